@@ -1,0 +1,110 @@
+import type { ErrorKey } from './errors';
+import type { Locale } from './locale';
+
+/**
+ * Server-side messages for every key of the error catalogue, in each locale. The web app merges
+ * these into its i18n resources, so one text serves both sides.
+ */
+export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
+  'error.illegalInput': { en: 'Illegal input', 'zh-cn': '非法输入', 'zh-tw': '非法輸入' },
+  'router.login': { en: 'Please log in', 'zh-cn': '请先登录', 'zh-tw': '請先登入' },
+  'router.notRole': {
+    en: 'You do not have the access',
+    'zh-cn': '您没有访问权限',
+    'zh-tw': '您沒有存取權限',
+  },
+  'axios.notFound.text': { en: 'Resource not found', 'zh-cn': '资源不存在', 'zh-tw': '資源不存在' },
+  'error.xsrf': {
+    en: 'The request could not be verified, please reload the page',
+    'zh-cn': '请求校验失败，请刷新页面',
+    'zh-tw': '請求校驗失敗，請重新整理頁面',
+  },
+  'error.tooManyRequests': {
+    en: 'Too many attempts, please try again later',
+    'zh-cn': '尝试次数过多，请稍后再试',
+    'zh-tw': '嘗試次數過多，請稍後再試',
+  },
+  'error.idempotencyConflict': {
+    en: 'This request key was already used for a different request',
+    'zh-cn': '该请求标识已用于其他请求',
+    'zh-tw': '該請求標識已用於其他請求',
+  },
+  'error.payloadTooLarge': {
+    en: 'The upload is too large',
+    'zh-cn': '上传内容过大',
+    'zh-tw': '上傳內容過大',
+  },
+  'error.internal': {
+    en: 'Something went wrong on our side, please try again later',
+    'zh-cn': '服务器出错，请稍后再试',
+    'zh-tw': '伺服器出錯，請稍後再試',
+  },
+  'error.unavailable': {
+    en: 'The service is temporarily unavailable',
+    'zh-cn': '服务暂时不可用',
+    'zh-tw': '服務暫時無法使用',
+  },
+  'axios.login.timeout': {
+    en: 'Your login has timed out, please log in again',
+    'zh-cn': '登录已超时，请重新登录',
+    'zh-tw': '登入已逾時，請重新登入',
+  },
+  'error.userDisabled': {
+    en: 'This account has been disabled, please contact the administrator',
+    'zh-cn': '该账号已被停用，请联系管理员',
+    'zh-tw': '該帳號已被停用，請聯絡管理員',
+  },
+  'login.error.usernameFormat': {
+    en: 'Username format error',
+    'zh-cn': '用户名格式错误',
+    'zh-tw': '使用者名稱格式錯誤',
+  },
+  'login.error.invalidCredentials': {
+    en: 'Invalid username or password',
+    'zh-cn': '用户名或密码错误',
+    'zh-tw': '使用者名稱或密碼錯誤',
+  },
+  'profile.password.oldWrong': {
+    en: 'The current password is incorrect',
+    'zh-cn': '当前密码不正确',
+    'zh-tw': '目前密碼不正確',
+  },
+  'profile.password.length': {
+    en: 'The password must be 6 to 15 characters',
+    'zh-cn': '密码长度须为6到15个字符',
+    'zh-tw': '密碼長度須為6到15個字元',
+  },
+  'login.sso.invalid': {
+    en: 'Partner login failed: the signature is invalid',
+    'zh-cn': '合作方登录失败：签名无效',
+    'zh-tw': '合作方登入失敗：簽章無效',
+  },
+  'login.sso.expired': {
+    en: 'Partner login failed: the link has expired',
+    'zh-cn': '合作方登录失败：链接已过期',
+    'zh-tw': '合作方登入失敗：連結已過期',
+  },
+  'login.sso.replayed': {
+    en: 'Partner login failed: this link was already used',
+    'zh-cn': '合作方登录失败：该链接已被使用',
+    'zh-tw': '合作方登入失敗：該連結已被使用',
+  },
+  'currency.rateError': {
+    en: 'The exchange rate could not be obtained, please select the currency again',
+    'zh-cn': '无法获取汇率，请重新选择币种',
+    'zh-tw': '無法取得匯率，請重新選擇幣別',
+  },
+};
+
+/** The message for `key` in `locale`, with `{name}` placeholders filled from `params`. */
+export function errorMessage(
+  key: ErrorKey,
+  locale: Locale,
+  params?: Record<string, string | number>,
+): string {
+  const template = ERROR_MESSAGES[key][locale];
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}

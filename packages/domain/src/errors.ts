@@ -1,0 +1,47 @@
+/**
+ * The error-code catalogue: one numeric code per situation a client may handle, with the i18n key
+ * of its message and the HTTP status class. Messages for each key live in `error-messages.ts`.
+ */
+export const ERRORS = {
+  ILLEGAL_INPUT: { code: 100001, key: 'error.illegalInput', status: 400 },
+  LOGIN_REQUIRED: { code: 100002, key: 'router.login', status: 401 },
+  NO_ACCESS: { code: 100003, key: 'router.notRole', status: 403 },
+  NOT_FOUND: { code: 100004, key: 'axios.notFound.text', status: 404 },
+  XSRF_MISMATCH: { code: 100005, key: 'error.xsrf', status: 403 },
+  TOO_MANY_REQUESTS: { code: 100006, key: 'error.tooManyRequests', status: 429 },
+  IDEMPOTENCY_CONFLICT: { code: 100007, key: 'error.idempotencyConflict', status: 409 },
+  PAYLOAD_TOO_LARGE: { code: 100008, key: 'error.payloadTooLarge', status: 413 },
+  INTERNAL: { code: 100500, key: 'error.internal', status: 500 },
+  SERVICE_UNAVAILABLE: { code: 100503, key: 'error.unavailable', status: 503 },
+
+  SESSION_EXPIRED: { code: 200005, key: 'axios.login.timeout', status: 401 },
+  SESSION_REVOKED: { code: 200006, key: 'axios.login.timeout', status: 401 },
+  USER_DISABLED: { code: 201001, key: 'error.userDisabled', status: 403 },
+  USERNAME_FORMAT: { code: 201002, key: 'login.error.usernameFormat', status: 400 },
+  INVALID_CREDENTIALS: { code: 201003, key: 'login.error.invalidCredentials', status: 401 },
+  OLD_PASSWORD_WRONG: { code: 201004, key: 'profile.password.oldWrong', status: 400 },
+  PASSWORD_LENGTH: { code: 201005, key: 'profile.password.length', status: 400 },
+  SSO_INVALID: { code: 201010, key: 'login.sso.invalid', status: 401 },
+  SSO_EXPIRED: { code: 201011, key: 'login.sso.expired', status: 401 },
+  SSO_REPLAYED: { code: 201012, key: 'login.sso.replayed', status: 409 },
+
+  EXCHANGE_RATE_UNAVAILABLE: { code: 300001, key: 'currency.rateError', status: 503 },
+} as const;
+
+export type ErrorName = keyof typeof ERRORS;
+export type ErrorDef = (typeof ERRORS)[ErrorName];
+export type ErrorKey = ErrorDef['key'];
+
+/** The session codes of spec §8: the client logs out and shows `axios.login.timeout`. */
+export const SESSION_END_CODES: readonly number[] = [
+  ERRORS.SESSION_EXPIRED.code,
+  ERRORS.SESSION_REVOKED.code,
+  ERRORS.USER_DISABLED.code,
+];
+
+const BY_CODE = new Map<number, ErrorDef>(Object.values(ERRORS).map((def) => [def.code, def]));
+
+/** Looks an error up by its numeric code. */
+export function errorByCode(code: number): ErrorDef | undefined {
+  return BY_CODE.get(code);
+}

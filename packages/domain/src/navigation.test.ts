@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { decideNavigation, landingPath, pageTitle } from './navigation';
+import type { AccessSubject, CompanyAccess } from './roles';
+import { ROUTES } from './routes';
+
+const topLevel: CompanyAccess = {
+  proxyLevel: 0,
+  enableFlightService: true,
+  enableTrainService: true,
+  isShowBill: false,
+  canCreateSubAgency: true,
+};
+const subAgency: CompanyAccess = { ...topLevel, proxyLevel: 1, isShowBill: false, canCreateSubAgency: false };
+const trainOnly: CompanyAccess = { ...topLevel, enableFlightService: false, canCreateSubAgency: false };
+const nothingOn: CompanyAccess = { ...topLevel, enableFlightService: false, enableTrainService: false };
+
+function user(roles: string[], company: CompanyAccess = topLevel, permissions: string[] = []): AccessSubject {
+  return { roles, company, permissions };
+}
+const admin = user(['SuperUser']);
+const operator = user(['operator']);
+const finance = user(['finance']);
+
+describe('decideNavigation: public paths and login (spec §2)', () => {
+  it.each(['/', '/terms', '/privacy', '/profile'])('lets a visitor without a session open %s', (path) => {
+    expect(decideNavigation(path, { subject: null })).toMatchObject({ kind: 'allow' });
+  });
+
+  const privatePaths = ROUTES.filter((r) => !r.public).map((r) => r.path.replace(':id', '42'));
+  it.each(privatePaths)('sends a visitor without a session from %s to / with router.login', (path) => {
+    expect(decideNavigation(path, { subject: null })).toEqual({
+      kind: 'redirect',
+      to: '/',
+      message: 'router.login',
+    });
+  });
+
+  it('answers notFound for a path outside the route table', () => {
+    expect(decideNavigation('/no/such/page', { subject: admin })).toEqual({ kind: 'notFound' });
+  });
+
+  it('matches :id routes and passes the parameter, ignoring query and trailing slash', () => {
+    expect(decideNavigation('/flight/orders/B123?tab=1', { subject: operator })).toMatchObject({
+      kind: 'allow',
+      params: { id: 'B123' },
+    });
+    expect(decideNavigation('/flight/orders/voyage/', { subject: operator })).toMatchObject({
+      kind: 'allow',
+      route: { path: '/flight/orders/voyage' },
+    });
+  });
+});
+
+describe('decideNavigation: roles, services and company conditions (spec §2, §6)', () => {
+  const notRole = { kind: 'redirect', to: '/', message: 'router.notRole' };
+  it.each([
+    // [who, path, allowed]
+    ['operator', operator, '/flight/booking', true],
+    ['operator', operator, '/flight/group/order/7', true],
+    ['operator', operator, '/bills/wallet', false],
+    ['operator', operator, '/user-log', false],
+    ['operator', operator, '/company', false],
+    ['operator', operator, '/users', true],
+    ['operator', operator, '/train/booking', true],
+    ['operator', operator, '/train/orders', true],
+    ['finance', finance, '/flight/booking', false],
+    ['finance', finance, '/train/booking', false],
+    ['finance', finance, '/train/orders', true],
+    ['finance', finance, '/bills/wallet', true],
+    ['finance', finance, '/bills/statements', true],
+    ['finance', finance, '/agency-manager', true],
+    ['finance of a sub-agency without isShowBill', user(['finance'], subAgency), '/bills/wallet', false],
+    [
+      'finance of a sub-agency with isShowBill',
+      user(['finance'], { ...subAgency, isShowBill: true }),
+      '/bills/wallet',
+      true,
+    ],
+    [
+      'finance of a sub-agency',
+      user(['finance'], { ...subAgency, isShowBill: true }),
+      '/agency-manager',
+      false,
+    ],
+    ['SuperUser', admin, '/user-log', true],
+    ['SuperUser', admin, '/company', true],
+    ['SuperUser', admin, '/bills/transactions', true],
+    ['SuperUser', admin, '/agency-manager/statements', true],
+    ['SuperUser without flight service', user(['SuperUser'], trainOnly), '/flight/booking', false],
+    ['SuperUser without flight service', user(['SuperUser'], trainOnly), '/flight/orders', false],
+    ['SuperUser without train service', user(['SuperUser'], nothingOn), '/train/orders', false],
+    ['operator without train service', user(['operator'], nothingOn), '/train/booking', false],
+    ['operator without flight service', user(['operator'], trainOnly), '/train/booking', true],
+    [
+      'finance with agencybills:read',
+      user(['finance'], topLevel, ['agencybills:read']),
+      '/agency-manager/bills/3',
+      true,
+    ],
+    [
+      'finance without agencybills:read',
+      user(['finance'], topLevel, ['bills:read']),
+      '/agency-manager/bills/3',
+      false,
+    ],
+    [
+      'finance with an empty permission list',
+      user(['finance'], topLevel, []),
+      '/agency-manager/bills/3',
+      true,
+    ],
+    ['finance with permission all', user(['finance'], topLevel, ['all']), '/agency-manager/bills/3', true],
+    ['a user with no roles', user([]), '/users', true],
+    ['a user with no roles', user([]), '/flight/orders', false],
+  ] as const)('%s on %s -> %s', (_who, subject, path, allowed) => {
+    const decision = decideNavigation(path, { subject });
+    if (allowed) expect(decision.kind).toBe('allow');
+    else expect(decision).toEqual(notRole);
+  });
+
+  it('SuperUser of a company with every flag on enters every route', () => {
+    const everything = user(['SuperUser'], { ...topLevel, isShowBill: true }, []);
+    for (const route of ROUTES) {
+      expect(decideNavigation(route.path.replace(':id', '1'), { subject: everything }).kind).toBe('allow');
+    }
+  });
+
+  it('sends a partner-embedded user on / to /flight/booking, but not a visitor without a session', () => {
+    expect(decideNavigation('/', { subject: operator, embedded: true })).toEqual({
+      kind: 'redirect',
+      to: '/flight/booking',
+    });
+    expect(decideNavigation('/', { subject: null, embedded: true }).kind).toBe('allow');
+    expect(decideNavigation('/', { subject: operator, embedded: false }).kind).toBe('allow');
+  });
+});
+
+describe('landingPath (spec §2)', () => {
+  it.each([
+    ['SuperUser of a top-level agency', admin, '/flight/booking'],
+    ['operator with flight service', operator, '/flight/booking'],
+    ['finance of a top-level agency', finance, '/bills/statements'],
+    ['operator of a train-only agency', user(['operator'], trainOnly), '/train/booking'],
+    ['finance of a sub-agency without bills, train on', user(['finance'], subAgency), '/profile'],
+    [
+      'finance and operator of a train-only agency',
+      user(['finance', 'operator'], trainOnly),
+      '/bills/statements',
+    ],
+    ['operator with no service at all', user(['operator'], nothingOn), '/profile'],
+    ['user with no roles', user([], nothingOn), '/profile'],
+  ] as const)('%s lands on %s', (_who, subject, expected) => {
+    expect(landingPath(subject)).toBe(expected);
+  });
+
+  it('lets a requested redirect target override the landing page', () => {
+    expect(landingPath(operator, '/flight/orders?status=to_be_paid')).toBe(
+      '/flight/orders?status=to_be_paid',
+    );
+    expect(landingPath(finance, '/users')).toBe('/users');
+  });
+
+  it('ignores a redirect target the user may not enter, an outside URL or /', () => {
+    expect(landingPath(operator, '/bills/wallet')).toBe('/flight/booking');
+    expect(landingPath(operator, '//evil.example.com')).toBe('/flight/booking');
+    expect(landingPath(operator, 'https://evil.example.com')).toBe('/flight/booking');
+    expect(landingPath(operator, '/')).toBe('/flight/booking');
+    expect(landingPath(operator, '/nowhere')).toBe('/flight/booking');
+  });
+});
+
+describe('pageTitle', () => {
+  const site = { shortName: 'TravelPro', chineseShortName: '差旅通' };
+  const t = (key: string) => `T(${key})`;
+  it('uses the route title key with the site short name', () => {
+    expect(pageTitle('/flight/booking', 'en', site, t)).toBe('T(router.flightBooking) - TravelPro');
+    expect(pageTitle('/flight/orders/9', 'zh-cn', site, t)).toBe('T(router.flightOrderDetail) - 差旅通');
+  });
+  it('falls back to the site short name by locale', () => {
+    expect(pageTitle('/', 'en', site, t)).toBe('TravelPro');
+    expect(pageTitle('/', 'zh-tw', site, t)).toBe('差旅通');
+    expect(pageTitle('/unknown', 'zh-cn', site, t)).toBe('差旅通');
+  });
+});

@@ -1,0 +1,105 @@
+import { hasPermission } from './permission';
+import {
+  hasAnyRole,
+  hasFinanceAccess,
+  hasFlightService,
+  hasTrainService,
+  isAgencyManager,
+  type AccessSubject,
+} from './roles';
+import { matchRoute, type RouteCondition, type RouteMeta } from './routes';
+import type { Locale } from './locale';
+
+export type GuardMessage = 'router.login' | 'router.notRole';
+
+export type NavigationDecision =
+  | { kind: 'allow'; route: RouteMeta; params: Record<string, string> }
+  | { kind: 'redirect'; to: string; message?: GuardMessage }
+  | { kind: 'notFound' };
+
+export interface NavigationContext {
+  /** The logged-in user, or null when there is no session token. */
+  subject: AccessSubject | null;
+  /** The app runs inside a partner's frame. */
+  embedded?: boolean;
+}
+
+const CONDITIONS: Record<RouteCondition, (subject: AccessSubject) => boolean> = {
+  flightService: (s) => s.company.enableFlightService,
+  trainService: hasTrainService,
+  financeAccess: hasFinanceAccess,
+  agencyManager: isAgencyManager,
+};
+
+/**
+ * The navigation guard of spec §2 and §6, as a pure decision:
+ * public paths pass; other paths need a session (else `router.login`, back to /); then the route's
+ * roles (SuperUser passes), permission and company condition (else `router.notRole`, back to /).
+ * A partner-embedded user on / goes to /flight/booking.
+ */
+export function decideNavigation(pathname: string, ctx: NavigationContext): NavigationDecision {
+  const match = matchRoute(pathname);
+  if (!match) return { kind: 'notFound' };
+  const { route, params } = match;
+  if (route.path === '/' && ctx.embedded && ctx.subject) {
+    return { kind: 'redirect', to: '/flight/booking' };
+  }
+  if (route.public) return { kind: 'allow', route, params };
+  if (!ctx.subject) return { kind: 'redirect', to: '/', message: 'router.login' };
+  return canEnter(route, ctx.subject)
+    ? { kind: 'allow', route, params }
+    : { kind: 'redirect', to: '/', message: 'router.notRole' };
+}
+
+/** Whether a logged-in subject passes a route's roles, permission and company condition. */
+export function canEnter(route: RouteMeta, subject: AccessSubject): boolean {
+  if (route.roles && !hasAnyRole(subject.roles, route.roles)) return false;
+  if (route.permission && !hasPermission(subject.permissions, route.permission)) return false;
+  if (route.requires && !CONDITIONS[route.requires](subject)) return false;
+  return true;
+}
+
+/** True for an in-app path that is safe to redirect to (no scheme, no protocol-relative URL). */
+export function isSafeRedirect(target: string | null | undefined): target is string {
+  return (
+    typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') && !target.includes('\\')
+  );
+}
+
+/**
+ * The page after login (spec §2): a requested redirect target the user may enter overrides;
+ * otherwise flight booking when flight service is available, then /bills/statements with finance
+ * access, then train booking when train service is on, else /profile.
+ */
+export function landingPath(subject: AccessSubject, redirect?: string | null): string {
+  if (isSafeRedirect(redirect)) {
+    const decision = decideNavigation(redirect, { subject });
+    if (decision.kind === 'allow' && redirect.split(/[?#]/)[0] !== '/') return redirect;
+  }
+  if (hasFlightService(subject)) return '/flight/booking';
+  if (hasFinanceAccess(subject)) return '/bills/statements';
+  if (hasTrainService(subject) && decideNavigation('/train/booking', { subject }).kind === 'allow') {
+    return '/train/booking';
+  }
+  return '/profile';
+}
+
+export interface SiteNames {
+  shortName: string;
+  chineseShortName: string;
+}
+
+/**
+ * The document title: the route's title key when it has one, otherwise the site short name,
+ * English for en and Chinese for the two Chinese locales.
+ */
+export function pageTitle(
+  pathname: string,
+  locale: Locale,
+  site: SiteNames,
+  translate: (key: string) => string,
+): string {
+  const siteName = locale === 'en' ? site.shortName : site.chineseShortName || site.shortName;
+  const titleKey = matchRoute(pathname)?.route.titleKey;
+  return titleKey ? `${translate(titleKey)} - ${siteName}` : siteName;
+}

@@ -1,0 +1,51 @@
+/** Roles of spec §6. SuperUser passes every role check. */
+export const ROLES = ['SuperUser', 'operator', 'finance'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The company flags that decide what a user of that company can reach (spec §3 commonConfig, §6). */
+export interface CompanyAccess {
+  proxyLevel: number;
+  enableFlightService: boolean;
+  enableTrainService: boolean;
+  isShowBill: boolean;
+  canCreateSubAgency: boolean;
+}
+
+/** Who is asking: the logged-in user's roles, permission list and company flags. */
+export interface AccessSubject {
+  roles: readonly string[];
+  permissions: readonly string[];
+  company: CompanyAccess;
+}
+
+/** True when the user holds one of `required`; SuperUser holds every role. */
+export function hasAnyRole(roles: readonly string[], required: readonly Role[]): boolean {
+  return roles.includes('SuperUser') || required.some((role) => roles.includes(role));
+}
+
+/** Flight service available: enableFlightService plus operator or SuperUser. */
+export function hasFlightService(subject: AccessSubject): boolean {
+  return subject.company.enableFlightService && hasAnyRole(subject.roles, ['operator']);
+}
+
+/** Ticket access: operator or SuperUser. */
+export function hasTicketAccess(subject: AccessSubject): boolean {
+  return hasAnyRole(subject.roles, ['operator']);
+}
+
+/** Finance access: finance or SuperUser, and either a top-level agency or isShowBill. */
+export function hasFinanceAccess(subject: AccessSubject): boolean {
+  return (
+    hasAnyRole(subject.roles, ['finance']) && (subject.company.proxyLevel === 0 || subject.company.isShowBill)
+  );
+}
+
+/** Agency manager: a top-level agency that may create sub-agencies. */
+export function isAgencyManager(subject: AccessSubject): boolean {
+  return subject.company.proxyLevel === 0 && subject.company.canCreateSubAgency;
+}
+
+/** Train service is a company flag. */
+export function hasTrainService(subject: AccessSubject): boolean {
+  return subject.company.enableTrainService;
+}
