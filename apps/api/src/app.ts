@@ -1,0 +1,76 @@
+import crypto from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './platform/config';
+import type { Database } from './platform/db';
+import { AppError, registerErrorHandler } from './platform/errors';
+import { loggerOptions } from './platform/logger';
+import { registerSecurity } from './platform/security';
+import { registerWeb } from './platform/web';
+import { registerXsrf } from './platform/xsrf';
+import { registerAuthHook } from './modules/auth/auth.hook';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createPasswordHasher } from './modules/auth/password';
+import { siteRoutes } from './modules/site/site.routes';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** A clock for tests. */
+  now?: () => Date;
+}
+
+/** Builds the Fastify app (not listening). Tests use `app.inject()`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+
+  // An empty JSON body (e.g. DELETE with a JSON content type) is "no body", not an error.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    defaultJson(request, text, done);
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await registerSecurity(app, config.frameAncestors);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),
+  });
+  registerXsrf(app);
+
+  const auth = createAuthService({
+    db: database.db,
+    hasher: createPasswordHasher(config.fastPasswordHashing),
+    policy: { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours },
+    partnerSsoSecret: config.partnerSsoSecret,
+    now: options.now,
+  });
+  registerAuthHook(app, auth);
+
+  await app.register(authRoutes, { auth, loginRateLimitMax: config.loginRateLimitMax });
+  await app.register(siteRoutes, { database });
+  await registerWeb(app, { webDist: config.webDist });
+  return app;
+}

@@ -1,0 +1,129 @@
+import type {
+  ConfigKey,
+  LoginResult,
+  MeResult,
+  SingleLoginBody,
+  UpdateMeBody,
+  UserConfig,
+} from '@portal/domain/auth';
+import { isValidUsername } from '@portal/domain/auth';
+import { PARTNER_AGENCY_ID } from '@portal/domain/limits';
+import type { Db } from '../../platform/db';
+import type { UserLogAction } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import type { RequestContext } from '../../platform/request-context';
+import { canSignIn, presentUser } from '../users/users.presenter';
+import {
+  findUserById,
+  findUserByOutUserId,
+  findUserByUsername,
+  setConfigValue,
+  updatePasswordHash,
+  updateProfile,
+} from '../users/users.repo';
+import { claimSsoNonce, insertUserLog, revokeOtherSessions, revokeSession } from './auth.repo';
+import type { PasswordHasher } from './password';
+import { authenticateToken, presentMe, startSession, type SessionPolicy } from './session';
+import { checkSingleLogin } from './sso';
+
+export interface AuthDeps {
+  db: Db;
+  hasher: PasswordHasher;
+  policy: SessionPolicy;
+  partnerSsoSecret: string;
+  now?: () => Date;
+}
+
+export interface Client {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, hasher, policy } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function log(tx: Db, userId: number, agencyId: number, action: UserLogAction, client: Client) {
+    return insertUserLog(tx, { userId, agencyId, action, ip: client.ip, userAgent: client.userAgent });
+  }
+
+  return {
+    /** POST /base/v2/login. Same error (and similar time) for an unknown user and a wrong password. */
+    async login(username: string, password: string, client: Client): Promise<LoginResult> {
+      if (!isValidUsername(username)) throw new AppError('USERNAME_FORMAT');
+      const found = await findUserByUsername(db, username);
+      if (!found) {
+        await hasher.verifyDummy(password);
+        throw new AppError('INVALID_CREDENTIALS');
+      }
+      if (!(await hasher.verify(found.user.passwordHash, password)))
+        throw new AppError('INVALID_CREDENTIALS');
+      if (!canSignIn(found.user)) throw new AppError('USER_DISABLED');
+      const { user, agency } = found;
+      const { token } = await db.transaction(async (tx) => {
+        const started = await startSession(tx, policy, user.id, 'password', now());
+        await log(tx, user.id, agency.id, 'login', client);
+        return started;
+      });
+      return { token, ...presentMe(user, agency) };
+    },
+
+    /** POST /base/v2/single-login: the partner agency's HMAC-signed, single-use login. */
+    async singleLogin(body: SingleLoginBody, client: Client): Promise<LoginResult> {
+      checkSingleLogin(deps.partnerSsoSecret, body, now());
+      const found = await findUserByOutUserId(db, PARTNER_AGENCY_ID, body.userid);
+      if (!found) throw new AppError('SSO_INVALID');
+      if (!canSignIn(found.user)) throw new AppError('USER_DISABLED');
+      const { user, agency } = found;
+      const { token } = await db.transaction(async (tx) => {
+        if (!(await claimSsoNonce(tx, body.code))) throw new AppError('SSO_REPLAYED');
+        const started = await startSession(tx, policy, user.id, 'sso', now());
+        await log(tx, user.id, agency.id, 'sso_login', client);
+        return started;
+      });
+      return { token, ...presentMe(user, agency) };
+    },
+
+    authenticate: (token: string) => authenticateToken(db, policy, token, now()),
+
+    me: (ctx: RequestContext): MeResult => presentMe(ctx.user, ctx.agency),
+
+    async updateMe(ctx: RequestContext, changes: UpdateMeBody): Promise<MeResult> {
+      const user = await updateProfile(db, ctx.user.id, changes);
+      if (!user) throw new AppError('NOT_FOUND');
+      return presentMe(user, ctx.agency);
+    },
+
+    /** Changes the password and ends every other session of the user (they get 200006). */
+    async changePassword(ctx: RequestContext, oldPassword: string, newPassword: string, client: Client) {
+      const user = await findUserById(db, ctx.user.id);
+      if (!user || !(await hasher.verify(user.passwordHash, oldPassword))) {
+        throw new AppError('OLD_PASSWORD_WRONG');
+      }
+      const passwordHash = await hasher.hash(newPassword);
+      await db.transaction(async (tx) => {
+        await updatePasswordHash(tx, user.id, passwordHash);
+        await revokeOtherSessions(tx, user.id, ctx.sessionId, 'password_changed');
+        await log(tx, user.id, ctx.agency.id, 'password_change', client);
+      });
+      return {};
+    },
+
+    async setConfig(ctx: RequestContext, key: ConfigKey, value: unknown): Promise<UserConfig> {
+      const user = await setConfigValue(db, ctx.user.id, key, value);
+      if (!user) throw new AppError('NOT_FOUND');
+      return presentUser(user).config;
+    },
+
+    /** DELETE /base/v2/me: ends the current session. */
+    async logout(ctx: RequestContext, client: Client) {
+      await db.transaction(async (tx) => {
+        await revokeSession(tx, ctx.sessionId, 'logout');
+        await log(tx, ctx.user.id, ctx.agency.id, 'logout', client);
+      });
+      return {};
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, found from this module's file; works from `src/platform` and from `dist/`. */
+function findApiRoot(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/platform/config.ts -> apps/api ; dist/server.js -> apps/api
+  return path.basename(here) === 'dist' ? path.resolve(here, '..') : path.resolve(here, '..', '..');
+}
+
+export const API_ROOT = findApiRoot();
+export const REPO_ROOT = path.resolve(API_ROOT, '..', '..');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  PARTNER_SSO_SECRET: z.string().min(8).default('demo-partner-secret'),
+  WEB_DIST: z
+    .string()
+    .min(1)
+    .default(path.join(REPO_ROOT, 'apps', 'web', 'dist')),
+  MIGRATIONS_DIR: z.string().min(1).default(path.join(API_ROOT, 'drizzle')),
+  SEED_DEMO: booleanFlag.default(true),
+  FRAME_ANCESTORS: z.string().min(1).default("'self' http://127.0.0.1:* http://localhost:*"),
+});
+
+export interface AppConfig {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  loginRateLimitMax: number;
+  partnerSsoSecret: string;
+  /** True when the secret is the public demo default (warn about it in production). */
+  partnerSsoSecretIsDefault: boolean;
+  webDist: string;
+  migrationsDir: string;
+  seedDemo: boolean;
+  frameAncestors: string[];
+  /** Cheap argon2 parameters for tests; never in production. */
+  fastPasswordHashing: boolean;
+}
+
+/** Reads the configuration from the environment (or a given record); throws a readable error. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const detail = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${detail}`);
+  }
+  const e = result.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
+    partnerSsoSecret: e.PARTNER_SSO_SECRET,
+    partnerSsoSecretIsDefault: e.PARTNER_SSO_SECRET === 'demo-partner-secret',
+    webDist: path.resolve(e.WEB_DIST),
+    migrationsDir: path.resolve(e.MIGRATIONS_DIR),
+    seedDemo: e.SEED_DEMO,
+    frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
+    fastPasswordHashing: e.NODE_ENV === 'test',
+  };
+}

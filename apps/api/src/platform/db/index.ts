@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+import { acquireDataDirLock, type DataDirLock } from './lock';
+
+export type Schema = typeof schema;
+/** A database or transaction handle; PGlite and node-postgres share this type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies the SQL migrations of `migrationsFolder`. */
+  migrate(migrationsFolder: string, migrationsSchema?: string): Promise<void>;
+  /** Answers when the database does (`select 1`). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; undefined means in-memory (tests). */
+  pgliteDir?: string | undefined;
+  /** node-postgres pool options, e.g. `options: '-c search_path=…'` for tests. */
+  pgOptions?: pg.PoolConfig;
+}
+
+/** Opens PostgreSQL when a URL is given, else PGlite (in `pgliteDir`, or in memory). */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, ...options.pgOptions });
+    const db = drizzlePg({ client: pool, schema });
+    return {
+      db,
+      kind: 'postgres',
+      migrate: (migrationsFolder, migrationsSchema) => migratePg(db, { migrationsFolder, migrationsSchema }),
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+  let lock: DataDirLock | undefined;
+  if (options.pgliteDir) {
+    fs.mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+    lock = acquireDataDirLock(path.join(path.dirname(options.pgliteDir), 'pglite.lock'));
+  }
+  try {
+    const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema });
+    return {
+      db,
+      kind: 'pglite',
+      migrate: (migrationsFolder, migrationsSchema) =>
+        migratePglite(db, { migrationsFolder, migrationsSchema }),
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: async () => {
+        try {
+          if (!client.closed) await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Currency } from '@portal/domain/currency';
+
+/** The company flags of spec §3 `config.commonConfig`. */
+export interface AgencyCommonConfig {
+  enableFlightService: boolean;
+  enableTrainService: boolean;
+  isShowBill: boolean;
+  canCreateSubAgency: boolean;
+  settlementCurrency: Currency;
+}
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const agencies = pgTable('agencies', {
+  // Seeded agencies use explicit ids 1, 2, 3 and 222; new agencies get ids above 1000.
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1001 }),
+  name: text('name').notNull(),
+  alias: text('alias'),
+  logo: text('logo'),
+  proxyLevel: integer('proxy_level').notNull().default(0),
+  parentId: integer('parent_id'),
+  websitePrefix: text('website_prefix').notNull().default(''),
+  commonConfig: jsonb('common_config').$type<AgencyCommonConfig>().notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    username: text('username').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    nickname: text('nickname').notNull().default(''),
+    email: text('email').notNull().default(''),
+    mobileAreaCode: text('mobile_area_code'),
+    mobileNumber: text('mobile_number'),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text('status').notNull().default('active'),
+    avatar: text('avatar'),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    outUserId: text('out_user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('users_agency_idx').on(t.agencyId), index('users_out_user_idx').on(t.outUserId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    kind: text('kind').notNull().default('password'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const ssoNonces = pgTable('sso_nonces', {
+  code: text('code').primaryKey(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const userLogs = pgTable(
+  'user_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    agencyId: integer('agency_id').notNull(),
+    action: text('action').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_logs_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const exchangeRates = pgTable('exchange_rates', {
+  currency: text('currency').primaryKey(),
+  base: text('base').notNull().default('CNY'),
+  /** Units of `currency` per one unit of `base`, a decimal. */
+  rate: numeric('rate').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type AgencyRow = typeof agencies.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type UserLogAction = 'login' | 'logout' | 'password_change' | 'sso_login';

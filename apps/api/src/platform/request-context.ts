@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import type { Locale } from '@portal/domain/locale';
+import type { CompanyInfo, UserInfo } from '@portal/domain/auth';
+import type { AgencyRow, UserRow } from './db/schema';
+import { AppError } from './errors';
+
+/** Who is asking, set by the authentication hook on protected routes. */
+export interface RequestContext {
+  user: UserRow;
+  agency: AgencyRow;
+  userInfo: UserInfo;
+  company: CompanyInfo;
+  roles: string[];
+  permissions: string[];
+  locale: Locale;
+  sessionId: string;
+  requestId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route anyone may call; API routes without it require a session. */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    ctx: RequestContext | null;
+  }
+}
+
+/** The context of an authenticated request; throws LOGIN_REQUIRED on a public route without one. */
+export function requireCtx(request: FastifyRequest): RequestContext {
+  if (!request.ctx) throw new AppError('LOGIN_REQUIRED');
+  return request.ctx;
+}
+
+/** The client's address and agent, for user logs. */
+export function clientInfo(request: FastifyRequest): { ip: string; userAgent: string | null } {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 512) : null };
+}
+
+export const API_PREFIXES = ['/base/', '/order/', '/shopping/'] as const;
+
+export function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? url;
+  return (
+    API_PREFIXES.some((p) => pathname.startsWith(p) || pathname === p.slice(0, -1)) ||
+    pathname === '/healthz' ||
+    pathname === '/readyz'
+  );
+}

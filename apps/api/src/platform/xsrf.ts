@@ -1,0 +1,37 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
+}
+
+/**
+ * Double-submit XSRF protection: every response sets `XSRF-TOKEN` when the request has none; a
+ * state-changing request that carries cookies must echo it in `X-XSRF-TOKEN`. Requests without
+ * cookies (API clients with bearer tokens) cannot be forged by a browser and pass.
+ */
+export function registerXsrf(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const cookieToken = request.cookies[XSRF_COOKIE];
+    if (!cookieToken) {
+      reply.setCookie(XSRF_COOKIE, crypto.randomBytes(32).toString('base64url'), {
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: false,
+      });
+    }
+    if (!UNSAFE_METHODS.has(request.method) || !request.headers.cookie) return;
+    const header = request.headers[XSRF_HEADER];
+    const headerToken = Array.isArray(header) ? header[0] : header;
+    if (!cookieToken || !headerToken || !safeEqual(cookieToken, headerToken)) {
+      throw new AppError('XSRF_MISMATCH');
+    }
+  });
+}

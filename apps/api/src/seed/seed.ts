@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../platform/db';
+import { agencies, exchangeRates, siteSettings, users } from '../platform/db/schema';
+import { SITE_CONFIG_KEY } from '../modules/site/site.repo';
+import { DEMO_AGENCIES, DEMO_PASSWORD, DEMO_RATES, DEMO_SITE_CONFIG, DEMO_USERS } from './demo-data';
+
+/** Site settings and exchange rates: needed by every installation; inserted when missing. */
+export async function seedBaseData(db: Db): Promise<void> {
+  await db
+    .insert(siteSettings)
+    .values({ key: SITE_CONFIG_KEY, value: { ...DEMO_SITE_CONFIG } })
+    .onConflictDoNothing();
+  await db
+    .insert(exchangeRates)
+    .values(Object.entries(DEMO_RATES).map(([currency, rate]) => ({ currency, rate, base: 'CNY' })))
+    .onConflictDoNothing();
+}
+
+/**
+ * Demo agencies and users (all with password demo1234). Idempotent: does nothing when agencies
+ * exist. `hashPassword` is called once: argon2id is slow on purpose.
+ * Returns true when it seeded.
+ */
+export async function seedDemo(
+  db: Db,
+  hashPassword: (password: string) => Promise<string>,
+): Promise<boolean> {
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(agencies);
+  if (existing && existing.n > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await tx.insert(agencies).values(DEMO_AGENCIES);
+    await tx.insert(users).values(
+      DEMO_USERS.map((u) => ({
+        username: u.username,
+        agencyId: u.agencyId,
+        roles: u.roles,
+        permissions: u.permissions,
+        nickname: u.nickname,
+        email: u.email,
+        outUserId: u.outUserId ?? null,
+        mobileAreaCode: '86',
+        mobileNumber: null,
+        passwordHash,
+        config: { defaultRegion: '86', dateFormat: 'yyyy-MM-dd' },
+      })),
+    );
+  });
+  return true;
+}

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './platform/config';
+import { openDatabase } from './platform/db';
+import { createPasswordHasher } from './modules/auth/password';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-data';
+import { seedBaseData, seedDemo } from './seed/seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  let closing = false;
+  const app = await (async () => {
+    try {
+      await database.migrate(config.migrationsDir);
+      await seedBaseData(database.db);
+      if (config.seedDemo) {
+        await seedDemo(database.db, createPasswordHasher(config.fastPasswordHashing).hash);
+      }
+      return await buildApp({ config, database });
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  })();
+
+  if (config.partnerSsoSecretIsDefault && config.nodeEnv === 'production') {
+    app.log.warn('PARTNER_SSO_SECRET is the public demo default; set a real secret in production');
+  }
+
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  const lines = [
+    '',
+    `TripBridge portal running at ${url}`,
+    `Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
+    fs.existsSync(path.join(config.webDist, 'index.html'))
+      ? `Web app: ${config.webDist}`
+      : `Web app not built (${config.webDist} missing): only the API is served`,
+  ];
+  if (config.seedDemo) {
+    lines.push('', `Demo logins (password ${DEMO_PASSWORD}):`);
+    for (const u of DEMO_USERS) lines.push(`  ${u.username.padEnd(10)} ${u.description}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
