@@ -1,0 +1,28 @@
+import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useIframeSso } from '../features/auth/hooks/use-iframe-sso';
+import { useRefreshMe } from '../features/auth/hooks/use-refresh-me';
+import { useUiStore } from '../shared/stores/ui-store';
+import { useDocumentChrome, useLocaleSync } from './hooks/use-app-effects';
+import { useBlockZoom } from './hooks/use-embedding';
+
+/** The root route: app-wide effects (locale, title, SSO, user refresh) and the loading bar. */
+export function AppRoot() {
+  const { t } = useTranslation();
+  useLocaleSync();
+  useDocumentChrome();
+  useBlockZoom();
+  const ssoRunning = useIframeSso();
+  useRefreshMe(!ssoRunning);
+  const loading = useUiStore((s) => s.pending > 0);
+
+  return (
+    <>
+      {loading && (
+        <div className="global-loading" role="progressbar" aria-label={t('common.loadingIndicator')} />
+      )}
+      {ssoRunning ? <Spin size="large" tip={t('login.sso.progress')} fullscreen /> : <Outlet />}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { Layout, Menu } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { usePreferencesStore } from '../../shared/stores/preferences-store';
+import { useSubject } from '../../shared/stores/subject';
+import { selectedKey, visibleEntries, type MenuEntry } from '../menu-items';
+import { toMenuItems } from './menu-links';
+
+/** The side menu of a section layout (bookings, bills, agency management), collapsible. */
+export function SectionSideMenu({ entries }: { entries: readonly MenuEntry[] }) {
+  const { t } = useTranslation();
+  const subject = useSubject();
+  const { pathname } = useLocation();
+  const expandMenu = usePreferencesStore((s) => s.expandMenu);
+  const setExpandMenu = usePreferencesStore((s) => s.setExpandMenu);
+  const visible = useMemo(() => visibleEntries(entries, subject), [entries, subject]);
+  const current = selectedKey(visible, pathname);
+  if (visible.length === 0) return null;
+
+  return (
+    <Layout.Sider
+      theme="light"
+      width={220}
+      collapsible
+      collapsed={!expandMenu}
+      onCollapse={(collapsed) => setExpandMenu(!collapsed)}
+      style={{ borderRight: '1px solid rgba(5,5,5,0.06)' }}
+    >
+      <nav aria-label={t('menu.sectionMenu')}>
+        <Menu mode="inline" selectedKeys={current ? [current] : []} items={toMenuItems(visible, t)} />
+      </nav>
+    </Layout.Sider>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { Layout } from '@portal/domain/routes';
+import { SectionSideMenu } from '../components/section-side-menu';
+import { AGENCY_ENTRIES, BILL_ENTRIES, BOOKINGS_ENTRIES } from '../menu-items';
+import { AppShell } from './app-shell';
+
+type LayoutProps = { children: ReactNode };
+
+/** Home: the hero and login, centred. */
+export function HomeLayout({ children }: LayoutProps) {
+  return (
+    <AppShell layout="home" maxWidth={1100}>
+      {children}
+    </AppShell>
+  );
+}
+
+/** Normal pages (account, users, company, legal): a readable column. */
+export function NormalLayout({ children }: LayoutProps) {
+  return (
+    <AppShell layout="normal" maxWidth={1200}>
+      {children}
+    </AppShell>
+  );
+}
+
+/** Booking pages: full width for search forms and result lists. */
+export function BookingLayout({ children }: LayoutProps) {
+  return <AppShell layout="booking">{children}</AppShell>;
+}
+
+/** Order pages: the My Bookings entries beside the content. */
+export function OrderLayout({ children }: LayoutProps) {
+  return (
+    <AppShell layout="order" side={<SectionSideMenu entries={BOOKINGS_ENTRIES} />}>
+      {children}
+    </AppShell>
+  );
+}
+
+/** Bill pages: the Wallet & Invoicing entries beside the content. */
+export function BillLayout({ children }: LayoutProps) {
+  return (
+    <AppShell layout="bill" side={<SectionSideMenu entries={BILL_ENTRIES} />}>
+      {children}
+    </AppShell>
+  );
+}
+
+/** Agency management pages: the agency entries beside the content. */
+export function AgencyManagerLayout({ children }: LayoutProps) {
+  return (
+    <AppShell layout="agency-manager" side={<SectionSideMenu entries={AGENCY_ENTRIES} />}>
+      {children}
+    </AppShell>
+  );
+}
+
+/** The layout component for each layout name of the route table. */
+export const LAYOUTS: Record<Layout, ComponentType<LayoutProps>> = {
+  home: HomeLayout,
+  normal: NormalLayout,
+  booking: BookingLayout,
+  order: OrderLayout,
+  bill: BillLayout,
+  'agency-manager': AgencyManagerLayout,
+};

@@ -1,0 +1,81 @@
+import { decideNavigation } from '@portal/domain/navigation';
+import type { AccessSubject } from '@portal/domain/roles';
+
+/** A menu entry: a link to an in-app path, or a group of entries. Labels are i18n keys. */
+export interface MenuEntry {
+  key: string;
+  labelKey: string;
+  path?: string;
+  children?: readonly MenuEntry[];
+}
+
+export const BOOKINGS_ENTRIES: readonly MenuEntry[] = [
+  { key: 'flight-orders', labelKey: 'menu.flightOrders', path: '/flight/orders' },
+  { key: 'group-orders', labelKey: 'menu.groupOrders', path: '/flight/group/order' },
+  { key: 'train-orders', labelKey: 'menu.trainOrders', path: '/train/orders' },
+  { key: 'flight-disruptions', labelKey: 'menu.flightDisruptions', path: '/flight/orders/voyage' },
+];
+
+export const BILL_ENTRIES: readonly MenuEntry[] = [
+  { key: 'wallet', labelKey: 'menu.walletEntries', path: '/bills/wallet' },
+  { key: 'transactions', labelKey: 'menu.transactions', path: '/bills/transactions' },
+  { key: 'statements', labelKey: 'menu.statements', path: '/bills/statements' },
+];
+
+export const AGENCY_ENTRIES: readonly MenuEntry[] = [
+  { key: 'agencies', labelKey: 'menu.agencies', path: '/agency-manager' },
+  { key: 'agency-statements', labelKey: 'menu.agencyStatements', path: '/agency-manager/statements' },
+];
+
+/** The top menu of spec §2. */
+export const TOP_MENU: readonly MenuEntry[] = [
+  { key: 'flights', labelKey: 'menu.flights', path: '/flight/booking' },
+  { key: 'group-ticket', labelKey: 'menu.groupTicket', path: '/flight/group/booking' },
+  { key: 'trains', labelKey: 'menu.trains', path: '/train/booking' },
+  { key: 'my-bookings', labelKey: 'menu.myBookings', children: BOOKINGS_ENTRIES },
+  { key: 'wallet-invoicing', labelKey: 'menu.wallet', children: BILL_ENTRIES },
+  { key: 'agency-management', labelKey: 'menu.agencyManager', children: AGENCY_ENTRIES },
+];
+
+/** The user menu of spec §2 (log out is added by the component). */
+export const USER_MENU: readonly MenuEntry[] = [
+  { key: 'users', labelKey: 'menu.users', path: '/users' },
+  { key: 'user-log', labelKey: 'menu.userLog', path: '/user-log' },
+  { key: 'company', labelKey: 'menu.company', path: '/company' },
+  { key: 'account', labelKey: 'menu.account', path: '/profile' },
+];
+
+/** Whether the guard would let `subject` in at `path`. */
+export function canVisit(path: string, subject: AccessSubject | null): boolean {
+  return decideNavigation(path, { subject }).kind === 'allow';
+}
+
+/** The entries `subject` may enter; a group stays when one of its children does. */
+export function visibleEntries(entries: readonly MenuEntry[], subject: AccessSubject | null): MenuEntry[] {
+  const out: MenuEntry[] = [];
+  for (const entry of entries) {
+    if (entry.children) {
+      const children = visibleEntries(entry.children, subject);
+      if (children.length > 0) out.push({ ...entry, children });
+    } else if (entry.path && canVisit(entry.path, subject)) {
+      out.push(entry);
+    }
+  }
+  return out;
+}
+
+/** The key of the entry whose path is the longest prefix of `pathname`. */
+export function selectedKey(entries: readonly MenuEntry[], pathname: string): string | undefined {
+  let best: { key: string; length: number } | undefined;
+  const visit = (list: readonly MenuEntry[]) => {
+    for (const entry of list) {
+      if (entry.children) visit(entry.children);
+      const path = entry.path;
+      if (path && (pathname === path || pathname.startsWith(`${path}/`))) {
+        if (!best || path.length > best.length) best = { key: entry.key, length: path.length };
+      }
+    }
+  };
+  visit(entries);
+  return best?.key;
+}

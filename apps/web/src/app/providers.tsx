@@ -1,0 +1,43 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import zhTW from 'antd/locale/zh_TW';
+import type { Locale as AntLocale } from 'antd/es/locale';
+import { useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { Locale } from '@portal/domain/locale';
+import { i18n } from '../shared/i18n/i18n';
+import { useSessionStore } from '../shared/stores/session-store';
+import { isPartnerCompany, useLocale } from '../shared/stores/subject';
+import { MessageBridge } from '../shared/ui/message-bridge';
+import { DEFAULT_THEME, PARTNER_THEME } from './theme';
+
+const ANT_LOCALES: Record<Locale, AntLocale> = { en: enUS, 'zh-cn': zhCN, 'zh-tw': zhTW };
+
+/** A query client with the app's defaults (no retry storms, no refetch on focus). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  });
+}
+
+/** Query client, i18n, antd locale and theme (partner 222 green/black), antd App and the toast bridge. */
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  const locale = useLocale();
+  const partner = useSessionStore((s) => isPartnerCompany(s.company?.id));
+
+  return (
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <ConfigProvider locale={ANT_LOCALES[locale]} theme={partner ? PARTNER_THEME : DEFAULT_THEME}>
+          <AntApp>
+            <MessageBridge />
+            {children}
+          </AntApp>
+        </ConfigProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

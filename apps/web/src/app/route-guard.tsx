@@ -1,0 +1,51 @@
+import { Spin } from 'antd';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { decideNavigation, type GuardMessage } from '@portal/domain/navigation';
+import { useSubject } from '../shared/stores/subject';
+import { useUiStore } from '../shared/stores/ui-store';
+import { toast } from '../shared/ui/message-bridge';
+import { NotFoundPage } from '../shared/ui/not-found-page';
+import { LAYOUTS } from './layouts/layouts';
+import { ROUTE_PAGES } from './route-pages';
+
+function RedirectWithMessage({ to, message }: { to: string; message?: GuardMessage }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    // A fixed key so that a double effect (StrictMode) shows one toast.
+    if (message) void toast().warning({ content: t(message), key: `guard-${message}` });
+  }, [message, t]);
+  return <Navigate to={to} replace />;
+}
+
+/**
+ * The navigation guard (spec §2): runs the domain decision on every navigation and renders the
+ * redirect (with its message), the 404 page, or the route's layout and lazy page.
+ */
+export function RouteGuard() {
+  const { pathname } = useLocation();
+  const subject = useSubject();
+  const embedded = useUiStore((s) => s.iframe);
+  const decision = decideNavigation(pathname, { subject, embedded });
+
+  if (decision.kind === 'redirect')
+    return <RedirectWithMessage to={decision.to} message={decision.message} />;
+  if (decision.kind === 'notFound') {
+    const Normal = LAYOUTS.normal;
+    return (
+      <Normal>
+        <NotFoundPage />
+      </Normal>
+    );
+  }
+  const LayoutComponent = LAYOUTS[decision.route.layout];
+  const Page = ROUTE_PAGES[decision.route.path];
+  return (
+    <LayoutComponent>
+      <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>
+        {Page ? <Page /> : <NotFoundPage />}
+      </Suspense>
+    </LayoutComponent>
+  );
+}

@@ -1,0 +1,65 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/** Lazy-loads the named export `name` of a page module. */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Page {
+  return lazy(async () => {
+    const module = await load();
+    const component = module[name];
+    if (typeof component !== 'function') throw new Error(`Page ${name} is missing`);
+    return { default: component as ComponentType };
+  });
+}
+
+/** The page component of every route-table path (see the test that checks none is missing). */
+export const ROUTE_PAGES: Record<string, Page> = {
+  '/': page(() => import('./pages/home-page'), 'HomePage'),
+  '/terms': page(() => import('../features/legal/pages/terms-page'), 'TermsPage'),
+  '/privacy': page(() => import('../features/legal/pages/privacy-page'), 'PrivacyPage'),
+  '/profile': page(() => import('../features/profile/pages/profile-page'), 'ProfilePage'),
+  '/flight/booking': page(() => import('../features/flight/pages/flight-booking-page'), 'FlightBookingPage'),
+  '/flight/booking/confirm': page(
+    () => import('../features/flight/pages/flight-booking-confirm-page'),
+    'FlightBookingConfirmPage',
+  ),
+  '/flight/orders': page(() => import('../features/flight/pages/flight-orders-page'), 'FlightOrdersPage'),
+  '/flight/orders/voyage': page(
+    () => import('../features/flight/pages/flight-voyage-page'),
+    'FlightVoyagePage',
+  ),
+  '/flight/orders/:id': page(
+    () => import('../features/flight/pages/flight-order-detail-page'),
+    'FlightOrderDetailPage',
+  ),
+  '/flight/group/booking': page(
+    () => import('../features/group/pages/group-booking-page'),
+    'GroupBookingPage',
+  ),
+  '/flight/group/booking/confirm': page(
+    () => import('../features/group/pages/group-booking-confirm-page'),
+    'GroupBookingConfirmPage',
+  ),
+  '/flight/group/order': page(() => import('../features/group/pages/group-orders-page'), 'GroupOrdersPage'),
+  '/flight/group/order/:id': page(
+    () => import('../features/group/pages/group-order-detail-page'),
+    'GroupOrderDetailPage',
+  ),
+  '/train/booking': page(() => import('../features/train/pages/train-booking-page'), 'TrainBookingPage'),
+  '/train/orders': page(() => import('../features/train/pages/train-orders-page'), 'TrainOrdersPage'),
+  '/bills/wallet': page(() => import('../features/bills/pages/wallet-page'), 'WalletPage'),
+  '/bills/transactions': page(() => import('../features/bills/pages/transactions-page'), 'TransactionsPage'),
+  '/bills/statements': page(() => import('../features/bills/pages/statements-page'), 'StatementsPage'),
+  '/agency-manager': page(() => import('../features/agency-manager/pages/agencies-page'), 'AgenciesPage'),
+  '/agency-manager/statements': page(
+    () => import('../features/agency-manager/pages/agency-statements-page'),
+    'AgencyStatementsPage',
+  ),
+  '/agency-manager/bills/:id': page(
+    () => import('../features/agency-manager/pages/agency-bills-page'),
+    'AgencyBillsPage',
+  ),
+  '/users': page(() => import('../features/users/pages/users-page'), 'UsersPage'),
+  '/user-log': page(() => import('../features/user-log/pages/user-log-page'), 'UserLogPage'),
+  '/company': page(() => import('../features/company/pages/company-page'), 'CompanyPage'),
+};

@@ -1,0 +1,39 @@
+import { Col, Result, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSessionStore } from '../../../shared/stores/session-store';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { DefaultsForm } from '../components/defaults-form';
+import { PasswordForm } from '../components/password-form';
+import { ProfileInfoForm } from '../components/profile-info-form';
+
+/** The account page (/profile): public by the guard, so it asks a logged-out visitor to log in. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const token = useSessionStore((s) => s.token);
+  const user = useSessionStore((s) => s.userInfo);
+
+  return (
+    <section>
+      <PageTitle>{t('router.profile')}</PageTitle>
+      {token && user ? (
+        <Row gutter={[24, 24]}>
+          <Col xs={24} lg={12}>
+            <ProfileInfoForm key={user.id} user={user} />
+          </Col>
+          <Col xs={24} lg={12}>
+            <PasswordForm />
+            <div style={{ height: 24 }} />
+            <DefaultsForm user={user} />
+          </Col>
+        </Row>
+      ) : (
+        <Result
+          status="info"
+          title={t('profile.loginPrompt.title')}
+          extra={<Link to="/">{t('profile.loginPrompt.link')}</Link>}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SiteConfig } from '@portal/domain/auth';
+import { SITE_CONFIG_MAX_AGE_MS } from '@portal/domain/limits';
+import { apiGet } from '../../../shared/api/client';
+import { usePreferencesStore } from '../../../shared/stores/preferences-store';
+
+/** GET /base/v2/config/getSiteConfig (public). */
+export function getSiteConfig(): Promise<SiteConfig> {
+  return apiGet<SiteConfig>('/base/v2/config/getSiteConfig', { skipErrorToast: true });
+}
+
+/**
+ * The site config, cached in the preferences store with its load time and refetched when older
+ * than 10 minutes or never loaded (spec §3).
+ */
+export function useSiteConfigQuery() {
+  const cached = usePreferencesStore((s) => s.site);
+  const lastUpdateTime = usePreferencesStore((s) => s.lastUpdateTime);
+  return useQuery({
+    queryKey: ['site-config'],
+    queryFn: async () => {
+      const site = await getSiteConfig();
+      usePreferencesStore.getState().setSite(site, Date.now());
+      return site;
+    },
+    initialData: cached ?? undefined,
+    initialDataUpdatedAt: cached ? lastUpdateTime : undefined,
+    staleTime: SITE_CONFIG_MAX_AGE_MS,
+    retry: false,
+  });
+}

@@ -1,0 +1,21 @@
+import type { SiteConfig } from '@portal/domain/auth';
+import { useSiteConfigQuery } from '../api/get-site-config';
+
+/** Names and assets used before the site config has loaded. */
+export const FALLBACK_SITE: Pick<
+  SiteConfig,
+  'name' | 'shortName' | 'chineseName' | 'chineseShortName' | 'logo' | 'whiteLogo' | 'favicon'
+> = {
+  name: 'TripBridge',
+  shortName: 'TripBridge',
+  chineseName: 'TripBridge',
+  chineseShortName: 'TripBridge',
+  logo: '/logo.svg',
+  whiteLogo: '/logo-white.svg',
+  favicon: '/favicon.svg',
+};
+
+/** The site config when loaded, else null (callers fall back to FALLBACK_SITE). */
+export function useSite(): SiteConfig | null {
+  return useSiteConfigQuery().data ?? null;
+}

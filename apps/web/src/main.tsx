@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { appRoutes } from './app/routes';
+import './styles.css';
+
+const router = createBrowserRouter(appRoutes);
+const container = document.getElementById('root');
+if (!container) throw new Error('The #root element is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,74 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { CompanyInfo, LoginResult, MeResult, UserInfo } from '@portal/domain/auth';
+import { useFlightSearchStore } from './flight-search-store';
+
+interface SessionData {
+  token: string | null;
+  permissions: string[];
+  websitePrefix: string;
+  userInfo: UserInfo | null;
+  company: CompanyInfo | null;
+  /** Set when the session ended (logout or session code), spec §3 isLogoutByUser. */
+  isLogoutByUser: boolean;
+}
+
+interface SessionActions {
+  setSession: (result: LoginResult) => void;
+  updateFromMe: (me: MeResult) => void;
+  updateUserInfo: (userInfo: UserInfo) => void;
+  clearSession: () => void;
+}
+
+export type SessionState = SessionData & SessionActions;
+
+const EMPTY: SessionData = {
+  token: null,
+  permissions: [],
+  websitePrefix: '',
+  userInfo: null,
+  company: null,
+  isLogoutByUser: false,
+};
+
+/** The logged-in session (spec §3 user session), persisted in localStorage. */
+export const useSessionStore = create<SessionState>()(
+  persist(
+    (set) => ({
+      ...EMPTY,
+      setSession: (result) =>
+        set({
+          token: result.token,
+          permissions: result.permissions,
+          websitePrefix: result.websitePrefix,
+          userInfo: result.userInfo,
+          company: result.company,
+          isLogoutByUser: false,
+        }),
+      updateFromMe: (me) =>
+        set({
+          permissions: me.permissions,
+          websitePrefix: me.websitePrefix,
+          userInfo: me.userInfo,
+          company: me.company,
+        }),
+      updateUserInfo: (userInfo) => set({ userInfo }),
+      clearSession: () => {
+        useFlightSearchStore.getState().clear();
+        set({ ...EMPTY, isLogoutByUser: true });
+      },
+    }),
+    {
+      name: 'portal-session',
+      storage: createJSONStorage(() => localStorage),
+      partialize: ({ token, permissions, websitePrefix, userInfo, company, isLogoutByUser }) => ({
+        token,
+        permissions,
+        websitePrefix,
+        userInfo,
+        company,
+        isLogoutByUser,
+      }),
+    },
+  ),
+);
