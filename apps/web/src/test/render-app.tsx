@@ -1,0 +1,28 @@
+import { render } from '@testing-library/react';
+import type { LoginResult } from '@portal/domain/auth';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders, createQueryClient } from '../app/providers';
+import { appRoutes } from '../app/routes';
+import { i18n } from '../shared/i18n/i18n';
+import { usePreferencesStore } from '../shared/stores/preferences-store';
+import { useSessionStore } from '../shared/stores/session-store';
+
+/** Sets the app to English and, when given, logs `session` in. */
+export async function prepare(session?: LoginResult): Promise<void> {
+  usePreferencesStore.setState({ locale: 'en' });
+  await i18n.changeLanguage('en');
+  useSessionStore.getState().clearSession();
+  useSessionStore.setState({ isLogoutByUser: false });
+  if (session) useSessionStore.getState().setSession(session);
+}
+
+/** Renders the whole app (providers, routes, guard) at `path`. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router };
+}

@@ -1,0 +1,23 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { useSessionStore } from '../shared/stores/session-store';
+import { SITE } from './fixtures';
+
+/** An envelope `{code, data, message}`. */
+export function envelope(data: unknown, code = 0, message = 'ok') {
+  return { code, data, message };
+}
+
+/** Default handlers: public site config and rates, and /me echoing the stored session. */
+export const defaultHandlers = [
+  http.get('/base/v2/config/getSiteConfig', () => HttpResponse.json(envelope(SITE))),
+  http.get('/base/v2/exchangeRates', () =>
+    HttpResponse.json(envelope({ base: 'CNY', rates: { USD: '0.1389', EUR: '0.1290' }, updatedAt: '' })),
+  ),
+  http.get('/base/v2/me', () => {
+    const { userInfo, company, websitePrefix, permissions } = useSessionStore.getState();
+    return HttpResponse.json(envelope({ userInfo, company, websitePrefix, permissions }));
+  }),
+];
+
+export const server = setupServer(...defaultHandlers);
