@@ -26,8 +26,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     await app.register(fastifyStatic, {
       root: options.webDist,
       cacheControl: false,
-      index: false,
-      wildcard: true,
+      index: 'index.html',
+      // One route per built file (the dist is complete before start): everything else is a 404.
+      wildcard: false,
       setHeaders(res, filePath) {
         const rel = path.relative(options.webDist, filePath).split(path.sep).join('/');
         res.header(

@@ -81,6 +81,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     LOG_LEVEL: 'silent',
     DATA_DIR: path.join(os.tmpdir(), 'portal-api-test'),
     WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
+    LOGIN_RATE_LIMIT_MAX: '1000',
     ...env,
   });
 }

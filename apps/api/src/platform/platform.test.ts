@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bearer, body, login, useTestApp } from '../test/app';
+
+const t = useTestApp();
+
+const loginAs = (app = t.app, username = 'admin', password = 'demo1234') =>
+  app.inject({ method: 'POST', url: '/base/v2/login', payload: { username, password } });
+
+describe('envelope and errors', () => {
+  it('answers an unknown API path with the 404 envelope', async () => {
+    for (const url of ['/base/v2/nothing', '/order/v2/nothing', '/shopping/v2/nothing']) {
+      const res = await t.app.inject({ url, headers: { 'accept-language': 'en' } });
+      expect(res.statusCode).toBe(404);
+      expect(body(res)).toEqual({ code: 100004, data: null, message: 'Resource not found' });
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/some/page' });
+    expect(post.statusCode).toBe(404);
+    expect(body(post).code).toBe(100004);
+  });
+
+  it('answers an unexpected error with a generic 500 envelope that leaks nothing', async () => {
+    const app = await t.build();
+    app.get('/base/v2/test-boom', { config: { public: true } }, async () => {
+      throw new Error('secret internal detail');
+    });
+    const res = await app.inject({ url: '/base/v2/test-boom', headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(500);
+    const env = body<{ requestId: string }>(res);
+    expect(env.code).toBe(100500);
+    expect(env.message).toBe('Something went wrong on our side, please try again later');
+    expect(res.body).not.toContain('secret internal detail');
+    expect(env.data.requestId).toBe(res.headers['x-request-id']);
+  });
+
+  it.each([
+    ['en', 'Invalid username or password'],
+    ['zh-CN,zh;q=0.9', '用户名或密码错误'],
+    ['zh-TW', '使用者名稱或密碼錯誤'],
+    [undefined, '用户名或密码错误'],
+  ])('localizes messages for Accept-Language %s', async (language, message) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/base/v2/login',
+      payload: { username: 'admin', password: 'nope-nope' },
+      headers: language ? { 'accept-language': language } : {},
+    });
+    expect(body(res).message).toBe(message);
+  });
+
+  it('localizes field errors of illegal input', async () => {
+    const token = await login(t.app);
+    const send = (language: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/base/v2/me',
+        payload: { nickname: '' },
+        headers: { ...bearer(token), 'accept-language': language },
+      });
+    const en = body<{ errors: { path: string; message: string }[] }>(await send('en'));
+    const zh = body<{ errors: { path: string; message: string }[] }>(await send('zh-cn'));
+    expect(en.message).toBe('Illegal input');
+    expect(zh.message).toBe('非法输入');
+    expect(en.data.errors[0]?.path).toBe('nickname');
+    expect(en.data.errors[0]?.message).toMatch(/[a-z]/i);
+    expect(zh.data.errors[0]?.message).toMatch(/[\u4e00-\u9fff]/);
+  });
+});
+
+describe('XSRF', () => {
+  it('sets a readable XSRF-TOKEN cookie when the request has none', async () => {
+    const res = await t.app.inject({ url: '/healthz' });
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/XSRF-TOKEN=[\w-]{43}/);
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).not.toContain('HttpOnly');
+  });
+
+  it('refuses a POST with the cookie but without the header (403, 100005)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/base/v2/login',
+      payload: { username: 'admin', password: 'demo1234' },
+      cookies: { 'XSRF-TOKEN': 'abc123' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(body(res).code).toBe(100005);
+    const mismatch = await t.app.inject({
+      method: 'POST',
+      url: '/base/v2/login',
+      payload: { username: 'admin', password: 'demo1234' },
+      cookies: { 'XSRF-TOKEN': 'abc123' },
+      headers: { 'x-xsrf-token': 'abc124' },
+    });
+    expect(body(mismatch).code).toBe(100005);
+  });
+
+  it('passes with the matching header, and without cookies', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/base/v2/login',
+      payload: { username: 'admin', password: 'demo1234' },
+      cookies: { 'XSRF-TOKEN': 'abc123' },
+      headers: { 'x-xsrf-token': 'abc123' },
+    });
+    expect(body(res).code).toBe(0);
+    expect(body(await loginAs()).code).toBe(0);
+  });
+});
+
+describe('login rate limit', () => {
+  it('answers 429 after LOGIN_RATE_LIMIT_MAX attempts per username and IP', async () => {
+    const app = await t.build({ LOGIN_RATE_LIMIT_MAX: '3' });
+    for (let i = 0; i < 3; i++) expect(body(await loginAs(app, 'admin', 'wrong-pass')).code).toBe(201003);
+    const limited = await app.inject({
+      method: 'POST',
+      url: '/base/v2/login',
+      payload: { username: 'ADMIN', password: 'demo1234' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(body(limited)).toMatchObject({
+      code: 100006,
+      message: 'Too many attempts, please try again later',
+    });
+    expect(body(await loginAs(app, 'operator')).code).toBe(0);
+  });
+});
+
+describe('web app and security headers', () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root">portal</div>');
+  fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+  it('serves index.html for SPA routes and the assets with immutable caching', async () => {
+    const app = await t.build({ WEB_DIST: dist });
+    for (const url of ['/', '/flight/booking', '/bills/wallet?x=1']) {
+      const res = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('portal');
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+    const asset = await app.inject({ url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+    const api = await app.inject({ url: '/base/v2/unknown', headers: { accept: 'text/html' } });
+    expect(body(api).code).toBe(100004);
+  });
+
+  it('sends the security headers and allows framing by the configured ancestors', async () => {
+    const res = await t.app.inject({ url: '/healthz' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("frame-ancestors 'self' http://127.0.0.1:* http://localhost:*");
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('explains in plain text that the web app is not built when WEB_DIST is missing', async () => {
+    const res = await t.app.inject({ url: '/flight/booking', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('not built');
+  });
+});
