@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD } from './support/demo';
+import { PortalPage } from './support/portal-page';
+
+test.describe('account: password change and logout (spec §2, §4, §5)', () => {
+  test('a changed password works at the next login and the old one does not', async ({ page }) => {
+    const portal = new PortalPage(page);
+    const newPassword = 'Fresh-pass9';
+    await portal.open('/');
+    await portal.chooseLanguage('English');
+    await portal.login('subop');
+    await expect(page).toHaveURL('/flight/booking');
+
+    await portal.userMenu('Account');
+    await expect(page).toHaveURL('/profile');
+    const form = page.getByTestId('password-form');
+    await form.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await form.getByLabel('New password', { exact: true }).fill('12345');
+    await form.getByLabel('Confirm new password').fill('12345');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText('The password must be 6 to 15 characters').first()).toBeVisible();
+
+    await form.getByLabel('New password', { exact: true }).fill(newPassword);
+    await form.getByLabel('Confirm new password').fill('Something-else');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText('The two passwords do not match')).toBeVisible();
+
+    await form.getByLabel('Confirm new password').fill(newPassword);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(portal.toast('Password changed')).toBeVisible();
+    await portal.logout();
+
+    await portal.login('subop', DEMO_PASSWORD);
+    await expect(portal.toast('Invalid username or password')).toBeVisible();
+    await portal.login('subop', newPassword);
+    await expect(page).toHaveURL('/flight/booking');
+
+    // Put the demo password back for anyone using this data directory afterwards.
+    await portal.userMenu('Account');
+    await form.getByLabel('Current password').fill(newPassword);
+    await form.getByLabel('New password', { exact: true }).fill(DEMO_PASSWORD);
+    await form.getByLabel('Confirm new password').fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(portal.toast('Password changed')).toBeVisible();
+  });
+
+  test('logout clears the session and shows the logout message', async ({ page }) => {
+    const portal = new PortalPage(page);
+    await portal.open('/');
+    await portal.chooseLanguage('English');
+    await portal.login('admin');
+    await expect(page).toHaveURL('/flight/booking');
+    await portal.logout();
+    await expect(portal.toast('Logged out successfully')).toBeVisible();
+    const token = await page.evaluate(() => JSON.stringify(window.localStorage));
+    expect(token).not.toMatch(/"token":"[^"]/);
+    await portal.open('/flight/booking');
+    await expect(page).toHaveURL('/');
+    await expect(portal.toast('Please log in')).toBeVisible();
+  });
+});

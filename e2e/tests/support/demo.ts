@@ -1,0 +1,30 @@
+import { createHmac, randomBytes } from 'node:crypto';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+/** The demo users of the seed and where spec §2 says each lands after login. */
+export const DEMO_USERS = [
+  { username: 'admin', landing: '/flight/booking' },
+  { username: 'operator', landing: '/flight/booking' },
+  { username: 'finance', landing: '/bills/statements' },
+  { username: 'subop', landing: '/flight/booking' },
+  { username: 'trainop', landing: '/train/booking' },
+  { username: 'partner', landing: '/flight/booking' },
+] as const;
+
+/** A partner single-login query string, signed as the partner's site would sign it. */
+export function partnerSsoQuery(
+  userid = 'P-1001',
+  secret = process.env.PARTNER_SSO_SECRET ?? 'demo-partner-secret',
+) {
+  const code = randomBytes(12).toString('hex');
+  const timestamp = Date.now();
+  const signature = createHmac('sha256', secret).update(`${code}|${timestamp}|${userid}`).digest('hex');
+  return new URLSearchParams({
+    iframe: '1',
+    code,
+    signature,
+    timestamp: String(timestamp),
+    userid,
+  }).toString();
+}

@@ -1,0 +1,59 @@
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_PASSWORD } from './demo';
+
+export type LanguageLabel = 'English' | '简体中文' | '繁體中文';
+
+const SCREENSHOT_DIR = join(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
+
+/** Page object for the portal shell: home login form, footer switches, user menu. */
+export class PortalPage {
+  constructor(readonly page: Page) {}
+
+  async open(path = '/') {
+    await this.page.goto(path);
+  }
+
+  /** Clicks a language in the footer switch. */
+  async chooseLanguage(label: LanguageLabel) {
+    await this.page.getByTestId('language-switch').getByRole('button', { name: label }).click();
+    await expect(
+      this.page.getByTestId('language-switch').getByRole('button', { name: label }),
+    ).toHaveAttribute('aria-pressed', 'true');
+  }
+
+  /** Fills and submits the home page login form (labels in the current language). */
+  async login(
+    username: string,
+    password = DEMO_PASSWORD,
+    labels = { username: 'Username', password: 'Password', submit: 'Log in' },
+  ) {
+    const form = this.page.getByTestId('login-form');
+    await form.getByLabel(labels.username).fill(username);
+    await form.getByLabel(labels.password).fill(password);
+    await form.getByRole('button', { name: labels.submit }).click();
+  }
+
+  /** Opens the user menu and clicks one of its entries. */
+  async userMenu(entry: string) {
+    await this.page.getByTestId('user-menu').click();
+    await this.page.getByRole('menuitem', { name: entry }).click();
+  }
+
+  async logout(label = 'Log out') {
+    await this.userMenu(label);
+    await expect(this.page).toHaveURL(/\/$/);
+    await expect(this.page.getByTestId('login-form')).toBeVisible();
+  }
+
+  /** A toast (antd message) with this text. */
+  toast(text: string) {
+    return this.page.locator('.ant-message-notice').filter({ hasText: text });
+  }
+
+  async screenshot(name: string) {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await this.page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  }
+}
