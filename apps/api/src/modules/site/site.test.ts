@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExchangeRates, SiteConfig } from '@portal/domain/auth';
 import { CURRENCIES } from '@portal/domain/currency';
-import { body, useTestApp } from '../../test/app';
+import { body, usePostgres, useTestApp } from '../../test/app';
 
 const t = useTestApp();
 
@@ -38,6 +38,9 @@ describe('site', () => {
     expect(body(health)).toMatchObject({ code: 0, data: { status: 'ok' } });
     const ready = await t.app.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(200);
-    expect(body(ready).data).toMatchObject({ status: 'ready' });
+    expect(body(ready).data).toMatchObject({
+      status: 'ready',
+      database: usePostgres ? 'postgres' : 'pglite',
+    });
   });
 });
