@@ -55,6 +55,18 @@ describe('DELETE /base/v2/me (logout)', () => {
     expect(body(res).code).toBe(200006);
     expect(await actions('finance')).toEqual(['login', 'logout']);
   });
+
+  it('accepts an empty JSON body and the browser XSRF pair', async () => {
+    const token = await login(t.app, 'finance');
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: '/base/v2/me',
+      headers: { ...bearer(token), 'content-type': 'application/json', 'x-xsrf-token': 'tok' },
+      cookies: { 'XSRF-TOKEN': 'tok' },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(body(out).code).toBe(0);
+  });
 });
 
 describe('session expiry', () => {
