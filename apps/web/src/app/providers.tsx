@@ -31,7 +31,11 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider locale={ANT_LOCALES[locale]} theme={partner ? PARTNER_THEME : DEFAULT_THEME}>
+        <ConfigProvider
+          locale={ANT_LOCALES[locale]}
+          theme={partner ? PARTNER_THEME : DEFAULT_THEME}
+          button={{ autoInsertSpace: false }}
+        >
           <AntApp>
             <MessageBridge />
             {children}

@@ -3,12 +3,15 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { decideNavigation, type GuardMessage } from '@portal/domain/navigation';
+import { useSessionStore } from '../shared/stores/session-store';
 import { useSubject } from '../shared/stores/subject';
 import { useUiStore } from '../shared/stores/ui-store';
 import { toast } from '../shared/ui/message-bridge';
 import { NotFoundPage } from '../shared/ui/not-found-page';
 import { LAYOUTS } from './layouts/layouts';
 import { ROUTE_PAGES } from './route-pages';
+
+const SESSION_END_QUIET_MS = 2000;
 
 function RedirectWithMessage({ to, message }: { to: string; message?: GuardMessage }) {
   const { t } = useTranslation();
@@ -29,8 +32,13 @@ export function RouteGuard() {
   const embedded = useUiStore((s) => s.iframe);
   const decision = decideNavigation(pathname, { subject, embedded });
 
-  if (decision.kind === 'redirect')
-    return <RedirectWithMessage to={decision.to} message={decision.message} />;
+  if (decision.kind === 'redirect') {
+    // Right after a logout or an ended session, the page the user was on sends them home: that
+    // is not a "please log in" moment, the logout or timeout message has been shown already.
+    const justEnded = Date.now() - useSessionStore.getState().endedAt < SESSION_END_QUIET_MS;
+    const message = justEnded && decision.message === 'router.login' ? undefined : decision.message;
+    return <RedirectWithMessage to={decision.to} message={message} />;
+  }
   if (decision.kind === 'notFound') {
     const Normal = LAYOUTS.normal;
     return (

@@ -12,7 +12,7 @@ export async function prepare(session?: LoginResult): Promise<void> {
   usePreferencesStore.setState({ locale: 'en' });
   await i18n.changeLanguage('en');
   useSessionStore.getState().clearSession();
-  useSessionStore.setState({ isLogoutByUser: false });
+  useSessionStore.setState({ isLogoutByUser: false, endedAt: 0 });
   if (session) useSessionStore.getState().setSession(session);
 }
 

@@ -1,4 +1,5 @@
-import { Layout, Menu } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Layout, Menu } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -22,11 +23,19 @@ export function SectionSideMenu({ entries }: { entries: readonly MenuEntry[] }) 
     <Layout.Sider
       theme="light"
       width={220}
-      collapsible
       collapsed={!expandMenu}
-      onCollapse={(collapsed) => setExpandMenu(!collapsed)}
+      trigger={null}
       style={{ borderRight: '1px solid rgba(5,5,5,0.06)' }}
     >
+      <Button
+        type="text"
+        block
+        aria-label={t(expandMenu ? 'menu.collapse' : 'menu.expand')}
+        aria-expanded={expandMenu}
+        icon={expandMenu ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+        onClick={() => setExpandMenu(!expandMenu)}
+        style={{ borderRadius: 0, height: 40 }}
+      />
       <nav aria-label={t('menu.sectionMenu')}>
         <Menu mode="inline" selectedKeys={current ? [current] : []} items={toMenuItems(visible, t)} />
       </nav>

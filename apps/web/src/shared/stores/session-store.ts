@@ -11,6 +11,8 @@ interface SessionData {
   company: CompanyInfo | null;
   /** Set when the session ended (logout or session code), spec §3 isLogoutByUser. */
   isLogoutByUser: boolean;
+  /** When this page last ended a session (epoch ms, not persisted); 0 when it has not. */
+  endedAt: number;
 }
 
 interface SessionActions {
@@ -29,6 +31,7 @@ const EMPTY: SessionData = {
   userInfo: null,
   company: null,
   isLogoutByUser: false,
+  endedAt: 0,
 };
 
 /** The logged-in session (spec §3 user session), persisted in localStorage. */
@@ -55,7 +58,7 @@ export const useSessionStore = create<SessionState>()(
       updateUserInfo: (userInfo) => set({ userInfo }),
       clearSession: () => {
         useFlightSearchStore.getState().clear();
-        set({ ...EMPTY, isLogoutByUser: true });
+        set({ ...EMPTY, isLogoutByUser: true, endedAt: Date.now() });
       },
     }),
     {

@@ -1,4 +1,4 @@
-import { Button, Result } from 'antd';
+import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -10,13 +10,7 @@ export function NotFoundPage() {
       status="404"
       title={<h1 data-testid="page-title">{t('common.notFound.title')}</h1>}
       subTitle={t('common.notFound.text')}
-      extra={
-        <Link to="/">
-          <Button type="primary" tabIndex={-1}>
-            {t('common.backHome')}
-          </Button>
-        </Link>
-      }
+      extra={<Link to="/">{t('common.backHome')}</Link>}
     />
   );
 }
