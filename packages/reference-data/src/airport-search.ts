@@ -85,17 +85,17 @@ export function searchAirports(query: string, options: AirportSearchOptions = {}
     if (city && city.airports.length > 1) {
       if (seenCities.has(cityCode)) continue;
       seenCities.add(cityCode);
-      const cityScore = scoreRecord(city, q);
+      const cityScore = scoreRecord(city.keys, q);
       const matched: { rec: AirportRecord; score: number }[] = [];
       for (const m of city.airports) {
-        const s = scoreRecord(m, q);
+        const s = scoreRecord(m.keys, q);
         if (s > 0) matched.push({ rec: m, score: s });
       }
       const airportScore = matched.reduce((max, m) => Math.max(max, m.score), 0);
       const score = Math.max(cityScore, airportScore);
       if (score === 0) continue;
       const cityMatched = cityScore >= airportScore;
-      matched.sort((x, y) => y.score - x.score || y.rec.rank - x.rec.rank);
+      matched.sort((x, y) => y.score - x.score || y.rec.keys.rank - x.rec.keys.rank);
       hits.push({
         entry: {
           kind: 'city',
@@ -106,16 +106,16 @@ export function searchAirports(query: string, options: AirportSearchOptions = {}
         score,
         isCity: true,
         // A city found through one of its airports ranks like that airport (BVA must not lift Paris for 'b').
-        rank: cityMatched ? city.rank : (matched[0]?.rec.rank ?? 0),
+        rank: cityMatched ? city.keys.rank : (matched[0]?.rec.keys.rank ?? 0),
       });
     } else {
-      const score = Math.max(scoreRecord(a, q), city ? scoreRecord(city, q) : 0);
+      const score = Math.max(scoreRecord(a.keys, q), city ? scoreRecord(city.keys, q) : 0);
       if (score > 0)
         hits.push({
           entry: { kind: 'airport', airport: a.airport, score },
           score,
           isCity: false,
-          rank: a.rank,
+          rank: a.keys.rank,
         });
     }
   }
