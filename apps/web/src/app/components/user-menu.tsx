@@ -35,9 +35,9 @@ export function UserMenu({ dark }: { dark: boolean }) {
   return (
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
       <Button type="text" data-testid="user-menu" aria-haspopup="menu" style={{ color }}>
-        <UserOutlined />
+        <UserOutlined aria-hidden />
         {user.nickname || user.username}
-        <DownOutlined />
+        <DownOutlined aria-hidden />
       </Button>
     </Dropdown>
   );
