@@ -47,6 +47,12 @@ const AGENCY_1: CompanyFlags = {
   canCreateSubAgency: true,
 };
 const AGENCY_3: CompanyFlags = { ...AGENCY_1, id: 3, enableFlightService: false };
+const AGENCY_222: CompanyFlags = {
+  ...AGENCY_1,
+  id: 222,
+  enableTrainService: false,
+  canCreateSubAgency: false,
+};
 
 function session(u: UserInfo, c: CompanyInfo): LoginResult {
   return { token: `token-${u.username}`, userInfo: u, company: c, websitePrefix: 'demo', permissions: [] };
@@ -58,6 +64,7 @@ export const SESSIONS = {
   operator: session(user(2, 'operator', ['operator'], 1), company(AGENCY_1)),
   finance: session(user(3, 'finance', ['finance'], 1), company(AGENCY_1)),
   trainop: session(user(5, 'trainop', ['operator'], 3), company(AGENCY_3)),
+  partner: session(user(6, 'partner', ['operator'], 222), company(AGENCY_222)),
 } satisfies Record<string, LoginResult>;
 
 export const SITE: SiteConfig = {

@@ -9,7 +9,7 @@ import { useSessionStore } from '../shared/stores/session-store';
 
 /** Sets the app to English and, when given, logs `session` in. */
 export async function prepare(session?: LoginResult): Promise<void> {
-  usePreferencesStore.setState({ locale: 'en' });
+  usePreferencesStore.setState({ locale: 'en', currency: 'CNY', rate: '1', site: null, lastUpdateTime: 0 });
   await i18n.changeLanguage('en');
   useSessionStore.getState().clearSession();
   useSessionStore.setState({ isLogoutByUser: false, endedAt: 0 });
