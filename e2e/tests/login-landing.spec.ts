@@ -3,14 +3,15 @@ import { DEMO_USERS } from './support/demo';
 import { PortalPage } from './support/portal-page';
 
 test.describe('login and landing (spec §2)', () => {
-  for (const { username, landing } of DEMO_USERS) {
+  for (const { username, landing, title } of DEMO_USERS) {
     test(`${username} logs in and lands on ${landing}`, async ({ page }) => {
       const portal = new PortalPage(page);
       await portal.open('/');
       await portal.chooseLanguage('English');
       await portal.login(username);
       await expect(page).toHaveURL(landing);
-      await expect(page.getByTestId('page-title')).toBeVisible();
+      await portal.waitForPage();
+      await expect(page.getByTestId('page-title')).toHaveText(title);
       await expect(page.getByTestId('user-menu')).toBeVisible();
     });
   }

@@ -23,7 +23,7 @@ test.describe('screenshots of the home page and each role landing page, in each 
       for (const { username, landing } of DEMO_USERS) {
         await portal.login(username, undefined, locale.form);
         await expect(page).toHaveURL(landing);
-        await expect(page.getByTestId('page-title')).toBeVisible();
+        await portal.waitForPage();
         await portal.screenshot(`landing-${username}-${locale.code}`);
         await page.getByTestId('user-menu').click();
         await page.getByRole('menuitem').last().click();

@@ -2,14 +2,17 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 export const DEMO_PASSWORD = 'demo1234';
 
-/** The demo users of the seed and where spec §2 says each lands after login. */
+/**
+ * The demo users of the seed, where spec §2 says each lands after login, and that page's English
+ * title (the partner agency always sees zh-cn).
+ */
 export const DEMO_USERS = [
-  { username: 'admin', landing: '/flight/booking' },
-  { username: 'operator', landing: '/flight/booking' },
-  { username: 'finance', landing: '/bills/statements' },
-  { username: 'subop', landing: '/flight/booking' },
-  { username: 'trainop', landing: '/train/booking' },
-  { username: 'partner', landing: '/flight/booking' },
+  { username: 'admin', landing: '/flight/booking', title: 'Flight booking' },
+  { username: 'operator', landing: '/flight/booking', title: 'Flight booking' },
+  { username: 'finance', landing: '/bills/statements', title: 'Statements' },
+  { username: 'subop', landing: '/flight/booking', title: 'Flight booking' },
+  { username: 'trainop', landing: '/train/booking', title: 'Train booking' },
+  { username: 'partner', landing: '/flight/booking', title: '机票预订' },
 ] as const;
 
 /** A partner single-login query string, signed as the partner's site would sign it. */

@@ -47,12 +47,19 @@ export class PortalPage {
     await expect(this.page.getByTestId('login-form')).toBeVisible();
   }
 
+  /** Waits until the current page has rendered: lazy chunk loaded (no spinner) and its h1 shown. */
+  async waitForPage() {
+    await expect(this.page.locator('.ant-spin-spinning')).toHaveCount(0);
+    await expect(this.page.getByTestId('page-title')).toBeVisible();
+  }
+
   /** A toast (antd message) with this text. */
   toast(text: string) {
     return this.page.locator('.ant-message-notice').filter({ hasText: text });
   }
 
   async screenshot(name: string) {
+    await this.waitForPage();
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await this.page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
   }

@@ -37,6 +37,7 @@ export function PasswordForm() {
         layout="vertical"
         onFinish={handleFinish}
         aria-label={t('profile.password.title')}
+        data-testid="password-form"
       >
         <Form.Item
           label={t('profile.password.old')}
