@@ -94,6 +94,36 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '无法获取汇率，请重新选择币种',
     'zh-tw': '無法取得匯率，請重新選擇幣別',
   },
+  'shopping.error.journeyInvalid': {
+    en: 'Please check the journeys of your search',
+    'zh-cn': '请检查行程信息',
+    'zh-tw': '請檢查行程資訊',
+  },
+  'shopping.error.searchNotFound': {
+    en: 'This search has expired, please search again',
+    'zh-cn': '该搜索已过期，请重新搜索',
+    'zh-tw': '該搜尋已過期，請重新搜尋',
+  },
+  'shopping.error.solutionNotFound': {
+    en: 'This fare is no longer available, please search again',
+    'zh-cn': '该报价已不可用，请重新搜索',
+    'zh-tw': '該報價已無法使用，請重新搜尋',
+  },
+  'shopping.error.solutionExpired': {
+    en: 'This quotation has expired (quotes are valid for 15 minutes), please search again',
+    'zh-cn': '报价已过期（报价有效期15分钟），请重新搜索',
+    'zh-tw': '報價已過期（報價有效期15分鐘），請重新搜尋',
+  },
+  'shopping.error.pnrUnreadable': {
+    en: 'No flight could be read from this PNR text',
+    'zh-cn': '无法从该PNR内容中识别航班',
+    'zh-tw': '無法從該PNR內容中辨識航班',
+  },
+  'shopping.error.flightNotFound': {
+    en: 'These flights could not be found on the requested dates',
+    'zh-cn': '在所选日期未找到这些航班',
+    'zh-tw': '在所選日期未找到這些航班',
+  },
 };
 
 /** The message for `key` in `locale`, with `{name}` placeholders filled from `params`. */

@@ -26,6 +26,13 @@ export const ERRORS = {
   SSO_REPLAYED: { code: 201012, key: 'login.sso.replayed', status: 409 },
 
   EXCHANGE_RATE_UNAVAILABLE: { code: 300001, key: 'currency.rateError', status: 503 },
+
+  JOURNEY_INVALID: { code: 400001, key: 'shopping.error.journeyInvalid', status: 400 },
+  SEARCH_NOT_FOUND: { code: 400002, key: 'shopping.error.searchNotFound', status: 404 },
+  SOLUTION_NOT_FOUND: { code: 400003, key: 'shopping.error.solutionNotFound', status: 404 },
+  SOLUTION_EXPIRED: { code: 400004, key: 'shopping.error.solutionExpired', status: 410 },
+  PNR_UNREADABLE: { code: 400005, key: 'shopping.error.pnrUnreadable', status: 422 },
+  FLIGHT_NOT_FOUND: { code: 400006, key: 'shopping.error.flightNotFound', status: 404 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,0 +1,285 @@
+import { z } from 'zod';
+import { CURRENCIES } from './currency';
+import { MAX_MULTI_CITY_LEGS } from './limits';
+
+/** Cabins of spec §3, most premium first. */
+export const CABINS = [
+  'first',
+  'premium_first',
+  'business',
+  'premium_business',
+  'premium_economy',
+  'economy',
+] as const;
+export type Cabin = (typeof CABINS)[number];
+
+/** Booking types of the search form (spec §3 booking search; default oneway). */
+export const BOOKING_TYPES = ['oneway', 'roundtrip', 'multicity'] as const;
+export type BookingType = (typeof BOOKING_TYPES)[number];
+
+/** Sorts of the flight list (spec §2): default (recommended), price, time. The search default is price. */
+export const SOLUTION_SORTS = ['default', 'price', 'time'] as const;
+export type SolutionSort = (typeof SOLUTION_SORTS)[number];
+
+export const PASSENGER_TYPES = ['adult', 'child', 'infant'] as const;
+export type PassengerType = (typeof PASSENGER_TYPES)[number];
+
+/** Invoice types of a fare's restrictions (spec §3). */
+export const INVOICE_TYPES = ['bill', 'itinerary', 'itinerary-with-bill', 'none'] as const;
+export type InvoiceType = (typeof INVOICE_TYPES)[number];
+
+/** Content types of the simulated and real suppliers. */
+export const CONTENT_TYPES = ['gds', 'ndc', 'lcc'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+/** Passport-type documents a fare may require (payload values of spec §3). */
+export const PAYLOAD_DOCUMENT_TYPES = ['idcard', 'passport', 'chinese-passport', 'eep'] as const;
+
+const IataCode = z
+  .string()
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{3}$/));
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** Local wall-clock time of an airport, `YYYY-MM-DDTHH:mm` (api conventions). */
+const LocalDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+/** Money in JSON: decimal string in the currency's minor digits. */
+export const MoneyJson = z.object({
+  amount: z.string().regex(/^-?\d+(\.\d+)?$/),
+  currency: z.enum(CURRENCIES),
+});
+export type MoneyJson = z.infer<typeof MoneyJson>;
+
+export const SearchJourney = z.strictObject({
+  origin: IataCode,
+  destination: IataCode,
+  date: IsoDate,
+  /** Only on the first journey of a roundtrip. */
+  returnDate: IsoDate.optional(),
+});
+export type SearchJourney = z.infer<typeof SearchJourney>;
+
+export const PassengerCounts = z
+  .strictObject({
+    adult: z.number().int().min(1).max(9),
+    child: z.number().int().min(0).max(9),
+    infant: z.number().int().min(0).max(9),
+  })
+  .refine((p) => p.infant <= p.adult, { message: 'infant', path: ['infant'] })
+  .refine((p) => p.adult + p.child <= 9, { message: 'total', path: ['child'] });
+export type PassengerCounts = z.infer<typeof PassengerCounts>;
+
+/** POST /shopping/v2/flight/async-shopping (api conventions: shopping). */
+export const ShoppingRequest = z.strictObject({
+  journeys: z.array(SearchJourney).min(1).max(MAX_MULTI_CITY_LEGS),
+  passengers: PassengerCounts,
+  cabinClass: z.enum(CABINS),
+  bookingType: z.enum(BOOKING_TYPES),
+  sort: z.enum(SOLUTION_SORTS).default('price'),
+});
+export type ShoppingRequest = z.infer<typeof ShoppingRequest>;
+
+export const ShoppingStarted = z.object({ searchId: z.string(), expiresAt: z.string() });
+export type ShoppingStarted = z.infer<typeof ShoppingStarted>;
+
+/** POST /shopping/v2/flight/async-shopping/solutions. */
+export const SolutionsRequest = z.strictObject({ searchId: z.string().min(1).max(64) });
+
+export const SUPPLIER_STATUSES = ['pending', 'done', 'timeout', 'error'] as const;
+export const SupplierProgress = z.object({
+  name: z.string(),
+  status: z.enum(SUPPLIER_STATUSES),
+  count: z.number().int(),
+  elapsedMs: z.number().int(),
+});
+export type SupplierProgress = z.infer<typeof SupplierProgress>;
+
+export const FlightPoint = z.object({
+  airport: z.string(),
+  terminal: z.string().nullable(),
+  /** Local time at the airport. */
+  time: LocalDateTime,
+  timeZone: z.string(),
+});
+
+export const Segment = z.object({
+  marketingCarrier: z.string(),
+  operatingCarrier: z.string(),
+  flightNumber: z.string(),
+  aircraft: z.string(),
+  departure: FlightPoint,
+  arrival: FlightPoint,
+  durationMinutes: z.number().int(),
+  cabin: z.enum(CABINS),
+  bookingClass: z.string(),
+  fareBasis: z.string().nullable(),
+});
+export type Segment = z.infer<typeof Segment>;
+
+/** One journey of a solution: its segments and layovers. */
+export const SolutionLeg = z.object({
+  segments: z.array(Segment).min(1),
+  durationMinutes: z.number().int(),
+  /** Calendar days between departure and arrival dates (the +1 of an overnight flight). */
+  arrivalDayOffset: z.number().int(),
+});
+export type SolutionLeg = z.infer<typeof SolutionLeg>;
+
+/** Spec §3 solution priceDetail.priceList entry, with the breakdown of spec §3 price fields. */
+export const PriceListEntry = z.object({
+  passengerType: z.enum(PASSENGER_TYPES),
+  count: z.number().int(),
+  /** Ticket price (fare) per passenger. */
+  price: z.string(),
+  tax: z.string(),
+  fuelSurcharge: z.string(),
+  airportTax: z.string(),
+  /** What the agency pays per passenger: price + taxes + adjustments. */
+  salePrice: z.string(),
+  currency: z.enum(CURRENCIES),
+});
+export type PriceListEntry = z.infer<typeof PriceListEntry>;
+
+export const PriceDetail = z.object({
+  productType: z.string(),
+  priceList: z.array(PriceListEntry),
+  total: MoneyJson,
+});
+export type PriceDetail = z.infer<typeof PriceDetail>;
+
+const BaggageAllowance = z.object({
+  pieces: z.number().int(),
+  weightKg: z.number().nullable(),
+  dimensions: z.string().nullable(),
+});
+/** Spec §3 baggage rule, per passenger type. */
+export const BaggageRule = z.object({
+  passengerType: z.enum(PASSENGER_TYPES),
+  carryOn: BaggageAllowance,
+  checked: BaggageAllowance,
+  /** Price of one extra checked bag when the fare has none (low-cost fares). */
+  paidBagPrice: MoneyJson.nullable(),
+});
+export type BaggageRule = z.infer<typeof BaggageRule>;
+
+const PenaltyRule = z.object({
+  allowed: z.boolean(),
+  fee: MoneyJson.nullable(),
+  note: z.string(),
+});
+/** Change and refund rules of a fare. */
+export const FareRules = z.object({ change: PenaltyRule, refund: PenaltyRule, noShow: PenaltyRule });
+export type FareRules = z.infer<typeof FareRules>;
+
+/** Spec §3 restrictions. */
+export const Restrictions = z.object({
+  minAge: z.number().int().nullable(),
+  maxAge: z.number().int().nullable(),
+  documentTypes: z.array(z.enum(PAYLOAD_DOCUMENT_TYPES)),
+  eligibleCountries: z.array(z.string()),
+  ineligibleCountries: z.array(z.string()),
+  invoiceType: z.enum(INVOICE_TYPES),
+  ticketingChannel: z.string(),
+  productType: z.string(),
+});
+export type Restrictions = z.infer<typeof Restrictions>;
+
+export const Solution = z.object({
+  id: z.string(),
+  /** Shown only when the agency's config says so; null otherwise. */
+  supplier: z.string().nullable(),
+  contentType: z.enum(CONTENT_TYPES),
+  validatingCarrier: z.string(),
+  legs: z.array(SolutionLeg).min(1),
+  cabin: z.enum(CABINS),
+  /** Fare family (brand) name, e.g. "Economy Standard"; null when the source has none. */
+  fareFamily: z.string().nullable(),
+  priceDetail: PriceDetail,
+  baggage: z.array(BaggageRule),
+  rules: FareRules,
+  restrictions: Restrictions,
+  /** Ticketing-speed tier code of spec §9. */
+  ticketingTier: z.string(),
+  seatsLeft: z.number().int(),
+  /** Quotation validity (15 minutes from the quote). */
+  expiresAt: z.string(),
+  /** Other fare families of the same flights, cheapest first (NDC content). */
+  families: z.array(z.object({ solutionId: z.string(), fareFamily: z.string(), total: MoneyJson })),
+});
+export type Solution = z.infer<typeof Solution>;
+
+export const SolutionsResult = z.object({
+  finished: z.boolean(),
+  suppliers: z.array(SupplierProgress),
+  solutions: z.array(Solution),
+  /** Settlement currency of all prices in this search. */
+  currency: z.enum(CURRENCIES),
+});
+export type SolutionsResult = z.infer<typeof SolutionsResult>;
+
+/** POST /shopping/v2/flight/accurate-search: the exact flights of an itinerary. */
+export const AccurateSearchRequest = z.strictObject({
+  segments: z
+    .array(
+      z.strictObject({
+        carrier: z.string().regex(/^[A-Z0-9]{2}$/),
+        flightNumber: z.string().regex(/^\d{1,4}[A-Z]?$/),
+        origin: IataCode,
+        destination: IataCode,
+        date: IsoDate,
+        bookingClass: z
+          .string()
+          .regex(/^[A-Z]$/)
+          .optional(),
+      }),
+    )
+    .min(1)
+    .max(8),
+  passengers: PassengerCounts,
+  cabinClass: z.enum(CABINS).optional(),
+});
+export type AccurateSearchRequest = z.infer<typeof AccurateSearchRequest>;
+
+/** POST /shopping/v2/flight/analysis-pnr. */
+export const PnrAnalysisRequest = z.strictObject({ pnr: z.string().trim().min(1).max(5000) });
+
+export const PnrAnalysisResult = z.object({
+  journeys: z.array(z.object({ origin: z.string(), destination: z.string(), date: IsoDate })),
+  segments: z.array(
+    z.object({
+      carrier: z.string(),
+      flightNumber: z.string(),
+      bookingClass: z.string().nullable(),
+      date: IsoDate,
+      origin: z.string(),
+      destination: z.string(),
+      departureTime: z.string().nullable(),
+      arrivalTime: z.string().nullable(),
+    }),
+  ),
+  passengers: z.array(
+    z.object({ surname: z.string(), givenName: z.string(), type: z.enum(PASSENGER_TYPES) }),
+  ),
+  /** Lines that could not be read, for the agent to check. */
+  unreadLines: z.array(z.string()),
+});
+export type PnrAnalysisResult = z.infer<typeof PnrAnalysisResult>;
+
+/** Outcomes of the price check (spec §8), a typed result the UI acts on. */
+export const VERIFICATION_OUTCOMES = [
+  'confirmed',
+  'price_changed',
+  'package_changed',
+  'unavailable',
+  'restrictions_changed',
+  'timeout',
+] as const;
+export type VerificationOutcome = (typeof VERIFICATION_OUTCOMES)[number];
+
+export const VerificationResult = z.object({
+  outcome: z.enum(VERIFICATION_OUTCOMES),
+  /** The solution as now priced (new id when it changed); null when unavailable or timed out. */
+  solution: Solution.nullable(),
+  previousTotal: MoneyJson,
+});
+export type VerificationResult = z.infer<typeof VerificationResult>;
