@@ -1,4 +1,4 @@
-import { addDays, calendarDay, parseDdMon, parseDdMonYy } from './two-digit-year';
+import { addDays, dayNumber, parseDdMon, parseDdMonYy } from './two-digit-year';
 
 /** A flight segment read from pasted GDS text; times are local to each airport. */
 export interface ParsedSegment {
@@ -225,11 +225,6 @@ function continues(previous: ParsedSegment, next: ParsedSegment, journeyOrigin: 
 function minutesOf(date: string, time: string | undefined): number {
   const [hours = 0, minutes = 0] = (time ?? '00:00').split(':').map(Number);
   return dayNumber(date) * 1440 + hours * 60 + minutes;
-}
-
-function dayNumber(date: string): number {
-  const { year, month, day } = calendarDay(date);
-  return Date.UTC(year, month - 1, day) / 86_400_000;
 }
 
 function withoutUndefined<T extends object>(value: T): T {

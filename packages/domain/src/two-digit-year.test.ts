@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, calendarDay, parseDdMon, parseDdMonYy, resolveTwoDigitYear } from './two-digit-year';
+import {
+  addDays,
+  calendarDay,
+  dayNumber,
+  parseDdMon,
+  parseDdMonYy,
+  resolveTwoDigitYear,
+} from './two-digit-year';
 
 const today = '2026-11-22';
 
@@ -72,6 +79,12 @@ describe('calendar helpers', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('numbers days from 1970-01-01 so that differences count calendar days', () => {
+    expect(dayNumber('1970-01-02')).toBe(1);
+    expect(dayNumber('2027-01-01') - dayNumber('2026-12-31')).toBe(1);
+    expect(dayNumber(new Date('2026-11-22T23:59:00Z'))).toBe(dayNumber('2026-11-22'));
   });
 
   it('rejects a string that is not a calendar date', () => {

@@ -57,6 +57,12 @@ export function addDays(date: Date | string, days: number): string {
   return isoDate(calendarDay(shifted));
 }
 
+/** Days since 1970-01-01 of a calendar day, for differences between dates. */
+export function dayNumber(date: Date | string): number {
+  const { year, month, day } = calendarDay(date);
+  return Date.UTC(year, month - 1, day) / 86_400_000;
+}
+
 /** Spec §5: a two-digit year up to the current two-digit year is 20yy, above it 19yy. */
 export function resolveTwoDigitYear(yy: number, today: Date | string): number {
   if (!Number.isInteger(yy) || yy < 0 || yy > 99) throw new RangeError(`Not a two-digit year: ${yy}`);
