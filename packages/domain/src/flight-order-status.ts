@@ -1,0 +1,411 @@
+import { defineMachine, type TransitionTable } from './fsm';
+
+/** Tag colour classes of spec §4. */
+export const STATUS_COLORS = ['success', 'warning', 'primary', 'error', 'info'] as const;
+export type StatusColor = (typeof STATUS_COLORS)[number];
+
+/** Every flight order status of spec §4, grouped by its tag colour class exactly as the spec lists them. */
+export const FLIGHT_ORDER_STATUSES_BY_COLOR = {
+  success: ['reserved', 'issued', 'changed', 'refunded', 'refunded_reimbursed', 'voided_reimbursed'],
+  warning: [
+    'reviewing',
+    'failed_reimbursing',
+    'chg_reviewing',
+    'chg_proceeding',
+    'rfd_reviewing',
+    'rfd_proceeding',
+    'refunded_reimbursing',
+    'void_proceeding',
+    'voided_reimbursing',
+  ],
+  primary: ['to_be_paid', 'proceeding', 'chg_to_be_paid', 'rfd_to_be_confirm'],
+  error: [
+    'failed',
+    'chg_rejected',
+    'rfd_rejected',
+    'void_rejected',
+    'holding',
+    'origin_holding',
+    'change_holding',
+    'refund_holding',
+    'void_holding',
+    'origin_failed',
+    'change_failed',
+    'refund_failed',
+    'void_failed',
+  ],
+  info: [
+    'failed_reimbursed',
+    'voided',
+    'closed',
+    'canceled',
+    'origin_canceled',
+    'change_canceled',
+    'refund_canceled',
+    'void_canceled',
+  ],
+} as const satisfies Record<StatusColor, readonly string[]>;
+
+export type FlightOrderStatus = (typeof FLIGHT_ORDER_STATUSES_BY_COLOR)[StatusColor][number];
+
+/** All 40 statuses, in the spec's order. */
+export const FLIGHT_ORDER_STATUSES: readonly FlightOrderStatus[] = STATUS_COLORS.flatMap(
+  (color) => FLIGHT_ORDER_STATUSES_BY_COLOR[color],
+);
+
+const COLOR_OF = new Map<string, StatusColor>(
+  STATUS_COLORS.flatMap((color) =>
+    FLIGHT_ORDER_STATUSES_BY_COLOR[color].map((status) => [status, color] as const),
+  ),
+);
+
+/** The tag colour class of a status (spec §4); `info` for a status the spec does not name. */
+export function statusColor(status: string): StatusColor {
+  return COLOR_OF.get(status) ?? 'info';
+}
+
+export function isFlightOrderStatus(value: unknown): value is FlightOrderStatus {
+  return typeof value === 'string' && COLOR_OF.has(value);
+}
+
+/** i18n key of a status label, e.g. `order.flight.status.to_be_paid`. */
+export function statusLabelKey(status: FlightOrderStatus): string {
+  return `order.flight.status.${status}`;
+}
+
+/**
+ * Order types. Spec §3 calls the first kind "original" on the entity and `origin` in the list
+ * filter (§2 "Order lists: all, origin, change, refund, void"); the data uses `origin` everywhere,
+ * so one value serves the entity, the filter and the statuses prefixed `origin_`.
+ */
+export const ORDER_TYPES = ['origin', 'change', 'refund', 'void'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+/** The list filter adds `all`. */
+export const ORDER_TYPE_FILTERS = ['all', ...ORDER_TYPES] as const;
+export type OrderTypeFilter = (typeof ORDER_TYPE_FILTERS)[number];
+
+/** Payment states of spec §4. */
+export const PAYMENT_STATES = ['paid', 'unpaid'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/**
+ * The transition table of flight orders. The spec names the statuses but not the moves (§4
+ * "Allowed transitions are not shown"); this is the design:
+ *
+ * A change, refund or void is a NEW order of that type linked to the original by
+ * `originalBookingId`; the original stays `issued`. Each type has its own flow:
+ *
+ * origin (new booking; created in to_be_paid, or reviewing when the fare needs manual review, or
+ * origin_holding when the supplier must first confirm the seats, or reserved for a hold-only booking):
+ *   reserved       -> to_be_paid | canceled | closed (hold expired or closed by operations)
+ *   reviewing      -> to_be_paid (approved: "payment only after approval") | origin_failed (rejected) | canceled
+ *   origin_holding -> to_be_paid | origin_failed | origin_canceled
+ *   to_be_paid     -> proceeding (paid) | canceled (the user cancels the booking)
+ *                     | origin_canceled (the deadline job, or the airline canceled the PNR before payment)
+ *                     | closed (closed by operations)
+ *   proceeding     -> issued | failed | holding (ticketing paused by the supplier or operations)
+ *   holding        -> proceeding | issued | failed
+ *   failed         -> failed_reimbursing -> failed_reimbursed (money back to the wallet)
+ *   final: issued, canceled, closed, origin_canceled, origin_failed, failed_reimbursed
+ * change (created in chg_reviewing):
+ *   chg_reviewing  -> chg_to_be_paid (price difference quoted) | chg_proceeding (nothing to pay)
+ *                     | chg_rejected | change_canceled (user cancels the change)
+ *   chg_to_be_paid -> chg_proceeding (paid) | change_canceled (user, or payment deadline)
+ *   chg_proceeding -> changed | change_failed | change_holding
+ *   change_holding -> chg_proceeding | changed | change_failed
+ *   final: changed, chg_rejected, change_canceled, change_failed
+ * refund (created in rfd_reviewing):
+ *   rfd_reviewing     -> rfd_to_be_confirm (refund fee quoted) | rfd_rejected | refund_canceled
+ *   rfd_to_be_confirm -> rfd_proceeding (agent confirms before the deadline) | refund_canceled
+ *   rfd_proceeding    -> refunded | refund_failed | refund_holding
+ *   refund_holding    -> rfd_proceeding | refunded | refund_failed
+ *   refunded -> refunded_reimbursing -> refunded_reimbursed
+ *   final: refunded_reimbursed, rfd_rejected, refund_canceled, refund_failed
+ * void (created in void_proceeding):
+ *   void_proceeding -> voided | void_rejected | void_failed | void_holding | void_canceled
+ *   void_holding    -> void_proceeding | voided | void_failed
+ *   voided -> voided_reimbursing -> voided_reimbursed
+ *   final: voided_reimbursed, void_rejected, void_failed, void_canceled
+ */
+export const FLIGHT_ORDER_TRANSITIONS = {
+  // origin
+  reserved: { to: ['to_be_paid', 'canceled', 'closed'] },
+  reviewing: { to: ['to_be_paid', 'origin_failed', 'canceled'] },
+  origin_holding: { to: ['to_be_paid', 'origin_failed', 'origin_canceled'] },
+  to_be_paid: { to: ['proceeding', 'canceled', 'closed', 'origin_canceled'] },
+  proceeding: { to: ['issued', 'failed', 'holding'] },
+  holding: { to: ['proceeding', 'issued', 'failed'] },
+  failed: { to: ['failed_reimbursing'] },
+  failed_reimbursing: { to: ['failed_reimbursed'] },
+  issued: { to: [] },
+  failed_reimbursed: { to: [] },
+  canceled: { to: [] },
+  closed: { to: [] },
+  origin_canceled: { to: [] },
+  origin_failed: { to: [] },
+  // change
+  chg_reviewing: { to: ['chg_to_be_paid', 'chg_proceeding', 'chg_rejected', 'change_canceled'] },
+  chg_to_be_paid: { to: ['chg_proceeding', 'change_canceled'] },
+  chg_proceeding: { to: ['changed', 'change_failed', 'change_holding'] },
+  change_holding: { to: ['chg_proceeding', 'changed', 'change_failed'] },
+  changed: { to: [] },
+  chg_rejected: { to: [] },
+  change_canceled: { to: [] },
+  change_failed: { to: [] },
+  // refund
+  rfd_reviewing: { to: ['rfd_to_be_confirm', 'rfd_rejected', 'refund_canceled'] },
+  rfd_to_be_confirm: { to: ['rfd_proceeding', 'refund_canceled'] },
+  rfd_proceeding: { to: ['refunded', 'refund_failed', 'refund_holding'] },
+  refund_holding: { to: ['rfd_proceeding', 'refunded', 'refund_failed'] },
+  refunded: { to: ['refunded_reimbursing'] },
+  refunded_reimbursing: { to: ['refunded_reimbursed'] },
+  refunded_reimbursed: { to: [] },
+  rfd_rejected: { to: [] },
+  refund_canceled: { to: [] },
+  refund_failed: { to: [] },
+  // void
+  void_proceeding: { to: ['voided', 'void_rejected', 'void_failed', 'void_holding', 'void_canceled'] },
+  void_holding: { to: ['void_proceeding', 'voided', 'void_failed'] },
+  voided: { to: ['voided_reimbursing'] },
+  voided_reimbursing: { to: ['voided_reimbursed'] },
+  voided_reimbursed: { to: [] },
+  void_rejected: { to: [] },
+  void_failed: { to: [] },
+  void_canceled: { to: [] },
+} as const satisfies TransitionTable<FlightOrderStatus>;
+
+export const flightOrderMachine = defineMachine<FlightOrderStatus>(FLIGHT_ORDER_TRANSITIONS);
+
+/** The statuses an order of each type can be created in (see the table above). */
+export const INITIAL_STATUSES = {
+  origin: ['to_be_paid', 'reviewing', 'origin_holding', 'reserved'],
+  change: ['chg_reviewing'],
+  refund: ['rfd_reviewing'],
+  void: ['void_proceeding'],
+} as const satisfies Record<OrderType, readonly FlightOrderStatus[]>;
+
+/** The statuses an order of each type can be in: everything reachable from its initial statuses. */
+export const STATUSES_BY_ORDER_TYPE: Record<OrderType, readonly FlightOrderStatus[]> = {
+  origin: reachableFrom(INITIAL_STATUSES.origin),
+  change: reachableFrom(INITIAL_STATUSES.change),
+  refund: reachableFrom(INITIAL_STATUSES.refund),
+  void: reachableFrom(INITIAL_STATUSES.void),
+};
+
+function reachableFrom(start: readonly FlightOrderStatus[]): FlightOrderStatus[] {
+  const seen = new Set<FlightOrderStatus>(start);
+  const queue = [...start];
+  for (let status = queue.shift(); status !== undefined; status = queue.shift()) {
+    for (const target of flightOrderMachine.next(status)) {
+      if (!seen.has(target)) {
+        seen.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  return FLIGHT_ORDER_STATUSES.filter((status) => seen.has(status));
+}
+
+/**
+ * Status-count tabs of spec §4, each with the statuses it counts. The key is what the client
+ * sends as `GET /order/v2/flight/orders/status?status=` and gets back in `{status, cnt}`.
+ */
+export const STATUS_TABS = [
+  { key: 'to_be_paid', labelKey: 'order.flight.tab.toBePaid', statuses: ['to_be_paid'] },
+  { key: 'chg_to_be_paid', labelKey: 'order.flight.tab.changeToBePaid', statuses: ['chg_to_be_paid'] },
+  {
+    key: 'reviewing',
+    labelKey: 'order.flight.tab.reviewing',
+    statuses: ['reviewing', 'chg_reviewing', 'rfd_reviewing'],
+  },
+  {
+    key: 'proceeding',
+    labelKey: 'order.flight.tab.proceeding',
+    statuses: ['proceeding', 'chg_proceeding', 'rfd_proceeding'],
+  },
+  {
+    key: 'rfd_to_be_confirm',
+    labelKey: 'order.flight.tab.refundToBeConfirmed',
+    statuses: ['rfd_to_be_confirm'],
+  },
+  {
+    key: 'refunded_reimbursing',
+    labelKey: 'order.flight.tab.refundedReimbursing',
+    statuses: ['refunded_reimbursing'],
+  },
+] as const satisfies readonly { key: string; labelKey: string; statuses: readonly FlightOrderStatus[] }[];
+
+/**
+ * Pending-order menu groups of spec §2. The spec names them only; the statuses are a design:
+ * `to_be_paid` counts new and change payments, `proceeding` every order under way including voids,
+ * and `refunding` the refunds after confirmation until the money is back (so a refund in
+ * rfd_proceeding counts under both `proceeding` and `refunding`).
+ */
+export const PENDING_GROUPS = [
+  {
+    key: 'to_be_paid',
+    labelKey: 'order.flight.pending.toBePaid',
+    statuses: ['to_be_paid', 'chg_to_be_paid'],
+  },
+  {
+    key: 'reviewing',
+    labelKey: 'order.flight.pending.reviewing',
+    statuses: ['reviewing', 'chg_reviewing', 'rfd_reviewing'],
+  },
+  {
+    key: 'proceeding',
+    labelKey: 'order.flight.pending.proceeding',
+    statuses: ['proceeding', 'chg_proceeding', 'rfd_proceeding', 'void_proceeding'],
+  },
+  {
+    key: 'pending-confirm',
+    labelKey: 'order.flight.pending.pendingConfirm',
+    statuses: ['rfd_to_be_confirm'],
+  },
+  {
+    key: 'refunding',
+    labelKey: 'order.flight.pending.refunding',
+    statuses: ['rfd_proceeding', 'refunded_reimbursing'],
+  },
+] as const satisfies readonly { key: string; labelKey: string; statuses: readonly FlightOrderStatus[] }[];
+
+export type StatusTabKey = (typeof STATUS_TABS)[number]['key'];
+export type PendingGroupKey = (typeof PENDING_GROUPS)[number]['key'];
+export type StatusCountKey = StatusTabKey | PendingGroupKey;
+
+export const STATUS_COUNT_KEYS: readonly StatusCountKey[] = [
+  ...new Set<StatusCountKey>([...STATUS_TABS, ...PENDING_GROUPS].map((entry) => entry.key)),
+];
+
+/**
+ * The statuses a count key stands for: a tab or pending group key (the group wins where both use
+ * the same key, as `to_be_paid` and `proceeding` do, since the group is the wider set), or a plain
+ * status counted alone. Undefined for anything else.
+ */
+export function statusesForCountKey(key: string): readonly FlightOrderStatus[] | undefined {
+  const group = PENDING_GROUPS.find((entry) => entry.key === key);
+  if (group) return group.statuses;
+  const tab = STATUS_TABS.find((entry) => entry.key === key);
+  if (tab) return tab.statuses;
+  return isFlightOrderStatus(key) ? [key] : undefined;
+}
+
+/** Actions an order may offer (api conventions: `allowedActions`). */
+export const FLIGHT_ORDER_ACTIONS = [
+  'pay',
+  'cancel',
+  'change',
+  'refund',
+  'void',
+  'confirm-refund',
+  'cancel-change',
+  'cancel-refund',
+] as const;
+export type FlightOrderAction = (typeof FLIGHT_ORDER_ACTIONS)[number];
+
+export interface ActionRule {
+  action: FlightOrderAction;
+  type: OrderType;
+  statuses: readonly FlightOrderStatus[];
+  /** Which deadline must not have passed, if any. */
+  deadline?: 'payment' | 'confirm';
+  /** The status the action moves this order to; null when it creates a new order instead. */
+  to: FlightOrderStatus | null;
+  /** True for actions that arrive in a later issue (change, refund, void): off unless asked for. */
+  later?: boolean;
+}
+
+/** When each action is allowed, as data. */
+export const ACTION_RULES: readonly ActionRule[] = [
+  { action: 'pay', type: 'origin', statuses: ['to_be_paid'], deadline: 'payment', to: 'proceeding' },
+  { action: 'cancel', type: 'origin', statuses: ['to_be_paid'], deadline: 'payment', to: 'canceled' },
+  { action: 'change', type: 'origin', statuses: ['issued'], to: null, later: true },
+  { action: 'refund', type: 'origin', statuses: ['issued'], to: null, later: true },
+  { action: 'void', type: 'origin', statuses: ['issued'], to: null, later: true },
+  { action: 'change', type: 'change', statuses: ['changed'], to: null, later: true },
+  { action: 'refund', type: 'change', statuses: ['changed'], to: null, later: true },
+  {
+    action: 'pay',
+    type: 'change',
+    statuses: ['chg_to_be_paid'],
+    deadline: 'payment',
+    to: 'chg_proceeding',
+    later: true,
+  },
+  {
+    action: 'cancel-change',
+    type: 'change',
+    statuses: ['chg_reviewing', 'chg_to_be_paid'],
+    to: 'change_canceled',
+    later: true,
+  },
+  {
+    action: 'confirm-refund',
+    type: 'refund',
+    statuses: ['rfd_to_be_confirm'],
+    deadline: 'confirm',
+    to: 'rfd_proceeding',
+    later: true,
+  },
+  {
+    action: 'cancel-refund',
+    type: 'refund',
+    statuses: ['rfd_reviewing', 'rfd_to_be_confirm'],
+    to: 'refund_canceled',
+    later: true,
+  },
+];
+
+export interface ActionSubject {
+  status: FlightOrderStatus;
+  type: OrderType;
+  /** ISO timestamp; pay and cancel end when it passes. */
+  paymentDeadline?: string | null;
+  /** ISO timestamp before which a refund must be confirmed. */
+  confirmDeadline?: string | null;
+  now: Date | string;
+}
+
+export interface AllowedActionOptions {
+  /** Include the actions of a later issue (change, refund, void and their follow-ups). */
+  includeLater?: boolean;
+}
+
+function beforeDeadline(deadline: string | null | undefined, now: Date | string): boolean {
+  if (!deadline) return true;
+  const end = Date.parse(deadline);
+  const at = typeof now === 'string' ? Date.parse(now) : now.getTime();
+  if (Number.isNaN(end) || Number.isNaN(at)) return false;
+  return at < end;
+}
+
+/** The rule that allows `action` on this order now, if any (for the API to find its target status). */
+export function actionRule(
+  order: ActionSubject,
+  action: FlightOrderAction,
+  options: AllowedActionOptions = {},
+): ActionRule | undefined {
+  return ACTION_RULES.find(
+    (rule) =>
+      rule.action === action &&
+      rule.type === order.type &&
+      (options.includeLater === true || rule.later !== true) &&
+      rule.statuses.includes(order.status) &&
+      (rule.deadline === undefined ||
+        beforeDeadline(
+          rule.deadline === 'payment' ? order.paymentDeadline : order.confirmDeadline,
+          order.now,
+        )),
+  );
+}
+
+/**
+ * The actions an order allows now, in `FLIGHT_ORDER_ACTIONS` order. Pay and cancel only in
+ * to_be_paid before the payment deadline; later-issue actions only with `includeLater`.
+ */
+export function allowedActions(
+  order: ActionSubject,
+  options: AllowedActionOptions = {},
+): FlightOrderAction[] {
+  return FLIGHT_ORDER_ACTIONS.filter((action) => actionRule(order, action, options) !== undefined);
+}
