@@ -14,12 +14,18 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordHasher } from './modules/auth/password';
 import { siteRoutes } from './modules/site/site.routes';
+import { SearchRunner } from './modules/shopping/search-runner';
+import { shoppingRoutes } from './modules/shopping/shopping.routes';
+import { type SupplierRegistry, createSimulatedRegistry } from './modules/shopping/suppliers/registry';
+import { testHookRoutes } from './modules/shopping/test-hooks.routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
   /** A clock for tests. */
   now?: () => Date;
+  /** Flight suppliers; default: the simulated ones (latency scale and seed from the config). */
+  suppliers?: SupplierRegistry;
 }
 
 /** Builds the Fastify app (not listening). Tests use `app.inject()`. */
@@ -71,6 +77,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(authRoutes, { auth, loginRateLimitMax: config.loginRateLimitMax });
   await app.register(siteRoutes, { database });
+
+  const registry =
+    options.suppliers ??
+    createSimulatedRegistry({ latencyScale: config.supplierLatencyScale, seed: config.supplierSeed });
+  const runner = new SearchRunner();
+  app.addHook('onClose', () => runner.close());
+  const now = options.now ?? (() => new Date());
+  await app.register(shoppingRoutes, { deps: { db: database.db, registry, now, runner } });
+  if (config.enableTestHooks) await app.register(testHookRoutes, { registry });
   await registerWeb(app, { webDist: config.webDist });
   return app;
 }

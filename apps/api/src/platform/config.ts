@@ -33,6 +33,9 @@ const EnvSchema = z.object({
     .default(path.join(REPO_ROOT, 'apps', 'web', 'dist')),
   MIGRATIONS_DIR: z.string().min(1).default(path.join(API_ROOT, 'drizzle')),
   SEED_DEMO: booleanFlag.default(true),
+  SUPPLIER_LATENCY_SCALE: z.coerce.number().min(0).max(100).default(1),
+  SUPPLIER_SEED: z.string().min(1).max(64).default('portal'),
+  ENABLE_TEST_HOOKS: booleanFlag.default(false),
   FRAME_ANCESTORS: z.string().min(1).default("'self' http://127.0.0.1:* http://localhost:*"),
 });
 
@@ -53,6 +56,12 @@ export interface AppConfig {
   migrationsDir: string;
   seedDemo: boolean;
   frameAncestors: string[];
+  /** Multiplies the simulated suppliers' latencies (0 in unit tests). */
+  supplierLatencyScale: number;
+  /** Seed of the simulated suppliers' offers. */
+  supplierSeed: string;
+  /** Registers the test-only routes under /__test (supplier fault knobs); never in production. */
+  enableTestHooks: boolean;
   /** Cheap argon2 parameters for tests; never in production. */
   fastPasswordHashing: boolean;
 }
@@ -82,6 +91,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     migrationsDir: path.resolve(e.MIGRATIONS_DIR),
     seedDemo: e.SEED_DEMO,
     frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
+    supplierLatencyScale: e.SUPPLIER_LATENCY_SCALE,
+    supplierSeed: e.SUPPLIER_SEED,
+    enableTestHooks: e.ENABLE_TEST_HOOKS,
     fastPasswordHashing: e.NODE_ENV === 'test',
   };
 }

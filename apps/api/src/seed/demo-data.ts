@@ -1,5 +1,6 @@
 import type { SiteConfig } from '@portal/domain/auth';
 import { CURRENCIES, type Currency } from '@portal/domain/currency';
+import { DEFAULT_FLIGHT_SETTINGS, type FlightSettings } from '@portal/domain/agency-config';
 import type { AgencyCommonConfig } from '../platform/db/schema';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -11,6 +12,7 @@ interface DemoAgency {
   proxyLevel: number;
   parentId: number | null;
   commonConfig: AgencyCommonConfig;
+  flightSettings: FlightSettings;
 }
 
 const common = (c: Partial<AgencyCommonConfig>): AgencyCommonConfig => ({
@@ -30,6 +32,16 @@ export const DEMO_AGENCIES: DemoAgency[] = [
     proxyLevel: 0,
     parentId: null,
     commonConfig: common({ canCreateSubAgency: true }),
+    // A visible markup: 2 % on intercontinental fares, 10 CNY on domestic and mainland China ones.
+    flightSettings: {
+      ...DEFAULT_FLIGHT_SETTINGS,
+      showSuppliers: true,
+      priceAdjustments: [
+        { category: 'intercontinental', unit: 'percent', value: 2, limit: 0 },
+        { category: 'domestic', unit: 'fixed', value: 1000, limit: 0 },
+        { category: 'china', unit: 'fixed', value: 1000, limit: 0 },
+      ],
+    },
   },
   {
     id: 2,
@@ -38,6 +50,11 @@ export const DEMO_AGENCIES: DemoAgency[] = [
     proxyLevel: 1,
     parentId: 1,
     commonConfig: common({ isShowBill: false }),
+    // The sub-agency adds its own 5 CNY on mainland China fares on top of its parent's price.
+    flightSettings: {
+      ...DEFAULT_FLIGHT_SETTINGS,
+      priceAdjustments: [{ category: 'china', unit: 'fixed', value: 500, limit: 0 }],
+    },
   },
   {
     id: 3,
@@ -46,6 +63,7 @@ export const DEMO_AGENCIES: DemoAgency[] = [
     proxyLevel: 0,
     parentId: null,
     commonConfig: common({ enableFlightService: false }),
+    flightSettings: DEFAULT_FLIGHT_SETTINGS,
   },
   {
     id: 222,
@@ -54,6 +72,7 @@ export const DEMO_AGENCIES: DemoAgency[] = [
     proxyLevel: 0,
     parentId: null,
     commonConfig: common({ enableTrainService: false }),
+    flightSettings: DEFAULT_FLIGHT_SETTINGS,
   },
 ];
 

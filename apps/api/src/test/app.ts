@@ -66,7 +66,7 @@ export async function createTestDatabase(): Promise<{ database: Database; dispos
 export async function resetDatabase(database: Database): Promise<void> {
   await database.db.execute(
     sql.raw(
-      'truncate table user_logs, sessions, sso_nonces, users, agencies, exchange_rates, site_settings restart identity cascade',
+      'truncate table solutions, search_suppliers, searches, look_to_book, user_logs, sessions, sso_nonces, users, agencies, exchange_rates, site_settings restart identity cascade',
     ),
   );
   demoHash ??= hasher.hash('demo1234');
@@ -82,6 +82,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     DATA_DIR: path.join(os.tmpdir(), 'portal-api-test'),
     WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
     LOGIN_RATE_LIMIT_MAX: '1000',
+    SUPPLIER_LATENCY_SCALE: '0',
     ...env,
   });
 }

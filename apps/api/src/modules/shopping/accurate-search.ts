@@ -1,0 +1,83 @@
+import type { AccurateSearchRequest, SolutionsResult, SupplierProgress } from '@portal/domain/shopping';
+import { journeysFromSegments } from '@portal/domain/pnr-parser';
+import { AppError } from '../../platform/errors';
+import type { RequestContext } from '../../platform/request-context';
+import { loadAgencyPricing, supplierAllowed } from './agency-pricing';
+import { sortRows, withFamilies, mergeRows } from './get-solutions';
+import { newId, quoteExpiry, type ShoppingDeps } from './shopping.context';
+import { insertSearch, listSolutions, rateFromCny, updateSupplierProgress } from './shopping.repo';
+import { storeOffers } from './store-offers';
+import type { Offer, SupplierQuery } from './suppliers/supplier';
+
+function wantedClass(offer: Offer, request: AccurateSearchRequest): boolean {
+  const segments = offer.legs.flatMap((l) => l.segments);
+  return request.segments.every((r, i) => !r.bookingClass || segments[i]?.bookingClass === r.bookingClass);
+}
+
+/** Asks every allowed supplier for exactly these flights and answers at once (finished). */
+export async function accurateSearch(
+  deps: ShoppingDeps,
+  ctx: RequestContext,
+  request: AccurateSearchRequest,
+): Promise<SolutionsResult> {
+  const now = deps.now();
+  const pricing = await loadAgencyPricing(deps.db, ctx.agency);
+  const currency = ctx.company.config.commonConfig.settlementCurrency;
+  const suppliers = deps.registry.list().filter((s) => supplierAllowed(pricing.settings, s.name));
+  const id = newId();
+  const expiresAt = quoteExpiry(now);
+  await insertSearch(
+    deps.db,
+    {
+      id,
+      agencyId: ctx.agency.id,
+      userId: ctx.user.id,
+      kind: 'accurate',
+      request: { ...request },
+      currency,
+      createdAt: now,
+      expiresAt,
+    },
+    suppliers.map((s) => s.name),
+  );
+  const exact = request.segments.map((s) => ({
+    carrier: s.carrier,
+    flightNumber: s.flightNumber,
+    origin: s.origin,
+    destination: s.destination,
+    date: s.date,
+  }));
+  const journeys = journeysFromSegments(exact);
+  const query: SupplierQuery = {
+    legs: journeys.map((j) => ({ origins: [j.origin], destinations: [j.destination], date: j.date })),
+    passengers: request.passengers,
+    cabin: request.cabinClass ?? 'economy',
+    exact,
+  };
+  const target = { searchId: id, pricing, currency, rate: await rateFromCny(deps.db, currency), expiresAt };
+  const outcomes = await Promise.all(
+    suppliers.map((s) => deps.runner.ask(s, query, pricing.settings.maxResponseTimeMs)),
+  );
+  const progress: SupplierProgress[] = [];
+  for (const outcome of outcomes) {
+    const matching = outcome.offers.filter((o) => o.legs.flatMap((l) => l.segments).length === exact.length);
+    const withClass = matching.filter((o) => wantedClass(o, request));
+    const stored = await storeOffers(deps.db, target, withClass.length > 0 ? withClass : matching);
+    const entry = {
+      name: outcome.name,
+      status: outcome.status,
+      count: stored.length,
+      elapsedMs: outcome.elapsedMs,
+    };
+    await updateSupplierProgress(deps.db, id, entry);
+    progress.push(entry);
+  }
+  const rows = await listSolutions(deps.db, id);
+  if (rows.length === 0) throw new AppError('FLIGHT_NOT_FOUND');
+  return {
+    finished: true,
+    suppliers: progress,
+    solutions: withFamilies(sortRows(mergeRows(rows), 'price')),
+    currency,
+  };
+}

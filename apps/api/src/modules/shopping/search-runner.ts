@@ -1,0 +1,84 @@
+import type { FlightSupplier, Offer, SupplierQuery } from './suppliers/supplier';
+
+export interface SupplierOutcome {
+  name: string;
+  status: 'done' | 'timeout' | 'error';
+  offers: Offer[];
+  elapsedMs: number;
+}
+
+class TimeoutSignal extends Error {
+  constructor() {
+    super('supplier timeout');
+    this.name = 'TimeoutError';
+  }
+}
+
+async function collect(result: AsyncIterable<Offer> | Promise<Offer[]>): Promise<Offer[]> {
+  if (Symbol.asyncIterator in result) {
+    const offers: Offer[] = [];
+    for await (const offer of result) offers.push(offer);
+    return offers;
+  }
+  return result;
+}
+
+/**
+ * Background searches as in-process promises, each supplier with its own AbortController bounded by
+ * `boundMs`. `close()` aborts what still runs and waits for it (app shutdown, tests).
+ */
+export class SearchRunner {
+  private readonly running = new Set<Promise<unknown>>();
+  private readonly controller = new AbortController();
+
+  /** Keeps a background task until it settles. */
+  track(task: Promise<unknown>): void {
+    const tracked: Promise<unknown> = task.catch(() => undefined).finally(() => this.running.delete(tracked));
+    this.running.add(tracked);
+  }
+
+  /** Asks one supplier; a timeout or a throw becomes a status, never an exception. */
+  async ask(supplier: FlightSupplier, query: SupplierQuery, boundMs: number): Promise<SupplierOutcome> {
+    const started = performance.now();
+    const controller = new AbortController();
+    const onClose = () => controller.abort(new TimeoutSignal());
+    this.controller.signal.addEventListener('abort', onClose, { once: true });
+    const timer = setTimeout(() => controller.abort(new TimeoutSignal()), boundMs);
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const aborted = new Promise<never>((_, reject) => {
+        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+      });
+      const offers = await Promise.race([collect(supplier.search(query, controller.signal)), aborted]);
+      return { name: supplier.name, status: 'done', offers, elapsedMs: elapsed() };
+    } catch (error) {
+      const status = error instanceof TimeoutSignal ? 'timeout' : 'error';
+      return { name: supplier.name, status, offers: [], elapsedMs: elapsed() };
+    } finally {
+      clearTimeout(timer);
+      this.controller.signal.removeEventListener('abort', onClose);
+    }
+  }
+
+  /** Runs `verify` bounded by `boundMs`; undefined on timeout. Throws what the supplier throws. */
+  async bounded<T>(boundMs: number, run: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new TimeoutSignal()), boundMs);
+    try {
+      const aborted = new Promise<never>((_, reject) => {
+        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+      });
+      return await Promise.race([run(controller.signal), aborted]);
+    } catch (error) {
+      if (error instanceof TimeoutSignal) return undefined;
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.controller.abort(new TimeoutSignal());
+    await Promise.allSettled([...this.running]);
+  }
+}

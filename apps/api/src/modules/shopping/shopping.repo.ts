@@ -1,0 +1,123 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { SupplierProgress } from '@portal/domain/shopping';
+import type { Db } from '../../platform/db';
+import {
+  exchangeRates,
+  lookToBook,
+  searches,
+  searchSuppliers,
+  solutions,
+  type SearchRow,
+  type SolutionRow,
+} from '../../platform/db/schema';
+
+export type NewSearch = typeof searches.$inferInsert;
+export type NewSolution = typeof solutions.$inferInsert;
+
+export async function insertSearch(db: Db, row: NewSearch, supplierNames: string[]): Promise<void> {
+  await db.insert(searches).values(row);
+  if (supplierNames.length > 0) {
+    await db
+      .insert(searchSuppliers)
+      .values(supplierNames.map((supplier) => ({ searchId: row.id, supplier })));
+  }
+}
+
+/** The search if it belongs to the agency. */
+export async function findSearch(db: Db, agencyId: number, id: string): Promise<SearchRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(searches)
+    .where(and(eq(searches.id, id), eq(searches.agencyId, agencyId)))
+    .limit(1);
+  return row;
+}
+
+export async function updateSupplierProgress(
+  db: Db,
+  searchId: string,
+  progress: Omit<SupplierProgress, 'name'> & { name: string },
+): Promise<void> {
+  await db
+    .update(searchSuppliers)
+    .set({ status: progress.status, count: progress.count, elapsedMs: progress.elapsedMs })
+    .where(and(eq(searchSuppliers.searchId, searchId), eq(searchSuppliers.supplier, progress.name)));
+}
+
+export async function listSupplierProgress(db: Db, searchId: string): Promise<SupplierProgress[]> {
+  const rows = await db
+    .select()
+    .from(searchSuppliers)
+    .where(eq(searchSuppliers.searchId, searchId))
+    .orderBy(searchSuppliers.supplier);
+  return rows.map((r) => ({
+    name: r.supplier,
+    status: r.status === 'done' || r.status === 'timeout' || r.status === 'error' ? r.status : 'pending',
+    count: r.count,
+    elapsedMs: r.elapsedMs,
+  }));
+}
+
+export async function insertSolutions(db: Db, rows: NewSolution[]): Promise<void> {
+  if (rows.length > 0) await db.insert(solutions).values(rows);
+}
+
+/** The listed solutions of a search (price-check rows excluded). */
+export async function listSolutions(db: Db, searchId: string): Promise<SolutionRow[]> {
+  return db
+    .select()
+    .from(solutions)
+    .where(and(eq(solutions.searchId, searchId), eq(solutions.listed, true)));
+}
+
+/** A solution if it belongs to the agency. */
+export async function findSolution(db: Db, agencyId: number, id: string): Promise<SolutionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(solutions)
+    .where(and(eq(solutions.id, id), eq(solutions.agencyId, agencyId)))
+    .limit(1);
+  return row;
+}
+
+/** Deletes searches (and their solutions) created before `before`. */
+export async function deleteSearchesBefore(db: Db, before: Date): Promise<void> {
+  await db.delete(searches).where(lt(searches.createdAt, before));
+}
+
+/** Units of `currency` per 1 CNY, as a decimal string ('1' for CNY). */
+export async function rateFromCny(db: Db, currency: string): Promise<string> {
+  if (currency === 'CNY') return '1';
+  const [row] = await db.select().from(exchangeRates).where(eq(exchangeRates.currency, currency)).limit(1);
+  return row?.rate ?? '1';
+}
+
+/** Adds to the look-to-book counters of the agency's day. */
+export async function bumpLookToBook(
+  db: Db,
+  agencyId: number,
+  day: string,
+  field: 'searches' | 'bookings',
+): Promise<void> {
+  const column = field === 'searches' ? lookToBook.searches : lookToBook.bookings;
+  await db
+    .insert(lookToBook)
+    .values({ agencyId, day, searches: field === 'searches' ? 1 : 0, bookings: field === 'bookings' ? 1 : 0 })
+    .onConflictDoUpdate({
+      target: [lookToBook.agencyId, lookToBook.day],
+      set: { [field]: sql`${column} + 1` },
+    });
+}
+
+export async function readLookToBook(
+  db: Db,
+  agencyId: number,
+  day: string,
+): Promise<{ searches: number; bookings: number }> {
+  const [row] = await db
+    .select()
+    .from(lookToBook)
+    .where(and(eq(lookToBook.agencyId, agencyId), eq(lookToBook.day, day)))
+    .limit(1);
+  return { searches: row?.searches ?? 0, bookings: row?.bookings ?? 0 };
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { SolutionsResult, ShoppingStarted } from '@portal/domain/shopping';
+import { bearer, body } from '../../test/app';
+
+/** A one-way economy request for one adult. */
+export function oneWay(
+  origin: string,
+  destination: string,
+  date = '2026-05-12',
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    journeys: [{ origin, destination, date }],
+    passengers: { adult: 1, child: 0, infant: 0 },
+    cabinClass: 'economy',
+    bookingType: 'oneway',
+    sort: 'price',
+    ...extra,
+  };
+}
+
+export async function startSearch(app: FastifyInstance, token: string, payload: unknown): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/shopping/v2/flight/async-shopping',
+    headers: bearer(token),
+    payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`search failed: ${res.body}`);
+  return ShoppingStarted.parse(body(res).data).searchId;
+}
+
+export async function fetchSolutions(
+  app: FastifyInstance,
+  token: string,
+  searchId: string,
+): Promise<SolutionsResult> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/shopping/v2/flight/async-shopping/solutions',
+    headers: bearer(token),
+    payload: { searchId },
+  });
+  if (res.statusCode !== 200) throw new Error(`solutions failed: ${res.body}`);
+  return SolutionsResult.parse(body(res).data);
+}
+
+/** Polls until the search has finished (each poll yields to the event loop; no fixed sleeps). */
+export async function awaitFinished(
+  app: FastifyInstance,
+  token: string,
+  searchId: string,
+  maxPolls = 2000,
+): Promise<SolutionsResult> {
+  for (let i = 0; i < maxPolls; i++) {
+    const result = await fetchSolutions(app, token, searchId);
+    if (result.finished) return result;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error('search did not finish');
+}
+
+/** Starts a search and waits for it. */
+export async function search(
+  app: FastifyInstance,
+  token: string,
+  payload: unknown,
+): Promise<SolutionsResult> {
+  return awaitFinished(app, token, await startSearch(app, token, payload));
+}

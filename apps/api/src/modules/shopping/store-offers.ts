@@ -1,0 +1,55 @@
+import type { Currency } from '@portal/domain/currency';
+import { adjustmentsFor, type AgencyPricing, categoryOf, offerAllowed } from './agency-pricing';
+import { newId } from './shopping.context';
+import { insertSolutions, type NewSolution } from './shopping.repo';
+import { presentOffer, type PricedSolution } from './solution.presenter';
+import type { Db } from '../../platform/db';
+import type { Offer } from './suppliers/supplier';
+
+/** Where priced offers go: the search, the agency's pricing, currency and rate, the quote's expiry. */
+export interface OfferTarget {
+  searchId: string;
+  pricing: AgencyPricing;
+  currency: Currency;
+  rate: string;
+  expiresAt: Date;
+}
+
+/** Prices an offer for the agency (chain adjustments of its flight category). */
+export function priceOffer(offer: Offer, id: string, target: OfferTarget): PricedSolution {
+  return presentOffer(offer, id, target.expiresAt, {
+    adjustments: adjustmentsFor(target.pricing, categoryOf(offer)),
+    currency: target.currency,
+    rate: target.rate,
+    showSupplier: target.pricing.settings.showSuppliers,
+  });
+}
+
+/** Filters offers by the agency's settings, prices and stores them; returns what was stored. */
+export async function storeOffers(
+  db: Db,
+  target: OfferTarget,
+  offers: Offer[],
+  options: { listed: boolean; filter: boolean } = { listed: true, filter: true },
+): Promise<PricedSolution[]> {
+  const kept = options.filter ? offers.filter((o) => offerAllowed(target.pricing.settings, o)) : offers;
+  const priced = kept.map((offer) => ({ offer, priced: priceOffer(offer, newId(), target) }));
+  const rows: NewSolution[] = priced.map(({ offer, priced: p }) => ({
+    id: p.solution.id,
+    searchId: target.searchId,
+    agencyId: target.pricing.agencyId,
+    supplier: offer.supplier,
+    dedupeKey: p.dedupeKey,
+    flightsKey: p.flightsKey,
+    payload: p.solution,
+    totalMinor: p.totalMinor,
+    currency: target.currency,
+    departureAt: p.departureAt,
+    durationMinutes: p.durationMinutes,
+    offer,
+    listed: options.listed,
+    expiresAt: target.expiresAt,
+  }));
+  await insertSolutions(db, rows);
+  return priced.map((p) => p.priced);
+}

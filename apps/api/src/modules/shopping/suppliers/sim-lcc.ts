@@ -1,0 +1,35 @@
+import { isLowCost } from './sim/carriers';
+import { type SimOptions, SimulatedSupplier } from './sim/simulated-supplier';
+
+/** Low-cost source: one cabin-bag fare, checked bags paid, no fuel surcharge, often no fare basis. */
+export function createSimLcc(options: SimOptions): SimulatedSupplier {
+  return new SimulatedSupplier(
+    {
+      name: 'sim-lcc',
+      contentType: 'lcc',
+      priceLevel: 0.62,
+      latencyMs: [150, 400],
+      channel: 'airline-website',
+      carrierOk: isLowCost,
+      noFuel: true,
+      paidBagMinor: 15_000,
+      products: (_cabin, _domestic, rng) => [
+        {
+          fareFamily: 'Basic',
+          tag: 'LCC',
+          priceFactor: 1,
+          classRank: 'low',
+          checkedPieces: 0,
+          checkedKg: null,
+          paidBag: true,
+          // Some low-cost sales carry no fare basis at all.
+          withFareBasis: rng.chance(0.5),
+          rules: 'lcc',
+          restrictions: {},
+          ticketingTier: rng.pick(['website', 'special-before-24']),
+        },
+      ],
+    },
+    options,
+  );
+}

@@ -1,0 +1,269 @@
+import type { Cabin, ContentType, PassengerCounts } from '@portal/domain/shopping';
+import { getAirport } from '@portal/reference-data/airports';
+import type {
+  ExactFlight,
+  FlightSupplier,
+  Offer,
+  OfferLeg,
+  SupplierFaults,
+  SupplierQuery,
+  VerifyAnswer,
+} from '../supplier';
+import {
+  baggageFor,
+  bookingClassFor,
+  fareBasisFor,
+  type FareProduct,
+  isChinaDomestic,
+  priceAmounts,
+  restrictionsFor,
+  rulesFor,
+} from './fares';
+import { hash32, type Random, seeded } from './prng';
+import { type Itinerary, itinerariesFor, type ScheduledFlight } from './schedule';
+import { localTime } from './time';
+
+/** What makes one simulated supplier differ from another. */
+export interface SimProfile {
+  name: string;
+  contentType: ContentType;
+  /** Multiplies every fare (1 = the market level). */
+  priceLevel: number;
+  /** Search latency range in ms before scaling. */
+  latencyMs: readonly [number, number];
+  /** Ticket issuing channel of its fares. */
+  channel: string;
+  carrierOk(carrier: string): boolean;
+  products(cabin: Cabin, domestic: boolean, rng: Random): FareProduct[];
+  /** Low-cost content has no fuel surcharge. */
+  noFuel: boolean;
+  /** Price of one checked bag when the fare has none, minor units. */
+  paidBagMinor: number;
+}
+
+export interface SimOptions {
+  latencyScale: number;
+  seed: string;
+}
+
+const MAX_COMBOS_PER_CARRIER = 4;
+const MIN_GAP_BETWEEN_LEGS_MS = 2 * 3_600_000;
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+const flightKey = (
+  f: { carrier: string; flightNumber: string; origin: string; destination: string },
+  date: string,
+) => `${f.carrier}${f.flightNumber}|${f.origin}-${f.destination}|${date}`;
+
+function localDate(f: ScheduledFlight): string {
+  return localTime(f.departureUtc, getAirport(f.origin)?.timeZone ?? 'UTC').slice(0, 10);
+}
+
+function matchesExact(itinerary: Itinerary, exact: readonly ExactFlight[]): boolean {
+  const wanted = new Set(exact.map((e) => flightKey(e, e.date)));
+  return itinerary.flights.every((f) => wanted.has(flightKey(f, localDate(f))));
+}
+
+/** Journeys combined in time order: each starts 2 h after the previous one lands. */
+function inOrder(combo: readonly Itinerary[]): boolean {
+  for (let i = 1; i < combo.length; i++) {
+    const prev = combo[i - 1]?.flights.at(-1);
+    const next = combo[i]?.flights[0];
+    if (!prev || !next || next.departureUtc < prev.arrivalUtc + MIN_GAP_BETWEEN_LEGS_MS) return false;
+  }
+  return true;
+}
+
+/** Itinerary combinations over the journeys, one carrier throughout (a through fare). */
+function combinations(perLeg: readonly Itinerary[][]): Itinerary[][] {
+  if (perLeg.length === 1) return (perLeg[0] ?? []).map((it) => [it]);
+  const carriers = [...new Set((perLeg[0] ?? []).map((it) => it.carrier))];
+  const combos: Itinerary[][] = [];
+  for (const carrier of carriers) {
+    const lists = perLeg.map((its) => its.filter((it) => it.carrier === carrier));
+    if (lists.some((l) => l.length === 0)) continue;
+    const n = Math.min(MAX_COMBOS_PER_CARRIER, Math.max(...lists.map((l) => l.length)));
+    for (let k = 0; k < n; k++) {
+      const combo = lists.map((l) => l[k % l.length]).filter((it): it is Itinerary => it !== undefined);
+      if (combo.length === perLeg.length && inOrder(combo)) combos.push(combo);
+    }
+  }
+  return combos;
+}
+
+/** A deterministic simulated supplier: same supplier, route, date and seed → same offers. */
+export class SimulatedSupplier implements FlightSupplier {
+  readonly name: string;
+  readonly contentType: ContentType;
+  faults: SupplierFaults = {};
+
+  constructor(
+    private readonly profile: SimProfile,
+    private readonly options: SimOptions,
+  ) {
+    this.name = profile.name;
+    this.contentType = profile.contentType;
+  }
+
+  private async answerDelay(signal: AbortSignal, share: number): Promise<void> {
+    const { latencyMs } = this.faults;
+    const [min, max] = this.profile.latencyMs;
+    const ms = latencyMs ?? (min + Math.random() * (max - min)) * this.options.latencyScale * share;
+    if (ms > 0) await sleep(ms, signal);
+    if (this.faults.timeout) await sleep(2_147_000_000, signal);
+    if (this.faults.error) throw new Error(`${this.name}: simulated supplier error`);
+  }
+
+  async search(query: SupplierQuery, signal: AbortSignal): Promise<Offer[]> {
+    await this.answerDelay(signal, 1);
+    return this.offersFor(query);
+  }
+
+  /** The offers without latency or faults (also used to re-price on verification). */
+  offersFor(query: SupplierQuery): Offer[] {
+    const perLeg = query.legs.map((leg) => {
+      const its = itinerariesFor(leg.origins, leg.destinations, leg.date, (c) => this.profile.carrierOk(c));
+      const exact = query.exact;
+      return exact ? its.filter((it) => matchesExact(it, exact)) : its;
+    });
+    const roundtrip =
+      query.legs.length === 2 && query.legs[0]?.origins.join() === query.legs[1]?.destinations.join();
+    return combinations(perLeg).flatMap((combo) =>
+      this.priceCombo(combo, query.cabin, query.passengers, roundtrip),
+    );
+  }
+
+  private priceCombo(
+    combo: Itinerary[],
+    cabin: Cabin,
+    passengers: PassengerCounts,
+    roundtrip: boolean,
+  ): Offer[] {
+    const key = combo.map((it) => it.flights.map((f) => flightKey(f, localDate(f))).join('+')).join('/');
+    const rng = seeded(`${this.name}|${this.options.seed}|${cabin}|${key}`);
+    const domestic = isChinaDomestic(combo);
+    const fromChina = getAirport(combo[0]?.flights[0]?.origin ?? '')?.countryCode === 'CN';
+    const validatingCarrier = combo[0]?.carrier ?? '';
+    return this.profile.products(cabin, domestic, rng).map((product) => {
+      const noise = 0.92 + rng.next() * 0.2;
+      const amounts = priceAmounts(
+        combo,
+        cabin,
+        product,
+        this.profile.priceLevel * noise,
+        passengers,
+        this.profile.noFuel,
+      );
+      const bookingClass = bookingClassFor(cabin, product.classRank, rng);
+      const fareBasis = fareBasisFor(bookingClass, product, roundtrip, fromChina);
+      const legs: OfferLeg[] = combo.map((it) => ({
+        segments: it.flights.map((f) => {
+          const from = getAirport(f.origin)?.timeZone ?? 'UTC';
+          const to = getAirport(f.destination)?.timeZone ?? 'UTC';
+          return {
+            carrier: f.carrier,
+            operatingCarrier: f.carrier,
+            flightNumber: f.flightNumber,
+            aircraft: f.aircraft,
+            origin: f.origin,
+            destination: f.destination,
+            departureTerminal: f.departureTerminal,
+            arrivalTerminal: f.arrivalTerminal,
+            departureLocal: localTime(f.departureUtc, from),
+            arrivalLocal: localTime(f.arrivalUtc, to),
+            departureTimeZone: from,
+            arrivalTimeZone: to,
+            departureUtc: new Date(f.departureUtc).toISOString(),
+            arrivalUtc: new Date(f.arrivalUtc).toISOString(),
+            durationMinutes: f.durationMinutes,
+            cabin,
+            bookingClass,
+            fareBasis,
+          };
+        }),
+      }));
+      const adultFare = amounts[0]?.fare ?? 0;
+      return {
+        supplier: this.name,
+        contentType: this.contentType,
+        ref: `${this.name.toUpperCase()}-${hash32(`${key}|${product.fareFamily ?? product.tag}`)
+          .toString(36)
+          .toUpperCase()}`,
+        validatingCarrier,
+        legs,
+        cabin,
+        fareFamily: product.fareFamily,
+        currency: 'CNY',
+        passengers,
+        amounts,
+        baggage: baggageFor(product, passengers, this.profile.paidBagMinor),
+        rules: rulesFor(product.rules, adultFare),
+        restrictions: restrictionsFor(product, domestic, this.profile.channel, this.contentType === 'lcc'),
+        ticketingTier: product.ticketingTier,
+        seatsLeft: rng.int(1, 9),
+      };
+    });
+  }
+
+  async verify(offer: Offer, signal: AbortSignal): Promise<VerifyAnswer> {
+    await this.answerDelay(signal, 0.5);
+    if (this.faults.soldOut) return { status: 'unavailable' };
+    if (this.faults.packageChange) {
+      const alternatives = this.offersFor(exactQueryOf(offer)).filter(
+        (o) => o.fareFamily !== offer.fareFamily,
+      );
+      return { status: 'package_changed', alternatives };
+    }
+    if (this.faults.restrictionChange) {
+      const r = offer.restrictions;
+      const restrictions = r.documentTypes.includes('passport')
+        ? { ...r, documentTypes: [], eligibleCountries: [] }
+        : { ...r, documentTypes: ['passport' as const], eligibleCountries: ['CN'] };
+      return { status: 'restrictions_changed', offer: { ...offer, restrictions } };
+    }
+    const change = this.faults.priceChange;
+    if (change !== undefined && change !== 0) {
+      const amounts = offer.amounts.map((a) => ({
+        ...a,
+        fare: Math.max(0, Math.round((a.fare * (100 + change)) / 10_000) * 100),
+      }));
+      return { status: 'price_changed', offer: { ...offer, amounts } };
+    }
+    return { status: 'confirmed', offer };
+  }
+}
+
+/** The query that finds exactly the flights of an offer again. */
+export function exactQueryOf(offer: Offer): SupplierQuery {
+  const segments = offer.legs.flatMap((l) => l.segments);
+  return {
+    legs: offer.legs.map((l) => ({
+      origins: [l.segments[0]?.origin ?? ''],
+      destinations: [l.segments.at(-1)?.destination ?? ''],
+      date: l.segments[0]?.departureLocal.slice(0, 10) ?? '',
+    })),
+    passengers: offer.passengers,
+    cabin: offer.cabin,
+    exact: segments.map((s) => ({
+      carrier: s.carrier,
+      flightNumber: s.flightNumber,
+      origin: s.origin,
+      destination: s.destination,
+      date: s.departureLocal.slice(0, 10),
+    })),
+  };
+}

@@ -1,0 +1,86 @@
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+interface Parts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+function partsAt(utcMs: number, timeZone: string): Parts {
+  const values: Record<string, number> = {};
+  for (const part of formatter(timeZone).formatToParts(new Date(utcMs))) {
+    if (part.type !== 'literal') values[part.type] = Number(part.value);
+  }
+  return {
+    year: values.year ?? 1970,
+    month: values.month ?? 1,
+    day: values.day ?? 1,
+    hour: (values.hour ?? 0) % 24,
+    minute: values.minute ?? 0,
+  };
+}
+
+/** Offset of the zone from UTC at that instant, in ms (east positive), DST included. */
+function offsetMs(utcMs: number, timeZone: string): number {
+  const p = partsAt(utcMs, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+  return asUtc - Math.floor(utcMs / 60_000) * 60_000;
+}
+
+/** The UTC instant of a wall-clock time (`date` YYYY-MM-DD plus minutes after midnight) in a zone. */
+export function zonedToUtc(date: string, minutesOfDay: number, timeZone: string): number {
+  const [y, m, d] = date.split('-').map(Number);
+  const guess = Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, 0, minutesOfDay);
+  const first = guess - offsetMs(guess, timeZone);
+  const second = guess - offsetMs(first, timeZone);
+  return second;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DDTHH:mm` local wall-clock time of an instant in a zone. */
+export function localTime(utcMs: number, timeZone: string): string {
+  const p = partsAt(utcMs, timeZone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** Whole days between the calendar dates of two local times (`YYYY-MM-DD…`). */
+export function dayDifference(fromLocal: string, toLocal: string): number {
+  const a = Date.parse(`${fromLocal.slice(0, 10)}T00:00:00Z`);
+  const b = Date.parse(`${toLocal.slice(0, 10)}T00:00:00Z`);
+  return Math.round((b - a) / 86_400_000);
+}
+
+/** The date `days` after `date` (YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Great-circle distance in km. */
+export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}

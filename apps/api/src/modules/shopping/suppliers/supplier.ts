@@ -1,0 +1,159 @@
+import type {
+  Cabin,
+  ContentType,
+  PassengerCounts,
+  PassengerType,
+  Restrictions,
+} from '@portal/domain/shopping';
+
+/** One flight of an offer, with local times in each airport's zone and the UTC instants. */
+export interface OfferSegment {
+  carrier: string;
+  operatingCarrier: string;
+  flightNumber: string;
+  aircraft: string;
+  origin: string;
+  destination: string;
+  departureTerminal: string | null;
+  arrivalTerminal: string | null;
+  /** `YYYY-MM-DDTHH:mm` in `departureTimeZone`. */
+  departureLocal: string;
+  arrivalLocal: string;
+  departureTimeZone: string;
+  arrivalTimeZone: string;
+  departureUtc: string;
+  arrivalUtc: string;
+  durationMinutes: number;
+  cabin: Cabin;
+  bookingClass: string;
+  fareBasis: string | null;
+}
+
+export interface OfferLeg {
+  segments: OfferSegment[];
+}
+
+/** Per passenger of a type, integer minor units of the offer's currency. */
+export interface PassengerAmounts {
+  passengerType: PassengerType;
+  fare: number;
+  tax: number;
+  fuelSurcharge: number;
+  airportTax: number;
+}
+
+export interface OfferAllowance {
+  pieces: number;
+  weightKg: number | null;
+  dimensions: string | null;
+}
+
+export interface OfferBaggage {
+  passengerType: PassengerType;
+  carryOn: OfferAllowance;
+  checked: OfferAllowance;
+  /** Minor units; set when the fare has no checked bag (low-cost fares). */
+  paidBagPrice: number | null;
+}
+
+export interface OfferPenalty {
+  allowed: boolean;
+  /** Minor units, null when free or not allowed. */
+  fee: number | null;
+  note: string;
+}
+
+export interface OfferRules {
+  change: OfferPenalty;
+  refund: OfferPenalty;
+  noShow: OfferPenalty;
+}
+
+/** A priced itinerary as a supplier returns it (before the agency's adjustments). */
+export interface Offer {
+  supplier: string;
+  contentType: ContentType;
+  /** The supplier's own reference of this offer (used to verify and later to book). */
+  ref: string;
+  validatingCarrier: string;
+  legs: OfferLeg[];
+  cabin: Cabin;
+  fareFamily: string | null;
+  currency: 'CNY';
+  /** The passengers the offer was priced for. */
+  passengers: PassengerCounts;
+  amounts: PassengerAmounts[];
+  baggage: OfferBaggage[];
+  rules: OfferRules;
+  restrictions: Restrictions;
+  ticketingTier: string;
+  seatsLeft: number;
+}
+
+/** One journey to search: airports on each side (a metro city gives several) and the date. */
+export interface QueryLeg {
+  origins: string[];
+  destinations: string[];
+  date: string;
+}
+
+/** A flight to find exactly (accurate search): carrier, number, route and local departure date. */
+export interface ExactFlight {
+  carrier: string;
+  flightNumber: string;
+  origin: string;
+  destination: string;
+  date: string;
+}
+
+export interface SupplierQuery {
+  legs: QueryLeg[];
+  passengers: PassengerCounts;
+  cabin: Cabin;
+  /** When set, only itineraries made of these flights. */
+  exact?: ExactFlight[];
+}
+
+/** What a supplier says when asked to confirm an offer (the price check). */
+export type VerifyAnswer =
+  | { status: 'confirmed'; offer: Offer }
+  | { status: 'price_changed'; offer: Offer }
+  | { status: 'package_changed'; alternatives: Offer[] }
+  | { status: 'unavailable' }
+  | { status: 'restrictions_changed'; offer: Offer };
+
+/** Fault knobs of a simulated supplier, set by tests and the test-only HTTP hook. */
+export interface SupplierFaults {
+  /** Never answer (until aborted). */
+  timeout?: boolean;
+  /** Throw on search and verify. */
+  error?: boolean;
+  /** Verify answers a price changed by this percent. */
+  priceChange?: number;
+  /** Verify answers unavailable. */
+  soldOut?: boolean;
+  /** Verify answers different document restrictions. */
+  restrictionChange?: boolean;
+  /** Verify answers that the fare family is no longer offered. */
+  packageChange?: boolean;
+  /** Fixed latency in ms, instead of the supplier's own (not scaled). */
+  latencyMs?: number;
+}
+
+/**
+ * A flight content source (architecture: Suppliers). Implemented now: `search` (a list or a stream
+ * of offers) and `verify` (the price check). Later issues add, on the same interface:
+ * `book(offer, passengers)`, `ticket(booking)`, `quoteChange`/`confirmChange`,
+ * `quoteRefund`/`confirmRefund` and `void(booking)`.
+ */
+export interface FlightSupplier {
+  readonly name: string;
+  readonly contentType: ContentType;
+  search(query: SupplierQuery, signal: AbortSignal): AsyncIterable<Offer> | Promise<Offer[]>;
+  verify(offer: Offer, signal: AbortSignal): Promise<VerifyAnswer>;
+}
+
+/** A supplier whose faults can be set (the simulated ones). */
+export interface TunableSupplier extends FlightSupplier {
+  faults: SupplierFaults;
+}

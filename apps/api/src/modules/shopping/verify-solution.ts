@@ -1,0 +1,67 @@
+import { isCurrency } from '@portal/domain/currency';
+import type { Solution, VerificationResult } from '@portal/domain/shopping';
+import { AppError } from '../../platform/errors';
+import type { RequestContext } from '../../platform/request-context';
+import { loadAgencyPricing } from './agency-pricing';
+import { quoteExpiry, type ShoppingDeps } from './shopping.context';
+import { findSolution, rateFromCny } from './shopping.repo';
+import { storeOffers } from './store-offers';
+import type { Offer } from './suppliers/supplier';
+
+/** Upper bound of a price check, within the agency's max response time. */
+const MAX_VERIFY_MS = 10_000;
+
+/**
+ * The price check of spec §8: refused when unknown (404) or past its 15-minute validity (410);
+ * otherwise the supplier's answer as a typed outcome. A changed offer is stored as a new solution
+ * with a new id and a fresh validity.
+ */
+export async function verifySolution(
+  deps: ShoppingDeps,
+  ctx: RequestContext,
+  id: string,
+): Promise<VerificationResult> {
+  const row = await findSolution(deps.db, ctx.agency.id, id);
+  if (!row) throw new AppError('SOLUTION_NOT_FOUND');
+  const now = deps.now();
+  if (now.getTime() > row.expiresAt.getTime()) throw new AppError('SOLUTION_EXPIRED');
+  const previousTotal = row.payload.priceDetail.total;
+  const supplier = deps.registry.get(row.supplier);
+  if (!supplier) return { outcome: 'unavailable', solution: null, previousTotal };
+  const pricing = await loadAgencyPricing(deps.db, ctx.agency);
+  const bound = Math.min(pricing.settings.maxResponseTimeMs, MAX_VERIFY_MS);
+  const answer = await deps.runner
+    .bounded(bound, (signal) => supplier.verify(row.offer, signal))
+    .catch(() => undefined);
+  if (!answer) return { outcome: 'timeout', solution: null, previousTotal };
+
+  const currency = isCurrency(row.currency) ? row.currency : 'CNY';
+  const target = {
+    searchId: row.searchId,
+    pricing,
+    currency,
+    rate: await rateFromCny(deps.db, currency),
+    expiresAt: quoteExpiry(now),
+  };
+  const store = async (offer: Offer): Promise<Solution | null> => {
+    const [stored] = await storeOffers(deps.db, target, [offer], { listed: false, filter: false });
+    return stored?.solution ?? null;
+  };
+  switch (answer.status) {
+    case 'confirmed':
+      return { outcome: 'confirmed', solution: { ...row.payload, families: [] }, previousTotal };
+    case 'unavailable':
+      return { outcome: 'unavailable', solution: null, previousTotal };
+    case 'price_changed':
+      return { outcome: 'price_changed', solution: await store(answer.offer), previousTotal };
+    case 'restrictions_changed':
+      return { outcome: 'restrictions_changed', solution: await store(answer.offer), previousTotal };
+    case 'package_changed': {
+      const cheapest = [...answer.alternatives].sort((a, b) => fareOf(a) - fareOf(b))[0];
+      return { outcome: 'package_changed', solution: cheapest ? await store(cheapest) : null, previousTotal };
+    }
+  }
+}
+
+const fareOf = (offer: Offer) =>
+  offer.amounts.reduce((sum, a) => sum + a.fare + a.tax + a.fuelSurcharge + a.airportTax, 0);
