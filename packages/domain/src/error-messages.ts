@@ -124,6 +124,69 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '在所选日期未找到这些航班',
     'zh-tw': '在所選日期未找到這些航班',
   },
+  'order.error.notFound': { en: 'Booking does not exist', 'zh-cn': '订单不存在', 'zh-tw': '訂單不存在' },
+  'order.error.illegalTransition': {
+    en: 'This booking cannot go from {from} to {to}',
+    'zh-cn': '该订单无法从{from}变更为{to}',
+    'zh-tw': '該訂單無法從{from}變更為{to}',
+  },
+  'order.error.bookingFailed': {
+    en: 'The airline could not confirm this booking, please search again',
+    'zh-cn': '航司未能确认该预订，请重新搜索',
+    'zh-tw': '航空公司未能確認該預訂，請重新搜尋',
+  },
+  'payment.error.insufficientBalance': {
+    en: 'Insufficient account balance',
+    'zh-cn': '账户余额不足',
+    'zh-tw': '帳戶餘額不足',
+  },
+  'payment.error.cannotProcess': {
+    en: 'The information cannot be processed',
+    'zh-cn': '信息无法处理',
+    'zh-tw': '資訊無法處理',
+  },
+  'payment.error.failed': { en: 'Payment failed', 'zh-cn': '支付失败', 'zh-tw': '支付失敗' },
+  'payment.error.timeout': { en: 'Payment timeout', 'zh-cn': '支付超时', 'zh-tw': '支付逾時' },
+  'payment.error.expired': {
+    en: 'The payment time has expired, please contact the administrator',
+    'zh-cn': '支付时间已过期，请联系管理员',
+    'zh-tw': '支付時間已過期，請聯絡管理員',
+  },
+  'payment.error.disabled': {
+    en: 'Payment is disabled for your agency, please contact the administrator',
+    'zh-cn': '贵司已被禁止支付，请联系管理员',
+    'zh-tw': '貴司已被禁止支付，請聯絡管理員',
+  },
+  'payment.error.channelUnavailable': {
+    en: 'This payment method is not available',
+    'zh-cn': '该支付方式不可用',
+    'zh-tw': '該支付方式無法使用',
+  },
+  'payment.error.signatureInvalid': {
+    en: 'The payment notification could not be verified',
+    'zh-cn': '支付通知校验失败',
+    'zh-tw': '支付通知校驗失敗',
+  },
+  'passenger.error.invalid': {
+    en: 'Please check the passenger information',
+    'zh-cn': '请检查乘客信息',
+    'zh-tw': '請檢查乘客資訊',
+  },
+  'passenger.error.countMismatch': {
+    en: 'The passengers do not match the numbers searched',
+    'zh-cn': '乘客人数与搜索条件不一致',
+    'zh-tw': '乘客人數與搜尋條件不一致',
+  },
+  'passenger.error.frequentLimit': {
+    en: 'At most {max} frequent passengers can be saved',
+    'zh-cn': '最多只能保存{max}位常用乘客',
+    'zh-tw': '最多只能儲存{max}位常用乘客',
+  },
+  'passenger.error.contactInvalid': {
+    en: 'Please check the contact information',
+    'zh-cn': '请检查联系人信息',
+    'zh-tw': '請檢查聯絡人資訊',
+  },
 };
 
 /** The message for `key` in `locale`, with `{name}` placeholders filled from `params`. */

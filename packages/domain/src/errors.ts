@@ -33,6 +33,24 @@ export const ERRORS = {
   SOLUTION_EXPIRED: { code: 400004, key: 'shopping.error.solutionExpired', status: 410 },
   PNR_UNREADABLE: { code: 400005, key: 'shopping.error.pnrUnreadable', status: 422 },
   FLIGHT_NOT_FOUND: { code: 400006, key: 'shopping.error.flightNotFound', status: 404 },
+
+  ORDER_NOT_FOUND: { code: 500001, key: 'order.error.notFound', status: 404 },
+  ILLEGAL_TRANSITION: { code: 500002, key: 'order.error.illegalTransition', status: 409 },
+  BOOKING_FAILED: { code: 500003, key: 'order.error.bookingFailed', status: 502 },
+
+  INSUFFICIENT_BALANCE: { code: 600001, key: 'payment.error.insufficientBalance', status: 402 },
+  PAYMENT_UNPROCESSABLE: { code: 600002, key: 'payment.error.cannotProcess', status: 422 },
+  PAYMENT_FAILED: { code: 600003, key: 'payment.error.failed', status: 402 },
+  PAYMENT_TIMEOUT: { code: 600004, key: 'payment.error.timeout', status: 504 },
+  PAYMENT_EXPIRED: { code: 600005, key: 'payment.error.expired', status: 410 },
+  PAYMENT_DISABLED: { code: 600006, key: 'payment.error.disabled', status: 403 },
+  PAYMENT_CHANNEL_UNAVAILABLE: { code: 600007, key: 'payment.error.channelUnavailable', status: 400 },
+  PAYMENT_SIGNATURE_INVALID: { code: 600008, key: 'payment.error.signatureInvalid', status: 401 },
+
+  PASSENGER_INVALID: { code: 700001, key: 'passenger.error.invalid', status: 400 },
+  PASSENGER_COUNT_MISMATCH: { code: 700002, key: 'passenger.error.countMismatch', status: 400 },
+  FREQUENT_PASSENGER_LIMIT: { code: 700003, key: 'passenger.error.frequentLimit', status: 409 },
+  CONTACT_INVALID: { code: 700004, key: 'passenger.error.contactInvalid', status: 400 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;
