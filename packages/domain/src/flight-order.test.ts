@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CreateFlightOrderBody,
+  FlightOrderListQuery,
+  FlightPaymentResult,
+  StatusCount,
+} from './flight-order';
+
+const passenger = {
+  type: 'adult',
+  surname: 'ZHANG',
+  given_names: 'SAN',
+  gender: 'male',
+  birthday: '1990-01-01',
+  nationality: 'CN',
+  travel_document: {
+    type: 'chinese-passport',
+    interfaceType: 'chinese-passport',
+    number: 'E12345678',
+    expiryDate: '2030-01-01',
+  },
+};
+const body = {
+  solutionId: 'sol-1',
+  passengers: [passenger],
+  contact: { name: 'Li Lei', email: 'li@example.com', phone: { areaCode: '86', number: '13800138000' } },
+};
+
+describe('CreateFlightOrderBody', () => {
+  it('accepts a booking payload in the spec names', () => {
+    expect(CreateFlightOrderBody.safeParse(body).success).toBe(true);
+    expect(
+      CreateFlightOrderBody.safeParse({
+        ...body,
+        remark: 'window seat',
+        passengers: [{ ...passenger, frequentFlyer: { airline: 'CA', number: '123456789' } }],
+      }).success,
+    ).toBe(true);
+  });
+
+  it.each([
+    ['an unknown top-level field', { ...body, price: 1 }],
+    ['an unknown passenger field', { ...body, passengers: [{ ...passenger, givenName: 'SAN' }] }],
+    [
+      'an unknown document field',
+      { ...body, passengers: [{ ...passenger, travel_document: { ...passenger.travel_document, x: 1 } }] },
+    ],
+    [
+      'a payload type not matching the interface type',
+      {
+        ...body,
+        passengers: [{ ...passenger, travel_document: { ...passenger.travel_document, type: 'passport' } }],
+      },
+    ],
+    ['a surname not A-Z', { ...body, passengers: [{ ...passenger, surname: '张' }] }],
+    ['no passengers', { ...body, passengers: [] }],
+    ['a bad contact email', { ...body, contact: { ...body.contact, email: 'x' } }],
+  ])('refuses %s', (_name, value) => {
+    expect(CreateFlightOrderBody.safeParse(value).success).toBe(false);
+  });
+});
+
+describe('FlightOrderListQuery', () => {
+  it('defaults paging, sort and type', () => {
+    expect(FlightOrderListQuery.parse({})).toEqual({
+      page: 1,
+      pageSize: 20,
+      sort: '-bookingTime',
+      type: 'all',
+    });
+    expect(
+      FlightOrderListQuery.parse({ page: '2', pageSize: '100', type: 'origin', pnr: 'ABC123' }),
+    ).toMatchObject({
+      page: 2,
+      pageSize: 100,
+      type: 'origin',
+    });
+  });
+
+  it.each([
+    { pageSize: '101' },
+    { type: 'original' },
+    { sort: 'price' },
+    { foo: 'bar' },
+    { dateFrom: '2026-02-01', dateTo: '2026-01-01' },
+  ])('refuses %o', (query) => {
+    expect(FlightOrderListQuery.safeParse(query).success).toBe(false);
+  });
+});
+
+describe('payment result and status counts', () => {
+  it('parses a pending outside-channel payment', () => {
+    expect(
+      FlightPaymentResult.safeParse({
+        status: 'pending',
+        paymentId: 'p1',
+        qrCode: 'weixin://x',
+        expiresAt: '2026-05-01T10:00:00Z',
+      }).success,
+    ).toBe(true);
+  });
+
+  it('parses {status, cnt}', () => {
+    expect(StatusCount.parse({ status: 'to_be_paid', cnt: 3 })).toEqual({ status: 'to_be_paid', cnt: 3 });
+  });
+});

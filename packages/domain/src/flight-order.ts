@@ -1,0 +1,279 @@
+import { z } from 'zod';
+import {
+  DOCUMENT_TYPE_CODES,
+  payloadDocumentType,
+  PAYLOAD_DOCUMENT_TYPES,
+  type DocumentType,
+} from './document-types';
+import {
+  FLIGHT_ORDER_ACTIONS,
+  FLIGHT_ORDER_STATUSES,
+  ORDER_TYPE_FILTERS,
+  ORDER_TYPES,
+  PAYMENT_STATES,
+  STATUS_COLORS,
+  type FlightOrderStatus,
+} from './flight-order-status';
+import { COUNTRY_PATTERN, GIVEN_NAMES_PATTERN, SURNAME_PATTERN } from './passenger-rules';
+import { PAYMENT_CHANNELS, paymentResultSchema } from './payment';
+import { MoneyJson, PASSENGER_TYPES, Segment } from './shopping';
+
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** ISO 8601 timestamp in UTC with Z (api conventions). */
+export const Timestamp = z.iso.datetime();
+
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+const Status = z.enum(FLIGHT_ORDER_STATUSES as readonly [FlightOrderStatus, ...FlightOrderStatus[]]);
+const InterfaceDocumentType = z.enum(DOCUMENT_TYPE_CODES as readonly [DocumentType, ...DocumentType[]]);
+
+/** A phone number with its area code (default region 86); validity per area code is `isValidPhone`. */
+export const PhoneWithArea = z.strictObject({
+  areaCode: z.string().regex(/^\+?\d{1,4}$/),
+  number: z.string().trim().min(4).max(20),
+});
+export type PhoneWithArea = z.infer<typeof PhoneWithArea>;
+
+/** A passenger's travel document in the booking payload: the payload type and the interface type it came from. */
+export const TravelDocument = z
+  .strictObject({
+    /** One of the payload's four (spec §3); must be the mapping of `interfaceType`. */
+    type: z.enum(PAYLOAD_DOCUMENT_TYPES),
+    /** One of the ten interface types. */
+    interfaceType: InterfaceDocumentType,
+    number: z.string().trim().min(1).max(30),
+    expiryDate: IsoDate,
+    issuingPlace: z.string().trim().min(1).max(64).optional(),
+  })
+  .refine((doc) => doc.type === payloadDocumentType(doc.interfaceType), {
+    message: 'document type does not match the interface type',
+    path: ['type'],
+  });
+export type TravelDocument = z.infer<typeof TravelDocument>;
+
+export const FrequentFlyer = z.strictObject({
+  /** Issuing airline, IATA code. */
+  airline: z.string().regex(/^[A-Z0-9]{2}$/),
+  number: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{4,20}$/),
+});
+export type FrequentFlyer = z.infer<typeof FrequentFlyer>;
+
+/**
+ * The passenger detail of the booking payload, in the spec's payload names (birthday, gender,
+ * given_names, nationality, surname, travel_document, type). The full §5 rules (fare eligibility,
+ * document number per type, type by age on the travel date) are `validatePassenger`.
+ */
+export const BookingPassenger = z.strictObject({
+  type: z.enum(PASSENGER_TYPES),
+  surname: z.string().trim().min(1).max(40).regex(SURNAME_PATTERN),
+  given_names: z.string().trim().min(1).max(60).regex(GIVEN_NAMES_PATTERN),
+  gender: z.enum(GENDERS),
+  birthday: IsoDate,
+  /** ISO 3166-1 alpha-2. */
+  nationality: z.string().regex(COUNTRY_PATTERN),
+  travel_document: TravelDocument,
+  frequentFlyer: FrequentFlyer.optional(),
+  phone: PhoneWithArea.optional(),
+  email: z.email().max(254).optional(),
+});
+export type BookingPassenger = z.infer<typeof BookingPassenger>;
+
+export const BookingContact = z.strictObject({
+  name: z.string().trim().min(1).max(64),
+  email: z.email().max(254),
+  phone: PhoneWithArea,
+});
+export type BookingContact = z.infer<typeof BookingContact>;
+
+/** `POST /order/v2/flight/orders` (with an `Idempotency-Key`). */
+export const CreateFlightOrderBody = z.strictObject({
+  solutionId: z.string().min(1).max(128),
+  passengers: z.array(BookingPassenger).min(1).max(9),
+  contact: BookingContact,
+  remark: z.string().trim().max(500).optional(),
+});
+export type CreateFlightOrderBody = z.infer<typeof CreateFlightOrderBody>;
+
+/**
+ * Price fields of spec §3, as money JSON. Fields that do not apply to an order (the change fee of
+ * an original booking, the refund fee of a change) are null; `costPrice` is null when the agency
+ * may not see it.
+ */
+export const FlightOrderPrice = z.object({
+  ticketPrice: MoneyJson,
+  faceValue: MoneyJson.nullable(),
+  tax: MoneyJson,
+  airportTax: MoneyJson.nullable(),
+  fuelSurcharge: MoneyJson.nullable(),
+  discount: MoneyJson.nullable(),
+  serviceFee: MoneyJson.nullable(),
+  transactionFee: MoneyJson.nullable(),
+  saleTotal: MoneyJson,
+  orderTotal: MoneyJson,
+  costPrice: MoneyJson.nullable(),
+  /** Fare basis codes, one per segment joined by "/"; not money. */
+  fareBasis: z.string().nullable(),
+  priceDifference: MoneyJson.nullable(),
+  taxDifference: MoneyJson.nullable(),
+  changeFee: MoneyJson.nullable(),
+  refundFee: MoneyJson.nullable(),
+  refundableTotal: MoneyJson.nullable(),
+  creditCardFee: MoneyJson.nullable(),
+});
+export type FlightOrderPrice = z.infer<typeof FlightOrderPrice>;
+
+/** Airline ticket number: 3-digit airline prefix and 10 digits (`7842345678901` or `784-2345678901`). */
+export const TicketNumber = z.string().regex(/^\d{3}-?\d{10}$/);
+
+export const OrderPassenger = z.object({
+  id: z.string(),
+  type: z.enum(PASSENGER_TYPES),
+  surname: z.string(),
+  given_names: z.string(),
+  gender: z.enum(GENDERS),
+  birthday: IsoDate,
+  nationality: z.string(),
+  travel_document: z.object({
+    type: z.enum(PAYLOAD_DOCUMENT_TYPES),
+    interfaceType: InterfaceDocumentType,
+    number: z.string(),
+    expiryDate: IsoDate,
+    issuingPlace: z.string().nullable(),
+  }),
+  frequentFlyer: z.object({ airline: z.string(), number: z.string() }).nullable(),
+  /** Empty until issued; more than one for conjunction tickets. */
+  ticketNumbers: z.array(TicketNumber),
+});
+export type OrderPassenger = z.infer<typeof OrderPassenger>;
+
+export const OrderPayment = z.object({
+  state: z.enum(PAYMENT_STATES),
+  channel: z.enum(PAYMENT_CHANNELS).nullable(),
+  paidAt: Timestamp.nullable(),
+});
+export type OrderPayment = z.infer<typeof OrderPayment>;
+
+export const TimelineEntry = z.object({
+  status: Status,
+  at: Timestamp,
+  note: z.string().nullable(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntry>;
+
+/** A flight order as the API answers it (`GET /order/v2/flight/orders/{id}` and every state change). */
+export const FlightOrder = z.object({
+  id: z.string(),
+  bookingNumber: z.string(),
+  /** The original booking of a change, refund or void; null for an original. */
+  originalBookingId: z.string().nullable(),
+  /** The supplier's reference. */
+  referenceId: z.string().nullable(),
+  type: z.enum(ORDER_TYPES),
+  status: Status,
+  statusColor: z.enum(STATUS_COLORS),
+  pnr: z.string().nullable(),
+  /** Validating airline, IATA code. */
+  airline: z.string(),
+  flightNumbers: z.array(z.string()),
+  segments: z.array(Segment),
+  passengers: z.array(OrderPassenger),
+  contact: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.object({ areaCode: z.string(), number: z.string() }),
+  }),
+  price: FlightOrderPrice,
+  payment: OrderPayment,
+  paymentDeadline: Timestamp.nullable(),
+  bookingTime: Timestamp,
+  /** Ticketing-speed tier code of the fare (spec §9). */
+  ticketingTier: z.string(),
+  remark: z.string().nullable(),
+  timeline: z.array(TimelineEntry),
+  allowedActions: z.array(z.enum(FLIGHT_ORDER_ACTIONS)),
+});
+export type FlightOrder = z.infer<typeof FlightOrder>;
+
+/** The result of paying a flight order. */
+export const FlightPaymentResult = paymentResultSchema(FlightOrder);
+export type FlightPaymentResult = z.infer<typeof FlightPaymentResult>;
+
+/** One row of the order list: the order without its timeline and price breakdown. */
+export const FlightOrderListItem = FlightOrder.pick({
+  id: true,
+  bookingNumber: true,
+  originalBookingId: true,
+  type: true,
+  status: true,
+  statusColor: true,
+  pnr: true,
+  airline: true,
+  flightNumbers: true,
+  paymentDeadline: true,
+  bookingTime: true,
+  allowedActions: true,
+}).extend({
+  passengerNames: z.array(z.string()),
+  firstDeparture: z.string(),
+  route: z.string(),
+  orderTotal: MoneyJson,
+  contactName: z.string(),
+  paymentState: z.enum(PAYMENT_STATES),
+});
+export type FlightOrderListItem = z.infer<typeof FlightOrderListItem>;
+
+export const FLIGHT_ORDER_SORT_FIELDS = ['bookingTime', 'departureDate', 'orderTotal', 'status'] as const;
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+
+const Text = z.string().trim().min(1).max(64);
+
+/** Query of `GET /order/v2/flight/orders` (api conventions: lists). Dates are booking dates. */
+export const FlightOrderListQuery = z
+  .strictObject({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    /** `field` ascending or `-field` descending; newest bookings first by default. */
+    sort: z
+      .string()
+      .refine((s) => (FLIGHT_ORDER_SORT_FIELDS as readonly string[]).includes(s.replace(/^-/, '')))
+      .default('-bookingTime'),
+    bookingNumber: Text.optional(),
+    pnr: Text.optional(),
+    ticketNumber: Text.optional(),
+    passenger: Text.optional(),
+    flightNumber: Text.optional(),
+    airline: Text.optional(),
+    dateFrom: IsoDate.optional(),
+    dateTo: IsoDate.optional(),
+    /** A status, or a tab or pending-group key (`statusesForCountKey`). */
+    status: Text.optional(),
+    type: z.enum(ORDER_TYPE_FILTERS).default('all'),
+    contact: Text.optional(),
+  })
+  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { path: ['dateTo'], message: 'range' });
+export type FlightOrderListQuery = z.infer<typeof FlightOrderListQuery>;
+
+/** `data` of a list: `{list, total, page, pageSize}` for any item schema. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE),
+  });
+}
+
+export const FlightOrderList = pageOf(FlightOrderListItem);
+export type FlightOrderList = z.infer<typeof FlightOrderList>;
+
+/** Query of `GET /order/v2/flight/orders/status`: comma-separated tab, group or status keys. */
+export const StatusCountQuery = z.strictObject({ status: z.string().trim().min(1).max(500) });
+
+/** One item of `GET /order/v2/flight/orders/status` (spec §3 status count entry). */
+export const StatusCount = z.object({ status: z.string(), cnt: z.number().int().min(0) });
+export type StatusCount = z.infer<typeof StatusCount>;

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { BookingPassenger, IsoDate, Timestamp, TravelDocument } from './flight-order';
+import { MAX_FREQUENT_PASSENGERS } from './limits';
+import { GIVEN_NAMES_PATTERN, SURNAME_PATTERN } from './passenger-rules';
+
+export { MAX_FREQUENT_PASSENGERS };
+
+/**
+ * Body of `POST /base/v2/often-used-passengers`: the booking passenger's fields (payload names)
+ * without the passenger type, which follows from the birthday on each trip's date.
+ */
+export const FrequentPassengerBody = BookingPassenger.omit({ type: true });
+export type FrequentPassengerBody = z.infer<typeof FrequentPassengerBody>;
+
+/** Body of `PUT /base/v2/often-used-passengers/{id}`: any subset of the fields. */
+export const UpdateFrequentPassengerBody = FrequentPassengerBody.partial();
+export type UpdateFrequentPassengerBody = z.infer<typeof UpdateFrequentPassengerBody>;
+
+/** An often-used passenger as the API answers it (at most `MAX_FREQUENT_PASSENGERS` per user). */
+export const FrequentPassenger = z.object({
+  id: z.string(),
+  surname: z.string(),
+  given_names: z.string(),
+  gender: z.enum(['male', 'female']),
+  birthday: IsoDate,
+  nationality: z.string(),
+  travel_document: z.object({
+    type: TravelDocument.shape.type,
+    interfaceType: TravelDocument.shape.interfaceType,
+    number: z.string(),
+    expiryDate: IsoDate,
+    issuingPlace: z.string().nullable(),
+  }),
+  frequentFlyer: z.object({ airline: z.string(), number: z.string() }).nullable(),
+  phone: z.object({ areaCode: z.string(), number: z.string() }).nullable(),
+  email: z.string().nullable(),
+  updatedAt: Timestamp,
+});
+export type FrequentPassenger = z.infer<typeof FrequentPassenger>;
+
+/** True while the user may save another frequent passenger. */
+export function canAddFrequentPassenger(count: number): boolean {
+  return count < MAX_FREQUENT_PASSENGERS;
+}
+
+/**
+ * Body of `POST /base/v2/member-cards`: an airline loyalty card, for the passenger named on it.
+ * Optionally linked to an often-used passenger so the picker can fill the frequent flyer number.
+ */
+export const MemberCardBody = z.strictObject({
+  /** Issuing airline, IATA code. */
+  airline: z.string().regex(/^[A-Z0-9]{2}$/),
+  number: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{4,20}$/),
+  surname: z.string().trim().min(1).max(40).regex(SURNAME_PATTERN),
+  given_names: z.string().trim().min(1).max(60).regex(GIVEN_NAMES_PATTERN),
+  /** Loyalty programme tier as printed (e.g. "Gold"). */
+  tier: z.string().trim().max(32).optional(),
+  expiryDate: IsoDate.optional(),
+  frequentPassengerId: z.string().min(1).max(64).optional(),
+});
+export type MemberCardBody = z.infer<typeof MemberCardBody>;
+
+/** Body of `PUT /base/v2/member-cards/{id}`. */
+export const UpdateMemberCardBody = MemberCardBody.partial();
+export type UpdateMemberCardBody = z.infer<typeof UpdateMemberCardBody>;
+
+export const MemberCard = z.object({
+  id: z.string(),
+  airline: z.string(),
+  number: z.string(),
+  surname: z.string(),
+  given_names: z.string(),
+  tier: z.string().nullable(),
+  expiryDate: IsoDate.nullable(),
+  frequentPassengerId: z.string().nullable(),
+  updatedAt: Timestamp,
+});
+export type MemberCard = z.infer<typeof MemberCard>;

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { CURRENCIES } from './currency';
+import { IsoDate, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, pageOf, Timestamp } from './flight-order';
+import { PAYMENT_CHANNELS } from './payment';
+import { MoneyJson } from './shopping';
+
+/** Payment types of wallet entries (spec §3). */
+export const WALLET_PAYMENT_TYPES = [
+  'top-up',
+  'origin-flight',
+  'origin-train',
+  'refund-flight',
+  'change-flight',
+  'void-flight',
+] as const;
+export type WalletPaymentType = (typeof WALLET_PAYMENT_TYPES)[number];
+
+/** Balance, credit limit and what may be spent (balance + credit limit) in one currency. */
+export const WalletBalance = z.object({
+  currency: z.enum(CURRENCIES),
+  balance: MoneyJson,
+  creditLimit: MoneyJson,
+  available: MoneyJson,
+});
+export type WalletBalance = z.infer<typeof WalletBalance>;
+
+/** A wallet entry (spec §3); `amountPaid` is negative for money going out. */
+export const WalletEntry = z.object({
+  id: z.string(),
+  paymentType: z.enum(WALLET_PAYMENT_TYPES),
+  paymentTime: Timestamp,
+  /** The booking number of the order; null for a top-up. */
+  orderId: z.string().nullable(),
+  paymentReference: z.string().nullable(),
+  amountPaid: MoneyJson,
+  description: z.string(),
+});
+export type WalletEntry = z.infer<typeof WalletEntry>;
+
+/** A row of 'All Transactions' (spec §3). */
+export const TransactionRow = z.object({
+  id: z.string(),
+  originalOrderId: z.string().nullable(),
+  referenceId: z.string(),
+  paymentMethod: z.enum(PAYMENT_CHANNELS),
+  totalAmountPaid: MoneyJson,
+  amount: MoneyJson,
+  handlingFee: MoneyJson,
+  paymentTime: Timestamp,
+  createdOn: Timestamp,
+});
+export type TransactionRow = z.infer<typeof TransactionRow>;
+
+const paging = {
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  dateFrom: IsoDate.optional(),
+  dateTo: IsoDate.optional(),
+  orderId: z.string().trim().min(1).max(64).optional(),
+};
+const dateRange = (q: { dateFrom?: string; dateTo?: string }): boolean =>
+  !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo;
+
+/** Query of the wallet entry list: date range, payment type, order and paging. */
+export const WalletEntryQuery = z
+  .strictObject({
+    ...paging,
+    type: z.enum(WALLET_PAYMENT_TYPES).optional(),
+    currency: z.enum(CURRENCIES).optional(),
+    sort: z.enum(['paymentTime', '-paymentTime']).default('-paymentTime'),
+  })
+  .refine(dateRange, { path: ['dateTo'], message: 'range' });
+export type WalletEntryQuery = z.infer<typeof WalletEntryQuery>;
+
+/** Query of 'All Transactions': date range, payment method, order and paging. */
+export const TransactionQuery = z
+  .strictObject({
+    ...paging,
+    paymentMethod: z.enum(PAYMENT_CHANNELS).optional(),
+    sort: z.enum(['paymentTime', '-paymentTime', 'createdOn', '-createdOn']).default('-createdOn'),
+  })
+  .refine(dateRange, { path: ['dateTo'], message: 'range' });
+export type TransactionQuery = z.infer<typeof TransactionQuery>;
+
+export const WalletEntryList = pageOf(WalletEntry);
+export type WalletEntryList = z.infer<typeof WalletEntryList>;
+export const TransactionList = pageOf(TransactionRow);
+export type TransactionList = z.infer<typeof TransactionList>;
+
+const PositiveDecimal = z
+  .string()
+  .regex(/^\d+(\.\d{1,2})?$/)
+  .refine((s) => Number(s) > 0);
+
+/**
+ * Top-up of an agency's wallet (spec §3, `POST /base/v2/agencies/{id}/balance`). Currency, amount,
+ * rate and reference are required (spec §5); the amount received (in the currency paid in), the
+ * transaction fee percent and the email flag are optional.
+ */
+export const TopUpBody = z.strictObject({
+  currency: z.enum(CURRENCIES),
+  /** Credited to the wallet, in `currency`. */
+  amount: PositiveDecimal,
+  exchangeRate: z
+    .string()
+    .regex(/^\d+(\.\d{1,8})?$/)
+    .refine((s) => Number(s) > 0),
+  referenceNumber: z.string().trim().min(1).max(64),
+  amountReceived: PositiveDecimal.optional(),
+  transactionFeePercent: z.number().min(0).max(100).optional(),
+  sendEmail: z.boolean().default(false),
+});
+export type TopUpBody = z.infer<typeof TopUpBody>;
+
+/** `PUT /base/v2/agencies/{id}/credit` with `credit` (spec §7); not empty (spec §5); 0 removes the line. */
+export const CreditLimitBody = z.strictObject({
+  credit: z.string().regex(/^\d+(\.\d{1,2})?$/),
+  currency: z.enum(CURRENCIES).optional(),
+});
+export type CreditLimitBody = z.infer<typeof CreditLimitBody>;
