@@ -1,6 +1,88 @@
-import { PendingPage } from '../../../shared/ui/pending-page';
+import { Alert, Button, Card, Space, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { QuoteCountdown } from '../../flight-booking/components/quote-countdown';
+import { useVerifiedSolution } from '../../flight-booking/hooks/use-verified-solution';
+import { BaggageTable } from '../../flight-search/components/baggage-table';
+import { FareRules } from '../../flight-search/components/fare-rules';
+import { LegSummary } from '../../flight-search/components/leg-summary';
+import { PriceBreakdown } from '../../flight-search/components/price-breakdown';
+import { SegmentList } from '../../flight-search/components/segment-list';
+import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
+import { toast } from '../../../shared/ui/message-bridge';
+import { PageTitle } from '../../../shared/ui/page-title';
 
-/** flightBookingConfirm screen. Not built yet: the title and an honest empty state. */
+/**
+ * Booking confirmation (spec §2): the price-checked fare with its quote countdown. Passenger entry
+ * and payment come with the next issue; the page says so instead of showing a form that does nothing.
+ */
 export function FlightBookingConfirmPage() {
-  return <PendingPage titleKey="router.flightBookingConfirm" textKey="pending.flightConfirm" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const state = useVerifiedSolution();
+
+  useEffect(() => {
+    if (state.kind === 'missing') {
+      void toast().warning(t('flight.confirm.noSolution'));
+      void navigate('/flight/booking', { replace: true });
+    } else if (state.kind === 'currencyChanged') {
+      useFlightSearchStore.getState().clear();
+      void toast().error(t('flight.confirm.currencyChanged'));
+      void navigate('/flight/booking', { replace: true });
+    }
+  }, [state.kind, navigate, t]);
+
+  if (state.kind !== 'ok') return null;
+  const { solution, clearPassengers } = state;
+  const currency = solution.priceDetail.total.currency;
+  const heading = (key: string) => (
+    <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+      {t(key)}
+    </Typography.Title>
+  );
+
+  return (
+    <section className="flight-confirm-page" data-testid="flight-confirm">
+      <PageTitle>{t('router.flightBookingConfirm')}</PageTitle>
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Alert
+          type="success"
+          showIcon
+          title={t('flight.confirm.checked')}
+          action={<QuoteCountdown expiresAt={solution.expiresAt} />}
+        />
+        {clearPassengers && <Alert type="info" showIcon title={t('flight.confirm.passengersCleared')} />}
+        <Card
+          title={heading('flight.confirm.itinerary')}
+          extra={
+            <Space>
+              {<Tag>{t(`flight.cabin.${solution.cabin}`)}</Tag>}
+              {solution.fareFamily && <Tag color="purple">{solution.fareFamily}</Tag>}
+            </Space>
+          }
+        >
+          {solution.legs.map((leg, i) => (
+            <LegSummary key={i} leg={leg} />
+          ))}
+          <SegmentList legs={solution.legs} />
+        </Card>
+        <Card title={heading('flight.detail.priceTitle')}>
+          <PriceBreakdown priceDetail={solution.priceDetail} currency={currency} />
+        </Card>
+        <Card title={heading('flight.detail.baggageTitle')}>
+          <BaggageTable baggage={solution.baggage} currency={currency} />
+        </Card>
+        <Card title={heading('flight.detail.rulesTitle')}>
+          <FareRules solution={solution} currency={currency} />
+        </Card>
+        <Card title={heading('flight.confirm.nextStepTitle')} data-testid="booking-not-available">
+          <Typography.Paragraph>{t('flight.confirm.nextStepText')}</Typography.Paragraph>
+          <Button onClick={() => void navigate('/flight/booking')}>
+            {t('flight.confirm.backToResults')}
+          </Button>
+        </Card>
+      </Space>
+    </section>
+  );
 }

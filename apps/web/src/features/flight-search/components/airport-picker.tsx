@@ -1,0 +1,103 @@
+import { StarFilled, StarOutlined } from '@ant-design/icons';
+import { Button, Select, Space, Tooltip } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../shared/stores/subject';
+import { useFavouriteCities } from '../hooks/use-favourite-cities';
+import { useRecentPlaces } from '../hooks/use-recent-places';
+import { useReferenceData } from '../hooks/use-reference-data';
+import { optionOf, placeLabel, searchOptions, type PlaceOption } from '../model/airport-options';
+
+interface AirportPickerProps {
+  id: string;
+  label: string;
+  value: string | null;
+  onChange: (code: string) => void;
+  /** Multi-city: city lines are shown but cannot be picked. */
+  airportsOnly: boolean;
+  invalid?: boolean;
+}
+
+function render(option: PlaceOption) {
+  return {
+    value: option.value,
+    disabled: option.disabled,
+    label: (
+      <span style={{ paddingLeft: option.nested ? 16 : 0, fontWeight: option.kind === 'city' ? 600 : 400 }}>
+        {option.label}
+      </span>
+    ),
+  };
+}
+
+/**
+ * Airport or city picker: searches the reference data on every keystroke (cities first, their
+ * airports indented), shows favourite and recent cities while the input is empty, and a star to
+ * add or remove the picked city from the favourites.
+ */
+export function AirportPicker({ id, label, value, onChange, airportsOnly, invalid }: AirportPickerProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const ref = useReferenceData();
+  const [query, setQuery] = useState('');
+  const recent = useRecentPlaces((s) => s.codes);
+  const { favourites, toggle } = useFavouriteCities();
+
+  const options = useMemo(() => {
+    if (!ref) return [];
+    if (query.trim()) return searchOptions(ref, query, locale, airportsOnly).map(render);
+    const pick = (codes: string[]) =>
+      codes.flatMap((code) => {
+        const option = optionOf(ref, code, locale, airportsOnly);
+        return option ? [render(option)] : [];
+      });
+    const favOptions = pick(favourites);
+    const recentOptions = pick(recent.filter((c) => !favourites.includes(c)));
+    return [
+      ...(favOptions.length
+        ? [{ label: t('flight.booking.favourites.title'), title: 'favourites', options: favOptions }]
+        : []),
+      ...(recentOptions.length
+        ? [{ label: t('flight.booking.recent'), title: 'recent', options: recentOptions }]
+        : []),
+    ];
+  }, [ref, query, locale, airportsOnly, favourites, recent, t]);
+
+  const cityCode = value ? (ref?.cityCodeOf(value) ?? value) : null;
+  const starred = cityCode !== null && favourites.includes(cityCode);
+  const starLabel = t(starred ? 'flight.booking.favourites.remove' : 'flight.booking.favourites.add');
+
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Select<string>
+        id={id}
+        data-testid={id}
+        aria-label={label}
+        placeholder={label}
+        value={value ?? undefined}
+        status={invalid ? 'error' : undefined}
+        showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
+        virtual={false}
+        loading={!ref}
+        options={options}
+        labelRender={({ value: v }) => placeLabel(ref, String(v), locale)}
+        notFoundContent={query.trim() ? t('flight.booking.noAirport') : t('flight.booking.typeToSearch')}
+        onChange={(code) => {
+          setQuery('');
+          useRecentPlaces.getState().remember(code);
+          onChange(code);
+        }}
+        style={{ width: '100%', minWidth: 180 }}
+      />
+      <Tooltip title={starLabel}>
+        <Button
+          aria-label={starLabel}
+          aria-pressed={starred}
+          disabled={cityCode === null}
+          icon={starred ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+          onClick={() => cityCode && void toggle(cityCode).catch(() => undefined)}
+        />
+      </Tooltip>
+    </Space.Compact>
+  );
+}

@@ -1,0 +1,77 @@
+import { DeleteOutlined, SwapOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Form } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { FormLeg } from '../model/search-form';
+import { AirportPicker } from './airport-picker';
+
+interface LegFieldsProps {
+  index: number;
+  leg: FormLeg;
+  multiCity: boolean;
+  /** Earliest date allowed (today, or the previous leg's date). */
+  minDate: string;
+  error?: string;
+  onChange: (leg: FormLeg) => void;
+  onRemove?: () => void;
+}
+
+/** One flight of the form: from, swap, to and date; multi-city legs take airports only. */
+export function LegFields({ index, leg, multiCity, minDate, error, onChange, onRemove }: LegFieldsProps) {
+  const { t } = useTranslation();
+  const n = index + 1;
+  const suffix = multiCity ? ` ${n}` : '';
+  const fromLabel = `${t('flight.booking.from')}${suffix}`;
+  const toLabel = `${t('flight.booking.to')}${suffix}`;
+  const dateLabel = `${t('flight.booking.date')}${suffix}`;
+
+  return (
+    <Form.Item
+      validateStatus={error ? 'error' : undefined}
+      help={error}
+      style={{ marginBottom: 12 }}
+      data-testid={`leg-${index}`}
+    >
+      <div className="flight-leg">
+        {multiCity && <span className="flight-leg-number">{t('flight.booking.legLabel', { n })}</span>}
+        <AirportPicker
+          id={`leg-${index}-origin`}
+          label={fromLabel}
+          value={leg.origin}
+          airportsOnly={multiCity}
+          invalid={Boolean(error)}
+          onChange={(origin) => onChange({ ...leg, origin })}
+        />
+        <Button
+          aria-label={t('flight.booking.swap', { n })}
+          icon={<SwapOutlined />}
+          onClick={() => onChange({ ...leg, origin: leg.destination, destination: leg.origin })}
+        />
+        <AirportPicker
+          id={`leg-${index}-destination`}
+          label={toLabel}
+          value={leg.destination}
+          airportsOnly={multiCity}
+          invalid={Boolean(error)}
+          onChange={(destination) => onChange({ ...leg, destination })}
+        />
+        <DatePicker
+          id={`leg-${index}-date`}
+          aria-label={dateLabel}
+          allowClear={false}
+          value={dayjs(leg.date)}
+          disabledDate={(d) => d.isBefore(dayjs(minDate), 'day')}
+          onChange={(d) => d && onChange({ ...leg, date: d.format('YYYY-MM-DD') })}
+          style={{ minWidth: 140 }}
+        />
+        {onRemove && (
+          <Button
+            aria-label={t('flight.booking.removeLeg', { n })}
+            icon={<DeleteOutlined />}
+            onClick={onRemove}
+          />
+        )}
+      </div>
+    </Form.Item>
+  );
+}

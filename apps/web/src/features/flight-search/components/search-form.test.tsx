@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { SESSIONS } from '../../../test/fixtures';
+import { prepare, renderApp } from '../../../test/render-app';
+import { envelope, server } from '../../../test/server';
+import { i18n } from '../../../shared/i18n/i18n';
+import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
+import { PEK_SHA, solutionsResult } from '../../../test/flight-fixtures';
+import { checkForm } from '../model/journey-errors';
+import { defaultFormValues } from '../model/search-form';
+
+async function pick(label: string, query: string, option: RegExp) {
+  const box = await screen.findByRole('combobox', { name: label }, { timeout: 10000 });
+  await userEvent.click(box);
+  await userEvent.type(box, query);
+  const options = await screen.findAllByRole('option', {}, { timeout: 10000 });
+  const match = options.find((o) => option.test(o.textContent ?? ''));
+  if (!match) throw new Error(`no option ${option} among ${options.map((o) => o.textContent).join(' | ')}`);
+  await userEvent.click(match);
+}
+
+describe('flight search form', () => {
+  it('starts one-way, tomorrow, 1 adult, 0 children, 0 infants, Economy', async () => {
+    await prepare(SESSIONS.operator);
+    renderApp('/flight/booking');
+    const form = await screen.findByTestId('flight-search-form', {}, { timeout: 10000 });
+    expect(within(form).getByRole('radio', { name: 'One-way' })).toBeChecked();
+    expect(within(form).getByLabelText('Departure date')).toHaveValue(
+      dayjs().add(1, 'day').format('YYYY-MM-DD'),
+    );
+    expect(within(form).getByLabelText('Adults')).toHaveValue('1');
+    expect(within(form).getByLabelText('Children')).toHaveValue('0');
+    expect(within(form).getByLabelText('Infants')).toHaveValue('0');
+    expect(within(form).getByTestId('search-cabin')).toHaveTextContent('Economy');
+  });
+
+  it(
+    'rejects PEK → PKX as the same city, naming the leg (order.flight.booking.journeyError.rules)',
+    { timeout: 60000 },
+    async () => {
+      await prepare(SESSIONS.operator);
+      let searched = false;
+      server.use(
+        http.post(
+          '/shopping/v2/flight/async-shopping',
+          () => ((searched = true), HttpResponse.json(envelope({}))),
+        ),
+      );
+      renderApp('/flight/booking');
+      await pick('From', 'PEK', /\(PEK\)/);
+      await pick('To', 'PKX', /\(PKX\)/);
+      await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+      expect(
+        await screen.findByText('Flight 1: Origin and destination cannot be the same city or airport'),
+      ).toBeInTheDocument();
+      expect(searched).toBe(false);
+    },
+  );
+
+  it('uses the exact key flight.booking.journeyError.empty for an empty journey list', () => {
+    const t = i18n.getFixedT('en');
+    const errors = checkForm({ ...defaultFormValues(), legs: [] }, (c) => c, t);
+    expect(errors?.general).toEqual([t('flight.booking.journeyError.empty')]);
+    expect(i18n.exists('flight.booking.journeyError.empty')).toBe(true);
+    expect(i18n.exists('order.flight.booking.journeyError.rules')).toBe(true);
+  });
+
+  it('allows up to five multi-city flights: the add button is disabled at five', async () => {
+    await prepare(SESSIONS.operator);
+    renderApp('/flight/booking');
+    await userEvent.click(await screen.findByText('Multi-city', {}, { timeout: 10000 }));
+    const add = screen.getByRole('button', { name: 'Add a flight (up to 5)' });
+    expect(screen.getAllByTestId(/^leg-\d$/)).toHaveLength(2);
+    await userEvent.click(add);
+    await userEvent.click(add);
+    await userEvent.click(add);
+    expect(screen.getAllByTestId(/^leg-\d$/)).toHaveLength(5);
+    expect(add).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove flight 5' }));
+    await waitFor(() => expect(add).toBeEnabled());
+  });
+
+  it('shows a server JOURNEY_INVALID error inline on its leg', async () => {
+    await prepare(SESSIONS.operator);
+    server.use(
+      http.post('/shopping/v2/flight/async-shopping', () =>
+        HttpResponse.json(
+          envelope(
+            { errors: [{ path: 'journeys.0.destination', message: 'No service to this airport' }] },
+            400001,
+            'invalid',
+          ),
+          { status: 400 },
+        ),
+      ),
+    );
+    useFlightSearchStore
+      .getState()
+      .setSearch({ request: PEK_SHA, searchId: 's-0', result: solutionsResult([]) });
+    renderApp('/flight/booking');
+    await userEvent.click(await screen.findByRole('button', { name: 'Search' }, { timeout: 10000 }));
+    expect(await screen.findByText('No service to this airport')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,131 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, DatePicker, Form, Segmented } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_MULTI_CITY_LEGS } from '@portal/domain/limits';
+import type { ShoppingRequest } from '@portal/domain/shopping';
+import { useSearchForm } from '../hooks/use-search-form';
+import { dayFromToday, emptyLeg, fromPnr, withBookingType, type FormLeg } from '../model/search-form';
+import { LegFields } from './leg-fields';
+import { PassengerFields } from './passenger-fields';
+import { PnrSearch } from './pnr-search';
+
+type Mode = 'oneway' | 'roundtrip' | 'multicity' | 'pnr';
+
+/** The flight search form (spec §2, §3): one-way, return, multi-city (≤ 5 legs) and PNR-code mode. */
+export function SearchForm({ initial }: { initial: ShoppingRequest | undefined }) {
+  const { t } = useTranslation();
+  const { values, errors, update, submit, pending } = useSearchForm(initial);
+  const [mode, setMode] = useState<Mode>(values.bookingType);
+  const multi = values.bookingType === 'multicity';
+  const today = dayFromToday(0);
+  const first = values.legs[0];
+
+  const setLeg = (index: number, leg: FormLeg) =>
+    update({ ...values, legs: values.legs.map((l, i) => (i === index ? leg : l)) });
+  const addLeg = () => {
+    const last = values.legs[values.legs.length - 1];
+    update({
+      ...values,
+      legs: [...values.legs, { ...emptyLeg(last?.date), origin: last?.destination ?? null }],
+    });
+  };
+  const handleMode = (next: Mode) => {
+    setMode(next);
+    if (next !== 'pnr') update(withBookingType(values, next));
+  };
+
+  const modes: Mode[] = ['oneway', 'roundtrip', 'multicity', 'pnr'];
+  return (
+    <Card data-testid="flight-search-form" className="flight-search-card">
+      <Segmented<Mode>
+        aria-label={t('flight.booking.tripType')}
+        value={mode}
+        onChange={handleMode}
+        options={modes.map((m) => ({ value: m, label: t(`flight.booking.mode.${m}`) }))}
+        style={{ marginBottom: 16 }}
+      />
+      {mode === 'pnr' ? (
+        <PnrSearch
+          onAnalysed={(result) => {
+            const next = fromPnr(result, values);
+            update(next);
+            setMode(next.bookingType);
+            void submit(next);
+          }}
+        />
+      ) : (
+        <form
+          aria-label={t('flight.booking.formLabel')}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <Form layout="vertical" component={false}>
+            {values.legs.map((leg, index) => (
+              <LegFields
+                key={index}
+                index={index}
+                leg={leg}
+                multiCity={multi}
+                minDate={index > 0 ? (values.legs[index - 1]?.date ?? today) : today}
+                error={errors.legs[index]}
+                onChange={(next) => setLeg(index, next)}
+                onRemove={
+                  multi && values.legs.length > 2
+                    ? () => update({ ...values, legs: values.legs.filter((_, i) => i !== index) })
+                    : undefined
+                }
+              />
+            ))}
+            {values.bookingType === 'roundtrip' && first && (
+              <Form.Item
+                label={t('flight.booking.returnDate')}
+                htmlFor="return-date"
+                style={{ marginBottom: 12 }}
+              >
+                <DatePicker
+                  id="return-date"
+                  allowClear={false}
+                  value={dayjs(values.returnDate)}
+                  disabledDate={(d) => d.isBefore(dayjs(first.date), 'day')}
+                  onChange={(d) => d && update({ ...values, returnDate: d.format('YYYY-MM-DD') })}
+                />
+              </Form.Item>
+            )}
+            {multi && (
+              <Button
+                icon={<PlusOutlined aria-hidden />}
+                onClick={addLeg}
+                disabled={values.legs.length >= MAX_MULTI_CITY_LEGS}
+                style={{ marginBottom: 12 }}
+              >
+                {t('flight.booking.addLeg', { max: MAX_MULTI_CITY_LEGS })}
+              </Button>
+            )}
+            {errors.general.length > 0 && (
+              <Alert type="error" showIcon style={{ marginBottom: 12 }} title={errors.general.join(' ')} />
+            )}
+            <PassengerFields
+              passengers={values.passengers}
+              cabinClass={values.cabinClass}
+              onPassengers={(passengers) => update({ ...values, passengers })}
+              onCabin={(cabinClass) => update({ ...values, cabinClass })}
+            />
+            <Button
+              type="primary"
+              htmlType="submit"
+              icon={<SearchOutlined aria-hidden />}
+              loading={pending}
+              size="large"
+            >
+              {t('flight.booking.search')}
+            </Button>
+          </Form>
+        </form>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ShoppingRequest } from '@portal/domain/shopping';
+import { checkForm, NO_ERRORS, serverErrors, type FormErrors } from '../model/journey-errors';
+import {
+  defaultFormValues,
+  fromShoppingRequest,
+  toShoppingRequest,
+  type SearchFormValues,
+} from '../model/search-form';
+import { loadReferenceData } from './use-reference-data';
+import { journeyErrorsOf, useRunSearch } from './use-run-search';
+
+/**
+ * The search form's values and errors: starts from the session's last request or the spec §3
+ * defaults, checks the domain journey rules on submit, and shows a server JOURNEY_INVALID inline.
+ */
+export function useSearchForm(initial: ShoppingRequest | undefined) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<SearchFormValues>(() =>
+    initial ? fromShoppingRequest(initial) : defaultFormValues(),
+  );
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const run = useRunSearch();
+
+  const update = (next: SearchFormValues) => {
+    setValues(next);
+    setErrors(NO_ERRORS);
+  };
+
+  const submit = async (override?: SearchFormValues) => {
+    const current = override ?? values;
+    const ref = await loadReferenceData();
+    const found = checkForm(current, (code) => ref.cityCodeOf(code) ?? code, t);
+    setErrors(found ?? NO_ERRORS);
+    if (found) return;
+    try {
+      await run.mutateAsync(toShoppingRequest(current));
+    } catch (error) {
+      const list = journeyErrorsOf(error);
+      if (list.length > 0) setErrors(serverErrors(list, t));
+    }
+  };
+
+  return { values, errors, update, submit, pending: run.isPending };
+}

@@ -1,0 +1,96 @@
+import type { Locale } from '@portal/domain/locale';
+import type { Airport, City } from '@portal/reference-data/airports';
+import type { ReferenceData } from '../hooks/use-reference-data';
+import { localName } from './names';
+
+/** One option of the airport picker: value is the IATA airport or city code. */
+export interface PlaceOption {
+  value: string;
+  label: string;
+  /** 'city' lines carry their airports indented under them. */
+  kind: 'city' | 'airport';
+  nested: boolean;
+  disabled: boolean;
+}
+
+export interface PlaceGroup {
+  key: string;
+  label: string;
+  options: PlaceOption[];
+}
+
+const SEARCH_LIMIT = 12;
+
+function cityOption(city: City, locale: Locale, airportsOnly: boolean): PlaceOption {
+  return {
+    value: city.code,
+    label: `${localName(city, locale)} (${city.code})`,
+    kind: 'city',
+    nested: false,
+    disabled: airportsOnly,
+  };
+}
+
+function airportOption(airport: Airport, locale: Locale, nested: boolean): PlaceOption {
+  const name = localName(airport, locale);
+  const cityName = localName(
+    {
+      name: airport.cityName,
+      chineseName: airport.cityChineseName,
+      traditionalName: airport.cityTraditionalName,
+    },
+    locale,
+  );
+  const label = nested || name.includes(cityName) ? name : `${cityName} · ${name}`;
+  return {
+    value: airport.code,
+    label: `${label} (${airport.code})`,
+    kind: 'airport',
+    nested,
+    disabled: false,
+  };
+}
+
+/** Search results: cities first with their airports indented under them (city lines disabled for multi-city). */
+export function searchOptions(
+  ref: ReferenceData,
+  query: string,
+  locale: Locale,
+  airportsOnly: boolean,
+): PlaceOption[] {
+  const seen = new Set<string>();
+  const out: PlaceOption[] = [];
+  const push = (option: PlaceOption) => {
+    if (seen.has(option.value)) return;
+    seen.add(option.value);
+    out.push(option);
+  };
+  for (const entry of ref.searchAirports(query, { limit: SEARCH_LIMIT })) {
+    if (entry.kind === 'city') {
+      push(cityOption(entry.city, locale, airportsOnly));
+      for (const airport of entry.airports) push(airportOption(airport, locale, true));
+    } else {
+      push(airportOption(entry.airport, locale, false));
+    }
+  }
+  return out;
+}
+
+/** The option of one code (a favourite or recent city, or the current value). */
+export function optionOf(
+  ref: ReferenceData,
+  code: string,
+  locale: Locale,
+  airportsOnly: boolean,
+): PlaceOption | null {
+  const airport = ref.getAirport(code);
+  if (airport) return airportOption(airport, locale, false);
+  const city = ref.getCity(code);
+  return city ? cityOption(city, locale, airportsOnly) : null;
+}
+
+/** The short label of a picked code: localized name and code. */
+export function placeLabel(ref: ReferenceData | null, code: string, locale: Locale): string {
+  const place = ref?.getAirport(code) ?? ref?.getCity(code);
+  return place ? `${localName(place, locale)} (${code})` : code;
+}

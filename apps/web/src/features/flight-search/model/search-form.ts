@@ -1,0 +1,133 @@
+import dayjs from 'dayjs';
+import { defaultSearchDate } from '@portal/domain/journey-rules';
+import { MAX_MULTI_CITY_LEGS } from '@portal/domain/limits';
+import {
+  BOOKING_TYPES,
+  CABINS,
+  ShoppingRequest,
+  SolutionsResult,
+  type BookingType,
+  type Cabin,
+  type PnrAnalysisResult,
+} from '@portal/domain/shopping';
+
+/** One leg of the form; airports are null until picked. */
+export interface FormLeg {
+  origin: string | null;
+  destination: string | null;
+  /** YYYY-MM-DD. */
+  date: string;
+}
+
+export interface SearchFormValues {
+  bookingType: BookingType;
+  legs: FormLeg[];
+  /** Return date of a roundtrip (YYYY-MM-DD). */
+  returnDate: string;
+  passengers: { adult: number; child: number; infant: number };
+  cabinClass: Cabin;
+}
+
+export const MAX_PASSENGERS = 9;
+
+/** YYYY-MM-DD `days` after today (local calendar). */
+export function dayFromToday(days: number): string {
+  return dayjs().add(days, 'day').format('YYYY-MM-DD');
+}
+
+/** Spec §3: searches default to tomorrow in the user's calendar. */
+export function defaultDate(): string {
+  return defaultSearchDate(dayFromToday(0));
+}
+
+export function emptyLeg(date = defaultDate()): FormLeg {
+  return { origin: null, destination: null, date };
+}
+
+/** Spec §3 booking search defaults: one-way, tomorrow, 1 adult, Economy. */
+export function defaultFormValues(): SearchFormValues {
+  return {
+    bookingType: 'oneway',
+    legs: [emptyLeg()],
+    returnDate: dayFromToday(3),
+    passengers: { adult: 1, child: 0, infant: 0 },
+    cabinClass: 'economy',
+  };
+}
+
+/** Switching the trip type keeps what was typed: one leg for one-way/return, at least two for multi-city. */
+export function withBookingType(values: SearchFormValues, bookingType: BookingType): SearchFormValues {
+  const first = values.legs[0] ?? emptyLeg();
+  if (bookingType !== 'multicity') return { ...values, bookingType, legs: [first] };
+  const legs = values.legs.length >= 2 ? values.legs : [first, emptyLeg(first.date)];
+  return { ...values, bookingType, legs: legs.slice(0, MAX_MULTI_CITY_LEGS) };
+}
+
+/** The API request of the form (the form has been validated; missing airports become ''). */
+export function toShoppingRequest(values: SearchFormValues): ShoppingRequest {
+  const journeys = values.legs.map((leg, index) => ({
+    origin: leg.origin ?? '',
+    destination: leg.destination ?? '',
+    date: leg.date,
+    ...(index === 0 && values.bookingType === 'roundtrip' ? { returnDate: values.returnDate } : {}),
+  }));
+  return {
+    journeys,
+    passengers: values.passengers,
+    cabinClass: values.cabinClass,
+    bookingType: values.bookingType,
+    sort: 'price',
+  };
+}
+
+/** The form values of a request (restoring a stored search). */
+export function fromShoppingRequest(request: ShoppingRequest): SearchFormValues {
+  const first = request.journeys[0];
+  return {
+    bookingType: request.bookingType,
+    legs: request.journeys.map((j) => ({ origin: j.origin, destination: j.destination, date: j.date })),
+    returnDate: first?.returnDate ?? dayFromToday(3),
+    passengers: request.passengers,
+    cabinClass: request.cabinClass,
+  };
+}
+
+/**
+ * The form values of an analysed PNR: its journeys (a there-and-back pair becomes a roundtrip,
+ * more legs a multi-city trip) and its passenger counts (at least one adult).
+ */
+export function fromPnr(result: PnrAnalysisResult, current: SearchFormValues): SearchFormValues {
+  const journeys = result.journeys.slice(0, MAX_MULTI_CITY_LEGS);
+  const count = (type: string) => result.passengers.filter((p) => p.type === type).length;
+  const adult = Math.min(MAX_PASSENGERS, Math.max(1, count('adult')));
+  const child = Math.min(MAX_PASSENGERS - adult, count('child'));
+  const passengers = { adult, child, infant: Math.min(adult, count('infant')) };
+  const [a, b] = journeys;
+  const isReturn =
+    journeys.length === 2 && a && b && a.origin === b.destination && a.destination === b.origin;
+  const legs = journeys.map((j) => ({ origin: j.origin, destination: j.destination, date: j.date }));
+  if (isReturn && a && b) {
+    return { ...current, bookingType: 'roundtrip', legs: legs.slice(0, 1), returnDate: b.date, passengers };
+  }
+  const bookingType = journeys.length > 1 ? 'multicity' : 'oneway';
+  return { ...current, bookingType, legs: legs.length > 0 ? legs : current.legs, passengers };
+}
+
+/** What the session keeps of a search (spec §4): the request, its id and the results so far. */
+export interface StoredSearch {
+  request: ShoppingRequest;
+  searchId: string;
+  result: SolutionsResult | null;
+}
+
+/** The stored search when it is well formed (checked with the domain schemas); null otherwise. */
+export function readStoredSearch(value: Record<string, unknown> | null): StoredSearch | null {
+  if (!value || typeof value.searchId !== 'string') return null;
+  const request = ShoppingRequest.safeParse(value.request);
+  if (!request.success) return null;
+  if (value.result === null) return { request: request.data, searchId: value.searchId, result: null };
+  const result = SolutionsResult.safeParse(value.result);
+  return result.success ? { request: request.data, searchId: value.searchId, result: result.data } : null;
+}
+
+export { BOOKING_TYPES, CABINS };
