@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordHasher } from './modules/auth/password';
 import { siteRoutes } from './modules/site/site.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
 import { SearchRunner } from './modules/shopping/search-runner';
 import { shoppingRoutes } from './modules/shopping/shopping.routes';
 import { type SupplierRegistry, createSimulatedRegistry } from './modules/shopping/suppliers/registry';
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(authRoutes, { auth, loginRateLimitMax: config.loginRateLimitMax });
   await app.register(siteRoutes, { database });
+  await app.register(walletRoutes, { database });
 
   const registry =
     options.suppliers ??

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db';
 import { agencies, exchangeRates, siteSettings, users } from '../platform/db/schema';
 import { SITE_CONFIG_KEY } from '../modules/site/site.repo';
+import { seedDemoWallets } from '../modules/wallet/wallet.seed';
 import { DEMO_AGENCIES, DEMO_PASSWORD, DEMO_RATES, DEMO_SITE_CONFIG, DEMO_USERS } from './demo-data';
 
 /** Site settings and exchange rates: needed by every installation; inserted when missing. */
@@ -46,5 +47,6 @@ export async function seedDemo(
       })),
     );
   });
+  await seedDemoWallets(db);
   return true;
 }

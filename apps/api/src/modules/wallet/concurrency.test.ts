@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../platform/errors';
+import { usePostgres, useTestApp } from '../../test/app';
+import { ledgerViolations } from './ledger.invariants';
+import { payFromBalance } from './pay-from-balance';
+import { setCreditLimit } from './set-credit-limit';
+import { topUp } from './top-up';
+import { walletAccounts } from './wallet.repo';
+
+const t = useTestApp();
+
+// Agency 3 has no demo wallet. Funds 800.00 + credit 200.00 = 1000.00: exactly 100 payments of 10.00.
+const AGENCY = 3;
+const PRICE = 1_000;
+
+describe(`200 simultaneous balance payments (${usePostgres ? 'PostgreSQL, racing through the pool' : 'PGlite, serialized'})`, () => {
+  it('lets exactly 100 succeed and never goes below the credit limit', async () => {
+    const { db } = t.database;
+    await db.transaction(async (tx) => {
+      await topUp(tx, { agencyId: AGENCY, currency: 'CNY', amountMinor: 80_000, reference: 'CONC' });
+      await setCreditLimit(tx, { agencyId: AGENCY, currency: 'CNY', creditLimitMinor: 20_000 });
+    });
+
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) =>
+        db.transaction((tx) =>
+          payFromBalance(tx, {
+            agencyId: AGENCY,
+            currency: 'CNY',
+            amountMinor: PRICE,
+            orderId: `CONC-${i}`,
+            kind: 'origin-flight',
+          }),
+        ),
+      ),
+    );
+
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    expect(ok).toHaveLength(100);
+    expect(failed).toHaveLength(100);
+    for (const reason of failed) {
+      expect(reason).toBeInstanceOf(AppError);
+      expect((reason as AppError).errorName).toBe('INSUFFICIENT_BALANCE');
+    }
+    const [wallet] = await walletAccounts(db, AGENCY);
+    expect(wallet?.balanceMinor).toBe(-20_000);
+    expect((wallet?.balanceMinor ?? 0) + (wallet?.creditLimitMinor ?? 0)).toBe(0);
+    expect(await ledgerViolations(db)).toEqual([]);
+  }, 60_000);
+
+  it('charges an order paid twice at the same moment only once', async () => {
+    const { db } = t.database;
+    const pay = () =>
+      db.transaction((tx) =>
+        payFromBalance(tx, {
+          agencyId: 2,
+          currency: 'CNY',
+          amountMinor: 12_345,
+          orderId: 'TWICE',
+          kind: 'origin-flight',
+        }),
+      );
+    const results = await Promise.allSettled([pay(), pay(), pay()]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) {
+      if (r.status === 'rejected') expect((r.reason as AppError).errorName).toBe('ILLEGAL_TRANSITION');
+    }
+    const [wallet] = await walletAccounts(db, 2);
+    expect(wallet?.balanceMinor).toBe(500_000 - 12_345);
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+});

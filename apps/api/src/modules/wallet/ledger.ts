@@ -1,0 +1,127 @@
+import { AppError } from '../../platform/errors';
+import type { Db } from '../../platform/db';
+import { addToBalance, insertEntry, lockAccounts, type NewEntry } from './ledger.repo';
+import type { EntryKind, EntryMeta } from './wallet.schema';
+
+/** One line of a journal entry: a signed amount (credit-positive) on one account. */
+export interface PostingInput {
+  accountId: number;
+  amountMinor: number;
+  currency: string;
+}
+
+/** A journal entry to post; `postings` must sum to zero per currency. */
+export interface EntryInput {
+  agencyId: number;
+  kind: EntryKind;
+  postings: PostingInput[];
+  orderId?: string | null;
+  reference?: string | null;
+  description?: string;
+  meta?: EntryMeta;
+  createdBy?: number | null;
+}
+
+/** A programming error: the caller built an unbalanced or malformed entry. */
+export class UnbalancedEntryError extends Error {
+  override readonly name = 'UnbalancedEntryError';
+}
+
+/** Throws unless every amount is a safe integer and the postings sum to zero per currency. */
+export function assertBalanced(postings: readonly PostingInput[]): void {
+  if (postings.length < 2) throw new UnbalancedEntryError('an entry needs at least two postings');
+  const sums = new Map<string, number>();
+  for (const p of postings) {
+    if (!Number.isSafeInteger(p.amountMinor)) {
+      throw new UnbalancedEntryError(`amount ${p.amountMinor} is not a safe integer`);
+    }
+    sums.set(p.currency, (sums.get(p.currency) ?? 0) + p.amountMinor);
+  }
+  for (const [currency, sum] of sums) {
+    if (sum !== 0) throw new UnbalancedEntryError(`postings in ${currency} sum to ${sum}`);
+  }
+}
+
+/** The order state an existing entry of `kind` stands for, for the ILLEGAL_TRANSITION message. */
+function doneState(kind: EntryKind): string {
+  if (kind === 'origin-flight' || kind === 'origin-train' || kind === 'change-flight') return 'paid';
+  if (kind === 'reimbursement') return 'reimbursed';
+  return kind;
+}
+
+/** True for a unique-constraint violation (node-postgres or PGlite, wrapped by Drizzle or not). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const { code } = e as { code?: unknown };
+    if (code === '23505') {
+      const name = (e as { constraint?: unknown }).constraint;
+      const text = String((e as { message?: unknown }).message ?? '');
+      return !constraint || name === constraint || text.includes(constraint);
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Posts a balanced journal entry inside the caller's transaction: locks the touched accounts
+ * `FOR UPDATE` in id order, checks that no agency wallet that is debited ends below its credit
+ * line (`balance + credit_limit >= 0`, else INSUFFICIENT_BALANCE), inserts the entry and its
+ * postings, and updates the balances. A second entry for the same order and kind is refused
+ * with ILLEGAL_TRANSITION `{reason: 'entry_exists'}` (a payment never runs twice for one order). Returns the entry id.
+ */
+export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
+  assertBalanced(input.postings);
+  const deltas = new Map<number, number>();
+  for (const p of input.postings) deltas.set(p.accountId, (deltas.get(p.accountId) ?? 0) + p.amountMinor);
+
+  const accounts = await lockAccounts(tx, [...deltas.keys()]);
+  if (accounts.length !== deltas.size) throw new UnbalancedEntryError('unknown account in entry');
+  for (const account of accounts) {
+    const delta = deltas.get(account.id) ?? 0;
+    const posting = input.postings.find((p) => p.accountId === account.id);
+    if (posting && posting.currency !== account.currency) {
+      throw new UnbalancedEntryError(`account ${account.id} is in ${account.currency}`);
+    }
+    const after = account.balanceMinor + delta;
+    if (!Number.isSafeInteger(after)) throw new UnbalancedEntryError('balance out of range');
+    if (account.kind === 'agency_wallet' && delta < 0 && after + account.creditLimitMinor < 0) {
+      throw new AppError('INSUFFICIENT_BALANCE', undefined, {
+        currency: account.currency,
+        availableMinor: account.balanceMinor + account.creditLimitMinor,
+      });
+    }
+  }
+
+  const entry: NewEntry = {
+    agencyId: input.agencyId,
+    kind: input.kind,
+    orderId: input.orderId ?? null,
+    reference: input.reference ?? null,
+    description: input.description ?? '',
+    meta: input.meta ?? {},
+    createdBy: input.createdBy ?? null,
+  };
+  let entryId: number;
+  try {
+    entryId = await insertEntry(tx, entry, input.postings);
+  } catch (error) {
+    if (isUniqueViolation(error, 'journal_entries_order_kind')) {
+      throw new AppError(
+        'ILLEGAL_TRANSITION',
+        { from: doneState(entry.kind), to: doneState(entry.kind) },
+        {
+          reason: 'entry_exists',
+          orderId: entry.orderId,
+          kind: entry.kind,
+        },
+      );
+    }
+    throw error;
+  }
+  for (const account of accounts) {
+    const delta = deltas.get(account.id) ?? 0;
+    if (delta !== 0) await addToBalance(tx, account.id, delta);
+  }
+  return entryId;
+}

@@ -1,0 +1,62 @@
+import type { Currency } from '@portal/domain/currency';
+import { CURRENCY_DIGITS } from '@portal/reference-data/currency-digits';
+import { AppError } from '../../platform/errors';
+
+/** The API's money JSON: a decimal string with the currency's minor digits. */
+export interface MoneyJson {
+  amount: string;
+  currency: string;
+}
+
+/** Minor-unit digits of a currency (2 when unknown). */
+export function minorDigits(currency: string): number {
+  return CURRENCY_DIGITS[currency as Currency] ?? 2;
+}
+
+/** Throws ILLEGAL_INPUT unless `amountMinor` is a positive safe integer. */
+export function assertPositiveMinor(amountMinor: number): void {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new AppError('ILLEGAL_INPUT');
+}
+
+/**
+ * Parses a decimal amount ("1234.5", "1234.50") into minor units, without floats. More
+ * fraction digits than the currency has are refused (ILLEGAL_INPUT), never rounded away.
+ */
+export function toMinor(amount: string, currency: string): number {
+  const digits = minorDigits(currency);
+  const match = /^(-?)(\d{1,15})(?:\.(\d+))?$/.exec(amount.trim());
+  if (!match) throw new AppError('ILLEGAL_INPUT');
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  if (fraction.replace(/0+$/, '').length > digits) throw new AppError('ILLEGAL_INPUT');
+  const minor = Number(whole + fraction.padEnd(digits, '0').slice(0, digits));
+  if (!Number.isSafeInteger(minor)) throw new AppError('ILLEGAL_INPUT');
+  return sign === '-' ? -minor : minor;
+}
+
+/** Formats minor units as the currency's decimal string ("123450" CNY -> "1234.50"). */
+export function fromMinor(amountMinor: number, currency: string): string {
+  const digits = minorDigits(currency);
+  const negative = amountMinor < 0;
+  const text = String(Math.abs(amountMinor)).padStart(digits + 1, '0');
+  const whole = digits === 0 ? text : text.slice(0, -digits);
+  const fraction = digits === 0 ? '' : `.${text.slice(-digits)}`;
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+/** The money JSON of an amount in minor units. */
+export function money(amountMinor: number, currency: string): MoneyJson {
+  return { amount: fromMinor(amountMinor, currency), currency };
+}
+
+/**
+ * `percent` (a decimal string, up to 4 fraction digits) of `amountMinor`, rounded half up to
+ * a whole minor unit, in integer arithmetic.
+ */
+export function percentOf(amountMinor: number, percent: string): number {
+  const match = /^(\d{1,3})(?:\.(\d{1,4}))?$/.exec(percent.trim());
+  if (!match) throw new AppError('ILLEGAL_INPUT');
+  const scaled = BigInt(`${match[1] ?? '0'}${(match[2] ?? '').padEnd(4, '0')}`);
+  const denominator = 1_000_000n;
+  const product = BigInt(amountMinor) * scaled;
+  return Number((product + denominator / 2n) / denominator);
+}

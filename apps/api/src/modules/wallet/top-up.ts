@@ -1,0 +1,36 @@
+import type { Db } from '../../platform/db';
+import { postEntry } from './ledger';
+import { ensureAccounts } from './ledger.repo';
+import { assertPositiveMinor } from './money';
+import type { EntryMeta } from './wallet.schema';
+
+/** A top-up: money received from the agency, credited to its wallet. */
+export interface TopUpInput {
+  agencyId: number;
+  currency: string;
+  /** Credited to the wallet, minor units, > 0. */
+  amountMinor: number;
+  /** Bank or payment reference of the received money. */
+  reference: string;
+  description?: string;
+  createdBy?: number | null;
+  meta?: EntryMeta;
+}
+
+/** Credits the agency wallet (platform_cash -> agency_wallet) in `tx`; returns the entry id. */
+export async function topUp(tx: Db, input: TopUpInput): Promise<number> {
+  assertPositiveMinor(input.amountMinor);
+  const accounts = await ensureAccounts(tx, input.agencyId, input.currency);
+  return postEntry(tx, {
+    agencyId: input.agencyId,
+    kind: 'top-up',
+    reference: input.reference,
+    description: input.description ?? '',
+    createdBy: input.createdBy ?? null,
+    meta: { paymentMethod: 'bank-transfer', ...input.meta },
+    postings: [
+      { accountId: accounts.platform_cash, amountMinor: -input.amountMinor, currency: input.currency },
+      { accountId: accounts.agency_wallet, amountMinor: input.amountMinor, currency: input.currency },
+    ],
+  });
+}

@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../platform/db/schema';
+import { bearer, body, login, useTestApp } from '../../test/app';
+import { journalEntries } from './wallet.schema';
+import type { TransactionRowJson, WalletBalanceJson, WalletEntryJson } from './wallet.presenter';
+import type { Page, WalletChangeResult } from './wallet.service';
+
+const t = useTestApp();
+
+const get = (token: string, url: string) => t.app.inject({ url, headers: bearer(token) });
+const send = (method: 'POST' | 'PUT', token: string, url: string, payload: object, key?: string) =>
+  t.app.inject({
+    method,
+    url,
+    payload,
+    headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
+  });
+
+const TOP_UP = {
+  currency: 'CNY',
+  amount: '1000.50',
+  exchangeRate: '1',
+  referenceNumber: 'BANK-1',
+  transactionFeePercent: '1.5',
+};
+
+/** A finance user of the sub-agency 2 (isShowBill false). */
+async function subFinance(): Promise<string> {
+  const [finance] = await t.database.db.select().from(users).where(eq(users.username, 'finance'));
+  if (!finance) throw new Error('no finance user');
+  await t.database.db
+    .insert(users)
+    .values({ username: 'subfinance', agencyId: 2, roles: ['finance'], passwordHash: finance.passwordHash });
+  return login(t.app, 'subfinance');
+}
+
+describe('GET /base/v2/wallet/balances', () => {
+  it('shows balance, credit limit and available amount of the seeded wallet', async () => {
+    const res = await get(await login(t.app, 'finance'), '/base/v2/wallet/balances');
+    expect(res.statusCode).toBe(200);
+    const [cny] = body<WalletBalanceJson[]>(res).data;
+    expect(cny).toMatchObject({
+      currency: 'CNY',
+      balance: { amount: '50000.00', currency: 'CNY' },
+      creditLimit: { amount: '10000.00', currency: 'CNY' },
+      available: { amount: '60000.00', currency: 'CNY' },
+    });
+  });
+
+  it('refuses an operator and the finance user of a sub-agency without isShowBill', async () => {
+    for (const token of [await login(t.app, 'operator'), await subFinance()]) {
+      for (const path of ['balances', 'entries', 'transactions']) {
+        const res = await get(token, `/base/v2/wallet/${path}`);
+        expect(res.statusCode).toBe(403);
+        expect(body(res).code).toBe(100003);
+      }
+    }
+  });
+});
+
+describe('POST /base/v2/agencies/:id/balance', () => {
+  it('lets a top-level finance user top up its sub-agency, not an unrelated agency', async () => {
+    const token = await login(t.app, 'finance');
+    const res = await send('POST', token, '/base/v2/agencies/2/balance', TOP_UP);
+    expect(res.statusCode).toBe(200);
+    expect(body<WalletChangeResult>(res).data.wallet.balance).toEqual({ amount: '6000.50', currency: 'CNY' });
+    const other = await send('POST', token, '/base/v2/agencies/222/balance', TOP_UP);
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('refuses operators and agencies that do not manage sub-agencies', async () => {
+    expect(
+      (await send('POST', await login(t.app, 'operator'), '/base/v2/agencies/1/balance', TOP_UP)).statusCode,
+    ).toBe(403);
+    expect((await send('POST', await subFinance(), '/base/v2/agencies/2/balance', TOP_UP)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('requires currency, amount, rate and reference and refuses too many decimals', async () => {
+    const token = await login(t.app, 'admin');
+    for (const field of ['currency', 'amount', 'exchangeRate', 'referenceNumber'] as const) {
+      const partial = Object.fromEntries(Object.entries(TOP_UP).filter(([name]) => name !== field));
+      expect((await send('POST', token, '/base/v2/agencies/1/balance', partial)).statusCode).toBe(400);
+    }
+    expect(
+      (await send('POST', token, '/base/v2/agencies/1/balance', { ...TOP_UP, amount: '1.001' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('replays the same key and body once, and refuses the same key with another body', async () => {
+    const token = await login(t.app, 'finance');
+    const first = await send('POST', token, '/base/v2/agencies/1/balance', TOP_UP, 'key-1');
+    const again = await send('POST', token, '/base/v2/agencies/1/balance', { ...TOP_UP }, 'key-1');
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const entries = await t.database.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.reference, 'BANK-1'));
+    expect(entries).toHaveLength(1);
+    const conflict = await send(
+      'POST',
+      token,
+      '/base/v2/agencies/1/balance',
+      { ...TOP_UP, amount: '2' },
+      'key-1',
+    );
+    expect(conflict.statusCode).toBe(409);
+    expect(body(conflict)).toMatchObject({ code: 100007, data: { reason: 'different_request' } });
+  });
+});
+
+describe('PUT /base/v2/agencies/:id/credit', () => {
+  it('sets the credit limit of a sub-agency and refuses a limit below the credit in use', async () => {
+    const token = await login(t.app, 'admin');
+    const res = await send('PUT', token, '/base/v2/agencies/2/credit', { credit: '300' });
+    expect(body<WalletChangeResult>(res).data.wallet.available).toEqual({
+      amount: '5300.00',
+      currency: 'CNY',
+    });
+    expect((await send('PUT', token, '/base/v2/agencies/222/credit', { credit: '1' })).statusCode).toBe(404);
+    expect((await send('PUT', token, '/base/v2/agencies/2/credit', {})).statusCode).toBe(400);
+  });
+});
+
+describe('wallet entries and transactions', () => {
+  async function withHistory(): Promise<string> {
+    const token = await login(t.app, 'finance');
+    for (let i = 1; i <= 3; i++) {
+      await send('POST', token, '/base/v2/agencies/1/balance', { ...TOP_UP, referenceNumber: `R-${i}` });
+    }
+    return token;
+  }
+
+  it('lists wallet entries newest first with paging and type filter', async () => {
+    const token = await withHistory();
+    const page = body<Page<WalletEntryJson>>(
+      await get(token, '/base/v2/wallet/entries?pageSize=2&page=1'),
+    ).data;
+    expect(page).toMatchObject({ total: 4, page: 1, pageSize: 2 });
+    expect(page.list.map((e) => e.paymentReference)).toEqual(['R-3', 'R-2']);
+    expect(page.list[0]).toMatchObject({
+      paymentType: 'top-up',
+      amountPaid: { amount: '1000.50', currency: 'CNY' },
+    });
+    const second = body<Page<WalletEntryJson>>(
+      await get(token, '/base/v2/wallet/entries?pageSize=2&page=2'),
+    ).data;
+    expect(second.list.map((e) => e.paymentReference)).toEqual(['R-1', 'DEMO-OPENING-1']);
+    const none = body<Page<WalletEntryJson>>(
+      await get(token, '/base/v2/wallet/entries?type=origin-flight'),
+    ).data;
+    expect(none.total).toBe(0);
+    const future = body<Page<WalletEntryJson>>(
+      await get(token, '/base/v2/wallet/entries?from=2999-01-01'),
+    ).data;
+    expect(future.total).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const dated = body<Page<WalletEntryJson>>(
+      await get(token, `/base/v2/wallet/entries?from=${today}&to=${today}`),
+    ).data;
+    expect(dated.total).toBe(4);
+    expect((await get(token, '/base/v2/wallet/entries?type=nonsense')).statusCode).toBe(400);
+  });
+
+  it('lists transaction rows with the handling fee, and never another agency rows', async () => {
+    const token = await withHistory();
+    const rows = body<Page<TransactionRowJson>>(
+      await get(token, '/base/v2/wallet/transactions?pageSize=1'),
+    ).data;
+    expect(rows.total).toBe(4);
+    expect(rows.list[0]).toMatchObject({
+      referenceId: 'R-3',
+      amount: { amount: '1000.50', currency: 'CNY' },
+      handlingFee: { amount: '15.01', currency: 'CNY' },
+      totalAmountPaid: { amount: '1015.51', currency: 'CNY' },
+    });
+    const admin222 = await get(await login(t.app, 'admin'), '/base/v2/wallet/entries?orderId=x');
+    expect(body<Page<WalletEntryJson>>(admin222).data.total).toBe(0);
+  });
+});

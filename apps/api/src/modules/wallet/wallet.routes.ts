@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../platform/db';
+import { ok } from '../../platform/envelope';
+import { parse } from '../../platform/errors';
+import { withIdempotency } from '../../platform/idempotency';
+import { requireCtx } from '../../platform/request-context';
+import { assertCanManageWallets, assertCanReadWallet } from './wallet.policy';
+import { AgencyIdParam, CreditLimitBody, TopUpBody, WalletListQuery } from './wallet.schemas';
+import { createWalletService } from './wallet.service';
+
+export interface WalletRoutesOptions {
+  database: Database;
+}
+
+/** Wallet balances, entries and transactions; top-up and credit limit of managed agencies. */
+export async function walletRoutes(app: FastifyInstance, { database }: WalletRoutesOptions) {
+  const { db } = database;
+  const wallet = createWalletService(db);
+
+  app.get('/base/v2/wallet/balances', async (request) => {
+    const ctx = requireCtx(request);
+    assertCanReadWallet(ctx);
+    return ok(await wallet.balances(ctx));
+  });
+
+  app.get('/base/v2/wallet/entries', async (request) => {
+    const ctx = requireCtx(request);
+    assertCanReadWallet(ctx);
+    return ok(await wallet.entries(ctx, parse(WalletListQuery, request.query)));
+  });
+
+  app.get('/base/v2/wallet/transactions', async (request) => {
+    const ctx = requireCtx(request);
+    assertCanReadWallet(ctx);
+    return ok(await wallet.transactions(ctx, parse(WalletListQuery, request.query)));
+  });
+
+  app.post('/base/v2/agencies/:id/balance', async (request, reply) => {
+    const ctx = requireCtx(request);
+    assertCanManageWallets(ctx);
+    const { id } = parse(AgencyIdParam, request.params);
+    const body = parse(TopUpBody, request.body);
+    return withIdempotency(db, request, reply, async (tx) => ok(await wallet.topUpAgency(tx, ctx, id, body)));
+  });
+
+  app.put('/base/v2/agencies/:id/credit', async (request, reply) => {
+    const ctx = requireCtx(request);
+    assertCanManageWallets(ctx);
+    const { id } = parse(AgencyIdParam, request.params);
+    const body = parse(CreditLimitBody, request.body);
+    return withIdempotency(db, request, reply, async (tx) =>
+      ok(await wallet.setAgencyCredit(tx, ctx, id, body)),
+    );
+  });
+}

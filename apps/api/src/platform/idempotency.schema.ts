@@ -1,0 +1,30 @@
+import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { agencies, users } from './db/schema';
+
+/**
+ * Stored responses of writes sent with an `Idempotency-Key`. One row per user and key (the
+ * primary key is the claim: of two concurrent requests with the same key only one inserts it).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    /** `POST /base/v2/agencies/2/balance`. */
+    methodPath: text('method_path').notNull(),
+    /** sha256 of method, path and the canonical JSON body. */
+    requestHash: text('request_hash').notNull(),
+    /** `in_progress` while the first request runs, then `done`. */
+    state: text('state').$type<'in_progress' | 'done'>().notNull().default('in_progress'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ name: 'idempotency_keys_pk', columns: [t.userId, t.key] })],
+);
