@@ -6,11 +6,15 @@ import {
   type SolutionsResult,
   type SupplierProgress,
 } from '@portal/domain/shopping';
-import type { SolutionRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import type { ShoppingDeps } from './shopping.context';
-import { findSearch, listSolutions, listSupplierProgress } from './shopping.repo';
+import {
+  findSearch,
+  type ListedSolution as SolutionRow,
+  listSolutions,
+  listSupplierProgress,
+} from './shopping.repo';
 
 /** Keeps the cheapest row of each itinerary offered by several suppliers (ties: supplier name). */
 export function mergeRows(rows: readonly SolutionRow[]): SolutionRow[] {

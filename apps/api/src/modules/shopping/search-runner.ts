@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { FlightSupplier, Offer, SupplierQuery } from './suppliers/supplier';
 
 export interface SupplierOutcome {
@@ -30,6 +31,11 @@ async function collect(result: AsyncIterable<Offer> | Promise<Offer[]>): Promise
 export class SearchRunner {
   private readonly running = new Set<Promise<unknown>>();
   private readonly controller = new AbortController();
+
+  constructor() {
+    // Every running supplier call listens for shutdown on this one signal.
+    setMaxListeners(0, this.controller.signal);
+  }
 
   /** Keeps a background task until it settles. */
   track(task: Promise<unknown>): void {

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { SupplierProgress } from '@portal/domain/shopping';
 import type { Db } from '../../platform/db';
 import {
@@ -13,6 +13,8 @@ import {
 
 export type NewSearch = typeof searches.$inferInsert;
 export type NewSolution = typeof solutions.$inferInsert;
+/** A solution row as listed (without the offer). */
+export type ListedSolution = Omit<SolutionRow, 'offer'>;
 
 export async function insertSearch(db: Db, row: NewSearch, supplierNames: string[]): Promise<void> {
   await db.insert(searches).values(row);
@@ -63,9 +65,11 @@ export async function insertSolutions(db: Db, rows: NewSolution[]): Promise<void
 }
 
 /** The listed solutions of a search (price-check rows excluded). */
-export async function listSolutions(db: Db, searchId: string): Promise<SolutionRow[]> {
+export async function listSolutions(db: Db, searchId: string): Promise<ListedSolution[]> {
+  // Without the supplier's offer: only the price check needs it, and it is the bulk of a row.
+  const { offer: _offer, ...columns } = getTableColumns(solutions);
   return db
-    .select()
+    .select(columns)
     .from(solutions)
     .where(and(eq(solutions.searchId, searchId), eq(solutions.listed, true)));
 }

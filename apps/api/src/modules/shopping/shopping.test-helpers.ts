@@ -19,7 +19,7 @@ export function oneWay(
   };
 }
 
-export async function startSearch(app: FastifyInstance, token: string, payload: unknown): Promise<string> {
+export async function startSearch(app: FastifyInstance, token: string, payload: object): Promise<string> {
   const res = await app.inject({
     method: 'POST',
     url: '/shopping/v2/flight/async-shopping',
