@@ -104,6 +104,7 @@ async function main(): Promise<void> {
         if (data.finished)
           return {
             route: `${origin}-${destination}`,
+            answeredMs,
             firstMs,
             finishedMs: elapsed,
             solutions: data.solutions.length,

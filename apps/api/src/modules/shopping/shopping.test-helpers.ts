@@ -61,10 +61,6 @@ export async function awaitFinished(
 }
 
 /** Starts a search and waits for it. */
-export async function search(
-  app: FastifyInstance,
-  token: string,
-  payload: unknown,
-): Promise<SolutionsResult> {
+export async function search(app: FastifyInstance, token: string, payload: object): Promise<SolutionsResult> {
   return awaitFinished(app, token, await startSearch(app, token, payload));
 }
