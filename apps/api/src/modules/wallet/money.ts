@@ -1,12 +1,7 @@
 import type { Currency } from '@portal/domain/currency';
+import type { MoneyJson } from '@portal/domain/shopping';
 import { CURRENCY_DIGITS } from '@portal/reference-data/currency-digits';
 import { AppError } from '../../platform/errors';
-
-/** The API's money JSON: a decimal string with the currency's minor digits. */
-export interface MoneyJson {
-  amount: string;
-  currency: string;
-}
 
 /** Minor-unit digits of a currency (2 when unknown). */
 export function minorDigits(currency: string): number {
@@ -43,9 +38,9 @@ export function fromMinor(amountMinor: number, currency: string): string {
   return `${negative ? '-' : ''}${whole}${fraction}`;
 }
 
-/** The money JSON of an amount in minor units. */
+/** The money JSON (`{amount: "1234.50", currency}`) of an amount in minor units. */
 export function money(amountMinor: number, currency: string): MoneyJson {
-  return { amount: fromMinor(amountMinor, currency), currency };
+  return { amount: fromMinor(amountMinor, currency), currency: currency as Currency };
 }
 
 /**

@@ -27,7 +27,7 @@ export async function topUp(tx: Db, input: TopUpInput): Promise<number> {
     reference: input.reference,
     description: input.description ?? '',
     createdBy: input.createdBy ?? null,
-    meta: { paymentMethod: 'bank-transfer', ...input.meta },
+    meta: input.meta ?? {},
     postings: [
       { accountId: accounts.platform_cash, amountMinor: -input.amountMinor, currency: input.currency },
       { accountId: accounts.agency_wallet, amountMinor: input.amountMinor, currency: input.currency },

@@ -1,64 +1,48 @@
-import { money, percentOf, type MoneyJson } from './money';
+import { PAYMENT_CHANNELS, type PaymentChannel } from '@portal/domain/payment';
+import type { TransactionRow, WalletBalance, WalletEntry, WalletPaymentType } from '@portal/domain/wallet';
+import { money } from './money';
 import type { EntryLine } from './wallet.repo';
-import type { LedgerAccountRow } from './wallet.schema';
+import type { EntryKind, LedgerAccountRow } from './wallet.schema';
 
-/** Balance, credit limit and available amount of one wallet currency. */
-export interface WalletBalanceJson {
-  currency: string;
-  balance: MoneyJson;
-  creditLimit: MoneyJson;
-  available: MoneyJson;
-  updatedAt: string;
+/** The spec's wallet payment type of a ledger entry kind (a reimbursement shows as a refund). */
+export function paymentTypeOf(kind: EntryKind): WalletPaymentType {
+  if (kind === 'reimbursement') return 'refund-flight';
+  if (kind === 'credit-adjustment') return 'top-up';
+  return kind;
 }
 
-/** A wallet entry (spec §3): the wallet change of one journal entry, signed (+ in, - out). */
-export interface WalletEntryJson {
-  id: string;
-  paymentType: string;
-  paymentTime: string;
-  orderId: string | null;
-  paymentReference: string | null;
-  amountPaid: MoneyJson;
-  description: string;
+/** The ledger kinds listed under a wallet payment type. */
+export function kindsOf(type: WalletPaymentType): EntryKind[] {
+  return type === 'refund-flight' ? ['refund-flight', 'reimbursement'] : [type];
 }
 
-/** A transaction row (spec §3 'All Transactions'). */
-export interface TransactionRowJson {
-  id: string;
-  type: string;
-  originalOrderId: string | null;
-  referenceId: string;
-  paymentMethod: string;
-  totalAmountPaid: MoneyJson;
-  amount: MoneyJson;
-  handlingFee: MoneyJson;
-  paymentTime: string;
-  createdOn: string;
+function channelOf(meta: Record<string, unknown>): PaymentChannel {
+  const method = meta.paymentMethod;
+  return PAYMENT_CHANNELS.find((c) => c === method) ?? 'balance';
 }
 
 /** The balance view of an agency wallet account. */
-export function presentBalance(account: LedgerAccountRow): WalletBalanceJson {
+export function presentBalance(account: LedgerAccountRow): WalletBalance {
   const { currency } = account;
   return {
-    currency,
+    currency: currency as WalletBalance['currency'],
     balance: money(account.balanceMinor, currency),
     creditLimit: money(account.creditLimitMinor, currency),
     available: money(account.balanceMinor + account.creditLimitMinor, currency),
-    updatedAt: account.updatedAt.toISOString(),
   };
 }
 
 /** An empty wallet in `currency` (no account yet). */
-export function emptyBalance(currency: string, now: Date): WalletBalanceJson {
+export function emptyBalance(currency: WalletBalance['currency']): WalletBalance {
   const zero = money(0, currency);
-  return { currency, balance: zero, creditLimit: zero, available: zero, updatedAt: now.toISOString() };
+  return { currency, balance: zero, creditLimit: zero, available: zero };
 }
 
-/** A wallet entry line. */
-export function presentEntry(line: EntryLine): WalletEntryJson {
+/** A wallet entry: the signed wallet change of one journal entry (+ in, - out). */
+export function presentEntry(line: EntryLine): WalletEntry {
   return {
     id: String(line.id),
-    paymentType: line.kind,
+    paymentType: paymentTypeOf(line.kind),
     paymentTime: line.createdAt.toISOString(),
     orderId: line.orderId,
     paymentReference: line.reference,
@@ -68,18 +52,15 @@ export function presentEntry(line: EntryLine): WalletEntryJson {
 }
 
 /** A transaction row; the handling fee of a top-up comes from its fee percent. */
-export function presentTransaction(line: EntryLine): TransactionRowJson {
+export function presentTransaction(line: EntryLine): TransactionRow {
   const amount = Math.abs(line.amountMinor);
-  const percent = typeof line.meta.transactionFeePercent === 'string' ? line.meta.transactionFeePercent : '0';
-  const fee = line.kind === 'top-up' ? percentOf(amount, percent) : 0;
-  const method = typeof line.meta.paymentMethod === 'string' ? line.meta.paymentMethod : 'balance';
+  const fee = typeof line.meta.handlingFeeMinor === 'number' ? line.meta.handlingFeeMinor : 0;
   const time = line.createdAt.toISOString();
   return {
     id: String(line.id),
-    type: line.kind,
     originalOrderId: line.orderId,
     referenceId: line.reference ?? String(line.id),
-    paymentMethod: method,
+    paymentMethod: channelOf(line.meta),
     totalAmountPaid: money(amount + fee, line.currency),
     amount: money(amount, line.currency),
     handlingFee: money(fee, line.currency),

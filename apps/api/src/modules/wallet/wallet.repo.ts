@@ -1,8 +1,28 @@
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { agencies, type AgencyRow } from '../../platform/db/schema';
-import { journalEntries, ledgerAccounts, ledgerPostings, type AccountKind } from './wallet.schema';
-import type { WalletListQuery } from './wallet.schemas';
+import {
+  journalEntries,
+  ledgerAccounts,
+  ledgerPostings,
+  type AccountKind,
+  type EntryKind,
+} from './wallet.schema';
+
+/** Filters and paging of the entry and transaction lists (always within one agency). */
+export interface EntryLineFilter {
+  page: number;
+  pageSize: number;
+  /** Inclusive UTC dates `YYYY-MM-DD`. */
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  kinds?: EntryKind[] | undefined;
+  orderId?: string | undefined;
+  currency?: string | undefined;
+  /** Outside channel of the entry; `balance` also matches entries without a channel. */
+  paymentMethod?: string | undefined;
+  direction: 'asc' | 'desc';
+}
 
 /** The agency's wallet accounts (one per currency). */
 export async function walletAccounts(db: Db, agencyId: number) {
@@ -32,7 +52,7 @@ export async function findManagedAgency(
 /** One entry line seen from the agency's side: the sum of its postings on `kinds` accounts. */
 export interface EntryLine {
   id: number;
-  kind: string;
+  kind: EntryKind;
   orderId: string | null;
   reference: string | null;
   description: string;
@@ -50,19 +70,23 @@ export async function listEntryLines(
   db: Db,
   agencyId: number,
   kinds: AccountKind[],
-  query: WalletListQuery,
+  query: EntryLineFilter,
 ): Promise<{ list: EntryLine[]; total: number }> {
   const where: (SQL | undefined)[] = [
     eq(journalEntries.agencyId, agencyId),
     eq(ledgerAccounts.agencyId, agencyId),
     inArray(ledgerAccounts.kind, kinds),
   ];
-  if (query.from) where.push(gte(journalEntries.createdAt, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to)
-    where.push(lt(journalEntries.createdAt, sql`${`${query.to}T00:00:00Z`}::timestamptz + interval '1 day'`));
-  if (query.type && query.type.length > 0) where.push(inArray(journalEntries.kind, query.type));
+  if (query.dateFrom) where.push(gte(journalEntries.createdAt, new Date(`${query.dateFrom}T00:00:00Z`)));
+  if (query.dateTo) {
+    where.push(lt(journalEntries.createdAt, new Date(Date.parse(`${query.dateTo}T00:00:00Z`) + 86_400_000)));
+  }
+  if (query.kinds) where.push(inArray(journalEntries.kind, query.kinds));
   if (query.orderId) where.push(eq(journalEntries.orderId, query.orderId));
   if (query.currency) where.push(eq(ledgerAccounts.currency, query.currency));
+  if (query.paymentMethod) {
+    where.push(sql`coalesce(${journalEntries.meta}->>'paymentMethod', 'balance') = ${query.paymentMethod}`);
+  }
   const amount = sql<string>`sum(${ledgerPostings.amountMinor})::bigint`.as('amount_minor');
   const base = db
     .select({
@@ -86,7 +110,11 @@ export async function listEntryLines(
   const rows = await db
     .select()
     .from(base)
-    .orderBy(desc(base.createdAt), desc(base.id))
+    .orderBy(
+      ...(query.direction === 'asc'
+        ? [asc(base.createdAt), asc(base.id)]
+        : [desc(base.createdAt), desc(base.id)]),
+    )
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return {

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { journalEntries } from './wallet.schema';
-import type { TransactionRowJson, WalletBalanceJson, WalletEntryJson } from './wallet.presenter';
-import type { Page, WalletChangeResult } from './wallet.service';
+import { TransactionList, WalletBalance, WalletEntryList } from '@portal/domain/wallet';
+import { payFromBalance } from './pay-from-balance';
+import { reimburse } from './reimburse';
+import type { WalletChangeResult } from './wallet.service';
 
 const t = useTestApp();
 
@@ -22,7 +24,7 @@ const TOP_UP = {
   amount: '1000.50',
   exchangeRate: '1',
   referenceNumber: 'BANK-1',
-  transactionFeePercent: '1.5',
+  transactionFeePercent: 1.5,
 };
 
 /** A finance user of the sub-agency 2 (isShowBill false). */
@@ -39,7 +41,7 @@ describe('GET /base/v2/wallet/balances', () => {
   it('shows balance, credit limit and available amount of the seeded wallet', async () => {
     const res = await get(await login(t.app, 'finance'), '/base/v2/wallet/balances');
     expect(res.statusCode).toBe(200);
-    const [cny] = body<WalletBalanceJson[]>(res).data;
+    const [cny] = WalletBalance.array().parse(body(res).data);
     expect(cny).toMatchObject({
       currency: 'CNY',
       balance: { amount: '50000.00', currency: 'CNY' },
@@ -127,58 +129,85 @@ describe('PUT /base/v2/agencies/:id/credit', () => {
 });
 
 describe('wallet entries and transactions', () => {
+  const entries = async (token: string, query = '') =>
+    WalletEntryList.parse(body(await get(token, `/base/v2/wallet/entries${query}`)).data);
+  const transactions = async (token: string, query = '') =>
+    TransactionList.parse(body(await get(token, `/base/v2/wallet/transactions${query}`)).data);
+
   async function withHistory(): Promise<string> {
     const token = await login(t.app, 'finance');
     for (let i = 1; i <= 3; i++) {
       await send('POST', token, '/base/v2/agencies/1/balance', { ...TOP_UP, referenceNumber: `R-${i}` });
     }
+    await t.database.db.transaction(async (tx) => {
+      await payFromBalance(tx, {
+        agencyId: 1,
+        currency: 'CNY',
+        amountMinor: 250_000,
+        orderId: 'B-1',
+        kind: 'origin-flight',
+      });
+      await reimburse(tx, { agencyId: 1, currency: 'CNY', amountMinor: 250_000, orderId: 'B-1' });
+    });
     return token;
   }
 
-  it('lists wallet entries newest first with paging and type filter', async () => {
+  it('lists wallet entries newest first with paging, type, order and date filters', async () => {
     const token = await withHistory();
-    const page = body<Page<WalletEntryJson>>(
-      await get(token, '/base/v2/wallet/entries?pageSize=2&page=1'),
-    ).data;
-    expect(page).toMatchObject({ total: 4, page: 1, pageSize: 2 });
+    const page = await entries(token, '?pageSize=2&page=2');
+    expect(page).toMatchObject({ total: 6, page: 2, pageSize: 2 });
     expect(page.list.map((e) => e.paymentReference)).toEqual(['R-3', 'R-2']);
     expect(page.list[0]).toMatchObject({
       paymentType: 'top-up',
       amountPaid: { amount: '1000.50', currency: 'CNY' },
     });
-    const second = body<Page<WalletEntryJson>>(
-      await get(token, '/base/v2/wallet/entries?pageSize=2&page=2'),
-    ).data;
-    expect(second.list.map((e) => e.paymentReference)).toEqual(['R-1', 'DEMO-OPENING-1']);
-    const none = body<Page<WalletEntryJson>>(
-      await get(token, '/base/v2/wallet/entries?type=origin-flight'),
-    ).data;
-    expect(none.total).toBe(0);
-    const future = body<Page<WalletEntryJson>>(
-      await get(token, '/base/v2/wallet/entries?from=2999-01-01'),
-    ).data;
-    expect(future.total).toBe(0);
+    const oldest = await entries(token, '?sort=paymentTime&pageSize=1');
+    expect(oldest.list[0]?.paymentReference).toBe('DEMO-OPENING-1');
+    const order = await entries(token, '?orderId=B-1');
+    expect(order.list.map((e) => [e.paymentType, e.amountPaid.amount])).toEqual([
+      ['refund-flight', '2500.00'],
+      ['origin-flight', '-2500.00'],
+    ]);
+    expect((await entries(token, '?type=origin-flight')).total).toBe(1);
+    expect((await entries(token, '?type=void-flight')).total).toBe(0);
+    expect((await entries(token, '?dateFrom=2999-01-01')).total).toBe(0);
     const today = new Date().toISOString().slice(0, 10);
-    const dated = body<Page<WalletEntryJson>>(
-      await get(token, `/base/v2/wallet/entries?from=${today}&to=${today}`),
-    ).data;
-    expect(dated.total).toBe(4);
+    expect((await entries(token, `?dateFrom=${today}&dateTo=${today}`)).total).toBe(6);
     expect((await get(token, '/base/v2/wallet/entries?type=nonsense')).statusCode).toBe(400);
+    expect((await get(token, '/base/v2/wallet/entries?pageSize=101')).statusCode).toBe(400);
   });
 
-  it('lists transaction rows with the handling fee, and never another agency rows', async () => {
+  it('lists transaction rows with the handling fee and the payment method filter', async () => {
     const token = await withHistory();
-    const rows = body<Page<TransactionRowJson>>(
-      await get(token, '/base/v2/wallet/transactions?pageSize=1'),
-    ).data;
-    expect(rows.total).toBe(4);
+    const rows = await transactions(token, '?pageSize=1&page=3');
+    expect(rows.total).toBe(6);
     expect(rows.list[0]).toMatchObject({
       referenceId: 'R-3',
+      paymentMethod: 'balance',
       amount: { amount: '1000.50', currency: 'CNY' },
       handlingFee: { amount: '15.01', currency: 'CNY' },
       totalAmountPaid: { amount: '1015.51', currency: 'CNY' },
     });
-    const admin222 = await get(await login(t.app, 'admin'), '/base/v2/wallet/entries?orderId=x');
-    expect(body<Page<WalletEntryJson>>(admin222).data.total).toBe(0);
+    expect((await transactions(token, '?paymentMethod=balance')).total).toBe(6);
+    expect((await transactions(token, '?paymentMethod=stripe')).total).toBe(0);
+    expect((await transactions(token, '?orderId=B-1')).list[0]?.originalOrderId).toBe('B-1');
+  });
+
+  it('never shows another agency rows', async () => {
+    await withHistory();
+    const [finance] = await t.database.db.select().from(users).where(eq(users.username, 'finance'));
+    await t.database.db
+      .insert(users)
+      .values({
+        username: 'partnerfin',
+        agencyId: 222,
+        roles: ['finance'],
+        passwordHash: finance?.passwordHash ?? '',
+      });
+    const token = await login(t.app, 'partnerfin');
+    const list = await entries(token);
+    expect(list.list.map((e) => e.paymentReference)).toEqual(['DEMO-OPENING-222']);
+    expect((await entries(token, '?orderId=B-1')).total).toBe(0);
+    expect((await transactions(token)).total).toBe(1);
   });
 });

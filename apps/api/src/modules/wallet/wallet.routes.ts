@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CreditLimitBody, TopUpBody, TransactionQuery, WalletEntryQuery } from '@portal/domain/wallet';
 import type { Database } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { parse } from '../../platform/errors';
 import { withIdempotency } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
 import { assertCanManageWallets, assertCanReadWallet } from './wallet.policy';
-import { AgencyIdParam, CreditLimitBody, TopUpBody, WalletListQuery } from './wallet.schemas';
 import { createWalletService } from './wallet.service';
+
+const AgencyIdParam = z.object({ id: z.coerce.number().int().positive() });
 
 export interface WalletRoutesOptions {
   database: Database;
@@ -26,13 +29,13 @@ export async function walletRoutes(app: FastifyInstance, { database }: WalletRou
   app.get('/base/v2/wallet/entries', async (request) => {
     const ctx = requireCtx(request);
     assertCanReadWallet(ctx);
-    return ok(await wallet.entries(ctx, parse(WalletListQuery, request.query)));
+    return ok(await wallet.entries(ctx, parse(WalletEntryQuery, request.query)));
   });
 
   app.get('/base/v2/wallet/transactions', async (request) => {
     const ctx = requireCtx(request);
     assertCanReadWallet(ctx);
-    return ok(await wallet.transactions(ctx, parse(WalletListQuery, request.query)));
+    return ok(await wallet.transactions(ctx, parse(TransactionQuery, request.query)));
   });
 
   app.post('/base/v2/agencies/:id/balance', async (request, reply) => {

@@ -30,7 +30,7 @@ export async function seedDemoWallets(db: Db): Promise<void> {
         amountMinor: w.balanceMinor,
         reference: `DEMO-OPENING-${w.agencyId}`,
         description: 'Opening balance',
-        meta: { paymentMethod: 'bank-transfer', exchangeRate: '1', transactionFeePercent: '0' },
+        meta: { exchangeRate: '1', transactionFeePercent: '0' },
       });
       if (w.creditLimitMinor > 0) {
         await setCreditLimit(tx, {

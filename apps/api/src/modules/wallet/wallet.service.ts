@@ -1,39 +1,32 @@
+import type { Currency } from '@portal/domain/currency';
+import type {
+  CreditLimitBody,
+  TopUpBody,
+  TransactionList,
+  TransactionQuery,
+  WalletBalance,
+  WalletEntryList,
+  WalletEntryQuery,
+} from '@portal/domain/wallet';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { percentOf, toMinor } from './money';
 import { setCreditLimit } from './set-credit-limit';
 import { topUp } from './top-up';
-import {
-  emptyBalance,
-  presentBalance,
-  presentEntry,
-  presentTransaction,
-  type TransactionRowJson,
-  type WalletBalanceJson,
-  type WalletEntryJson,
-} from './wallet.presenter';
+import { emptyBalance, kindsOf, presentBalance, presentEntry, presentTransaction } from './wallet.presenter';
 import { findManagedAgency, listEntryLines, walletAccounts } from './wallet.repo';
-import type { CreditLimitBody, TopUpBody, WalletListQuery } from './wallet.schemas';
-
-/** A page of a list (api-conventions). */
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 /** The result of a top-up or credit change: the entry and the wallet as it now is. */
 export interface WalletChangeResult {
   entryId: string;
   agencyId: number;
-  wallet: WalletBalanceJson;
+  wallet: WalletBalance;
 }
 
-async function balanceIn(db: Db, agencyId: number, currency: string): Promise<WalletBalanceJson> {
+async function balanceIn(db: Db, agencyId: number, currency: Currency): Promise<WalletBalance> {
   const account = (await walletAccounts(db, agencyId)).find((a) => a.currency === currency);
-  return account ? presentBalance(account) : emptyBalance(currency, new Date());
+  return account ? presentBalance(account) : emptyBalance(currency);
 }
 
 async function managedAgency(tx: Db, ctx: RequestContext, agencyId: number) {
@@ -43,28 +36,39 @@ async function managedAgency(tx: Db, ctx: RequestContext, agencyId: number) {
   return agency;
 }
 
+/** A percent given as a JSON number, as the decimal string the fee arithmetic takes. */
+function percentText(percent: number | undefined): string {
+  return percent === undefined ? '0' : String(percent);
+}
+
 /** Wallet reads of the caller's agency and wallet writes of an agency manager. */
 export function createWalletService(db: Db) {
   return {
     /** Balances per currency; the settlement currency is listed even before the first entry. */
-    async balances(ctx: RequestContext): Promise<WalletBalanceJson[]> {
-      const accounts = await walletAccounts(db, ctx.agency.id);
-      const list = accounts.map(presentBalance);
+    async balances(ctx: RequestContext): Promise<WalletBalance[]> {
+      const list = (await walletAccounts(db, ctx.agency.id)).map(presentBalance);
       const settlement = ctx.company.config.commonConfig.settlementCurrency;
-      if (!list.some((b) => b.currency === settlement)) list.unshift(emptyBalance(settlement, new Date()));
+      if (!list.some((b) => b.currency === settlement)) list.unshift(emptyBalance(settlement));
       return list;
     },
 
     /** Wallet entries: journal entries that change the caller's agency wallet. */
-    async entries(ctx: RequestContext, query: WalletListQuery): Promise<Page<WalletEntryJson>> {
-      const { list, total } = await listEntryLines(db, ctx.agency.id, ['agency_wallet'], query);
+    async entries(ctx: RequestContext, query: WalletEntryQuery): Promise<WalletEntryList> {
+      const { list, total } = await listEntryLines(db, ctx.agency.id, ['agency_wallet'], {
+        ...query,
+        kinds: query.type ? kindsOf(query.type) : undefined,
+        direction: query.sort === 'paymentTime' ? 'asc' : 'desc',
+      });
       return { list: list.map(presentEntry), total, page: query.page, pageSize: query.pageSize };
     },
 
     /** Transactions: entries that move the agency's money (wallet or outside channels). */
-    async transactions(ctx: RequestContext, query: WalletListQuery): Promise<Page<TransactionRowJson>> {
-      const kinds = ['agency_wallet', 'platform_receivable'] as const;
-      const { list, total } = await listEntryLines(db, ctx.agency.id, [...kinds], query);
+    async transactions(ctx: RequestContext, query: TransactionQuery): Promise<TransactionList> {
+      const accounts: ('agency_wallet' | 'platform_receivable')[] = ['agency_wallet', 'platform_receivable'];
+      const { list, total } = await listEntryLines(db, ctx.agency.id, accounts, {
+        ...query,
+        direction: query.sort.startsWith('-') ? 'desc' : 'asc',
+      });
       return { list: list.map(presentTransaction), total, page: query.page, pageSize: query.pageSize };
     },
 
@@ -77,7 +81,7 @@ export function createWalletService(db: Db) {
     ): Promise<WalletChangeResult> {
       await managedAgency(tx, ctx, agencyId);
       const amountMinor = toMinor(body.amount, body.currency);
-      if (amountMinor <= 0) throw new AppError('ILLEGAL_INPUT');
+      const feePercent = percentText(body.transactionFeePercent);
       const entryId = await topUp(tx, {
         agencyId,
         currency: body.currency,
@@ -86,10 +90,10 @@ export function createWalletService(db: Db) {
         createdBy: ctx.user.id,
         meta: {
           exchangeRate: body.exchangeRate,
-          transactionFeePercent: body.transactionFeePercent ?? '0',
-          handlingFeeMinor: percentOf(amountMinor, body.transactionFeePercent ?? '0'),
+          transactionFeePercent: feePercent,
+          handlingFeeMinor: percentOf(amountMinor, feePercent),
           amountReceived: body.amountReceived ?? body.amount,
-          sendEmail: body.sendEmail ?? false,
+          sendEmail: body.sendEmail,
         },
       });
       return { entryId: String(entryId), agencyId, wallet: await balanceIn(tx, agencyId, body.currency) };

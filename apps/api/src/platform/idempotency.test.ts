@@ -1,0 +1,129 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { journalEntries } from '../modules/wallet/wallet.schema';
+import { bearer, body, login, useTestApp } from '../test/app';
+import { users } from './db/schema';
+import { requestHash } from './idempotency';
+import { idempotencyKeys } from './idempotency.schema';
+
+const t = useTestApp();
+
+const URL = '/base/v2/agencies/2/balance';
+const TOP_UP = { currency: 'CNY', amount: '10.00', exchangeRate: '1', referenceNumber: 'IDEM' };
+
+const post = (token: string, key: string | undefined, payload: object = TOP_UP, url = URL) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...bearer(token), ...(key === undefined ? {} : { 'idempotency-key': key }) },
+  });
+
+async function topUps(): Promise<number> {
+  const rows = await t.database.db.select().from(journalEntries).where(eq(journalEntries.reference, 'IDEM'));
+  return rows.length;
+}
+
+async function financeId(): Promise<number> {
+  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'finance'));
+  return row?.id ?? 0;
+}
+
+describe('requestHash', () => {
+  it('ignores key order and tells method, path and body apart', () => {
+    expect(requestHash('POST /a', { a: 1, b: [1, { c: 2, d: 3 }] })).toBe(
+      requestHash('POST /a', { b: [1, { d: 3, c: 2 }], a: 1 }),
+    );
+    expect(requestHash('POST /a', { a: 1 })).not.toBe(requestHash('POST /b', { a: 1 }));
+    expect(requestHash('POST /a', { a: 1 })).not.toBe(requestHash('POST /a', { a: '1' }));
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('runs every request without a key', async () => {
+    const token = await login(t.app, 'finance');
+    await post(token, undefined);
+    await post(token, undefined);
+    expect(await topUps()).toBe(2);
+  });
+
+  it('refuses an empty or over-long key', async () => {
+    const token = await login(t.app, 'finance');
+    expect((await post(token, '')).statusCode).toBe(400);
+    expect((await post(token, 'k'.repeat(201))).statusCode).toBe(400);
+    expect((await post(token, 'k'.repeat(200))).statusCode).toBe(200);
+  });
+
+  it('answers 409 in_progress while the first request with the key runs', async () => {
+    const token = await login(t.app, 'finance');
+    await t.database.db.insert(idempotencyKeys).values({
+      userId: await financeId(),
+      agencyId: 1,
+      key: 'busy',
+      methodPath: `POST ${URL}`,
+      requestHash: requestHash(`POST ${URL}`, TOP_UP),
+    });
+    const res = await post(token, 'busy');
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toMatchObject({ code: 100007, data: { reason: 'in_progress' } });
+    expect(await topUps()).toBe(0);
+  });
+
+  it('takes over a claim abandoned by a crashed request, and an expired response', async () => {
+    const token = await login(t.app, 'finance');
+    const userId = await financeId();
+    const base = {
+      userId,
+      agencyId: 1,
+      methodPath: `POST ${URL}`,
+      requestHash: requestHash(`POST ${URL}`, TOP_UP),
+    };
+    await t.database.db.insert(idempotencyKeys).values([
+      { ...base, key: 'crashed', createdAt: sql`now() - interval '10 minutes'` },
+      {
+        ...base,
+        key: 'old',
+        state: 'done',
+        responseStatus: 200,
+        responseBody: { stale: true },
+        createdAt: sql`now() - interval '25 hours'`,
+      },
+    ]);
+    expect((await post(token, 'crashed')).statusCode).toBe(200);
+    const res = await post(token, 'old');
+    expect(body(res).code).toBe(0);
+    expect(await topUps()).toBe(2);
+  });
+
+  it('releases the key of a failed request so that it can be retried', async () => {
+    const token = await login(t.app, 'finance');
+    const failed = await post(token, 'retry', TOP_UP, '/base/v2/agencies/222/balance');
+    expect(failed.statusCode).toBe(404);
+    expect((await post(token, 'retry')).statusCode).toBe(200);
+    expect(await topUps()).toBe(1);
+  });
+
+  it('keeps keys per user: another user with the same key runs its own request', async () => {
+    await post(await login(t.app, 'finance'), 'shared');
+    const res = await post(await login(t.app, 'admin'), 'shared');
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    expect(await topUps()).toBe(2);
+  });
+
+  it('runs simultaneous duplicates once: the others replay or are told it is in progress', async () => {
+    const token = await login(t.app, 'finance');
+    const results = await Promise.all(Array.from({ length: 8 }, () => post(token, 'race')));
+    expect(await topUps()).toBe(1);
+    const first = results.find((r) => r.statusCode === 200 && r.headers['idempotent-replayed'] === undefined);
+    expect(first).toBeDefined();
+    for (const r of results) {
+      if (r.statusCode === 200) expect(r.json()).toEqual(first?.json());
+      else expect(body(r)).toMatchObject({ code: 100007, data: { reason: 'in_progress' } });
+    }
+    const stored = await t.database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.key, 'race'), eq(idempotencyKeys.state, 'done')));
+    expect(stored).toHaveLength(1);
+  });
+});
