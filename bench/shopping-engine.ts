@@ -57,7 +57,8 @@ async function main(): Promise<void> {
     DATA_DIR: path.join(os.tmpdir(), 'portal-bench'),
     WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
   });
-  const database = await openDatabase({});
+  // BENCH_DATABASE_URL runs the engine on PostgreSQL (the production shape); default is PGlite.
+  const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL });
   await database.migrate(path.join(API_ROOT, 'drizzle'));
   await seedBaseData(database.db);
   await seedDemo(database.db, (p) => createPasswordHasher(true).hash(p));

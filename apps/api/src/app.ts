@@ -16,6 +16,7 @@ import { createPasswordHasher } from './modules/auth/password';
 import { siteRoutes } from './modules/site/site.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { SearchRunner } from './modules/shopping/search-runner';
+import { SolutionsCache } from './modules/shopping/solutions-cache';
 import { shoppingRoutes } from './modules/shopping/shopping.routes';
 import { type SupplierRegistry, createSimulatedRegistry } from './modules/shopping/suppliers/registry';
 import { testHookRoutes } from './modules/shopping/test-hooks.routes';
@@ -86,7 +87,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const runner = new SearchRunner();
   app.addHook('onClose', () => runner.close());
   const now = options.now ?? (() => new Date());
-  await app.register(shoppingRoutes, { deps: { db: database.db, registry, now, runner } });
+  await app.register(shoppingRoutes, {
+    deps: { db: database.db, registry, now, runner, cache: new SolutionsCache() },
+  });
   if (config.enableTestHooks) await app.register(testHookRoutes, { registry });
   await registerWeb(app, { webDist: config.webDist });
   return app;

@@ -81,13 +81,18 @@ export async function getSolutions(
   if (!search) throw new AppError('SEARCH_NOT_FOUND');
   // Progress first: a supplier marked done has its solutions stored already.
   const suppliers = await listSupplierProgress(deps.db, search.id);
-  const rows = await listSolutions(deps.db, search.id);
-  const request = ShoppingRequest.safeParse(search.request);
-  const sorted = sortRows(mergeRows(rows), request.success ? request.data.sort : 'price');
+  const signature = suppliers.map((s) => `${s.name}:${s.status}:${s.count}`).join('|');
+  let solutions = deps.cache.get(search.id, signature);
+  if (!solutions) {
+    const rows = await listSolutions(deps.db, search.id);
+    const request = ShoppingRequest.safeParse(search.request);
+    solutions = withFamilies(sortRows(mergeRows(rows), request.success ? request.data.sort : 'price'));
+    deps.cache.set(search.id, signature, solutions);
+  }
   return {
     finished: isFinished(suppliers),
     suppliers,
-    solutions: withFamilies(sorted),
+    solutions,
     currency: isCurrency(search.currency) ? search.currency : 'CNY',
   };
 }
