@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from './server';
+
+// Lazy pages load slower while the whole suite runs in parallel; wait up to 5 s for them.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd's responsive grid and some components ask for media queries, which jsdom lacks.
 if (!window.matchMedia) {
