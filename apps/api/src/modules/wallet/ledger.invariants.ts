@@ -1,12 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-
-/** The rows of a raw query (PGlite and node-postgres both answer `{rows}`). */
-async function query<T>(db: Db, statement: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(statement);
-  const rows = (result as { rows?: unknown }).rows;
-  return Array.isArray(rows) ? (rows as T[]) : [];
-}
+import { rowsOf as query } from './ledger.repo';
 
 /** Ledger-wide invariant violations (empty when the books are sound); for tests and benches. */
 export async function ledgerViolations(db: Db): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import {
   ACCOUNT_KINDS,
@@ -51,12 +51,24 @@ export async function lockAccounts(tx: Db, ids: number[]): Promise<LedgerAccount
     .for('update');
 }
 
-/** Adds `deltaMinor` to an account's balance (the caller holds its lock). */
-export async function addToBalance(tx: Db, accountId: number, deltaMinor: number): Promise<void> {
-  await tx
-    .update(ledgerAccounts)
-    .set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + ${deltaMinor}`, updatedAt: sql`now()` })
-    .where(eq(ledgerAccounts.id, accountId));
+/** The rows of a raw statement (PGlite and node-postgres both answer `{rows}`). */
+export async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(statement);
+  const rows = (result as { rows?: unknown }).rows;
+  return Array.isArray(rows) ? (rows as T[]) : [];
+}
+
+/** Adds each delta to its account's balance in one statement (the caller holds the locks). */
+export async function addToBalances(tx: Db, deltas: ReadonlyMap<number, number>): Promise<void> {
+  const values = [...deltas].filter(([, delta]) => delta !== 0);
+  if (values.length === 0) return;
+  const rows = sql.join(
+    values.map(([id, delta]) => sql`(${id}::int, ${delta}::bigint)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${ledgerAccounts} set balance_minor = ${ledgerAccounts}.balance_minor + v.delta, updated_at = now()
+    from (values ${rows}) as v(id, delta) where ${ledgerAccounts}.id = v.id`);
 }
 
 /** Sets an agency wallet's credit limit (the caller holds its lock). */
@@ -77,16 +89,35 @@ export interface NewEntry {
   createdBy: number | null;
 }
 
-/** Inserts the journal entry header and its postings; returns the entry id. */
+/** Inserts the journal entry header and its postings in one statement; returns the entry id. */
 export async function insertEntry(
   tx: Db,
   entry: NewEntry,
   postings: { accountId: number; amountMinor: number; currency: string }[],
 ): Promise<number> {
-  const [row] = await tx.insert(journalEntries).values(entry).returning({ id: journalEntries.id });
-  if (!row) throw new Error('journal entry insert returned nothing');
-  if (postings.length > 0) {
-    await tx.insert(ledgerPostings).values(postings.map((p) => ({ ...p, entryId: row.id })));
+  if (postings.length === 0) {
+    const [row] = await tx.insert(journalEntries).values(entry).returning({ id: journalEntries.id });
+    if (!row) throw new Error('journal entry insert returned nothing');
+    return row.id;
   }
-  return row.id;
+  const lines = sql.join(
+    postings.map((p) => sql`(${p.accountId}::int, ${p.amountMinor}::bigint, ${p.currency}::text)`),
+    sql`, `,
+  );
+  const [row] = await rowsOf<{ id: string }>(
+    tx,
+    sql`with entry as (
+      insert into ${journalEntries} (agency_id, kind, order_id, reference, description, meta, created_by)
+      values (${entry.agencyId}, ${entry.kind}, ${entry.orderId}, ${entry.reference}, ${entry.description},
+        ${JSON.stringify(entry.meta)}::jsonb, ${entry.createdBy})
+      returning id
+    ), lines as (
+      insert into ${ledgerPostings} (entry_id, account_id, amount_minor, currency)
+      select entry.id, v.account_id, v.amount_minor, v.currency
+      from entry, (values ${lines}) as v(account_id, amount_minor, currency)
+    )
+    select id::text as id from entry`,
+  );
+  if (!row) throw new Error('journal entry insert returned nothing');
+  return Number(row.id);
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../../platform/errors';
 import type { Db } from '../../platform/db';
-import { addToBalance, insertEntry, lockAccounts, type NewEntry } from './ledger.repo';
+import { addToBalances, insertEntry, lockAccounts, type NewEntry } from './ledger.repo';
 import type { EntryKind, EntryMeta } from './wallet.schema';
 
 /** One line of a journal entry: a signed amount (credit-positive) on one account. */
@@ -119,9 +119,6 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
     }
     throw error;
   }
-  for (const account of accounts) {
-    const delta = deltas.get(account.id) ?? 0;
-    if (delta !== 0) await addToBalance(tx, account.id, delta);
-  }
+  await addToBalances(tx, deltas);
   return entryId;
 }

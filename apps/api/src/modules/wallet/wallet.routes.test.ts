@@ -196,14 +196,12 @@ describe('wallet entries and transactions', () => {
   it('never shows another agency rows', async () => {
     await withHistory();
     const [finance] = await t.database.db.select().from(users).where(eq(users.username, 'finance'));
-    await t.database.db
-      .insert(users)
-      .values({
-        username: 'partnerfin',
-        agencyId: 222,
-        roles: ['finance'],
-        passwordHash: finance?.passwordHash ?? '',
-      });
+    await t.database.db.insert(users).values({
+      username: 'partnerfin',
+      agencyId: 222,
+      roles: ['finance'],
+      passwordHash: finance?.passwordHash ?? '',
+    });
     const token = await login(t.app, 'partnerfin');
     const list = await entries(token);
     expect(list.list.map((e) => e.paymentReference)).toEqual(['DEMO-OPENING-222']);
