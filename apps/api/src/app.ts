@@ -15,6 +15,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordHasher } from './modules/auth/password';
 import { siteRoutes } from './modules/site/site.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { passengersRoutes } from './modules/passengers/passengers.routes';
 import { SearchRunner } from './modules/shopping/search-runner';
 import { SolutionsCache } from './modules/shopping/solutions-cache';
 import { shoppingRoutes } from './modules/shopping/shopping.routes';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { auth, loginRateLimitMax: config.loginRateLimitMax });
   await app.register(siteRoutes, { database });
   await app.register(walletRoutes, { database });
+  await app.register(passengersRoutes, { database, config, now: options.now });
 
   const registry =
     options.suppliers ??

@@ -187,6 +187,26 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '请检查联系人信息',
     'zh-tw': '請檢查聯絡人資訊',
   },
+  'passenger.error.documentUnreadable': {
+    en: 'The document could not be read, please enter the passenger details by hand',
+    'zh-cn': '无法识别该证件，请手动填写乘客信息',
+    'zh-tw': '無法辨識該證件，請手動填寫乘客資訊',
+  },
+  'upload.error.typeNotAllowed': {
+    en: 'Only {types} files of up to {maxMb}MB can be uploaded',
+    'zh-cn': '仅支持上传{types}格式且不超过{maxMb}MB的文件',
+    'zh-tw': '僅支援上傳{types}格式且不超過{maxMb}MB的檔案',
+  },
+  'upload.error.empty': {
+    en: 'Please choose a file to upload',
+    'zh-cn': '请选择要上传的文件',
+    'zh-tw': '請選擇要上傳的檔案',
+  },
+  'upload.error.failed': {
+    en: 'Upload failed, try later or contact the administrator',
+    'zh-cn': '上传失败，请稍后再试或联系管理员',
+    'zh-tw': '上傳失敗，請稍後再試或聯絡管理員',
+  },
 };
 
 /** The message for `key` in `locale`, with `{name}` placeholders filled from `params`. */

@@ -51,6 +51,11 @@ export const ERRORS = {
   PASSENGER_COUNT_MISMATCH: { code: 700002, key: 'passenger.error.countMismatch', status: 400 },
   FREQUENT_PASSENGER_LIMIT: { code: 700003, key: 'passenger.error.frequentLimit', status: 409 },
   CONTACT_INVALID: { code: 700004, key: 'passenger.error.contactInvalid', status: 400 },
+  DOCUMENT_UNREADABLE: { code: 700005, key: 'passenger.error.documentUnreadable', status: 422 },
+
+  UPLOAD_TYPE_NOT_ALLOWED: { code: 800001, key: 'upload.error.typeNotAllowed', status: 415 },
+  UPLOAD_EMPTY: { code: 800002, key: 'upload.error.empty', status: 400 },
+  UPLOAD_FAILED: { code: 800003, key: 'upload.error.failed', status: 500 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

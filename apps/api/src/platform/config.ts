@@ -37,6 +37,10 @@ const EnvSchema = z.object({
   SUPPLIER_SEED: z.string().min(1).max(64).default('portal'),
   ENABLE_TEST_HOOKS: booleanFlag.default(false),
   FRAME_ANCESTORS: z.string().min(1).default("'self' http://127.0.0.1:* http://localhost:*"),
+  TESSDATA_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(API_ROOT, 'assets', 'tessdata')),
 });
 
 export interface AppConfig {
@@ -64,6 +68,8 @@ export interface AppConfig {
   enableTestHooks: boolean;
   /** Cheap argon2 parameters for tests; never in production. */
   fastPasswordHashing: boolean;
+  /** Folder of `mrz.traineddata` (passport reading); default `apps/api/assets/tessdata`. */
+  tessdataDir: string;
 }
 
 /** Reads the configuration from the environment (or a given record); throws a readable error. */
@@ -95,5 +101,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supplierSeed: e.SUPPLIER_SEED,
     enableTestHooks: e.ENABLE_TEST_HOOKS,
     fastPasswordHashing: e.NODE_ENV === 'test',
+    tessdataDir: path.resolve(e.TESSDATA_DIR),
   };
 }

@@ -1,0 +1,160 @@
+import crypto from 'node:crypto';
+import {
+  canAddFrequentPassenger,
+  FrequentPassengerBody,
+  MAX_FREQUENT_PASSENGERS,
+  MemberCardBody,
+  UpdateFrequentPassengerBody,
+  UpdateMemberCardBody,
+  type FrequentPassenger,
+  type MemberCard,
+} from '@portal/domain/frequent-passengers';
+import { isValidDocumentNumber } from '@portal/domain/document-types';
+import type { FieldError } from '@portal/domain/envelope';
+import type { Db } from '../../platform/db';
+import { AppError, parse } from '../../platform/errors';
+import type { RequestContext } from '../../platform/request-context';
+import * as repo from './passengers.repo';
+import {
+  frequentPassengerBodyOf,
+  frequentPassengerColumns,
+  presentFrequentPassenger,
+  presentMemberCard,
+} from './passengers.presenter';
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+const ownerOf = (ctx: RequestContext): repo.Owner => ({ userId: ctx.user.id, agencyId: ctx.agency.id });
+
+/**
+ * The rules beyond the body's shape (spec §5): the document number must have the format of its
+ * type, the birthday must be a real date from 1900 and not after today. Messages are rule keys.
+ */
+function checkPassengerRules(body: FrequentPassengerBody, today: string): void {
+  const errors: FieldError[] = [];
+  const doc = body.travel_document;
+  if (!isValidDocumentNumber(doc.interfaceType, doc.number)) {
+    errors.push({ path: 'travel_document.number', message: 'passenger.documentNumber.invalid' });
+  }
+  const birthday = new Date(`${body.birthday}T00:00:00Z`);
+  if (Number.isNaN(birthday.getTime()) || birthday.toISOString().slice(0, 10) !== body.birthday) {
+    errors.push({ path: 'birthday', message: 'passenger.date.format' });
+  } else if (body.birthday < '1900-01-01') {
+    errors.push({ path: 'birthday', message: 'passenger.date.invalidYear' });
+  } else if (body.birthday > today) {
+    errors.push({ path: 'birthday', message: 'passenger.birthday.afterToday' });
+  }
+  if (errors.length > 0) throw new AppError('ILLEGAL_INPUT', undefined, { errors });
+}
+
+export function createPassengersService(db: Db, now: () => Date = () => new Date()) {
+  const today = () => now().toISOString().slice(0, 10);
+
+  async function requireOwnPassengerId(tx: Db, ctx: RequestContext, id: string | undefined): Promise<void> {
+    if (id === undefined) return;
+    if (!(await repo.findFrequentPassenger(tx, ownerOf(ctx), id))) {
+      throw new AppError('ILLEGAL_INPUT', undefined, {
+        errors: [{ path: 'frequentPassengerId', message: 'not found' }],
+      });
+    }
+  }
+
+  return {
+    async listPassengers(ctx: RequestContext, query: repo.PageQuery): Promise<Page<FrequentPassenger>> {
+      const { rows, total } = await repo.listFrequentPassengers(db, ownerOf(ctx), query);
+      return { list: rows.map(presentFrequentPassenger), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /** Saves a passenger; the 31st is refused. The count runs under a lock on the user's row. */
+    async createPassenger(ctx: RequestContext, raw: unknown): Promise<FrequentPassenger> {
+      const body = parse(FrequentPassengerBody, raw);
+      checkPassengerRules(body, today());
+      const owner = ownerOf(ctx);
+      const row = await db.transaction(async (tx) => {
+        await repo.lockOwner(tx, owner);
+        if (!canAddFrequentPassenger(await repo.countFrequentPassengers(tx, owner))) {
+          throw new AppError('FREQUENT_PASSENGER_LIMIT', { max: MAX_FREQUENT_PASSENGERS });
+        }
+        return repo.insertFrequentPassenger(tx, {
+          id: crypto.randomUUID(),
+          ...owner,
+          ...frequentPassengerColumns(body),
+        });
+      });
+      return presentFrequentPassenger(row);
+    },
+
+    async updatePassenger(ctx: RequestContext, id: string, raw: unknown): Promise<FrequentPassenger> {
+      const patch = parse(UpdateFrequentPassengerBody, raw);
+      const owner = ownerOf(ctx);
+      const row = await db.transaction(async (tx) => {
+        const existing = await repo.findFrequentPassenger(tx, owner, id);
+        if (!existing) throw new AppError('NOT_FOUND');
+        const body = parse(FrequentPassengerBody, { ...frequentPassengerBodyOf(existing), ...patch });
+        checkPassengerRules(body, today());
+        return repo.updateFrequentPassenger(tx, owner, id, frequentPassengerColumns(body));
+      });
+      if (!row) throw new AppError('NOT_FOUND');
+      return presentFrequentPassenger(row);
+    },
+
+    async deletePassenger(ctx: RequestContext, id: string): Promise<void> {
+      if (!(await repo.deleteFrequentPassenger(db, ownerOf(ctx), id))) throw new AppError('NOT_FOUND');
+    },
+
+    async listCards(ctx: RequestContext, query: repo.PageQuery): Promise<Page<MemberCard>> {
+      const { rows, total } = await repo.listMemberCards(db, ownerOf(ctx), query);
+      return { list: rows.map(presentMemberCard), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async createCard(ctx: RequestContext, raw: unknown): Promise<MemberCard> {
+      const body = parse(MemberCardBody, raw);
+      const row = await db.transaction(async (tx) => {
+        await requireOwnPassengerId(tx, ctx, body.frequentPassengerId);
+        return repo.insertMemberCard(tx, {
+          id: crypto.randomUUID(),
+          ...ownerOf(ctx),
+          airline: body.airline,
+          number: body.number.toUpperCase(),
+          surname: body.surname.toUpperCase(),
+          givenNames: body.given_names.toUpperCase(),
+          tier: body.tier ?? null,
+          expiryDate: body.expiryDate ?? null,
+          frequentPassengerId: body.frequentPassengerId ?? null,
+        });
+      });
+      return presentMemberCard(row);
+    },
+
+    async updateCard(ctx: RequestContext, id: string, raw: unknown): Promise<MemberCard> {
+      const body = parse(UpdateMemberCardBody, raw);
+      const row = await db.transaction(async (tx) => {
+        await requireOwnPassengerId(tx, ctx, body.frequentPassengerId);
+        return repo.updateMemberCard(tx, ownerOf(ctx), id, {
+          ...(body.airline !== undefined ? { airline: body.airline } : {}),
+          ...(body.number !== undefined ? { number: body.number.toUpperCase() } : {}),
+          ...(body.surname !== undefined ? { surname: body.surname.toUpperCase() } : {}),
+          ...(body.given_names !== undefined ? { givenNames: body.given_names.toUpperCase() } : {}),
+          ...(body.tier !== undefined ? { tier: body.tier } : {}),
+          ...(body.expiryDate !== undefined ? { expiryDate: body.expiryDate } : {}),
+          ...(body.frequentPassengerId !== undefined
+            ? { frequentPassengerId: body.frequentPassengerId }
+            : {}),
+        });
+      });
+      if (!row) throw new AppError('NOT_FOUND');
+      return presentMemberCard(row);
+    },
+
+    async deleteCard(ctx: RequestContext, id: string): Promise<void> {
+      if (!(await repo.deleteMemberCard(db, ownerOf(ctx), id))) throw new AppError('NOT_FOUND');
+    },
+  };
+}
+
+export type PassengersService = ReturnType<typeof createPassengersService>;
