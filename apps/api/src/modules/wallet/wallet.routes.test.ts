@@ -6,6 +6,7 @@ import { journalEntries } from './wallet.schema';
 import { TransactionList, WalletBalance, WalletEntryList } from '@portal/domain/wallet';
 import { payFromBalance } from './pay-from-balance';
 import { reimburse } from './reimburse';
+import { walletAccounts } from './wallet.repo';
 import type { WalletChangeResult } from './wallet.service';
 
 const t = useTestApp();
@@ -38,6 +39,18 @@ async function subFinance(): Promise<string> {
 }
 
 describe('GET /base/v2/wallet/balances', () => {
+  it('starts from the seeded wallets, each made by a top-up entry', async () => {
+    const { db } = t.database;
+    const seeded = await db.select().from(journalEntries).where(eq(journalEntries.kind, 'top-up'));
+    expect(seeded.map((e) => e.agencyId).sort((a, b) => a - b)).toEqual([1, 2, 222]);
+    const balances = await Promise.all([1, 2, 222].map(async (id) => (await walletAccounts(db, id))[0]));
+    expect(balances.map((w) => [w?.balanceMinor, w?.creditLimitMinor])).toEqual([
+      [5_000_000, 1_000_000],
+      [500_000, 0],
+      [2_000_000, 0],
+    ]);
+  });
+
   it('shows balance, credit limit and available amount of the seeded wallet', async () => {
     const res = await get(await login(t.app, 'finance'), '/base/v2/wallet/balances');
     expect(res.statusCode).toBe(200);
