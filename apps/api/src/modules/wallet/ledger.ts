@@ -68,7 +68,8 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
  * `FOR UPDATE` in id order, checks that no agency wallet that is debited ends below its credit
  * line (`balance + credit_limit >= 0`, else INSUFFICIENT_BALANCE), inserts the entry and its
  * postings, and updates the balances. A second entry for the same order and kind is refused
- * with ILLEGAL_TRANSITION `{reason: 'entry_exists'}` (a payment never runs twice for one order). Returns the entry id.
+ * with ILLEGAL_TRANSITION `{reason: 'entry_exists'}`: a payment never runs twice for one order.
+ * Returns the entry id.
  */
 export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
   assertBalanced(input.postings);
