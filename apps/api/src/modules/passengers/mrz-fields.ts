@@ -110,14 +110,29 @@ function parseWindow(window: string[], width: number): MrzResult | undefined {
   const lastFitted = fitted[fitted.length - 1];
   const direct = lastFitted === undefined ? undefined : tryParse([...fixedHead, lastFitted]);
   if (direct && allPass(direct)) return direct;
-  // Only a repair that makes every check digit pass, and only one such repair, is believed.
-  const repaired = new Map<string, MrzResult>();
+  // Of the repairs that make every check digit pass, the most plausible wins (fewest characters
+  // autocorrected, nationality equal to the issuing state, known states); a tie is not believed.
+  let best: { penalty: number; result: MrzResult; fields: string }[] = [];
   for (const variant of withoutExtra(last, width)) {
     const result = tryParse([...fixedHead, variant]);
-    if (result && allPass(result)) repaired.set(variant, result);
+    if (!result || !allPass(result)) continue;
+    const penalty = repairPenalty(result);
+    const fields = JSON.stringify(result.fields);
+    if (best.length === 0 || penalty < (best[0]?.penalty ?? Infinity)) best = [{ penalty, result, fields }];
+    else if (penalty === best[0]?.penalty && !best.some((b) => b.fields === fields)) {
+      best.push({ penalty, result, fields });
+    }
   }
-  const [only] = repaired.values();
-  return repaired.size === 1 && only ? only : direct;
+  const [only] = best;
+  return best.length === 1 && only ? only.result : direct;
+}
+
+function repairPenalty(result: MrzResult): number {
+  const corrected = result.details.reduce((n, d) => n + d.autocorrect.length, 0);
+  const nationality = stateField(result, 'nationality')?.value;
+  const issuing = stateField(result, 'issuingState')?.value;
+  const unknown = [nationality, issuing].filter((code) => !code || !alpha2OfMrzState(code)).length;
+  return corrected * 3 + (nationality === issuing ? 0 : 2) + unknown;
 }
 
 /** Finds and parses a zone (TD3 passports, also TD2 and TD1 cards) in OCR text. */
@@ -144,6 +159,14 @@ function rawField(result: MrzResult, field: string): { value: string; valid: boo
   return { value: raw.replace(/<+$/, ''), valid: detail.valid };
 }
 
+const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '8': 'B' };
+
+/** A state code as printed, with digits OCR put in place of letters turned back (`UT0` -> `UTO`). */
+function stateField(result: MrzResult, field: string): { value: string; valid: boolean } | undefined {
+  const raw = rawField(result, field);
+  return raw && { ...raw, value: raw.value.replace(/[0-9]/g, (d) => DIGIT_AS_LETTER[d] ?? d) };
+}
+
 const validOf = (result: MrzResult, field: string) =>
   result.details.find((d) => d.field === field)?.valid ?? false;
 
@@ -163,8 +186,8 @@ const cleanName = (value: string | null | undefined) =>
 /** Maps a parsed zone to the passenger fields of the booking form, with a confidence per field. */
 export function toReading(result: MrzResult, today: Date): MrzReading {
   const f = result.fields;
-  const nationality = rawField(result, 'nationality');
-  const issuing = rawField(result, 'issuingState');
+  const nationality = stateField(result, 'nationality');
+  const issuing = stateField(result, 'issuingState');
   const number =
     (result.documentNumber ?? f.documentNumber ?? rawField(result, 'documentNumber')?.value) || null;
   const interfaceType: DocumentType =

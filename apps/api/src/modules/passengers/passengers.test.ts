@@ -14,7 +14,7 @@ interface Page<T> {
   pageSize: number;
 }
 
-async function create(token: string, payload: unknown) {
+async function create(token: string, payload: object) {
   return t.app.inject({ method: 'POST', url: URL, headers: bearer(token), payload });
 }
 
