@@ -47,6 +47,35 @@ async function expectCode(run: Promise<unknown>, name: string): Promise<void> {
 }
 
 describe('ledger properties', () => {
+  it('refuses a second payment of a paid order as such, even in a currency the wallet cannot afford', async () => {
+    // Regression: found by the property below (top up USD, pay order 1 in USD, pay order 1 in CNY
+    // was answered INSUFFICIENT_BALANCE instead of the duplicate payment it is).
+    const { db } = t.database;
+    const [agency] = await db
+      .insert(agencies)
+      .values({
+        name: 'Duplicate payment',
+        commonConfig: {
+          enableFlightService: true,
+          enableTrainService: true,
+          isShowBill: true,
+          canCreateSubAgency: false,
+          settlementCurrency: 'CNY',
+        },
+      })
+      .returning({ id: agencies.id });
+    if (!agency) throw new Error('no agency');
+    const base = { agencyId: agency.id, amountMinor: 100, orderId: 'DUP-1', kind: 'origin-flight' as const };
+    await db.transaction((tx) =>
+      topUp(tx, { agencyId: agency.id, currency: 'USD', amountMinor: 100, reference: 'T1' }),
+    );
+    await db.transaction((tx) => payFromBalance(tx, { ...base, currency: 'USD' }));
+    await expectCode(
+      db.transaction((tx) => payFromBalance(tx, { ...base, currency: 'CNY' })),
+      'ILLEGAL_TRANSITION',
+    );
+  });
+
   it('keeps every entry balanced, balances equal to their postings, wallets within credit and money conserved', async () => {
     let run = 0;
     await fc.assert(

@@ -41,6 +41,16 @@ export async function ensureAccounts(tx: Db, agencyId: number, currency: string)
 }
 
 /** Locks the accounts `FOR UPDATE` in ascending id order (one global order: no deadlocks). */
+/** True when the order already has an entry of this kind (a payment or reimbursement done). */
+export async function orderEntryExists(tx: Db, orderId: string, kind: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: journalEntries.id })
+    .from(journalEntries)
+    .where(and(eq(journalEntries.orderId, orderId), eq(journalEntries.kind, kind as NewEntry['kind'])))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function lockAccounts(tx: Db, ids: number[]): Promise<LedgerAccountRow[]> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   return tx

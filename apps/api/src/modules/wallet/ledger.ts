@@ -1,6 +1,6 @@
 import { AppError } from '../../platform/errors';
 import type { Db } from '../../platform/db';
-import { addToBalances, insertEntry, lockAccounts, type NewEntry } from './ledger.repo';
+import { addToBalances, insertEntry, lockAccounts, type NewEntry, orderEntryExists } from './ledger.repo';
 import type { EntryKind, EntryMeta } from './wallet.schema';
 
 /** One line of a journal entry: a signed amount (credit-positive) on one account. */
@@ -49,6 +49,15 @@ function doneState(kind: EntryKind): string {
   return kind;
 }
 
+/** The error for a second entry of one kind for one order. */
+function entryExists(orderId: string | null, kind: EntryKind): AppError {
+  return new AppError(
+    'ILLEGAL_TRANSITION',
+    { from: doneState(kind), to: doneState(kind) },
+    { reason: 'entry_exists', orderId, kind },
+  );
+}
+
 /** True for a unique-constraint violation (node-postgres or PGlite, wrapped by Drizzle or not). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
@@ -78,6 +87,11 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
 
   const accounts = await lockAccounts(tx, [...deltas.keys()]);
   if (accounts.length !== deltas.size) throw new UnbalancedEntryError('unknown account in entry');
+  // An order paid (or reimbursed) once is refused as such, before any balance check could
+  // report a misleading 'insufficient balance'; the unique index below stays the guarantee.
+  if (input.orderId && (await orderEntryExists(tx, input.orderId, input.kind))) {
+    throw entryExists(input.orderId, input.kind);
+  }
   for (const account of accounts) {
     const delta = deltas.get(account.id) ?? 0;
     const posting = input.postings.find((p) => p.accountId === account.id);
@@ -107,17 +121,7 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
   try {
     entryId = await insertEntry(tx, entry, input.postings);
   } catch (error) {
-    if (isUniqueViolation(error, 'journal_entries_order_kind')) {
-      throw new AppError(
-        'ILLEGAL_TRANSITION',
-        { from: doneState(entry.kind), to: doneState(entry.kind) },
-        {
-          reason: 'entry_exists',
-          orderId: entry.orderId,
-          kind: entry.kind,
-        },
-      );
-    }
+    if (isUniqueViolation(error, 'journal_entries_order_kind')) throw entryExists(entry.orderId, entry.kind);
     throw error;
   }
   await addToBalances(tx, deltas);

@@ -1,4 +1,5 @@
 import type { Currency } from '@portal/domain/currency';
+import { fromMinor as minorToDecimal, toMinor as decimalToMinor } from '@portal/domain/currency-conversion';
 import type { MoneyJson } from '@portal/domain/shopping';
 import { CURRENCY_DIGITS } from '@portal/reference-data/currency-digits';
 import { AppError } from '../../platform/errors';
@@ -18,24 +19,16 @@ export function assertPositiveMinor(amountMinor: number): void {
  * fraction digits than the currency has are refused (ILLEGAL_INPUT), never rounded away.
  */
 export function toMinor(amount: string, currency: string): number {
-  const digits = minorDigits(currency);
-  const match = /^(-?)(\d{1,15})(?:\.(\d+))?$/.exec(amount.trim());
-  if (!match) throw new AppError('ILLEGAL_INPUT');
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  if (fraction.replace(/0+$/, '').length > digits) throw new AppError('ILLEGAL_INPUT');
-  const minor = Number(whole + fraction.padEnd(digits, '0').slice(0, digits));
-  if (!Number.isSafeInteger(minor)) throw new AppError('ILLEGAL_INPUT');
-  return sign === '-' ? -minor : minor;
+  try {
+    return decimalToMinor(amount.trim(), minorDigits(currency));
+  } catch {
+    throw new AppError('ILLEGAL_INPUT');
+  }
 }
 
 /** Formats minor units as the currency's decimal string ("123450" CNY -> "1234.50"). */
 export function fromMinor(amountMinor: number, currency: string): string {
-  const digits = minorDigits(currency);
-  const negative = amountMinor < 0;
-  const text = String(Math.abs(amountMinor)).padStart(digits + 1, '0');
-  const whole = digits === 0 ? text : text.slice(0, -digits);
-  const fraction = digits === 0 ? '' : `.${text.slice(-digits)}`;
-  return `${negative ? '-' : ''}${whole}${fraction}`;
+  return minorToDecimal(amountMinor, minorDigits(currency));
 }
 
 /** The money JSON (`{amount: "1234.50", currency}`) of an amount in minor units. */
