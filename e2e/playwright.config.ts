@@ -52,6 +52,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOGIN_RATE_LIMIT_MAX: '1000',
       LOG_LEVEL: 'warn',
+      // The shopping tests set supplier faults (price change) through the test-only routes.
+      ENABLE_TEST_HOOKS: 'true',
+      SUPPLIER_LATENCY_SCALE: '1',
     },
   },
 });

@@ -17,6 +17,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // antd core + React is the irreducible initial vendor chunk (~515 kB, ~170 kB gzip); pages are lazy.
-    chunkSizeWarningLimit: 600,
+    // The airport/airline reference data (~645 kB, ~240 kB gzip) is its own lazy chunk, loaded by the
+    // flight pages with a dynamic import(), never on first load.
+    chunkSizeWarningLimit: 700,
   },
 });

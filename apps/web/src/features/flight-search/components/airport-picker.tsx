@@ -6,7 +6,13 @@ import { useLocale } from '../../../shared/stores/subject';
 import { useFavouriteCities } from '../hooks/use-favourite-cities';
 import { useRecentPlaces } from '../hooks/use-recent-places';
 import { useReferenceData } from '../hooks/use-reference-data';
-import { optionOf, placeLabel, searchOptions, type PlaceOption } from '../model/airport-options';
+import {
+  codeOfOption,
+  optionOf,
+  placeLabel,
+  searchOptions,
+  type PlaceOption,
+} from '../model/airport-options';
 
 interface AirportPickerProps {
   id: string;
@@ -80,9 +86,10 @@ export function AirportPicker({ id, label, value, onChange, airportsOnly, invali
         virtual={false}
         loading={!ref}
         options={options}
-        labelRender={({ value: v }) => placeLabel(ref, String(v), locale)}
+        labelRender={({ value: v }) => placeLabel(ref, codeOfOption(String(v)), locale)}
         notFoundContent={query.trim() ? t('flight.booking.noAirport') : t('flight.booking.typeToSearch')}
-        onChange={(code) => {
+        onChange={(option) => {
+          const code = codeOfOption(option);
           setQuery('');
           useRecentPlaces.getState().remember(code);
           onChange(code);

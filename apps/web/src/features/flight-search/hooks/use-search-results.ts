@@ -12,9 +12,10 @@ export function useSearchResults(stored: StoredSearch | null) {
   const data = query.data;
 
   useEffect(() => {
-    if (!stored || !data || data === stored.result) return;
-    if (JSON.stringify(data) === JSON.stringify(stored.result)) return;
-    useFlightSearchStore.getState().patchSearch({ ...stored, result: data });
+    // Compare with the raw stored value: the parsed copy is a new object with the schema's key order.
+    const raw = useFlightSearchStore.getState().search;
+    if (!stored || !data || raw?.searchId !== stored.searchId || raw.result === data) return;
+    useFlightSearchStore.getState().patchSearch({ ...raw, result: data });
   }, [stored, data]);
 
   return { result: data ?? null, error: query.error };

@@ -21,9 +21,17 @@ export interface PlaceGroup {
 
 const SEARCH_LIMIT = 12;
 
+/** City lines carry this prefix: a city may share its code with one of its airports (SHA). */
+export const CITY_PREFIX = 'city:';
+
+/** The IATA code of an option value. */
+export function codeOfOption(value: string): string {
+  return value.startsWith(CITY_PREFIX) ? value.slice(CITY_PREFIX.length) : value;
+}
+
 function cityOption(city: City, locale: Locale, airportsOnly: boolean): PlaceOption {
   return {
-    value: city.code,
+    value: `${CITY_PREFIX}${city.code}`,
     label: `${localName(city, locale)} (${city.code})`,
     kind: 'city',
     nested: false,
