@@ -30,4 +30,11 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it('refuses the test hooks in production', () => {
+    expect(loadConfig({ ENABLE_TEST_HOOKS: 'true' }).enableTestHooks).toBe(true);
+    expect(() => loadConfig({ ENABLE_TEST_HOOKS: 'true', NODE_ENV: 'production' })).toThrow(
+      /ENABLE_TEST_HOOKS/,
+    );
+  });
 });

@@ -81,6 +81,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${detail}`);
   }
   const e = result.data;
+  if (e.NODE_ENV === 'production' && e.ENABLE_TEST_HOOKS) {
+    // The hooks let anyone change supplier behaviour; a production server must never expose them.
+    throw new Error('Invalid configuration: ENABLE_TEST_HOOKS cannot be used with NODE_ENV=production');
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
