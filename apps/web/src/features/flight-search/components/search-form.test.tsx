@@ -104,4 +104,55 @@ describe('flight search form', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Search' }, { timeout: 10000 }));
     expect(await screen.findByText('No service to this airport')).toBeInTheDocument();
   });
+
+  it('submits with Enter from a field', async () => {
+    await prepare(SESSIONS.operator);
+    renderApp('/flight/booking');
+    const adults = await screen.findByLabelText('Adults', {}, { timeout: 10000 });
+    await userEvent.type(adults, '{Enter}');
+    expect(await screen.findByText(/Flight 1: Choose where the flight departs from/)).toBeInTheDocument();
+  });
+
+  it('PNR mode fills the journeys and passengers from the analysis, then searches', async () => {
+    await prepare(SESSIONS.operator);
+    let request: unknown = null;
+    server.use(
+      http.post('/shopping/v2/flight/analysis-pnr', () =>
+        HttpResponse.json(
+          envelope({
+            journeys: [
+              { origin: 'PEK', destination: 'SHA', date: '2030-05-01' },
+              { origin: 'SHA', destination: 'PEK', date: '2030-05-05' },
+            ],
+            segments: [],
+            passengers: [
+              { surname: 'ZHANG', givenName: 'SAN', type: 'adult' },
+              { surname: 'ZHANG', givenName: 'XIAO', type: 'child' },
+            ],
+            unreadLines: [],
+          }),
+        ),
+      ),
+      http.post('/shopping/v2/flight/async-shopping', async ({ request: r }) => {
+        request = await r.json();
+        return HttpResponse.json(envelope({ searchId: 's-pnr', expiresAt: '' }));
+      }),
+      http.post('/shopping/v2/flight/async-shopping/solutions', () =>
+        HttpResponse.json(envelope(solutionsResult([]))),
+      ),
+    );
+    renderApp('/flight/booking');
+    await userEvent.click(await screen.findByText('PNR code', {}, { timeout: 10000 }));
+    await userEvent.type(screen.getByLabelText('PNR or itinerary text'), ' 1.ZHANG/SAN MR');
+    await userEvent.click(screen.getByRole('button', { name: 'Read PNR and search' }));
+    await waitFor(() =>
+      expect(request).toMatchObject({
+        bookingType: 'roundtrip',
+        journeys: [{ origin: 'PEK', destination: 'SHA', date: '2030-05-01', returnDate: '2030-05-05' }],
+        passengers: { adult: 1, child: 1, infant: 0 },
+      }),
+    );
+    // The form now shows the return trip it read (Return mode with its return date).
+    expect(screen.getByLabelText('Return date')).toHaveValue('2030-05-05');
+  });
 });

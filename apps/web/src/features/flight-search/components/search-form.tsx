@@ -108,21 +108,23 @@ export function SearchForm({ initial }: { initial: ShoppingRequest | undefined }
             {errors.general.length > 0 && (
               <Alert type="error" showIcon style={{ marginBottom: 12 }} title={errors.general.join(' ')} />
             )}
-            <PassengerFields
-              passengers={values.passengers}
-              cabinClass={values.cabinClass}
-              onPassengers={(passengers) => update({ ...values, passengers })}
-              onCabin={(cabinClass) => update({ ...values, cabinClass })}
-            />
-            <Button
-              type="primary"
-              htmlType="submit"
-              icon={<SearchOutlined aria-hidden />}
-              loading={pending}
-              size="large"
-            >
-              {t('flight.booking.search')}
-            </Button>
+            <div className="search-actions">
+              <PassengerFields
+                passengers={values.passengers}
+                cabinClass={values.cabinClass}
+                onPassengers={(passengers) => update({ ...values, passengers })}
+                onCabin={(cabinClass) => update({ ...values, cabinClass })}
+              />
+              <Button
+                type="primary"
+                htmlType="submit"
+                icon={<SearchOutlined aria-hidden />}
+                loading={pending}
+                size="large"
+              >
+                {t('flight.booking.search')}
+              </Button>
+            </div>
           </Form>
         </form>
       )}

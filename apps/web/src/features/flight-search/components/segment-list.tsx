@@ -18,7 +18,7 @@ export function SegmentList({ legs }: { legs: readonly SolutionLeg[] }) {
   const locale = useLocale();
   const ref = useReferenceData();
   const point = (p: { airport: string; terminal: string | null; time: string }) =>
-    `${p.time.replace('T', ' ')} ${placeName(ref, p.airport, locale)} (${p.airport})${p.terminal ? ` ${t('flight.detail.terminal', { terminal: p.terminal })}` : ''}`;
+    `${p.time.replace('T', ' ')} ${placeName(ref, p.airport, locale)} (${p.airport})${p.terminal ? ` ${t('flight.detail.terminal', { terminal: p.terminal.replace(/^T/i, '') })}` : ''}`;
 
   return (
     <ol className="segment-list" aria-label={t('flight.detail.segments')}>
