@@ -188,4 +188,18 @@ describe('flight results', () => {
     await waitFor(() => expect(useFlightSearchStore.getState().search).toBeNull());
     expect(screen.queryByTestId('solution-card')).not.toBeInTheDocument();
   });
+
+  it('expands a row with segments, price breakdown, baggage, rules, restrictions and tier', async () => {
+    await showStored([makeSolution({ id: 'x', total: '1000.00' })]);
+    await userEvent.click(screen.getByRole('button', { name: 'Details' }));
+    const details = screen.getByTestId('solution-details');
+    expect(details).toHaveTextContent('Terminal 3');
+    expect(details).toHaveTextContent('Aircraft 789');
+    expect(within(details).getByTestId('price-breakdown')).toHaveTextContent('CNY 1,000.00');
+    expect(within(details).getByTestId('baggage-table')).toHaveTextContent('1 piece(s) · 23 kg each');
+    const rules = within(details).getByTestId('fare-rules');
+    expect(rules).toHaveTextContent('Allowed · Fee CNY 100.00');
+    expect(rules).toHaveTextContent('Passport');
+    expect(rules).toHaveTextContent('Fast: within 30 min');
+  });
 });
