@@ -21,6 +21,7 @@ import { SolutionsCache } from './modules/shopping/solutions-cache';
 import { shoppingRoutes } from './modules/shopping/shopping.routes';
 import { type SupplierRegistry, createSimulatedRegistry } from './modules/shopping/suppliers/registry';
 import { testHookRoutes } from './modules/shopping/test-hooks.routes';
+import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -89,9 +90,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const runner = new SearchRunner();
   app.addHook('onClose', () => runner.close());
   const now = options.now ?? (() => new Date());
-  await app.register(shoppingRoutes, {
-    deps: { db: database.db, registry, now, runner, cache: new SolutionsCache() },
-  });
+  const shoppingDeps = { db: database.db, registry, now, runner, cache: new SolutionsCache() };
+  await app.register(shoppingRoutes, { deps: shoppingDeps });
+  await app.register(flightOrderRoutes, { deps: { ...shoppingDeps, timeScale: config.timeScale } });
   if (config.enableTestHooks) await app.register(testHookRoutes, { registry });
   await registerWeb(app, { webDist: config.webDist });
   return app;

@@ -130,6 +130,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '该订单无法从{from}变更为{to}',
     'zh-tw': '該訂單無法從{from}變更為{to}',
   },
+  'order.error.quoteChanged': {
+    en: 'The price or conditions of this fare changed, please check the new quote',
+    'zh-cn': '该运价的价格或条件已变化，请确认新的报价',
+    'zh-tw': '該運價的價格或條件已變化，請確認新的報價',
+  },
   'order.error.bookingFailed': {
     en: 'The airline could not confirm this booking, please search again',
     'zh-cn': '航司未能确认该预订，请重新搜索',

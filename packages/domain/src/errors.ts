@@ -56,6 +56,8 @@ export const ERRORS = {
   UPLOAD_TYPE_NOT_ALLOWED: { code: 800001, key: 'upload.error.typeNotAllowed', status: 415 },
   UPLOAD_EMPTY: { code: 800002, key: 'upload.error.empty', status: 400 },
   UPLOAD_FAILED: { code: 800003, key: 'upload.error.failed', status: 500 },
+
+  QUOTE_CHANGED: { code: 500004, key: 'order.error.quoteChanged', status: 409 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   SUPPLIER_LATENCY_SCALE: z.coerce.number().min(0).max(100).default(1),
   SUPPLIER_SEED: z.string().min(1).max(64).default('portal'),
   ENABLE_TEST_HOOKS: booleanFlag.default(false),
+  TIME_SCALE: z.coerce.number().min(1).max(3600).default(1),
+  JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   FRAME_ANCESTORS: z.string().min(1).default("'self' http://127.0.0.1:* http://localhost:*"),
   TESSDATA_DIR: z
     .string()
@@ -66,6 +68,10 @@ export interface AppConfig {
   supplierSeed: string;
   /** Registers the test-only routes under /__test (supplier fault knobs); never in production. */
   enableTestHooks: boolean;
+  /** Divides background job delays (ticketing) for demos: 60 turns an hour into a minute. */
+  timeScale: number;
+  /** How often the server runs due jobs, ms; 0 turns the runner off. */
+  jobsPollMs: number;
   /** Cheap argon2 parameters for tests; never in production. */
   fastPasswordHashing: boolean;
   /** Folder of `mrz.traineddata` (passport reading); default `apps/api/assets/tessdata`. */
@@ -104,6 +110,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supplierLatencyScale: e.SUPPLIER_LATENCY_SCALE,
     supplierSeed: e.SUPPLIER_SEED,
     enableTestHooks: e.ENABLE_TEST_HOOKS,
+    timeScale: e.TIME_SCALE,
+    jobsPollMs: e.JOBS_POLL_MS,
     fastPasswordHashing: e.NODE_ENV === 'test',
     tessdataDir: path.resolve(e.TESSDATA_DIR),
   };

@@ -12,6 +12,8 @@ const Faults = z.strictObject({
   restrictionChange: z.boolean().optional(),
   packageChange: z.boolean().optional(),
   latencyMs: z.number().int().min(0).max(60_000).optional(),
+  bookError: z.boolean().optional(),
+  ticketError: z.boolean().optional(),
 });
 
 /**

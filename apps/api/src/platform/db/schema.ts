@@ -24,6 +24,10 @@ export interface AgencyCommonConfig {
   isShowBill: boolean;
   canCreateSubAgency: boolean;
   settlementCurrency: Currency;
+  /** Spec §6 'Only show own orders': users see only the orders they created. Default false. */
+  onlyShowOwnOrders?: boolean;
+  /** Spec §6 'Disable payment': the agency may not pay orders. Default false. */
+  disablePayment?: boolean;
 }
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

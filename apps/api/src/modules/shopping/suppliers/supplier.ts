@@ -138,12 +138,35 @@ export interface SupplierFaults {
   packageChange?: boolean;
   /** Fixed latency in ms, instead of the supplier's own (not scaled). */
   latencyMs?: number;
+  /** Book fails (no PNR). */
+  bookError?: boolean;
+  /** Ticketing fails. */
+  ticketError?: boolean;
+}
+
+/** A passenger as the supplier books and tickets them. */
+export interface SupplierPassenger {
+  type: PassengerType;
+  surname: string;
+  givenNames: string;
+  birthday: string;
+  documentNumber: string;
+}
+
+/** A confirmed booking: the airline record locator. */
+export interface BookAnswer {
+  pnr: string;
+}
+
+/** Issued tickets: one list of ticket numbers per passenger, in the booking's order. */
+export interface TicketAnswer {
+  ticketNumbers: string[][];
 }
 
 /**
  * A flight content source (architecture: Suppliers). Implemented now: `search` (a list or a stream
- * of offers) and `verify` (the price check). Later issues add, on the same interface:
- * `book(offer, passengers)`, `ticket(booking)`, `quoteChange`/`confirmChange`,
+ * of offers), `verify` (the price check), `book` (a PNR) and `ticket` (ticket numbers). Later
+ * issues add, on the same interface: `quoteChange`/`confirmChange`,
  * `quoteRefund`/`confirmRefund` and `void(booking)`.
  */
 export interface FlightSupplier {
@@ -151,6 +174,15 @@ export interface FlightSupplier {
   readonly contentType: ContentType;
   search(query: SupplierQuery, signal: AbortSignal): AsyncIterable<Offer> | Promise<Offer[]>;
   verify(offer: Offer, signal: AbortSignal): Promise<VerifyAnswer>;
+  /** Books the offer for these passengers; throws when the supplier refuses. */
+  book(offer: Offer, passengers: readonly SupplierPassenger[], signal: AbortSignal): Promise<BookAnswer>;
+  /** Issues the tickets of a booking; throws when the supplier fails. */
+  ticket(
+    offer: Offer,
+    pnr: string,
+    passengers: readonly SupplierPassenger[],
+    signal: AbortSignal,
+  ): Promise<TicketAnswer>;
 }
 
 /** A supplier whose faults can be set (the simulated ones). */

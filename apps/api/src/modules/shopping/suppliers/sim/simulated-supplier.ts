@@ -1,12 +1,16 @@
 import type { Cabin, ContentType, PassengerCounts } from '@portal/domain/shopping';
+import { getAirline } from '@portal/reference-data/airlines';
 import { getAirport } from '@portal/reference-data/airports';
 import type {
+  BookAnswer,
   ExactFlight,
   FlightSupplier,
   Offer,
   OfferLeg,
   SupplierFaults,
+  SupplierPassenger,
   SupplierQuery,
+  TicketAnswer,
   VerifyAnswer,
 } from '../supplier';
 import {
@@ -245,6 +249,52 @@ export class SimulatedSupplier implements FlightSupplier {
     }
     return { status: 'confirmed', offer };
   }
+
+  async book(offer: Offer, passengers: readonly SupplierPassenger[], signal: AbortSignal): Promise<BookAnswer> {
+    await this.answerDelay(signal, 0.5);
+    if (this.faults.bookError) throw new Error(`${this.name}: simulated booking error`);
+    return { pnr: simulatedPnr(offer, passengers) };
+  }
+
+  async ticket(
+    offer: Offer,
+    pnr: string,
+    passengers: readonly SupplierPassenger[],
+    signal: AbortSignal,
+  ): Promise<TicketAnswer> {
+    await this.answerDelay(signal, 0.5);
+    if (this.faults.ticketError) throw new Error(`${this.name}: simulated ticketing error`);
+    return { ticketNumbers: simulatedTickets(offer, pnr, passengers) };
+  }
+}
+
+const PNR_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A 6-character record locator, deterministic from the offer and the passengers. */
+export function simulatedPnr(offer: Offer, passengers: readonly SupplierPassenger[]): string {
+  const rng = seeded(
+    `pnr|${offer.supplier}|${offer.ref}|${passengers
+      .map((p) => `${p.surname}/${p.givenNames}/${p.birthday}/${p.documentNumber}`)
+      .join(';')}`,
+  );
+  let pnr = '';
+  for (let i = 0; i < 6; i++) pnr += PNR_ALPHABET[rng.int(0, PNR_ALPHABET.length - 1)] ?? 'X';
+  return pnr;
+}
+
+/** Ticket numbers: the validating carrier's 3-digit prefix and 10 digits, one per passenger. */
+export function simulatedTickets(
+  offer: Offer,
+  pnr: string,
+  passengers: readonly SupplierPassenger[],
+): string[][] {
+  const prefix = getAirline(offer.validatingCarrier)?.ticketPrefix || '999';
+  const rng = seeded(`ticket|${offer.supplier}|${pnr}`);
+  return passengers.map(() => {
+    let digits = String(rng.int(1, 9));
+    for (let i = 0; i < 9; i++) digits += String(rng.int(0, 9));
+    return [`${prefix.padStart(3, '0').slice(-3)}${digits}`];
+  });
 }
 
 /** The query that finds exactly the flights of an offer again. */

@@ -1,0 +1,186 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { CreateFlightOrderBody, type OrderPassenger } from '@portal/domain/flight-order';
+import {
+  validateContact,
+  validatePassenger,
+  validatePassengerCounts,
+  type PassengerDraft,
+  type RuleError,
+} from '@portal/domain/passenger-rules';
+import type { PassengerCounts, VerificationResult } from '@portal/domain/shopping';
+import { ticketingDeadline } from '@portal/domain/ticketing-tier';
+import { AppError, parse } from '../../platform/errors';
+import type { RequestContext } from '../../platform/request-context';
+import { recordBooking } from '../shopping/look-to-book';
+import { findSolution } from '../shopping/shopping.repo';
+import type { Offer, SupplierPassenger } from '../shopping/suppliers/supplier';
+import { verifySolution } from '../shopping/verify-solution';
+import { toMinor } from '../wallet/money';
+import { PAYMENT_WINDOW_MS, SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context';
+import { insertOrder, newBookingNumber } from './flight-orders.repo';
+import type { FlightOrderRow, StoredPrices } from './flight-orders.schema';
+
+export type CreateOutcome =
+  | { kind: 'created'; order: FlightOrderRow }
+  | { kind: 'quote_changed'; verification: VerificationResult };
+
+const Loose = z.looseObject({ solutionId: z.string().min(1).max(128) });
+
+const ruleErrors = (prefix: string, errors: readonly RuleError[]) =>
+  errors.map((e) => ({
+    path: prefix ? `${prefix}.${e.path}` : e.path,
+    message: e.key,
+    key: e.key,
+    ...(e.params ? { params: e.params } : {}),
+  }));
+
+export function toSupplierPassengers(
+  passengers: readonly { type: OrderPassenger['type']; surname: string; given_names: string; birthday: string; travel_document: { number: string } }[],
+): SupplierPassenger[] {
+  return passengers.map((p) => ({
+    type: p.type,
+    surname: p.surname.toUpperCase(),
+    givenNames: p.given_names.toUpperCase(),
+    birthday: p.birthday,
+    documentNumber: p.travel_document.number,
+  }));
+}
+
+function costOf(offer: Offer, counts: PassengerCounts): number {
+  return offer.amounts.reduce(
+    (sum, a) => sum + (a.fare + a.tax + a.fuelSurcharge + a.airportTax) * (counts[a.passengerType] ?? 0),
+    0,
+  );
+}
+
+/**
+ * Books a checked fare (spec §7 create order), in the caller's transaction `deps.db`: the
+ * solution of the agency (404/410), every passenger and contact rule of spec §5, the price check
+ * with the supplier (a changed quote is an outcome, stored with its new solution), the supplier
+ * booking (502 BOOKING_FAILED) and the order in `to_be_paid` with its payment deadline.
+ */
+export async function createFlightOrder(
+  deps: FlightOrderDeps,
+  ctx: RequestContext,
+  raw: unknown,
+): Promise<CreateOutcome> {
+  const { solutionId } = parse(Loose, raw);
+  const input = raw as { passengers?: unknown; contact?: unknown };
+  const row = await findSolution(deps.db, ctx.agency.id, solutionId);
+  if (!row) throw new AppError('SOLUTION_NOT_FOUND');
+  const now = deps.now();
+  if (now.getTime() > row.expiresAt.getTime()) throw new AppError('SOLUTION_EXPIRED');
+
+  const solution = row.payload;
+  const segments = solution.legs.flatMap((l) => l.segments);
+  const travelDate = segments[0]?.departure.time.slice(0, 10) ?? now.toISOString().slice(0, 10);
+  const drafts: PassengerDraft[] = Array.isArray(input.passengers)
+    ? input.passengers.map((p) => (p && typeof p === 'object' ? (p as PassengerDraft) : {}))
+    : [];
+  const passengerErrors = drafts.flatMap((p, i) =>
+    ruleErrors(
+      `passengers.${i}`,
+      validatePassenger(p, { today: now.toISOString().slice(0, 10), travelDate, fare: solution.restrictions }),
+    ),
+  );
+  if (passengerErrors.length > 0) throw new AppError('PASSENGER_INVALID', undefined, { errors: passengerErrors });
+
+  const searched: PassengerCounts = { adult: 0, child: 0, infant: 0 };
+  for (const entry of solution.priceDetail.priceList) searched[entry.passengerType] += entry.count;
+  const countErrors = validatePassengerCounts(drafts, searched);
+  if (countErrors.length > 0) {
+    throw new AppError('PASSENGER_COUNT_MISMATCH', undefined, { errors: ruleErrors('', countErrors) });
+  }
+  const contactErrors = validateContact(
+    input.contact && typeof input.contact === 'object' ? (input.contact as object) : {},
+  );
+  if (contactErrors.length > 0) {
+    throw new AppError('CONTACT_INVALID', undefined, { errors: ruleErrors('contact', contactErrors) });
+  }
+  const body = parse(CreateFlightOrderBody, raw);
+
+  const verification = await verifySolution(deps, ctx, solutionId);
+  if (verification.outcome === 'unavailable' || verification.outcome === 'timeout') {
+    throw new AppError('BOOKING_FAILED', undefined, verification);
+  }
+  if (verification.outcome !== 'confirmed') return { kind: 'quote_changed', verification };
+
+  const supplier = deps.registry.get(row.supplier);
+  if (!supplier) throw new AppError('BOOKING_FAILED');
+  const supplierPassengers = toSupplierPassengers(body.passengers);
+  const booked = await deps.runner
+    .bounded(SUPPLIER_CALL_MS, (signal) => supplier.book(row.offer, supplierPassengers, signal))
+    .catch(() => undefined);
+  if (!booked) throw new AppError('BOOKING_FAILED');
+
+  const currency = row.currency;
+  const prices: StoredPrices = { ticketPriceMinor: 0, taxMinor: 0, fuelSurchargeMinor: 0, airportTaxMinor: 0 };
+  for (const entry of solution.priceDetail.priceList) {
+    prices.ticketPriceMinor += toMinor(entry.price, currency) * entry.count;
+    prices.taxMinor += toMinor(entry.tax, currency) * entry.count;
+    prices.fuelSurchargeMinor += toMinor(entry.fuelSurcharge, currency) * entry.count;
+    prices.airportTaxMinor += toMinor(entry.airportTax, currency) * entry.count;
+  }
+  const departureAt = new Date(row.departureAt);
+  const ticketBy = ticketingDeadline(solution.ticketingTier as never, now, departureAt);
+  const deadline = Math.min(
+    now.getTime() + PAYMENT_WINDOW_MS,
+    departureAt.getTime(),
+    ...(ticketBy && ticketBy.getTime() < now.getTime() + PAYMENT_WINDOW_MS && ticketBy.getTime() > now.getTime()
+      ? [ticketBy.getTime()]
+      : []),
+  );
+  const passengers: OrderPassenger[] = body.passengers.map((p) => ({
+    id: crypto.randomUUID(),
+    type: p.type,
+    surname: p.surname.toUpperCase(),
+    given_names: p.given_names.toUpperCase(),
+    gender: p.gender,
+    birthday: p.birthday,
+    nationality: p.nationality,
+    travel_document: {
+      type: p.travel_document.type,
+      interfaceType: p.travel_document.interfaceType,
+      number: p.travel_document.number,
+      expiryDate: p.travel_document.expiryDate,
+      issuingPlace: p.travel_document.issuingPlace ?? null,
+    },
+    frequentFlyer: p.frequentFlyer ?? null,
+    ticketNumbers: [],
+  }));
+  const order = await insertOrder(
+    deps.db,
+    {
+      bookingNumber: newBookingNumber(now),
+      agencyId: ctx.agency.id,
+      userId: ctx.user.id,
+      type: 'origin',
+      status: 'to_be_paid',
+      supplier: row.supplier,
+      solutionId: row.id,
+      solution,
+      offer: row.offer,
+      passengers,
+      contact: body.contact,
+      remark: body.remark ?? null,
+      currency,
+      saleTotalMinor: row.totalMinor,
+      orderTotalMinor: row.totalMinor,
+      costMinor: costOf(row.offer, searched),
+      costCurrency: row.offer.currency,
+      prices,
+      passengerNames: passengers.map((p) => `${p.surname}/${p.given_names}`).join('|'),
+      flightNumbers: segments.map((s) => `${s.marketingCarrier}${s.flightNumber}`).join('|'),
+      airline: solution.validatingCarrier,
+      departureAt,
+      pnr: booked.pnr,
+      paymentState: 'unpaid',
+      paymentDeadline: new Date(deadline),
+      ticketingTier: solution.ticketingTier,
+    },
+    now,
+  );
+  await recordBooking(deps.db, ctx.agency.id, now);
+  return { kind: 'created', order };
+}

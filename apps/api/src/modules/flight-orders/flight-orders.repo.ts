@@ -1,0 +1,89 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { IllegalTransition } from '@portal/domain/fsm';
+import { flightOrderMachine, type FlightOrderStatus } from '@portal/domain/flight-order-status';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { flightOrders, orderEvents, type FlightOrderRow, type OrderEventRow } from './flight-orders.schema';
+
+export type NewFlightOrder = typeof flightOrders.$inferInsert;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The order by id or booking number if it belongs to the agency. */
+export async function findOrder(
+  db: Db,
+  agencyId: number,
+  idOrNumber: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<FlightOrderRow | undefined> {
+  const key = UUID.test(idOrNumber)
+    ? eq(flightOrders.id, idOrNumber.toLowerCase())
+    : eq(flightOrders.bookingNumber, idOrNumber.toUpperCase());
+  const query = db
+    .select()
+    .from(flightOrders)
+    .where(and(key, eq(flightOrders.agencyId, agencyId)))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** The order by id, locked for update (jobs: no agency scope). */
+export async function lockOrderById(tx: Db, id: string): Promise<FlightOrderRow | undefined> {
+  const [row] = await tx.select().from(flightOrders).where(eq(flightOrders.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function insertOrder(tx: Db, row: NewFlightOrder, now: Date): Promise<FlightOrderRow> {
+  const [inserted] = await tx
+    .insert(flightOrders)
+    .values({ ...row, createdAt: now, updatedAt: now })
+    .returning();
+  if (!inserted) throw new Error('order not inserted');
+  await tx.insert(orderEvents).values({ orderId: inserted.id, fromStatus: null, toStatus: inserted.status, at: now });
+  return inserted;
+}
+
+export async function listEvents(db: Db, orderId: string): Promise<OrderEventRow[]> {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
+}
+
+/** Throws ILLEGAL_TRANSITION (409) unless the domain machine allows the move. */
+export function assertTransition(from: FlightOrderStatus, to: FlightOrderStatus): void {
+  try {
+    flightOrderMachine.assertTransition(from, to);
+  } catch (error) {
+    if (error instanceof IllegalTransition) throw new AppError('ILLEGAL_TRANSITION', { from, to });
+    throw error;
+  }
+}
+
+/**
+ * Moves an order to `to` through the domain machine (409 ILLEGAL_TRANSITION otherwise), with other
+ * column changes, and records the timeline row. The update is guarded by the current status, so a
+ * concurrent move makes this one fail instead of overwriting it.
+ */
+export async function transition(
+  tx: Db,
+  order: FlightOrderRow,
+  to: FlightOrderStatus,
+  now: Date,
+  patch: Partial<NewFlightOrder> = {},
+  note: string | null = null,
+): Promise<FlightOrderRow> {
+  assertTransition(order.status, to);
+  const [updated] = await tx
+    .update(flightOrders)
+    .set({ ...patch, status: to, updatedAt: now })
+    .where(and(eq(flightOrders.id, order.id), eq(flightOrders.status, order.status)))
+    .returning();
+  if (!updated) throw new AppError('ILLEGAL_TRANSITION', { from: order.status, to });
+  await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: order.status, toStatus: to, at: now, note });
+  return updated;
+}
+
+/** `F` + UTC date + 6 random digits. */
+export function newBookingNumber(now: Date): string {
+  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
+  return `F${now.toISOString().slice(0, 10).replaceAll('-', '')}${digits}`;
+}

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { FlightOrderStatus, OrderType, PaymentState } from '@portal/domain/flight-order-status';
+import type { OrderPassenger } from '@portal/domain/flight-order';
+import type { Solution } from '@portal/domain/shopping';
+import { agencies, users } from '../../platform/db/schema';
+import type { Offer } from '../shopping/suppliers/supplier';
+
+/** The booking contact as stored. */
+export interface StoredContact {
+  name: string;
+  email: string;
+  phone: { areaCode: string; number: string };
+}
+
+/** Price fields in minor units of the order currency (spec §3). */
+export interface StoredPrices {
+  ticketPriceMinor: number;
+  taxMinor: number;
+  fuelSurchargeMinor: number;
+  airportTaxMinor: number;
+}
+
+/** A flight order (original booking; change, refund and void orders link to it later). */
+export const flightOrders = pgTable(
+  'flight_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingNumber: text('booking_number').notNull(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<OrderType>().notNull().default('origin'),
+    status: text('status').$type<FlightOrderStatus>().notNull(),
+    supplier: text('supplier').notNull(),
+    solutionId: text('solution_id').notNull(),
+    solution: jsonb('solution').$type<Solution>().notNull(),
+    offer: jsonb('offer').$type<Offer>().notNull(),
+    passengers: jsonb('passengers').$type<OrderPassenger[]>().notNull(),
+    contact: jsonb('contact').$type<StoredContact>().notNull(),
+    remark: text('remark'),
+    currency: text('currency').notNull(),
+    saleTotalMinor: bigint('sale_total_minor', { mode: 'number' }).notNull(),
+    orderTotalMinor: bigint('order_total_minor', { mode: 'number' }).notNull(),
+    costMinor: bigint('cost_minor', { mode: 'number' }).notNull(),
+    costCurrency: text('cost_currency').notNull(),
+    prices: jsonb('prices').$type<StoredPrices>().notNull(),
+    /** Searchable text: passenger names, flight numbers, ticket numbers (upper case). */
+    passengerNames: text('passenger_names').notNull().default(''),
+    flightNumbers: text('flight_numbers').notNull().default(''),
+    ticketNumbers: text('ticket_numbers').notNull().default(''),
+    airline: text('airline').notNull(),
+    departureAt: timestamp('departure_at', { withTimezone: true }).notNull(),
+    pnr: text('pnr'),
+    paymentState: text('payment_state').$type<PaymentState>().notNull().default('unpaid'),
+    paymentChannel: text('payment_channel'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
+    ticketingTier: text('ticketing_tier').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    originalBookingId: uuid('original_booking_id'),
+  },
+  (t) => [
+    uniqueIndex('flight_orders_booking_number_idx').on(t.bookingNumber),
+    index('flight_orders_agency_created_idx').on(t.agencyId, t.createdAt),
+    index('flight_orders_agency_status_idx').on(t.agencyId, t.status),
+    index('flight_orders_deadline_idx')
+      .on(t.paymentDeadline)
+      .where(sql`${t.status} = 'to_be_paid'`),
+  ],
+);
+
+/** The status timeline of an order. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => flightOrders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<FlightOrderStatus>(),
+    toStatus: text('to_status').$type<FlightOrderStatus>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    note: text('note'),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+export type FlightOrderRow = typeof flightOrders.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
