@@ -1,6 +1,53 @@
-import { PendingPage } from '../../../shared/ui/pending-page';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE } from '@portal/domain/flight-order';
+import { PAYMENT_CHANNELS, type PaymentChannel } from '@portal/domain/payment';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { useTransactions, type TransactionParams } from '../api/get-transactions';
+import { ListFilters } from '../components/list-filters';
+import { QueryError } from '../components/query-error';
+import { TransactionsTable } from '../components/transactions-table';
 
-/** transactions screen. Not built yet: the title and an honest empty state. */
+/** /bills/transactions ('All Transactions'): transaction rows with filters and server paging. */
 export function TransactionsPage() {
-  return <PendingPage titleKey="router.transactions" textKey="pending.transactions" />;
+  const { t } = useTranslation();
+  const [params, setParams] = useState<TransactionParams>({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const rows = useTransactions(params);
+  const methodOptions = PAYMENT_CHANNELS.map((method) => ({
+    value: method,
+    label: t(`bills.method.${method}`),
+  }));
+
+  return (
+    <div data-testid="transactions-page">
+      <PageTitle>{t('router.transactions')}</PageTitle>
+      <ListFilters
+        kindLabel={t('bills.transactions.paymentMethod')}
+        kindOptions={methodOptions}
+        onApply={({ kind, ...rest }) =>
+          setParams((p) => ({
+            ...rest,
+            paymentMethod: kind as PaymentChannel | undefined,
+            page: 1,
+            pageSize: p.pageSize,
+          }))
+        }
+      />
+      {rows.isError ? (
+        <QueryError
+          title={t('bills.error.transactions')}
+          error={rows.error}
+          onRetry={() => void rows.refetch()}
+        />
+      ) : (
+        <TransactionsTable
+          data={rows.data}
+          page={params.page}
+          pageSize={params.pageSize}
+          loading={rows.isFetching}
+          onPage={(page, pageSize) => setParams((p) => ({ ...p, page, pageSize }))}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,6 +1,58 @@
-import { PendingPage } from '../../../shared/ui/pending-page';
+import { Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE } from '@portal/domain/flight-order';
+import { WALLET_PAYMENT_TYPES, type WalletPaymentType } from '@portal/domain/wallet';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { useWalletEntries, type WalletEntryParams } from '../api/get-wallet-entries';
+import { BalanceCards } from '../components/balance-cards';
+import { EntriesTable } from '../components/entries-table';
+import { ListFilters } from '../components/list-filters';
+import { QueryError } from '../components/query-error';
 
-/** wallet screen. Not built yet: the title and an honest empty state. */
+/** /bills/wallet: a card per currency, then the wallet entries with filters and server paging. */
 export function WalletPage() {
-  return <PendingPage titleKey="router.wallet" textKey="pending.wallet" />;
+  const { t } = useTranslation();
+  const [params, setParams] = useState<WalletEntryParams>({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const entries = useWalletEntries(params);
+  const typeOptions = WALLET_PAYMENT_TYPES.map((type) => ({ value: type, label: t(`bills.type.${type}`) }));
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }} data-testid="wallet-page">
+      <PageTitle>{t('router.wallet')}</PageTitle>
+      <BalanceCards />
+      <section aria-labelledby="wallet-entries-heading">
+        <Typography.Title level={2} id="wallet-entries-heading" style={{ fontSize: 18 }}>
+          {t('bills.entries.title')}
+        </Typography.Title>
+        <ListFilters
+          kindLabel={t('bills.entries.paymentType')}
+          kindOptions={typeOptions}
+          onApply={({ kind, ...rest }) =>
+            setParams((p) => ({
+              ...rest,
+              type: kind as WalletPaymentType | undefined,
+              page: 1,
+              pageSize: p.pageSize,
+            }))
+          }
+        />
+        {entries.isError ? (
+          <QueryError
+            title={t('bills.error.entries')}
+            error={entries.error}
+            onRetry={() => void entries.refetch()}
+          />
+        ) : (
+          <EntriesTable
+            data={entries.data}
+            page={params.page}
+            pageSize={params.pageSize}
+            loading={entries.isFetching}
+            onPage={(page, pageSize) => setParams((p) => ({ ...p, page, pageSize }))}
+          />
+        )}
+      </section>
+    </div>
+  );
 }

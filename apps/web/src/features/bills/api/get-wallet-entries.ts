@@ -1,0 +1,27 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { WalletEntryList, WalletPaymentType } from '@portal/domain/wallet';
+import { apiGet } from '../../../shared/api/client';
+
+/** The query the wallet page sends; absent filters are left out of the URL. */
+export interface WalletEntryParams {
+  page: number;
+  pageSize: number;
+  dateFrom?: string;
+  dateTo?: string;
+  type?: WalletPaymentType;
+  orderId?: string;
+}
+
+/** GET /base/v2/wallet/entries: one page of wallet entries, newest first. */
+export function getWalletEntries(params: WalletEntryParams): Promise<WalletEntryList> {
+  return apiGet<WalletEntryList>('/base/v2/wallet/entries', { params, skipErrorToast: true });
+}
+
+/** Wallet entries of `params`; keeps the previous page on screen while the next one loads. */
+export function useWalletEntries(params: WalletEntryParams) {
+  return useQuery({
+    queryKey: ['wallet-entries', params],
+    queryFn: () => getWalletEntries(params),
+    placeholderData: keepPreviousData,
+  });
+}

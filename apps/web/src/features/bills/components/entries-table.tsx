@@ -1,0 +1,83 @@
+import { Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { WalletEntry, WalletEntryList, WalletPaymentType } from '@portal/domain/wallet';
+import { formatSigned, formatTimestamp, isNegative } from '../lib/format';
+
+/** Tag colour of each payment type: money in green, purchases blue/cyan, after-sales orange/red. */
+export const PAYMENT_TYPE_COLORS: Record<WalletPaymentType, string> = {
+  'top-up': 'green',
+  'origin-flight': 'blue',
+  'origin-train': 'cyan',
+  'refund-flight': 'orange',
+  'change-flight': 'purple',
+  'void-flight': 'red',
+};
+
+interface EntriesTableProps {
+  data: WalletEntryList | undefined;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  onPage: (page: number, pageSize: number) => void;
+}
+
+/** The wallet entries of one page with server paging; amounts signed and coloured. */
+export function EntriesTable({ data, page, pageSize, loading, onPage }: EntriesTableProps) {
+  const { t } = useTranslation();
+  const columns: TableColumnsType<WalletEntry> = [
+    {
+      title: t('bills.entries.paymentType'),
+      dataIndex: 'paymentType',
+      render: (type: WalletPaymentType) => (
+        <Tag color={PAYMENT_TYPE_COLORS[type]} data-testid="payment-type">
+          {t(`bills.type.${type}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('bills.entries.paymentTime'),
+      dataIndex: 'paymentTime',
+      render: (time: string) => <time dateTime={time}>{formatTimestamp(time)}</time>,
+    },
+    { title: t('bills.entries.orderId'), dataIndex: 'orderId', render: (id: string | null) => id ?? '-' },
+    {
+      title: t('bills.entries.paymentReference'),
+      dataIndex: 'paymentReference',
+      render: (ref: string | null) => ref ?? '-',
+    },
+    {
+      title: t('bills.entries.amountPaid'),
+      dataIndex: 'amountPaid',
+      align: 'right',
+      render: (money: WalletEntry['amountPaid']) => (
+        <Typography.Text
+          data-testid="amount-paid"
+          type={isNegative(money.amount) ? 'danger' : 'success'}
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          {`${money.currency} ${formatSigned(money.amount)}`}
+        </Typography.Text>
+      ),
+    },
+    { title: t('bills.entries.description'), dataIndex: 'description' },
+  ];
+  return (
+    <Table<WalletEntry>
+      rowKey="id"
+      data-testid="entries-table"
+      columns={columns}
+      dataSource={data?.list ?? []}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty description={t('bills.entries.empty')} /> }}
+      pagination={{
+        current: page,
+        pageSize,
+        total: data?.total ?? 0,
+        showSizeChanger: true,
+        showTotal: (total) => t('bills.total', { count: total }),
+        onChange: onPage,
+      }}
+    />
+  );
+}

@@ -1,0 +1,82 @@
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+
+/** What the filters apply: a date range (yyyy-MM-dd), one kind (type or method) and an order ID. */
+export interface ListFilterValues {
+  dateFrom?: string;
+  dateTo?: string;
+  kind?: string;
+  orderId?: string;
+}
+
+interface FormValues {
+  range?: [Dayjs | null, Dayjs | null] | null;
+  kind?: string;
+  orderId?: string;
+}
+
+interface ListFiltersProps {
+  /** Label of the kind select (payment type or payment method). */
+  kindLabel: string;
+  kindOptions: { value: string; label: string }[];
+  onApply: (values: ListFilterValues) => void;
+}
+
+function toValues(form: FormValues): ListFilterValues {
+  const [from, to] = form.range ?? [];
+  const orderId = form.orderId?.trim();
+  return {
+    dateFrom: from?.format('YYYY-MM-DD'),
+    dateTo: to?.format('YYYY-MM-DD'),
+    kind: form.kind || undefined,
+    orderId: orderId || undefined,
+  };
+}
+
+/** Date range, kind and order ID filters; Enter in a field or the Search button applies them. */
+export function ListFilters({ kindLabel, kindOptions, onApply }: ListFiltersProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  return (
+    <Form<FormValues>
+      form={form}
+      layout="inline"
+      role="search"
+      data-testid="list-filters"
+      onFinish={(values) => onApply(toValues(values))}
+      style={{ rowGap: 12, marginBottom: 16 }}
+    >
+      <Form.Item name="range" label={t('bills.filter.dateRange')}>
+        <DatePicker.RangePicker allowEmpty={[true, true]} format="YYYY-MM-DD" />
+      </Form.Item>
+      <Form.Item name="kind" label={kindLabel}>
+        <Select
+          allowClear
+          aria-label={kindLabel}
+          placeholder={t('bills.filter.all')}
+          options={kindOptions}
+          style={{ minWidth: 180 }}
+        />
+      </Form.Item>
+      <Form.Item name="orderId" label={t('bills.filter.orderId')}>
+        <Input allowClear maxLength={64} placeholder={t('bills.filter.orderIdPlaceholder')} />
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('bills.filter.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onApply({});
+            }}
+          >
+            {t('bills.filter.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { TransactionList, TransactionRow } from '@portal/domain/wallet';
+import { SESSIONS } from '../../../test/fixtures';
+import { prepare, renderApp } from '../../../test/render-app';
+import { envelope, server } from '../../../test/server';
+
+const WAIT = { timeout: 10000 };
+
+function row(id: number, over: Partial<TransactionRow> = {}): TransactionRow {
+  return {
+    id: String(id),
+    originalOrderId: `B${id}`,
+    referenceId: `T${id}`,
+    paymentMethod: 'balance',
+    totalAmountPaid: { amount: '1290.00', currency: 'CNY' },
+    amount: { amount: '1280.00', currency: 'CNY' },
+    handlingFee: { amount: '10.00', currency: 'CNY' },
+    paymentTime: '2026-11-20T08:30:00.000Z',
+    createdOn: '2026-11-20T08:29:00.000Z',
+    ...over,
+  };
+}
+
+function list(rows: TransactionRow[], total = rows.length): TransactionList {
+  return { list: rows, total, page: 1, pageSize: 20 };
+}
+
+function serve(result: TransactionList | (() => Response)) {
+  const urls: URL[] = [];
+  server.use(
+    http.get('/base/v2/wallet/transactions', ({ request }) => {
+      urls.push(new URL(request.url));
+      return typeof result === 'function' ? result() : HttpResponse.json(envelope(result));
+    }),
+  );
+  return urls;
+}
+
+async function open() {
+  await prepare(SESSIONS.finance);
+  renderApp('/bills/transactions');
+  return screen.findByTestId('transactions-table', {}, WAIT);
+}
+
+describe('all transactions page', () => {
+  it('shows the spec columns with the currency in the amount heading', async () => {
+    serve(list([row(1), row(2, { paymentMethod: 'stripe', originalOrderId: null })]));
+    const table = await open();
+    await within(table).findByText('T1', {}, WAIT);
+    expect(screen.getByTestId('page-title')).toHaveTextContent('All Transactions');
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((el) => el.textContent);
+    expect(headings).toEqual([
+      'Original ID',
+      'Reference ID',
+      'Payment method',
+      'Total amount paid',
+      'Amount (CNY)',
+      'Handling fee',
+      'Payment time',
+      'Created on',
+    ]);
+    const first = within(table).getByText('T1').closest('tr');
+    expect(first).toHaveTextContent('B1');
+    expect(first).toHaveTextContent('Balance');
+    expect(first).toHaveTextContent('CNY 1,290.00');
+    expect(first).toHaveTextContent('1,280.00');
+    expect(first).toHaveTextContent('CNY 10.00');
+    expect(within(table).getByText('Stripe')).toBeInTheDocument();
+  });
+
+  it('sends the payment method and order ID filters and asks for page 2', async () => {
+    const urls = serve(
+      list(
+        Array.from({ length: 20 }, (_, i) => row(i + 1)),
+        30,
+      ),
+    );
+    const table = await open();
+    await within(table).findByText('T1', {}, WAIT);
+    await userEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('2'));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Payment method' }));
+    await userEvent.click(await screen.findByTitle('Airwallex'));
+    await userEvent.type(screen.getByPlaceholderText('Booking number'), 'B7{Enter}');
+    await waitFor(() => expect(urls.at(-1)?.searchParams.get('orderId')).toBe('B7'));
+    expect(urls.at(-1)?.searchParams.get('paymentMethod')).toBe('airwallex');
+    expect(urls.at(-1)?.searchParams.get('page')).toBe('1');
+  });
+
+  it('shows the empty state', async () => {
+    serve(list([]));
+    const table = await open();
+    expect(await within(table).findByText('No transactions', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('shows an API error without crashing', async () => {
+    serve(() => HttpResponse.json(envelope(null, 500001, 'Ledger unavailable')));
+    await prepare(SESSIONS.finance);
+    renderApp('/bills/transactions');
+    const alert = await screen.findByTestId('list-error', {}, WAIT);
+    expect(alert).toHaveTextContent('The transactions could not be loaded');
+    expect(alert).toHaveTextContent('Ledger unavailable');
+  });
+});
