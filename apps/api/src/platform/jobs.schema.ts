@@ -15,7 +15,11 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`)],
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null`),
+  ],
 );
 
 export type JobRow = typeof jobs.$inferSelect;

@@ -58,7 +58,12 @@ describe('POST /order/v2/flight/orders', () => {
         path: 'passengers.0.travel_document.expiryDate',
       },
       { passengers: [adult(), child()], code: 700002, path: 'passengers' },
-      { passengers: [adult()], contactOverride: { email: 'not-an-email' }, code: 700004, path: 'contact.email' },
+      {
+        passengers: [adult()],
+        contactOverride: { email: 'not-an-email' },
+        code: 700004,
+        path: 'contact.email',
+      },
     ];
     for (const c of cases) {
       const res = await createOrder(t.app, token, {
@@ -115,7 +120,11 @@ describe('POST /order/v2/flight/orders', () => {
 
   it('refuses an unknown solution and a caller without the flight service', async () => {
     const token = await login(t.app);
-    const res = await createOrder(t.app, token, { solutionId: 'nope', passengers: [adult()], contact: contact() });
+    const res = await createOrder(t.app, token, {
+      solutionId: 'nope',
+      passengers: [adult()],
+      contact: contact(),
+    });
     expect(res.statusCode).toBe(404);
     const train = await login(t.app, 'trainop');
     const denied = await t.app.inject({ url: '/order/v2/flight/orders/x', headers: bearer(train) });

@@ -22,8 +22,7 @@ import { insertOrder, newBookingNumber } from './flight-orders.repo';
 import type { FlightOrderRow, StoredPrices } from './flight-orders.schema';
 
 export type CreateOutcome =
-  | { kind: 'created'; order: FlightOrderRow }
-  | { kind: 'quote_changed'; verification: VerificationResult };
+  { kind: 'created'; order: FlightOrderRow } | { kind: 'quote_changed'; verification: VerificationResult };
 
 const Loose = z.looseObject({ solutionId: z.string().min(1).max(128) });
 
@@ -36,7 +35,13 @@ const ruleErrors = (prefix: string, errors: readonly RuleError[]) =>
   }));
 
 export function toSupplierPassengers(
-  passengers: readonly { type: OrderPassenger['type']; surname: string; given_names: string; birthday: string; travel_document: { number: string } }[],
+  passengers: readonly {
+    type: OrderPassenger['type'];
+    surname: string;
+    given_names: string;
+    birthday: string;
+    travel_document: { number: string };
+  }[],
 ): SupplierPassenger[] {
   return passengers.map((p) => ({
     type: p.type,
@@ -81,10 +86,15 @@ export async function createFlightOrder(
   const passengerErrors = drafts.flatMap((p, i) =>
     ruleErrors(
       `passengers.${i}`,
-      validatePassenger(p, { today: now.toISOString().slice(0, 10), travelDate, fare: solution.restrictions }),
+      validatePassenger(p, {
+        today: now.toISOString().slice(0, 10),
+        travelDate,
+        fare: solution.restrictions,
+      }),
     ),
   );
-  if (passengerErrors.length > 0) throw new AppError('PASSENGER_INVALID', undefined, { errors: passengerErrors });
+  if (passengerErrors.length > 0)
+    throw new AppError('PASSENGER_INVALID', undefined, { errors: passengerErrors });
 
   const searched: PassengerCounts = { adult: 0, child: 0, infant: 0 };
   for (const entry of solution.priceDetail.priceList) searched[entry.passengerType] += entry.count;
@@ -115,7 +125,12 @@ export async function createFlightOrder(
   if (!booked) throw new AppError('BOOKING_FAILED');
 
   const currency = row.currency;
-  const prices: StoredPrices = { ticketPriceMinor: 0, taxMinor: 0, fuelSurchargeMinor: 0, airportTaxMinor: 0 };
+  const prices: StoredPrices = {
+    ticketPriceMinor: 0,
+    taxMinor: 0,
+    fuelSurchargeMinor: 0,
+    airportTaxMinor: 0,
+  };
   for (const entry of solution.priceDetail.priceList) {
     prices.ticketPriceMinor += toMinor(entry.price, currency) * entry.count;
     prices.taxMinor += toMinor(entry.tax, currency) * entry.count;
@@ -127,7 +142,9 @@ export async function createFlightOrder(
   const deadline = Math.min(
     now.getTime() + PAYMENT_WINDOW_MS,
     departureAt.getTime(),
-    ...(ticketBy && ticketBy.getTime() < now.getTime() + PAYMENT_WINDOW_MS && ticketBy.getTime() > now.getTime()
+    ...(ticketBy &&
+    ticketBy.getTime() < now.getTime() + PAYMENT_WINDOW_MS &&
+    ticketBy.getTime() > now.getTime()
       ? [ticketBy.getTime()]
       : []),
   );

@@ -1,7 +1,4 @@
-import {
-  allowedActions,
-  statusColor,
-} from '@portal/domain/flight-order-status';
+import { allowedActions, statusColor } from '@portal/domain/flight-order-status';
 import type { FlightOrder, FlightOrderListItem, FlightOrderPrice } from '@portal/domain/flight-order';
 import type { PaymentChannel } from '@portal/domain/payment';
 import { PAYMENT_CHANNELS } from '@portal/domain/payment';
@@ -9,7 +6,9 @@ import { money } from '../wallet/money';
 import type { FlightOrderRow, OrderEventRow } from './flight-orders.schema';
 
 const channelOf = (value: string | null): PaymentChannel | null =>
-  value !== null && (PAYMENT_CHANNELS as readonly string[]).includes(value) ? (value as PaymentChannel) : null;
+  value !== null && (PAYMENT_CHANNELS as readonly string[]).includes(value)
+    ? (value as PaymentChannel)
+    : null;
 
 function actionsOf(row: FlightOrderRow, now: Date) {
   return allowedActions({

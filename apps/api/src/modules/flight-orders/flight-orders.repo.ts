@@ -40,7 +40,9 @@ export async function insertOrder(tx: Db, row: NewFlightOrder, now: Date): Promi
     .values({ ...row, createdAt: now, updatedAt: now })
     .returning();
   if (!inserted) throw new Error('order not inserted');
-  await tx.insert(orderEvents).values({ orderId: inserted.id, fromStatus: null, toStatus: inserted.status, at: now });
+  await tx
+    .insert(orderEvents)
+    .values({ orderId: inserted.id, fromStatus: null, toStatus: inserted.status, at: now });
   return inserted;
 }
 
@@ -78,7 +80,9 @@ export async function transition(
     .where(and(eq(flightOrders.id, order.id), eq(flightOrders.status, order.status)))
     .returning();
   if (!updated) throw new AppError('ILLEGAL_TRANSITION', { from: order.status, to });
-  await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: order.status, toStatus: to, at: now, note });
+  await tx
+    .insert(orderEvents)
+    .values({ orderId: order.id, fromStatus: order.status, toStatus: to, at: now, note });
   return updated;
 }
 

@@ -8,7 +8,10 @@ import { localeOf } from '../../platform/i18n';
 import { withIdempotency } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
 import { requireFlightService } from '../shopping/access';
+import { FlightOrderListQuery, StatusCountQuery } from '@portal/domain/flight-order';
+import { cancelOrder } from './cancel-order';
 import { createFlightOrder } from './create-order';
+import { countByStatus, listOrders } from './list-orders';
 import type { FlightOrderDeps } from './flight-orders.context';
 import { presentOrder } from './flight-orders.presenter';
 import { findOrder, listEvents } from './flight-orders.repo';
@@ -23,6 +26,9 @@ export async function flightOrderRoutes(app: FastifyInstance, { deps }: { deps: 
     requireFlightService(ctx);
     return ctx;
   };
+  /** Own orders only, when the agency says so. */
+  const isVisible = (row: FlightOrderRow, ctx: ReturnType<typeof flightCtx>) =>
+    ctx.agency.commonConfig.onlyShowOwnOrders !== true || row.userId === ctx.user.id;
   const present = async (row: FlightOrderRow, db = deps.db) =>
     presentOrder(row, await listEvents(db, row.id), deps.now());
 
@@ -39,11 +45,34 @@ export async function flightOrderRoutes(app: FastifyInstance, { deps }: { deps: 
     });
   });
 
+  app.get('/order/v2/flight/orders', async (request) => {
+    const ctx = flightCtx(request);
+    return ok(await listOrders(deps.db, ctx, parse(FlightOrderListQuery, request.query), deps.now()));
+  });
+
+  app.get('/order/v2/flight/orders/status', async (request) => {
+    const ctx = flightCtx(request);
+    const { status } = parse(StatusCountQuery, request.query);
+    return ok(await countByStatus(deps.db, ctx, status));
+  });
+
   app.get('/order/v2/flight/orders/:id', async (request) => {
     const ctx = flightCtx(request);
     const { id } = parse(IdParam, request.params);
     const row = await findOrder(deps.db, ctx.agency.id, id);
-    if (!row) throw new AppError('ORDER_NOT_FOUND');
+    if (!row || !isVisible(row, ctx)) throw new AppError('ORDER_NOT_FOUND');
     return ok(await present(row));
+  });
+
+  app.delete('/order/v2/flight/orders/:id', async (request) => {
+    const ctx = flightCtx(request);
+    const { id } = parse(IdParam, request.params);
+    return ok(
+      await deps.db.transaction(async (tx) => {
+        const visible = await findOrder(tx, ctx.agency.id, id);
+        if (!visible || !isVisible(visible, ctx)) throw new AppError('ORDER_NOT_FOUND');
+        return present(await cancelOrder(tx, ctx, id, deps.now()), tx);
+      }),
+    );
   });
 }

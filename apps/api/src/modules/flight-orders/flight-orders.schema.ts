@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { FlightOrderStatus, OrderType, PaymentState } from '@portal/domain/flight-order-status';
 import type { OrderPassenger } from '@portal/domain/flight-order';
 import type { Solution } from '@portal/domain/shopping';

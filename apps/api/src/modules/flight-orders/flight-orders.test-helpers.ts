@@ -14,7 +14,12 @@ export const adult = (extra: Record<string, unknown> = {}) => ({
   gender: 'male',
   birthday: '1985-03-14',
   nationality: 'CN',
-  travel_document: { type: 'passport', interfaceType: 'passport', number: 'P1234567', expiryDate: '2035-01-01' },
+  travel_document: {
+    type: 'passport',
+    interfaceType: 'passport',
+    number: 'P1234567',
+    expiryDate: '2035-01-01',
+  },
   ...extra,
 });
 
@@ -23,7 +28,12 @@ export const child = (extra: Record<string, unknown> = {}) =>
     type: 'child',
     given_names: 'XIAO',
     birthday: new Date(Date.now() - 6 * 365 * 86_400_000).toISOString().slice(0, 10),
-    travel_document: { type: 'passport', interfaceType: 'passport', number: 'P7654321', expiryDate: '2035-01-01' },
+    travel_document: {
+      type: 'passport',
+      interfaceType: 'passport',
+      number: 'P7654321',
+      expiryDate: '2035-01-01',
+    },
     ...extra,
   });
 
@@ -54,12 +64,7 @@ export async function pickSolution(
   return found;
 }
 
-export function createOrder(
-  app: FastifyInstance,
-  token: string,
-  payload: object,
-  key?: string,
-) {
+export function createOrder(app: FastifyInstance, token: string, payload: object, key?: string) {
   return app.inject({
     method: 'POST',
     url: '/order/v2/flight/orders',
@@ -71,7 +76,11 @@ export function createOrder(
 /** Books one adult on a fresh solution and returns the order. */
 export async function bookOne(app: FastifyInstance, token: string, supplier?: string): Promise<FlightOrder> {
   const solution = await pickSolution(app, token, supplier ? { supplier } : {});
-  const res = await createOrder(app, token, { solutionId: solution.id, passengers: [adult()], contact: contact() });
+  const res = await createOrder(app, token, {
+    solutionId: solution.id,
+    passengers: [adult()],
+    contact: contact(),
+  });
   if (res.statusCode !== 200) throw new Error(`booking failed: ${res.body}`);
   return FlightOrder.parse(body(res).data);
 }

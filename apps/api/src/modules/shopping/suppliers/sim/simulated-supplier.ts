@@ -250,7 +250,11 @@ export class SimulatedSupplier implements FlightSupplier {
     return { status: 'confirmed', offer };
   }
 
-  async book(offer: Offer, passengers: readonly SupplierPassenger[], signal: AbortSignal): Promise<BookAnswer> {
+  async book(
+    offer: Offer,
+    passengers: readonly SupplierPassenger[],
+    signal: AbortSignal,
+  ): Promise<BookAnswer> {
     await this.answerDelay(signal, 0.5);
     if (this.faults.bookError) throw new Error(`${this.name}: simulated booking error`);
     return { pnr: simulatedPnr(offer, passengers) };

@@ -1,0 +1,121 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { FlightOrderList, FlightOrderListQuery, StatusCount } from '@portal/domain/flight-order';
+import { statusesForCountKey } from '@portal/domain/flight-order-status';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import type { RequestContext } from '../../platform/request-context';
+import { presentListItem } from './flight-orders.presenter';
+import { flightOrders } from './flight-orders.schema';
+
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function nextDay(date: string): Date {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+}
+
+/** The agency's orders the user may see: only their own when the agency says so (spec §6). */
+export function visibleTo(ctx: RequestContext): SQL {
+  const own = ctx.agency.commonConfig.onlyShowOwnOrders === true;
+  const agency = eq(flightOrders.agencyId, ctx.agency.id);
+  return own ? (and(agency, eq(flightOrders.userId, ctx.user.id)) ?? agency) : agency;
+}
+
+function statusesOf(key: string) {
+  const statuses = statusesForCountKey(key);
+  if (!statuses) {
+    throw new AppError('ILLEGAL_INPUT', undefined, {
+      errors: [{ path: 'status', message: 'unknown status' }],
+    });
+  }
+  return [...statuses];
+}
+
+function filters(ctx: RequestContext, q: FlightOrderListQuery): SQL[] {
+  const where: SQL[] = [visibleTo(ctx)];
+  const add = (condition: SQL | undefined) => {
+    if (condition) where.push(condition);
+  };
+  if (q.bookingNumber) add(ilike(flightOrders.bookingNumber, likeText(q.bookingNumber)));
+  if (q.pnr) add(eq(flightOrders.pnr, q.pnr.toUpperCase()));
+  if (q.ticketNumber) add(ilike(flightOrders.ticketNumbers, likeText(q.ticketNumber.replaceAll('-', ''))));
+  if (q.passenger) {
+    add(ilike(flightOrders.passengerNames, likeText(q.passenger.toUpperCase().replace(/\s+/g, '/'))));
+  }
+  if (q.flightNumber) add(ilike(flightOrders.flightNumbers, likeText(q.flightNumber.replace(/\s+/g, ''))));
+  if (q.airline) add(eq(flightOrders.airline, q.airline.toUpperCase()));
+  if (q.dateFrom) add(gte(flightOrders.createdAt, new Date(`${q.dateFrom}T00:00:00Z`)));
+  if (q.dateTo) add(lt(flightOrders.createdAt, nextDay(q.dateTo)));
+  if (q.status) add(inArray(flightOrders.status, statusesOf(q.status)));
+  if (q.type !== 'all') add(eq(flightOrders.type, q.type));
+  if (q.contact) {
+    const like = likeText(q.contact);
+    add(
+      or(
+        sql`${flightOrders.contact}->>'name' ilike ${like}`,
+        sql`${flightOrders.contact}->>'email' ilike ${like}`,
+        sql`${flightOrders.contact}->'phone'->>'number' ilike ${like}`,
+      ),
+    );
+  }
+  return where;
+}
+
+const SORT_COLUMNS = {
+  bookingTime: flightOrders.createdAt,
+  departureDate: flightOrders.departureAt,
+  orderTotal: flightOrders.orderTotalMinor,
+  status: flightOrders.status,
+} as const;
+
+/** `GET /order/v2/flight/orders`: advanced search, paging and sort. */
+export async function listOrders(
+  db: Db,
+  ctx: RequestContext,
+  q: FlightOrderListQuery,
+  now: Date,
+): Promise<FlightOrderList> {
+  const where = and(...filters(ctx, q));
+  const field = q.sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS;
+  const column = SORT_COLUMNS[field];
+  const direction = q.sort.startsWith('-') ? desc : asc;
+  const [total] = await db.select({ n: count() }).from(flightOrders).where(where);
+  const rows = await db
+    .select()
+    .from(flightOrders)
+    .where(where)
+    .orderBy(direction(column), direction(flightOrders.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  return {
+    list: rows.map((row) => presentListItem(row, now)),
+    total: total?.n ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** `GET /order/v2/flight/orders/status?status=a,b`: `{status, cnt}` per tab, group or status key. */
+export async function countByStatus(db: Db, ctx: RequestContext, keys: string): Promise<StatusCount[]> {
+  const wanted = [
+    ...new Set(
+      keys
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const byKey = wanted.map((key) => ({ key, statuses: statusesOf(key) }));
+  const all = [...new Set(byKey.flatMap((k) => k.statuses))];
+  const rows = all.length
+    ? await db
+        .select({ status: flightOrders.status, n: count() })
+        .from(flightOrders)
+        .where(and(visibleTo(ctx), inArray(flightOrders.status, all)))
+        .groupBy(flightOrders.status)
+    : [];
+  const counts = new Map(rows.map((r) => [r.status as string, r.n]));
+  return byKey.map(({ key, statuses }) => ({
+    status: key,
+    cnt: statuses.reduce((sum, s) => sum + (counts.get(s) ?? 0), 0),
+  }));
+}
