@@ -1,9 +1,8 @@
 import { Alert, Card, Col, Empty, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WalletBalance } from '@portal/domain/wallet';
-import { formatPrice } from '@portal/domain/price-display';
 import { useWalletBalances } from '../api/get-wallet-balances';
-import { formatMoney, isNegative, magnitude } from '../lib/format';
+import { formatAmount, formatMoney, isNegative, magnitude } from '../lib/format';
 
 /** One currency: balance, credit limit and available; a negative balance shows as credit in use. */
 function BalanceCard({ wallet }: { wallet: WalletBalance }) {
@@ -17,7 +16,7 @@ function BalanceCard({ wallet }: { wallet: WalletBalance }) {
     >
       <Statistic
         title={t('bills.balance.available')}
-        value={formatPrice(wallet.available.amount)}
+        value={formatAmount(wallet.available)}
         prefix={wallet.currency}
         styles={isNegative(wallet.available.amount) ? { content: { color: '#cf1322' } } : undefined}
       />

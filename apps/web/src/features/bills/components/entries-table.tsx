@@ -55,7 +55,7 @@ export function EntriesTable({ data, page, pageSize, loading, onPage }: EntriesT
           type={isNegative(money.amount) ? 'danger' : 'success'}
           style={{ whiteSpace: 'nowrap' }}
         >
-          {`${money.currency} ${formatSigned(money.amount)}`}
+          {formatSigned(money)}
         </Typography.Text>
       ),
     },

@@ -1,8 +1,7 @@
 import { Empty, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '@portal/domain/price-display';
 import type { TransactionList, TransactionRow } from '@portal/domain/wallet';
-import { formatMoney, formatTimestamp } from '../lib/format';
+import { formatAmount, formatMoney, formatTimestamp } from '../lib/format';
 
 interface TransactionsTableProps {
   data: TransactionList | undefined;
@@ -46,8 +45,7 @@ export function TransactionsTable({ data, page, pageSize, loading, onPage }: Tra
       title: currency ? t('bills.transactions.amountIn', { currency }) : t('bills.transactions.amount'),
       dataIndex: 'amount',
       align: 'right',
-      render: (money: TransactionRow['amount']) =>
-        currency ? formatPrice(money.amount) : formatMoney(money),
+      render: (money: TransactionRow['amount']) => (currency ? formatAmount(money) : formatMoney(money)),
     },
     {
       title: t('bills.transactions.handlingFee'),

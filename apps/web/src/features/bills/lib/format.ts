@@ -1,16 +1,22 @@
 import dayjs from 'dayjs';
 import type { MoneyJson } from '@portal/domain/shopping';
+import { minorDigits } from '@portal/domain/currency-conversion';
 import { formatPrice } from '@portal/domain/price-display';
 
-/** `CNY 1,234.50`: the currency code and the amount with thousands separators. */
-export function formatMoney(money: MoneyJson): string {
-  return `${money.currency} ${formatPrice(money.amount)}`;
+/** The amount with thousands separators and the currency's minor digits: `1,234.50`, `JPY` `12,000`. */
+export function formatAmount(money: MoneyJson): string {
+  return formatPrice(money.amount, { decimals: minorDigits(money.currency) });
 }
 
-/** The amount alone, always signed: `+1,234.50`, `-980.00`, `0.00`. */
-export function formatSigned(amount: string): string {
-  const text = formatPrice(amount);
-  return text.startsWith('-') || isZero(amount) ? text : `+${text}`;
+/** `CNY 1,234.50`: the currency code and the amount. */
+export function formatMoney(money: MoneyJson): string {
+  return `${money.currency} ${formatAmount(money)}`;
+}
+
+/** `CNY +1,234.50`, `CNY -980.00`: always signed, zero unsigned. */
+export function formatSigned(money: MoneyJson): string {
+  const text = formatAmount(money);
+  return `${money.currency} ${text.startsWith('-') || isZero(money.amount) ? text : `+${text}`}`;
 }
 
 /** True when the decimal string is below zero. */

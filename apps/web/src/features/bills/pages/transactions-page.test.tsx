@@ -8,6 +8,8 @@ import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 
 const WAIT = { timeout: 10000 };
+/** Filter tests drive antd pickers and selects, which are slow in jsdom under a parallel run. */
+const SLOW = 40000;
 
 function row(id: number, over: Partial<TransactionRow> = {}): TransactionRow {
   return {
@@ -46,51 +48,59 @@ async function open() {
 }
 
 describe('all transactions page', () => {
-  it('shows the spec columns with the currency in the amount heading', async () => {
-    serve(list([row(1), row(2, { paymentMethod: 'stripe', originalOrderId: null })]));
-    const table = await open();
-    await within(table).findByText('T1', {}, WAIT);
-    expect(screen.getByTestId('page-title')).toHaveTextContent('All Transactions');
-    const headings = within(table)
-      .getAllByRole('columnheader')
-      .map((el) => el.textContent);
-    expect(headings).toEqual([
-      'Original ID',
-      'Reference ID',
-      'Payment method',
-      'Total amount paid',
-      'Amount (CNY)',
-      'Handling fee',
-      'Payment time',
-      'Created on',
-    ]);
-    const first = within(table).getByText('T1').closest('tr');
-    expect(first).toHaveTextContent('B1');
-    expect(first).toHaveTextContent('Balance');
-    expect(first).toHaveTextContent('CNY 1,290.00');
-    expect(first).toHaveTextContent('1,280.00');
-    expect(first).toHaveTextContent('CNY 10.00');
-    expect(within(table).getByText('Stripe')).toBeInTheDocument();
-  });
+  it(
+    'shows the spec columns with the currency in the amount heading',
+    async () => {
+      serve(list([row(1), row(2, { paymentMethod: 'stripe', originalOrderId: null })]));
+      const table = await open();
+      await within(table).findByText('T1', {}, WAIT);
+      expect(screen.getByTestId('page-title')).toHaveTextContent('All Transactions');
+      const headings = within(table)
+        .getAllByRole('columnheader')
+        .map((el) => el.textContent);
+      expect(headings).toEqual([
+        'Original ID',
+        'Reference ID',
+        'Payment method',
+        'Total amount paid',
+        'Amount (CNY)',
+        'Handling fee',
+        'Payment time',
+        'Created on',
+      ]);
+      const first = within(table).getByText('T1').closest('tr');
+      expect(first).toHaveTextContent('B1');
+      expect(first).toHaveTextContent('Balance');
+      expect(first).toHaveTextContent('CNY 1,290.00');
+      expect(first).toHaveTextContent('1,280.00');
+      expect(first).toHaveTextContent('CNY 10.00');
+      expect(within(table).getByText('Stripe')).toBeInTheDocument();
+    },
+    SLOW,
+  );
 
-  it('sends the payment method and order ID filters and asks for page 2', async () => {
-    const urls = serve(
-      list(
-        Array.from({ length: 20 }, (_, i) => row(i + 1)),
-        30,
-      ),
-    );
-    const table = await open();
-    await within(table).findByText('T1', {}, WAIT);
-    await userEvent.click(screen.getByTitle('2'));
-    await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('2'));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Payment method' }));
-    await userEvent.click(await screen.findByTitle('Airwallex'));
-    await userEvent.type(screen.getByPlaceholderText('Booking number'), 'B7{Enter}');
-    await waitFor(() => expect(urls.at(-1)?.searchParams.get('orderId')).toBe('B7'));
-    expect(urls.at(-1)?.searchParams.get('paymentMethod')).toBe('airwallex');
-    expect(urls.at(-1)?.searchParams.get('page')).toBe('1');
-  });
+  it(
+    'sends the payment method and order ID filters and asks for page 2',
+    async () => {
+      const urls = serve(
+        list(
+          Array.from({ length: 20 }, (_, i) => row(i + 1)),
+          30,
+        ),
+      );
+      const table = await open();
+      await within(table).findByText('T1', {}, WAIT);
+      await userEvent.click(screen.getByTitle('2'));
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('2'));
+      await userEvent.click(screen.getByRole('combobox', { name: 'Payment method' }));
+      await userEvent.click(await screen.findByTitle('Airwallex'));
+      await userEvent.type(screen.getByPlaceholderText('Booking number'), 'B7{Enter}');
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('orderId')).toBe('B7'));
+      expect(urls.at(-1)?.searchParams.get('paymentMethod')).toBe('airwallex');
+      expect(urls.at(-1)?.searchParams.get('page')).toBe('1');
+    },
+    SLOW,
+  );
 
   it('shows the empty state', async () => {
     serve(list([]));

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,8 @@ import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 
 const WAIT = { timeout: 10000 };
+/** Filter tests drive antd pickers and selects, which are slow in jsdom under a parallel run. */
+const SLOW = 40000;
 
 const BALANCES: WalletBalance[] = [
   {
@@ -103,19 +105,45 @@ describe('wallet page', () => {
     expect(urls[0]?.searchParams.get('pageSize')).toBe('20');
   });
 
-  it('sends the filters: order ID applied with Enter, payment type from the select', async () => {
-    const urls = serve();
-    const table = await openWallet();
-    await within(table).findByText('Entry 1', {}, WAIT);
-    await userEvent.click(screen.getByRole('combobox', { name: 'Payment type' }));
-    await userEvent.click(await screen.findByTitle('Flight refund'));
-    await userEvent.type(screen.getByPlaceholderText('Booking number'), 'B42{Enter}');
-    await waitFor(() => expect(urls.at(-1)?.searchParams.get('orderId')).toBe('B42'));
-    const last = urls.at(-1);
-    expect(last?.searchParams.get('type')).toBe('refund-flight');
-    expect(last?.searchParams.get('page')).toBe('1');
-    expect(last?.searchParams.has('dateFrom')).toBe(false);
-  });
+  it(
+    'sends the filters: order ID applied with Enter, payment type from the select',
+    async () => {
+      const urls = serve();
+      const table = await openWallet();
+      await within(table).findByText('Entry 1', {}, WAIT);
+      await userEvent.click(screen.getByRole('combobox', { name: 'Payment type' }));
+      await userEvent.click(await screen.findByTitle('Flight refund'));
+      await userEvent.type(screen.getByPlaceholderText('Booking number'), 'B42{Enter}');
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('orderId')).toBe('B42'));
+      const last = urls.at(-1);
+      expect(last?.searchParams.get('type')).toBe('refund-flight');
+      expect(last?.searchParams.get('page')).toBe('1');
+      expect(last?.searchParams.has('dateFrom')).toBe(false);
+    },
+    SLOW,
+  );
+
+  it(
+    'sends the date range typed into the range picker',
+    async () => {
+      const urls = serve();
+      const table = await openWallet();
+      await within(table).findByText('Entry 1', {}, WAIT);
+      const start = screen.getByPlaceholderText('Start date');
+      fireEvent.mouseDown(start);
+      fireEvent.focus(start);
+      fireEvent.change(start, { target: { value: '2026-11-01' } });
+      fireEvent.keyDown(start, { key: 'Enter', code: 'Enter' });
+      const end = screen.getByPlaceholderText('End date');
+      fireEvent.focus(end);
+      fireEvent.change(end, { target: { value: '2026-11-20' } });
+      fireEvent.keyDown(end, { key: 'Enter', code: 'Enter' });
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('dateFrom')).toBe('2026-11-01'));
+      expect(urls.at(-1)?.searchParams.get('dateTo')).toBe('2026-11-20');
+    },
+    SLOW,
+  );
 
   it('asks for page 2', async () => {
     const many = Array.from({ length: 20 }, (_, i) => entry(i + 1));
