@@ -22,6 +22,8 @@ import { shoppingRoutes } from './modules/shopping/shopping.routes';
 import { type SupplierRegistry, createSimulatedRegistry } from './modules/shopping/suppliers/registry';
 import { testHookRoutes } from './modules/shopping/test-hooks.routes';
 import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes';
+import { orderJobHandlers } from './modules/flight-orders/order-jobs';
+import { runDueJobs } from './platform/jobs';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -92,7 +94,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? (() => new Date());
   const shoppingDeps = { db: database.db, registry, now, runner, cache: new SolutionsCache() };
   await app.register(shoppingRoutes, { deps: shoppingDeps });
-  await app.register(flightOrderRoutes, { deps: { ...shoppingDeps, timeScale: config.timeScale } });
+  const orderDeps = { ...shoppingDeps, timeScale: config.timeScale };
+  await app.register(flightOrderRoutes, { deps: orderDeps });
+  const jobHandlers = orderJobHandlers(orderDeps);
+  app.decorate('runDueJobs', (at?: Date) => runDueJobs(database.db, jobHandlers, at ?? now()));
   if (config.enableTestHooks) await app.register(testHookRoutes, { registry });
   await registerWeb(app, { webDist: config.webDist });
   return app;

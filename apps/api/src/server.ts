@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
+import { startJobRunner } from './platform/jobs';
 import { createPasswordHasher } from './modules/auth/password';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-data';
 import { seedBaseData, seedDemo } from './seed/seed';
@@ -33,11 +34,22 @@ async function main(): Promise<void> {
     app.log.warn('PARTNER_SSO_SECRET is the public demo default; set a real secret in production');
   }
 
+  // Background jobs (ticketing, payment deadlines); JOBS_POLL_MS=0 turns them off.
+  const stopJobs =
+    config.jobsPollMs > 0
+      ? startJobRunner(
+          (at) => app.runDueJobs(at),
+          config.jobsPollMs,
+          (err) => app.log.error({ err }, 'jobs failed'),
+        )
+      : async () => {};
+
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      await stopJobs();
       await app.close();
     } finally {
       await database.close();

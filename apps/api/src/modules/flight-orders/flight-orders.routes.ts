@@ -9,7 +9,10 @@ import { withIdempotency } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
 import { requireFlightService } from '../shopping/access';
 import { FlightOrderListQuery, StatusCountQuery } from '@portal/domain/flight-order';
+import { PaymentRequest, paymentOptionsFor, type PaymentConfig } from '@portal/domain/payment';
 import { cancelOrder } from './cancel-order';
+import { queuePaymentDeadline, queueTicketing } from './order-jobs';
+import { payOrder } from './pay-order';
 import { createFlightOrder } from './create-order';
 import { countByStatus, listOrders } from './list-orders';
 import type { FlightOrderDeps } from './flight-orders.context';
@@ -41,7 +44,30 @@ export async function flightOrderRoutes(app: FastifyInstance, { deps }: { deps: 
         void reply.status(def.status);
         return fail(def.code, errorMessage(def.key, localeOf(request)), outcome.verification);
       }
+      await queuePaymentDeadline(tx, outcome.order);
       return ok(await present(outcome.order, tx));
+    });
+  });
+
+  app.get('/order/v2/flight/config/payment', async (request) => {
+    const ctx = flightCtx(request);
+    const options = paymentOptionsFor({ disablePayment: ctx.agency.commonConfig.disablePayment === true });
+    const config: PaymentConfig = options.map((o) => ({
+      channel: o.channel,
+      flow: o.flow,
+      labelKey: o.labelKey,
+      feePercent: 0,
+    }));
+    return ok(config);
+  });
+
+  app.post('/order/v2/flight/orders/:id/payment', async (request, reply) => {
+    const ctx = flightCtx(request);
+    const { id } = parse(IdParam, request.params);
+    const payment = parse(PaymentRequest, request.body);
+    return withIdempotency(deps.db, request, reply, async (tx) => {
+      const paid = await payOrder(tx, ctx, id, payment, deps.now(), queueTicketing(deps));
+      return ok({ status: 'paid' as const, order: await present(paid, tx) });
     });
   });
 

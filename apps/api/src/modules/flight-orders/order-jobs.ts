@@ -1,0 +1,109 @@
+import { ticketingDeadline } from '@portal/domain/ticketing-tier';
+import type { Db } from '../../platform/db';
+import { enqueueJob, type JobHandler } from '../../platform/jobs';
+import { reimburse } from '../wallet/reimburse';
+import { toSupplierPassengers } from './create-order';
+import { SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context';
+import { lockOrderById, transition } from './flight-orders.repo';
+import type { FlightOrderRow } from './flight-orders.schema';
+
+export const TICKETING_JOB = 'flight-ticketing';
+export const PAYMENT_DEADLINE_JOB = 'flight-payment-deadline';
+/** The simulated suppliers ticket at the tier's deadline, but at most this long after payment. */
+export const MAX_TICKETING_DELAY_MS = 2 * 3_600_000;
+
+/** When the ticketing job of an order paid at `paidAt` runs: the tier's delay, scaled by TIME_SCALE. */
+export function ticketingRunAt(order: FlightOrderRow, paidAt: Date, timeScale: number): Date {
+  const due = ticketingDeadline(order.ticketingTier as never, paidAt, order.departureAt);
+  const delay = due ? Math.min(Math.max(0, due.getTime() - paidAt.getTime()), MAX_TICKETING_DELAY_MS) : 0;
+  return new Date(paidAt.getTime() + delay / Math.max(1, timeScale));
+}
+
+/** Queues the ticketing of a paid order (in the payment's transaction). */
+export function queueTicketing(deps: FlightOrderDeps) {
+  return async (tx: Db, order: FlightOrderRow, now: Date) => {
+    await enqueueJob(tx, TICKETING_JOB, { orderId: order.id }, ticketingRunAt(order, now, deps.timeScale));
+  };
+}
+
+/** Queues the cancellation of an order not paid by its deadline (in the booking's transaction). */
+export async function queuePaymentDeadline(tx: Db, order: FlightOrderRow): Promise<void> {
+  if (!order.paymentDeadline) return;
+  await enqueueJob(tx, PAYMENT_DEADLINE_JOB, { orderId: order.id }, order.paymentDeadline);
+}
+
+const orderIdOf = (payload: Record<string, unknown>) => {
+  const id = payload.orderId;
+  if (typeof id !== 'string') throw new Error('job without orderId');
+  return id;
+};
+
+/**
+ * Ticketing: asks the supplier for ticket numbers (outside any transaction), then in one
+ * transaction moves the order to `issued` with them; a supplier failure moves it through
+ * failed -> failed_reimbursing -> failed_reimbursed with the money back to the wallet.
+ */
+function ticketingHandler(deps: FlightOrderDeps): JobHandler {
+  return async (db, job, now) => {
+    const orderId = orderIdOf(job.payload);
+    const order = await db.transaction((tx) => lockOrderById(tx, orderId));
+    if (!order || order.status !== 'proceeding' || !order.pnr) return;
+    const supplier = deps.registry.get(order.supplier);
+    const pnr = order.pnr;
+    const answer = supplier
+      ? await deps.runner
+          .bounded(SUPPLIER_CALL_MS, (signal) =>
+            supplier.ticket(order.offer, pnr, toSupplierPassengers(order.passengers), signal),
+          )
+          .catch(() => undefined)
+      : undefined;
+    await db.transaction(async (tx) => {
+      const current = await lockOrderById(tx, orderId);
+      if (!current || current.status !== 'proceeding') return;
+      if (answer && answer.ticketNumbers.length === current.passengers.length) {
+        const passengers = current.passengers.map((p, i) => ({
+          ...p,
+          ticketNumbers: answer.ticketNumbers[i] ?? [],
+        }));
+        await transition(
+          tx,
+          current,
+          'issued',
+          now,
+          { passengers, ticketNumbers: passengers.flatMap((p) => p.ticketNumbers).join('|') },
+          'tickets issued',
+        );
+        return;
+      }
+      const failed = await transition(tx, current, 'failed', now, {}, 'ticketing failed at the supplier');
+      const reimbursing = await transition(tx, failed, 'failed_reimbursing', now);
+      if (current.paymentState === 'paid' && current.orderTotalMinor > 0) {
+        await reimburse(tx, {
+          agencyId: current.agencyId,
+          currency: current.currency,
+          amountMinor: current.orderTotalMinor,
+          orderId: current.id,
+          kind: 'reimbursement',
+          description: `Ticketing failed: flight order ${current.bookingNumber}`,
+          reference: current.bookingNumber,
+        });
+      }
+      await transition(tx, reimbursing, 'failed_reimbursed', now, {}, 'money returned to the wallet');
+    });
+  };
+}
+
+/** Payment deadline: an order still unpaid at its deadline becomes `origin_canceled`. */
+const paymentDeadlineHandler: JobHandler = async (db, job, now) => {
+  const orderId = orderIdOf(job.payload);
+  await db.transaction(async (tx) => {
+    const order = await lockOrderById(tx, orderId);
+    if (!order || order.status !== 'to_be_paid' || !order.paymentDeadline) return;
+    if (now.getTime() < order.paymentDeadline.getTime()) return;
+    await transition(tx, order, 'origin_canceled', now, {}, 'payment deadline passed');
+  });
+};
+
+export function orderJobHandlers(deps: FlightOrderDeps): Record<string, JobHandler> {
+  return { [TICKETING_JOB]: ticketingHandler(deps), [PAYMENT_DEADLINE_JOB]: paymentDeadlineHandler };
+}
