@@ -94,7 +94,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? (() => new Date());
   const shoppingDeps = { db: database.db, registry, now, runner, cache: new SolutionsCache() };
   await app.register(shoppingRoutes, { deps: shoppingDeps });
-  const orderDeps = { ...shoppingDeps, timeScale: config.timeScale };
+  const orderDeps = {
+    ...shoppingDeps,
+    timeScale: config.timeScale,
+    gatewaySecret: config.paymentGatewaySecret,
+  };
   await app.register(flightOrderRoutes, { deps: orderDeps });
   const jobHandlers = orderJobHandlers(orderDeps);
   app.decorate('runDueJobs', (at?: Date) => runDueJobs(database.db, jobHandlers, at ?? now()));

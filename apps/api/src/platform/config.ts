@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   SUPPLIER_LATENCY_SCALE: z.coerce.number().min(0).max(100).default(1),
   SUPPLIER_SEED: z.string().min(1).max(64).default('portal'),
   ENABLE_TEST_HOOKS: booleanFlag.default(false),
+  PAYMENT_GATEWAY_SECRET: z.string().min(8).default('demo-gateway-secret'),
   TIME_SCALE: z.coerce.number().min(1).max(3600).default(1),
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   FRAME_ANCESTORS: z.string().min(1).default("'self' http://127.0.0.1:* http://localhost:*"),
@@ -68,6 +69,8 @@ export interface AppConfig {
   supplierSeed: string;
   /** Registers the test-only routes under /__test (supplier fault knobs); never in production. */
   enableTestHooks: boolean;
+  /** HMAC-SHA256 key of the simulated payment gateway's notifications. */
+  paymentGatewaySecret: string;
   /** Divides background job delays (ticketing) for demos: 60 turns an hour into a minute. */
   timeScale: number;
   /** How often the server runs due jobs, ms; 0 turns the runner off. */
@@ -110,6 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supplierLatencyScale: e.SUPPLIER_LATENCY_SCALE,
     supplierSeed: e.SUPPLIER_SEED,
     enableTestHooks: e.ENABLE_TEST_HOOKS,
+    paymentGatewaySecret: e.PAYMENT_GATEWAY_SECRET,
     timeScale: e.TIME_SCALE,
     jobsPollMs: e.JOBS_POLL_MS,
     fastPasswordHashing: e.NODE_ENV === 'test',
