@@ -85,6 +85,15 @@ describe('paying a flight order with the balance', () => {
     expect(queued).toHaveLength(1);
   });
 
+  it('charges once when two payments of one order race', async () => {
+    const token = await login(t.app);
+    const order = await bookOne(t.app, token);
+    const before = await balance();
+    const results = await Promise.all([pay(token, order.id, 'race-1'), pay(token, order.id, 'race-2')]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await balance()).toBe(before - minor(order.price.orderTotal.amount));
+  });
+
   it('refuses with 600001 when the balance is short and leaves the order to_be_paid', async () => {
     const token = await login(t.app);
     const order = await bookOne(t.app, token);
