@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { INVOICE_TYPES, type InvoiceType } from '@portal/domain/shopping';
 import { agencies, type AgencyRow } from '../../platform/db/schema';
+import { flightOrders } from '../flight-orders/flight-orders.schema';
 import {
   journalEntries,
   ledgerAccounts,
@@ -125,4 +127,60 @@ export async function listEntryLines(
       meta: r.meta as Record<string, unknown>,
     })),
   };
+}
+
+/** The fare's invoice type of each of the agency's flight orders among `orderIds` (order uuid -> type). */
+export async function invoiceTypesOf(
+  db: Db,
+  agencyId: number,
+  orderIds: string[],
+): Promise<Map<string, InvoiceType>> {
+  const ids = [...new Set(orderIds)].filter((id) => UUID.test(id));
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: flightOrders.id,
+      invoiceType: sql<string | null>`${flightOrders.solution}->'restrictions'->>'invoiceType'`,
+    })
+    .from(flightOrders)
+    .where(and(eq(flightOrders.agencyId, agencyId), inArray(flightOrders.id, ids)));
+  const map = new Map<string, InvoiceType>();
+  for (const row of rows) {
+    const type = INVOICE_TYPES.find((t) => t === row.invoiceType);
+    if (type) map.set(row.id, type);
+  }
+  return map;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Sum of the agency wallet's postings per currency, UTC month (`YYYY-MM`) and entry kind, before `end`. */
+export interface MonthlyWalletSum {
+  currency: string;
+  month: string;
+  kind: EntryKind;
+  amountMinor: number;
+}
+
+export async function monthlyWalletSums(db: Db, agencyId: number, end: Date): Promise<MonthlyWalletSum[]> {
+  const month = sql<string>`to_char(date_trunc('month', ${journalEntries.createdAt} at time zone 'UTC'), 'YYYY-MM')`;
+  const rows = await db
+    .select({
+      currency: ledgerAccounts.currency,
+      month,
+      kind: journalEntries.kind,
+      amountMinor: sql<string>`sum(${ledgerPostings.amountMinor})::bigint`,
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .innerJoin(journalEntries, eq(journalEntries.id, ledgerPostings.entryId))
+    .where(
+      and(
+        eq(ledgerAccounts.agencyId, agencyId),
+        eq(ledgerAccounts.kind, 'agency_wallet'),
+        lt(journalEntries.createdAt, end),
+      ),
+    )
+    .groupBy(ledgerAccounts.currency, month, journalEntries.kind);
+  return rows.map((r) => ({ ...r, amountMinor: Number(r.amountMinor) }));
 }

@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CreditLimitBody, TopUpBody, TransactionQuery, WalletEntryQuery } from '@portal/domain/wallet';
 import type { Database } from '../../platform/db';
+import { sendFile, XLSX_TYPE } from '../../platform/download';
 import { ok } from '../../platform/envelope';
 import { parse } from '../../platform/errors';
+import { localeOf } from '../../platform/i18n';
 import { withIdempotency } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
+import { exportFileName } from './wallet.export';
 import { assertCanManageWallets, assertCanReadWallet } from './wallet.policy';
 import { createWalletService } from './wallet.service';
 
@@ -36,6 +39,25 @@ export async function walletRoutes(app: FastifyInstance, { database }: WalletRou
     const ctx = requireCtx(request);
     assertCanReadWallet(ctx);
     return ok(await wallet.transactions(ctx, parse(TransactionQuery, request.query)));
+  });
+
+  app.post('/base/v2/wallet/entries/export', async (request, reply) => {
+    const ctx = requireCtx(request);
+    assertCanReadWallet(ctx);
+    const locale = localeOf(request);
+    const file = await wallet.entriesExport(ctx, parse(WalletEntryQuery, request.body ?? {}), locale);
+    return sendFile(reply, file, { type: XLSX_TYPE, ...exportFileName(locale, 'entriesFile', new Date()) });
+  });
+
+  app.post('/base/v2/wallet/transactions/export', async (request, reply) => {
+    const ctx = requireCtx(request);
+    assertCanReadWallet(ctx);
+    const locale = localeOf(request);
+    const file = await wallet.transactionsExport(ctx, parse(TransactionQuery, request.body ?? {}), locale);
+    return sendFile(reply, file, {
+      type: XLSX_TYPE,
+      ...exportFileName(locale, 'transactionsFile', new Date()),
+    });
   });
 
   app.post('/base/v2/agencies/:id/balance', async (request, reply) => {

@@ -8,6 +8,7 @@ import type {
   WalletEntryList,
   WalletEntryQuery,
 } from '@portal/domain/wallet';
+import type { Locale } from '@portal/domain/locale';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
@@ -15,7 +16,14 @@ import { percentOf, toMinor } from './money';
 import { setCreditLimit } from './set-credit-limit';
 import { topUp } from './top-up';
 import { emptyBalance, kindsOf, presentBalance, presentEntry, presentTransaction } from './wallet.presenter';
-import { findManagedAgency, listEntryLines, walletAccounts } from './wallet.repo';
+import { EXPORT_ROW_CAP, entriesWorkbook, transactionsWorkbook } from './wallet.export';
+import {
+  findManagedAgency,
+  invoiceTypesOf,
+  listEntryLines,
+  walletAccounts,
+  type EntryLine,
+} from './wallet.repo';
 
 /** The result of a top-up or credit change: the entry and the wallet as it now is. */
 export interface WalletChangeResult {
@@ -41,8 +49,19 @@ function percentText(percent: number | undefined): string {
   return percent === undefined ? '0' : String(percent);
 }
 
+/** With the agency's `showInvoiceTypeInExcel`: the fare's invoice type of each line's flight order. */
+async function invoiceTypesOfLines(db: Db, ctx: RequestContext, lines: EntryLine[]) {
+  if (ctx.agency.commonConfig.showInvoiceTypeInExcel !== true) return undefined;
+  return invoiceTypesOf(
+    db,
+    ctx.agency.id,
+    lines.flatMap((l) => (l.orderId ? [l.orderId] : [])),
+  );
+}
+
 /** Wallet reads of the caller's agency and wallet writes of an agency manager. */
 export function createWalletService(db: Db) {
+  const invoiceTypesFor = (ctx: RequestContext, lines: EntryLine[]) => invoiceTypesOfLines(db, ctx, lines);
   return {
     /** Balances per currency; the settlement currency is listed even before the first entry. */
     async balances(ctx: RequestContext): Promise<WalletBalance[]> {
@@ -70,6 +89,29 @@ export function createWalletService(db: Db) {
         direction: query.sort.startsWith('-') ? 'desc' : 'asc',
       });
       return { list: list.map(presentTransaction), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /** Every wallet entry of `query`'s filters (up to EXPORT_ROW_CAP) as an .xlsx file. */
+    async entriesExport(ctx: RequestContext, query: WalletEntryQuery, locale: Locale): Promise<Buffer> {
+      const { list } = await listEntryLines(db, ctx.agency.id, ['agency_wallet'], {
+        ...query,
+        page: 1,
+        pageSize: EXPORT_ROW_CAP,
+        kinds: query.type ? kindsOf(query.type) : undefined,
+        direction: query.sort === 'paymentTime' ? 'asc' : 'desc',
+      });
+      return entriesWorkbook(locale, list, await invoiceTypesFor(ctx, list));
+    },
+
+    /** Every transaction of `query`'s filters (up to EXPORT_ROW_CAP) as an .xlsx file. */
+    async transactionsExport(ctx: RequestContext, query: TransactionQuery, locale: Locale): Promise<Buffer> {
+      const { list } = await listEntryLines(db, ctx.agency.id, ['agency_wallet', 'platform_receivable'], {
+        ...query,
+        page: 1,
+        pageSize: EXPORT_ROW_CAP,
+        direction: query.sort.startsWith('-') ? 'desc' : 'asc',
+      });
+      return transactionsWorkbook(locale, list.map(presentTransaction), await invoiceTypesFor(ctx, list));
     },
 
     /** Tops up the wallet of the caller's agency or one of its direct sub-agencies, in `tx`. */

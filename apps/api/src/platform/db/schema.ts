@@ -28,6 +28,8 @@ export interface AgencyCommonConfig {
   onlyShowOwnOrders?: boolean;
   /** Spec §6 'Disable payment': the agency may not pay orders. Default false. */
   disablePayment?: boolean;
+  /** Spec §3 'Show invoice type in Excel bill': wallet exports get an invoice-type column. Default false. */
+  showInvoiceTypeInExcel?: boolean;
 }
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
