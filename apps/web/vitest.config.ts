@@ -8,6 +8,6 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    testTimeout: 20000,
+    testTimeout: 60000,
   },
 });

@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from './server';
 
-// Lazy pages load slower while the whole suite runs in parallel; wait up to 5 s for them.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy pages, the reference-data chunk and antd's transitions are slow in jsdom while the whole
+// suite runs on a loaded 2-core CI machine; a generous wait only costs time when a test fails.
+configure({ asyncUtilTimeout: 15000 });
 
 // antd's responsive grid and some components ask for media queries, which jsdom lacks.
 if (!window.matchMedia) {
