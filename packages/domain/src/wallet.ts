@@ -118,3 +118,48 @@ export const CreditLimitBody = z.strictObject({
   currency: z.enum(CURRENCIES).optional(),
 });
 export type CreditLimitBody = z.infer<typeof CreditLimitBody>;
+
+const YearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+
+/** Longest statement range (months) one request may ask for. */
+export const MAX_STATEMENT_MONTHS = 36;
+
+function monthsBetween(from: string, to: string): number {
+  const [fy, fm] = from.split('-').map(Number);
+  const [ty, tm] = to.split('-').map(Number);
+  return ((ty ?? 0) - (fy ?? 0)) * 12 + ((tm ?? 0) - (fm ?? 0)) + 1;
+}
+
+/** `GET /base/v2/wallet/statements?period=month&from=YYYY-MM&to=YYYY-MM` (UTC calendar months). */
+export const StatementQuery = z
+  .strictObject({
+    period: z.enum(['month']).default('month'),
+    from: YearMonth,
+    to: YearMonth,
+    currency: z.enum(CURRENCIES).optional(),
+  })
+  .refine((q) => q.from <= q.to && monthsBetween(q.from, q.to) <= MAX_STATEMENT_MONTHS, {
+    path: ['to'],
+    message: 'range',
+  });
+export type StatementQuery = z.infer<typeof StatementQuery>;
+
+/**
+ * One period's statement of the agency wallet in one currency:
+ * `closing = opening + topUps - orderPayments + refunds + adjustments`.
+ */
+export const WalletStatement = z.object({
+  /** `YYYY-MM` (UTC). */
+  period: z.string(),
+  currency: z.enum(CURRENCIES),
+  opening: MoneyJson,
+  topUps: MoneyJson,
+  /** Money out for flight, train and change orders (positive). */
+  orderPayments: MoneyJson,
+  /** Refunds, voids and reimbursements of failed orders (money back in). */
+  refunds: MoneyJson,
+  /** Anything else that moved the wallet (signed). */
+  adjustments: MoneyJson,
+  closing: MoneyJson,
+});
+export type WalletStatement = z.infer<typeof WalletStatement>;

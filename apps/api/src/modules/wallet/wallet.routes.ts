@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CreditLimitBody, TopUpBody, TransactionQuery, WalletEntryQuery } from '@portal/domain/wallet';
+import {
+  CreditLimitBody,
+  StatementQuery,
+  TopUpBody,
+  TransactionQuery,
+  WalletEntryQuery,
+} from '@portal/domain/wallet';
 import type { Database } from '../../platform/db';
 import { sendFile, XLSX_TYPE } from '../../platform/download';
 import { ok } from '../../platform/envelope';
@@ -8,9 +14,10 @@ import { parse } from '../../platform/errors';
 import { localeOf } from '../../platform/i18n';
 import { withIdempotency } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
-import { exportFileName } from './wallet.export';
+import { exportFileName, statementsWorkbook } from './wallet.export';
 import { assertCanManageWallets, assertCanReadWallet } from './wallet.policy';
 import { createWalletService } from './wallet.service';
+import { walletStatements } from './wallet.statements';
 
 const AgencyIdParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -57,6 +64,24 @@ export async function walletRoutes(app: FastifyInstance, { database }: WalletRou
     return sendFile(reply, file, {
       type: XLSX_TYPE,
       ...exportFileName(locale, 'transactionsFile', new Date()),
+    });
+  });
+
+  app.get('/base/v2/wallet/statements', async (request) => {
+    const ctx = requireCtx(request);
+    assertCanReadWallet(ctx);
+    return ok(await walletStatements(db, ctx.agency.id, parse(StatementQuery, request.query)));
+  });
+
+  app.post('/base/v2/wallet/statements/export', async (request, reply) => {
+    const ctx = requireCtx(request);
+    assertCanReadWallet(ctx);
+    const locale = localeOf(request);
+    const statements = await walletStatements(db, ctx.agency.id, parse(StatementQuery, request.body ?? {}));
+    const file = await statementsWorkbook(locale, statements);
+    return sendFile(reply, file, {
+      type: XLSX_TYPE,
+      ...exportFileName(locale, 'statementsFile', new Date()),
     });
   });
 

@@ -1,0 +1,144 @@
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { WalletBalance, WalletStatement } from '@portal/domain/wallet';
+import { bearer, body, login, useTestApp } from '../../test/app';
+import { payFromBalance } from './pay-from-balance';
+import { reimburse } from './reimburse';
+import { topUp } from './top-up';
+import { journalEntries } from './wallet.schema';
+
+const t = useTestApp();
+
+const get = (token: string, url: string) => t.app.inject({ url, headers: bearer(token) });
+
+/** Agency 1's wallet history: Jan opening 50,000.00; Feb +1,000.00 -2,500.00; Mar +2,500.00 -300.00. */
+async function history(): Promise<void> {
+  const { db } = t.database;
+  await db
+    .update(journalEntries)
+    .set({ createdAt: new Date('2026-01-10T08:00:00Z') })
+    .where(eq(journalEntries.agencyId, 1));
+  await db.transaction(async (tx) => {
+    const at = (id: number, iso: string) =>
+      tx
+        .update(journalEntries)
+        .set({ createdAt: new Date(iso) })
+        .where(eq(journalEntries.id, id));
+    const base = { agencyId: 1, currency: 'CNY' };
+    await at(await topUp(tx, { ...base, amountMinor: 100_000, reference: 'FEB' }), '2026-02-05T00:00:00Z');
+    const pay = await payFromBalance(tx, {
+      ...base,
+      amountMinor: 250_000,
+      orderId: 'B-1',
+      kind: 'origin-flight',
+    });
+    await at(pay, '2026-02-28T23:59:59Z');
+    await at(await reimburse(tx, { ...base, amountMinor: 250_000, orderId: 'B-1' }), '2026-03-01T00:00:00Z');
+    const second = await payFromBalance(tx, {
+      ...base,
+      amountMinor: 30_000,
+      orderId: 'B-2',
+      kind: 'origin-flight',
+    });
+    await at(second, '2026-03-10T12:00:00Z');
+  });
+}
+
+const cny = (amount: string) => ({ amount, currency: 'CNY' });
+
+describe('GET /base/v2/wallet/statements', () => {
+  it('sums each month from the ledger: opening + in - out = closing, chained month to month', async () => {
+    await history();
+    const token = await login(t.app, 'finance');
+    const res = await get(token, '/base/v2/wallet/statements?period=month&from=2025-12&to=2026-04');
+    expect(res.statusCode).toBe(200);
+    const list = WalletStatement.array().parse(body(res).data);
+    expect(list.map((s) => [s.period, s.opening.amount, s.closing.amount])).toEqual([
+      ['2025-12', '0.00', '0.00'],
+      ['2026-01', '0.00', '50000.00'],
+      ['2026-02', '50000.00', '48500.00'],
+      ['2026-03', '48500.00', '50700.00'],
+      ['2026-04', '50700.00', '50700.00'],
+    ]);
+    expect(list[2]).toMatchObject({
+      topUps: cny('1000.00'),
+      orderPayments: cny('2500.00'),
+      refunds: cny('0.00'),
+      adjustments: cny('0.00'),
+    });
+    expect(list[3]).toMatchObject({
+      topUps: cny('0.00'),
+      orderPayments: cny('300.00'),
+      refunds: cny('2500.00'),
+    });
+    for (const s of list) {
+      const sum =
+        Number(s.opening.amount) +
+        Number(s.topUps.amount) -
+        Number(s.orderPayments.amount) +
+        Number(s.refunds.amount) +
+        Number(s.adjustments.amount);
+      expect(sum.toFixed(2)).toBe(s.closing.amount);
+    }
+    for (let i = 1; i < list.length; i++) expect(list[i]?.opening).toEqual(list[i - 1]?.closing);
+    const [wallet] = WalletBalance.array().parse(body(await get(token, '/base/v2/wallet/balances')).data);
+    expect(list.at(-1)?.closing).toEqual(wallet?.balance);
+    const march = await get(token, '/base/v2/wallet/statements?from=2026-03&to=2026-03');
+    expect(WalletStatement.array().parse(body(march).data)).toEqual([list[3]]);
+  });
+
+  it('refuses bad ranges and operators', async () => {
+    const token = await login(t.app, 'finance');
+    for (const q of [
+      'from=2026-03&to=2026-02',
+      'from=2026-13&to=2026-13',
+      'from=2020-01&to=2026-01',
+      'to=2026-01',
+    ]) {
+      expect((await get(token, `/base/v2/wallet/statements?${q}`)).statusCode).toBe(400);
+    }
+    const operator = await get(
+      await login(t.app, 'operator'),
+      '/base/v2/wallet/statements?from=2026-01&to=2026-01',
+    );
+    expect(operator.statusCode).toBe(403);
+  });
+});
+
+describe('POST /base/v2/wallet/statements/export', () => {
+  it('answers the statements as an .xlsx', async () => {
+    await history();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/base/v2/wallet/statements/export',
+      payload: { from: '2026-02', to: '2026-03' },
+      headers: { ...bearer(await login(t.app, 'finance')), 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/filename="wallet-statements-/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect((sheet?.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Period',
+      'Currency',
+      'Opening balance',
+      'Top-ups',
+      'Order payments',
+      'Refunds and reimbursements',
+      'Other adjustments',
+      'Closing balance',
+    ]);
+    expect((sheet?.getRow(3).values as unknown[]).slice(1)).toEqual([
+      '2026-03',
+      'CNY',
+      48500,
+      0,
+      300,
+      2500,
+      0,
+      50700,
+    ]);
+  });
+});
