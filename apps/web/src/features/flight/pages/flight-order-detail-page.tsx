@@ -1,6 +1,6 @@
-import { PendingPage } from '../../../shared/ui/pending-page';
+import { OrderDetailPage } from '../../flight-orders/pages/order-detail-page';
 
-/** flightOrderDetail screen. Not built yet: the title and an honest empty state. */
+/** /flight/orders/:id: one flight order. */
 export function FlightOrderDetailPage() {
-  return <PendingPage titleKey="router.flightOrderDetail" textKey="pending.flightOrderDetail" />;
+  return <OrderDetailPage />;
 }

@@ -1,6 +1,6 @@
-import { PendingPage } from '../../../shared/ui/pending-page';
+import { OrdersPage } from '../../flight-orders/pages/orders-page';
 
-/** flightOrders screen. Not built yet: the title and an honest empty state. */
+/** /flight/orders: the flight order list. */
 export function FlightOrdersPage() {
-  return <PendingPage titleKey="router.flightOrders" textKey="pending.flightOrders" />;
+  return <OrdersPage />;
 }

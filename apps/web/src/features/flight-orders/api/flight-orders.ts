@@ -1,0 +1,103 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  FlightOrder,
+  FlightOrderList,
+  FlightPaymentResult,
+  StatusCount,
+} from '@portal/domain/flight-order';
+import type { OrderTypeFilter } from '@portal/domain/flight-order-status';
+import { apiDelete, apiGet, apiPost } from '../../../shared/api/client';
+
+/** The query the order list sends; absent filters are left out of the URL. */
+export interface OrderListParams {
+  page: number;
+  pageSize: number;
+  sort?: string;
+  bookingNumber?: string;
+  pnr?: string;
+  ticketNumber?: string;
+  passenger?: string;
+  flightNumber?: string;
+  airline?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  status?: string;
+  type?: OrderTypeFilter;
+  contact?: string;
+}
+
+const ORDERS = '/order/v2/flight/orders';
+
+function clean(params: OrderListParams): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '' && !(key === 'type' && value === 'all')) {
+      out[key] = value as string | number;
+    }
+  }
+  return out;
+}
+
+export function getOrders(params: OrderListParams): Promise<FlightOrderList> {
+  return apiGet<FlightOrderList>(ORDERS, { params: clean(params), skipErrorToast: true });
+}
+
+export function useOrders(params: OrderListParams) {
+  return useQuery({
+    queryKey: ['flight-orders', 'list', params],
+    queryFn: () => getOrders(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /order/v2/flight/orders/status: counts of the given tab or group keys. */
+export function useStatusCounts(keys: readonly string[], enabled = true) {
+  return useQuery({
+    queryKey: ['flight-orders', 'status', keys.join(',')],
+    queryFn: () =>
+      apiGet<StatusCount[]>(`${ORDERS}/status`, {
+        params: { status: keys.join(',') },
+        skipErrorToast: true,
+      }),
+    refetchOnWindowFocus: true,
+    enabled,
+  });
+}
+
+export function useOrder(id: string, poll: (order: FlightOrder | undefined) => number | false) {
+  return useQuery({
+    queryKey: ['flight-orders', 'detail', id],
+    queryFn: () => apiGet<FlightOrder>(`${ORDERS}/${encodeURIComponent(id)}`, { skipErrorToast: true }),
+    retry: false,
+    refetchInterval: (query) => poll(query.state.data),
+  });
+}
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Pays an order from the wallet balance; every attempt carries a fresh Idempotency-Key. */
+export function usePayOrder(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiPost<FlightPaymentResult>(
+        `${ORDERS}/${encodeURIComponent(id)}/payment`,
+        { channel: 'balance' },
+        { headers: { 'Idempotency-Key': newKey() }, skipErrorToast: true },
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: ['flight-orders'] }),
+  });
+}
+
+/** Cancels a booking (DELETE). */
+export function useCancelOrder(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiDelete<FlightOrder>(`${ORDERS}/${encodeURIComponent(id)}`, { skipErrorToast: true }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['flight-orders'] }),
+  });
+}

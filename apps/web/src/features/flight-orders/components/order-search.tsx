@@ -1,0 +1,112 @@
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FLIGHT_ORDER_STATUSES } from '@portal/domain/flight-order-status';
+
+export const TEXT_FIELDS = [
+  'bookingNumber',
+  'pnr',
+  'ticketNumber',
+  'passenger',
+  'flightNumber',
+  'airline',
+  'contact',
+] as const;
+export type TextField = (typeof TEXT_FIELDS)[number];
+
+/** What the advanced search applies. */
+export type SearchValues = Partial<Record<TextField | 'dateFrom' | 'dateTo' | 'status', string>>;
+
+interface FormValues extends Partial<Record<TextField, string>> {
+  range?: [Dayjs | null, Dayjs | null] | null;
+  status?: string;
+}
+
+function toValues(form: FormValues): SearchValues {
+  const out: SearchValues = {};
+  for (const field of TEXT_FIELDS) {
+    const value = form[field]?.trim();
+    if (value) out[field] = value;
+  }
+  const [from, to] = form.range ?? [];
+  if (from) out.dateFrom = from.format('YYYY-MM-DD');
+  if (to) out.dateTo = to.format('YYYY-MM-DD');
+  if (form.status) out.status = form.status;
+  return out;
+}
+
+function toForm(values: SearchValues): FormValues {
+  const form: FormValues = {};
+  for (const field of TEXT_FIELDS) form[field] = values[field];
+  form.range =
+    values.dateFrom || values.dateTo
+      ? [values.dateFrom ? dayjs(values.dateFrom) : null, values.dateTo ? dayjs(values.dateTo) : null]
+      : null;
+  form.status = values.status;
+  return form;
+}
+
+/** The advanced search panel; Enter in a field or Search applies it, Reset clears it. */
+export function OrderSearch({
+  values,
+  onApply,
+}: {
+  values: SearchValues;
+  onApply: (values: SearchValues) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const key = JSON.stringify(values);
+  useEffect(() => {
+    form.setFieldsValue(toForm(JSON.parse(key) as SearchValues));
+  }, [form, key]);
+  return (
+    <Form<FormValues>
+      form={form}
+      layout="inline"
+      role="search"
+      aria-label={t('orders.search.title')}
+      data-testid="order-search"
+      onFinish={(v) => onApply(toValues(v))}
+      style={{ rowGap: 12, marginBottom: 16 }}
+    >
+      {TEXT_FIELDS.map((field) => (
+        <Form.Item key={field} name={field} label={t(`orders.field.${field}`)}>
+          <Input allowClear maxLength={64} aria-label={t(`orders.field.${field}`)} style={{ width: 160 }} />
+        </Form.Item>
+      ))}
+      <Form.Item name="range" label={t('orders.field.bookingDate')}>
+        <DatePicker.RangePicker allowEmpty={[true, true]} format="YYYY-MM-DD" />
+      </Form.Item>
+      <Form.Item name="status" label={t('orders.field.status')}>
+        <Select
+          allowClear
+          showSearch
+          aria-label={t('orders.field.status')}
+          placeholder={t('orders.type.all')}
+          style={{ minWidth: 200 }}
+          options={FLIGHT_ORDER_STATUSES.map((status) => ({
+            value: status,
+            label: t(`orders.status.${status}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('orders.search.apply')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onApply({});
+            }}
+          >
+            {t('orders.search.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

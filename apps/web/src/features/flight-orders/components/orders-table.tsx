@@ -1,0 +1,101 @@
+import { Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { FlightOrderList, FlightOrderListItem } from '@portal/domain/flight-order';
+import { localTime, money, timestamp } from '../lib/format';
+import { StatusTag } from './status-tag';
+
+interface OrdersTableProps {
+  data: FlightOrderList | undefined;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  sortOrder: 'ascend' | 'descend';
+  onChange: (page: number, pageSize: number, sortOrder: 'ascend' | 'descend') => void;
+}
+
+/** The order rows with server paging and sorting by booking time. */
+export function OrdersTable({ data, page, pageSize, loading, sortOrder, onChange }: OrdersTableProps) {
+  const { t } = useTranslation();
+  const columns: ColumnsType<FlightOrderListItem> = [
+    {
+      key: 'bookingNumber',
+      title: t('orders.field.bookingNumber'),
+      render: (_, row) => (
+        <Link to={`/flight/orders/${encodeURIComponent(row.id)}`}>{row.bookingNumber}</Link>
+      ),
+    },
+    { key: 'type', title: t('orders.field.type'), render: (_, row) => t(`orders.type.${row.type}`) },
+    {
+      key: 'status',
+      title: t('orders.field.status'),
+      render: (_, row) => <StatusTag status={row.status} />,
+    },
+    {
+      key: 'route',
+      title: t('orders.field.route'),
+      render: (_, row) => (
+        <>
+          <div>{row.route}</div>
+          <Typography.Text type="secondary">{row.flightNumbers.join(' / ')}</Typography.Text>
+        </>
+      ),
+    },
+    {
+      key: 'departure',
+      title: t('orders.field.departure'),
+      render: (_, row) => localTime(row.firstDeparture),
+    },
+    {
+      key: 'passengers',
+      title: t('orders.field.passengers'),
+      render: (_, row) => row.passengerNames.join(', '),
+    },
+    { key: 'pnr', title: t('orders.field.pnr'), render: (_, row) => row.pnr ?? '' },
+    {
+      key: 'total',
+      title: t('orders.field.orderTotal'),
+      align: 'right',
+      render: (_, row) => money(row.orderTotal),
+    },
+    {
+      key: 'bookingTime',
+      title: t('orders.field.bookingTime'),
+      sorter: true,
+      sortOrder,
+      sortDirections: ['descend', 'ascend', 'descend'],
+      render: (_, row) => timestamp(row.bookingTime),
+    },
+    {
+      key: 'paymentDeadline',
+      title: t('orders.field.paymentDeadline'),
+      render: (_, row) => (row.status === 'to_be_paid' ? timestamp(row.paymentDeadline) : ''),
+    },
+  ];
+  return (
+    <Table<FlightOrderListItem>
+      data-testid="orders-table"
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={data?.list ?? []}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('orders.list.empty') }}
+      pagination={{
+        current: page,
+        pageSize,
+        total: data?.total ?? 0,
+        showSizeChanger: true,
+        showTotal: (total) => t('orders.list.total', { total }),
+      }}
+      onChange={(pagination, _filters, sorter) => {
+        const single = Array.isArray(sorter) ? sorter[0] : sorter;
+        const order = single?.order === 'ascend' ? 'ascend' : 'descend';
+        const sortChanged = order !== sortOrder;
+        onChange(sortChanged ? 1 : (pagination.current ?? 1), pagination.pageSize ?? pageSize, order);
+      }}
+    />
+  );
+}

@@ -1,0 +1,34 @@
+import dayjs from 'dayjs';
+import { formatPrice } from '@portal/domain/price-display';
+
+/** `CNY 1,234.50` from money JSON; empty for null. */
+export function money(value: { amount: string; currency: string } | null | undefined): string {
+  return value ? `${value.currency} ${formatPrice(value.amount)}` : '';
+}
+
+/** A UTC timestamp in local `YYYY-MM-DD HH:mm`. */
+export function timestamp(value: string | null | undefined): string {
+  return value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '';
+}
+
+/** A local airport time (`2026-12-01T08:30`) as `YYYY-MM-DD HH:mm`, without converting zones. */
+export function localTime(value: string): string {
+  return value.replace('T', ' ').slice(0, 16);
+}
+
+/** A document number masked except its last 4 characters. */
+export function maskDocument(number: string): string {
+  if (number.length <= 4) return number;
+  return `${'*'.repeat(number.length - 4)}${number.slice(-4)}`;
+}
+
+/** Time left until `deadline` as `H:MM:SS`, or null once passed. */
+export function timeLeft(deadline: string, now: number): string | null {
+  const ms = Date.parse(deadline) - now;
+  if (!(ms > 0)) return null;
+  const total = Math.floor(ms / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}

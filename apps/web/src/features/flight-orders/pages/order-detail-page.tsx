@@ -1,0 +1,187 @@
+import { Alert, App, Button, Card, Descriptions, Popconfirm, Result, Skeleton, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { FlightOrder } from '@portal/domain/flight-order';
+import { isApiError } from '../../../shared/api/api-error';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { useCancelOrder, useOrder, usePayOrder } from '../api/flight-orders';
+import {
+  ContactCard,
+  PassengersCard,
+  PaymentCard,
+  PriceCard,
+  SegmentsCard,
+  TimelineCard,
+} from '../components/order-sections';
+import { PaymentCountdown } from '../components/payment-countdown';
+import { StatusTag } from '../components/status-tag';
+import { timestamp } from '../lib/format';
+
+/** Poll every 3 s while ticketing is under way. */
+export const POLL_MS = 3000;
+const BOOKING_NOT_FOUND = 500001;
+const INSUFFICIENT_BALANCE = 600001;
+const PAYMENT_EXPIRED = 600005;
+
+function isNotFound(error: unknown): boolean {
+  return isApiError(error) && (error.code === BOOKING_NOT_FOUND || error.code === 404);
+}
+
+/** /flight/orders/:id: the order, its payment and timeline, and the actions it allows. */
+export function OrderDetailPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const order = useOrder(id, (data) => (data?.status === 'proceeding' ? POLL_MS : false));
+
+  if (order.isPending) {
+    return (
+      <div data-testid="flight-order-detail-page">
+        <PageTitle>{t('router.flightOrderDetail')}</PageTitle>
+        <Skeleton active />
+      </div>
+    );
+  }
+  if (order.isError && !order.data) {
+    if (isNotFound(order.error)) {
+      return (
+        <Result
+          status="404"
+          data-testid="order-not-found"
+          title={t('orders.detail.notFound')}
+          subTitle={id}
+          extra={
+            <Link to="/flight/orders">
+              <Button type="primary">{t('orders.detail.backToList')}</Button>
+            </Link>
+          }
+        />
+      );
+    }
+    return (
+      <div data-testid="flight-order-detail-page">
+        <PageTitle>{t('router.flightOrderDetail')}</PageTitle>
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          data-testid="order-error"
+          title={t('orders.detail.error')}
+          description={order.error.message}
+          action={
+            <Button size="small" onClick={() => void order.refetch()}>
+              {t('orders.list.retry')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  return <OrderView order={order.data} paid={search.get('paid') === '1'} />;
+}
+
+function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const pay = usePayOrder(order.id);
+  const cancel = useCancelOrder(order.id);
+  const actions = order.allowedActions;
+
+  const onPay = () => {
+    pay.mutate(undefined, {
+      onSuccess: () => void message.success(t('orders.detail.paySuccess')),
+    });
+  };
+  const onCancel = () =>
+    cancel.mutateAsync().then(
+      () => void message.success(t('orders.detail.canceled')),
+      (error: Error) => void message.error(error.message || t('orders.detail.cancelFailed')),
+    );
+
+  const payError = pay.error && isApiError(pay.error) ? pay.error : null;
+
+  return (
+    <div data-testid="flight-order-detail-page">
+      <PageTitle>{t('router.flightOrderDetail')}</PageTitle>
+      {paid && (
+        <Alert
+          type="success"
+          showIcon
+          data-testid="order-paid-message"
+          title={t('orders.detail.paidMessage')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {payError && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          data-testid="order-pay-error"
+          title={
+            payError.code === INSUFFICIENT_BALANCE
+              ? t('orders.detail.insufficientBalance')
+              : payError.code === PAYMENT_EXPIRED
+                ? t('orders.detail.paymentExpired')
+                : payError.message || t('orders.detail.payFailed')
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {order.status === 'to_be_paid' && order.paymentDeadline && (
+        <PaymentCountdown deadline={order.paymentDeadline} />
+      )}
+      <Card data-testid="order-header" style={{ marginBottom: 16 }}>
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
+          <Descriptions.Item label={t('orders.field.bookingNumber')}>
+            <span data-testid="order-booking-number">{order.bookingNumber}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.field.status')}>
+            <StatusTag status={order.status} testId="order-status" />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.field.type')}>
+            <span data-testid="order-type">{t(`orders.type.${order.type}`)}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.field.pnr')}>
+            <span data-testid="order-pnr">{order.pnr ?? '-'}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.field.bookingTime')}>
+            <span data-testid="order-booking-time">{timestamp(order.bookingTime)}</span>
+          </Descriptions.Item>
+          {order.paymentDeadline && order.status === 'to_be_paid' && (
+            <Descriptions.Item label={t('orders.field.paymentDeadline')}>
+              {timestamp(order.paymentDeadline)}
+            </Descriptions.Item>
+          )}
+        </Descriptions>
+        {(actions.includes('pay') || actions.includes('cancel')) && (
+          <Space style={{ marginTop: 12 }} data-testid="order-actions">
+            {actions.includes('pay') && (
+              <Button type="primary" data-testid="order-pay" loading={pay.isPending} onClick={onPay}>
+                {t('orders.detail.payBalance')}
+              </Button>
+            )}
+            {actions.includes('cancel') && (
+              <Popconfirm
+                title={t('orders.detail.cancelConfirm')}
+                okText={t('orders.detail.cancelOk')}
+                cancelText={t('common.cancel')}
+                onConfirm={onCancel}
+              >
+                <Button danger data-testid="order-cancel" loading={cancel.isPending}>
+                  {t('orders.detail.cancelBooking')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        )}
+      </Card>
+      <SegmentsCard order={order} />
+      <PassengersCard order={order} />
+      <ContactCard order={order} />
+      <PriceCard order={order} />
+      <PaymentCard order={order} />
+      <TimelineCard order={order} />
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { FlightOrderList, FlightOrderListItem, StatusCount } from '@portal/domain/flight-order';
+import { SESSIONS } from '../../../test/fixtures';
+import { prepare, renderApp } from '../../../test/render-app';
+import { envelope, server } from '../../../test/server';
+import { listItem } from '../lib/test-orders';
+
+const WAIT = { timeout: 10000 };
+const SLOW = 40000;
+const SLOWER = 60000;
+
+function page(rows: FlightOrderListItem[], total = rows.length): FlightOrderList {
+  return { list: rows, total, page: 1, pageSize: 20 };
+}
+
+function serve(result: FlightOrderList | (() => Response), counts: StatusCount[] = []) {
+  const urls: URL[] = [];
+  const countUrls: URL[] = [];
+  server.use(
+    http.get('/order/v2/flight/orders/status', ({ request }) => {
+      countUrls.push(new URL(request.url));
+      return HttpResponse.json(envelope(counts));
+    }),
+    http.get('/order/v2/flight/orders', ({ request }) => {
+      urls.push(new URL(request.url));
+      return typeof result === 'function' ? result() : HttpResponse.json(envelope(result));
+    }),
+  );
+  return { urls, countUrls };
+}
+
+async function open(path = '/flight/orders') {
+  await prepare(SESSIONS.operator);
+  const view = renderApp(path);
+  const table = await screen.findByTestId('orders-table', {}, WAIT);
+  return { table, ...view };
+}
+
+describe('flight orders page', () => {
+  it(
+    'shows the tab counts and switches the status of the list',
+    async () => {
+      const { urls, countUrls } = serve(page([listItem(1)]), [
+        { status: 'to_be_paid', cnt: 3 },
+        { status: 'reviewing', cnt: 0 },
+        { status: 'proceeding', cnt: 7 },
+      ]);
+      const { table, router } = await open();
+      await within(table).findByText('B1001', {}, WAIT);
+      expect(screen.getByTestId('page-title')).toHaveTextContent('Flight orders');
+      expect(await screen.findByTestId('orders-tab-count-to_be_paid', {}, WAIT)).toHaveTextContent('3');
+      expect(screen.getByTestId('orders-tab-count-proceeding')).toHaveTextContent('7');
+      expect(countUrls[0]?.searchParams.get('status')).toBe(
+        'to_be_paid,chg_to_be_paid,reviewing,proceeding,rfd_to_be_confirm,refunded_reimbursing',
+      );
+      expect(urls[0]?.searchParams.get('status')).toBeNull();
+      await userEvent.click(screen.getByTestId('orders-tab-reviewing'));
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('status')).toBe('reviewing'));
+      expect(router.state.location.search).toContain('status=reviewing');
+    },
+    SLOW,
+  );
+
+  it(
+    'reads the status and type from the URL of a pending-group link',
+    async () => {
+      const { urls } = serve(page([listItem(1)]));
+      await open('/flight/orders?status=refunding&type=refund');
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('status')).toBe('refunding'));
+      expect(urls.at(-1)?.searchParams.get('type')).toBe('refund');
+      expect(screen.getByRole('tab', { name: 'Refunding' })).toHaveAttribute('aria-selected', 'true');
+    },
+    SLOW,
+  );
+
+  it(
+    'asks for the next page and the type filter',
+    async () => {
+      const { urls } = serve(
+        page(
+          Array.from({ length: 20 }, (_, i) => listItem(i + 1)),
+          45,
+        ),
+      );
+      const { table } = await open();
+      await within(table).findByText('B1001', {}, WAIT);
+      await userEvent.click(screen.getByTitle('2'));
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('2'));
+      expect(urls.at(-1)?.searchParams.get('sort')).toBe('-bookingTime');
+      await userEvent.click(screen.getByText('Refund'));
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('type')).toBe('refund'));
+      expect(urls.at(-1)?.searchParams.get('page')).toBe('1');
+    },
+    SLOW,
+  );
+
+  it(
+    'sends the advanced search on Enter and clears it on Reset',
+    async () => {
+      const { urls } = serve(page([listItem(1)]));
+      const { table } = await open('/flight/orders?type=change');
+      await within(table).findByText('B1001', {}, WAIT);
+      const field = (id: string) => within(screen.getByTestId('order-search')).getByLabelText(id);
+      const fill = async (name: string, text: string) => {
+        await userEvent.click(field(name));
+        await userEvent.paste(text);
+      };
+      await fill('PNR', 'ABC123');
+      await fill('Passenger', 'ZHANG');
+      await fill('Ticket number', '7842345678901');
+      await fill('Flight number', 'CA1501');
+      await fill('Airline', 'CA');
+      await fill('Contact', 'Li');
+      await fill('Booking number', 'B7');
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('bookingNumber')).toBe('B7'));
+      const last = urls.at(-1)?.searchParams;
+      expect(last?.get('pnr')).toBe('ABC123');
+      expect(last?.get('passenger')).toBe('ZHANG');
+      expect(last?.get('ticketNumber')).toBe('7842345678901');
+      expect(last?.get('flightNumber')).toBe('CA1501');
+      expect(last?.get('airline')).toBe('CA');
+      expect(last?.get('contact')).toBe('Li');
+      expect(last?.get('type')).toBe('change');
+      expect(last?.get('page')).toBe('1');
+
+      await userEvent.click(within(screen.getByTestId('order-search')).getByText('Reset'));
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('bookingNumber')).toBeNull());
+      expect(urls.at(-1)?.searchParams.get('pnr')).toBeNull();
+      expect(field('PNR')).toHaveValue('');
+    },
+    SLOWER,
+  );
+
+  it(
+    'shows rows with status tags in their colour classes and a link to the detail',
+    async () => {
+      serve(
+        page([
+          listItem(1, { status: 'to_be_paid' }),
+          listItem(2, { status: 'issued' }),
+          listItem(3, { status: 'failed' }),
+          listItem(4, { status: 'canceled' }),
+        ]),
+      );
+      const { table } = await open();
+      const first = (await within(table).findByText('B1001', {}, WAIT)).closest('tr') as HTMLElement;
+      expect(first).toHaveTextContent('PEK-SHA');
+      expect(first).toHaveTextContent('CA1501');
+      expect(first).toHaveTextContent('ZHANG/SAN');
+      expect(first).toHaveTextContent('PNR1');
+      expect(first).toHaveTextContent('CNY 1,290.50');
+      expect(first).toHaveTextContent('2026-12-01 08:30');
+      expect(within(table).getByRole('link', { name: 'B1001' })).toHaveAttribute('href', '/flight/orders/o1');
+      const colour = (n: number) =>
+        (
+          within(table)
+            .getByText(`B${1000 + n}`)
+            .closest('tr') as HTMLElement
+        )
+          .querySelector('[data-status-color]')
+          ?.getAttribute('data-status-color');
+      expect(colour(1)).toBe('primary');
+      expect(colour(2)).toBe('success');
+      expect(colour(3)).toBe('error');
+      expect(colour(4)).toBe('info');
+      expect(within(table).getByText('Issued')).toHaveClass('status-success');
+    },
+    SLOW,
+  );
+
+  it('shows the empty state and an error', async () => {
+    serve(page([]));
+    const { table, unmount } = await open();
+    expect(await within(table).findByText('No orders', {}, WAIT)).toBeInTheDocument();
+    unmount();
+    serve(() => HttpResponse.json(envelope(null, 500000, 'Orders unavailable')));
+    renderApp('/flight/orders');
+    const alert = await screen.findByTestId('orders-error', {}, WAIT);
+    expect(alert).toHaveTextContent('The orders could not be loaded');
+    expect(alert).toHaveTextContent('Orders unavailable');
+  });
+});
