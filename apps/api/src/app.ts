@@ -25,6 +25,20 @@ import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes'
 import { orderJobHandlers } from './modules/flight-orders/order-jobs';
 import { runDueJobs } from './platform/jobs';
 
+/** A registered route (`public`: callable without a session). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on the app, in order (tests check coverage against it). */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
 export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
@@ -45,6 +59,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+  });
+
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, public: route.config?.public === true });
+    }
   });
 
   // An empty JSON body (e.g. DELETE with a JSON content type) is "no body", not an error.

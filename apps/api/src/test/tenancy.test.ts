@@ -1,0 +1,296 @@
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { users } from '../platform/db/schema';
+import { adult, bookOne, contact } from '../modules/flight-orders/flight-orders.test-helpers';
+import { awaitFinished, oneWay, startSearch } from '../modules/shopping/shopping.test-helpers';
+import { bearer, body, login, useTestApp } from './app';
+
+/**
+ * Tenant isolation: every authenticated route, called by each demo user of another agency with
+ * the ids of one agency's resources, is refused (403/404, or 400 for a body it cannot use) or
+ * answers without any of that agency's data. Every route also needs a token (401). The list is
+ * checked against the app's registered routes, so a new route without an entry fails here.
+ */
+const t = useTestApp();
+
+/** The owner's resources and the texts that must never appear in another tenant's answers. */
+interface Owned {
+  agencyId: number;
+  orderId: string;
+  bookingNumber: string;
+  searchId: string;
+  solutionId: string;
+  passengerId: string;
+  cardId: string;
+  paymentId: string;
+  markers: string[];
+}
+
+interface Call {
+  url: (o: Owned) => string;
+  payload?: (o: Owned) => object;
+  /** The route addresses the owner's resource by id: only 403 or 404 will do. */
+  foreign?: boolean;
+}
+
+const PASSENGER_SURNAME = 'OWNERSECRET';
+const CARD_NUMBER = 'OWNCARD9876';
+
+/** One entry per authenticated route (`METHOD url` as registered). */
+const MATRIX: Record<string, Call> = {
+  'GET /base/v2/me': { url: () => '/base/v2/me' },
+  'PUT /base/v2/me': { url: () => '/base/v2/me', payload: () => ({ nickname: 'tenant test' }) },
+  'PUT /base/v2/me/password': {
+    url: () => '/base/v2/me/password',
+    payload: () => ({ oldPassword: 'not-the-password', newPassword: 'another1' }),
+  },
+  'PUT /base/v2/me/config/:key': {
+    url: () => '/base/v2/me/config/dateFormat',
+    payload: () => ({ value: 'x' }),
+  },
+  'DELETE /base/v2/me': { url: () => '/base/v2/me' },
+  'GET /base/v2/wallet/balances': { url: () => '/base/v2/wallet/balances' },
+  'GET /base/v2/wallet/entries': { url: (o) => `/base/v2/wallet/entries?orderId=${o.orderId}` },
+  'GET /base/v2/wallet/transactions': { url: () => '/base/v2/wallet/transactions?pageSize=100' },
+  'GET /base/v2/wallet/statements': { url: () => '/base/v2/wallet/statements?from=2026-01&to=2027-12' },
+  'POST /base/v2/wallet/entries/export': { url: () => '/base/v2/wallet/entries/export', payload: () => ({}) },
+  'POST /base/v2/wallet/transactions/export': {
+    url: () => '/base/v2/wallet/transactions/export',
+    payload: () => ({}),
+  },
+  'POST /base/v2/wallet/statements/export': {
+    url: () => '/base/v2/wallet/statements/export',
+    payload: () => ({ from: '2026-01', to: '2027-12' }),
+  },
+  'POST /base/v2/agencies/:id/balance': {
+    url: (o) => `/base/v2/agencies/${o.agencyId}/balance`,
+    payload: () => ({ currency: 'CNY', amount: '1.00', exchangeRate: '1', referenceNumber: 'X-1' }),
+    foreign: true,
+  },
+  'PUT /base/v2/agencies/:id/credit': {
+    url: (o) => `/base/v2/agencies/${o.agencyId}/credit`,
+    payload: () => ({ credit: '99999.00' }),
+    foreign: true,
+  },
+  'GET /base/v2/often-used-passengers': {
+    url: () => `/base/v2/often-used-passengers?keyword=${PASSENGER_SURNAME}`,
+  },
+  'POST /base/v2/often-used-passengers': {
+    url: () => '/base/v2/often-used-passengers',
+    payload: () => {
+      const { type: _type, ...passenger } = adult({ surname: 'OTHER' });
+      return passenger;
+    },
+  },
+  'PUT /base/v2/often-used-passengers/:id': {
+    url: (o) => `/base/v2/often-used-passengers/${o.passengerId}`,
+    payload: () => ({ surname: 'HIJACK' }),
+    foreign: true,
+  },
+  'DELETE /base/v2/often-used-passengers/:id': {
+    url: (o) => `/base/v2/often-used-passengers/${o.passengerId}`,
+    foreign: true,
+  },
+  'GET /base/v2/member-cards': { url: () => '/base/v2/member-cards' },
+  'POST /base/v2/member-cards': {
+    url: () => '/base/v2/member-cards',
+    payload: () => ({ airline: 'CA', number: 'OTHER1234', surname: 'OTHER', given_names: 'ONE' }),
+  },
+  'PUT /base/v2/member-cards/:id': {
+    url: (o) => `/base/v2/member-cards/${o.cardId}`,
+    payload: () => ({ tier: 'Gold' }),
+    foreign: true,
+  },
+  'DELETE /base/v2/member-cards/:id': { url: (o) => `/base/v2/member-cards/${o.cardId}`, foreign: true },
+  'POST /base/v2/analysis/document': { url: () => '/base/v2/analysis/document', payload: () => ({}) },
+  'POST /shopping/v2/flight/async-shopping': {
+    url: () => '/shopping/v2/flight/async-shopping',
+    payload: () => oneWay('CAN', 'CTU', '2027-03-01'),
+  },
+  'POST /shopping/v2/flight/async-shopping/solutions': {
+    url: () => '/shopping/v2/flight/async-shopping/solutions',
+    payload: (o) => ({ searchId: o.searchId }),
+    foreign: true,
+  },
+  'POST /shopping/v2/flight/accurate-search': {
+    url: () => '/shopping/v2/flight/accurate-search',
+    payload: () => ({}),
+  },
+  'POST /shopping/v2/flight/analysis-pnr': {
+    url: () => '/shopping/v2/flight/analysis-pnr',
+    payload: () => ({ pnr: 'nothing to read' }),
+  },
+  'POST /shopping/v2/flight/solutions/:id/verification': {
+    url: (o) => `/shopping/v2/flight/solutions/${o.solutionId}/verification`,
+    foreign: true,
+  },
+  'POST /order/v2/flight/orders': {
+    url: () => '/order/v2/flight/orders',
+    payload: (o) => ({ solutionId: o.solutionId, passengers: [adult()], contact: contact() }),
+    foreign: true,
+  },
+  'GET /order/v2/flight/orders': { url: () => '/order/v2/flight/orders?pageSize=100' },
+  'GET /order/v2/flight/orders/status': { url: () => '/order/v2/flight/orders/status?status=to_be_paid' },
+  'GET /order/v2/flight/orders/:id': { url: (o) => `/order/v2/flight/orders/${o.orderId}`, foreign: true },
+  'DELETE /order/v2/flight/orders/:id': { url: (o) => `/order/v2/flight/orders/${o.orderId}`, foreign: true },
+  'GET /order/v2/flight/config/payment': { url: () => '/order/v2/flight/config/payment' },
+  'POST /order/v2/flight/orders/:id/payment': {
+    url: (o) => `/order/v2/flight/orders/${o.orderId}/payment`,
+    payload: () => ({ channel: 'balance' }),
+    foreign: true,
+  },
+  'GET /order/v2/flight/payments/:id': {
+    url: (o) => `/order/v2/flight/payments/${o.paymentId}`,
+    foreign: true,
+  },
+};
+
+/** The registered routes that need a session (`METHOD url`), HEAD and static files left out. */
+function authenticatedRoutes(app: FastifyInstance): string[] {
+  return app.routeTable
+    .filter((r) => !r.public && r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.url.includes('*'))
+    .map((r) => `${r.method} ${r.url}`)
+    .sort();
+}
+
+/** Every text of a response: the JSON, or each cell of a returned workbook. */
+async function textOf(res: LightMyRequestResponse): Promise<string> {
+  if (!String(res.headers['content-type']).includes('spreadsheetml')) return res.body;
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  workbook.eachSheet((sheet) => {
+    sheet.eachRow((row) => {
+      cells.push(JSON.stringify(row.values));
+    });
+  });
+  return cells.join('\n');
+}
+
+/** `username` books, searches, saves a passenger and a card, and starts an outside payment. */
+async function resourcesOf(app: FastifyInstance, username: string, agencyId: number): Promise<Owned> {
+  const token = await login(app, username);
+  const post = async (url: string, payload: object, key?: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
+    });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.body}`);
+    return body<Record<string, string>>(res).data;
+  };
+  const searchId = await startSearch(app, token, oneWay('PEK', 'SHA', '2027-02-10'));
+  const { solutions } = await awaitFinished(app, token, searchId);
+  const solutionId = solutions[0]?.id ?? '';
+  const order = await bookOne(app, token);
+  const payment = await post(
+    `/order/v2/flight/orders/${order.id}/payment`,
+    { channel: 'stripe' },
+    `p-${order.id}`,
+  );
+  const { type: _type, ...passenger } = adult({ surname: PASSENGER_SURNAME });
+  const saved = await post('/base/v2/often-used-passengers', passenger);
+  const card = await post('/base/v2/member-cards', {
+    airline: 'CA',
+    number: CARD_NUMBER,
+    surname: 'OWNER',
+    given_names: 'CARD',
+  });
+  const owned = {
+    agencyId,
+    orderId: order.id,
+    bookingNumber: order.bookingNumber,
+    searchId,
+    solutionId,
+    passengerId: saved.id ?? '',
+    cardId: card.id ?? '',
+    paymentId: payment.paymentId ?? '',
+  };
+  return {
+    ...owned,
+    markers: [...Object.values(owned).filter((v) => typeof v === 'string'), PASSENGER_SURNAME, CARD_NUMBER],
+  };
+}
+
+async function addFinanceUser(username: string, agencyId: number): Promise<void> {
+  const [finance] = await t.database.db.select().from(users).where(eq(users.username, 'finance'));
+  await t.database.db
+    .insert(users)
+    .values({ username, agencyId, roles: ['finance'], passwordHash: finance?.passwordHash ?? '' });
+}
+
+const REFUSED = [400, 403, 404, 409, 422];
+
+async function expectIsolated(owned: Owned, others: string[]): Promise<void> {
+  const failures: string[] = [];
+  for (const username of others) {
+    for (const [route, call] of Object.entries(MATRIX)) {
+      const [method = 'GET'] = route.split(' ');
+      // A fresh session per call: DELETE /base/v2/me ends the one it runs with.
+      const token = await login(t.app, username);
+      const payload = call.payload?.(owned);
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: call.url(owned),
+        headers: {
+          ...bearer(token),
+          'idempotency-key': `${username}-${route}`.replace(/[^!-~]/g, '_'),
+          'accept-language': 'en',
+        },
+        ...(payload ? { payload } : {}),
+      });
+      const text = await textOf(res);
+      const leaked = owned.markers.filter((m) => m && text.includes(m));
+      const allowed = call.foreign ? [403, 404] : [200, ...REFUSED];
+      if (leaked.length > 0 || !allowed.includes(res.statusCode)) {
+        failures.push(
+          `${username} ${route}: ${res.statusCode} leaked=${leaked.join(',')} ${res.body.slice(0, 160)}`,
+        );
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+}
+
+describe('tenant isolation', () => {
+  it('has a matrix entry for every authenticated route', () => {
+    expect(authenticatedRoutes(t.app)).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it('answers 401 on every authenticated route without a token', async () => {
+    for (const route of authenticatedRoutes(t.app)) {
+      const [method = 'GET', url = ''] = route.split(' ');
+      const res = await t.app.inject({ method: method as 'GET', url: url.replace(/:\w+/g, '1') });
+      expect([route, res.statusCode]).toEqual([route, 401]);
+    }
+  });
+
+  it("never shows agency 1's orders, searches, passengers, cards or wallet to other agencies", async () => {
+    await addFinanceUser('partnerfin', 222);
+    const owned = await resourcesOf(t.app, 'admin', 1);
+    // A top-up reference of agency 1 that must stay in agency 1.
+    const topUp = await t.app.inject({
+      method: 'POST',
+      url: '/base/v2/agencies/1/balance',
+      payload: { currency: 'CNY', amount: '10.00', exchangeRate: '1', referenceNumber: 'OWNER-REF-777' },
+      headers: { ...bearer(await login(t.app, 'admin')), 'idempotency-key': 'owner-top-up' },
+    });
+    expect(topUp.statusCode).toBe(200);
+    owned.markers.push('OWNER-REF-777');
+    await expectIsolated(owned, ['subop', 'trainop', 'partner', 'partnerfin']);
+    // Nothing of the owner's changed.
+    const order = await t.app.inject({
+      url: `/order/v2/flight/orders/${owned.orderId}`,
+      headers: bearer(await login(t.app, 'admin')),
+    });
+    expect(body<{ status: string }>(order).data.status).toBe('to_be_paid');
+  }, 120_000);
+
+  it("never shows agency 222's resources to the users of agencies 1, 2 and 3", async () => {
+    const owned = await resourcesOf(t.app, 'partner', 222);
+    await expectIsolated(owned, ['admin', 'operator', 'finance', 'subop', 'trainop']);
+  }, 120_000);
+});
