@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { message } from 'antd';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from './server';
 
@@ -42,4 +43,11 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  server.close();
+  // Toasts raised outside a mounted <App> (the axios client's tests) render through antd's static
+  // message into their own React root; let that work finish before jsdom is torn down, or React's
+  // scheduler runs after \`window\` is gone and the run ends with an unhandled error.
+  message.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+});
