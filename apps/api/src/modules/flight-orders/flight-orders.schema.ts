@@ -78,6 +78,8 @@ export const flightOrders = pgTable(
     uniqueIndex('flight_orders_booking_number_idx').on(t.bookingNumber),
     index('flight_orders_agency_created_idx').on(t.agencyId, t.createdAt),
     index('flight_orders_agency_status_idx').on(t.agencyId, t.status),
+    // The list's PNR search (exact match within the agency).
+    index('flight_orders_agency_pnr_idx').on(t.agencyId, t.pnr),
     index('flight_orders_deadline_idx')
       .on(t.paymentDeadline)
       .where(sql`${t.status} = 'to_be_paid'`),

@@ -1,0 +1,1 @@
+CREATE INDEX "flight_orders_agency_pnr_idx" ON "flight_orders" USING btree ("agency_id","pnr");
