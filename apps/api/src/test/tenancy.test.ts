@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { users } from '../platform/db/schema';
-import { adult, bookOne, contact } from '../modules/flight-orders/flight-orders.test-helpers';
+import { adult, bookOne, contact, travelDate } from '../modules/flight-orders/flight-orders.test-helpers';
 import { awaitFinished, oneWay, startSearch } from '../modules/shopping/shopping.test-helpers';
 import { bearer, body, login, useTestApp } from './app';
 
@@ -107,7 +107,7 @@ const MATRIX: Record<string, Call> = {
   'POST /base/v2/analysis/document': { url: () => '/base/v2/analysis/document', payload: () => ({}) },
   'POST /shopping/v2/flight/async-shopping': {
     url: () => '/shopping/v2/flight/async-shopping',
-    payload: () => oneWay('CAN', 'CTU', '2027-03-01'),
+    payload: () => oneWay('CAN', 'CTU', travelDate(60)),
   },
   'POST /shopping/v2/flight/async-shopping/solutions': {
     url: () => '/shopping/v2/flight/async-shopping/solutions',
@@ -182,7 +182,7 @@ async function resourcesOf(app: FastifyInstance, username: string, agencyId: num
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.body}`);
     return body<Record<string, string>>(res).data;
   };
-  const searchId = await startSearch(app, token, oneWay('PEK', 'SHA', '2027-02-10'));
+  const searchId = await startSearch(app, token, oneWay('PEK', 'SHA', travelDate(50)));
   const { solutions } = await awaitFinished(app, token, searchId);
   const solutionId = solutions[0]?.id ?? '';
   const order = await bookOne(app, token);
