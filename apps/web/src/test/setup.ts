@@ -1,7 +1,26 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { message } from 'antd';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type * as Antd from 'antd';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+
+// antd's static `message` (the toast fallback when no <App> is mounted, as in the axios client's
+// tests) renders into a React root of its own that no test unmounts; its animation work could run
+// after jsdom is torn down and end the run with "window is not defined". Tests never read those
+// toasts, so the static API is silent here; toasts inside a mounted <App> still render.
+vi.mock('antd', async (importOriginal) => {
+  const antd = await importOriginal<typeof Antd>();
+  const silent = {
+    open: vi.fn(),
+    success: vi.fn(),
+    error: vi.fn(),
+    info: vi.fn(),
+    warning: vi.fn(),
+    loading: vi.fn(),
+    destroy: vi.fn(),
+    config: vi.fn(),
+  };
+  return { ...antd, message: silent };
+});
 import { server } from './server';
 
 // Lazy pages, the reference-data chunk and antd's transitions are slow in jsdom while the whole
@@ -43,11 +62,4 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
 });
-afterAll(async () => {
-  server.close();
-  // Toasts raised outside a mounted <App> (the axios client's tests) render through antd's static
-  // message into their own React root; let that work finish before jsdom is torn down, or React's
-  // scheduler runs after \`window\` is gone and the run ends with an unhandled error.
-  message.destroy();
-  await new Promise((resolve) => setTimeout(resolve, 100));
-});
+afterAll(() => server.close());
