@@ -6,17 +6,14 @@
  * the same app. Prints requests/s and p50/p99 per run and the plan of the list query (index use).
  * Run: `npm run bench -w bench` with BENCH_DATABASE_URL or TEST_DATABASE_URL (skipped without).
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/platform/config';
-import { openDatabase, type Database } from '../apps/api/src/platform/db/index';
+import { migratedSchema, pct } from './lib/scratch-schema';
 import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
 import { createPasswordHasher } from '../apps/api/src/modules/auth/password';
 
@@ -25,17 +22,12 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const BATCH = 20_000;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../apps/api/drizzle');
 const STATUSES = ['to_be_paid', 'proceeding', 'issued', 'canceled', 'refunded'];
 
 interface Run {
   count: number;
   seconds: number;
   latencies: number[];
-}
-
-function pct(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
 /** Runs `total` requests, CONCURRENCY at a time; each must answer 200. */
@@ -66,36 +58,6 @@ function row(name: string, r: Run) {
     'per second': Math.round(r.count / r.seconds),
     'p50 ms': Number(pct(r.latencies, 0.5).toFixed(2)),
     'p99 ms': Number(pct(r.latencies, 0.99).toFixed(2)),
-  };
-}
-
-async function migratedSchema(
-  url: string,
-): Promise<{ database: Database; schema: string; drop(): Promise<void> }> {
-  const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema "${schema}"`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-migrations-'));
-  fs.cpSync(MIGRATIONS, dir, { recursive: true });
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql'))) {
-    const full = path.join(dir, file);
-    fs.writeFileSync(full, fs.readFileSync(full, 'utf8').replaceAll('"public".', `"${schema}".`));
-  }
-  const database = await openDatabase({
-    databaseUrl: url,
-    pgOptions: { options: `-c search_path=${schema}`, max: CONCURRENCY + 2 },
-  });
-  await database.migrate(dir, schema);
-  fs.rmSync(dir, { recursive: true, force: true });
-  return {
-    database,
-    schema,
-    async drop() {
-      await database.close();
-      await admin.query(`drop schema "${schema}" cascade`);
-      await admin.end();
-    },
   };
 }
 
@@ -196,7 +158,7 @@ async function insertOrders(pool: pg.Pool, templateId: string): Promise<number> 
 }
 
 async function main(url: string): Promise<void> {
-  const { database, schema, drop } = await migratedSchema(url);
+  const { database, schema, drop } = await migratedSchema(url, CONCURRENCY + 2);
   const pool = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` });
   let app: FastifyInstance | undefined;
   try {

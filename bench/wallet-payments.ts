@@ -8,14 +8,10 @@
  * sum to zero, each balance equals its postings, every wallet ends at exactly zero.
  * Run: `npm run bench -w bench` with BENCH_DATABASE_URL or TEST_DATABASE_URL (skipped without).
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openDatabase, type Database } from '../apps/api/src/platform/db/index';
+import type { Database } from '../apps/api/src/platform/db/index';
+import { migratedSchema, pct } from './lib/scratch-schema';
 import { agencies } from '../apps/api/src/platform/db/schema';
 import { AppError } from '../apps/api/src/platform/errors';
 import { ledgerViolations } from '../apps/api/src/modules/wallet/ledger.invariants';
@@ -28,17 +24,12 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 16);
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 2_000);
 const EXTRA = Math.round(PAYMENTS / 10);
 const PRICE = 12_345;
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../apps/api/drizzle');
 
 interface Run {
   ok: number;
   refused: number;
   seconds: number;
   latencies: number[];
-}
-
-function pct(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
 /** Runs `total` jobs over `WORKERS` workers; a job answers true (done) or false (refused). */
@@ -68,36 +59,6 @@ function row(name: string, r: Run) {
     'per second': Math.round((r.ok + r.refused) / r.seconds),
     'p50 ms': Number(pct(r.latencies, 0.5).toFixed(2)),
     'p99 ms': Number(pct(r.latencies, 0.99).toFixed(2)),
-  };
-}
-
-async function migratedSchema(
-  url: string,
-): Promise<{ database: Database; schema: string; drop(): Promise<void> }> {
-  const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema "${schema}"`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-migrations-'));
-  fs.cpSync(MIGRATIONS, dir, { recursive: true });
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql'))) {
-    const full = path.join(dir, file);
-    fs.writeFileSync(full, fs.readFileSync(full, 'utf8').replaceAll('"public".', `"${schema}".`));
-  }
-  const database = await openDatabase({
-    databaseUrl: url,
-    pgOptions: { options: `-c search_path=${schema}`, max: WORKERS + 2 },
-  });
-  await database.migrate(dir, schema);
-  fs.rmSync(dir, { recursive: true, force: true });
-  return {
-    database,
-    schema,
-    async drop() {
-      await database.close();
-      await admin.query(`drop schema "${schema}" cascade`);
-      await admin.end();
-    },
   };
 }
 
@@ -140,7 +101,7 @@ async function payments(database: Database, agencyIds: number[], label: string):
 }
 
 async function main(url: string): Promise<void> {
-  const { database, schema, drop } = await migratedSchema(url);
+  const { database, schema, drop } = await migratedSchema(url, WORKERS + 2);
   try {
     const { db } = database;
     const common = {

@@ -1,0 +1,50 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../apps/api/src/platform/db/index';
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/drizzle');
+
+/** A value of a sorted sample at quantile `q` (0..1). */
+export function pct(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
+/**
+ * A fresh, migrated schema on the PostgreSQL server at `url`, so a benchmark never touches other
+ * data; `drop()` closes the pool and removes the schema. The migrations name `"public".` in their
+ * foreign keys, so a copy with the schema's name is applied.
+ */
+export async function migratedSchema(
+  url: string,
+  poolSize: number,
+): Promise<{ database: Database; schema: string; drop(): Promise<void> }> {
+  const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema "${schema}"`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-migrations-'));
+  fs.cpSync(MIGRATIONS, dir, { recursive: true });
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql'))) {
+    const full = path.join(dir, file);
+    fs.writeFileSync(full, fs.readFileSync(full, 'utf8').replaceAll('"public".', `"${schema}".`));
+  }
+  const database = await openDatabase({
+    databaseUrl: url,
+    pgOptions: { options: `-c search_path=${schema}`, max: poolSize },
+  });
+  await database.migrate(dir, schema);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return {
+    database,
+    schema,
+    async drop() {
+      await database.close();
+      await admin.query(`drop schema "${schema}" cascade`);
+      await admin.end();
+    },
+  };
+}
