@@ -44,19 +44,25 @@ export class ShoppingPage {
     return this.page.getByTestId('solution-card');
   }
 
-  /** Types into the airport picker named `label` and picks the line ending in `(CODE)`. */
+  /**
+   * Types into the airport picker named `label` and picks the line ending in `(CODE)`.
+   * The dropdown animates open and closed, so the whole pick is retried until the picker shows the
+   * code (a click that landed while the list was closing leaves the value picked, which is success).
+   */
   async pickAirport(label: string, query: string, code: string) {
     const box = this.form.getByRole('combobox', { name: label, exact: true });
-    await box.click();
-    await box.fill(query);
+    const shown = this.form.getByTestId((await box.getAttribute('id')) ?? '');
     const option = this.page
       .locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-disabled)')
       .filter({ hasText: `(${code})` })
       .first();
-    await option.click();
-    await expect(this.form.getByTestId(await box.getAttribute('id').then((id) => id ?? ''))).toContainText(
-      `(${code})`,
-    );
+    await expect(async () => {
+      if ((await shown.textContent())?.includes(`(${code})`)) return;
+      await box.click();
+      await box.fill(query);
+      await option.click({ timeout: 5_000 });
+      await expect(shown).toContainText(`(${code})`, { timeout: 2_000 });
+    }).toPass({ timeout: 40_000 });
   }
 
   /** Fills one leg (`index` 0-based; multi-city labels carry the leg number). */
