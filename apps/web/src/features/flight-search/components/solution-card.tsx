@@ -51,6 +51,15 @@ export function SolutionCard({
             {solution.seatsLeft <= 4 && (
               <Tag color="red">{t('flight.list.seatsLeft', { count: solution.seatsLeft })}</Tag>
             )}
+            {solution.restrictions.productType !== 'normal' && (
+              <Tag color="gold" data-testid="restricted-fare">
+                {t('flight.list.restrictedFare', {
+                  product: t(`flight.productType.${solution.restrictions.productType}`, {
+                    defaultValue: solution.restrictions.productType,
+                  }),
+                })}
+              </Tag>
+            )}
             {solution.supplier && <Tag>{solution.supplier}</Tag>}
           </Space>
         </div>

@@ -1,7 +1,9 @@
-import { Alert, Button, Card, Space, Tag, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Alert, Card, Space, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import type { FlightOrder } from '@portal/domain/flight-order';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BookingForm } from '../../flight-booking/components/booking-form';
 import { QuoteCountdown } from '../../flight-booking/components/quote-countdown';
 import { useVerifiedSolution } from '../../flight-booking/hooks/use-verified-solution';
 import { BaggageTable } from '../../flight-search/components/baggage-table';
@@ -12,15 +14,17 @@ import { SegmentList } from '../../flight-search/components/segment-list';
 import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
 import { toast } from '../../../shared/ui/message-bridge';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { PaymentPanel } from '../../payment/components/payment-panel';
 
 /**
- * Booking confirmation (spec §2): the price-checked fare with its quote countdown. Passenger entry
- * and payment come with the next issue; the page says so instead of showing a form that does nothing.
+ * Booking confirmation (spec §2): the price-checked fare with its quote countdown, the passenger and
+ * contact form, and once the order exists its payment panel.
  */
 export function FlightBookingConfirmPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const state = useVerifiedSolution();
+  const [order, setOrder] = useState<FlightOrder | null>(null);
 
   useEffect(() => {
     if (state.kind === 'missing') {
@@ -45,7 +49,7 @@ export function FlightBookingConfirmPage() {
   return (
     <section className="flight-confirm-page" data-testid="flight-confirm">
       <PageTitle>{t('router.flightBookingConfirm')}</PageTitle>
-      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Alert
           type="success"
           showIcon
@@ -76,12 +80,11 @@ export function FlightBookingConfirmPage() {
         <Card title={heading('flight.detail.rulesTitle')}>
           <FareRules solution={solution} currency={currency} />
         </Card>
-        <Card title={heading('flight.confirm.nextStepTitle')} data-testid="booking-not-available">
-          <Typography.Paragraph>{t('flight.confirm.nextStepText')}</Typography.Paragraph>
-          <Button onClick={() => void navigate('/flight/booking')}>
-            {t('flight.confirm.backToResults')}
-          </Button>
-        </Card>
+        {order ? (
+          <PaymentPanel order={order} />
+        ) : (
+          <BookingForm key={clearPassengers ? 'cleared' : 'form'} solution={solution} onCreated={setOrder} />
+        )}
       </Space>
     </section>
   );

@@ -1,0 +1,359 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Solution } from '@portal/domain/shopping';
+import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
+import { makeSolution } from '../../../test/flight-fixtures';
+import { SESSIONS } from '../../../test/fixtures';
+import { prepare, renderApp } from '../../../test/render-app';
+import { envelope, server } from '../../../test/server';
+
+const WAIT = { timeout: 10000 };
+
+// Countdowns and toasts schedule React work; let it finish before jsdom is torn down.
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 300)));
+
+function withChild(solution: Solution, restrictions: Partial<Solution['restrictions']> = {}): Solution {
+  const [adult] = solution.priceDetail.priceList;
+  if (!adult) throw new Error('fixture without an adult price');
+  return {
+    ...solution,
+    restrictions: { ...solution.restrictions, ...restrictions },
+    priceDetail: {
+      ...solution.priceDetail,
+      priceList: [adult, { ...adult, passengerType: 'child' }],
+      total: { amount: '2000.00', currency: 'CNY' },
+    },
+  };
+}
+
+const ORDER = {
+  id: 'ord-1',
+  bookingNumber: 'FO20300501001',
+  price: { orderTotal: { amount: '2000.00', currency: 'CNY' } },
+  paymentDeadline: new Date(Date.now() + 30 * 60_000).toISOString(),
+};
+
+async function open(solution: Solution) {
+  await prepare(SESSIONS.operator);
+  server.use(
+    http.get('/base/v2/often-used-passengers', () =>
+      HttpResponse.json(envelope({ list: [], total: 0, page: 1, pageSize: 20 })),
+    ),
+    http.get('/order/v2/flight/config/payment', () =>
+      HttpResponse.json(
+        envelope([
+          { channel: 'balance', flow: 'balance', labelKey: 'payment.channel.balance', feePercent: 0 },
+          { channel: 'stripe', flow: 'redirect', labelKey: 'payment.channel.stripe', feePercent: 0 },
+        ]),
+      ),
+    ),
+  );
+  useFlightSearchStore.getState().setVerified({ solution, clearPassengers: false });
+  const view = renderApp('/flight/booking/confirm');
+  await screen.findByTestId('booking-form', {}, WAIT);
+  return view;
+}
+
+interface Person {
+  surname?: string;
+  given?: string;
+  gender?: 'Male' | 'Female';
+  birthday?: string;
+  nationality?: string;
+  number?: string;
+  expiry?: string;
+}
+
+/** Sets a text field at once (typing every character is slow in jsdom). */
+function setText(input: HTMLElement, value: string) {
+  fireEvent.change(input, { target: { value } });
+}
+
+async function fill(index: number, p: Person) {
+  const card = within(screen.getByTestId(`passenger-card-${index}`));
+  if (p.surname) setText(card.getByLabelText('Surname'), p.surname);
+  if (p.given) setText(card.getByLabelText('Given names'), p.given);
+  if (p.gender) await userEvent.click(card.getByLabelText(p.gender));
+  if (p.birthday) setText(card.getByLabelText('Birthday'), p.birthday);
+  if (p.nationality) {
+    const select = card.getByLabelText('Nationality');
+    await userEvent.click(select);
+    setText(select, p.nationality);
+    await screen.findAllByTitle(p.nationality);
+    const options = document.querySelectorAll(`.ant-select-item-option[title="${p.nationality}"]`);
+    await userEvent.click(options[options.length - 1] as HTMLElement);
+  }
+  if (p.number) setText(card.getByLabelText('Document number'), p.number);
+  if (p.expiry) setText(card.getByLabelText('Expiry date'), p.expiry);
+}
+
+const ADULT: Person = {
+  surname: 'SMITH',
+  given: 'JOHN',
+  gender: 'Male',
+  birthday: '1980-02-03',
+  nationality: 'China (CN)',
+  number: 'E12345678',
+  expiry: '2035-01-01',
+};
+const CHILD: Person = {
+  ...ADULT,
+  given: 'AMY',
+  gender: 'Female',
+  birthday: '2022-05-02',
+  number: 'E87654321',
+};
+
+async function fillContact(email = 'ops@example.com', phone = '13800138000') {
+  const contact = within(screen.getByTestId('contact-card'));
+  setText(contact.getByLabelText('Contact name'), 'Li Lei');
+  setText(contact.getByLabelText('Email'), email);
+  setText(contact.getByLabelText('Phone'), phone);
+  return Promise.resolve();
+}
+
+const submit = () => userEvent.click(screen.getByTestId('submit-booking'));
+
+describe('booking form', () => {
+  it('shows one card per passenger of the price list', async () => {
+    await open(withChild(makeSolution({ id: 'sol-1' })));
+    expect(screen.getByTestId('passenger-card-0')).toHaveTextContent('Adult');
+    expect(screen.getByTestId('passenger-card-1')).toHaveTextContent('Child');
+    expect(screen.queryByTestId('passenger-card-2')).not.toBeInTheDocument();
+  });
+
+  it('shows the message of each passenger rule', async () => {
+    await open(withChild(makeSolution({ id: 'sol-1' })));
+    await fill(0, { ...ADULT, surname: 'SM1TH', birthday: '2099-01-01', expiry: undefined });
+    const childCard = screen.getByTestId('passenger-card-1');
+    await userEvent.click(within(childCard).getByLabelText('Birthday'));
+    await userEvent.paste('2024/01/05');
+    await submit();
+    const adult = within(screen.getByTestId('passenger-card-0'));
+    expect(await adult.findByText('Surname: English letters A-Z only', {}, WAIT)).toBeInTheDocument();
+    expect(await adult.findByText('The birthday cannot be after today', {}, WAIT)).toBeInTheDocument();
+    expect(await adult.findByText('Please enter the expiry date', {}, WAIT)).toBeInTheDocument();
+    expect(within(childCard).getByLabelText('Birthday')).toHaveValue('2024/01/05');
+    expect(within(childCard).getByText('Enter the date as yyyy-mm-dd')).toBeInTheDocument();
+  }, 60000);
+
+  it('refuses a child who is an adult on the travel date and an ineligible nationality', async () => {
+    await open(withChild(makeSolution({ id: 'sol-1' }), { eligibleCountries: ['US'] }));
+    await fill(1, { ...CHILD, birthday: '2015-01-01' });
+    await submit();
+    const child = within(screen.getByTestId('passenger-card-1'));
+    expect(
+      await child.findByText('Passenger type does not match the birthday on the travel date', {}, WAIT),
+    ).toBeInTheDocument();
+    expect(child.getByText('Nationality not eligible for this fare')).toBeInTheDocument();
+  }, 60000);
+
+  it('checks the contact email and phone', async () => {
+    await open(makeSolution({ id: 'sol-1' }));
+    await fillContact('not-an-email', '12345');
+    await submit();
+    expect(await screen.findByText('Please enter a valid email address', {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByText('The phone number is not valid for area code +86')).toBeInTheDocument();
+  }, 60000);
+
+  it('creates the order with an Idempotency-Key and the contract names, then pays from the balance', async () => {
+    const requests: { key: string | null; body: Record<string, unknown> }[] = [];
+    let payKey: string | null = null;
+    const { router } = await open(withChild(makeSolution({ id: 'sol-1' })));
+    server.use(
+      http.post('/order/v2/flight/orders', async ({ request }) => {
+        requests.push({
+          key: request.headers.get('Idempotency-Key'),
+          body: (await request.json()) as Record<string, unknown>,
+        });
+        return HttpResponse.json(envelope(ORDER));
+      }),
+      http.post('/order/v2/flight/orders/:id/payment', ({ request }) => {
+        payKey = request.headers.get('Idempotency-Key');
+        return HttpResponse.json(envelope({ status: 'paid', order: ORDER }));
+      }),
+    );
+    await fill(0, ADULT);
+    await fill(1, CHILD);
+    await fillContact();
+    await submit();
+    const panel = await screen.findByTestId('payment-panel', {}, WAIT);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requests[0]?.body).toEqual({
+      solutionId: 'sol-1',
+      passengers: [
+        {
+          type: 'adult',
+          surname: 'SMITH',
+          given_names: 'JOHN',
+          gender: 'male',
+          birthday: '1980-02-03',
+          nationality: 'CN',
+          travel_document: {
+            type: 'passport',
+            interfaceType: 'passport',
+            number: 'E12345678',
+            expiryDate: '2035-01-01',
+          },
+        },
+        expect.objectContaining({ type: 'child', given_names: 'AMY', birthday: '2022-05-02' }),
+      ],
+      contact: { name: 'Li Lei', email: 'ops@example.com', phone: { areaCode: '86', number: '13800138000' } },
+    });
+    expect(within(panel).getByTestId('booking-number')).toHaveTextContent('FO20300501001');
+    expect(within(panel).getByTestId('order-total')).toHaveTextContent('CNY 2000.00');
+    await userEvent.click(within(panel).getByTestId('pay-button'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flight/orders/ord-1'), WAIT);
+    expect(payKey).toMatch(/^[0-9a-f-]{36}$/);
+  }, 60000);
+
+  it('says so in the panel when the balance is insufficient', async () => {
+    await open(makeSolution({ id: 'sol-1' }));
+    server.use(
+      http.post('/order/v2/flight/orders', () => HttpResponse.json(envelope(ORDER))),
+      http.post('/order/v2/flight/orders/:id/payment', () =>
+        HttpResponse.json(envelope(null, 600001, 'Insufficient account balance'), { status: 402 }),
+      ),
+    );
+    await fill(0, ADULT);
+    await fillContact();
+    await submit();
+    const panel = await screen.findByTestId('payment-panel', {}, WAIT);
+    await userEvent.click(within(panel).getByTestId('pay-button'));
+    expect(await within(panel).findByTestId('payment-error', {}, WAIT)).toHaveTextContent(
+      'Insufficient account balance',
+    );
+  }, 60000);
+
+  it('quote changed: shows old and new price; accepting books the new solution', async () => {
+    const ids: string[] = [];
+    const keys: (string | null)[] = [];
+    const repriced = { ...makeSolution({ id: 'sol-2', total: '1200.00' }) };
+    await open(makeSolution({ id: 'sol-1' }));
+    server.use(
+      http.post('/order/v2/flight/orders', async ({ request }) => {
+        const body = (await request.json()) as { solutionId: string };
+        ids.push(body.solutionId);
+        keys.push(request.headers.get('Idempotency-Key'));
+        if (body.solutionId === 'sol-1')
+          return HttpResponse.json(
+            envelope(
+              {
+                outcome: 'price_changed',
+                solution: repriced,
+                previousTotal: { amount: '1000.00', currency: 'CNY' },
+              },
+              500004,
+              'quote changed',
+            ),
+            { status: 409 },
+          );
+        return HttpResponse.json(envelope(ORDER));
+      }),
+    );
+    await fill(0, ADULT);
+    await fillContact();
+    await submit();
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    expect(within(dialog).getByTestId('quote-old-price')).toHaveTextContent('CNY 1000.00');
+    expect(within(dialog).getByTestId('quote-new-price')).toHaveTextContent('CNY 1200.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept new price and book' }));
+    expect(await screen.findByTestId('payment-panel', {}, WAIT)).toBeInTheDocument();
+    expect(ids).toEqual(['sol-1', 'sol-2']);
+    expect(keys[1]).not.toBe(keys[0]);
+  }, 60000);
+
+  it('maps server passenger errors to their fields', async () => {
+    await open(makeSolution({ id: 'sol-1' }));
+    server.use(
+      http.post('/order/v2/flight/orders', () =>
+        HttpResponse.json(
+          envelope(
+            {
+              errors: [
+                { path: 'passengers.0.travel_document.number', key: 'passenger.documentNumber.invalid' },
+              ],
+            },
+            700001,
+            'invalid',
+          ),
+          { status: 400 },
+        ),
+      ),
+    );
+    await fill(0, ADULT);
+    await fillContact();
+    await submit();
+    expect(
+      await within(screen.getByTestId('passenger-card-0')).findByText(
+        'The document number is not valid for this document type',
+        {},
+        WAIT,
+      ),
+    ).toBeInTheDocument();
+  }, 60000);
+
+  it('fills a card from a passport image and asks to check it; an unreadable one changes nothing', async () => {
+    await open(makeSolution({ id: 'sol-1' }));
+    let readable = true;
+    server.use(
+      http.post('/base/v2/analysis/document', () =>
+        readable
+          ? HttpResponse.json(
+              envelope({
+                format: 'TD3',
+                fields: {
+                  surname: 'ERIKSSON',
+                  given_names: 'ANNA MARIA',
+                  gender: 'female',
+                  birthday: '1974-08-12',
+                  nationality: 'SE',
+                  travel_document: {
+                    type: 'passport',
+                    interfaceType: 'passport',
+                    number: 'L898902C3',
+                    expiryDate: '2032-04-15',
+                  },
+                },
+                checks: {},
+                raw: '',
+              }),
+            )
+          : HttpResponse.json(envelope(null, 700005, 'unreadable'), { status: 422 }),
+      ),
+    );
+    const card = screen.getByTestId('passenger-card-0');
+    const input = card.querySelector('input[type=file]') as HTMLInputElement;
+    const image = new File(['png'], 'passport.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [image] } });
+    await waitFor(() => expect(within(card).getByLabelText('Surname')).toHaveValue('ERIKSSON'), WAIT);
+    expect(within(card).getByLabelText('Document number')).toHaveValue('L898902C3');
+    expect(within(card).getByLabelText('Expiry date')).toHaveValue('2032-04-15');
+    expect(within(card).getByTestId('passenger-filled-0')).toBeInTheDocument();
+    readable = false;
+    const unreadable = new File(['png'], 'blurred.png', { type: 'image/png' });
+    const again = card.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(again, { target: { files: [unreadable] } });
+    expect(
+      await within(card).findByText(
+        'The passport could not be read from this image; please enter the details by hand',
+        {},
+        WAIT,
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).getByLabelText('Surname')).toHaveValue('ERIKSSON');
+  }, 60000);
+
+  it('refuses a file that is not a jpg or png, or larger than 10 MB', async () => {
+    await open(makeSolution({ id: 'sol-1' }));
+    const card = screen.getByTestId('passenger-card-0');
+    const input = card.querySelector('input[type=file]') as HTMLInputElement;
+    const big = new File(['x'], 'big.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await within(card).findByText('The image must be at most 10 MB', {}, WAIT)).toBeInTheDocument();
+  }, 60000);
+});

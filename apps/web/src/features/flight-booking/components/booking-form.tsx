@@ -1,0 +1,258 @@
+import { Button, Card, Col, Form, Input, Modal, Row, Space, Typography } from 'antd';
+import type { FormRule } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ERRORS } from '@portal/domain/errors';
+import type { FlightOrder } from '@portal/domain/flight-order';
+import { validateContact, type PassengerContext, type RuleError } from '@portal/domain/passenger-rules';
+import type { PassengerType, Solution, VerificationResult } from '@portal/domain/shopping';
+import { isApiError } from '../../../shared/api/api-error';
+import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
+import { useSessionStore } from '../../../shared/stores/session-store';
+import { toast } from '../../../shared/ui/message-bridge';
+import { saveFrequentPassenger } from '../../passengers/api/passengers';
+import { PassengerCard } from '../../passengers/components/passenger-card';
+import {
+  CONTACT_FIELD_OF_PATH,
+  FIELD_OF_PATH,
+  ruleMessageKey,
+  toBookingContact,
+  toBookingPassenger,
+  toContactDraft,
+  type ContactFormValue,
+  type PassengerFormValue,
+} from '../../passengers/model/passenger-form';
+import { createFlightOrder } from '../api/create-order';
+
+interface BookingValues {
+  passengers: PassengerFormValue[];
+  contact: ContactFormValue;
+}
+
+/** The passenger types of a solution's price list, one entry per passenger. */
+export function passengerSlots(solution: Solution): PassengerType[] {
+  return solution.priceDetail.priceList.flatMap((row) =>
+    Array.from({ length: row.count }, () => row.passengerType),
+  );
+}
+
+/**
+ * Passengers and contact of the booking (spec §5), checked with the domain rules, then the order.
+ * A changed quote asks to accept the new price; server rule errors land on their fields.
+ */
+export function BookingForm({
+  solution,
+  onCreated,
+}: {
+  solution: Solution;
+  onCreated: (order: FlightOrder) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<BookingValues>();
+  const defaultArea = useSessionStore((s) => s.userInfo?.config.defaultRegion) ?? '86';
+  const [submitting, setSubmitting] = useState(false);
+  const [changed, setChanged] = useState<VerificationResult | null>(null);
+  /** The Idempotency-Key of the current form: reused when the same form is sent again. */
+  const attemptKey = useRef<string | null>(null);
+  const slots = useMemo(() => passengerSlots(solution), [solution]);
+  const ctx: PassengerContext = useMemo(
+    () => ({
+      today: dayjs().format('YYYY-MM-DD'),
+      travelDate: solution.legs[0]?.segments[0]?.departure.time.slice(0, 10) ?? dayjs().format('YYYY-MM-DD'),
+      fare: solution.restrictions,
+    }),
+    [solution],
+  );
+
+  const contactRule = (field: keyof ContactFormValue): FormRule => ({
+    validator: () => {
+      const value = form.getFieldValue('contact') as ContactFormValue | undefined;
+      const error = validateContact(toContactDraft(value)).find(
+        (e) => CONTACT_FIELD_OF_PATH[e.path] === field,
+      );
+      return error ? Promise.reject(new Error(t(ruleMessageKey(error), error.params))) : Promise.resolve();
+    },
+  });
+
+  const showServerErrors = (errors: RuleError[]) => {
+    const fields = errors.flatMap((e) => {
+      const parts = e.path.split('.');
+      const message = t(ruleMessageKey(e), e.params);
+      if (parts[0] === 'passengers' && parts[1] !== undefined && /^\d+$/.test(parts[1])) {
+        const field = FIELD_OF_PATH[parts.slice(2).join('.')];
+        return field ? [{ name: ['passengers', Number(parts[1]), field], errors: [message] }] : [];
+      }
+      if (parts[0] === 'contact') {
+        const field = CONTACT_FIELD_OF_PATH[parts.slice(1).join('.')];
+        return field ? [{ name: ['contact', field], errors: [message] }] : [];
+      }
+      return [];
+    });
+    if (fields.length > 0) form.setFields(fields as Parameters<typeof form.setFields>[0]);
+    else void toast().error(t(ERRORS.PASSENGER_INVALID.key));
+  };
+
+  const submit = async (target: Solution) => {
+    let values: BookingValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const passengers = values.passengers.map((p, i) => ({ ...p, type: slots[i] ?? p.type }));
+    attemptKey.current ??= crypto.randomUUID();
+    setSubmitting(true);
+    try {
+      const order = await createFlightOrder(
+        {
+          solutionId: target.id,
+          passengers: passengers.map(toBookingPassenger),
+          contact: toBookingContact(values.contact, defaultArea),
+        },
+        attemptKey.current,
+      );
+      attemptKey.current = null;
+      for (const p of passengers.filter((x) => x.saveFrequent)) {
+        const { type: _type, ...body } = toBookingPassenger(p);
+        saveFrequentPassenger(body).catch(() => {
+          void toast().warning(
+            t('booking.frequent.saveFailed', { name: `${body.surname}/${body.given_names}` }),
+          );
+        });
+      }
+      onCreated(order);
+    } catch (error) {
+      if (isApiError(error) && error.code === ERRORS.QUOTE_CHANGED.code) {
+        attemptKey.current = null;
+        setChanged(error.data as VerificationResult);
+      } else if (isApiError(error) && Array.isArray((error.data as { errors?: unknown })?.errors)) {
+        attemptKey.current = null;
+        showServerErrors((error.data as { errors: RuleError[] }).errors);
+      } else if (!isApiError(error) || !error.silent) {
+        void toast().error(
+          error instanceof Error && error.message ? error.message : t('booking.submitFailed'),
+        );
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const acceptNewPrice = () => {
+    const next = changed?.solution;
+    setChanged(null);
+    if (!next) return;
+    useFlightSearchStore.getState().setVerified({ solution: next, clearPassengers: false });
+    void submit(next);
+  };
+
+  return (
+    <Form<BookingValues>
+      form={form}
+      layout="vertical"
+      data-testid="booking-form"
+      initialValues={{
+        passengers: slots.map((type) => ({ type, interfaceType: 'passport' })),
+        contact: { areaCode: defaultArea },
+      }}
+      onValuesChange={() => {
+        attemptKey.current = null;
+      }}
+      onFinish={() => void submit(solution)}
+    >
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        {slots.map((type, i) => (
+          <PassengerCard key={i} form={form} index={i} type={type} ctx={ctx} />
+        ))}
+        <Card
+          title={
+            <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+              {t('booking.contact.title')}
+            </Typography.Title>
+          }
+          data-testid="contact-card"
+        >
+          <Row gutter={16}>
+            <Col xs={24} md={8}>
+              <Form.Item
+                label={t('booking.contact.name')}
+                name={['contact', 'name']}
+                rules={[contactRule('name')]}
+              >
+                <Input autoComplete="name" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item
+                label={t('booking.contact.email')}
+                name={['contact', 'email']}
+                rules={[contactRule('email')]}
+              >
+                <Input autoComplete="email" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item label={t('booking.contact.phone')} required>
+                <Space.Compact style={{ width: '100%' }}>
+                  <Form.Item name={['contact', 'areaCode']} noStyle>
+                    <Input prefix="+" style={{ width: 90 }} aria-label={t('booking.contact.areaCode')} />
+                  </Form.Item>
+                  <Form.Item
+                    name={['contact', 'phone']}
+                    noStyle
+                    rules={[contactRule('phone')]}
+                    dependencies={[['contact', 'areaCode']]}
+                  >
+                    <Input aria-label={t('booking.contact.phone')} autoComplete="tel-national" />
+                  </Form.Item>
+                </Space.Compact>
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={submitting} data-testid="submit-booking">
+            {t('booking.submit')}
+          </Button>
+          <Button onClick={() => void navigate('/flight/booking')}>
+            {t('flight.confirm.backToResults')}
+          </Button>
+        </Space>
+      </Space>
+      <Modal
+        open={changed !== null}
+        title={t('booking.quoteChanged.title')}
+        onCancel={() => setChanged(null)}
+        footer={[
+          <Button key="back" onClick={() => void navigate('/flight/booking')}>
+            {t('booking.quoteChanged.back')}
+          </Button>,
+          <Button key="accept" type="primary" onClick={acceptNewPrice} disabled={!changed?.solution}>
+            {t('booking.quoteChanged.accept')}
+          </Button>,
+        ]}
+      >
+        <Typography.Paragraph>{t(ERRORS.QUOTE_CHANGED.key)}</Typography.Paragraph>
+        <p>
+          {t('booking.quoteChanged.old')}:{' '}
+          <span data-testid="quote-old-price">
+            {changed?.previousTotal
+              ? `${changed.previousTotal.currency} ${changed.previousTotal.amount}`
+              : `${solution.priceDetail.total.currency} ${solution.priceDetail.total.amount}`}
+          </span>
+        </p>
+        <p>
+          {t('booking.quoteChanged.new')}:{' '}
+          <span data-testid="quote-new-price">
+            {changed?.solution
+              ? `${changed.solution.priceDetail.total.currency} ${changed.solution.priceDetail.total.amount}`
+              : '—'}
+          </span>
+        </p>
+      </Modal>
+    </Form>
+  );
+}

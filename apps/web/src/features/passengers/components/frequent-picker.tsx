@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FrequentPassenger } from '@portal/domain/frequent-passengers';
+import { listFrequentPassengers } from '../api/passengers';
+
+/** Searches the user's often-used passengers; choosing one hands it to `onPick`. */
+export function FrequentPicker({ onPick }: { onPick: (p: FrequentPassenger) => void }) {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  const query = useQuery({
+    queryKey: ['often-used-passengers', keyword],
+    queryFn: () => listFrequentPassengers(keyword),
+    staleTime: 30_000,
+  });
+  const list = query.data?.list ?? [];
+  return (
+    <Select<string>
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      value={null}
+      placeholder={t('booking.frequent.pick')}
+      aria-label={t('booking.frequent.pick')}
+      loading={query.isFetching}
+      style={{ minWidth: 240 }}
+      notFoundContent={t('booking.frequent.none')}
+      options={list.map((p) => ({
+        value: p.id,
+        label: `${p.surname}/${p.given_names} · ${p.travel_document.number}`,
+      }))}
+      onChange={(id) => {
+        const found = list.find((p) => p.id === id);
+        if (found) onPick(found);
+      }}
+    />
+  );
+}

@@ -1,0 +1,21 @@
+import type { FlightOrder, FlightPaymentResult } from '@portal/domain/flight-order';
+import type { PaymentConfig, PaymentRequest } from '@portal/domain/payment';
+import { apiGet, apiPost } from '../../../shared/api/client';
+
+/** GET /order/v2/flight/config/payment: the channels the agency may use. */
+export function getPaymentConfig(): Promise<PaymentConfig> {
+  return apiGet<PaymentConfig>('/order/v2/flight/config/payment');
+}
+
+/** POST /order/v2/flight/orders/{id}/payment with the attempt's Idempotency-Key; errors are the caller's. */
+export function payFlightOrder(
+  order: Pick<FlightOrder, 'id'>,
+  body: PaymentRequest,
+  idempotencyKey: string,
+): Promise<FlightPaymentResult> {
+  return apiPost<FlightPaymentResult>(
+    `/order/v2/flight/orders/${encodeURIComponent(order.id)}/payment`,
+    body,
+    { headers: { 'Idempotency-Key': idempotencyKey }, skipErrorToast: true },
+  );
+}

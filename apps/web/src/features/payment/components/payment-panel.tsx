@@ -1,0 +1,130 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Radio, Space, Statistic, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ERRORS } from '@portal/domain/errors';
+import type { FlightOrder } from '@portal/domain/flight-order';
+import type { PaymentChannel } from '@portal/domain/payment';
+import { isApiError } from '../../../shared/api/api-error';
+import { toast } from '../../../shared/ui/message-bridge';
+import { getPaymentConfig, payFlightOrder } from '../api/payment';
+
+/**
+ * Payment of a new order: booking number, total and deadline countdown, the agency's channels.
+ * Balance pays at once and opens the order; stripe sends the browser to the gateway, which returns
+ * to the order page. Insufficient balance and an expired deadline are said in the panel.
+ */
+export function PaymentPanel({ order }: { order: FlightOrder }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const config = useQuery({ queryKey: ['flight-payment-config'], queryFn: getPaymentConfig });
+  const [channel, setChannel] = useState<PaymentChannel | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [expired, setExpired] = useState(
+    () => order.paymentDeadline !== null && Date.parse(order.paymentDeadline) <= Date.now(),
+  );
+  /** One key per attempt of a channel; a retry of the same channel reuses it. */
+  const attempt = useRef<{ channel: PaymentChannel; key: string } | null>(null);
+  const options = config.data ?? [];
+  const chosen = channel ?? options[0]?.channel ?? null;
+  const orderPath = `/flight/orders/${encodeURIComponent(order.id)}`;
+
+  const pay = async () => {
+    if (!chosen) return;
+    if (attempt.current?.channel !== chosen) attempt.current = { channel: chosen, key: crypto.randomUUID() };
+    setPaying(true);
+    setError(null);
+    try {
+      const body = chosen === 'balance' ? { channel: chosen } : { channel: chosen, returnUrl: orderPath };
+      const result = await payFlightOrder(order, body, attempt.current.key);
+      if (result.status === 'paid') {
+        void toast().success(t('payment.panel.paid'));
+        void navigate(orderPath);
+      } else if (result.redirectUrl) {
+        window.location.assign(result.redirectUrl);
+      } else {
+        setError(t('payment.panel.unsupported'));
+      }
+    } catch (e) {
+      attempt.current = null;
+      if (isApiError(e) && e.code === ERRORS.INSUFFICIENT_BALANCE.code)
+        setError(t(ERRORS.INSUFFICIENT_BALANCE.key));
+      else if (isApiError(e) && e.code === ERRORS.PAYMENT_EXPIRED.code) {
+        setError(t(ERRORS.PAYMENT_EXPIRED.key));
+        setExpired(true);
+      } else setError(e instanceof Error && e.message ? e.message : t('payment.error.failed'));
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  return (
+    <Card
+      title={
+        <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+          {t('payment.panel.title')}
+        </Typography.Title>
+      }
+      data-testid="payment-panel"
+    >
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <Alert type="success" showIcon title={t('payment.panel.created')} />
+        <Descriptions column={{ xs: 1, md: 3 }} bordered size="small">
+          <Descriptions.Item label={t('payment.panel.bookingNumber')}>
+            <span data-testid="booking-number">{order.bookingNumber}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('payment.panel.total')}>
+            <span data-testid="order-total">
+              {order.price.orderTotal.currency} {order.price.orderTotal.amount}
+            </span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('payment.panel.deadline')}>
+            {order.paymentDeadline && !expired ? (
+              <Statistic.Timer
+                type="countdown"
+                value={Date.parse(order.paymentDeadline)}
+                format="HH:mm:ss"
+                onFinish={() => setExpired(true)}
+                data-testid="payment-countdown"
+              />
+            ) : (
+              t('payment.panel.deadlinePassed')
+            )}
+          </Descriptions.Item>
+        </Descriptions>
+        {config.isSuccess && options.length === 0 && (
+          <Alert type="warning" showIcon title={t('payment.error.disabled')} />
+        )}
+        {options.length > 0 && (
+          <Radio.Group
+            value={chosen}
+            onChange={(e) => setChannel(e.target.value as PaymentChannel)}
+            aria-label={t('payment.panel.channel')}
+            options={options.map((o) => ({
+              value: o.channel,
+              label:
+                o.feePercent > 0
+                  ? t('payment.panel.withFee', { channel: t(o.labelKey), fee: o.feePercent })
+                  : t(o.labelKey),
+            }))}
+          />
+        )}
+        {error && <Alert type="error" showIcon title={error} data-testid="payment-error" />}
+        <Space>
+          <Button
+            type="primary"
+            onClick={() => void pay()}
+            loading={paying}
+            disabled={!chosen || expired}
+            data-testid="pay-button"
+          >
+            {t('payment.panel.pay')}
+          </Button>
+          <Button onClick={() => void navigate(orderPath)}>{t('payment.panel.later')}</Button>
+        </Space>
+      </Space>
+    </Card>
+  );
+}
