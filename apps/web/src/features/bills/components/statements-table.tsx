@@ -1,0 +1,54 @@
+import { Empty, Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { WalletStatement } from '@portal/domain/wallet';
+import { formatMoney } from '../lib/format';
+
+type MoneyField = 'opening' | 'topUps' | 'orderPayments' | 'refunds' | 'adjustments' | 'closing';
+
+const MONEY_FIELDS: MoneyField[] = [
+  'opening',
+  'topUps',
+  'orderPayments',
+  'refunds',
+  'adjustments',
+  'closing',
+];
+
+interface StatementsTableProps {
+  statements: WalletStatement[] | undefined;
+  loading: boolean;
+}
+
+/** A row per month and currency: opening, the movements by kind and closing balance. */
+export function StatementsTable({ statements, loading }: StatementsTableProps) {
+  const { t } = useTranslation();
+  const columns: TableColumnsType<WalletStatement> = [
+    { title: t('bills.statements.period'), dataIndex: 'period' },
+    { title: t('bills.statements.currency'), dataIndex: 'currency' },
+    ...MONEY_FIELDS.map((field) => ({
+      title: t(`bills.statements.${field}`),
+      dataIndex: field,
+      align: 'right' as const,
+      render: (money: WalletStatement[MoneyField]) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(money)}</span>
+      ),
+    })),
+  ];
+  return (
+    <Table<WalletStatement>
+      rowKey={(row) => `${row.currency}-${row.period}`}
+      data-testid="statements-table"
+      columns={columns}
+      dataSource={statements ?? []}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty description={t('bills.statements.empty')} /> }}
+      pagination={{
+        defaultPageSize: 24,
+        hideOnSinglePage: true,
+        showSizeChanger: true,
+        showTotal: (total) => t('bills.total', { count: total }),
+      }}
+    />
+  );
+}
