@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import type { TransactionList, TransactionRow } from '@portal/domain/wallet';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
+import { serveExport } from '../test/export-spy';
 
 const WAIT = { timeout: 10000 };
 /** Filter tests drive antd pickers and selects, which are slow in jsdom under a parallel run. */
@@ -102,10 +103,26 @@ describe('all transactions page', () => {
     SLOW,
   );
 
-  it('shows the empty state', async () => {
+  it('exports the applied order ID filter, without the page', async () => {
+    const urls = serve(list([row(1)]));
+    const exported = serveExport('/base/v2/wallet/transactions/export');
+    const table = await open();
+    await within(table).findByText('T1', {}, WAIT);
+    fireEvent.change(screen.getByPlaceholderText('Booking number'), { target: { value: 'B7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(urls.at(-1)?.searchParams.get('orderId')).toBe('B7'));
+    const button = screen.getByTestId('export-button');
+    await waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
+    await waitFor(() => expect(exported.saved).toEqual(['export-2026.xlsx']));
+    expect(exported.bodies).toEqual([{ orderId: 'B7' }]);
+  });
+
+  it('shows the empty state with the export disabled', async () => {
     serve(list([]));
     const table = await open();
     expect(await within(table).findByText('No transactions', {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByTestId('export-button')).toBeDisabled();
   });
 
   it('shows an API error without crashing', async () => {

@@ -1,9 +1,12 @@
+import { Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@portal/domain/flight-order';
 import { PAYMENT_CHANNELS, type PaymentChannel } from '@portal/domain/payment';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { exportTransactions, filtersOf } from '../api/export-lists';
 import { useTransactions, type TransactionParams } from '../api/get-transactions';
+import { ExportButton } from '../components/export-button';
 import { ListFilters } from '../components/list-filters';
 import { QueryError } from '../components/query-error';
 import { TransactionsTable } from '../components/transactions-table';
@@ -13,6 +16,8 @@ export function TransactionsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useState<TransactionParams>({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const rows = useTransactions(params);
+  // Nothing to export, or the rows on screen are still those of the previous filters.
+  const exportOff = rows.isError || rows.isPlaceholderData || !rows.data?.total;
   const methodOptions = PAYMENT_CHANNELS.map((method) => ({
     value: method,
     label: t(`bills.method.${method}`),
@@ -33,6 +38,9 @@ export function TransactionsPage() {
           }))
         }
       />
+      <Flex justify="flex-end" style={{ marginBottom: 12 }}>
+        <ExportButton disabled={exportOff} onExport={() => exportTransactions(filtersOf(params))} />
+      </Flex>
       {rows.isError ? (
         <QueryError
           title={t('bills.error.transactions')}

@@ -6,6 +6,7 @@ import type { WalletBalance, WalletEntry, WalletEntryList } from '@portal/domain
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
+import { serveExport } from '../test/export-spy';
 
 const WAIT = { timeout: 10000 };
 /** Filter tests drive antd pickers and selects, which are slow in jsdom under a parallel run. */
@@ -145,6 +146,31 @@ describe('wallet page', () => {
     SLOW,
   );
 
+  it('exports the applied filters, without the page', async () => {
+    const urls = serve();
+    const exported = serveExport('/base/v2/wallet/entries/export');
+    const table = await openWallet();
+    await within(table).findByText('Entry 1', {}, WAIT);
+    const orderId = screen.getByPlaceholderText('Booking number');
+    fireEvent.change(orderId, { target: { value: 'B42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(urls.at(-1)?.searchParams.get('orderId')).toBe('B42'));
+    const button = screen.getByTestId('export-button');
+    await waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
+    await waitFor(() => expect(exported.saved).toEqual(['export-2026.xlsx']));
+    expect(exported.bodies).toEqual([{ orderId: 'B42' }]);
+  });
+
+  it('toasts the server message when the export fails', async () => {
+    serve();
+    serveExport('/base/v2/wallet/entries/export', { code: 500001, message: 'Workbook unavailable' });
+    const table = await openWallet();
+    await within(table).findByText('Entry 1', {}, WAIT);
+    fireEvent.click(screen.getByTestId('export-button'));
+    expect(await screen.findByText('Workbook unavailable', {}, WAIT)).toBeInTheDocument();
+  });
+
   it('asks for page 2', async () => {
     const many = Array.from({ length: 20 }, (_, i) => entry(i + 1));
     const urls = serve(page(many, 45));
@@ -158,6 +184,7 @@ describe('wallet page', () => {
     serve(page([], 0));
     const table = await openWallet();
     expect(await within(table).findByText('No wallet entries', {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByTestId('export-button')).toBeDisabled();
   });
 
   it('shows an API error without crashing', async () => {

@@ -1,12 +1,14 @@
-import { Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@portal/domain/flight-order';
 import { WALLET_PAYMENT_TYPES, type WalletPaymentType } from '@portal/domain/wallet';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { exportWalletEntries, filtersOf } from '../api/export-lists';
 import { useWalletEntries, type WalletEntryParams } from '../api/get-wallet-entries';
 import { BalanceCards } from '../components/balance-cards';
 import { EntriesTable } from '../components/entries-table';
+import { ExportButton } from '../components/export-button';
 import { ListFilters } from '../components/list-filters';
 import { QueryError } from '../components/query-error';
 
@@ -15,6 +17,8 @@ export function WalletPage() {
   const { t } = useTranslation();
   const [params, setParams] = useState<WalletEntryParams>({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const entries = useWalletEntries(params);
+  // Nothing to export, or the rows on screen are still those of the previous filters.
+  const exportOff = entries.isError || entries.isPlaceholderData || !entries.data?.total;
   const typeOptions = WALLET_PAYMENT_TYPES.map((type) => ({ value: type, label: t(`bills.type.${type}`) }));
 
   return (
@@ -37,6 +41,9 @@ export function WalletPage() {
             }))
           }
         />
+        <Flex justify="flex-end" style={{ marginBottom: 12 }}>
+          <ExportButton disabled={exportOff} onExport={() => exportWalletEntries(filtersOf(params))} />
+        </Flex>
         {entries.isError ? (
           <QueryError
             title={t('bills.error.entries')}
