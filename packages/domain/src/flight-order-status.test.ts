@@ -7,13 +7,16 @@ import {
   FLIGHT_ORDER_TRANSITIONS,
   flightOrderMachine,
   INITIAL_STATUSES,
+  isPendingGroupKey,
   ORDER_TYPE_FILTERS,
+  PENDING_GROUP_KEYS,
   ORDER_TYPES,
   PENDING_GROUPS,
   STATUS_TABS,
   STATUSES_BY_ORDER_TYPE,
   statusColor,
   statusesForCountKey,
+  statusLabelKey,
   type FlightOrderStatus,
 } from './flight-order-status';
 
@@ -134,10 +137,36 @@ describe('status tabs and pending groups', () => {
     expect(statusesForCountKey('refunding')).toEqual(['rfd_proceeding', 'refunded_reimbursing']);
   });
 
+  it('names the pending groups for the order list link and refuses anything else', () => {
+    expect(PENDING_GROUP_KEYS).toEqual([
+      'to_be_paid',
+      'reviewing',
+      'proceeding',
+      'pending-confirm',
+      'refunding',
+    ]);
+    expect(isPendingGroupKey('pending-confirm')).toBe(true);
+    expect(isPendingGroupKey('rfd_to_be_confirm')).toBe(false);
+    expect(isPendingGroupKey('issued')).toBe(false);
+    expect(isPendingGroupKey(undefined)).toBe(false);
+  });
+
   it('counts a plain status alone and refuses unknown keys', () => {
     expect(statusesForCountKey('issued')).toEqual(['issued']);
     expect(statusesForCountKey('chg_to_be_paid')).toEqual(['chg_to_be_paid']);
     expect(statusesForCountKey('nope')).toBeUndefined();
+  });
+});
+
+describe('label keys', () => {
+  it('labels a status with the orders.status key the web locale files hold', () => {
+    expect(statusLabelKey('to_be_paid')).toBe('orders.status.to_be_paid');
+    expect(statusLabelKey('rfd_to_be_confirm')).toBe('orders.status.rfd_to_be_confirm');
+  });
+
+  it('labels the tabs and pending groups under orders.tab and orders.pending by their keys', () => {
+    for (const tab of STATUS_TABS) expect(tab.labelKey).toBe(`orders.tab.${tab.key}`);
+    for (const group of PENDING_GROUPS) expect(group.labelKey).toBe(`orders.pending.${group.key}`);
   });
 });
 

@@ -68,9 +68,9 @@ export function isFlightOrderStatus(value: unknown): value is FlightOrderStatus 
   return typeof value === 'string' && COLOR_OF.has(value);
 }
 
-/** i18n key of a status label, e.g. `order.flight.status.to_be_paid`. */
+/** i18n key of a status label, e.g. `orders.status.to_be_paid` (the key the web's locale files hold). */
 export function statusLabelKey(status: FlightOrderStatus): string {
-  return `order.flight.status.${status}`;
+  return `orders.status.${status}`;
 }
 
 /**
@@ -211,26 +211,26 @@ function reachableFrom(start: readonly FlightOrderStatus[]): FlightOrderStatus[]
  * sends as `GET /order/v2/flight/orders/status?status=` and gets back in `{status, cnt}`.
  */
 export const STATUS_TABS = [
-  { key: 'to_be_paid', labelKey: 'order.flight.tab.toBePaid', statuses: ['to_be_paid'] },
-  { key: 'chg_to_be_paid', labelKey: 'order.flight.tab.changeToBePaid', statuses: ['chg_to_be_paid'] },
+  { key: 'to_be_paid', labelKey: 'orders.tab.to_be_paid', statuses: ['to_be_paid'] },
+  { key: 'chg_to_be_paid', labelKey: 'orders.tab.chg_to_be_paid', statuses: ['chg_to_be_paid'] },
   {
     key: 'reviewing',
-    labelKey: 'order.flight.tab.reviewing',
+    labelKey: 'orders.tab.reviewing',
     statuses: ['reviewing', 'chg_reviewing', 'rfd_reviewing'],
   },
   {
     key: 'proceeding',
-    labelKey: 'order.flight.tab.proceeding',
+    labelKey: 'orders.tab.proceeding',
     statuses: ['proceeding', 'chg_proceeding', 'rfd_proceeding'],
   },
   {
     key: 'rfd_to_be_confirm',
-    labelKey: 'order.flight.tab.refundToBeConfirmed',
+    labelKey: 'orders.tab.rfd_to_be_confirm',
     statuses: ['rfd_to_be_confirm'],
   },
   {
     key: 'refunded_reimbursing',
-    labelKey: 'order.flight.tab.refundedReimbursing',
+    labelKey: 'orders.tab.refunded_reimbursing',
     statuses: ['refunded_reimbursing'],
   },
 ] as const satisfies readonly { key: string; labelKey: string; statuses: readonly FlightOrderStatus[] }[];
@@ -244,27 +244,27 @@ export const STATUS_TABS = [
 export const PENDING_GROUPS = [
   {
     key: 'to_be_paid',
-    labelKey: 'order.flight.pending.toBePaid',
+    labelKey: 'orders.pending.to_be_paid',
     statuses: ['to_be_paid', 'chg_to_be_paid'],
   },
   {
     key: 'reviewing',
-    labelKey: 'order.flight.pending.reviewing',
+    labelKey: 'orders.pending.reviewing',
     statuses: ['reviewing', 'chg_reviewing', 'rfd_reviewing'],
   },
   {
     key: 'proceeding',
-    labelKey: 'order.flight.pending.proceeding',
+    labelKey: 'orders.pending.proceeding',
     statuses: ['proceeding', 'chg_proceeding', 'rfd_proceeding', 'void_proceeding'],
   },
   {
     key: 'pending-confirm',
-    labelKey: 'order.flight.pending.pendingConfirm',
+    labelKey: 'orders.pending.pending-confirm',
     statuses: ['rfd_to_be_confirm'],
   },
   {
     key: 'refunding',
-    labelKey: 'order.flight.pending.refunding',
+    labelKey: 'orders.pending.refunding',
     statuses: ['rfd_proceeding', 'refunded_reimbursing'],
   },
 ] as const satisfies readonly { key: string; labelKey: string; statuses: readonly FlightOrderStatus[] }[];
@@ -272,6 +272,14 @@ export const PENDING_GROUPS = [
 export type StatusTabKey = (typeof STATUS_TABS)[number]['key'];
 export type PendingGroupKey = (typeof PENDING_GROUPS)[number]['key'];
 export type StatusCountKey = StatusTabKey | PendingGroupKey;
+
+/** The pending groups' keys, in menu order. */
+export const PENDING_GROUP_KEYS: readonly PendingGroupKey[] = PENDING_GROUPS.map((group) => group.key);
+
+/** Whether `value` names a pending-order menu group (as the `group` search param of the order list). */
+export function isPendingGroupKey(value: unknown): value is PendingGroupKey {
+  return typeof value === 'string' && (PENDING_GROUP_KEYS as readonly string[]).includes(value);
+}
 
 export const STATUS_COUNT_KEYS: readonly StatusCountKey[] = [
   ...new Set<StatusCountKey>([...STATUS_TABS, ...PENDING_GROUPS].map((entry) => entry.key)),

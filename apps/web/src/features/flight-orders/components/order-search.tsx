@@ -2,7 +2,7 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FLIGHT_ORDER_STATUSES } from '@portal/domain/flight-order-status';
+import { FLIGHT_ORDER_STATUSES, statusLabelKey } from '@portal/domain/flight-order-status';
 
 export const TEXT_FIELDS = [
   'bookingNumber',
@@ -88,7 +88,7 @@ export function OrderSearch({
           style={{ minWidth: 200 }}
           options={FLIGHT_ORDER_STATUSES.map((status) => ({
             value: status,
-            label: t(`orders.status.${status}`),
+            label: t(statusLabelKey(status)),
           }))}
         />
       </Form.Item>

@@ -1,6 +1,11 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { statusColor, type StatusColor } from '@portal/domain/flight-order-status';
+import {
+  isFlightOrderStatus,
+  statusColor,
+  statusLabelKey,
+  type StatusColor,
+} from '@portal/domain/flight-order-status';
 
 /** antd Tag colours for the spec's colour classes. */
 const TAG_COLOR: Record<StatusColor, string> = {
@@ -23,7 +28,7 @@ export function StatusTag({ status, testId }: { status: string; testId?: string 
       data-status={status}
       data-testid={testId}
     >
-      {t(`orders.status.${status}`, { defaultValue: status })}
+      {isFlightOrderStatus(status) ? t(statusLabelKey(status)) : status}
     </Tag>
   );
 }
