@@ -1,3 +1,4 @@
+import { PENDING_GROUPS, type PendingGroupKey } from '@portal/domain/flight-order-status';
 import { decideNavigation } from '@portal/domain/navigation';
 import type { AccessSubject } from '@portal/domain/roles';
 
@@ -6,11 +7,32 @@ export interface MenuEntry {
   key: string;
   labelKey: string;
   path?: string;
+  /** Search params the link adds to `path` (`group=to_be_paid`); `selectedKey` matches them too. */
+  search?: string;
   children?: readonly MenuEntry[];
+  /** Show the children under a heading, always open, instead of in a submenu. */
+  grouped?: boolean;
+  /** The flight-order pending group whose live count the entry shows. */
+  pendingGroup?: PendingGroupKey;
 }
+
+/** One entry per pending-order group of spec §2, each opening the order list filtered to it. */
+export const PENDING_ENTRIES: readonly MenuEntry[] = PENDING_GROUPS.map((group) => ({
+  key: `pending-${group.key}`,
+  labelKey: group.labelKey,
+  path: '/flight/orders',
+  search: `group=${group.key}`,
+  pendingGroup: group.key,
+}));
 
 export const BOOKINGS_ENTRIES: readonly MenuEntry[] = [
   { key: 'flight-orders', labelKey: 'menu.flightOrders', path: '/flight/orders' },
+  {
+    key: 'pending-flight-orders',
+    labelKey: 'menu.pendingFlightOrders',
+    grouped: true,
+    children: PENDING_ENTRIES,
+  },
   { key: 'group-orders', labelKey: 'menu.groupOrders', path: '/flight/group/order' },
   { key: 'train-orders', labelKey: 'menu.trainOrders', path: '/train/orders' },
   { key: 'flight-disruptions', labelKey: 'menu.flightDisruptions', path: '/flight/orders/voyage' },
@@ -64,15 +86,37 @@ export function visibleEntries(entries: readonly MenuEntry[], subject: AccessSub
   return out;
 }
 
-/** The key of the entry whose path is the longest prefix of `pathname`. */
-export function selectedKey(entries: readonly MenuEntry[], pathname: string): string | undefined {
-  let best: { key: string; length: number } | undefined;
+/** Whether any of `entries`, at any depth, shows a pending-group count. */
+export function hasPendingGroup(entries: readonly MenuEntry[]): boolean {
+  return entries.some((entry) => entry.pendingGroup !== undefined || hasPendingGroup(entry.children ?? []));
+}
+
+/** Whether every search param of the entry is in `search` with the same value. */
+function matchesSearch(entry: MenuEntry, search: string): boolean {
+  const current = new URLSearchParams(search);
+  return [...new URLSearchParams(entry.search)].every(([name, value]) => current.get(name) === value);
+}
+
+/**
+ * The key of the entry whose path is the longest prefix of `pathname`; of entries with the same
+ * path, one whose search params all match `search` wins over a plain one (`/flight/orders?group=x`
+ * selects the pending group's entry, not Flight orders).
+ */
+export function selectedKey(
+  entries: readonly MenuEntry[],
+  pathname: string,
+  search = '',
+): string | undefined {
+  let best: { key: string; length: number; params: number } | undefined;
   const visit = (list: readonly MenuEntry[]) => {
     for (const entry of list) {
       if (entry.children) visit(entry.children);
       const path = entry.path;
-      if (path && (pathname === path || pathname.startsWith(`${path}/`))) {
-        if (!best || path.length > best.length) best = { key: entry.key, length: path.length };
+      if (!path || !(pathname === path || pathname.startsWith(`${path}/`))) continue;
+      if (!matchesSearch(entry, search)) continue;
+      const params = [...new URLSearchParams(entry.search)].length;
+      if (!best || path.length > best.length || (path.length === best.length && params > best.params)) {
+        best = { key: entry.key, length: path.length, params };
       }
     }
   };

@@ -1,15 +1,46 @@
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import type { MenuEntry } from '../menu-items';
+import type { PendingGroupKey } from '@portal/domain/flight-order-status';
+import { usePendingGroupCounts } from '../../features/flight-orders/api/flight-orders';
+import { CountBadge } from '../../features/flight-orders/components/count-badge';
+import { hasPendingGroup, type MenuEntry } from '../menu-items';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
-/** antd menu items for entries: leaves are real links, groups are submenus. */
-export function toMenuItems(entries: readonly MenuEntry[], t: TFunction): MenuItems {
-  return entries.map((entry) =>
-    entry.children
-      ? { key: entry.key, label: t(entry.labelKey), children: toMenuItems(entry.children, t) }
-      : { key: entry.key, label: <Link to={entry.path ?? '/'}>{t(entry.labelKey)}</Link> },
+/** Live counts by pending group, shown beside the entries that name one. */
+export type MenuCounts = Partial<Record<PendingGroupKey, number>>;
+
+const COUNTED = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 } as const;
+
+function linkOf(entry: MenuEntry, t: TFunction, counts: MenuCounts) {
+  const to = { pathname: entry.path ?? '/', search: entry.search ? `?${entry.search}` : '' };
+  if (!entry.pendingGroup) return <Link to={to}>{t(entry.labelKey)}</Link>;
+  const count = counts[entry.pendingGroup];
+  return (
+    <Link to={to} style={COUNTED}>
+      <span>{t(entry.labelKey)}</span>
+      {count !== undefined && <CountBadge count={count} testId={`menu-count-${entry.key}`} />}
+    </Link>
   );
+}
+
+/** antd menu items for entries: leaves are real links, groups are submenus or headed groups. */
+export function toMenuItems(entries: readonly MenuEntry[], t: TFunction, counts: MenuCounts = {}): MenuItems {
+  return entries.map((entry) => {
+    if (!entry.children) return { key: entry.key, label: linkOf(entry, t, counts) };
+    const children = toMenuItems(entry.children, t, counts);
+    return entry.grouped
+      ? { type: 'group' as const, key: entry.key, label: t(entry.labelKey), children }
+      : { key: entry.key, label: t(entry.labelKey), children };
+  });
+}
+
+/**
+ * The pending-group counts for `entries` (already filtered to what the user may enter): one call
+ * for all groups, made only when a group is shown and `active` (the top menu waits until its
+ * dropdown opens), so users without flight orders never ask.
+ */
+export function useMenuCounts(entries: readonly MenuEntry[], active = true): MenuCounts {
+  return usePendingGroupCounts(active && hasPendingGroup(entries));
 }

@@ -6,17 +6,21 @@ import { useLocation } from 'react-router';
 import { usePreferencesStore } from '../../shared/stores/preferences-store';
 import { useSubject } from '../../shared/stores/subject';
 import { selectedKey, visibleEntries, type MenuEntry } from '../menu-items';
-import { toMenuItems } from './menu-links';
+import { toMenuItems, useMenuCounts } from './menu-links';
 
-/** The side menu of a section layout (bookings, bills, agency management), collapsible. */
+/**
+ * The side menu of a section layout (bookings, bills, agency management), collapsible; entries of
+ * a pending-order group show their live counts.
+ */
 export function SectionSideMenu({ entries }: { entries: readonly MenuEntry[] }) {
   const { t } = useTranslation();
   const subject = useSubject();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const expandMenu = usePreferencesStore((s) => s.expandMenu);
   const setExpandMenu = usePreferencesStore((s) => s.setExpandMenu);
   const visible = useMemo(() => visibleEntries(entries, subject), [entries, subject]);
-  const current = selectedKey(visible, pathname);
+  const current = selectedKey(visible, pathname, search);
+  const counts = useMenuCounts(visible);
   if (visible.length === 0) return null;
 
   return (
@@ -37,7 +41,7 @@ export function SectionSideMenu({ entries }: { entries: readonly MenuEntry[] }) 
         style={{ borderRadius: 0, height: 40 }}
       />
       <nav aria-label={t('menu.sectionMenu')}>
-        <Menu mode="inline" selectedKeys={current ? [current] : []} items={toMenuItems(visible, t)} />
+        <Menu mode="inline" selectedKeys={current ? [current] : []} items={toMenuItems(visible, t, counts)} />
       </nav>
     </Layout.Sider>
   );

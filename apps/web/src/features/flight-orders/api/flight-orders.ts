@@ -1,11 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  FlightOrder,
-  FlightOrderList,
-  FlightPaymentResult,
+import {
   StatusCount,
+  type FlightOrder,
+  type FlightOrderList,
+  type FlightPaymentResult,
 } from '@portal/domain/flight-order';
-import type { OrderTypeFilter } from '@portal/domain/flight-order-status';
+import {
+  isPendingGroupKey,
+  PENDING_GROUP_KEYS,
+  type OrderTypeFilter,
+  type PendingGroupKey,
+} from '@portal/domain/flight-order-status';
 import { apiDelete, apiGet, apiPost } from '../../../shared/api/client';
 
 /** The query the order list sends; absent filters are left out of the URL. */
@@ -27,6 +32,9 @@ export interface OrderListParams {
 }
 
 const ORDERS = '/order/v2/flight/orders';
+
+/** The counts are checked, so a malformed answer shows no badges instead of breaking the menu. */
+const StatusCounts = StatusCount.array();
 
 function clean(params: OrderListParams): Record<string, string | number> {
   const out: Record<string, string | number> = {};
@@ -50,18 +58,41 @@ export function useOrders(params: OrderListParams) {
   });
 }
 
-/** GET /order/v2/flight/orders/status: counts of the given tab or group keys. */
-export function useStatusCounts(keys: readonly string[], enabled = true) {
+/**
+ * GET /order/v2/flight/orders/status: counts of the given tab or group keys. The key sits under
+ * `flight-orders`, which paying and cancelling invalidate, so the counts follow those changes.
+ */
+export function useStatusCounts(
+  keys: readonly string[],
+  enabled = true,
+  refetchInterval: number | false = false,
+) {
   return useQuery({
     queryKey: ['flight-orders', 'status', keys.join(',')],
-    queryFn: () =>
-      apiGet<StatusCount[]>(`${ORDERS}/status`, {
-        params: { status: keys.join(',') },
-        skipErrorToast: true,
-      }),
+    queryFn: async () =>
+      StatusCounts.parse(
+        await apiGet<unknown>(`${ORDERS}/status`, {
+          params: { status: keys.join(',') },
+          skipErrorToast: true,
+        }),
+      ),
     refetchOnWindowFocus: true,
+    refetchInterval,
     enabled,
   });
+}
+
+/** How often the pending-group counts of the menus refresh while the page is visible. */
+export const PENDING_COUNTS_INTERVAL_MS = 60_000;
+
+/** Live counts of the pending-order menu groups, by group key; one call for all of them. */
+export function usePendingGroupCounts(enabled: boolean): Partial<Record<PendingGroupKey, number>> {
+  const { data } = useStatusCounts(PENDING_GROUP_KEYS, enabled, PENDING_COUNTS_INTERVAL_MS);
+  const counts: Partial<Record<PendingGroupKey, number>> = {};
+  for (const entry of data ?? []) {
+    if (isPendingGroupKey(entry.status)) counts[entry.status] = entry.cnt;
+  }
+  return counts;
 }
 
 export function useOrder(id: string, poll: (order: FlightOrder | undefined) => number | false) {

@@ -14,6 +14,8 @@ const SLOW = 40000;
 function serveOrder(next: () => FlightOrder | Response) {
   const requests: Request[] = [];
   server.use(
+    // The side menu's pending-group counts; listed first so `:id` does not take `status`.
+    http.get('/order/v2/flight/orders/status', () => HttpResponse.json(envelope([]))),
     http.get('/order/v2/flight/orders/:id', ({ request }) => {
       requests.push(request);
       const result = next();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { FlightOrderList, FlightOrderListItem, StatusCount } from '@portal/domain/flight-order';
+import { statusesForCountKey } from '@portal/domain/flight-order-status';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
@@ -16,17 +17,21 @@ function page(rows: FlightOrderListItem[], total = rows.length): FlightOrderList
   return { list: rows, total, page: 1, pageSize: 20 };
 }
 
-function serve(result: FlightOrderList | (() => Response), counts: StatusCount[] = []) {
+/** Serves the list and the counts; each count call gets the asked-for keys it has a count for. */
+function serve(result: FlightOrderList | ((url: URL) => Response), counts: StatusCount[] = []) {
   const urls: URL[] = [];
   const countUrls: URL[] = [];
   server.use(
     http.get('/order/v2/flight/orders/status', ({ request }) => {
-      countUrls.push(new URL(request.url));
-      return HttpResponse.json(envelope(counts));
+      const url = new URL(request.url);
+      countUrls.push(url);
+      const keys = url.searchParams.get('status')?.split(',') ?? [];
+      return HttpResponse.json(envelope(counts.filter((entry) => keys.includes(entry.status))));
     }),
     http.get('/order/v2/flight/orders', ({ request }) => {
-      urls.push(new URL(request.url));
-      return typeof result === 'function' ? result() : HttpResponse.json(envelope(result));
+      const url = new URL(request.url);
+      urls.push(url);
+      return typeof result === 'function' ? result(url) : HttpResponse.json(envelope(result));
     }),
   );
   return { urls, countUrls };
@@ -53,7 +58,7 @@ describe('flight orders page', () => {
       expect(screen.getByTestId('page-title')).toHaveTextContent('Flight orders');
       expect(await screen.findByTestId('orders-tab-count-to_be_paid', {}, WAIT)).toHaveTextContent('3');
       expect(screen.getByTestId('orders-tab-count-proceeding')).toHaveTextContent('7');
-      expect(countUrls[0]?.searchParams.get('status')).toBe(
+      expect(countUrls.map((url) => url.searchParams.get('status'))).toContain(
         'to_be_paid,chg_to_be_paid,reviewing,proceeding,rfd_to_be_confirm,refunded_reimbursing',
       );
       expect(urls[0]?.searchParams.get('status')).toBeNull();
@@ -65,13 +70,77 @@ describe('flight orders page', () => {
   );
 
   it(
-    'reads the status and type from the URL of a pending-group link',
+    'shows the pending group of the URL with the type, and goes back to all orders from its tag',
     async () => {
       const { urls } = serve(page([listItem(1)]));
-      await open('/flight/orders?status=refunding&type=refund');
+      const { router } = await open('/flight/orders?group=refunding&type=refund');
       await waitFor(() => expect(urls.at(-1)?.searchParams.get('status')).toBe('refunding'));
       expect(urls.at(-1)?.searchParams.get('type')).toBe('refund');
-      expect(screen.getByRole('tab', { name: 'Refunding' })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByTestId('orders-group')).toHaveTextContent('Pending: Refunding');
+      expect(screen.queryByRole('tab', { selected: true })).not.toBeInTheDocument();
+
+      await userEvent.click(screen.getByTitle('Change'));
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('type')).toBe('change'));
+      expect(urls.at(-1)?.searchParams.get('status')).toBe('refunding');
+      expect(router.state.location.search).toContain('group=refunding');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Show all orders' }));
+      await waitFor(() => expect(router.state.location.search).not.toContain('group='));
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('status')).toBeNull());
+      expect(screen.queryByTestId('orders-group')).not.toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    },
+    SLOW,
+  );
+
+  it(
+    'shows the pending groups with their counts in the side menu and opens one as a filtered list',
+    async () => {
+      const rows = [
+        listItem(1, { status: 'to_be_paid' }),
+        listItem(2, { status: 'rfd_to_be_confirm', type: 'refund' }),
+        listItem(3, { status: 'issued' }),
+      ];
+      // Filters as the API does: a status key stands for the statuses of its group.
+      const { urls, countUrls } = serve(
+        (url) => {
+          const key = url.searchParams.get('status');
+          const statuses = key ? (statusesForCountKey(key) ?? []) : undefined;
+          return HttpResponse.json(
+            envelope(page(rows.filter((row) => !statuses || statuses.includes(row.status)))),
+          );
+        },
+        [
+          { status: 'to_be_paid', cnt: 1 },
+          { status: 'reviewing', cnt: 0 },
+          { status: 'proceeding', cnt: 120 },
+          { status: 'pending-confirm', cnt: 1 },
+          { status: 'refunding', cnt: 0 },
+        ],
+      );
+      const { table, router } = await open();
+      await within(table).findByText('B1003', {}, WAIT);
+      const menu = within(screen.getByRole('navigation', { name: 'Section menu' }));
+      expect(menu.getByText('Pending flight orders')).toBeInTheDocument();
+      expect(await menu.findByTestId('menu-count-pending-to_be_paid', {}, WAIT)).toHaveTextContent('1');
+      expect(menu.getByTestId('menu-count-pending-proceeding')).toHaveTextContent('99+');
+      expect(menu.getByTestId('menu-count-pending-reviewing')).toHaveTextContent('0');
+      expect(countUrls.map((url) => url.searchParams.get('status'))).toContain(
+        'to_be_paid,reviewing,proceeding,pending-confirm,refunding',
+      );
+
+      const entry = menu.getByRole('link', { name: /Pending confirmation/ });
+      expect(entry).toHaveAttribute('href', '/flight/orders?group=pending-confirm');
+      await userEvent.click(entry);
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('status')).toBe('pending-confirm'));
+      expect(router.state.location.search).toBe('?group=pending-confirm');
+      await waitFor(() => expect(within(table).queryByText('B1003')).not.toBeInTheDocument());
+      expect(within(table).getByText('B1002')).toBeInTheDocument();
+      expect(within(table).queryByText('B1001')).not.toBeInTheDocument();
+      expect(entry.closest('li')).toHaveClass('ant-menu-item-selected');
+      expect(menu.getByRole('link', { name: 'Flight orders' }).closest('li')).not.toHaveClass(
+        'ant-menu-item-selected',
+      );
     },
     SLOW,
   );

@@ -1,15 +1,18 @@
-import { Alert, Badge, Button, Segmented, Tabs } from 'antd';
+import { Alert, Button, Segmented, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/domain/flight-order';
 import {
+  isPendingGroupKey,
   ORDER_TYPE_FILTERS,
   PENDING_GROUPS,
   STATUS_TABS,
   type OrderTypeFilter,
+  type PendingGroupKey,
 } from '@portal/domain/flight-order-status';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useOrders, useStatusCounts, type OrderListParams } from '../api/flight-orders';
+import { CountBadge } from '../components/count-badge';
 import { OrderSearch, TEXT_FIELDS, type SearchValues } from '../components/order-search';
 import { OrdersTable } from '../components/orders-table';
 
@@ -21,7 +24,16 @@ function positive(value: string | null, fallback: number, max = Number.MAX_SAFE_
   return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
 }
 
-/** Reads the list query from the URL (`?status=to_be_paid&page=2`). */
+/** The pending group of the menu link (`?group=pending-confirm`), if the URL names one. */
+function readGroup(search: URLSearchParams): PendingGroupKey | undefined {
+  const group = search.get('group');
+  return isPendingGroupKey(group) ? group : undefined;
+}
+
+/**
+ * Reads the list query from the URL (`?status=to_be_paid&page=2`). A pending group is the status
+ * filter the API gets (it knows the group keys), in place of any `status` of the URL.
+ */
 function readParams(search: URLSearchParams): OrderListParams {
   const params: OrderListParams = {
     page: positive(search.get('page'), 1),
@@ -36,37 +48,47 @@ function readParams(search: URLSearchParams): OrderListParams {
   params.type = (ORDER_TYPE_FILTERS as readonly string[]).includes(type ?? '')
     ? (type as OrderTypeFilter)
     : 'all';
+  const group = readGroup(search);
+  if (group) params.status = group;
   return params;
 }
 
-function writeParams(params: OrderListParams): URLSearchParams {
+function writeParams(params: OrderListParams, group?: PendingGroupKey): URLSearchParams {
   const out = new URLSearchParams();
+  if (group) out.set('group', group);
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === '') continue;
     if (key === 'page' && value === 1) continue;
     if (key === 'pageSize' && value === DEFAULT_PAGE_SIZE) continue;
     if (key === 'sort' && value === '-bookingTime') continue;
     if (key === 'type' && value === 'all') continue;
+    if (key === 'status' && value === group) continue;
     out.set(key, String(value));
   }
   return out;
 }
 
-/** /flight/orders: status-count tabs, type filter, advanced search and the paged order list. */
+/**
+ * /flight/orders: status-count tabs, type filter, advanced search and the paged order list; with
+ * `?group=` (a pending-group menu entry) the list keeps to that group until its tag is closed.
+ */
 export function OrdersPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const params = readParams(search);
+  const group = PENDING_GROUPS.find((entry) => entry.key === readGroup(search));
   const rows = useOrders(params);
   const counts = useStatusCounts(TAB_KEYS);
   const countOf = (key: string) => counts.data?.find((entry) => entry.status === key)?.cnt;
 
-  const update = (next: OrderListParams) => setSearch(writeParams(next));
+  /** Writes the next query; the group stays unless `keepGroup` is false or a status replaces it. */
+  const update = (next: OrderListParams, keepGroup = true) => {
+    const nextGroup =
+      keepGroup && group && (!next.status || next.status === group.key) ? group.key : undefined;
+    setSearch(writeParams(next, nextGroup));
+  };
 
-  const status = params.status;
-  const group = PENDING_GROUPS.find(
-    (entry) => entry.key === status && !TAB_KEYS.includes(entry.key as never),
-  );
+  const status = group ? undefined : params.status;
   const tabItems = [
     { key: 'all', label: t('orders.tab.all') },
     ...STATUS_TABS.map((tab) => {
@@ -75,36 +97,44 @@ export function OrdersPage() {
         key: tab.key,
         label: (
           <span data-testid={`orders-tab-${tab.key}`}>
-            {t(`orders.tab.${tab.key}`)}{' '}
+            {t(tab.labelKey)}{' '}
             {cnt !== undefined && (
-              <Badge
-                count={cnt}
-                showZero
-                overflowCount={999}
-                color={cnt > 0 ? 'blue' : 'grey'}
-                data-testid={`orders-tab-count-${tab.key}`}
-              />
+              <CountBadge count={cnt} overflowCount={999} testId={`orders-tab-count-${tab.key}`} />
             )}
           </span>
         ),
       };
     }),
-    ...(group ? [{ key: group.key, label: t(`orders.pending.${group.key}`) }] : []),
   ];
-  const activeTab = !status ? 'all' : tabItems.some((item) => item.key === status) ? status : 'all';
+  // With a pending group no tab is active: the group's tag says what the list holds.
+  const activeTab = group ? '' : status && tabItems.some((item) => item.key === status) ? status : 'all';
 
   const searchValues: SearchValues = {};
   for (const key of SEARCH_KEYS) {
-    if (params[key]) searchValues[key] = params[key];
+    if (params[key] && !(key === 'status' && group)) searchValues[key] = params[key];
   }
 
   return (
     <div data-testid="flight-orders-page">
       <PageTitle>{t('router.flightOrders')}</PageTitle>
+      {group && (
+        <Tag
+          color="processing"
+          data-testid="orders-group"
+          closable={{ 'aria-label': t('orders.pending.showAll') }}
+          onClose={(event) => {
+            event.preventDefault();
+            update({ ...params, page: 1, status: undefined }, false);
+          }}
+          style={{ marginBottom: 8 }}
+        >
+          {t('orders.pending.active', { group: t(group.labelKey) })}
+        </Tag>
+      )}
       <Tabs
         activeKey={activeTab}
         items={tabItems}
-        onChange={(key) => update({ ...params, page: 1, status: key === 'all' ? undefined : key })}
+        onChange={(key) => update({ ...params, page: 1, status: key === 'all' ? undefined : key }, false)}
       />
       <Segmented
         aria-label={t('orders.field.type')}
