@@ -55,6 +55,8 @@ export default defineConfig({
       // The shopping tests set supplier faults (price change) through the test-only routes.
       ENABLE_TEST_HOOKS: 'true',
       SUPPLIER_LATENCY_SCALE: '1',
+      // Ticketing waits for the fare's tier (at most 2 h); scaled, a paid order is issued in seconds.
+      TIME_SCALE: '3600',
     },
   },
 });

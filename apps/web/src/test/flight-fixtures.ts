@@ -45,7 +45,7 @@ export function makeSolution(spec: SolutionSpec): Solution {
     cabin: 'economy',
     fareFamily: 'Economy Standard',
     priceDetail: {
-      productType: 'published',
+      productType: 'normal',
       priceList: [
         {
           passengerType: 'adult',
@@ -81,7 +81,7 @@ export function makeSolution(spec: SolutionSpec): Solution {
       ineligibleCountries: [],
       invoiceType: 'itinerary',
       ticketingChannel: 'BSP',
-      productType: 'published',
+      productType: 'normal',
     },
     ticketingTier: 'fast-standard',
     seatsLeft: 9,

@@ -204,7 +204,7 @@ describe('booking form', () => {
       contact: { name: 'Li Lei', email: 'ops@example.com', phone: { areaCode: '86', number: '13800138000' } },
     });
     expect(within(panel).getByTestId('booking-number')).toHaveTextContent('FO20300501001');
-    expect(within(panel).getByTestId('order-total')).toHaveTextContent('CNY 2000.00');
+    expect(within(panel).getByTestId('order-total')).toHaveTextContent('CNY 2,000.00');
     await userEvent.click(within(panel).getByTestId('pay-button'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/flight/orders/ord-1'), WAIT);
     expect(payKey).toMatch(/^[0-9a-f-]{36}$/);

@@ -154,6 +154,7 @@ export function BookingForm({
       form={form}
       layout="vertical"
       data-testid="booking-form"
+      scrollToFirstError={{ behavior: 'smooth', block: 'center' }}
       initialValues={{
         passengers: slots.map((type) => ({ type, interfaceType: 'passport' })),
         contact: { areaCode: defaultArea },

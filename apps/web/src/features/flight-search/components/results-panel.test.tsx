@@ -135,6 +135,17 @@ describe('flight results', () => {
     expect(screen.getByTestId('solution-total')).toHaveTextContent('CNY 1,234.5');
   });
 
+  it('tags a fare with passenger restrictions so the agent sees it before booking', async () => {
+    const plain = makeSolution({ id: 'plain', total: '900' });
+    const senior = makeSolution({ id: 'senior', total: '700' });
+    await showStored([plain, { ...senior, restrictions: { ...senior.restrictions, productType: 'senior' } }]);
+    const [first, second] = screen.getAllByTestId('solution-card');
+    expect(within(first as HTMLElement).getByTestId('restricted-fare')).toHaveTextContent(
+      'Restricted fare: senior',
+    );
+    expect(within(second as HTMLElement).queryByTestId('restricted-fare')).not.toBeInTheDocument();
+  });
+
   it('offers to refresh a search older than 10 minutes', async () => {
     await prepare(SESSIONS.operator);
     let started = 0;

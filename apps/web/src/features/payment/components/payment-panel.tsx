@@ -7,6 +7,7 @@ import { ERRORS } from '@portal/domain/errors';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import type { PaymentChannel } from '@portal/domain/payment';
 import { isApiError } from '../../../shared/api/api-error';
+import { money } from '../../flight-orders/lib/format';
 import { toast } from '../../../shared/ui/message-bridge';
 import { getPaymentConfig, payFlightOrder } from '../api/payment';
 
@@ -76,9 +77,7 @@ export function PaymentPanel({ order }: { order: FlightOrder }) {
             <span data-testid="booking-number">{order.bookingNumber}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('payment.panel.total')}>
-            <span data-testid="order-total">
-              {order.price.orderTotal.currency} {order.price.orderTotal.amount}
-            </span>
+            <span data-testid="order-total">{money(order.price.orderTotal)}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('payment.panel.deadline')}>
             {order.paymentDeadline && !expired ? (
