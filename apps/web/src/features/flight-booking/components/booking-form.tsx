@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, Modal, Row, Space, Typography } from 'antd';
 import type { FormRule } from 'antd';
 import dayjs from 'dayjs';
@@ -51,6 +52,7 @@ export function BookingForm({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [form] = Form.useForm<BookingValues>();
   const defaultArea = useSessionStore((s) => s.userInfo?.config.defaultRegion) ?? '86';
   const [submitting, setSubmitting] = useState(false);
@@ -115,6 +117,8 @@ export function BookingForm({
         attemptKey.current,
       );
       attemptKey.current = null;
+      // The order lists and the pending-group counts now include the new order.
+      void queryClient.invalidateQueries({ queryKey: ['flight-orders'] });
       for (const p of passengers.filter((x) => x.saveFrequent)) {
         const { type: _type, ...body } = toBookingPassenger(p);
         saveFrequentPassenger(body).catch(() => {

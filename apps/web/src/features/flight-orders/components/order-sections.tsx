@@ -17,7 +17,14 @@ export function SegmentsCard({ order }: { order: Order }) {
         dataSource={order.segments}
         scroll={{ x: 'max-content' }}
         columns={[
-          { key: 'flight', title: t('orders.field.flightNumber'), render: (_, s) => s.flightNumber },
+          {
+            key: 'flight',
+            title: t('orders.field.flightNumber'),
+            render: (_, s) =>
+              s.operatingCarrier && s.operatingCarrier !== s.marketingCarrier
+                ? `${s.marketingCarrier}${s.flightNumber} (${t('flight.detail.operatedBy', { airline: s.operatingCarrier })})`
+                : `${s.marketingCarrier}${s.flightNumber}`,
+          },
           {
             key: 'from',
             title: t('orders.detail.from'),
@@ -55,11 +62,16 @@ export function PassengersCard({ order }: { order: Order }) {
         onRow={(p) => ({ 'data-testid': `order-passenger-${p.id}` }) as React.HTMLAttributes<HTMLElement>}
         columns={[
           { key: 'name', title: t('orders.detail.name'), render: (_, p) => `${p.surname}/${p.given_names}` },
-          { key: 'type', title: t('orders.detail.passengerType'), render: (_, p) => p.type.toUpperCase() },
+          {
+            key: 'type',
+            title: t('orders.detail.passengerType'),
+            render: (_, p) => t(`booking.passengerType.${p.type}`),
+          },
           {
             key: 'document',
             title: t('orders.detail.document'),
-            render: (_, p) => `${p.travel_document.type} ${maskDocument(p.travel_document.number)}`,
+            render: (_, p) =>
+              `${t(`booking.documentTypes.${p.travel_document.interfaceType}`)} ${maskDocument(p.travel_document.number)}`,
           },
           {
             key: 'tickets',
@@ -85,7 +97,7 @@ export function ContactCard({ order }: { order: Order }) {
         <Descriptions.Item label={t('orders.detail.name')}>{order.contact.name}</Descriptions.Item>
         <Descriptions.Item label={t('orders.detail.email')}>{order.contact.email}</Descriptions.Item>
         <Descriptions.Item label={t('orders.detail.phone')}>
-          {`${order.contact.phone.areaCode} ${order.contact.phone.number}`}
+          {`+${order.contact.phone.areaCode} ${order.contact.phone.number}`}
         </Descriptions.Item>
       </Descriptions>
     </Card>

@@ -46,7 +46,7 @@ export function fullOrder(over: Partial<FlightOrder> = {}): FlightOrder {
       {
         marketingCarrier: 'CA',
         operatingCarrier: 'CA',
-        flightNumber: 'CA1501',
+        flightNumber: '1501',
         aircraft: '737',
         departure: { airport: 'PEK', terminal: '3', time: '2026-12-01T08:30', timeZone: 'Asia/Shanghai' },
         arrival: { airport: 'SHA', terminal: '2', time: '2026-12-01T10:45', timeZone: 'Asia/Shanghai' },

@@ -65,6 +65,8 @@ describe('flight order detail page', () => {
 
       const passengers = screen.getByTestId('order-passengers');
       expect(passengers).toHaveTextContent('ZHANG/SAN');
+      expect(passengers).toHaveTextContent('Adult');
+      expect(passengers).toHaveTextContent('Passport *****5678');
       expect(passengers).toHaveTextContent('*****5678');
       expect(passengers).not.toHaveTextContent('E12345678');
       expect(within(passengers).getByTestId('order-ticket-numbers')).toHaveTextContent('784-2345678901');

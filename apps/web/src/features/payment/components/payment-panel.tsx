@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Radio, Space, Statistic, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { getPaymentConfig, payFlightOrder } from '../api/payment';
 export function PaymentPanel({ order }: { order: FlightOrder }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const config = useQuery({ queryKey: ['flight-payment-config'], queryFn: getPaymentConfig });
   const [channel, setChannel] = useState<PaymentChannel | null>(null);
   const [paying, setPaying] = useState(false);
@@ -41,6 +42,7 @@ export function PaymentPanel({ order }: { order: FlightOrder }) {
       const body = chosen === 'balance' ? { channel: chosen } : { channel: chosen, returnUrl: orderPath };
       const result = await payFlightOrder(order, body, attempt.current.key);
       if (result.status === 'paid') {
+        void queryClient.invalidateQueries({ queryKey: ['flight-orders'] });
         void toast().success(t('payment.panel.paid'));
         void navigate(orderPath);
       } else if (result.redirectUrl) {
