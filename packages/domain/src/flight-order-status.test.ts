@@ -15,6 +15,7 @@ import {
   STATUS_TABS,
   STATUSES_BY_ORDER_TYPE,
   statusColor,
+  pendingCountKey,
   statusesForCountKey,
   statusLabelKey,
   type FlightOrderStatus,
@@ -132,9 +133,22 @@ describe('status tabs and pending groups', () => {
       'pending-confirm',
       'refunding',
     ]);
-    expect(statusesForCountKey('to_be_paid')).toEqual(['to_be_paid', 'chg_to_be_paid']);
-    expect(statusesForCountKey('pending-confirm')).toEqual(['rfd_to_be_confirm']);
-    expect(statusesForCountKey('refunding')).toEqual(['rfd_proceeding', 'refunded_reimbursing']);
+    expect(statusesForCountKey('pending.to_be_paid')).toEqual(['to_be_paid', 'chg_to_be_paid']);
+    expect(statusesForCountKey('pending.pending-confirm')).toEqual(['rfd_to_be_confirm']);
+    expect(statusesForCountKey('pending.refunding')).toEqual(['rfd_proceeding', 'refunded_reimbursing']);
+    expect(statusesForCountKey('pending.nope')).toBeUndefined();
+  });
+
+  it('keeps a tab exact where a group shares its name: the group travels prefixed', () => {
+    expect(pendingCountKey('to_be_paid')).toBe('pending.to_be_paid');
+    expect(statusesForCountKey('to_be_paid')).toEqual(['to_be_paid']);
+    expect(statusesForCountKey('proceeding')).toEqual(['proceeding', 'chg_proceeding', 'rfd_proceeding']);
+    expect(statusesForCountKey('pending.proceeding')).toEqual([
+      'proceeding',
+      'chg_proceeding',
+      'rfd_proceeding',
+      'void_proceeding',
+    ]);
   });
 
   it('names the pending groups for the order list link and refuses anything else', () => {

@@ -271,7 +271,6 @@ export const PENDING_GROUPS = [
 
 export type StatusTabKey = (typeof STATUS_TABS)[number]['key'];
 export type PendingGroupKey = (typeof PENDING_GROUPS)[number]['key'];
-export type StatusCountKey = StatusTabKey | PendingGroupKey;
 
 /** The pending groups' keys, in menu order. */
 export const PENDING_GROUP_KEYS: readonly PendingGroupKey[] = PENDING_GROUPS.map((group) => group.key);
@@ -281,18 +280,32 @@ export function isPendingGroupKey(value: unknown): value is PendingGroupKey {
   return typeof value === 'string' && (PENDING_GROUP_KEYS as readonly string[]).includes(value);
 }
 
-export const STATUS_COUNT_KEYS: readonly StatusCountKey[] = [
-  ...new Set<StatusCountKey>([...STATUS_TABS, ...PENDING_GROUPS].map((entry) => entry.key)),
+/** The prefix that marks a pending group in a count or list `status` key (`pending.to_be_paid`). */
+export const PENDING_KEY_PREFIX = 'pending.';
+
+/**
+ * The count and list key of a pending group. Two groups share their name with a tab (`to_be_paid`,
+ * `proceeding`) but count more statuses, so groups travel prefixed and a bare key is always the tab.
+ */
+export function pendingCountKey(group: PendingGroupKey): `pending.${PendingGroupKey}` {
+  return `${PENDING_KEY_PREFIX}${group}`;
+}
+
+/** Every key the status-count call understands besides plain statuses: the tabs and the groups. */
+export const STATUS_COUNT_KEYS: readonly string[] = [
+  ...STATUS_TABS.map((tab) => tab.key),
+  ...PENDING_GROUP_KEYS.map(pendingCountKey),
 ];
 
 /**
- * The statuses a count key stands for: a tab or pending group key (the group wins where both use
- * the same key, as `to_be_paid` and `proceeding` do, since the group is the wider set), or a plain
+ * The statuses a count key stands for: a pending group (`pending.<group>`), a tab key, or a plain
  * status counted alone. Undefined for anything else.
  */
 export function statusesForCountKey(key: string): readonly FlightOrderStatus[] | undefined {
-  const group = PENDING_GROUPS.find((entry) => entry.key === key);
-  if (group) return group.statuses;
+  if (key.startsWith(PENDING_KEY_PREFIX)) {
+    const name = key.slice(PENDING_KEY_PREFIX.length);
+    return PENDING_GROUPS.find((entry) => entry.key === name)?.statuses;
+  }
   const tab = STATUS_TABS.find((entry) => entry.key === key);
   if (tab) return tab.statuses;
   return isFlightOrderStatus(key) ? [key] : undefined;

@@ -250,7 +250,7 @@ export const FlightOrderListQuery = z
     airline: Text.optional(),
     dateFrom: IsoDate.optional(),
     dateTo: IsoDate.optional(),
-    /** A status, or a tab or pending-group key (`statusesForCountKey`). */
+    /** A status, a tab key or a pending group as `pending.<group>` (`statusesForCountKey`). */
     status: Text.optional(),
     type: z.enum(ORDER_TYPE_FILTERS).default('all'),
     contact: Text.optional(),

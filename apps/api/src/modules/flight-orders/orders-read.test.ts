@@ -86,10 +86,14 @@ describe('reading flight orders', () => {
     expect(again.statusCode).toBe(409);
     expect(body(again).code).toBe(500002);
 
-    const counts = await get(token, '/order/v2/flight/orders/status?status=to_be_paid,proceeding,canceled');
+    const counts = await get(
+      token,
+      '/order/v2/flight/orders/status?status=to_be_paid,pending.to_be_paid,proceeding,canceled',
+    );
     expect(counts.statusCode).toBe(200);
     expect(StatusCount.array().parse(body(counts).data)).toEqual([
       { status: 'to_be_paid', cnt: 1 },
+      { status: 'pending.to_be_paid', cnt: 1 },
       { status: 'proceeding', cnt: 0 },
       { status: 'canceled', cnt: 1 },
     ]);

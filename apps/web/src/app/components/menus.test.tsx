@@ -14,11 +14,11 @@ function serveCounts() {
       calls.push(new URL(request.url));
       return HttpResponse.json(
         envelope([
-          { status: 'to_be_paid', cnt: 4 },
-          { status: 'reviewing', cnt: 0 },
-          { status: 'proceeding', cnt: 2 },
-          { status: 'pending-confirm', cnt: 1 },
-          { status: 'refunding', cnt: 0 },
+          { status: 'pending.to_be_paid', cnt: 4 },
+          { status: 'pending.reviewing', cnt: 0 },
+          { status: 'pending.proceeding', cnt: 2 },
+          { status: 'pending.pending-confirm', cnt: 1 },
+          { status: 'pending.refunding', cnt: 0 },
         ]),
       );
     }),
@@ -90,7 +90,7 @@ describe('pending flight order group of My Bookings', () => {
       '/flight/orders?group=to_be_paid',
     );
     expect(calls.map((url) => url.searchParams.get('status'))).toEqual([
-      'to_be_paid,reviewing,proceeding,pending-confirm,refunding',
+      'pending.to_be_paid,pending.reviewing,pending.proceeding,pending.pending-confirm,pending.refunding',
     ]);
   });
 

@@ -8,6 +8,8 @@ import {
 import {
   isPendingGroupKey,
   PENDING_GROUP_KEYS,
+  PENDING_KEY_PREFIX,
+  pendingCountKey,
   type OrderTypeFilter,
   type PendingGroupKey,
 } from '@portal/domain/flight-order-status';
@@ -82,15 +84,18 @@ export function useStatusCounts(
   });
 }
 
+const PENDING_COUNT_KEYS = PENDING_GROUP_KEYS.map(pendingCountKey);
+
 /** How often the pending-group counts of the menus refresh while the page is visible. */
 export const PENDING_COUNTS_INTERVAL_MS = 60_000;
 
 /** Live counts of the pending-order menu groups, by group key; one call for all of them. */
 export function usePendingGroupCounts(enabled: boolean): Partial<Record<PendingGroupKey, number>> {
-  const { data } = useStatusCounts(PENDING_GROUP_KEYS, enabled, PENDING_COUNTS_INTERVAL_MS);
+  const { data } = useStatusCounts(PENDING_COUNT_KEYS, enabled, PENDING_COUNTS_INTERVAL_MS);
   const counts: Partial<Record<PendingGroupKey, number>> = {};
   for (const entry of data ?? []) {
-    if (isPendingGroupKey(entry.status)) counts[entry.status] = entry.cnt;
+    const group = entry.status.slice(PENDING_KEY_PREFIX.length);
+    if (entry.status.startsWith(PENDING_KEY_PREFIX) && isPendingGroupKey(group)) counts[group] = entry.cnt;
   }
   return counts;
 }

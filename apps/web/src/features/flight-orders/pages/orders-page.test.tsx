@@ -74,14 +74,14 @@ describe('flight orders page', () => {
     async () => {
       const { urls } = serve(page([listItem(1)]));
       const { router } = await open('/flight/orders?group=refunding&type=refund');
-      await waitFor(() => expect(urls.at(-1)?.searchParams.get('status')).toBe('refunding'));
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('status')).toBe('pending.refunding'));
       expect(urls.at(-1)?.searchParams.get('type')).toBe('refund');
       expect(screen.getByTestId('orders-group')).toHaveTextContent('Pending: Refunding');
       expect(screen.queryByRole('tab', { selected: true })).not.toBeInTheDocument();
 
       await userEvent.click(screen.getByTitle('Change'));
       await waitFor(() => expect(urls.at(-1)?.searchParams.get('type')).toBe('change'));
-      expect(urls.at(-1)?.searchParams.get('status')).toBe('refunding');
+      expect(urls.at(-1)?.searchParams.get('status')).toBe('pending.refunding');
       expect(router.state.location.search).toContain('group=refunding');
 
       await userEvent.click(screen.getByRole('button', { name: 'Show all orders' }));
@@ -111,11 +111,11 @@ describe('flight orders page', () => {
           );
         },
         [
-          { status: 'to_be_paid', cnt: 1 },
-          { status: 'reviewing', cnt: 0 },
-          { status: 'proceeding', cnt: 120 },
-          { status: 'pending-confirm', cnt: 1 },
-          { status: 'refunding', cnt: 0 },
+          { status: 'pending.to_be_paid', cnt: 1 },
+          { status: 'pending.reviewing', cnt: 0 },
+          { status: 'pending.proceeding', cnt: 120 },
+          { status: 'pending.pending-confirm', cnt: 1 },
+          { status: 'pending.refunding', cnt: 0 },
         ],
       );
       const { table, router } = await open();
@@ -126,13 +126,13 @@ describe('flight orders page', () => {
       expect(menu.getByTestId('menu-count-pending-proceeding')).toHaveTextContent('99+');
       expect(menu.getByTestId('menu-count-pending-reviewing')).toHaveTextContent('0');
       expect(countUrls.map((url) => url.searchParams.get('status'))).toContain(
-        'to_be_paid,reviewing,proceeding,pending-confirm,refunding',
+        'pending.to_be_paid,pending.reviewing,pending.proceeding,pending.pending-confirm,pending.refunding',
       );
 
       const entry = menu.getByRole('link', { name: /Pending confirmation/ });
       expect(entry).toHaveAttribute('href', '/flight/orders?group=pending-confirm');
       await userEvent.click(entry);
-      await waitFor(() => expect(urls.at(-1)?.searchParams.get('status')).toBe('pending-confirm'));
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('status')).toBe('pending.pending-confirm'));
       expect(router.state.location.search).toBe('?group=pending-confirm');
       await waitFor(() => expect(within(table).queryByText('B1003')).not.toBeInTheDocument());
       expect(within(table).getByText('B1002')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/domain/flight-order';
 import {
   isPendingGroupKey,
+  pendingCountKey,
   ORDER_TYPE_FILTERS,
   PENDING_GROUPS,
   STATUS_TABS,
@@ -32,7 +33,7 @@ function readGroup(search: URLSearchParams): PendingGroupKey | undefined {
 
 /**
  * Reads the list query from the URL (`?status=to_be_paid&page=2`). A pending group is the status
- * filter the API gets (it knows the group keys), in place of any `status` of the URL.
+ * filter the API gets (as `pending.<group>`), in place of any `status` of the URL.
  */
 function readParams(search: URLSearchParams): OrderListParams {
   const params: OrderListParams = {
@@ -49,7 +50,7 @@ function readParams(search: URLSearchParams): OrderListParams {
     ? (type as OrderTypeFilter)
     : 'all';
   const group = readGroup(search);
-  if (group) params.status = group;
+  if (group) params.status = pendingCountKey(group);
   return params;
 }
 
@@ -62,7 +63,7 @@ function writeParams(params: OrderListParams, group?: PendingGroupKey): URLSearc
     if (key === 'pageSize' && value === DEFAULT_PAGE_SIZE) continue;
     if (key === 'sort' && value === '-bookingTime') continue;
     if (key === 'type' && value === 'all') continue;
-    if (key === 'status' && value === group) continue;
+    if (key === 'status' && group && value === pendingCountKey(group)) continue;
     out.set(key, String(value));
   }
   return out;
@@ -84,7 +85,9 @@ export function OrdersPage() {
   /** Writes the next query; the group stays unless `keepGroup` is false or a status replaces it. */
   const update = (next: OrderListParams, keepGroup = true) => {
     const nextGroup =
-      keepGroup && group && (!next.status || next.status === group.key) ? group.key : undefined;
+      keepGroup && group && (!next.status || next.status === pendingCountKey(group.key))
+        ? group.key
+        : undefined;
     setSearch(writeParams(next, nextGroup));
   };
 
