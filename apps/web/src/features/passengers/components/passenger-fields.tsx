@@ -1,0 +1,165 @@
+import { Col, Form, Input, Radio, Row, Select } from 'antd';
+import type { FormInstance, FormRule } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RuleError } from '@portal/domain/passenger-rules';
+import { useCountryOptions } from '../hooks/use-country-options';
+import {
+  DOCUMENT_TYPE_OPTIONS,
+  FIELD_OF_PATH,
+  ruleMessageKey,
+  type PassengerFormValue,
+} from '../model/passenger-form';
+import { DateText } from './date-text';
+
+type Field = keyof PassengerFormValue;
+
+interface PassengerFieldsProps {
+  form: FormInstance;
+  /** Where the passenger's values sit in the form (`['passengers', 0]`). */
+  path: (string | number)[];
+  /** The rule errors of the passenger's current values; each shows on its field. */
+  validate: (value: PassengerFormValue | undefined) => RuleError[];
+  /** Rules some caller adds to a field, checked after the passenger rules. */
+  extraRules?: Partial<Record<Field, FormRule[]>>;
+  /** Further fields at the end of the grid. */
+  children?: ReactNode;
+}
+
+/**
+ * The fields of one passenger: names, gender, birthday, nationality, document and frequent flyer,
+ * each checked with `validate` (the booking card and the frequent passenger editor share them).
+ */
+export function PassengerFields({ form, path, validate, extraRules = {}, children }: PassengerFieldsProps) {
+  const { t } = useTranslation();
+  const { options: countries } = useCountryOptions();
+  const name = (field: Field) => [...path, field];
+
+  /** The rule errors of this passenger for `field`, as an antd rule, then the caller's. */
+  const rules = (field: Field): FormRule[] => [
+    {
+      validator: () => {
+        const value = form.getFieldValue(path) as PassengerFormValue | undefined;
+        const error = validate(value).find((e) => FIELD_OF_PATH[e.path] === field);
+        return error ? Promise.reject(new Error(t(ruleMessageKey(error), error.params))) : Promise.resolve();
+      },
+    },
+    ...(extraRules[field] ?? []),
+  ];
+  const deps = (...fields: Field[]) => fields.map((f) => name(f));
+
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={8}>
+        <Form.Item
+          label={t('booking.passenger.surname')}
+          name={name('surname')}
+          rules={rules('surname')}
+          normalize={(v: string) => v.toUpperCase()}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item
+          label={t('booking.passenger.givenNames')}
+          name={name('given_names')}
+          rules={rules('given_names')}
+          normalize={(v: string) => v.toUpperCase()}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item label={t('booking.passenger.gender')} name={name('gender')} rules={rules('gender')}>
+          <Radio.Group
+            options={[
+              { value: 'male', label: t('booking.gender.male') },
+              { value: 'female', label: t('booking.gender.female') },
+            ]}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item
+          label={t('booking.passenger.birthday')}
+          name={name('birthday')}
+          rules={rules('birthday')}
+          validateFirst
+        >
+          <DateText />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item
+          label={t('booking.passenger.nationality')}
+          name={name('nationality')}
+          rules={rules('nationality')}
+        >
+          <Select showSearch={{ optionFilterProp: 'label' }} options={countries} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item
+          label={t('booking.passenger.documentType')}
+          name={name('interfaceType')}
+          rules={rules('interfaceType')}
+        >
+          <Select options={DOCUMENT_TYPE_OPTIONS.map((o) => ({ value: o.value, label: t(o.labelKey) }))} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item
+          label={t('booking.passenger.documentNumber')}
+          name={name('number')}
+          rules={rules('number')}
+          dependencies={deps('interfaceType')}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item
+          label={t('booking.passenger.expiryDate')}
+          name={name('expiryDate')}
+          rules={rules('expiryDate')}
+        >
+          <DateText />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item label={t('booking.passenger.issuingPlace')} name={name('issuingPlace')}>
+          <Input autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item
+          label={t('booking.passenger.ffAirline')}
+          name={name('ffAirline')}
+          normalize={(v: string) => v.toUpperCase()}
+          dependencies={extraRules.ffAirline ? deps('ffNumber') : undefined}
+          rules={[
+            { pattern: /^[A-Z0-9]{2}$/, message: t('booking.passenger.ffAirlineFormat') },
+            ...(extraRules.ffAirline ?? []),
+          ]}
+        >
+          <Input maxLength={2} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item
+          label={t('booking.passenger.ffNumber')}
+          name={name('ffNumber')}
+          dependencies={extraRules.ffNumber ? deps('ffAirline') : undefined}
+          rules={[
+            { pattern: /^[A-Za-z0-9]{4,20}$/, message: t('booking.passenger.ffNumberFormat') },
+            ...(extraRules.ffNumber ?? []),
+          ]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+      </Col>
+      {children}
+    </Row>
+  );
+}
