@@ -153,6 +153,9 @@ export const SiteConfig = z.object({
   shortName: z.string(),
   chineseName: z.string(),
   chineseShortName: z.string(),
+  /** Not among the spec's fields: the names for zh-tw. Empty falls back to the Chinese names. */
+  traditionalName: z.string().default(''),
+  traditionalShortName: z.string().default(''),
   type: z.string(),
   dateFormat: z.string(),
   defaultCurrency: z.enum(CURRENCIES),

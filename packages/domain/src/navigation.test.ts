@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideNavigation, landingPath, pageTitle } from './navigation';
+import { decideNavigation, landingPath, pageTitle, siteName } from './navigation';
 import type { AccessSubject, CompanyAccess } from './roles';
 import { ROUTES } from './routes';
 
@@ -180,5 +180,20 @@ describe('pageTitle', () => {
     expect(pageTitle('/', 'en', site, t)).toBe('TravelPro');
     expect(pageTitle('/', 'zh-tw', site, t)).toBe('差旅通');
     expect(pageTitle('/unknown', 'zh-cn', site, t)).toBe('差旅通');
+  });
+  it('uses the traditional names in zh-tw when the site has them', () => {
+    const full = {
+      name: 'TravelPro B2B',
+      shortName: 'TravelPro',
+      chineseName: '差旅通平台',
+      chineseShortName: '差旅通',
+      traditionalName: '差旅通平臺',
+      traditionalShortName: '差旅通TW',
+    };
+    expect(pageTitle('/', 'zh-tw', full, t)).toBe('差旅通TW');
+    expect(siteName(full, 'zh-tw', false)).toBe('差旅通平臺');
+    expect(siteName(full, 'zh-cn', false)).toBe('差旅通平台');
+    expect(siteName(full, 'en', false)).toBe('TravelPro B2B');
+    expect(siteName({ shortName: 'TravelPro', chineseShortName: '' }, 'zh-tw')).toBe('TravelPro');
   });
 });

@@ -85,8 +85,24 @@ export function landingPath(subject: AccessSubject, redirect?: string | null): s
 }
 
 export interface SiteNames {
+  name?: string;
   shortName: string;
+  chineseName?: string;
   chineseShortName: string;
+  traditionalName?: string;
+  traditionalShortName?: string;
+}
+
+/**
+ * The site's name in `locale`: English for en, the Chinese name for zh-cn, the traditional name for
+ * zh-tw (falling back to the Chinese, then the English one). `short` picks the short names.
+ */
+export function siteName(site: SiteNames, locale: Locale, short = true): string {
+  const english = short ? site.shortName : (site.name ?? site.shortName);
+  if (locale === 'en') return english;
+  const chinese = (short ? site.chineseShortName : site.chineseName) || english;
+  if (locale === 'zh-cn') return chinese;
+  return (short ? site.traditionalShortName : site.traditionalName) || chinese;
 }
 
 /**
@@ -99,7 +115,7 @@ export function pageTitle(
   site: SiteNames,
   translate: (key: string) => string,
 ): string {
-  const siteName = locale === 'en' ? site.shortName : site.chineseShortName || site.shortName;
+  const name = siteName(site, locale);
   const titleKey = matchRoute(pathname)?.route.titleKey;
-  return titleKey ? `${translate(titleKey)} - ${siteName}` : siteName;
+  return titleKey ? `${translate(titleKey)} - ${name}` : name;
 }

@@ -180,6 +180,8 @@ export const DEMO_SITE_CONFIG: Omit<SiteConfig, 'rateMap'> = {
   shortName: 'TripBridge',
   chineseName: '行桥B2B旅行分销平台',
   chineseShortName: '行桥商旅',
+  traditionalName: '行橋B2B旅行分銷平台',
+  traditionalShortName: '行橋商旅',
   type: 'client',
   dateFormat: 'yyyy-MM-dd',
   defaultCurrency: 'CNY',

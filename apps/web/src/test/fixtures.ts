@@ -74,6 +74,8 @@ export const SITE: SiteConfig = {
   shortName: 'TripBridge',
   chineseName: 'TripBridge',
   chineseShortName: 'TripBridge',
+  traditionalName: 'TripBridge',
+  traditionalShortName: 'TripBridge',
   type: 'client',
   dateFormat: 'yyyy-MM-dd',
   defaultCurrency: 'CNY',

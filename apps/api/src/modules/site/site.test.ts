@@ -13,6 +13,7 @@ describe('site', () => {
     expect(site).toMatchObject({
       name: 'TripBridge B2B Travel Portal',
       chineseShortName: '行桥商旅',
+      traditionalShortName: '行橋商旅',
       defaultCurrency: 'CNY',
       defaultLanguage: 'zh-cn',
       dateFormat: 'yyyy-MM-dd',

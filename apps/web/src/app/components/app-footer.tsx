@@ -1,6 +1,7 @@
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { siteName } from '@portal/domain/navigation';
 import { FALLBACK_SITE, useSite } from '../../features/site/hooks/use-site';
 import { useLocale } from '../../shared/stores/subject';
 import { CurrencySwitch } from './currency-switch';
@@ -11,7 +12,7 @@ export function AppFooter() {
   const { t } = useTranslation();
   const site = useSite();
   const locale = useLocale();
-  const name = site ? (locale === 'en' ? site.name : site.chineseName || site.name) : FALLBACK_SITE.name;
+  const name = siteName(site ?? FALLBACK_SITE, locale, false);
 
   return (
     <footer style={{ padding: '24px 32px', borderTop: '1px solid rgba(5,5,5,0.06)' }}>
