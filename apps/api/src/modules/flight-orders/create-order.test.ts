@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { VerificationResult } from '@portal/domain/shopping';
 import { bearer, body, login, useTestApp } from '../../test/app';
@@ -15,6 +16,10 @@ const setFaults = (name: string, faults: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `/__test/suppliers/${name}/faults`, payload: faults });
 
 type Errors = { errors: { path: string; key: string }[] };
+
+async function oneAdult(token: string) {
+  return { solutionId: (await pickSolution(t.app, token)).id, passengers: [adult()], contact: contact() };
+}
 
 describe('POST /order/v2/flight/orders', () => {
   it('books one adult and one child in to_be_paid with a PNR, a deadline and pay/cancel actions', async () => {
@@ -77,6 +82,25 @@ describe('POST /order/v2/flight/orders', () => {
       expect(b.data.errors.map((e) => e.path)).toContain(c.path);
     }
     expect(await t.database.db.select().from(flightOrders)).toHaveLength(0);
+  });
+
+  it('draws another booking number when the first one is taken', async () => {
+    const token = await login(t.app);
+    const first = FlightOrder.parse(body(await createOrder(t.app, token, await oneAdult(token))).data);
+    const taken = Number(first.bookingNumber.slice(-6));
+    const draw = vi.spyOn(crypto, 'randomInt') as unknown as MockInstance<(max: number) => number>;
+    draw.mockReturnValueOnce(taken).mockReturnValueOnce((taken + 1) % 1_000_000);
+    try {
+      const res = await createOrder(t.app, token, await oneAdult(token));
+      expect(res.statusCode, res.body).toBe(200);
+      const second = FlightOrder.parse(body(res).data);
+      expect(second.bookingNumber).toMatch(/^F\d{14}$/);
+      expect(second.bookingNumber).not.toBe(first.bookingNumber);
+      expect(draw).toHaveBeenCalledTimes(2);
+      expect(second.timeline.map((e) => e.status)).toEqual(['to_be_paid']);
+    } finally {
+      draw.mockRestore();
+    }
   });
 
   it('creates one order for one Idempotency-Key', async () => {

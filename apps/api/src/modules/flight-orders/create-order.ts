@@ -18,7 +18,7 @@ import type { Offer, SupplierPassenger } from '../shopping/suppliers/supplier';
 import { verifySolution } from '../shopping/verify-solution';
 import { toMinor } from '../wallet/money';
 import { PAYMENT_WINDOW_MS, SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context';
-import { insertOrder, newBookingNumber } from './flight-orders.repo';
+import { insertOrder } from './flight-orders.repo';
 import type { FlightOrderRow, StoredPrices } from './flight-orders.schema';
 
 export type CreateOutcome =
@@ -169,7 +169,6 @@ export async function createFlightOrder(
   const order = await insertOrder(
     deps.db,
     {
-      bookingNumber: newBookingNumber(now),
       agencyId: ctx.agency.id,
       userId: ctx.user.id,
       type: 'origin',

@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { IllegalTransition } from '@portal/domain/fsm';
 import { flightOrderMachine, type FlightOrderStatus } from '@portal/domain/flight-order-status';
 import type { Db } from '../../platform/db';
+import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { flightOrders, orderEvents, type FlightOrderRow, type OrderEventRow } from './flight-orders.schema';
 
@@ -34,16 +36,36 @@ export async function lockOrderById(tx: Db, id: string): Promise<FlightOrderRow 
   return row;
 }
 
-export async function insertOrder(tx: Db, row: NewFlightOrder, now: Date): Promise<FlightOrderRow> {
-  const [inserted] = await tx
-    .insert(flightOrders)
-    .values({ ...row, createdAt: now, updatedAt: now })
-    .returning();
-  if (!inserted) throw new Error('order not inserted');
-  await tx
-    .insert(orderEvents)
-    .values({ orderId: inserted.id, fromStatus: null, toStatus: inserted.status, at: now });
-  return inserted;
+/** How many booking numbers a new order tries before giving up (each clash is 1 in 10^6 a day). */
+const BOOKING_NUMBER_ATTEMPTS = 5;
+
+/**
+ * Inserts a new order and its first timeline row in one transaction, under a fresh booking number;
+ * a clash with an existing number (the unique index) is retried with another one.
+ */
+export async function insertOrder(
+  db: Db,
+  row: Omit<NewFlightOrder, 'bookingNumber'>,
+  now: Date,
+): Promise<FlightOrderRow> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(flightOrders)
+          .values({ ...row, bookingNumber: newBookingNumber(now), createdAt: now, updatedAt: now })
+          .returning();
+        if (!inserted) throw new Error('order not inserted');
+        await tx
+          .insert(orderEvents)
+          .values({ orderId: inserted.id, fromStatus: null, toStatus: inserted.status, at: now });
+        return inserted;
+      });
+    } catch (error) {
+      const clash = isUniqueViolation(error, 'flight_orders_booking_number_idx');
+      if (!clash || attempt >= BOOKING_NUMBER_ATTEMPTS) throw error;
+    }
+  }
 }
 
 export async function listEvents(db: Db, orderId: string): Promise<OrderEventRow[]> {
@@ -86,8 +108,8 @@ export async function transition(
   return updated;
 }
 
-/** `F` + UTC date + 6 random digits. */
+/** `F` + UTC date + 6 random digits (not guessable from another order's number). */
 export function newBookingNumber(now: Date): string {
-  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
+  const digits = String(crypto.randomInt(1_000_000)).padStart(6, '0');
   return `F${now.toISOString().slice(0, 10).replaceAll('-', '')}${digits}`;
 }

@@ -2,6 +2,7 @@ import { AppError } from '../../platform/errors';
 import type { Db } from '../../platform/db';
 import { addToBalances, insertEntry, lockAccounts, type NewEntry, orderEntryExists } from './ledger.repo';
 import type { EntryKind, EntryMeta } from './wallet.schema';
+import { isUniqueViolation } from '../../platform/db-errors';
 
 /** One line of a journal entry: a signed amount (credit-positive) on one account. */
 export interface PostingInput {
@@ -56,20 +57,6 @@ function entryExists(orderId: string | null, kind: EntryKind): AppError {
     { from: doneState(kind), to: doneState(kind) },
     { reason: 'entry_exists', orderId, kind },
   );
-}
-
-/** True for a unique-constraint violation (node-postgres or PGlite, wrapped by Drizzle or not). */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
-    const { code } = e as { code?: unknown };
-    if (code === '23505') {
-      const name = (e as { constraint?: unknown }).constraint;
-      const text = String((e as { message?: unknown }).message ?? '');
-      return !constraint || name === constraint || text.includes(constraint);
-    }
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /**
