@@ -1,5 +1,14 @@
-import type { FrequentPassenger, FrequentPassengerBody } from '@portal/domain/frequent-passengers';
-import { apiGet, apiPost } from '../../../shared/api/client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  MAX_FREQUENT_PASSENGERS,
+  type FrequentPassenger,
+  type FrequentPassengerBody,
+  type UpdateFrequentPassengerBody,
+} from '@portal/domain/frequent-passengers';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../../shared/api/client';
+
+/** The query key prefix of every often-used passenger list (the booking picker's and the profile's). */
+export const FREQUENT_PASSENGERS_KEY = ['often-used-passengers'] as const;
 
 export interface FrequentPassengerPage {
   list: FrequentPassenger[];
@@ -18,6 +27,56 @@ export function listFrequentPassengers(keyword: string): Promise<FrequentPasseng
 /** POST /base/v2/often-used-passengers. */
 export function saveFrequentPassenger(body: FrequentPassengerBody): Promise<FrequentPassenger> {
   return apiPost<FrequentPassenger>('/base/v2/often-used-passengers', body, { skipErrorToast: true });
+}
+
+/** PUT /base/v2/often-used-passengers/{id}: the given fields replace the saved ones. */
+export function updateFrequentPassenger(
+  id: string,
+  body: UpdateFrequentPassengerBody,
+): Promise<FrequentPassenger> {
+  return apiPut<FrequentPassenger>(`/base/v2/often-used-passengers/${encodeURIComponent(id)}`, body, {
+    skipErrorToast: true,
+  });
+}
+
+/** DELETE /base/v2/often-used-passengers/{id}. */
+export function deleteFrequentPassenger(id: string): Promise<unknown> {
+  return apiDelete<unknown>(`/base/v2/often-used-passengers/${encodeURIComponent(id)}`);
+}
+
+/** Every often-used passenger of the user: at most `MAX_FREQUENT_PASSENGERS`, so one page. */
+export function useAllFrequentPassengers() {
+  return useQuery({
+    // An object, so that no keyword of the picker (`[prefix, keyword]`) shares this entry.
+    queryKey: [...FREQUENT_PASSENGERS_KEY, { all: true }],
+    queryFn: () =>
+      apiGet<FrequentPassengerPage>('/base/v2/often-used-passengers', {
+        params: { page: 1, pageSize: MAX_FREQUENT_PASSENGERS },
+        skipErrorToast: true,
+      }),
+  });
+}
+
+/**
+ * Saves an often-used passenger (`id` given: updates it). Afterwards, success or not (another tab
+ * may have filled the last place), every list refreshes, the booking page's picker too.
+ */
+export function useSaveFrequentPassenger() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: FrequentPassengerBody }) =>
+      id === undefined ? saveFrequentPassenger(body) : updateFrequentPassenger(id, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FREQUENT_PASSENGERS_KEY }),
+  });
+}
+
+/** Deletes an often-used passenger; every list refreshes afterwards. */
+export function useDeleteFrequentPassenger() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteFrequentPassenger,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FREQUENT_PASSENGERS_KEY }),
+  });
 }
 
 /** What the passport reader returns (`POST /base/v2/analysis/document`). */

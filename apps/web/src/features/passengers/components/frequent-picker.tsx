@@ -3,14 +3,14 @@ import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FrequentPassenger } from '@portal/domain/frequent-passengers';
-import { listFrequentPassengers } from '../api/passengers';
+import { FREQUENT_PASSENGERS_KEY, listFrequentPassengers } from '../api/passengers';
 
 /** Searches the user's often-used passengers; choosing one hands it to `onPick`. */
 export function FrequentPicker({ onPick }: { onPick: (p: FrequentPassenger) => void }) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const query = useQuery({
-    queryKey: ['often-used-passengers', keyword],
+    queryKey: [...FREQUENT_PASSENGERS_KEY, keyword],
     queryFn: () => listFrequentPassengers(keyword),
     staleTime: 30_000,
   });

@@ -5,7 +5,7 @@ import {
   payloadDocumentType,
 } from '@portal/domain/document-types';
 import type { BookingContact, BookingPassenger } from '@portal/domain/flight-order';
-import type { FrequentPassenger } from '@portal/domain/frequent-passengers';
+import type { FrequentPassenger, FrequentPassengerBody } from '@portal/domain/frequent-passengers';
 import type { ContactDraft, PassengerDraft, RuleError } from '@portal/domain/passenger-rules';
 import type { PassengerType } from '@portal/domain/shopping';
 
@@ -82,14 +82,16 @@ export function toContactDraft(c: ContactFormValue | undefined): ContactDraft {
 
 const trimmed = (value: string | undefined) => (value ?? '').trim();
 
-/** The booking payload of a valid card, in the contract's names. */
-export function toBookingPassenger(p: PassengerFormValue): BookingPassenger {
+/** A frequent passenger as its editor holds it: the card's fields without a passenger type. */
+export type FrequentFormValue = Omit<PassengerFormValue, 'type' | 'saveFrequent'>;
+
+/** The body of a valid passenger for the often-used passengers API, in the contract's names. */
+export function toFrequentPassengerBody(p: FrequentFormValue): FrequentPassengerBody {
   const interfaceType = isDocumentType(p.interfaceType) ? p.interfaceType : 'passport';
   const issuingPlace = trimmed(p.issuingPlace);
   const ffAirline = trimmed(p.ffAirline).toUpperCase();
   const ffNumber = trimmed(p.ffNumber);
   return {
-    type: p.type,
     surname: trimmed(p.surname).toUpperCase(),
     given_names: trimmed(p.given_names).toUpperCase(),
     gender: p.gender ?? 'male',
@@ -106,6 +108,11 @@ export function toBookingPassenger(p: PassengerFormValue): BookingPassenger {
   };
 }
 
+/** The booking payload of a valid card, in the contract's names. */
+export function toBookingPassenger(p: PassengerFormValue): BookingPassenger {
+  return { type: p.type, ...toFrequentPassengerBody(p) };
+}
+
 export function toBookingContact(c: ContactFormValue, defaultArea: string): BookingContact {
   return {
     name: trimmed(c.name),
@@ -114,10 +121,9 @@ export function toBookingContact(c: ContactFormValue, defaultArea: string): Book
   };
 }
 
-/** Fills a card from an often-used passenger, keeping the card's passenger type. */
-export function fromFrequent(f: FrequentPassenger, type: PassengerType): PassengerFormValue {
+/** The editor's values of an often-used passenger. */
+export function frequentFormValue(f: FrequentPassenger): FrequentFormValue {
   return {
-    type,
     surname: f.surname,
     given_names: f.given_names,
     gender: f.gender,
@@ -130,6 +136,11 @@ export function fromFrequent(f: FrequentPassenger, type: PassengerType): Passeng
     ffAirline: f.frequentFlyer?.airline,
     ffNumber: f.frequentFlyer?.number,
   };
+}
+
+/** Fills a card from an often-used passenger, keeping the card's passenger type. */
+export function fromFrequent(f: FrequentPassenger, type: PassengerType): PassengerFormValue {
+  return { type, ...frequentFormValue(f) };
 }
 
 export const DOCUMENT_TYPE_OPTIONS = DOCUMENT_TYPES.map((d) => ({

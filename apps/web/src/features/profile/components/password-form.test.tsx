@@ -3,10 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
+import { server } from '../../../test/server';
+import { passengerApi } from '../test/passenger-api';
 
 describe('password form', () => {
   it('rejects a 5-character password and a mismatched confirmation', async () => {
     await prepare(SESSIONS.operator);
+    server.use(...passengerApi([]).handlers);
     renderApp('/profile');
     await userEvent.type(await screen.findByLabelText('Current password'), 'demo1234');
     await userEvent.type(screen.getByLabelText('New password'), 'abcde');

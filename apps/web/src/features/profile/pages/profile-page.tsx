@@ -4,10 +4,14 @@ import { Link } from 'react-router';
 import { useSessionStore } from '../../../shared/stores/session-store';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { DefaultsForm } from '../components/defaults-form';
+import { FrequentPassengersSection } from '../components/frequent-passengers-section';
 import { PasswordForm } from '../components/password-form';
 import { ProfileInfoForm } from '../components/profile-info-form';
 
-/** The account page (/profile): public by the guard, so it asks a logged-out visitor to log in. */
+/**
+ * The account page (/profile): profile, password, defaults and frequent passengers.
+ * Public by the guard, so it asks a logged-out visitor to log in.
+ */
 export function ProfilePage() {
   const { t } = useTranslation();
   const token = useSessionStore((s) => s.token);
@@ -25,6 +29,9 @@ export function ProfilePage() {
             <PasswordForm />
             <div style={{ height: 24 }} />
             <DefaultsForm user={user} />
+          </Col>
+          <Col span={24}>
+            <FrequentPassengersSection />
           </Col>
         </Row>
       ) : (

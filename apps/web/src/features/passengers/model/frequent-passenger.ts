@@ -1,0 +1,42 @@
+import {
+  ageOn,
+  passengerTypeForAge,
+  validatePassenger,
+  type RuleError,
+} from '@portal/domain/passenger-rules';
+import type { PassengerType } from '@portal/domain/shopping';
+import { FIELD_OF_PATH, toDraft, type FrequentFormValue, type PassengerFormValue } from './passenger-form';
+
+/**
+ * The rules of an often-used passenger, as the API applies them: the booking rules judged on
+ * today with no fare, less the two that depend on a trip. The passenger type follows from the
+ * birthday on each trip's date, and a document may expire before the next trip is booked (the
+ * booking form refuses it then); the API saves both.
+ */
+export function validateFrequentPassenger(value: FrequentFormValue | undefined, today: string): RuleError[] {
+  return validatePassenger(toDraft({ ...value, type: 'adult' }), {
+    today,
+    travelDate: today,
+    fare: {},
+  }).filter((error) => error.path !== 'type' && error.key !== 'passenger.expiryDate.beforeTravel');
+}
+
+/** The editor's field of a path of the API's field errors (the booking's, plus the optional fields). */
+export const FREQUENT_FIELD_OF_PATH: Record<string, keyof PassengerFormValue> = {
+  ...FIELD_OF_PATH,
+  'travel_document.issuingPlace': 'issuingPlace',
+  frequentFlyer: 'ffNumber',
+  'frequentFlyer.airline': 'ffAirline',
+  'frequentFlyer.number': 'ffNumber',
+};
+
+/** The passenger type a birthday gives on `today` (for display: each booking judges it on its date). */
+export function passengerTypeOn(birthday: string, today: string): PassengerType {
+  return passengerTypeForAge(ageOn(birthday, today));
+}
+
+/** A document number with its middle hidden: the first two and last three characters stay. */
+export function maskDocumentNumber(number: string): string {
+  if (number.length <= 5) return `${'*'.repeat(Math.max(number.length - 2, 0))}${number.slice(-2)}`;
+  return `${number.slice(0, 2)}${'*'.repeat(number.length - 5)}${number.slice(-3)}`;
+}

@@ -1,0 +1,113 @@
+import { Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { FrequentPassenger } from '@portal/domain/frequent-passengers';
+import { toast } from '../../../shared/ui/message-bridge';
+import { useDeleteFrequentPassenger } from '../../passengers/api/passengers';
+import { useCountryOptions } from '../../passengers/hooks/use-country-options';
+import { maskDocumentNumber, passengerTypeOn } from '../../passengers/model/frequent-passenger';
+
+interface FrequentPassengersTableProps {
+  passengers: FrequentPassenger[] | undefined;
+  loading: boolean;
+  onEdit: (passenger: FrequentPassenger) => void;
+}
+
+const nameOf = (p: Pick<FrequentPassenger, 'surname' | 'given_names'>) => `${p.surname}/${p.given_names}`;
+
+/** The often-used passengers, with the type their birthday gives today and the document masked. */
+export function FrequentPassengersTable({ passengers, loading, onEdit }: FrequentPassengersTableProps) {
+  const { t } = useTranslation();
+  const { nameOf: countryName } = useCountryOptions();
+  const remove = useDeleteFrequentPassenger();
+  const today = dayjs().format('YYYY-MM-DD');
+
+  const handleDelete = async (passenger: FrequentPassenger) => {
+    try {
+      await remove.mutateAsync(passenger.id);
+      void toast().success(t('profile.frequent.deleted'));
+    } catch {
+      // Shown by the client.
+    }
+  };
+
+  const columns: TableColumnsType<FrequentPassenger> = [
+    { title: t('profile.frequent.name'), key: 'name', render: (_, p) => nameOf(p) },
+    {
+      title: t('profile.frequent.type'),
+      key: 'type',
+      render: (_, p) => <Tag>{t(`booking.passengerType.${passengerTypeOn(p.birthday, today)}`)}</Tag>,
+    },
+    { title: t('booking.passenger.birthday'), dataIndex: 'birthday' },
+    {
+      title: t('booking.passenger.nationality'),
+      dataIndex: 'nationality',
+      render: (code: string) => `${countryName(code)} (${code})`,
+    },
+    {
+      title: t('profile.frequent.document'),
+      key: 'document',
+      render: (_, p) => (
+        <Space orientation="vertical" size={0}>
+          <span>{t(`booking.documentTypes.${p.travel_document.interfaceType}`)}</span>
+          <Typography.Text type="secondary">{maskDocumentNumber(p.travel_document.number)}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: t('booking.passenger.expiryDate'),
+      key: 'expiry',
+      render: (_, p) => (
+        <Space size={4}>
+          {p.travel_document.expiryDate}
+          {p.travel_document.expiryDate < today && <Tag color="red">{t('profile.frequent.expired')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: t('profile.frequent.frequentFlyer'),
+      key: 'frequentFlyer',
+      render: (_, p) => (p.frequentFlyer ? `${p.frequentFlyer.airline} ${p.frequentFlyer.number}` : '—'),
+    },
+    {
+      title: t('profile.actions'),
+      key: 'actions',
+      render: (_, p) => (
+        <Space>
+          <Button
+            type="link"
+            size="small"
+            aria-label={t('profile.editOf', { name: nameOf(p) })}
+            onClick={() => onEdit(p)}
+          >
+            {t('profile.edit')}
+          </Button>
+          <Popconfirm
+            title={t('profile.frequent.deleteConfirm', { name: nameOf(p) })}
+            okText={t('profile.delete')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => handleDelete(p)}
+          >
+            <Button type="link" size="small" danger aria-label={t('profile.deleteOf', { name: nameOf(p) })}>
+              {t('profile.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Table<FrequentPassenger>
+      rowKey="id"
+      data-testid="frequent-passengers-table"
+      columns={columns}
+      dataSource={passengers ?? []}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty description={t('profile.frequent.empty')} /> }}
+      pagination={{ defaultPageSize: 10, hideOnSinglePage: true }}
+    />
+  );
+}
