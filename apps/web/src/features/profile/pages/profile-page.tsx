@@ -5,11 +5,12 @@ import { useSessionStore } from '../../../shared/stores/session-store';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { DefaultsForm } from '../components/defaults-form';
 import { FrequentPassengersSection } from '../components/frequent-passengers-section';
+import { MemberCardsSection } from '../components/member-cards-section';
 import { PasswordForm } from '../components/password-form';
 import { ProfileInfoForm } from '../components/profile-info-form';
 
 /**
- * The account page (/profile): profile, password, defaults and frequent passengers.
+ * The account page (/profile): profile, password, defaults, frequent passengers and member cards.
  * Public by the guard, so it asks a logged-out visitor to log in.
  */
 export function ProfilePage() {
@@ -32,6 +33,9 @@ export function ProfilePage() {
           </Col>
           <Col span={24}>
             <FrequentPassengersSection />
+          </Col>
+          <Col span={24}>
+            <MemberCardsSection />
           </Col>
         </Row>
       ) : (

@@ -1,0 +1,66 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MemberCard, MemberCardBody, UpdateMemberCardBody } from '@portal/domain/frequent-passengers';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../../shared/api/client';
+
+export interface MemberCardPage {
+  list: MemberCard[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const MEMBER_CARDS_KEY = ['member-cards'] as const;
+export const MEMBER_CARDS_PAGE_SIZE = 20;
+
+/** GET /base/v2/member-cards: one page of the user's airline member cards. */
+export function listMemberCards(page: number): Promise<MemberCardPage> {
+  return apiGet<MemberCardPage>('/base/v2/member-cards', {
+    params: { page, pageSize: MEMBER_CARDS_PAGE_SIZE },
+    skipErrorToast: true,
+  });
+}
+
+/** POST /base/v2/member-cards. */
+export function createMemberCard(body: MemberCardBody): Promise<MemberCard> {
+  return apiPost<MemberCard>('/base/v2/member-cards', body, { skipErrorToast: true });
+}
+
+/** PUT /base/v2/member-cards/{id}: the given fields replace the saved ones. */
+export function updateMemberCard(id: string, body: UpdateMemberCardBody): Promise<MemberCard> {
+  return apiPut<MemberCard>(`/base/v2/member-cards/${encodeURIComponent(id)}`, body, {
+    skipErrorToast: true,
+  });
+}
+
+/** DELETE /base/v2/member-cards/{id}. */
+export function deleteMemberCard(id: string): Promise<unknown> {
+  return apiDelete<unknown>(`/base/v2/member-cards/${encodeURIComponent(id)}`);
+}
+
+/** One page of member cards; the previous page stays on screen while the next loads. */
+export function useMemberCards(page: number) {
+  return useQuery({
+    queryKey: [...MEMBER_CARDS_KEY, page],
+    queryFn: () => listMemberCards(page),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Saves a member card (`id` given: updates it); the card lists refresh afterwards. */
+export function useSaveMemberCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: MemberCardBody }) =>
+      id === undefined ? createMemberCard(body) : updateMemberCard(id, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MEMBER_CARDS_KEY }),
+  });
+}
+
+/** Deletes a member card; the card lists refresh afterwards. */
+export function useDeleteMemberCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMemberCard,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MEMBER_CARDS_KEY }),
+  });
+}

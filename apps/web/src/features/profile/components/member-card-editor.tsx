@@ -1,0 +1,181 @@
+import { Col, Form, Input, Modal, Row } from 'antd';
+import type { FormRule } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { MemberCardBody, type MemberCard } from '@portal/domain/frequent-passengers';
+import { toast } from '../../../shared/ui/message-bridge';
+import { useSaveMemberCard } from '../../passengers/api/member-cards';
+import { DateText } from '../../passengers/components/date-text';
+import { fieldErrorsOf } from '../../passengers/model/server-errors';
+
+interface CardValues {
+  airline?: string;
+  number?: string;
+  surname?: string;
+  given_names?: string;
+  tier?: string;
+  expiryDate?: string;
+}
+type Field = keyof CardValues;
+
+const FIELDS: readonly Field[] = ['airline', 'number', 'surname', 'given_names', 'tier', 'expiryDate'];
+const trimmed = (value: string | undefined) => (value ?? '').trim();
+
+/**
+ * The body of the API call. A new card leaves out an empty tier and expiry date; an edit sends the
+ * empty tier, which clears it (the API keeps any field that is left out).
+ */
+function toBody(values: CardValues, editing: boolean): MemberCardBody {
+  const tier = trimmed(values.tier);
+  const expiryDate = trimmed(values.expiryDate);
+  return {
+    airline: trimmed(values.airline).toUpperCase(),
+    number: trimmed(values.number).toUpperCase(),
+    surname: trimmed(values.surname).toUpperCase(),
+    given_names: trimmed(values.given_names).toUpperCase(),
+    ...(tier || editing ? { tier } : {}),
+    ...(expiryDate ? { expiryDate } : {}),
+  };
+}
+
+function cardValues(card: MemberCard): CardValues {
+  return {
+    airline: card.airline,
+    number: card.number,
+    surname: card.surname,
+    given_names: card.given_names,
+    tier: card.tier ?? undefined,
+    expiryDate: card.expiryDate ?? undefined,
+  };
+}
+
+interface MemberCardEditorProps {
+  card?: MemberCard;
+  onClose: () => void;
+}
+
+/** Adds or edits an airline member card, checked with the API's own schema for each field. */
+export function MemberCardEditor({ card, onClose }: MemberCardEditorProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<CardValues>();
+  const save = useSaveMemberCard();
+
+  /** The field's schema of the create body: what the API accepts is what the form accepts. */
+  const schemaRule = (schema: z.ZodType, messageKey: string, required = true): FormRule => ({
+    required,
+    validator: (_, value: string | undefined) => {
+      const text = trimmed(value);
+      if (!required && text === '') return Promise.resolve();
+      return schema.safeParse(text).success ? Promise.resolve() : Promise.reject(new Error(t(messageKey)));
+    },
+  });
+  const shape = MemberCardBody.shape;
+  const expiryRules: FormRule[] = [
+    schemaRule(shape.expiryDate, 'booking.rules.passenger.date.format', false),
+    {
+      validator: (_, value: string | undefined) =>
+        card?.expiryDate && trimmed(value) === ''
+          ? Promise.reject(new Error(t('profile.cards.expiryKeep')))
+          : Promise.resolve(),
+    },
+  ];
+
+  const handleOk = async () => {
+    let values: CardValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    try {
+      await save.mutateAsync({ id: card?.id, body: toBody(values, card !== undefined) });
+      void toast().success(t('profile.cards.saved'));
+      onClose();
+    } catch (error) {
+      const fields = fieldErrorsOf(error).flatMap((e) =>
+        (FIELDS as readonly string[]).includes(e.path)
+          ? [{ name: e.path as Field, errors: [e.message] }]
+          : [],
+      );
+      if (fields.length > 0) form.setFields(fields);
+      else
+        void toast().error(
+          error instanceof Error && error.message ? error.message : t('profile.cards.saveFailed'),
+        );
+    }
+  };
+
+  const upper = (v: string) => v.toUpperCase();
+  return (
+    <Modal
+      open
+      width={720}
+      title={t(card ? 'profile.cards.editTitle' : 'profile.cards.addTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => void handleOk()}
+      onCancel={onClose}
+      maskClosable={false}
+    >
+      <Form<CardValues>
+        form={form}
+        layout="vertical"
+        data-testid="member-card-editor"
+        initialValues={card ? cardValues(card) : undefined}
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item
+              label={t('profile.cards.airline')}
+              name="airline"
+              normalize={upper}
+              rules={[schemaRule(shape.airline, 'booking.passenger.ffAirlineFormat')]}
+            >
+              <Input maxLength={2} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={16}>
+            <Form.Item
+              label={t('profile.cards.number')}
+              name="number"
+              rules={[schemaRule(shape.number, 'booking.passenger.ffNumberFormat')]}
+            >
+              <Input maxLength={20} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label={t('booking.passenger.surname')}
+              name="surname"
+              normalize={upper}
+              rules={[schemaRule(shape.surname, 'booking.rules.passenger.surname.letters')]}
+            >
+              <Input maxLength={40} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label={t('booking.passenger.givenNames')}
+              name="given_names"
+              normalize={upper}
+              rules={[schemaRule(shape.given_names, 'booking.rules.passenger.givenNames.letters')]}
+            >
+              <Input maxLength={60} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('profile.cards.tier')} name="tier">
+              <Input maxLength={32} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('profile.cards.expiryDate')} name="expiryDate" rules={expiryRules}>
+              <DateText />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}
