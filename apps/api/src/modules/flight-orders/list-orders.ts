@@ -30,12 +30,22 @@ function statusesOf(key: string) {
   return [...statuses];
 }
 
+/** A whole booking number (`F` + 14 digits) uses the unique index; a part of one is a substring search. */
+const WHOLE_BOOKING_NUMBER = /^F\d{14}$/i;
+
+function bookingNumberMatch(text: string): SQL {
+  const trimmed = text.trim();
+  return WHOLE_BOOKING_NUMBER.test(trimmed)
+    ? eq(flightOrders.bookingNumber, trimmed.toUpperCase())
+    : ilike(flightOrders.bookingNumber, likeText(trimmed));
+}
+
 function filters(ctx: RequestContext, q: FlightOrderListQuery): SQL[] {
   const where: SQL[] = [visibleTo(ctx)];
   const add = (condition: SQL | undefined) => {
     if (condition) where.push(condition);
   };
-  if (q.bookingNumber) add(ilike(flightOrders.bookingNumber, likeText(q.bookingNumber)));
+  if (q.bookingNumber) add(bookingNumberMatch(q.bookingNumber));
   if (q.pnr) add(eq(flightOrders.pnr, q.pnr.toUpperCase()));
   if (q.ticketNumber) add(ilike(flightOrders.ticketNumbers, likeText(q.ticketNumber.replaceAll('-', ''))));
   if (q.passenger) {
@@ -78,14 +88,17 @@ export async function listOrders(
   const field = q.sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS;
   const column = SORT_COLUMNS[field];
   const direction = q.sort.startsWith('-') ? desc : asc;
-  const [total] = await db.select({ n: count() }).from(flightOrders).where(where);
-  const rows = await db
-    .select()
-    .from(flightOrders)
-    .where(where)
-    .orderBy(direction(column), direction(flightOrders.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+  // The count and the page are independent: on PostgreSQL they run on two pool connections at once.
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(flightOrders).where(where),
+    db
+      .select()
+      .from(flightOrders)
+      .where(where)
+      .orderBy(direction(column), direction(flightOrders.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+  ]);
   return {
     list: rows.map((row) => presentListItem(row, now)),
     total: total?.n ?? 0,

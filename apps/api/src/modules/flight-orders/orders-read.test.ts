@@ -52,6 +52,10 @@ describe('reading flight orders', () => {
     expect(page2.total).toBe(2);
 
     expect((await list(token, `?bookingNumber=${a.bookingNumber}`)).list.map((o) => o.id)).toEqual([a.id]);
+    const lower = a.bookingNumber.toLowerCase();
+    expect((await list(token, `?bookingNumber=${lower}`)).list.map((o) => o.id)).toEqual([a.id]);
+    const part = a.bookingNumber.slice(-8);
+    expect((await list(token, `?bookingNumber=${part}`)).list.map((o) => o.id)).toContain(a.id);
     expect((await list(token, `?pnr=${a.pnr ?? ''}`)).total).toBeGreaterThanOrEqual(1);
     expect((await list(token, '?passenger=zhang')).total).toBe(2);
     expect((await list(token, '?passenger=nobody')).total).toBe(0);
