@@ -8,7 +8,12 @@ export function envelope(data: unknown, code = 0, message = 'ok') {
   return { code, data, message };
 }
 
-/** Default handlers: public site config and rates, and /me echoing the stored session. */
+const emptyPage = () => HttpResponse.json(envelope({ list: [], total: 0, page: 1, pageSize: 20 }));
+
+/**
+ * Default handlers: public site config and rates, /me echoing the stored session, and empty lists
+ * of the account's frequent passengers and member cards (the profile page asks for them).
+ */
 export const defaultHandlers = [
   http.get('/base/v2/config/getSiteConfig', () => HttpResponse.json(envelope(SITE))),
   http.get('/base/v2/exchangeRates', () =>
@@ -18,6 +23,8 @@ export const defaultHandlers = [
     const { userInfo, company, websitePrefix, permissions } = useSessionStore.getState();
     return HttpResponse.json(envelope({ userInfo, company, websitePrefix, permissions }));
   }),
+  http.get('/base/v2/often-used-passengers', emptyPage),
+  http.get('/base/v2/member-cards', emptyPage),
 ];
 
 export const server = setupServer(...defaultHandlers);

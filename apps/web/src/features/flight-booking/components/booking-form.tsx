@@ -13,7 +13,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
 import { useSessionStore } from '../../../shared/stores/session-store';
 import { toast } from '../../../shared/ui/message-bridge';
-import { saveFrequentPassenger } from '../../passengers/api/passengers';
+import { FREQUENT_PASSENGERS_KEY, saveFrequentPassenger } from '../../passengers/api/passengers';
 import { PassengerCard } from '../../passengers/components/passenger-card';
 import {
   CONTACT_FIELD_OF_PATH,
@@ -121,11 +121,13 @@ export function BookingForm({
       void queryClient.invalidateQueries({ queryKey: ['flight-orders'] });
       for (const p of passengers.filter((x) => x.saveFrequent)) {
         const { type: _type, ...body } = toBookingPassenger(p);
-        saveFrequentPassenger(body).catch(() => {
-          void toast().warning(
-            t('booking.frequent.saveFailed', { name: `${body.surname}/${body.given_names}` }),
-          );
-        });
+        saveFrequentPassenger(body)
+          .then(() => queryClient.invalidateQueries({ queryKey: FREQUENT_PASSENGERS_KEY }))
+          .catch(() => {
+            void toast().warning(
+              t('booking.frequent.saveFailed', { name: `${body.surname}/${body.given_names}` }),
+            );
+          });
       }
       onCreated(order);
     } catch (error) {
