@@ -6,7 +6,7 @@ import { PageTitle } from '../../../shared/ui/page-title';
 import { exportStatements } from '../api/export-lists';
 import { useWalletStatements } from '../api/get-wallet-statements';
 import { ExportButton } from '../components/export-button';
-import { QueryError } from '../components/query-error';
+import { QueryError } from '../../../shared/ui/query-error';
 import { defaultStatementQuery, StatementsFilters } from '../components/statements-filters';
 import { StatementsTable } from '../components/statements-table';
 

@@ -8,7 +8,7 @@ import { exportTransactions, filtersOf } from '../api/export-lists';
 import { useTransactions, type TransactionParams } from '../api/get-transactions';
 import { ExportButton } from '../components/export-button';
 import { ListFilters } from '../components/list-filters';
-import { QueryError } from '../components/query-error';
+import { QueryError } from '../../../shared/ui/query-error';
 import { TransactionsTable } from '../components/transactions-table';
 
 /** /bills/transactions ('All Transactions'): transaction rows with filters and server paging. */

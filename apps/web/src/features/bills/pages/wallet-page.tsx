@@ -10,7 +10,7 @@ import { BalanceCards } from '../components/balance-cards';
 import { EntriesTable } from '../components/entries-table';
 import { ExportButton } from '../components/export-button';
 import { ListFilters } from '../components/list-filters';
-import { QueryError } from '../components/query-error';
+import { QueryError } from '../../../shared/ui/query-error';
 
 /** /bills/wallet: a card per currency, then the wallet entries with filters and server paging. */
 export function WalletPage() {

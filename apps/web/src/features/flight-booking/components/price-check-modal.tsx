@@ -89,7 +89,7 @@ export function PriceCheckModal({
       data-testid="price-check-modal"
     >
       {kind === 'price_changed' && solution && (
-        <Space direction="vertical">
+        <Space orientation="vertical">
           <Typography.Text>{t('flight.verify.priceChangedText')}</Typography.Text>
           <Typography.Text data-testid="old-price">
             {t('flight.verify.oldPrice')}: <del>{money(result.previousTotal.amount)}</del>
@@ -100,7 +100,7 @@ export function PriceCheckModal({
         </Space>
       )}
       {kind === 'package_changed' && (
-        <Space direction="vertical">
+        <Space orientation="vertical">
           <Typography.Text>
             {t(
               outcome === 'unavailable'

@@ -9,7 +9,7 @@ import {
 import { useAllFrequentPassengers } from '../../passengers/api/passengers';
 import { FrequentPassengerEditor } from './frequent-passenger-editor';
 import { FrequentPassengersTable } from './frequent-passengers-table';
-import { ListError } from './list-error';
+import { QueryError } from '../../../shared/ui/query-error';
 
 /** What the editor is open for: a new passenger, or the one being edited. */
 type Editing = { passenger?: FrequentPassenger } | null;
@@ -51,7 +51,7 @@ export function FrequentPassengersSection() {
       }
     >
       {passengers.isError ? (
-        <ListError
+        <QueryError
           title={t('profile.frequent.loadError')}
           error={passengers.error}
           onRetry={() => void passengers.refetch()}

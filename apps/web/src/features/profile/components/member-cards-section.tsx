@@ -9,7 +9,7 @@ import {
   useDeleteMemberCard,
   useMemberCards,
 } from '../../passengers/api/member-cards';
-import { ListError } from './list-error';
+import { QueryError } from '../../../shared/ui/query-error';
 import { MemberCardEditor } from './member-card-editor';
 
 type Editing = { card?: MemberCard } | null;
@@ -98,7 +98,7 @@ export function MemberCardsSection() {
       }
     >
       {cards.isError ? (
-        <ListError
+        <QueryError
           title={t('profile.cards.loadError')}
           error={cards.error}
           onRetry={() => void cards.refetch()}
