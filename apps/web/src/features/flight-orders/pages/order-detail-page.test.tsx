@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { redirectTo } from '../../../shared/browser/redirect';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 import { fullOrder } from '../lib/test-orders';
+
+vi.mock('../../../shared/browser/redirect', () => ({ redirectTo: vi.fn() }));
 
 const WAIT = { timeout: 10000 };
 const SLOW = 40000;
@@ -117,6 +120,45 @@ describe('flight order detail page', () => {
       expect(keys[0]).toBeTruthy();
       expect(keys[1]).toBeTruthy();
       expect(keys[0]).not.toBe(keys[1]);
+    },
+    SLOW,
+  );
+
+  it(
+    'offers the other payment channels of the agency and sends a card payment to the gateway',
+    async () => {
+      serveOrder(() => fullOrder());
+      const bodies: unknown[] = [];
+      server.use(
+        http.get('/order/v2/flight/config/payment', () =>
+          HttpResponse.json(
+            envelope([
+              { channel: 'balance', flow: 'balance', labelKey: 'payment.channel.balance', feePercent: 0 },
+              { channel: 'stripe', flow: 'redirect', labelKey: 'payment.channel.stripe', feePercent: 0 },
+            ]),
+          ),
+        ),
+        http.post('/order/v2/flight/orders/:id/payment', async ({ request }) => {
+          bodies.push(await request.json());
+          return HttpResponse.json(
+            envelope({
+              status: 'pending',
+              paymentId: 'p1',
+              redirectUrl: '/order/v2/payments/sim/stripe/p1',
+              expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+            }),
+          );
+        }),
+      );
+      await open();
+      await userEvent.click(screen.getByTestId('order-pay-other'));
+      const dialog = await screen.findByRole('dialog', {}, WAIT);
+      expect(within(dialog).getByTestId('booking-number')).toHaveTextContent(fullOrder().bookingNumber);
+      expect(within(dialog).queryByRole('button', { name: 'Pay later' })).not.toBeInTheDocument();
+      await userEvent.click(await within(dialog).findByLabelText('Card (Stripe)', {}, WAIT));
+      await userEvent.click(within(dialog).getByTestId('pay-button'));
+      await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/order/v2/payments/sim/stripe/p1'));
+      expect(bodies).toEqual([{ channel: 'stripe', returnUrl: '/flight/orders/o1' }]);
     },
     SLOW,
   );

@@ -1,9 +1,11 @@
-import { Alert, App, Button, Card, Descriptions, Popconfirm, Result, Skeleton, Space } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Modal, Popconfirm, Result, Skeleton, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { isApiError } from '../../../shared/api/api-error';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { PaymentPanel } from '../../payment/components/payment-panel';
 import { useCancelOrder, useOrder, usePayOrder } from '../api/flight-orders';
 import {
   ContactCard,
@@ -85,6 +87,7 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
   const { message } = App.useApp();
   const pay = usePayOrder(order.id);
   const cancel = useCancelOrder(order.id);
+  const [choosingChannel, setChoosingChannel] = useState(false);
   const actions = order.allowedActions;
 
   const onPay = () => {
@@ -161,6 +164,11 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
                 {t('orders.detail.payBalance')}
               </Button>
             )}
+            {actions.includes('pay') && (
+              <Button data-testid="order-pay-other" onClick={() => setChoosingChannel(true)}>
+                {t('orders.detail.payOther')}
+              </Button>
+            )}
             {actions.includes('cancel') && (
               <Popconfirm
                 title={t('orders.detail.cancelConfirm')}
@@ -176,6 +184,16 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
           </Space>
         )}
       </Card>
+      <Modal
+        open={choosingChannel}
+        title={t('orders.detail.payOther')}
+        footer={null}
+        width={720}
+        destroyOnHidden
+        onCancel={() => setChoosingChannel(false)}
+      >
+        <PaymentPanel order={order} context="existing" onPaid={() => setChoosingChannel(false)} />
+      </Modal>
       <SegmentsCard order={order} />
       <PassengersCard order={order} />
       <ContactCard order={order} />

@@ -7,16 +7,25 @@ import { ERRORS } from '@portal/domain/errors';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import type { PaymentChannel } from '@portal/domain/payment';
 import { isApiError } from '../../../shared/api/api-error';
+import { redirectTo } from '../../../shared/browser/redirect';
 import { money } from '../../flight-orders/lib/format';
 import { toast } from '../../../shared/ui/message-bridge';
 import { getPaymentConfig, payFlightOrder } from '../api/payment';
 
+interface PaymentPanelProps {
+  order: FlightOrder;
+  /** `new`: right after booking (says the order was created, offers "pay later"); `existing`: an order's page. */
+  context?: 'new' | 'existing';
+  /** After a balance payment; by default the order's page opens. */
+  onPaid?: () => void;
+}
+
 /**
- * Payment of a new order: booking number, total and deadline countdown, the agency's channels.
- * Balance pays at once and opens the order; stripe sends the browser to the gateway, which returns
- * to the order page. Insufficient balance and an expired deadline are said in the panel.
+ * Payment of an order: booking number, total and deadline countdown, the agency's channels.
+ * Balance pays at once; stripe sends the browser to the gateway, which returns to the order page.
+ * Insufficient balance and an expired deadline are said in the panel.
  */
-export function PaymentPanel({ order }: { order: FlightOrder }) {
+export function PaymentPanel({ order, context = 'new', onPaid }: PaymentPanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -44,9 +53,10 @@ export function PaymentPanel({ order }: { order: FlightOrder }) {
       if (result.status === 'paid') {
         void queryClient.invalidateQueries({ queryKey: ['flight-orders'] });
         void toast().success(t('payment.panel.paid'));
-        void navigate(orderPath);
+        if (onPaid) onPaid();
+        else void navigate(orderPath);
       } else if (result.redirectUrl) {
-        window.location.assign(result.redirectUrl);
+        redirectTo(result.redirectUrl);
       } else {
         setError(t('payment.panel.unsupported'));
       }
@@ -73,7 +83,7 @@ export function PaymentPanel({ order }: { order: FlightOrder }) {
       data-testid="payment-panel"
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Alert type="success" showIcon title={t('payment.panel.created')} />
+        {context === 'new' && <Alert type="success" showIcon title={t('payment.panel.created')} />}
         <Descriptions column={{ xs: 1, md: 3 }} bordered size="small">
           <Descriptions.Item label={t('payment.panel.bookingNumber')}>
             <span data-testid="booking-number">{order.bookingNumber}</span>
@@ -123,7 +133,9 @@ export function PaymentPanel({ order }: { order: FlightOrder }) {
           >
             {t('payment.panel.pay')}
           </Button>
-          <Button onClick={() => void navigate(orderPath)}>{t('payment.panel.later')}</Button>
+          {context === 'new' && (
+            <Button onClick={() => void navigate(orderPath)}>{t('payment.panel.later')}</Button>
+          )}
         </Space>
       </Space>
     </Card>
