@@ -136,7 +136,7 @@ describe('booking form', () => {
     expect(await adult.findByText('The birthday cannot be after today', {}, WAIT)).toBeInTheDocument();
     expect(await adult.findByText('Please enter the expiry date', {}, WAIT)).toBeInTheDocument();
     expect(within(childCard).getByLabelText('Birthday')).toHaveValue('2024/01/05');
-    expect(within(childCard).getByText('Enter the date as yyyy-mm-dd')).toBeInTheDocument();
+    expect(await within(childCard).findByText('Enter the date as yyyy-mm-dd', {}, WAIT)).toBeInTheDocument();
   }, 60000);
 
   it('refuses a child who is an adult on the travel date and an ineligible nationality', async () => {
@@ -147,7 +147,7 @@ describe('booking form', () => {
     expect(
       await child.findByText('Passenger type does not match the birthday on the travel date', {}, WAIT),
     ).toBeInTheDocument();
-    expect(child.getByText('Nationality not eligible for this fare')).toBeInTheDocument();
+    expect(await child.findByText('Nationality not eligible for this fare', {}, WAIT)).toBeInTheDocument();
   }, 60000);
 
   it('checks the contact email and phone', async () => {
@@ -155,7 +155,9 @@ describe('booking form', () => {
     await fillContact('not-an-email', '12345');
     await submit();
     expect(await screen.findByText('Please enter a valid email address', {}, WAIT)).toBeInTheDocument();
-    expect(screen.getByText('The phone number is not valid for area code +86')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The phone number is not valid for area code +86', {}, WAIT),
+    ).toBeInTheDocument();
   }, 60000);
 
   it('creates the order with an Idempotency-Key and the contract names, then pays from the balance', async () => {
