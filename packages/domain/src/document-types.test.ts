@@ -3,6 +3,7 @@ import {
   DOCUMENT_TYPES,
   isValidDocumentNumber,
   isValidResidentId,
+  maskDocumentNumber,
   payloadDocumentType,
   residentIdCheckChar,
   type DocumentType,
@@ -101,4 +102,12 @@ describe('document numbers per type', () => {
       expect(isValidDocumentNumber(type, number)).toBe(false);
     },
   );
+});
+
+describe('maskDocumentNumber', () => {
+  it('hides all but the last four characters', () => {
+    expect(maskDocumentNumber('E12345678')).toBe('*****5678');
+    expect(maskDocumentNumber('110101199003071234')).toBe('**************1234');
+    expect(maskDocumentNumber('1234')).toBe('1234');
+  });
 });

@@ -138,3 +138,12 @@ export function isValidDocumentNumber(type: DocumentType, number: string): boole
   const rule = DOCUMENT_NUMBER_RULES[type];
   return rule(normalizeDocumentNumber(number));
 }
+
+/**
+ * A document number for screens and lists: every character but the last four hidden, so staff can
+ * tell passengers apart without the whole number on screen.
+ */
+export function maskDocumentNumber(number: string): string {
+  if (number.length <= 4) return number;
+  return `${'*'.repeat(number.length - 4)}${number.slice(-4)}`;
+}

@@ -1,7 +1,8 @@
 import { Card, Descriptions, Table, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FlightOrder, FlightOrderPrice } from '@portal/domain/flight-order';
-import { localTime, maskDocument, money, timestamp } from '../lib/format';
+import { maskDocumentNumber } from '@portal/domain/document-types';
+import { localTime, money, timestamp } from '../lib/format';
 import { StatusTag } from './status-tag';
 
 type Order = FlightOrder;
@@ -71,7 +72,7 @@ export function PassengersCard({ order }: { order: Order }) {
             key: 'document',
             title: t('orders.detail.document'),
             render: (_, p) =>
-              `${t(`booking.documentTypes.${p.travel_document.interfaceType}`)} ${maskDocument(p.travel_document.number)}`,
+              `${t(`booking.documentTypes.${p.travel_document.interfaceType}`)} ${maskDocumentNumber(p.travel_document.number)}`,
           },
           {
             key: 'tickets',

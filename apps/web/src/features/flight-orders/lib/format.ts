@@ -16,12 +16,6 @@ export function localTime(value: string): string {
   return value.replace('T', ' ').slice(0, 16);
 }
 
-/** A document number masked except its last 4 characters. */
-export function maskDocument(number: string): string {
-  if (number.length <= 4) return number;
-  return `${'*'.repeat(number.length - 4)}${number.slice(-4)}`;
-}
-
 /** Time left until `deadline` as `H:MM:SS`, or null once passed. */
 export function timeLeft(deadline: string, now: number): string | null {
   const ms = Date.parse(deadline) - now;

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maskDocumentNumber } from '@portal/domain/document-types';
 import type { FrequentPassenger } from '@portal/domain/frequent-passengers';
 import { FREQUENT_PASSENGERS_KEY, listFrequentPassengers } from '../api/passengers';
 
@@ -26,7 +27,7 @@ export function FrequentPicker({ onPick }: { onPick: (p: FrequentPassenger) => v
       notFoundContent={t('booking.frequent.none')}
       options={list.map((p) => ({
         value: p.id,
-        label: `${p.surname}/${p.given_names} · ${p.travel_document.number}`,
+        label: `${p.surname}/${p.given_names} · ${maskDocumentNumber(p.travel_document.number)}`,
       }))}
       onChange={(id) => {
         const found = list.find((p) => p.id === id);

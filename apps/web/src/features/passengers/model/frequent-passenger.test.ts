@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskDocumentNumber, validateFrequentPassenger } from './frequent-passenger';
+import { validateFrequentPassenger } from './frequent-passenger';
 
 const VALID = {
   surname: 'LI',
@@ -26,13 +26,5 @@ describe('frequent passenger rules', () => {
       'passenger.birthday.afterToday',
       'passenger.documentNumber.invalid',
     ]);
-  });
-});
-
-describe('maskDocumentNumber', () => {
-  it('keeps the first two and the last three characters', () => {
-    expect(maskDocumentNumber('E12345678')).toBe('E1****678');
-    expect(maskDocumentNumber('110101199003071234')).toBe('11*************234');
-    expect(maskDocumentNumber('12345')).toBe('***45');
   });
 });

@@ -34,9 +34,3 @@ export const FREQUENT_FIELD_OF_PATH: Record<string, keyof PassengerFormValue> = 
 export function passengerTypeOn(birthday: string, today: string): PassengerType {
   return passengerTypeForAge(ageOn(birthday, today));
 }
-
-/** A document number with its middle hidden: the first two and last three characters stay. */
-export function maskDocumentNumber(number: string): string {
-  if (number.length <= 5) return `${'*'.repeat(Math.max(number.length - 2, 0))}${number.slice(-2)}`;
-  return `${number.slice(0, 2)}${'*'.repeat(number.length - 5)}${number.slice(-3)}`;
-}

@@ -55,7 +55,7 @@ describe('frequent passengers on the account page', () => {
     const row = section.getByText('ZHANG/SAN B').closest('tr') as HTMLElement;
     expect(within(row).getByText('Adult')).toBeInTheDocument();
     expect(within(row).getByText('Chinese passport')).toBeInTheDocument();
-    expect(within(row).getByText('E1****001')).toBeInTheDocument();
+    expect(within(row).getByText('*****0001')).toBeInTheDocument();
     expect(within(row).getByText('China (CN)')).toBeInTheDocument();
     expect(within(row).getByText('CA 123456789')).toBeInTheDocument();
     expect(within(row).queryByText('E10000001')).not.toBeInTheDocument();

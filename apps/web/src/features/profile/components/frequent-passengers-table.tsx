@@ -5,7 +5,8 @@ import type { FrequentPassenger } from '@portal/domain/frequent-passengers';
 import { toast } from '../../../shared/ui/message-bridge';
 import { useDeleteFrequentPassenger } from '../../passengers/api/passengers';
 import { useCountryOptions } from '../../passengers/hooks/use-country-options';
-import { maskDocumentNumber, passengerTypeOn } from '../../passengers/model/frequent-passenger';
+import { maskDocumentNumber } from '@portal/domain/document-types';
+import { passengerTypeOn } from '../../passengers/model/frequent-passenger';
 
 interface FrequentPassengersTableProps {
   passengers: FrequentPassenger[] | undefined;
