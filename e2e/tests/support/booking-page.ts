@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { PortalPage } from './portal-page';
 import type { ShoppingPage } from './shopping-page';
 
@@ -94,8 +94,12 @@ export class BookingPage {
   }
 
   async fillPassenger(index: number, p: PassengerInput) {
+    await this.fillPassengerFields(this.page.getByTestId(`passenger-card-${index}`), p);
+  }
+
+  /** Fills the passenger fields inside `card` (a booking card or the frequent passenger editor). */
+  async fillPassengerFields(card: Locator, p: PassengerInput) {
     const l = this.labels;
-    const card = this.page.getByTestId(`passenger-card-${index}`);
     await card.getByLabel(l.surname).fill(p.surname);
     await card.getByLabel(l.given).fill(p.given);
     await card.getByLabel(l.gender[p.gender], { exact: true }).check();
