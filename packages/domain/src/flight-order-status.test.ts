@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { IllegalTransition } from './fsm';
+import { allowedActions, actionRule } from './flight-order-actions';
 import {
-  allowedActions,
-  actionRule,
   FLIGHT_ORDER_STATUSES,
   FLIGHT_ORDER_TRANSITIONS,
   flightOrderMachine,
   INITIAL_STATUSES,
-  isPendingGroupKey,
   ORDER_TYPE_FILTERS,
-  PENDING_GROUP_KEYS,
   ORDER_TYPES,
-  PENDING_GROUPS,
-  STATUS_TABS,
   STATUSES_BY_ORDER_TYPE,
   statusColor,
-  pendingCountKey,
-  statusesForCountKey,
   statusLabelKey,
   type FlightOrderStatus,
 } from './flight-order-status';
+import {
+  isPendingGroupKey,
+  PENDING_GROUP_KEYS,
+  PENDING_GROUPS,
+  STATUS_TABS,
+  pendingCountKey,
+  statusesForCountKey,
+} from './flight-order-tabs';
 
 const SPEC_COLORS: Record<string, string> = {
   success: 'reserved, issued, changed, refunded, refunded_reimbursed, voided_reimbursed',

@@ -5,8 +5,8 @@ import {
   PAYLOAD_DOCUMENT_TYPES,
   type DocumentType,
 } from './document-types';
+import { FLIGHT_ORDER_ACTIONS } from './flight-order-actions';
 import {
-  FLIGHT_ORDER_ACTIONS,
   FLIGHT_ORDER_STATUSES,
   ORDER_TYPE_FILTERS,
   ORDER_TYPES,

@@ -1,4 +1,4 @@
-import { PENDING_GROUPS, type PendingGroupKey } from '@portal/domain/flight-order-status';
+import { PENDING_GROUPS, type PendingGroupKey } from '@portal/domain/flight-order-tabs';
 import { decideNavigation } from '@portal/domain/navigation';
 import type { AccessSubject } from '@portal/domain/roles';
 

@@ -1,4 +1,4 @@
-import { actionRule } from '@portal/domain/flight-order-status';
+import { actionRule } from '@portal/domain/flight-order-actions';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';

@@ -1,4 +1,5 @@
-import { allowedActions, statusColor } from '@portal/domain/flight-order-status';
+import { allowedActions } from '@portal/domain/flight-order-actions';
+import { statusColor } from '@portal/domain/flight-order-status';
 import type { FlightOrder, FlightOrderListItem, FlightOrderPrice } from '@portal/domain/flight-order';
 import type { PaymentChannel } from '@portal/domain/payment';
 import { PAYMENT_CHANNELS } from '@portal/domain/payment';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FlightOrderList, FlightOrderListQuery, StatusCount } from '@portal/domain/flight-order';
-import { statusesForCountKey } from '@portal/domain/flight-order-status';
+import { statusesForCountKey } from '@portal/domain/flight-order-tabs';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';

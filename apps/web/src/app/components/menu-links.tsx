@@ -1,7 +1,7 @@
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import type { PendingGroupKey } from '@portal/domain/flight-order-status';
+import type { PendingGroupKey } from '@portal/domain/flight-order-tabs';
 import { usePendingGroupCounts } from '../../features/flight-orders/api/flight-orders';
 import { CountBadge } from '../../features/flight-orders/components/count-badge';
 import { hasPendingGroup, type MenuEntry } from '../menu-items';

@@ -5,14 +5,14 @@ import {
   type FlightOrderList,
   type FlightPaymentResult,
 } from '@portal/domain/flight-order';
+import { type OrderTypeFilter } from '@portal/domain/flight-order-status';
 import {
   isPendingGroupKey,
   PENDING_GROUP_KEYS,
   PENDING_KEY_PREFIX,
   pendingCountKey,
-  type OrderTypeFilter,
   type PendingGroupKey,
-} from '@portal/domain/flight-order-status';
+} from '@portal/domain/flight-order-tabs';
 import { apiDelete, apiGet, apiPost } from '../../../shared/api/client';
 
 /** The query the order list sends; absent filters are left out of the URL. */

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FLIGHT_ORDER_STATUSES,
-  PENDING_GROUPS,
-  STATUS_TABS,
-  statusLabelKey,
-} from '@portal/domain/flight-order-status';
+import { FLIGHT_ORDER_STATUSES, statusLabelKey } from '@portal/domain/flight-order-status';
+import { PENDING_GROUPS, STATUS_TABS } from '@portal/domain/flight-order-tabs';
 import { LOCALES } from '@portal/domain/locale';
 import { buildMessages, flattenKeys } from '../../../shared/i18n/resources';
 

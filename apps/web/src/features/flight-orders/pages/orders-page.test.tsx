@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { FlightOrderList, FlightOrderListItem, StatusCount } from '@portal/domain/flight-order';
-import { statusesForCountKey } from '@portal/domain/flight-order-status';
+import { statusesForCountKey } from '@portal/domain/flight-order-tabs';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';

@@ -2,15 +2,14 @@ import { Alert, Button, Segmented, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/domain/flight-order';
+import { ORDER_TYPE_FILTERS, type OrderTypeFilter } from '@portal/domain/flight-order-status';
 import {
   isPendingGroupKey,
   pendingCountKey,
-  ORDER_TYPE_FILTERS,
   PENDING_GROUPS,
   STATUS_TABS,
-  type OrderTypeFilter,
   type PendingGroupKey,
-} from '@portal/domain/flight-order-status';
+} from '@portal/domain/flight-order-tabs';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useOrders, useStatusCounts, type OrderListParams } from '../api/flight-orders';
 import { CountBadge } from '../components/count-badge';
