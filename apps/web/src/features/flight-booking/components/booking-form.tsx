@@ -185,6 +185,7 @@ export function BookingForm({
           <Row gutter={16}>
             <Col xs={24} md={8}>
               <Form.Item
+                required
                 label={t('booking.contact.name')}
                 name={['contact', 'name']}
                 rules={[contactRule('name')]}
@@ -194,6 +195,7 @@ export function BookingForm({
             </Col>
             <Col xs={24} md={8}>
               <Form.Item
+                required
                 label={t('booking.contact.email')}
                 name={['contact', 'email']}
                 rules={[contactRule('email')]}

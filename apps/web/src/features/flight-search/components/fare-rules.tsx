@@ -57,7 +57,7 @@ export function FareRules({ solution, currency }: { solution: Solution; currency
         {r.ticketingChannel}
       </Descriptions.Item>
       <Descriptions.Item label={t('flight.detail.restrictions.productType')}>
-        {r.productType}
+        {t(`flight.productType.${r.productType}`, { defaultValue: r.productType })}
       </Descriptions.Item>
       <Descriptions.Item label={t('flight.detail.tier')}>
         {tier ? t(`flight.tier.${tier.code}`) : solution.ticketingTier}

@@ -52,6 +52,7 @@ export function PassengerFields({ form, path, validate, extraRules = {}, childre
     <Row gutter={16}>
       <Col xs={24} md={8}>
         <Form.Item
+          required
           label={t('booking.passenger.surname')}
           name={name('surname')}
           rules={rules('surname')}
@@ -62,6 +63,7 @@ export function PassengerFields({ form, path, validate, extraRules = {}, childre
       </Col>
       <Col xs={24} md={8}>
         <Form.Item
+          required
           label={t('booking.passenger.givenNames')}
           name={name('given_names')}
           rules={rules('given_names')}
@@ -71,7 +73,12 @@ export function PassengerFields({ form, path, validate, extraRules = {}, childre
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>
-        <Form.Item label={t('booking.passenger.gender')} name={name('gender')} rules={rules('gender')}>
+        <Form.Item
+          required
+          label={t('booking.passenger.gender')}
+          name={name('gender')}
+          rules={rules('gender')}
+        >
           <Radio.Group
             options={[
               { value: 'male', label: t('booking.gender.male') },
@@ -82,6 +89,7 @@ export function PassengerFields({ form, path, validate, extraRules = {}, childre
       </Col>
       <Col xs={24} md={8}>
         <Form.Item
+          required
           label={t('booking.passenger.birthday')}
           name={name('birthday')}
           rules={rules('birthday')}
@@ -92,6 +100,7 @@ export function PassengerFields({ form, path, validate, extraRules = {}, childre
       </Col>
       <Col xs={24} md={8}>
         <Form.Item
+          required
           label={t('booking.passenger.nationality')}
           name={name('nationality')}
           rules={rules('nationality')}
@@ -101,6 +110,7 @@ export function PassengerFields({ form, path, validate, extraRules = {}, childre
       </Col>
       <Col xs={24} md={8}>
         <Form.Item
+          required
           label={t('booking.passenger.documentType')}
           name={name('interfaceType')}
           rules={rules('interfaceType')}
@@ -110,6 +120,7 @@ export function PassengerFields({ form, path, validate, extraRules = {}, childre
       </Col>
       <Col xs={24} md={8}>
         <Form.Item
+          required
           label={t('booking.passenger.documentNumber')}
           name={name('number')}
           rules={rules('number')}
@@ -120,6 +131,7 @@ export function PassengerFields({ form, path, validate, extraRules = {}, childre
       </Col>
       <Col xs={24} md={8}>
         <Form.Item
+          required
           label={t('booking.passenger.expiryDate')}
           name={name('expiryDate')}
           rules={rules('expiryDate')}
