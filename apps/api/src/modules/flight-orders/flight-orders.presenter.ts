@@ -2,6 +2,7 @@ import { allowedActions } from '@portal/domain/flight-order-actions';
 import { statusColor } from '@portal/domain/flight-order-status';
 import type { FlightOrder, FlightOrderListItem, FlightOrderPrice } from '@portal/domain/flight-order';
 import type { PaymentChannel } from '@portal/domain/payment';
+import type { Solution } from '@portal/domain/shopping';
 import { PAYMENT_CHANNELS } from '@portal/domain/payment';
 import { money } from '../wallet/money';
 import type { FlightOrderRow, OrderEventRow } from './flight-orders.schema';
@@ -11,7 +12,7 @@ const channelOf = (value: string | null): PaymentChannel | null =>
     ? (value as PaymentChannel)
     : null;
 
-function actionsOf(row: FlightOrderRow, now: Date) {
+function actionsOf(row: Pick<FlightOrderRow, 'status' | 'type' | 'paymentDeadline'>, now: Date) {
   return allowedActions({
     status: row.status,
     type: row.type,
@@ -84,10 +85,30 @@ export function presentOrder(row: FlightOrderRow, events: readonly OrderEventRow
 }
 
 /** One row of the order list. */
-export function presentListItem(row: FlightOrderRow, now: Date): FlightOrderListItem {
-  const segments = row.solution.legs.flatMap((l) => l.segments);
-  const first = segments[0];
-  const route = row.solution.legs
+/** The columns a list row needs: no offer, prices or passengers JSON, and only the solution's legs. */
+export type ListRow = Pick<
+  FlightOrderRow,
+  | 'id'
+  | 'bookingNumber'
+  | 'originalBookingId'
+  | 'type'
+  | 'status'
+  | 'pnr'
+  | 'airline'
+  | 'flightNumbers'
+  | 'passengerNames'
+  | 'paymentDeadline'
+  | 'createdAt'
+  | 'currency'
+  | 'orderTotalMinor'
+  | 'paymentState'
+> & { legs: Solution['legs']; contactName: string };
+
+const listOf = (joined: string) => (joined ? joined.split('|') : []);
+
+export function presentListItem(row: ListRow, now: Date): FlightOrderListItem {
+  const first = row.legs[0]?.segments[0];
+  const route = row.legs
     .map((l) => [l.segments[0]?.departure.airport, ...l.segments.map((s) => s.arrival.airport)].join('-'))
     .join(',');
   return {
@@ -99,15 +120,15 @@ export function presentListItem(row: FlightOrderRow, now: Date): FlightOrderList
     statusColor: statusColor(row.status),
     pnr: row.pnr,
     airline: row.airline,
-    flightNumbers: segments.map((s) => `${s.marketingCarrier}${s.flightNumber}`),
+    flightNumbers: listOf(row.flightNumbers),
     paymentDeadline: row.paymentDeadline?.toISOString() ?? null,
     bookingTime: row.createdAt.toISOString(),
     allowedActions: actionsOf(row, now),
-    passengerNames: row.passengers.map((p) => `${p.surname}/${p.given_names}`),
+    passengerNames: listOf(row.passengerNames),
     firstDeparture: first?.departure.time ?? '',
     route,
     orderTotal: money(row.orderTotalMinor, row.currency),
-    contactName: row.contact.name,
+    contactName: row.contactName,
     paymentState: row.paymentState,
   };
 }

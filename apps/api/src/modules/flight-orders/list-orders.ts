@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FlightOrderList, FlightOrderListQuery, StatusCount } from '@portal/domain/flight-order';
+import type { Solution } from '@portal/domain/shopping';
 import { statusesForCountKey } from '@portal/domain/flight-order-tabs';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -70,6 +71,26 @@ function filters(ctx: RequestContext, q: FlightOrderListQuery): SQL[] {
   return where;
 }
 
+/** What a list row reads (see `ListRow`): the solution's legs only, not the whole solution or offer. */
+const LIST_COLUMNS = {
+  id: flightOrders.id,
+  bookingNumber: flightOrders.bookingNumber,
+  originalBookingId: flightOrders.originalBookingId,
+  type: flightOrders.type,
+  status: flightOrders.status,
+  pnr: flightOrders.pnr,
+  airline: flightOrders.airline,
+  flightNumbers: flightOrders.flightNumbers,
+  passengerNames: flightOrders.passengerNames,
+  paymentDeadline: flightOrders.paymentDeadline,
+  createdAt: flightOrders.createdAt,
+  currency: flightOrders.currency,
+  orderTotalMinor: flightOrders.orderTotalMinor,
+  paymentState: flightOrders.paymentState,
+  legs: sql<Solution['legs']>`${flightOrders.solution} -> 'legs'`,
+  contactName: sql<string>`${flightOrders.contact} ->> 'name'`,
+};
+
 const SORT_COLUMNS = {
   bookingTime: flightOrders.createdAt,
   departureDate: flightOrders.departureAt,
@@ -88,16 +109,24 @@ export async function listOrders(
   const field = q.sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS;
   const column = SORT_COLUMNS[field];
   const direction = q.sort.startsWith('-') ? desc : asc;
+  // The page's ids first, then their list columns: the skipped rows of a deep page are never read
+  // beyond the index, while the JSON a row presents is read for the page's rows only.
+  const order = [direction(column), direction(flightOrders.id)];
+  const pageIds = db
+    .select({ id: flightOrders.id })
+    .from(flightOrders)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
   // The count and the page are independent: on PostgreSQL they run on two pool connections at once.
   const [[total], rows] = await Promise.all([
     db.select({ n: count() }).from(flightOrders).where(where),
     db
-      .select()
+      .select(LIST_COLUMNS)
       .from(flightOrders)
-      .where(where)
-      .orderBy(direction(column), direction(flightOrders.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .where(inArray(flightOrders.id, pageIds))
+      .orderBy(...order),
   ]);
   return {
     list: rows.map((row) => presentListItem(row, now)),

@@ -47,6 +47,20 @@ describe('reading flight orders', () => {
     const all = await list(token);
     expect(all.total).toBe(2);
     expect(all.list.map((o) => o.id)).toEqual([b.id, a.id]);
+    const [first] = a.segments;
+    expect(all.list[1]).toMatchObject({
+      bookingNumber: a.bookingNumber,
+      status: 'to_be_paid',
+      pnr: a.pnr,
+      flightNumbers: a.flightNumbers,
+      passengerNames: ['ZHANG/WEI'],
+      route: `${first?.departure.airport}-${a.segments.at(-1)?.arrival.airport}`,
+      firstDeparture: first?.departure.time,
+      orderTotal: a.price.orderTotal,
+      contactName: 'Zhang Wei',
+      paymentState: 'unpaid',
+      allowedActions: a.allowedActions,
+    });
     const page2 = await list(token, '?pageSize=1&page=2&sort=bookingTime');
     expect(page2.list.map((o) => o.id)).toEqual([b.id]);
     expect(page2.total).toBe(2);
