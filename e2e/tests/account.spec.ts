@@ -2,10 +2,28 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/demo';
 import { PortalPage } from './support/portal-page';
 
+const newPassword = 'Fresh-pass9';
+
 test.describe('account: password change and logout (spec §2, §4, §5)', () => {
+  // Later tests log in as subop with the demo password: if a test stopped before putting it back,
+  // put it back here through the API.
+  test.afterEach(async ({ request }) => {
+    const login = await request.post('/base/v2/login', {
+      data: { username: 'subop', password: newPassword },
+    });
+    const body = (await login.json()) as { code: number; data: { token: string } };
+    if (body.code !== 0) return;
+    const { cookies } = await request.storageState();
+    const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
+    const restored = await request.put('/base/v2/me/password', {
+      data: { oldPassword: newPassword, newPassword: DEMO_PASSWORD },
+      headers: { Authorization: `Bearer ${body.data.token}`, ...(xsrf ? { 'X-XSRF-TOKEN': xsrf } : {}) },
+    });
+    expect(restored.ok(), await restored.text()).toBe(true);
+  });
+
   test('a changed password works at the next login and the old one does not', async ({ page }) => {
     const portal = new PortalPage(page);
-    const newPassword = 'Fresh-pass9';
     await portal.open('/');
     await portal.chooseLanguage('English');
     await portal.login('subop');

@@ -41,6 +41,7 @@ test.describe('flight order list', () => {
     await portal.open('/');
     await portal.chooseLanguage('English');
     await portal.login('operator');
+    await expect(page).toHaveURL('/flight/booking');
     await page.goto('/flight/orders');
     await portal.waitForPage();
     await expectTabCounts(page, counts);

@@ -35,10 +35,16 @@ export class PortalPage {
     await form.getByRole('button', { name: labels.submit }).click();
   }
 
-  /** Opens the user menu and clicks one of its entries. */
+  /**
+   * Opens the user menu and clicks one of its entries. The dropdown can close under the pointer when
+   * the header re-renders (e.g. the session refresh after a login), so the pair is retried.
+   */
   async userMenu(entry: string) {
-    await this.page.getByTestId('user-menu').click();
-    await this.page.getByRole('menuitem', { name: entry }).click();
+    const item = this.page.getByRole('menuitem', { name: entry });
+    await expect(async () => {
+      if (!(await item.isVisible())) await this.page.getByTestId('user-menu').click();
+      await item.click({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
   }
 
   async logout(label = 'Log out') {
