@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from './demo';
@@ -40,7 +40,16 @@ export class PortalPage {
    * the header re-renders (e.g. the session refresh after a login), so the pair is retried.
    */
   async userMenu(entry: string) {
-    const item = this.page.getByRole('menuitem', { name: entry });
+    await this.pickFromUserMenu(this.page.getByRole('menuitem', { name: entry }));
+  }
+
+  /** Logs out through the user menu in whatever language the page is in. */
+  async logoutAnyLanguage() {
+    await this.pickFromUserMenu(this.page.locator('[data-menu-id$="-logout"]'));
+    await expect(this.page.getByTestId('login-form')).toBeVisible();
+  }
+
+  private async pickFromUserMenu(item: Locator) {
     await expect(async () => {
       if (!(await item.isVisible())) await this.page.getByTestId('user-menu').click();
       await item.click({ timeout: 3_000 });
@@ -59,9 +68,9 @@ export class PortalPage {
     await expect(this.page.getByTestId('page-title')).toBeVisible();
   }
 
-  /** A toast (antd message) with this text. */
+  /** A toast (antd message) with this text; the same message twice in a few seconds shows two. */
   toast(text: string) {
-    return this.page.locator('.ant-message-notice').filter({ hasText: text });
+    return this.page.locator('.ant-message-notice').filter({ hasText: text }).first();
   }
 
   async screenshot(name: string) {
