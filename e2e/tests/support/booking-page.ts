@@ -104,12 +104,18 @@ export class BookingPage {
     await card.getByLabel(l.given).fill(p.given);
     await card.getByLabel(l.gender[p.gender], { exact: true }).check();
     await card.getByLabel(l.birthday).fill(p.birthday);
+    // The select's dropdown animates; retry the pick until the card shows the country.
     const nationality = card.getByLabel(l.nationality);
-    await nationality.click();
-    await nationality.fill(l.country[0]);
-    await this.page
-      .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${l.country[1]}"]`)
-      .click();
+    const option = this.page.locator(
+      `.ant-select-dropdown:visible .ant-select-item-option[title="${l.country[1]}"]`,
+    );
+    await expect(async () => {
+      if ((await card.textContent())?.includes(l.country[1])) return;
+      await nationality.click();
+      await nationality.fill(l.country[0]);
+      await option.click({ timeout: 5_000 });
+      await expect(card).toContainText(l.country[1], { timeout: 2_000 });
+    }).toPass({ timeout: 40_000 });
     await card.getByLabel(l.number).fill(p.number);
     await card.getByLabel(l.expiry).fill(p.expiry);
   }
