@@ -2,7 +2,8 @@ import { Alert, Card, Col, Empty, Row, Skeleton, Statistic, Tag, Typography } fr
 import { useTranslation } from 'react-i18next';
 import type { WalletBalance } from '@portal/domain/wallet';
 import { useWalletBalances } from '../api/get-wallet-balances';
-import { formatAmount, formatMoney, isNegative, magnitude } from '../lib/format';
+import { formatAmount, formatMoney } from '../../../shared/money/format-money';
+import { isNegative, magnitude } from '../lib/format';
 
 /** One currency: balance, credit limit and available; a negative balance shows as credit in use. */
 function BalanceCard({ wallet }: { wallet: WalletBalance }) {

@@ -1,7 +1,7 @@
 import { Empty, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WalletStatement } from '@portal/domain/wallet';
-import { formatMoney } from '../lib/format';
+import { formatMoney } from '../../../shared/money/format-money';
 
 type MoneyField = 'opening' | 'topUps' | 'orderPayments' | 'refunds' | 'adjustments' | 'closing';
 

@@ -1,7 +1,8 @@
 import { Empty, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TransactionList, TransactionRow } from '@portal/domain/wallet';
-import { formatAmount, formatMoney, formatTimestamp } from '../lib/format';
+import { formatAmount, formatMoney } from '../../../shared/money/format-money';
+import { formatTimestamp } from '../lib/format';
 
 interface TransactionsTableProps {
   data: TransactionList | undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatMoney, formatSigned, formatTimestamp, isNegative, magnitude } from './format';
+import { formatAmount, formatMoney } from '../../../shared/money/format-money';
+import { formatSigned, formatTimestamp, isNegative, magnitude } from './format';
 
 describe('bills formatting', () => {
   it('formats money with thousands separators and the currency minor digits', () => {

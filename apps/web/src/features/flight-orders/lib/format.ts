@@ -1,9 +1,10 @@
 import dayjs from 'dayjs';
-import { formatPrice } from '@portal/domain/price-display';
+import type { MoneyJson } from '@portal/domain/shopping';
+import { formatMoney } from '../../../shared/money/format-money';
 
-/** `CNY 1,234.50` from money JSON; empty for null. */
-export function money(value: { amount: string; currency: string } | null | undefined): string {
-  return value ? `${value.currency} ${formatPrice(value.amount)}` : '';
+/** `CNY 1,234.50` from money JSON (the currency's minor digits); empty for null. */
+export function money(value: MoneyJson | null | undefined): string {
+  return value ? formatMoney(value) : '';
 }
 
 /** A UTC timestamp in local `YYYY-MM-DD HH:mm`. */
