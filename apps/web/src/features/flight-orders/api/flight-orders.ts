@@ -1,10 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  StatusCount,
-  type FlightOrder,
-  type FlightOrderList,
-  type FlightPaymentResult,
-} from '@portal/domain/flight-order';
+import { StatusCount, type FlightOrder, type FlightOrderList } from '@portal/domain/flight-order';
 import { type OrderTypeFilter } from '@portal/domain/flight-order-status';
 import {
   isPendingGroupKey,
@@ -13,7 +8,8 @@ import {
   pendingCountKey,
   type PendingGroupKey,
 } from '@portal/domain/flight-order-tabs';
-import { apiDelete, apiGet, apiPost } from '../../../shared/api/client';
+import { apiDelete, apiGet } from '../../../shared/api/client';
+import { payFlightOrder } from '../../payment/api/payment';
 
 /** The query the order list sends; absent filters are left out of the URL. */
 export interface OrderListParams {
@@ -109,22 +105,11 @@ export function useOrder(id: string, poll: (order: FlightOrder | undefined) => n
   });
 }
 
-function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
 /** Pays an order from the wallet balance; every attempt carries a fresh Idempotency-Key. */
 export function usePayOrder(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiPost<FlightPaymentResult>(
-        `${ORDERS}/${encodeURIComponent(id)}/payment`,
-        { channel: 'balance' },
-        { headers: { 'Idempotency-Key': newKey() }, skipErrorToast: true },
-      ),
+    mutationFn: () => payFlightOrder({ id }, { channel: 'balance' }, crypto.randomUUID()),
     onSettled: () => client.invalidateQueries({ queryKey: ['flight-orders'] }),
   });
 }
