@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/demo';
 import { PortalPage } from './support/portal-page';
+import { xsrfHeaders } from './support/xsrf';
 
 const newPassword = 'Fresh-pass9';
 
@@ -23,11 +24,9 @@ test.describe('account: password change and logout (spec §2, §4, §5)', () => 
     });
     const body = (await login.json()) as { code: number; data: { token: string } };
     if (body.code !== 0) return;
-    const { cookies } = await request.storageState();
-    const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
     const restored = await request.put('/base/v2/me/password', {
       data: { oldPassword: newPassword, newPassword: DEMO_PASSWORD },
-      headers: { Authorization: `Bearer ${body.data.token}`, ...(xsrf ? { 'X-XSRF-TOKEN': xsrf } : {}) },
+      headers: { Authorization: `Bearer ${body.data.token}`, ...(await xsrfHeaders(request)) },
     });
     expect(restored.ok(), await restored.text()).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo';
+import { xsrfHeaders } from './xsrf';
 
 interface Envelope<T> {
   code: number;
@@ -35,16 +36,10 @@ export class OrdersApi {
     data?: object,
     headers = {},
   ): Promise<T> {
-    const { cookies } = await this.request.storageState();
-    const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
     const response = await this.request.fetch(url, {
       method,
       data,
-      headers: {
-        Authorization: `Bearer ${this.token}`,
-        ...(xsrf ? { 'X-XSRF-TOKEN': xsrf } : {}),
-        ...headers,
-      },
+      headers: { Authorization: `Bearer ${this.token}`, ...(await xsrfHeaders(this.request)), ...headers },
     });
     const body = (await response.json()) as Envelope<T>;
     expect(body.code, `${method} ${url}: ${body.message}`).toBe(0);

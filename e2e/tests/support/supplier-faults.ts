@@ -1,14 +1,8 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { xsrfHeaders } from './xsrf';
 
 /** The simulated suppliers of the API (apps/api/src/modules/shopping/suppliers). */
 export const SIMULATED_SUPPLIERS = ['sim-gds', 'sim-ndc', 'sim-lcc'] as const;
-
-/** Headers with the XSRF token once the API has set its cookie on this request context. */
-async function xsrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const { cookies } = await request.storageState();
-  const token = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
-  return token ? { 'X-XSRF-TOKEN': token } : {};
-}
 
 /** Sets fault knobs of one simulated supplier through the test-only route (ENABLE_TEST_HOOKS=true). */
 export async function setSupplierFaults(
