@@ -238,6 +238,16 @@ export function exportFileName(
   };
 }
 
+/** The invoice-type cell of a row's order (empty for rows without an order or a known type). */
+function invoiceCell(
+  t: (typeof TEXTS)[Locale],
+  invoiceTypes: Map<string, InvoiceType>,
+  orderId: string | null,
+): CellValue {
+  const type = orderId ? invoiceTypes.get(orderId) : undefined;
+  return type ? t.invoices[type] : null;
+}
+
 /** Wallet entries as a sheet; `invoiceTypes` (order id -> type) adds the invoice-type column. */
 export function entriesWorkbook(
   locale: Locale,
@@ -265,10 +275,7 @@ export function entriesWorkbook(
       moneyNumber(line.amountMinor, line.currency),
       line.description,
     ];
-    if (invoiceTypes) {
-      const type = line.orderId ? invoiceTypes.get(line.orderId) : undefined;
-      cells.push(type ? t.invoices[type] : null);
-    }
+    if (invoiceTypes) cells.push(invoiceCell(t, invoiceTypes, line.orderId));
     return { cells, numFmts: { 5: moneyFormat(line.currency) } };
   });
   return buildXlsx(t.entriesSheet, columns, rows);
@@ -306,10 +313,7 @@ export function transactionsWorkbook(
       new Date(r.paymentTime),
       new Date(r.createdOn),
     ];
-    if (invoiceTypes) {
-      const type = r.originalOrderId ? invoiceTypes.get(r.originalOrderId) : undefined;
-      cells.push(type ? t.invoices[type] : null);
-    }
+    if (invoiceTypes) cells.push(invoiceCell(t, invoiceTypes, r.originalOrderId));
     const fmt = moneyFormat(currency);
     return { cells, numFmts: { 4: fmt, 5: fmt, 6: fmt } };
   });
