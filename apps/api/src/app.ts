@@ -9,6 +9,8 @@ import { loggerOptions } from './platform/logger';
 import { registerSecurity } from './platform/security';
 import { registerWeb } from './platform/web';
 import { registerXsrf } from './platform/xsrf';
+import { checkJsonText, registerInputGuard } from './platform/input-guard';
+import { registerSchemas } from './platform/schema';
 import { registerAuthHook } from './modules/auth/auth.hook';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -30,6 +32,15 @@ export interface RouteEntry {
   method: string;
   url: string;
   public: boolean;
+  /** The parts the route declares in its `schema` option (a route coverage test reads them). */
+  declares: {
+    params: boolean;
+    querystring: boolean;
+    body: boolean;
+    response: boolean;
+    hidden: boolean;
+    multipart: boolean;
+  };
 }
 
 declare module 'fastify' {
@@ -65,7 +76,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      routeTable.push({ method, url: route.url, public: route.config?.public === true });
+      const schema = route.schema ?? {};
+      routeTable.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        declares: {
+          params: schema.params !== undefined,
+          querystring: schema.querystring !== undefined,
+          body: schema.body !== undefined,
+          response: schema.response !== undefined,
+          hidden: schema.hide === true,
+          multipart: Array.isArray(schema.consumes) && schema.consumes.includes('multipart/form-data'),
+        },
+      });
     }
   });
 
@@ -78,6 +102,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       done(null, undefined);
       return;
     }
+    try {
+      checkJsonText(text);
+    } catch (error) {
+      done(error as Error, undefined);
+      return;
+    }
     defaultJson(request, text, done);
   });
 
@@ -86,6 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandler(app);
+  await registerSchemas(app);
+  registerInputGuard(app);
   await app.register(fastifyCookie);
   await registerSecurity(app, config.frameAncestors);
   await app.register(rateLimit, {

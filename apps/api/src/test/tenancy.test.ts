@@ -150,7 +150,14 @@ const MATRIX: Record<string, Call> = {
 /** The registered routes that need a session (`METHOD url`), HEAD and static files left out. */
 function authenticatedRoutes(app: FastifyInstance): string[] {
   return app.routeTable
-    .filter((r) => !r.public && r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.url.includes('*'))
+    .filter(
+      (r) =>
+        !r.public &&
+        !r.declares.hidden &&
+        r.method !== 'HEAD' &&
+        r.method !== 'OPTIONS' &&
+        !r.url.includes('*'),
+    )
     .map((r) => `${r.method} ${r.url}`)
     .sort();
 }
