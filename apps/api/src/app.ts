@@ -24,6 +24,7 @@ import { shoppingRoutes } from './modules/shopping/shopping.routes';
 import { type SupplierRegistry, createSimulatedRegistry } from './modules/shopping/suppliers/registry';
 import { testHookRoutes } from './modules/shopping/test-hooks.routes';
 import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes';
+import { flightPaymentRoutes } from './modules/flight-orders/payments.routes';
 import { orderJobHandlers } from './modules/flight-orders/order-jobs';
 import { runDueJobs } from './platform/jobs';
 
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     gatewaySecret: config.paymentGatewaySecret,
   };
   await app.register(flightOrderRoutes, { deps: orderDeps });
+  await app.register(flightPaymentRoutes, { deps: orderDeps });
   const jobHandlers = orderJobHandlers(orderDeps);
   app.decorate('runDueJobs', (at?: Date) => runDueJobs(database.db, jobHandlers, at ?? now()));
   if (config.enableTestHooks) await app.register(testHookRoutes, { registry });
