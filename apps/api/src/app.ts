@@ -11,6 +11,7 @@ import { registerWeb } from './platform/web';
 import { registerXsrf } from './platform/xsrf';
 import { checkJsonText, registerInputGuard } from './platform/input-guard';
 import { registerSchemas } from './platform/schema';
+import { registerRateLimits, type LimitName, type LimitRule } from './platform/rate-limits';
 import { registerAuthHook } from './modules/auth/auth.hook';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -56,6 +57,8 @@ export interface BuildAppOptions {
   database: Database;
   /** A clock for tests. */
   now?: () => Date;
+  /** Per-user and per-agency request limits other than the defaults (tests). */
+  limits?: Partial<Record<LimitName, LimitRule>>;
   /** Flight suppliers; default: the simulated ones (latency scale and seed from the config). */
   suppliers?: SupplierRegistry;
 }
@@ -135,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: options.now,
   });
   registerAuthHook(app, auth);
+  registerRateLimits(app, options.limits);
 
   await app.register(authRoutes, { auth, loginRateLimitMax: config.loginRateLimitMax });
   await app.register(siteRoutes, { database });

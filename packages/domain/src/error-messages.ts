@@ -24,6 +24,31 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '尝试次数过多，请稍后再试',
     'zh-tw': '嘗試次數過多，請稍後再試',
   },
+  'error.rateLimited.search': {
+    en: 'Too many searches from your account or agency; please wait {seconds} s and search again',
+    'zh-cn': '您的账号或代理商搜索过于频繁，请 {seconds} 秒后再搜索',
+    'zh-tw': '您的帳號或代理商搜尋過於頻繁，請 {seconds} 秒後再搜尋',
+  },
+  'error.rateLimited.booking': {
+    en: 'Too many bookings from your account or agency; please wait {seconds} s and try again',
+    'zh-cn': '您的账号或代理商下单过于频繁，请 {seconds} 秒后再试',
+    'zh-tw': '您的帳號或代理商下單過於頻繁，請 {seconds} 秒後再試',
+  },
+  'error.rateLimited.upload': {
+    en: 'Too many uploads from your account or agency; please wait {seconds} s and upload again',
+    'zh-cn': '您的账号或代理商上传过于频繁，请 {seconds} 秒后再上传',
+    'zh-tw': '您的帳號或代理商上傳過於頻繁，請 {seconds} 秒後再上傳',
+  },
+  'error.rateLimited.login': {
+    en: 'Too many login attempts from this network; please wait {seconds} s and try again',
+    'zh-cn': '该网络登录尝试过多，请 {seconds} 秒后再试',
+    'zh-tw': '該網路登入嘗試過多，請 {seconds} 秒後再試',
+  },
+  'error.ocrBusy': {
+    en: 'Passport reading is busy; please try again in a few seconds or enter the details by hand',
+    'zh-cn': '证件识别繁忙，请稍后再试或手动填写',
+    'zh-tw': '證件識別繁忙，請稍後再試或手動填寫',
+  },
   'error.idempotencyConflict': {
     en: 'This request key was already used for a different request',
     'zh-cn': '该请求标识已用于其他请求',

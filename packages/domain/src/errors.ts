@@ -11,6 +11,11 @@ export const ERRORS = {
   TOO_MANY_REQUESTS: { code: 100006, key: 'error.tooManyRequests', status: 429 },
   IDEMPOTENCY_CONFLICT: { code: 100007, key: 'error.idempotencyConflict', status: 409 },
   PAYLOAD_TOO_LARGE: { code: 100008, key: 'error.payloadTooLarge', status: 413 },
+  SEARCH_RATE_LIMITED: { code: 100009, key: 'error.rateLimited.search', status: 429 },
+  BOOKING_RATE_LIMITED: { code: 100010, key: 'error.rateLimited.booking', status: 429 },
+  UPLOAD_RATE_LIMITED: { code: 100011, key: 'error.rateLimited.upload', status: 429 },
+  LOGIN_IP_RATE_LIMITED: { code: 100012, key: 'error.rateLimited.login', status: 429 },
+  OCR_BUSY: { code: 100013, key: 'error.ocrBusy', status: 429 },
   INTERNAL: { code: 100500, key: 'error.internal', status: 500 },
   SERVICE_UNAVAILABLE: { code: 100503, key: 'error.unavailable', status: 503 },
 
