@@ -11,6 +11,7 @@ export const MIN_DATE = '1900-01-01';
 export const MAX_DATE = '2199-12-31';
 
 /** NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one. */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point of this pattern
 const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** True when `text` has no NUL character and no unpaired surrogate. */
