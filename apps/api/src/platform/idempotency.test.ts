@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { journalEntries } from '../modules/wallet/wallet.schema';
 import { bearer, body, login, useTestApp } from '../test/app';
 import { users } from './db/schema';
-import { requestHash } from './idempotency';
+import { canonical, requestHash } from './idempotency';
 import { idempotencyKeys } from './idempotency.schema';
 
 const t = useTestApp();
@@ -36,6 +36,26 @@ describe('requestHash', () => {
     );
     expect(requestHash('POST /a', { a: 1 })).not.toBe(requestHash('POST /b', { a: 1 }));
     expect(requestHash('POST /a', { a: 1 })).not.toBe(requestHash('POST /a', { a: '1' }));
+  });
+});
+
+describe('canonical', () => {
+  it('writes JSON with sorted keys, as JSON.stringify does for sorted input', () => {
+    const value = { b: [1, 'x', null, true, { d: [], c: {} }], a: { z: 1.5, y: 'é"\\' }, u: undefined };
+    expect(canonical(value)).toBe(
+      JSON.stringify({ a: { y: 'é"\\', z: 1.5 }, b: [1, 'x', null, true, { c: {}, d: [] }] }),
+    );
+    expect(canonical([undefined, 1])).toBe('[null,1]');
+    expect(canonical(undefined)).toBe('null');
+    expect(canonical('s')).toBe('"s"');
+  });
+
+  it('takes any nesting depth without overflowing the stack', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 200_000; i += 1) deep = i % 2 === 0 ? [deep] : { k: deep };
+    const text = canonical(deep);
+    expect(text.length).toBeGreaterThan(400_000);
+    expect(text.startsWith('{"k":[{"k":[')).toBe(true);
   });
 });
 
@@ -93,6 +113,47 @@ describe('Idempotency-Key', () => {
     const res = await post(token, 'old');
     expect(body(res).code).toBe(0);
     expect(await topUps()).toBe(2);
+  });
+
+  it("takes over only its own stale claim: other users' stale claims neither block nor break it", async () => {
+    const token = await login(t.app, 'finance');
+    const financeUser = await financeId();
+    const [admin] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'admin'));
+    const stale = (userId: number, key: string) => ({
+      userId,
+      agencyId: 1,
+      key,
+      methodPath: `POST ${URL}`,
+      requestHash: requestHash(`POST ${URL}`, TOP_UP),
+      createdAt: sql`now() - interval '10 minutes'`,
+    });
+    // What a kill -9 leaves behind: in-progress claims of two users.
+    await t.database.db
+      .insert(idempotencyKeys)
+      .values([
+        stale(financeUser, 'crashed-1'),
+        stale(admin?.id ?? 0, 'crashed-2'),
+        stale(financeUser, 'other'),
+      ]);
+    const fresh = await post(token, 'fresh');
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const replay = await post(token, 'fresh');
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    const retried = await post(token, 'crashed-1');
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(await topUps()).toBe(2);
+    const left = await t.database.db.select().from(idempotencyKeys).orderBy(idempotencyKeys.key);
+    expect(left.map((r) => [r.userId, r.key, r.state])).toEqual([
+      [financeUser, 'crashed-1', 'done'],
+      [admin?.id, 'crashed-2', 'in_progress'],
+      [financeUser, 'fresh', 'done'],
+      [financeUser, 'other', 'in_progress'],
+    ]);
   });
 
   it('releases the key of a failed request so that it can be retried', async () => {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from './db';
 import { AppError } from './errors';
 import { idempotencyKeys } from './idempotency.schema';
@@ -8,20 +8,68 @@ import { requireCtx } from './request-context';
 
 /** How long a stored response is replayed. */
 export const IDEMPOTENCY_TTL_HOURS = 24;
-/** A claim still `in_progress` after this long belongs to a crashed request and may be taken over. */
+/**
+ * Default of how long a claim may stay `in_progress` before it counts as abandoned by a crashed
+ * request and may be taken over (IDEMPOTENCY_STALE_SECONDS). It must stay above the longest
+ * request: the booking's price check and supplier booking take at most 30 s.
+ */
 export const IDEMPOTENCY_STALE_SECONDS = 120;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-/** JSON with object keys sorted, so that `{a,b}` and `{b,a}` hash alike. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+export interface IdempotencySettings {
+  /** Seconds after which an `in_progress` claim may be taken over. */
+  staleSeconds: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settings of `withIdempotency` (default: IDEMPOTENCY_STALE_SECONDS). */
+    idempotency?: IdempotencySettings;
   }
-  return JSON.stringify(value ?? null);
+}
+
+/** Installs the app's idempotency settings (the stale window comes from the configuration). */
+export function registerIdempotency(app: FastifyInstance, settings: IdempotencySettings): void {
+  app.decorate('idempotency', settings);
+}
+
+/**
+ * JSON with object keys sorted, so that `{a,b}` and `{b,a}` hash alike. Iterative (a work list
+ * instead of recursion), so that no nesting depth can overflow the stack.
+ */
+export function canonical(value: unknown): string {
+  const out: string[] = [];
+  // Last in, first out: a string is written as it is, anything else is a value still to write.
+  const todo: ({ text: string } | { value: unknown })[] = [{ value }];
+  for (let item = todo.pop(); item !== undefined; item = todo.pop()) {
+    if ('text' in item) {
+      out.push(item.text);
+      continue;
+    }
+    const current = item.value;
+    if (Array.isArray(current)) {
+      out.push('[');
+      todo.push({ text: ']' });
+      for (let i = current.length - 1; i >= 0; i -= 1) {
+        todo.push({ value: current[i] as unknown });
+        if (i > 0) todo.push({ text: ',' });
+      }
+    } else if (current && typeof current === 'object') {
+      const entries = Object.entries(current as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      out.push('{');
+      todo.push({ text: '}' });
+      for (let i = entries.length - 1; i >= 0; i -= 1) {
+        const [key, inner] = entries[i] ?? ['', null];
+        todo.push({ value: inner });
+        todo.push({ text: `${i > 0 ? ',' : ''}${JSON.stringify(key)}:` });
+      }
+    } else {
+      out.push(JSON.stringify(current ?? null));
+    }
+  }
+  return out.join('');
 }
 
 /** The request fingerprint: method, path (without query) and canonical body. */
@@ -45,75 +93,135 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return key;
 }
 
-type Claim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: unknown };
+type KeyRow = Pick<
+  typeof idempotencyKeys.$inferInsert,
+  'userId' | 'agencyId' | 'key' | 'methodPath' | 'requestHash'
+>;
 
-async function claim(db: Db, row: typeof idempotencyKeys.$inferInsert): Promise<Claim> {
-  const inserted = await db.insert(idempotencyKeys).values(row).onConflictDoNothing().returning();
-  if (inserted.length > 0) return { kind: 'claimed' };
-  const where = and(eq(idempotencyKeys.userId, row.userId), eq(idempotencyKeys.key, row.key));
-  // An expired response, or a claim abandoned by a crashed request, is taken over.
-  const taken = await db
-    .update(idempotencyKeys)
-    .set({ ...row, state: 'in_progress', createdAt: sql`now()`, responseStatus: null, responseBody: null })
-    .where(
-      and(
-        where,
-        sql`(${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}))
-          or (${idempotencyKeys.state} = 'in_progress'
-            and ${idempotencyKeys.createdAt} < now() - make_interval(secs => ${IDEMPOTENCY_STALE_SECONDS}))`,
-      ),
-    )
-    .returning();
-  if (taken.length > 0) return { kind: 'claimed' };
-  const [existing] = await db.select().from(idempotencyKeys).where(where);
-  if (!existing) return claim(db, row); // deleted in between: try again
-  if (existing.requestHash !== row.requestHash) {
-    throw new AppError('IDEMPOTENCY_CONFLICT', undefined, { reason: 'different_request' });
+/**
+ * `token` is the claim's `created_at` as text (exact to the microsecond): only the request that
+ * holds the claim with that token may complete or release it, so a request that outlived the
+ * stale window cannot overwrite the answer of the request that took its key over.
+ */
+type Claim = { kind: 'claimed'; token: string } | { kind: 'replay'; status: number; body: unknown };
+
+/** How often a key that disappears between the insert and the read is tried again. */
+const CLAIM_ATTEMPTS = 3;
+
+async function claim(db: Db, row: KeyRow, staleSeconds: number): Promise<Claim> {
+  const token = sql<string>`${idempotencyKeys.createdAt}::text`;
+  const ownKey = and(eq(idempotencyKeys.userId, row.userId), eq(idempotencyKeys.key, row.key));
+  for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt += 1) {
+    const [inserted] = await db
+      .insert(idempotencyKeys)
+      .values(row)
+      .onConflictDoNothing()
+      .returning({ token });
+    if (inserted) return { kind: 'claimed', token: inserted.token };
+    // This user's key only: an expired response, or a claim abandoned by a crashed request.
+    const [taken] = await db
+      .update(idempotencyKeys)
+      .set({ ...row, state: 'in_progress', createdAt: sql`now()`, responseStatus: null, responseBody: null })
+      .where(
+        and(
+          ownKey,
+          or(
+            sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`,
+            and(
+              eq(idempotencyKeys.state, 'in_progress'),
+              sql`${idempotencyKeys.createdAt} < now() - make_interval(secs => ${staleSeconds})`,
+            ),
+          ),
+        ),
+      )
+      .returning({ token });
+    if (taken) return { kind: 'claimed', token: taken.token };
+    const [existing] = await db.select().from(idempotencyKeys).where(ownKey);
+    if (!existing) continue; // deleted in between: claim it again
+    if (existing.requestHash !== row.requestHash) {
+      throw new AppError('IDEMPOTENCY_CONFLICT', undefined, { reason: 'different_request' });
+    }
+    if (existing.state !== 'done') {
+      throw new AppError('IDEMPOTENCY_CONFLICT', undefined, { reason: 'in_progress' });
+    }
+    return { kind: 'replay', status: existing.responseStatus ?? 200, body: existing.responseBody };
   }
-  if (existing.state !== 'done') {
-    throw new AppError('IDEMPOTENCY_CONFLICT', undefined, { reason: 'in_progress' });
-  }
-  return { kind: 'replay', status: existing.responseStatus ?? 200, body: existing.responseBody };
+  throw new AppError('IDEMPOTENCY_CONFLICT', undefined, { reason: 'in_progress' });
 }
 
 /**
- * Runs a write at most once per `Idempotency-Key` (per user). Without the header `run` simply
- * runs in a transaction. With it: the key is claimed by inserting a row (primary key user + key);
- * `run` and the storing of its response commit in one transaction, so a stored response always
- * matches a committed write. Outcomes for a repeated key within 24 hours:
+ * The steps of a write. `outside` runs first, outside any transaction (supplier calls, anything
+ * slow: PGlite has one connection, and an open transaction there blocks every other request);
+ * `inside(tx, prepared)` then runs in one short transaction together with the storing of its
+ * answer. When that transaction fails after `outside` succeeded, `undo(prepared, error)` runs
+ * (e.g. it queues the cancellation of a booking made at a supplier) before the error goes on;
+ * `undo` should not throw, and logs its own failures.
+ */
+export interface IdempotentSteps<P, T> {
+  outside(): Promise<P>;
+  inside(tx: Db, prepared: P): Promise<T>;
+  undo?(prepared: P, error: unknown): Promise<void>;
+}
+
+/**
+ * Runs a write at most once per `Idempotency-Key` (per user), in steps (`IdempotentSteps`).
+ * Without the header the steps simply run. With it: the key is claimed first by inserting a row
+ * (primary key user + key), committed on its own; the write's transaction also stores its
+ * response, so a stored response always matches a committed write. Outcomes for a repeated key
+ * within 24 hours:
  * - same method, path and body, first request done: the stored response is replayed
  *   (header `Idempotent-Replayed: true`);
  * - a different request: 409 IDEMPOTENCY_CONFLICT `{reason: 'different_request'}`;
- * - the first request still running: 409 IDEMPOTENCY_CONFLICT `{reason: 'in_progress'}`.
+ * - the first request still running: 409 IDEMPOTENCY_CONFLICT `{reason: 'in_progress'}`; a claim
+ *   older than the stale window (a crashed request) is taken over instead.
  * A request that fails releases its key, so the client may retry it with the same key.
  */
-export async function withIdempotency<T>(
+export async function withIdempotentSteps<P, T>(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  run: (tx: Db) => Promise<T>,
+  steps: IdempotentSteps<P, T>,
 ): Promise<T | unknown> {
   const key = idempotencyKeyOf(request);
-  if (key === undefined) return db.transaction((tx) => run(tx));
+  const write = async (store?: (tx: Db, result: T) => Promise<void>) => {
+    const prepared = await steps.outside();
+    try {
+      return await db.transaction(async (tx) => {
+        const result = await steps.inside(tx, prepared);
+        await store?.(tx, result);
+        return result;
+      });
+    } catch (error) {
+      await steps.undo?.(prepared, error);
+      throw error;
+    }
+  };
+  if (key === undefined) return write();
+
   const ctx = requireCtx(request);
   const methodPath = `${request.method} ${request.url.split('?')[0] ?? request.url}`;
-  const row = {
+  const row: KeyRow = {
     userId: ctx.user.id,
     agencyId: ctx.agency.id,
     key,
     methodPath,
     requestHash: requestHash(methodPath, request.body),
   };
-  const claimed = await claim(db, row);
+  const staleSeconds = request.server.idempotency?.staleSeconds ?? IDEMPOTENCY_STALE_SECONDS;
+  const claimed = await claim(db, row, staleSeconds);
   if (claimed.kind === 'replay') {
     void reply.status(claimed.status).header('idempotent-replayed', 'true');
     return claimed.body;
   }
-  const where = and(eq(idempotencyKeys.userId, row.userId), eq(idempotencyKeys.key, key));
+  const mine = and(
+    eq(idempotencyKeys.userId, row.userId),
+    eq(idempotencyKeys.key, key),
+    eq(idempotencyKeys.state, 'in_progress'),
+    sql`${idempotencyKeys.createdAt} = ${claimed.token}::timestamptz`,
+  );
   try {
-    return await db.transaction(async (tx) => {
-      const result = await run(tx);
-      await tx
+    return await write(async (tx, result) => {
+      const stored = await tx
         .update(idempotencyKeys)
         .set({
           state: 'done',
@@ -121,16 +229,40 @@ export async function withIdempotency<T>(
           responseBody: result,
           completedAt: sql`now()`,
         })
-        .where(where);
-      return result;
+        .where(mine)
+        .returning({ key: idempotencyKeys.key });
+      // Taken over by a retry after the stale window: that request's answer stands, this write rolls back.
+      if (stored.length === 0) {
+        throw new AppError('IDEMPOTENCY_CONFLICT', undefined, { reason: 'in_progress' });
+      }
     });
   } catch (error) {
-    await db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.state, 'in_progress')));
+    try {
+      await db.delete(idempotencyKeys).where(mine);
+    } catch (releaseError) {
+      request.log.warn({ err: releaseError }, 'idempotency key not released');
+    }
     throw error;
   }
 }
 
-/** Deletes stored responses older than the replay window (for a periodic job). */
+/**
+ * Runs `run` in one transaction, at most once per `Idempotency-Key` (see `withIdempotentSteps`:
+ * the same outcomes, with nothing outside the transaction).
+ */
+export async function withIdempotency<T>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (tx: Db) => Promise<T>,
+): Promise<T | unknown> {
+  return withIdempotentSteps(db, request, reply, {
+    outside: async () => undefined,
+    inside: (tx) => run(tx),
+  });
+}
+
+/** Deletes stored responses older than the replay window (the job runner calls it periodically). */
 export async function purgeExpiredIdempotencyKeys(db: Db): Promise<number> {
   const rows = await db
     .delete(idempotencyKeys)

@@ -1,6 +1,9 @@
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app';
-import { enqueueJob, runDueJobs } from './jobs';
+import { users } from './db/schema';
+import { idempotencyKeys } from './idempotency.schema';
+import { enqueueJob, IDEMPOTENCY_PURGE_EVERY_MS, runDueJobs } from './jobs';
 import { jobs } from './jobs.schema';
 
 const t = useTestApp();
@@ -33,5 +36,31 @@ describe('jobs', () => {
     expect(rows[2]?.runAt.getTime()).toBeGreaterThan(now.getTime());
     expect(await runDueJobs(db, handlers, new Date(now.getTime() + 120_000))).toBe(2);
     expect(ran).toEqual(['ok1', 'ok2']);
+  });
+
+  it('purges idempotency keys past their replay window from the runner, once per period', async () => {
+    const db = t.database.db;
+    const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
+    const key = (name: string, age: string) => ({
+      userId: admin?.id ?? 0,
+      agencyId: 1,
+      key: name,
+      methodPath: 'POST /x',
+      requestHash: 'h',
+      state: 'done' as const,
+      createdAt: sql`now() - ${age}::interval`,
+    });
+    const keys = async () =>
+      (await db.select().from(idempotencyKeys).orderBy(idempotencyKeys.key)).map((r) => r.key);
+    await db.insert(idempotencyKeys).values([key('expired', '25 hours'), key('recent', '23 hours')]);
+    const now = new Date();
+    await t.app.runDueJobs(now);
+    expect(await keys()).toEqual(['recent']);
+
+    await db.insert(idempotencyKeys).values(key('expired-later', '25 hours'));
+    await t.app.runDueJobs(new Date(now.getTime() + 60_000));
+    expect(await keys()).toEqual(['expired-later', 'recent']);
+    await t.app.runDueJobs(new Date(now.getTime() + IDEMPOTENCY_PURGE_EVERY_MS));
+    expect(await keys()).toEqual(['recent']);
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from './db';
+import { purgeExpiredIdempotencyKeys } from './idempotency';
 import { jobs, type JobRow } from './jobs.schema';
 
 declare module 'fastify' {
@@ -62,10 +63,45 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<JobRow[]> {
   });
 }
 
+/** Housekeeping the runner does besides stored jobs, at most once per `everyMs` on each database. */
+interface Chore {
+  name: string;
+  everyMs: number;
+  run(db: Db): Promise<unknown>;
+}
+
+/** How often the stored answers of `Idempotency-Key`s past their replay window are deleted. */
+export const IDEMPOTENCY_PURGE_EVERY_MS = 10 * 60_000;
+
+const CHORES: readonly Chore[] = [
+  { name: 'idempotency-purge', everyMs: IDEMPOTENCY_PURGE_EVERY_MS, run: purgeExpiredIdempotencyKeys },
+];
+
+/** When each chore last ran on a database (per process: several instances each run them, harmlessly). */
+const choresRunAt = new WeakMap<Db, Map<string, number>>();
+
+/** Runs the chores due at `now`; a clock that went back counts as due. */
+async function runChores(db: Db, now: Date): Promise<void> {
+  let last = choresRunAt.get(db);
+  if (!last) {
+    last = new Map();
+    choresRunAt.set(db, last);
+  }
+  for (const chore of CHORES) {
+    const at = last.get(chore.name);
+    const t = now.getTime();
+    if (at !== undefined && t >= at && t - at < chore.everyMs) continue;
+    // Marked first: a failing chore is retried on its next period, not on every poll.
+    last.set(chore.name, t);
+    await chore.run(db);
+  }
+}
+
 /**
  * Runs the jobs due at `now` (the server's runner calls it on an interval; tests call it with a
- * chosen clock). A job that throws is retried with a backoff until MAX_JOB_ATTEMPTS. Returns how
- * many jobs ran.
+ * chosen clock), then the housekeeping chores that are due (the purge of expired idempotency
+ * keys). A job that throws is retried with a backoff until MAX_JOB_ATTEMPTS. Returns how many
+ * jobs ran.
  */
 export async function runDueJobs(
   db: Db,
@@ -94,6 +130,7 @@ export async function runDueJobs(
         .where(eq(jobs.id, job.id));
     }
   }
+  await runChores(db, now);
   return claimed.length;
 }
 
