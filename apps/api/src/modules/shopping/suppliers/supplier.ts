@@ -165,8 +165,8 @@ export interface TicketAnswer {
 
 /**
  * A flight content source (architecture: Suppliers). Implemented now: `search` (a list or a stream
- * of offers), `verify` (the price check), `book` (a PNR) and `ticket` (ticket numbers). Later
- * issues add, on the same interface: `quoteChange`/`confirmChange`,
+ * of offers), `verify` (the price check), `book` (a PNR), `ticket` (ticket numbers) and `cancel`
+ * (an unticketed booking). Later issues add, on the same interface: `quoteChange`/`confirmChange`,
  * `quoteRefund`/`confirmRefund` and `void(booking)`.
  */
 export interface FlightSupplier {
@@ -183,6 +183,8 @@ export interface FlightSupplier {
     passengers: readonly SupplierPassenger[],
     signal: AbortSignal,
   ): Promise<TicketAnswer>;
+  /** Cancels an unticketed booking (releases its seats); a PNR already gone counts as canceled. */
+  cancel(pnr: string, signal: AbortSignal): Promise<void>;
 }
 
 /** A supplier whose faults can be set (the simulated ones). */

@@ -270,6 +270,11 @@ export class SimulatedSupplier implements FlightSupplier {
     if (this.faults.ticketError) throw new Error(`${this.name}: simulated ticketing error`);
     return { ticketNumbers: simulatedTickets(offer, pnr, passengers) };
   }
+
+  /** The simulation keeps no bookings: cancelling only takes the supplier's time. */
+  async cancel(_pnr: string, signal: AbortSignal): Promise<void> {
+    await this.answerDelay(signal, 0.5);
+  }
 }
 
 const PNR_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
