@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './platform/config';
 import type { Database } from './platform/db';
 import { AppError, registerErrorHandler } from './platform/errors';
-import { loggerOptions } from './platform/logger';
+import { loggerOptions, type LogStream } from './platform/logger';
 import { registerSecurity } from './platform/security';
 import { registerWeb } from './platform/web';
 import { registerXsrf } from './platform/xsrf';
@@ -61,13 +61,15 @@ export interface BuildAppOptions {
   limits?: Partial<Record<LimitName, LimitRule>>;
   /** Flight suppliers; default: the simulated ones (latency scale and seed from the config). */
   suppliers?: SupplierRegistry;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
 }
 
 /** Builds the Fastify app (not listening). Tests use `app.inject()`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { API_ROOT, loadConfig, type AppConfig } from '../platform/config';
 import { openDatabase, type Database } from '../platform/db';
 import { createPasswordHasher } from '../modules/auth/password';
@@ -91,7 +91,11 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   /** Builds another app on the same database (e.g. with other settings); closed after the file. */
-  build(env?: Record<string, string>, now?: () => Date): Promise<FastifyInstance>;
+  build(
+    env?: Record<string, string>,
+    now?: () => Date,
+    options?: Pick<BuildAppOptions, 'limits' | 'logStream'>,
+  ): Promise<FastifyInstance>;
 }
 
 /** One database per test file, reset and re-seeded before each test; `t.app` uses default settings. */
@@ -103,8 +107,9 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     const created = await createTestDatabase();
     dispose = created.dispose;
     t.database = created.database;
-    t.build = async (more = {}, now) => {
+    t.build = async (more = {}, now, options = {}) => {
       const app = await buildApp({
+        ...options,
         config: testConfig({ ...env, ...more }),
         database: created.database,
         now,
