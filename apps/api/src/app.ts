@@ -75,7 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
   });
 
   const routeTable: RouteEntry[] = [];
@@ -142,7 +142,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthHook(app, auth);
   registerRateLimits(app, options.limits);
 
-  await app.register(authRoutes, { auth, loginRateLimitMax: config.loginRateLimitMax });
+  await app.register(authRoutes, {
+    auth,
+    loginRateLimitMax: config.loginRateLimitMax,
+    loginIpRateLimitMax: config.loginIpRateLimitMax,
+  });
   await app.register(siteRoutes, { database });
   await app.register(walletRoutes, { database });
   await app.register(passengersRoutes, { database, config, now: options.now });

@@ -3,8 +3,11 @@ import {
   ChangePasswordBody,
   CONFIG_VALUE_SCHEMAS,
   isValidNewPassword,
+  isSafeAvatarUrl,
   isValidUsername,
   LoginBody,
+  SetConfigBody,
+  UpdateMeBody,
 } from './auth';
 
 describe('password rules (spec §5: 6 to 15 characters)', () => {
@@ -61,5 +64,53 @@ describe('personal config values (spec §3, §5)', () => {
     expect(CONFIG_VALUE_SCHEMAS.defaultRegion.safeParse('+86').success).toBe(false);
     expect(CONFIG_VALUE_SCHEMAS.dateFormat.safeParse('yyyy-MM-dd').success).toBe(true);
     expect(CONFIG_VALUE_SCHEMAS.dateFormat.safeParse('yy').success).toBe(false);
+  });
+});
+
+describe('profile picture address', () => {
+  it.each([
+    'https://cdn.example.com/a/me.png',
+    'HTTPS://cdn.example.com/me.png?v=2',
+    '/files/avatars/7.png',
+    '/avatar.png#x',
+  ])('accepts %s', (avatar) => {
+    expect(isSafeAvatarUrl(avatar)).toBe(true);
+    expect(UpdateMeBody.safeParse({ avatar }).success).toBe(true);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(document.cookie)',
+    ' javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:image/svg+xml;base64,PHN2Zz4=',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'http://cdn.example.com/me.png',
+    'ftp://cdn.example.com/me.png',
+    'https://user:pass@cdn.example.com/me.png',
+    '//evil.example/me.png',
+    '/\\evil.example/me.png',
+    'https:\\\\evil.example/me.png',
+    'me.png',
+    '',
+  ])('refuses %s', (avatar) => {
+    expect(isSafeAvatarUrl(avatar)).toBe(false);
+    expect(UpdateMeBody.safeParse({ avatar }).success).toBe(false);
+  });
+
+  it('allows clearing the picture and refuses an address over 512 characters', () => {
+    expect(UpdateMeBody.safeParse({ avatar: null }).success).toBe(true);
+    const long = `https://cdn.example.com/${'a'.repeat(500)}.png`;
+    expect(UpdateMeBody.safeParse({ avatar: long }).success).toBe(false);
+  });
+});
+
+describe('personal config body', () => {
+  it("takes a value of one of the keys' shapes and nothing else", () => {
+    expect(SetConfigBody.safeParse({ value: ['PEK'] }).success).toBe(true);
+    expect(SetConfigBody.safeParse({ value: 'dd/MM/yyyy' }).success).toBe(true);
+    expect(SetConfigBody.safeParse({ value: { theme: 'dark' } }).success).toBe(false);
+    expect(SetConfigBody.safeParse({ value: '86', extra: 1 }).success).toBe(false);
   });
 });

@@ -90,11 +90,55 @@ export type ConfigKey = keyof typeof CONFIG_VALUE_SCHEMAS;
 export const CONFIG_KEYS = Object.keys(CONFIG_VALUE_SCHEMAS) as ConfigKey[];
 export const ConfigKeyParam = z.enum(CONFIG_KEYS as [ConfigKey, ...ConfigKey[]]);
 
+/** The path parameters of PUT /base/v2/me/config/{key}. */
+export const ConfigKeyParams = z.object({ key: ConfigKeyParam });
+
+/**
+ * The body of PUT /base/v2/me/config/{key}: `{value}` of one of the keys' shapes. Which shape
+ * depends on the key in the path, so the API checks the value against `CONFIG_VALUE_SCHEMAS[key]`.
+ */
+export const SetConfigBody = z.strictObject({
+  value: z.union([
+    CONFIG_VALUE_SCHEMAS.cities,
+    CONFIG_VALUE_SCHEMAS.countries,
+    CONFIG_VALUE_SCHEMAS.passengers,
+    CONFIG_VALUE_SCHEMAS.defaultRegion,
+    CONFIG_VALUE_SCHEMAS.dateFormat,
+  ]),
+});
+export type SetConfigBody = z.infer<typeof SetConfigBody>;
+
+/** Any whitespace or control character: never part of a picture address a browser should load. */
+const SPACE_OR_CONTROL = /[\s\p{Cc}]/u;
+
+/**
+ * True for a profile picture address that is an `https:` URL (no user name or password in it) or
+ * a path on this site (`/files/…`, not `//host` nor `/\host`). Anything else a browser might run or
+ * load from elsewhere (`javascript:`, `data:`, `http:`) is refused.
+ */
+export function isSafeAvatarUrl(value: string): boolean {
+  if (SPACE_OR_CONTROL.test(value) || value.includes('\\')) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+}
+
+/** A profile picture: an https URL or a path on this site, at most 512 characters. */
+export const AvatarUrl = z
+  .string()
+  .max(512)
+  .refine(isSafeAvatarUrl, { message: 'An https:// address or a path on this site' });
+
 /** PUT /base/v2/me: what a user may change of their own profile (email is read-only). */
 export const UpdateMeBody = z.strictObject({
   nickname: z.string().trim().min(1).max(64).optional(),
   mobile: MobileNumber.nullable().optional(),
-  avatar: z.string().url().max(512).nullable().optional(),
+  avatar: AvatarUrl.nullable().optional(),
 });
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 

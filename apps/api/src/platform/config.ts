@@ -26,6 +26,12 @@ const EnvSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  LOGIN_IP_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[\w.:/]+(\s*,\s*[\w.:/]+)*$/, "true, false, or the proxies' addresses/CIDRs")
+    .transform((v) => (v === 'true' || v === 'yes' ? true : v === 'false' || v === 'no' ? false : v))
+    .default(false),
   PARTNER_SSO_SECRET: z.string().min(8).default('demo-partner-secret'),
   WEB_DIST: z
     .string()
@@ -56,6 +62,10 @@ export interface AppConfig {
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   loginRateLimitMax: number;
+  /** Failed login attempts per client address, across usernames, per 15 minutes. */
+  loginIpRateLimitMax: number;
+  /** Fastify's `trustProxy`: whose X-Forwarded-For/-Proto to believe (false: nobody's). */
+  trustProxy: boolean | string;
   partnerSsoSecret: string;
   /** True when the secret is the public demo default (warn about it in production). */
   partnerSsoSecretIsDefault: boolean;
@@ -104,6 +114,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
     loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
+    loginIpRateLimitMax: e.LOGIN_IP_RATE_LIMIT_MAX,
+    trustProxy: e.TRUST_PROXY,
     partnerSsoSecret: e.PARTNER_SSO_SECRET,
     partnerSsoSecretIsDefault: e.PARTNER_SSO_SECRET === 'demo-partner-secret',
     webDist: path.resolve(e.WEB_DIST),

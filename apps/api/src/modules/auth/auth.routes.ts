@@ -1,25 +1,38 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ChangePasswordBody,
   CONFIG_VALUE_SCHEMAS,
-  ConfigKeyParam,
+  ConfigKeyParams,
   isValidNewPassword,
   LoginBody,
+  LoginResult,
+  MeResult,
+  SetConfigBody,
   SingleLoginBody,
   UpdateMeBody,
+  UserConfig,
 } from '@portal/domain/auth';
 import { ok } from '../../platform/envelope';
 import { AppError, parse } from '../../platform/errors';
 import { clientInfo, requireCtx } from '../../platform/request-context';
+import { okResponse } from '../../platform/schema';
 import type { AuthService } from './auth.service';
+import { LoginAttemptLimiter } from './login-limit';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
+  /** Login attempts per username and client address in the window. */
   loginRateLimitMax: number;
+  /** Failed login attempts per client address, across usernames, in the window. */
+  loginIpRateLimitMax: number;
 }
 
-const LOGIN_WINDOW = '15 minutes';
+const LOGIN_WINDOW_MS = 15 * 60_000;
+
+/** An answer without data (`data: {}`). */
+const Done = z.object({});
 
 function loginRateKey(request: FastifyRequest): string {
   const body = request.body as { username?: unknown } | undefined;
@@ -27,9 +40,27 @@ function loginRateKey(request: FastifyRequest): string {
   return `${request.ip}:${username}`;
 }
 
-const ConfigValueBody = z.strictObject({ value: z.unknown() });
+/** Over the per-address budget: 429 with `Retry-After` and the wait in the user's language. */
+function refuseAddress(reply: FastifyReply, seconds: number): AppError {
+  void reply.header('retry-after', String(seconds));
+  return new AppError('LOGIN_IP_RATE_LIMITED', { seconds }, { retryAfterSeconds: seconds });
+}
 
-export async function authRoutes(app: FastifyInstance, { auth, loginRateLimitMax }: AuthRoutesOptions) {
+/** The one password rule users meet most (6 to 15 characters) gets its own message, not 100001. */
+async function checkNewPasswordLength(request: FastifyRequest): Promise<void> {
+  const raw = request.body as { newPassword?: unknown } | undefined;
+  if (typeof raw?.newPassword === 'string' && !isValidNewPassword(raw.newPassword)) {
+    throw new AppError('PASSWORD_LENGTH');
+  }
+}
+
+export async function authRoutes(
+  fastify: FastifyInstance,
+  { auth, loginRateLimitMax, loginIpRateLimitMax }: AuthRoutesOptions,
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const addressLimiter = new LoginAttemptLimiter(loginIpRateLimitMax, LOGIN_WINDOW_MS);
+
   app.post(
     '/base/v2/login',
     {
@@ -37,50 +68,75 @@ export async function authRoutes(app: FastifyInstance, { auth, loginRateLimitMax
         public: true,
         rateLimit: {
           max: loginRateLimitMax,
-          timeWindow: LOGIN_WINDOW,
+          timeWindow: LOGIN_WINDOW_MS,
           hook: 'preHandler',
           keyGenerator: loginRateKey,
         },
       },
+      schema: { tags: ['auth'], body: LoginBody, response: okResponse(LoginResult) },
     },
-    async (request) => {
-      const body = parse(LoginBody, request.body);
-      return ok(await auth.login(body.username, body.password, clientInfo(request)));
+    async (request, reply) => {
+      const wait = addressLimiter.begin(request.ip);
+      if (wait !== undefined) throw refuseAddress(reply, wait);
+      const { username, password } = request.body;
+      const result = await auth.login(username, password, clientInfo(request));
+      addressLimiter.succeeded(request.ip);
+      return ok(result);
     },
   );
 
-  app.post('/base/v2/single-login', { config: { public: true } }, async (request) => {
-    const body = parse(SingleLoginBody, request.body);
-    return ok(await auth.singleLogin(body, clientInfo(request)));
-  });
+  app.post(
+    '/base/v2/single-login',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], body: SingleLoginBody, response: okResponse(LoginResult) },
+    },
+    async (request) => ok(await auth.singleLogin(request.body, clientInfo(request))),
+  );
 
-  app.get('/base/v2/me', async (request) => ok(auth.me(requireCtx(request))));
+  app.get('/base/v2/me', { schema: { tags: ['auth'], response: okResponse(MeResult) } }, async (request) =>
+    ok(auth.me(requireCtx(request))),
+  );
 
-  app.put('/base/v2/me', async (request) => {
-    const body = parse(UpdateMeBody, request.body);
-    return ok(await auth.updateMe(requireCtx(request), body));
-  });
+  app.put(
+    '/base/v2/me',
+    { schema: { tags: ['auth'], body: UpdateMeBody, response: okResponse(MeResult) } },
+    async (request) => ok(await auth.updateMe(requireCtx(request), request.body)),
+  );
 
-  app.put('/base/v2/me/password', async (request) => {
-    const raw = request.body as { newPassword?: unknown } | undefined;
-    // A specific message for the one rule users meet most: 6 to 15 characters.
-    if (typeof raw?.newPassword === 'string' && !isValidNewPassword(raw.newPassword)) {
-      throw new AppError('PASSWORD_LENGTH');
-    }
-    const body = parse(ChangePasswordBody, request.body);
-    return ok(
-      await auth.changePassword(requireCtx(request), body.oldPassword, body.newPassword, clientInfo(request)),
-    );
-  });
+  app.put(
+    '/base/v2/me/password',
+    {
+      preValidation: checkNewPasswordLength,
+      schema: { tags: ['auth'], body: ChangePasswordBody, response: okResponse(Done) },
+    },
+    async (request) => {
+      const { oldPassword, newPassword } = request.body;
+      return ok(
+        await auth.changePassword(requireCtx(request), oldPassword, newPassword, clientInfo(request)),
+      );
+    },
+  );
 
-  app.put('/base/v2/me/config/:key', async (request) => {
-    const { key } = parse(z.object({ key: ConfigKeyParam }), request.params);
-    const { value } = parse(ConfigValueBody, request.body);
-    const parsed = parse(z.object({ value: CONFIG_VALUE_SCHEMAS[key] }), { value });
-    return ok(await auth.setConfig(requireCtx(request), key, parsed.value));
-  });
+  app.put(
+    '/base/v2/me/config/:key',
+    {
+      schema: {
+        tags: ['auth'],
+        params: ConfigKeyParams,
+        body: SetConfigBody,
+        response: okResponse(UserConfig),
+      },
+    },
+    async (request) => {
+      const { key } = request.params;
+      // Which shape the value must have depends on the key in the path.
+      const { value } = parse(z.object({ value: CONFIG_VALUE_SCHEMAS[key] }), request.body);
+      return ok(await auth.setConfig(requireCtx(request), key, value));
+    },
+  );
 
-  app.delete('/base/v2/me', async (request) =>
+  app.delete('/base/v2/me', { schema: { tags: ['auth'], response: okResponse(Done) } }, async (request) =>
     ok(await auth.logout(requireCtx(request), clientInfo(request))),
   );
 }

@@ -109,3 +109,92 @@ describe('GET /base/v2/me', () => {
     expect(body(res).code).toBe(200005);
   });
 });
+
+describe('login limit per client address, across usernames', () => {
+  const attempt = (
+    app: typeof t.app,
+    remoteAddress: string,
+    username: string,
+    password = 'Spring2024!',
+    headers: Record<string, string> = { 'accept-language': 'en' },
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: '/base/v2/login',
+      payload: { username, password },
+      remoteAddress,
+      headers,
+    });
+
+  it('refuses password spraying over 30 usernames from one address with 429, Retry-After and the wait', async () => {
+    const app = await t.build();
+    for (let i = 0; i < 30; i++) {
+      expect((await attempt(app, '203.0.113.7', `agent${i}`)).statusCode).toBe(401);
+    }
+    const limited = await attempt(app, '203.0.113.7', 'admin', 'demo1234');
+    expect(limited.statusCode).toBe(429);
+    const seconds = Number(limited.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(15 * 60);
+    expect(body(limited)).toEqual({
+      code: 100012,
+      data: { retryAfterSeconds: seconds },
+      message: `Too many login attempts from this network; please wait ${seconds} s and try again`,
+    });
+    const zhCn = await attempt(app, '203.0.113.7', 'admin', 'demo1234', { 'accept-language': 'zh-CN' });
+    expect(body(zhCn).message).toMatch(/^该网络登录尝试过多，请 \d+ 秒后再试$/);
+    const zhTw = await attempt(app, '203.0.113.7', 'admin', 'demo1234', { 'accept-language': 'zh-TW' });
+    expect(body(zhTw).message).toMatch(/^該網路登入嘗試過多，請 \d+ 秒後再試$/);
+    // Another address is not affected.
+    expect((await attempt(app, '198.51.100.9', 'admin', 'demo1234')).statusCode).toBe(200);
+  });
+
+  it('does not spend the budget on logins that succeed (one office address, many people)', async () => {
+    const app = await t.build({ LOGIN_IP_RATE_LIMIT_MAX: '3' });
+    for (let i = 0; i < 10; i++) {
+      const username = ['admin', 'operator', 'finance', 'subop'][i % 4] ?? 'admin';
+      expect((await attempt(app, '192.0.2.10', username, 'demo1234')).statusCode).toBe(200);
+    }
+    for (let i = 0; i < 3; i++) expect((await attempt(app, '192.0.2.10', 'admin')).statusCode).toBe(401);
+    expect((await attempt(app, '192.0.2.10', 'operator', 'demo1234')).statusCode).toBe(429);
+  });
+
+  it('counts parallel attempts before their outcome is known', async () => {
+    const app = await t.build({ LOGIN_IP_RATE_LIMIT_MAX: '5' });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => attempt(app, '203.0.113.8', `burst${i}`)),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
+
+  it('cannot be dodged with a made-up X-Forwarded-For when no proxy is trusted', async () => {
+    const app = await t.build({ LOGIN_IP_RATE_LIMIT_MAX: '3' });
+    for (let i = 0; i < 4; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/base/v2/login',
+        payload: { username: `agent${i}`, password: 'Spring2024!' },
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-forwarded-for': `10.0.0.${i}` },
+      });
+      expect(res.statusCode).toBe(i < 3 ? 401 : 429);
+    }
+  });
+
+  it('limits each client behind a trusted proxy by the address the proxy reports', async () => {
+    const app = await t.build({ LOGIN_IP_RATE_LIMIT_MAX: '2', TRUST_PROXY: '127.0.0.1' });
+    const via = (client: string, username: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/base/v2/login',
+        payload: { username, password: 'Spring2024!' },
+        headers: { 'x-forwarded-for': client },
+      });
+    expect((await via('203.0.113.20', 'agent1')).statusCode).toBe(401);
+    expect((await via('203.0.113.20', 'agent2')).statusCode).toBe(401);
+    expect((await via('203.0.113.20', 'agent3')).statusCode).toBe(429);
+    expect((await via('203.0.113.21', 'agent3')).statusCode).toBe(401);
+  });
+});

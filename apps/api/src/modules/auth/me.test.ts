@@ -44,6 +44,38 @@ describe('PUT /base/v2/me', () => {
   });
 });
 
+describe('PUT /base/v2/me avatar', () => {
+  async function avatarOf(username: string) {
+    const [row] = await t.database.db.select().from(users).where(eq(users.username, username));
+    return row?.avatar;
+  }
+
+  it.each([
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(document.cookie)',
+    'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+',
+    'data:text/html,<script>alert(1)</script>',
+    'http://cdn.example.com/me.png',
+    '//evil.example/me.png',
+  ])('refuses %s with 400 on the avatar field and keeps the old picture', async (avatar) => {
+    const token = await login(t.app, 'operator');
+    const res = await put(token, '/base/v2/me', { avatar });
+    expect(res.statusCode).toBe(400);
+    const env = body<{ errors: { path: string }[] }>(res);
+    expect(env.code).toBe(100001);
+    expect(env.data.errors.map((e) => e.path)).toEqual(['avatar']);
+    expect(await avatarOf('operator')).toBeNull();
+  });
+
+  it.each(['https://cdn.example.com/avatars/7.png', '/files/avatars/7.png'])('stores %s', async (avatar) => {
+    const token = await login(t.app, 'operator');
+    const res = await put(token, '/base/v2/me', { avatar });
+    expect(res.statusCode).toBe(200);
+    expect(MeResult.parse(body(res).data).userInfo.avatar).toBe(avatar);
+    expect(await avatarOf('operator')).toBe(avatar);
+  });
+});
+
 describe('DELETE /base/v2/me (logout)', () => {
   it('revokes the session: reusing the token answers 200006, and logs the logout', async () => {
     const token = await login(t.app, 'finance');
