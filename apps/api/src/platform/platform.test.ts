@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bearer, body, login, useTestApp } from '../test/app';
+import { bearer, body, login, testConfig, useTestApp } from '../test/app';
+import { HSTS } from './security';
 
 const t = useTestApp();
 
@@ -121,6 +122,7 @@ describe('login rate limit', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(limited.statusCode).toBe(429);
+    expect(limited.headers['cache-control']).toBe('no-store');
     expect(body(limited)).toMatchObject({
       code: 100006,
       message: 'Too many attempts, please try again later',
@@ -146,10 +148,14 @@ describe('web app and security headers', () => {
     }
     const asset = await app.inject({ url: '/assets/app-1234.js' });
     expect(asset.statusCode).toBe(200);
-    expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ url: '/index.html' })).headers['cache-control']).toBe('no-cache');
+    const page = await app.inject({ url: '/flight/booking', headers: { accept: 'text/html' } });
+    expect(page.headers['cache-control']).toBe('no-cache');
     expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
     const api = await app.inject({ url: '/base/v2/unknown', headers: { accept: 'text/html' } });
     expect(body(api).code).toBe(100004);
+    expect(api.headers['cache-control']).toBe('no-store');
   });
 
   it('sends the security headers and allows framing by the configured ancestors', async () => {
@@ -167,5 +173,87 @@ describe('web app and security headers', () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toContain('not built');
+  });
+});
+
+describe('caching of API answers', () => {
+  it('marks every API answer no-store: data, errors, refused input, 404 envelopes and 500s', async () => {
+    const app = await t.build();
+    app.get('/base/v2/test-boom', { config: { public: true } }, async () => {
+      throw new Error('boom');
+    });
+    const token = await login(app);
+    const answers = {
+      data: await app.inject({ url: '/base/v2/me', headers: bearer(token) }),
+      public: await app.inject({ url: '/healthz' }),
+      login: await loginAs(app),
+      wrongPassword: await loginAs(app, 'admin', 'wrong-pass'),
+      noSession: await app.inject({ url: '/base/v2/me' }),
+      illegalInput: await app.inject({
+        method: 'POST',
+        url: '/base/v2/login',
+        payload: { username: 'admin' },
+      }),
+      notFound: await app.inject({ url: '/order/v2/nothing' }),
+      notFoundWrite: await app.inject({ method: 'POST', url: '/some/page' }),
+      crash: await app.inject({ url: '/base/v2/test-boom' }),
+    };
+    const statuses = Object.fromEntries(Object.entries(answers).map(([k, r]) => [k, r.statusCode]));
+    expect(statuses).toEqual({
+      data: 200,
+      public: 200,
+      login: 200,
+      wrongPassword: 401,
+      noSession: 401,
+      illegalInput: 400,
+      notFound: 404,
+      notFoundWrite: 404,
+      crash: 500,
+    });
+    for (const [name, res] of Object.entries(answers)) {
+      expect({ name, cacheControl: res.headers['cache-control'] }).toEqual({
+        name,
+        cacheControl: 'no-store',
+      });
+    }
+  });
+});
+
+describe('HSTS (Strict-Transport-Security)', () => {
+  const hsts = (res: { headers: Record<string, unknown> }) => res.headers['strict-transport-security'];
+
+  it('is never sent over plain HTTP, whatever X-Forwarded-Proto a client claims', async () => {
+    expect(hsts(await t.app.inject({ url: '/healthz' }))).toBeUndefined();
+    // No proxy is trusted by default: the header is the client's word, not the transport.
+    const claimed = await t.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+    expect(hsts(claimed)).toBeUndefined();
+    const app = await t.build({ TRUST_PROXY: '127.0.0.1' });
+    expect(hsts(await app.inject({ url: '/healthz' }))).toBeUndefined();
+    const overHttp = await app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'http' } });
+    expect(hsts(overHttp)).toBeUndefined();
+    // A peer that is not the trusted proxy cannot claim HTTPS either.
+    const stranger = await app.inject({
+      url: '/healthz',
+      remoteAddress: '203.0.113.5',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(hsts(stranger)).toBeUndefined();
+  });
+
+  it('is sent on every answer a trusted proxy received over HTTPS', async () => {
+    for (const trust of ['127.0.0.1', '10.0.0.0/8, 127.0.0.1', 'true']) {
+      const app = await t.build({ TRUST_PROXY: trust });
+      const https = { 'x-forwarded-proto': 'https' };
+      expect(hsts(await app.inject({ url: '/healthz', headers: https }))).toBe(HSTS);
+      expect(hsts(await app.inject({ url: '/base/v2/me', headers: https }))).toBe(HSTS);
+      expect(hsts(await app.inject({ url: '/base/v2/nothing', headers: https }))).toBe(HSTS);
+    }
+    expect(HSTS).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('refuses a TRUST_PROXY that is neither a flag nor a list of addresses', () => {
+    expect(() => testConfig({ TRUST_PROXY: 'everyone please' })).toThrow(/TRUST_PROXY/);
+    expect(testConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(testConfig().trustProxy).toBe(false);
   });
 });
