@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db';
 import { agencies, exchangeRates, siteSettings, users } from '../platform/db/schema';
+import { lockSetupInTransaction } from '../platform/db/setup-lock';
 import { SITE_CONFIG_KEY } from '../modules/site/site.repo';
 import { seedDemoWallets } from '../modules/wallet/wallet.seed';
 import { DEMO_AGENCIES, DEMO_PASSWORD, DEMO_RATES, DEMO_SITE_CONFIG, DEMO_USERS } from './demo-data';
@@ -17,19 +18,27 @@ export async function seedBaseData(db: Db): Promise<void> {
     .onConflictDoNothing();
 }
 
+async function hasAgencies(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(agencies);
+  return existing !== undefined && existing.n > 0;
+}
+
 /**
- * Demo agencies and users (all with password demo1234). Idempotent: does nothing when agencies
- * exist. `hashPassword` is called once: argon2id is slow on purpose.
+ * Demo agencies, users (all with password demo1234) and their wallets, in one transaction.
+ * Idempotent: does nothing when agencies exist. Instances seeding one empty database at the same
+ * moment take the setup lock in turn; the first seeds, the others find it done. `hashPassword` is
+ * called once, before the transaction: argon2id is slow on purpose.
  * Returns true when it seeded.
  */
 export async function seedDemo(
   db: Db,
   hashPassword: (password: string) => Promise<string>,
 ): Promise<boolean> {
-  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(agencies);
-  if (existing && existing.n > 0) return false;
+  if (await hasAgencies(db)) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.execute(lockSetupInTransaction);
+    if (await hasAgencies(tx)) return false;
     await tx.insert(agencies).values(DEMO_AGENCIES);
     await tx.insert(users).values(
       DEMO_USERS.map((u) => ({
@@ -46,7 +55,7 @@ export async function seedDemo(
         config: { defaultRegion: '86', dateFormat: 'yyyy-MM-dd' },
       })),
     );
+    await seedDemoWallets(tx);
+    return true;
   });
-  await seedDemoWallets(db);
-  return true;
 }

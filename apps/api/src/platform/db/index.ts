@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './lock';
+import { withSetupLock } from './setup-lock';
 
 export type Schema = typeof schema;
 /** A database or transaction handle; PGlite and node-postgres share this type. */
@@ -18,7 +19,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies the SQL migrations of `migrationsFolder`. */
+  /**
+   * Applies the SQL migrations of `migrationsFolder`. On PostgreSQL it holds the setup advisory
+   * lock meanwhile, so that instances starting at once on one database migrate one after another.
+   */
   migrate(migrationsFolder: string, migrationsSchema?: string): Promise<void>;
   /** Answers when the database does (`select 1`). */
   ping(): Promise<void>;
@@ -41,7 +45,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: (migrationsFolder, migrationsSchema) => migratePg(db, { migrationsFolder, migrationsSchema }),
+      migrate: async (migrationsFolder, migrationsSchema) => {
+        // The migrator's queries and the lock share one connection: the lock is per session.
+        const client = await pool.connect();
+        await withSetupLock(client, () =>
+          migratePg(drizzlePg({ client, schema }), { migrationsFolder, migrationsSchema }),
+        );
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
