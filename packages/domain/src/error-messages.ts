@@ -237,6 +237,16 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '上传失败，请稍后再试或联系管理员',
     'zh-tw': '上傳失敗，請稍後再試或聯絡管理員',
   },
+  'wallet.error.amountAboveMaximum': {
+    en: 'The amount is above the maximum of {max} per request',
+    'zh-cn': '金额超过单次上限 {max}',
+    'zh-tw': '金額超過單次上限 {max}',
+  },
+  'wallet.error.balanceAboveMaximum': {
+    en: 'The wallet balance would be above its maximum of {max} {currency}',
+    'zh-cn': '钱包余额将超过上限 {max} {currency}',
+    'zh-tw': '錢包餘額將超過上限 {max} {currency}',
+  },
 };
 
 /** The message for `key` in `locale`, with `{name}` placeholders filled from `params`. */

@@ -63,6 +63,8 @@ export const ERRORS = {
   UPLOAD_FAILED: { code: 800003, key: 'upload.error.failed', status: 500 },
 
   QUOTE_CHANGED: { code: 500004, key: 'order.error.quoteChanged', status: 409 },
+  AMOUNT_ABOVE_MAXIMUM: { code: 600009, key: 'wallet.error.amountAboveMaximum', status: 400 },
+  BALANCE_ABOVE_MAXIMUM: { code: 600010, key: 'wallet.error.balanceAboveMaximum', status: 400 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_REQUEST_AMOUNT, MAX_WALLET_BALANCE } from './limits';
 import {
   CreditLimitBody,
+  fieldsAboveRequestMaximum,
+  formatMaximum,
+  isAboveMaximum,
+  maximumMinor,
+  StatementQuery,
   TopUpBody,
   TransactionQuery,
   WALLET_PAYMENT_TYPES,
@@ -21,7 +27,7 @@ describe('wallet schemas', () => {
 
   const topUp = { currency: 'CNY', amount: '1000.00', exchangeRate: '1', referenceNumber: 'BANK-001' };
   it('accepts a top-up with currency, amount, rate and reference', () => {
-    expect(TopUpBody.parse(topUp)).toEqual({ ...topUp, sendEmail: false });
+    expect(TopUpBody.parse(topUp)).toEqual(topUp);
   });
 
   it.each(['currency', 'amount', 'exchangeRate', 'referenceNumber'])('requires %s', (field) => {
@@ -51,5 +57,40 @@ describe('wallet schemas', () => {
         .success,
     ).toBe(false);
     expect(TransactionQuery.safeParse({ x: 1 }).success).toBe(false);
+  });
+});
+
+describe('wallet dates and amount maximums', () => {
+  it('takes list dates and statement months between 1900 and 2199 only', () => {
+    expect(WalletEntryQuery.safeParse({ dateTo: '9999-12-31' }).success).toBe(false);
+    expect(WalletEntryQuery.safeParse({ dateFrom: '1899-12-31' }).success).toBe(false);
+    expect(TransactionQuery.safeParse({ dateFrom: '2026-02-30' }).success).toBe(false);
+    expect(WalletEntryQuery.safeParse({ dateFrom: '1900-01-01', dateTo: '2199-12-31' }).success).toBe(true);
+    expect(StatementQuery.safeParse({ from: '9999-01', to: '9999-01' }).success).toBe(false);
+    expect(StatementQuery.safeParse({ from: '2199-12', to: '2200-01' }).success).toBe(false);
+    expect(StatementQuery.safeParse({ from: '2199-01', to: '2199-12' }).success).toBe(true);
+  });
+
+  it('compares decimal amounts with the maximum exactly, whatever their length', () => {
+    expect(isAboveMaximum('10000000000.00', MAX_REQUEST_AMOUNT)).toBe(false);
+    expect(isAboveMaximum('10000000000.01', MAX_REQUEST_AMOUNT)).toBe(true);
+    expect(isAboveMaximum('90000000000000.00', MAX_REQUEST_AMOUNT)).toBe(true);
+    expect(isAboveMaximum(`1${'0'.repeat(400)}`, MAX_REQUEST_AMOUNT)).toBe(true);
+    expect(isAboveMaximum('0.5', 0)).toBe(true);
+    expect(isAboveMaximum('not a number', 0)).toBe(false);
+    expect(
+      fieldsAboveRequestMaximum({ amount: '1.00', amountReceived: '10000000001', x: undefined }),
+    ).toEqual(['amountReceived']);
+  });
+
+  it('keeps the largest wallet a safe integer in minor units with up to three minor digits', () => {
+    expect(MAX_REQUEST_AMOUNT).toBeLessThan(MAX_WALLET_BALANCE);
+    for (const digits of [0, 2, 3]) {
+      const wallet = maximumMinor(MAX_WALLET_BALANCE, digits);
+      expect(Number.isSafeInteger(wallet + maximumMinor(MAX_REQUEST_AMOUNT, digits))).toBe(true);
+    }
+    expect(maximumMinor(MAX_WALLET_BALANCE, 3)).toBe(10 ** 15);
+    expect(formatMaximum(MAX_REQUEST_AMOUNT)).toBe('10,000,000,000');
+    expect(formatMaximum(MAX_WALLET_BALANCE)).toBe('1,000,000,000,000');
   });
 });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { CURRENCIES } from './currency';
-import { IsoDate, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, pageOf, Timestamp } from './flight-order';
+import { parseDecimal } from './currency-conversion';
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, pageOf, Timestamp } from './flight-order';
+import { MAX_REQUEST_AMOUNT } from './limits';
 import { PAYMENT_CHANNELS } from './payment';
+import { CalendarDate, CalendarMonth } from './primitives';
 import { MoneyJson } from './shopping';
 
 /** Payment types of wallet entries (spec §3). */
@@ -54,8 +57,8 @@ export type TransactionRow = z.infer<typeof TransactionRow>;
 const paging = {
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  dateFrom: IsoDate.optional(),
-  dateTo: IsoDate.optional(),
+  dateFrom: CalendarDate.optional(),
+  dateTo: CalendarDate.optional(),
   orderId: z.string().trim().min(1).max(64).optional(),
 };
 const dateRange = (q: { dateFrom?: string; dateTo?: string }): boolean =>
@@ -87,10 +90,31 @@ export type WalletEntryList = z.infer<typeof WalletEntryList>;
 export const TransactionList = pageOf(TransactionRow);
 export type TransactionList = z.infer<typeof TransactionList>;
 
+/**
+ * True when the decimal text `amount` ("1234.50") is above `max` major units; exact (bigint), so
+ * any number of digits compares right. Text that is not a decimal is not above anything.
+ */
+export function isAboveMaximum(amount: string, max: number): boolean {
+  const decimal = parseDecimal(amount);
+  if (!decimal) return false;
+  return decimal.units > BigInt(max) * 10n ** BigInt(decimal.scale);
+}
+
+/** `max` major units in minor units of a currency with `digits` minor digits. */
+export function maximumMinor(max: number, digits: number): number {
+  return max * 10 ** digits;
+}
+
+/** A maximum as the messages name it: `10,000,000,000`. */
+export function formatMaximum(max: number): string {
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(max);
+}
+
 const PositiveDecimal = z
   .string()
   .regex(/^\d+(\.\d{1,2})?$/)
-  .refine((s) => Number(s) > 0);
+  .refine((s) => Number(s) > 0)
+  .describe(`A positive decimal; at most ${formatMaximum(MAX_REQUEST_AMOUNT)} per request`);
 
 /**
  * Top-up of an agency's wallet (spec §3, `POST /base/v2/agencies/{id}/balance`). Currency, amount,
@@ -103,23 +127,40 @@ export const TopUpBody = z.strictObject({
   amount: PositiveDecimal,
   exchangeRate: z
     .string()
-    .regex(/^\d+(\.\d{1,8})?$/)
+    .regex(/^\d{1,12}(\.\d{1,8})?$/)
     .refine((s) => Number(s) > 0),
   referenceNumber: z.string().trim().min(1).max(64),
   amountReceived: PositiveDecimal.optional(),
   transactionFeePercent: z.number().min(0).max(100).optional(),
-  sendEmail: z.boolean().default(false),
+  /** Absent means false. No default is filled in: the validated body stays the body sent. */
+  sendEmail: z.boolean().optional(),
 });
 export type TopUpBody = z.infer<typeof TopUpBody>;
 
 /** `PUT /base/v2/agencies/{id}/credit` with `credit` (spec §7); not empty (spec §5); 0 removes the line. */
 export const CreditLimitBody = z.strictObject({
-  credit: z.string().regex(/^\d+(\.\d{1,2})?$/),
+  credit: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/)
+    .describe(`A decimal; at most ${formatMaximum(MAX_REQUEST_AMOUNT)}`),
   currency: z.enum(CURRENCIES).optional(),
 });
 export type CreditLimitBody = z.infer<typeof CreditLimitBody>;
 
-const YearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+/** The names of `fields` (decimal amounts of one request) that are above MAX_REQUEST_AMOUNT. */
+export function fieldsAboveRequestMaximum(fields: Record<string, string | undefined>): string[] {
+  return Object.entries(fields).flatMap(([name, value]) =>
+    value !== undefined && isAboveMaximum(value, MAX_REQUEST_AMOUNT) ? [name] : [],
+  );
+}
+
+/** The answer of a top-up or credit change: the entry and the agency's wallet as it now is. */
+export const WalletChange = z.object({
+  entryId: z.string(),
+  agencyId: z.number().int(),
+  wallet: WalletBalance,
+});
+export type WalletChange = z.infer<typeof WalletChange>;
 
 /** Longest statement range (months) one request may ask for. */
 export const MAX_STATEMENT_MONTHS = 36;
@@ -134,8 +175,8 @@ function monthsBetween(from: string, to: string): number {
 export const StatementQuery = z
   .strictObject({
     period: z.enum(['month']).default('month'),
-    from: YearMonth,
-    to: YearMonth,
+    from: CalendarMonth,
+    to: CalendarMonth,
     currency: z.enum(CURRENCIES).optional(),
   })
   .refine((q) => q.from <= q.to && monthsBetween(q.from, q.to) <= MAX_STATEMENT_MONTHS, {
