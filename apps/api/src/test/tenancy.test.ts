@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../platform/db/schema';
 import { adult, bookOne, contact, travelDate } from '../modules/flight-orders/flight-orders.test-helpers';
 import { awaitFinished, oneWay, startSearch } from '../modules/shopping/shopping.test-helpers';
+import { topUp } from '../modules/wallet/top-up';
 import { bearer, body, login, useTestApp } from './app';
 
 /**
@@ -278,14 +279,11 @@ describe('tenant isolation', () => {
   it("never shows agency 1's orders, searches, passengers, cards or wallet to other agencies", async () => {
     await addFinanceUser('partnerfin', 222);
     const owned = await resourcesOf(t.app, 'admin', 1);
-    // A top-up reference of agency 1 that must stay in agency 1.
-    const topUp = await t.app.inject({
-      method: 'POST',
-      url: '/base/v2/agencies/1/balance',
-      payload: { currency: 'CNY', amount: '10.00', exchangeRate: '1', referenceNumber: 'OWNER-REF-777' },
-      headers: { ...bearer(await login(t.app, 'admin')), 'idempotency-key': 'owner-top-up' },
-    });
-    expect(topUp.statusCode).toBe(200);
+    // A top-up reference of agency 1 that must stay in agency 1 (a top-level agency is funded
+    // by the platform through the ledger, never through the API).
+    await t.database.db.transaction((tx) =>
+      topUp(tx, { agencyId: 1, currency: 'CNY', amountMinor: 1_000, reference: 'OWNER-REF-777' }),
+    );
     owned.markers.push('OWNER-REF-777');
     await expectIsolated(owned, ['subop', 'trainop', 'partner', 'partnerfin']);
     // Nothing of the owner's changed.

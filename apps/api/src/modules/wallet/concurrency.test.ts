@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
 import { usePostgres, useTestApp } from '../../test/app';
+import { postEntry } from './ledger';
 import { ledgerViolations } from './ledger.invariants';
+import { ensureAccounts } from './ledger.repo';
 import { payFromBalance } from './pay-from-balance';
 import { setCreditLimit } from './set-credit-limit';
 import { topUp } from './top-up';
@@ -68,6 +70,39 @@ describe(`200 simultaneous balance payments (${usePostgres ? 'PostgreSQL, racing
     }
     const [wallet] = await walletAccounts(db, 2);
     expect(wallet?.balanceMinor).toBe(500_000 - 12_345);
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+
+  it('lets only one of two top-ups that each fit under the wallet maximum but not together pass', async () => {
+    const { db } = t.database;
+    // 50.00 below the 1,000,000,000,000.00 maximum of a CNY wallet.
+    const room = 5_000;
+    await db.transaction(async (tx) => {
+      const accounts = await ensureAccounts(tx, AGENCY, 'CNY');
+      const amountMinor = 100_000_000_000_000 - room;
+      await postEntry(tx, {
+        agencyId: AGENCY,
+        kind: 'top-up',
+        reference: 'NEAR-MAX',
+        postings: [
+          { accountId: accounts.platform_cash, amountMinor: -amountMinor, currency: 'CNY' },
+          { accountId: accounts.agency_wallet, amountMinor, currency: 'CNY' },
+        ],
+      });
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 2 }, (_, i) =>
+        db.transaction((tx) =>
+          topUp(tx, { agencyId: AGENCY, currency: 'CNY', amountMinor: 3_000, reference: `RACE-${i}` }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) {
+      if (r.status === 'rejected') expect((r.reason as AppError).errorName).toBe('BALANCE_ABOVE_MAXIMUM');
+    }
+    const [wallet] = await walletAccounts(db, AGENCY);
+    expect(wallet?.balanceMinor).toBe(100_000_000_000_000 - room + 3_000);
     expect(await ledgerViolations(db)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db';
 import { addToBalances, insertEntry, lockAccounts, type NewEntry, orderEntryExists } from './ledger.repo';
 import type { EntryKind, EntryMeta } from './wallet.schema';
 import { isUniqueViolation } from '../../platform/db-errors';
+import { balanceAboveMaximum, maxWalletMinor } from './money';
 
 /** One line of a journal entry: a signed amount (credit-positive) on one account. */
 export interface PostingInput {
@@ -62,7 +63,9 @@ function entryExists(orderId: string | null, kind: EntryKind): AppError {
 /**
  * Posts a balanced journal entry inside the caller's transaction: locks the touched accounts
  * `FOR UPDATE` in id order, checks that no agency wallet that is debited ends below its credit
- * line (`balance + credit_limit >= 0`, else INSUFFICIENT_BALANCE), inserts the entry and its
+ * line (`balance + credit_limit >= 0`, else INSUFFICIENT_BALANCE) and none that is credited ends
+ * above MAX_WALLET_BALANCE (else BALANCE_ABOVE_MAXIMUM; checked under the lock, so two
+ * concurrent top-ups never both pass), inserts the entry and its
  * postings, and updates the balances. A second entry for the same order and kind is refused
  * with ILLEGAL_TRANSITION `{reason: 'entry_exists'}`: a payment never runs twice for one order.
  * Returns the entry id.
@@ -92,6 +95,9 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
         currency: account.currency,
         availableMinor: account.balanceMinor + account.creditLimitMinor,
       });
+    }
+    if (account.kind === 'agency_wallet' && delta > 0 && after > maxWalletMinor(account.currency)) {
+      throw balanceAboveMaximum(account.currency);
     }
   }
 

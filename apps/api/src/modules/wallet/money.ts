@@ -1,6 +1,8 @@
 import type { Currency } from '@portal/domain/currency';
 import { fromMinor as minorToDecimal, toMinor as decimalToMinor } from '@portal/domain/currency-conversion';
+import { MAX_REQUEST_AMOUNT, MAX_WALLET_BALANCE } from '@portal/domain/limits';
 import type { MoneyJson } from '@portal/domain/shopping';
+import { fieldsAboveRequestMaximum, formatMaximum, maximumMinor } from '@portal/domain/wallet';
 import { CURRENCY_DIGITS } from '@portal/reference-data/currency-digits';
 import { AppError } from '../../platform/errors';
 
@@ -12,6 +14,40 @@ export function minorDigits(currency: string): number {
 /** Throws ILLEGAL_INPUT unless `amountMinor` is a positive safe integer. */
 export function assertPositiveMinor(amountMinor: number): void {
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new AppError('ILLEGAL_INPUT');
+}
+
+/** MAX_REQUEST_AMOUNT in minor units of `currency`. */
+export function maxRequestMinor(currency: string): number {
+  return maximumMinor(MAX_REQUEST_AMOUNT, minorDigits(currency));
+}
+
+/** MAX_WALLET_BALANCE in minor units of `currency`. */
+export function maxWalletMinor(currency: string): number {
+  return maximumMinor(MAX_WALLET_BALANCE, minorDigits(currency));
+}
+
+/** The 400 AMOUNT_ABOVE_MAXIMUM of one request field, naming the maximum. */
+export function amountAboveMaximum(field: string): AppError {
+  return new AppError(
+    'AMOUNT_ABOVE_MAXIMUM',
+    { max: formatMaximum(MAX_REQUEST_AMOUNT) },
+    { field, max: String(MAX_REQUEST_AMOUNT) },
+  );
+}
+
+/** Throws AMOUNT_ABOVE_MAXIMUM for the first of `fields` (decimal texts) above MAX_REQUEST_AMOUNT. */
+export function assertWithinRequestMaximum(fields: Record<string, string | undefined>): void {
+  const [field] = fieldsAboveRequestMaximum(fields);
+  if (field !== undefined) throw amountAboveMaximum(field);
+}
+
+/** The 400 BALANCE_ABOVE_MAXIMUM of a wallet in `currency`, naming the maximum. */
+export function balanceAboveMaximum(currency: string): AppError {
+  return new AppError(
+    'BALANCE_ABOVE_MAXIMUM',
+    { max: formatMaximum(MAX_WALLET_BALANCE), currency },
+    { currency, max: String(MAX_WALLET_BALANCE) },
+  );
 }
 
 /**

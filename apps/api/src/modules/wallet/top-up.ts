@@ -1,14 +1,14 @@
 import type { Db } from '../../platform/db';
 import { postEntry } from './ledger';
 import { ensureAccounts } from './ledger.repo';
-import { assertPositiveMinor } from './money';
+import { amountAboveMaximum, assertPositiveMinor, maxRequestMinor } from './money';
 import type { EntryMeta } from './wallet.schema';
 
 /** A top-up: money received from the agency, credited to its wallet. */
 export interface TopUpInput {
   agencyId: number;
   currency: string;
-  /** Credited to the wallet, minor units, > 0. */
+  /** Credited to the wallet, minor units, > 0 and at most MAX_REQUEST_AMOUNT. */
   amountMinor: number;
   /** Bank or payment reference of the received money. */
   reference: string;
@@ -17,9 +17,14 @@ export interface TopUpInput {
   meta?: EntryMeta;
 }
 
-/** Credits the agency wallet (platform_cash -> agency_wallet) in `tx`; returns the entry id. */
+/**
+ * Credits the agency wallet (platform_cash -> agency_wallet) in `tx`; returns the entry id. An
+ * amount above MAX_REQUEST_AMOUNT is AMOUNT_ABOVE_MAXIMUM; a wallet that would end above
+ * MAX_WALLET_BALANCE is BALANCE_ABOVE_MAXIMUM (`postEntry`).
+ */
 export async function topUp(tx: Db, input: TopUpInput): Promise<number> {
   assertPositiveMinor(input.amountMinor);
+  if (input.amountMinor > maxRequestMinor(input.currency)) throw amountAboveMaximum('amount');
   const accounts = await ensureAccounts(tx, input.agencyId, input.currency);
   return postEntry(tx, {
     agencyId: input.agencyId,

@@ -22,11 +22,27 @@ export function assertCanReadWallet(ctx: RequestContext): void {
   if (!hasFinanceAccess(subjectOf(ctx))) throw new AppError('NO_ACCESS');
 }
 
+/** The agency a top-up or credit change is for: its id and its parent (null at the top level). */
+export interface FundedAgency {
+  id: number;
+  parentId: number | null;
+}
+
 /**
- * Top-up and credit limit: an agency manager (top-level, may create sub-agencies) with finance
- * access. Which agencies (itself and its direct sub-agencies) is checked by the service.
+ * Top-up and credit limit (spec §6 agency manager, §7 `…/{id}/balance`, `…/{id}/credit`): money
+ * comes from the parent. The caller's agency must be an agency manager (top level, may create
+ * sub-agencies) and the caller must have finance access (finance or SuperUser); the target must
+ * be one of its DIRECT sub-agencies. An agency never funds itself or sets its own credit (403);
+ * a grandchild, another tenant's agency or an unknown id is "not found" (404), so that another
+ * agency's existence is not disclosed. Top-level agencies are funded by the platform's operators
+ * through the ledger, never through this API.
  */
-export function assertCanManageWallets(ctx: RequestContext): void {
+export function assertCanFundAgency<T extends FundedAgency>(
+  ctx: RequestContext,
+  target: T | undefined,
+): asserts target is T {
   const subject = subjectOf(ctx);
   if (!isAgencyManager(subject) || !hasFinanceAccess(subject)) throw new AppError('NO_ACCESS');
+  if (target?.id === ctx.agency.id) throw new AppError('NO_ACCESS');
+  if (!target || target.parentId !== ctx.agency.id) throw new AppError('NOT_FOUND');
 }

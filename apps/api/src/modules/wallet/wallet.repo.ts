@@ -35,19 +35,9 @@ export async function walletAccounts(db: Db, agencyId: number) {
     .orderBy(ledgerAccounts.currency);
 }
 
-/** The agency itself or one of its direct sub-agencies, else undefined. */
-export async function findManagedAgency(
-  db: Db,
-  managerId: number,
-  id: number,
-): Promise<AgencyRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(agencies)
-    .where(
-      and(eq(agencies.id, id), sql`(${agencies.id} = ${managerId} or ${agencies.parentId} = ${managerId})`),
-    )
-    .limit(1);
+/** An agency by id (any tenant: the wallet policy decides who may act on it), else undefined. */
+export async function findAgency(db: Db, id: number): Promise<AgencyRow | undefined> {
+  const [row] = await db.select().from(agencies).where(eq(agencies.id, id)).limit(1);
   return row;
 }
 

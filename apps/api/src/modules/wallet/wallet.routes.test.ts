@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../platform/db/schema';
+import { agencies, users } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { journalEntries } from './wallet.schema';
-import { TransactionList, WalletBalance, WalletEntryList } from '@portal/domain/wallet';
+import { TransactionList, WalletBalance, WalletEntryList, type WalletChange } from '@portal/domain/wallet';
 import { payFromBalance } from './pay-from-balance';
 import { reimburse } from './reimburse';
 import { walletAccounts } from './wallet.repo';
-import type { WalletChangeResult } from './wallet.service';
 
 const t = useTestApp();
 
@@ -28,8 +27,16 @@ const TOP_UP = {
   transactionFeePercent: 1.5,
 };
 
-/** A finance user of the sub-agency 2 (isShowBill false). */
-async function subFinance(): Promise<string> {
+/** A finance user of the sub-agency 2 (isShowBill false unless `showBill`). */
+async function subFinance(showBill = false): Promise<string> {
+  if (showBill) {
+    const [east] = await t.database.db.select().from(agencies).where(eq(agencies.id, 2));
+    if (!east) throw new Error('no agency 2');
+    await t.database.db
+      .update(agencies)
+      .set({ commonConfig: { ...east.commonConfig, isShowBill: true } })
+      .where(eq(agencies.id, 2));
+  }
   const [finance] = await t.database.db.select().from(users).where(eq(users.username, 'finance'));
   if (!finance) throw new Error('no finance user');
   await t.database.db
@@ -79,7 +86,7 @@ describe('POST /base/v2/agencies/:id/balance', () => {
     const token = await login(t.app, 'finance');
     const res = await send('POST', token, '/base/v2/agencies/2/balance', TOP_UP);
     expect(res.statusCode).toBe(200);
-    expect(body<WalletChangeResult>(res).data.wallet.balance).toEqual({ amount: '6000.50', currency: 'CNY' });
+    expect(body<WalletChange>(res).data.wallet.balance).toEqual({ amount: '6000.50', currency: 'CNY' });
     const other = await send('POST', token, '/base/v2/agencies/222/balance', TOP_UP);
     expect(other.statusCode).toBe(404);
   });
@@ -97,17 +104,23 @@ describe('POST /base/v2/agencies/:id/balance', () => {
     const token = await login(t.app, 'admin');
     for (const field of ['currency', 'amount', 'exchangeRate', 'referenceNumber'] as const) {
       const partial = Object.fromEntries(Object.entries(TOP_UP).filter(([name]) => name !== field));
-      expect((await send('POST', token, '/base/v2/agencies/1/balance', partial)).statusCode).toBe(400);
+      const res = await send('POST', token, '/base/v2/agencies/2/balance', partial);
+      expect(res.statusCode).toBe(400);
+      expect(body(res)).toMatchObject({ code: 100001, data: { errors: [{ path: field }] } });
     }
     expect(
-      (await send('POST', token, '/base/v2/agencies/1/balance', { ...TOP_UP, amount: '1.001' })).statusCode,
+      (await send('POST', token, '/base/v2/agencies/2/balance', { ...TOP_UP, amount: '1.001' })).statusCode,
     ).toBe(400);
+    for (const id of ['0', 'x', '99999999999']) {
+      const res = await send('POST', token, `/base/v2/agencies/${id}/balance`, TOP_UP);
+      expect([id, res.statusCode, body(res).code]).toEqual([id, 400, 100001]);
+    }
   });
 
   it('replays the same key and body once, and refuses the same key with another body', async () => {
     const token = await login(t.app, 'finance');
-    const first = await send('POST', token, '/base/v2/agencies/1/balance', TOP_UP, 'key-1');
-    const again = await send('POST', token, '/base/v2/agencies/1/balance', { ...TOP_UP }, 'key-1');
+    const first = await send('POST', token, '/base/v2/agencies/2/balance', TOP_UP, 'key-1');
+    const again = await send('POST', token, '/base/v2/agencies/2/balance', { ...TOP_UP }, 'key-1');
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
@@ -119,7 +132,7 @@ describe('POST /base/v2/agencies/:id/balance', () => {
     const conflict = await send(
       'POST',
       token,
-      '/base/v2/agencies/1/balance',
+      '/base/v2/agencies/2/balance',
       { ...TOP_UP, amount: '2' },
       'key-1',
     );
@@ -132,7 +145,7 @@ describe('PUT /base/v2/agencies/:id/credit', () => {
   it('sets the credit limit of a sub-agency and refuses a limit below the credit in use', async () => {
     const token = await login(t.app, 'admin');
     const res = await send('PUT', token, '/base/v2/agencies/2/credit', { credit: '300' });
-    expect(body<WalletChangeResult>(res).data.wallet.available).toEqual({
+    expect(body<WalletChange>(res).data.wallet.available).toEqual({
       amount: '5300.00',
       currency: 'CNY',
     });
@@ -147,22 +160,27 @@ describe('wallet entries and transactions', () => {
   const transactions = async (token: string, query = '') =>
     TransactionList.parse(body(await get(token, `/base/v2/wallet/transactions${query}`)).data);
 
+  /** Three top-ups of the sub-agency 2 by its parent's finance user, a payment and its reimbursement; the token of agency 2's finance user. */
   async function withHistory(): Promise<string> {
-    const token = await login(t.app, 'finance');
+    const parent = await login(t.app, 'finance');
     for (let i = 1; i <= 3; i++) {
-      await send('POST', token, '/base/v2/agencies/1/balance', { ...TOP_UP, referenceNumber: `R-${i}` });
+      const res = await send('POST', parent, '/base/v2/agencies/2/balance', {
+        ...TOP_UP,
+        referenceNumber: `R-${i}`,
+      });
+      expect(res.statusCode).toBe(200);
     }
     await t.database.db.transaction(async (tx) => {
       await payFromBalance(tx, {
-        agencyId: 1,
+        agencyId: 2,
         currency: 'CNY',
         amountMinor: 250_000,
         orderId: 'B-1',
         kind: 'origin-flight',
       });
-      await reimburse(tx, { agencyId: 1, currency: 'CNY', amountMinor: 250_000, orderId: 'B-1' });
+      await reimburse(tx, { agencyId: 2, currency: 'CNY', amountMinor: 250_000, orderId: 'B-1' });
     });
-    return token;
+    return subFinance(true);
   }
 
   it('lists wallet entries newest first with paging, type, order and date filters', async () => {
@@ -175,7 +193,7 @@ describe('wallet entries and transactions', () => {
       amountPaid: { amount: '1000.50', currency: 'CNY' },
     });
     const oldest = await entries(token, '?sort=paymentTime&pageSize=1');
-    expect(oldest.list[0]?.paymentReference).toBe('DEMO-OPENING-1');
+    expect(oldest.list[0]?.paymentReference).toBe('DEMO-OPENING-2');
     const order = await entries(token, '?orderId=B-1');
     expect(order.list.map((e) => [e.paymentType, e.amountPaid.amount])).toEqual([
       ['refund-flight', '2500.00'],
@@ -183,7 +201,7 @@ describe('wallet entries and transactions', () => {
     ]);
     expect((await entries(token, '?type=origin-flight')).total).toBe(1);
     expect((await entries(token, '?type=void-flight')).total).toBe(0);
-    expect((await entries(token, '?dateFrom=2999-01-01')).total).toBe(0);
+    expect((await entries(token, '?dateFrom=2199-12-31')).total).toBe(0);
     const today = new Date().toISOString().slice(0, 10);
     expect((await entries(token, `?dateFrom=${today}&dateTo=${today}`)).total).toBe(6);
     expect((await get(token, '/base/v2/wallet/entries?type=nonsense')).statusCode).toBe(400);
@@ -220,5 +238,43 @@ describe('wallet entries and transactions', () => {
     expect(list.list.map((e) => e.paymentReference)).toEqual(['DEMO-OPENING-222']);
     expect((await entries(token, '?orderId=B-1')).total).toBe(0);
     expect((await transactions(token)).total).toBe(1);
+  });
+});
+
+describe('dates out of range', () => {
+  it('refuses list and export dates outside 1900-01-01..2199-12-31 with a 400 naming the field', async () => {
+    const token = await login(t.app, 'finance');
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
+    const answers = [
+      ['dateTo', await get(token, '/base/v2/wallet/entries?dateTo=9999-12-31')],
+      ['dateFrom', await get(token, '/base/v2/wallet/transactions?dateFrom=1899-12-31')],
+      ['dateTo', await get(token, '/base/v2/wallet/entries?dateTo=2026-02-30')],
+      ['dateTo', await post('/base/v2/wallet/entries/export', { dateTo: '9999-12-31' })],
+      ['dateFrom', await post('/base/v2/wallet/transactions/export', { dateFrom: '9999-12-31' })],
+    ] as const;
+    for (const [field, res] of answers) {
+      expect(res.statusCode).toBe(400);
+      expect(body(res)).toMatchObject({ code: 100001, data: { errors: [{ path: field }] } });
+    }
+    expect(
+      (await get(token, '/base/v2/wallet/entries?dateFrom=1900-01-01&dateTo=2199-12-31')).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses statement months outside 1900-01..2199-12 with a 400', async () => {
+    const token = await login(t.app, 'finance');
+    for (const query of ['from=9999-01&to=9999-01', 'from=2199-12&to=2200-01', 'from=1899-12&to=1900-01']) {
+      const res = await get(token, `/base/v2/wallet/statements?${query}`);
+      expect([query, res.statusCode, body(res).code]).toEqual([query, 400, 100001]);
+    }
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/base/v2/wallet/statements/export',
+      payload: { from: '9999-01', to: '9999-01' },
+      headers: bearer(token),
+    });
+    expect(exported.statusCode).toBe(400);
+    expect((await get(token, '/base/v2/wallet/statements?from=2199-01&to=2199-12')).statusCode).toBe(200);
   });
 });

@@ -1,105 +1,161 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CreditLimitBody,
   StatementQuery,
   TopUpBody,
+  TransactionList,
   TransactionQuery,
+  WalletBalance,
+  WalletChange,
+  WalletEntryList,
   WalletEntryQuery,
+  WalletStatement,
 } from '@portal/domain/wallet';
 import type { Database } from '../../platform/db';
 import { sendFile, XLSX_TYPE } from '../../platform/download';
 import { ok } from '../../platform/envelope';
-import { parse } from '../../platform/errors';
 import { localeOf } from '../../platform/i18n';
 import { withIdempotency } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
+import { envelope, FILE_RESPONSE, okResponse } from '../../platform/schema';
 import { exportFileName, statementsWorkbook } from './wallet.export';
-import { assertCanManageWallets, assertCanReadWallet } from './wallet.policy';
+import { assertCanReadWallet } from './wallet.policy';
 import { createWalletService } from './wallet.service';
 import { walletStatements } from './wallet.statements';
 
-const AgencyIdParam = z.object({ id: z.coerce.number().int().positive() });
+/** `{id}` of an agency: a positive PostgreSQL integer. */
+const AgencyIdParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const tags = ['wallet'];
+
+/**
+ * The answer of a top-up or credit change. `withIdempotency` may replay a stored answer (typed
+ * unknown); reading it through this schema narrows it (it is this route's own earlier answer).
+ */
+const WalletChangeAnswer = envelope(WalletChange);
 
 export interface WalletRoutesOptions {
   database: Database;
 }
 
 /** Wallet balances, entries and transactions; top-up and credit limit of managed agencies. */
-export async function walletRoutes(app: FastifyInstance, { database }: WalletRoutesOptions) {
+export async function walletRoutes(fastify: FastifyInstance, { database }: WalletRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const wallet = createWalletService(db);
 
-  app.get('/base/v2/wallet/balances', async (request) => {
-    const ctx = requireCtx(request);
-    assertCanReadWallet(ctx);
-    return ok(await wallet.balances(ctx));
-  });
+  app.get(
+    '/base/v2/wallet/balances',
+    { schema: { tags, response: okResponse(z.array(WalletBalance)) } },
+    async (request) => {
+      const ctx = requireCtx(request);
+      assertCanReadWallet(ctx);
+      return ok(await wallet.balances(ctx));
+    },
+  );
 
-  app.get('/base/v2/wallet/entries', async (request) => {
-    const ctx = requireCtx(request);
-    assertCanReadWallet(ctx);
-    return ok(await wallet.entries(ctx, parse(WalletEntryQuery, request.query)));
-  });
+  app.get(
+    '/base/v2/wallet/entries',
+    { schema: { tags, querystring: WalletEntryQuery, response: okResponse(WalletEntryList) } },
+    async (request) => {
+      const ctx = requireCtx(request);
+      assertCanReadWallet(ctx);
+      return ok(await wallet.entries(ctx, request.query));
+    },
+  );
 
-  app.get('/base/v2/wallet/transactions', async (request) => {
-    const ctx = requireCtx(request);
-    assertCanReadWallet(ctx);
-    return ok(await wallet.transactions(ctx, parse(TransactionQuery, request.query)));
-  });
+  app.get(
+    '/base/v2/wallet/transactions',
+    { schema: { tags, querystring: TransactionQuery, response: okResponse(TransactionList) } },
+    async (request) => {
+      const ctx = requireCtx(request);
+      assertCanReadWallet(ctx);
+      return ok(await wallet.transactions(ctx, request.query));
+    },
+  );
 
-  app.post('/base/v2/wallet/entries/export', async (request, reply) => {
-    const ctx = requireCtx(request);
-    assertCanReadWallet(ctx);
-    const locale = localeOf(request);
-    const file = await wallet.entriesExport(ctx, parse(WalletEntryQuery, request.body ?? {}), locale);
-    return sendFile(reply, file, { type: XLSX_TYPE, ...exportFileName(locale, 'entriesFile', new Date()) });
-  });
+  app.post(
+    '/base/v2/wallet/entries/export',
+    { schema: { tags, body: WalletEntryQuery, response: FILE_RESPONSE } },
+    async (request, reply) => {
+      const ctx = requireCtx(request);
+      assertCanReadWallet(ctx);
+      const locale = localeOf(request);
+      const file = await wallet.entriesExport(ctx, request.body, locale);
+      return sendFile(reply, file, { type: XLSX_TYPE, ...exportFileName(locale, 'entriesFile', new Date()) });
+    },
+  );
 
-  app.post('/base/v2/wallet/transactions/export', async (request, reply) => {
-    const ctx = requireCtx(request);
-    assertCanReadWallet(ctx);
-    const locale = localeOf(request);
-    const file = await wallet.transactionsExport(ctx, parse(TransactionQuery, request.body ?? {}), locale);
-    return sendFile(reply, file, {
-      type: XLSX_TYPE,
-      ...exportFileName(locale, 'transactionsFile', new Date()),
-    });
-  });
+  app.post(
+    '/base/v2/wallet/transactions/export',
+    { schema: { tags, body: TransactionQuery, response: FILE_RESPONSE } },
+    async (request, reply) => {
+      const ctx = requireCtx(request);
+      assertCanReadWallet(ctx);
+      const locale = localeOf(request);
+      const file = await wallet.transactionsExport(ctx, request.body, locale);
+      return sendFile(reply, file, {
+        type: XLSX_TYPE,
+        ...exportFileName(locale, 'transactionsFile', new Date()),
+      });
+    },
+  );
 
-  app.get('/base/v2/wallet/statements', async (request) => {
-    const ctx = requireCtx(request);
-    assertCanReadWallet(ctx);
-    return ok(await walletStatements(db, ctx.agency.id, parse(StatementQuery, request.query)));
-  });
+  app.get(
+    '/base/v2/wallet/statements',
+    { schema: { tags, querystring: StatementQuery, response: okResponse(z.array(WalletStatement)) } },
+    async (request) => {
+      const ctx = requireCtx(request);
+      assertCanReadWallet(ctx);
+      return ok(await walletStatements(db, ctx.agency.id, request.query));
+    },
+  );
 
-  app.post('/base/v2/wallet/statements/export', async (request, reply) => {
-    const ctx = requireCtx(request);
-    assertCanReadWallet(ctx);
-    const locale = localeOf(request);
-    const statements = await walletStatements(db, ctx.agency.id, parse(StatementQuery, request.body ?? {}));
-    const file = await statementsWorkbook(locale, statements);
-    return sendFile(reply, file, {
-      type: XLSX_TYPE,
-      ...exportFileName(locale, 'statementsFile', new Date()),
-    });
-  });
+  app.post(
+    '/base/v2/wallet/statements/export',
+    { schema: { tags, body: StatementQuery, response: FILE_RESPONSE } },
+    async (request, reply) => {
+      const ctx = requireCtx(request);
+      assertCanReadWallet(ctx);
+      const locale = localeOf(request);
+      const statements = await walletStatements(db, ctx.agency.id, request.body);
+      const file = await statementsWorkbook(locale, statements);
+      return sendFile(reply, file, {
+        type: XLSX_TYPE,
+        ...exportFileName(locale, 'statementsFile', new Date()),
+      });
+    },
+  );
 
-  app.post('/base/v2/agencies/:id/balance', async (request, reply) => {
-    const ctx = requireCtx(request);
-    assertCanManageWallets(ctx);
-    const { id } = parse(AgencyIdParam, request.params);
-    const body = parse(TopUpBody, request.body);
-    return withIdempotency(db, request, reply, async (tx) => ok(await wallet.topUpAgency(tx, ctx, id, body)));
-  });
+  app.post(
+    '/base/v2/agencies/:id/balance',
+    {
+      schema: { tags, params: AgencyIdParams, body: TopUpBody, response: { 200: WalletChangeAnswer } },
+    },
+    async (request, reply) => {
+      const ctx = requireCtx(request);
+      const agency = await wallet.checkTopUp(ctx, request.params.id, request.body);
+      const answer = await withIdempotency(db, request, reply, async (tx) =>
+        ok(await wallet.topUpAgency(tx, ctx, agency, request.body)),
+      );
+      return WalletChangeAnswer.parse(answer);
+    },
+  );
 
-  app.put('/base/v2/agencies/:id/credit', async (request, reply) => {
-    const ctx = requireCtx(request);
-    assertCanManageWallets(ctx);
-    const { id } = parse(AgencyIdParam, request.params);
-    const body = parse(CreditLimitBody, request.body);
-    return withIdempotency(db, request, reply, async (tx) =>
-      ok(await wallet.setAgencyCredit(tx, ctx, id, body)),
-    );
-  });
+  app.put(
+    '/base/v2/agencies/:id/credit',
+    {
+      schema: { tags, params: AgencyIdParams, body: CreditLimitBody, response: { 200: WalletChangeAnswer } },
+    },
+    async (request, reply) => {
+      const ctx = requireCtx(request);
+      const agency = await wallet.checkCreditChange(ctx, request.params.id, request.body);
+      const answer = await withIdempotency(db, request, reply, async (tx) =>
+        ok(await wallet.setAgencyCredit(tx, ctx, agency, request.body)),
+      );
+      return WalletChangeAnswer.parse(answer);
+    },
+  );
 }

@@ -5,42 +5,31 @@ import type {
   TransactionList,
   TransactionQuery,
   WalletBalance,
+  WalletChange,
   WalletEntryList,
   WalletEntryQuery,
 } from '@portal/domain/wallet';
 import type { Locale } from '@portal/domain/locale';
 import type { Db } from '../../platform/db';
-import { AppError } from '../../platform/errors';
+import type { AgencyRow } from '../../platform/db/schema';
 import type { RequestContext } from '../../platform/request-context';
-import { percentOf, toMinor } from './money';
+import { assertWithinRequestMaximum, percentOf, toMinor } from './money';
 import { setCreditLimit } from './set-credit-limit';
 import { topUp } from './top-up';
 import { emptyBalance, kindsOf, presentBalance, presentEntry, presentTransaction } from './wallet.presenter';
 import { EXPORT_ROW_CAP, entriesWorkbook, transactionsWorkbook } from './wallet.export';
-import {
-  findManagedAgency,
-  invoiceTypesOf,
-  listEntryLines,
-  walletAccounts,
-  type EntryLine,
-} from './wallet.repo';
-
-/** The result of a top-up or credit change: the entry and the wallet as it now is. */
-export interface WalletChangeResult {
-  entryId: string;
-  agencyId: number;
-  wallet: WalletBalance;
-}
+import { assertCanFundAgency } from './wallet.policy';
+import { findAgency, invoiceTypesOf, listEntryLines, walletAccounts, type EntryLine } from './wallet.repo';
 
 async function balanceIn(db: Db, agencyId: number, currency: Currency): Promise<WalletBalance> {
   const account = (await walletAccounts(db, agencyId)).find((a) => a.currency === currency);
   return account ? presentBalance(account) : emptyBalance(currency);
 }
 
-async function managedAgency(tx: Db, ctx: RequestContext, agencyId: number) {
-  const agency = await findManagedAgency(tx, ctx.agency.id, agencyId);
-  // Another agency's existence is not disclosed: unrelated ids are "not found".
-  if (!agency) throw new AppError('NOT_FOUND');
+/** The agency `agencyId` if the wallet policy lets the caller fund it, else 403/404. */
+async function fundableAgency(db: Db, ctx: RequestContext, agencyId: number): Promise<AgencyRow> {
+  const agency = await findAgency(db, agencyId);
+  assertCanFundAgency(ctx, agency);
   return agency;
 }
 
@@ -114,18 +103,39 @@ export function createWalletService(db: Db) {
       return transactionsWorkbook(locale, list.map(presentTransaction), await invoiceTypesFor(ctx, list));
     },
 
-    /** Tops up the wallet of the caller's agency or one of its direct sub-agencies, in `tx`. */
+    /**
+     * The checks of a top-up that need no write, run before the request's idempotency key or
+     * anything else is written: the wallet policy (403/404) and the per-request maximum (400).
+     * Returns the agency to top up.
+     */
+    async checkTopUp(ctx: RequestContext, agencyId: number, body: TopUpBody): Promise<AgencyRow> {
+      const agency = await fundableAgency(db, ctx, agencyId);
+      assertWithinRequestMaximum({ amount: body.amount, amountReceived: body.amountReceived });
+      return agency;
+    },
+
+    /** As `checkTopUp`, for a credit limit change. */
+    async checkCreditChange(
+      ctx: RequestContext,
+      agencyId: number,
+      body: CreditLimitBody,
+    ): Promise<AgencyRow> {
+      const agency = await fundableAgency(db, ctx, agencyId);
+      assertWithinRequestMaximum({ credit: body.credit });
+      return agency;
+    },
+
+    /** Tops up the wallet of `agency` (from `checkTopUp`), in `tx`. */
     async topUpAgency(
       tx: Db,
       ctx: RequestContext,
-      agencyId: number,
+      agency: AgencyRow,
       body: TopUpBody,
-    ): Promise<WalletChangeResult> {
-      await managedAgency(tx, ctx, agencyId);
+    ): Promise<WalletChange> {
       const amountMinor = toMinor(body.amount, body.currency);
       const feePercent = percentText(body.transactionFeePercent);
       const entryId = await topUp(tx, {
-        agencyId,
+        agencyId: agency.id,
         currency: body.currency,
         amountMinor,
         reference: body.referenceNumber,
@@ -135,28 +145,35 @@ export function createWalletService(db: Db) {
           transactionFeePercent: feePercent,
           handlingFeeMinor: percentOf(amountMinor, feePercent),
           amountReceived: body.amountReceived ?? body.amount,
-          sendEmail: body.sendEmail,
+          sendEmail: body.sendEmail ?? false,
         },
       });
-      return { entryId: String(entryId), agencyId, wallet: await balanceIn(tx, agencyId, body.currency) };
+      return {
+        entryId: String(entryId),
+        agencyId: agency.id,
+        wallet: await balanceIn(tx, agency.id, body.currency),
+      };
     },
 
-    /** Sets the credit limit of the caller's agency or a direct sub-agency, in `tx`. */
+    /** Sets the credit limit of `agency` (from `checkCreditChange`), in `tx`. */
     async setAgencyCredit(
       tx: Db,
       ctx: RequestContext,
-      agencyId: number,
+      agency: AgencyRow,
       body: CreditLimitBody,
-    ): Promise<WalletChangeResult> {
-      const agency = await managedAgency(tx, ctx, agencyId);
+    ): Promise<WalletChange> {
       const currency = body.currency ?? agency.commonConfig.settlementCurrency;
       const entryId = await setCreditLimit(tx, {
-        agencyId,
+        agencyId: agency.id,
         currency,
         creditLimitMinor: toMinor(body.credit, currency),
         createdBy: ctx.user.id,
       });
-      return { entryId: String(entryId), agencyId, wallet: await balanceIn(tx, agencyId, currency) };
+      return {
+        entryId: String(entryId),
+        agencyId: agency.id,
+        wallet: await balanceIn(tx, agency.id, currency),
+      };
     },
   };
 }
