@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decideNavigation, landingPath, pageTitle, siteName } from './navigation';
+import {
+  decideNavigation,
+  isSafeRedirect,
+  landingPath,
+  MAX_REDIRECT_LENGTH,
+  pageTitle,
+  siteName,
+} from './navigation';
 import type { AccessSubject, CompanyAccess } from './roles';
 import { ROUTES } from './routes';
 
@@ -166,6 +173,41 @@ describe('landingPath (spec §2)', () => {
     expect(landingPath(operator, 'https://evil.example.com')).toBe('/flight/booking');
     expect(landingPath(operator, '/')).toBe('/flight/booking');
     expect(landingPath(operator, '/nowhere')).toBe('/flight/booking');
+    expect(landingPath(operator, '/\\evil.example/x')).toBe('/flight/booking');
+    expect(landingPath(operator, '/\t/evil.example/flight/orders')).toBe('/flight/booking');
+  });
+});
+
+describe('isSafeRedirect', () => {
+  it.each([
+    '/flight/orders/1',
+    '/flight/orders?status=to_be_paid#top',
+    '/a/b%2F%2Fc',
+    '/bills/wallet?contact=John Smith',
+  ])('accepts the in-app path %s', (target) => {
+    expect(isSafeRedirect(target)).toBe(true);
+  });
+
+  it.each([
+    ['an absolute URL', 'https://evil.example/phish'],
+    ['a plain http URL', 'http://evil.example'],
+    ['a protocol-relative URL', '//evil.example/x'],
+    ['a backslash after the slash', '/\\evil.example/x'],
+    ['a backslash anywhere', '/flight\\..\\evil'],
+    ['a tab that browsers drop', '/\t/evil.example'],
+    ['a newline that browsers drop', '/\n/evil.example'],
+    ['a carriage return', '/x\r'],
+    ['NUL', '/x\u0000'],
+    ['DEL', '/x\u007f'],
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['a data: URL', 'data:text/html,<script>alert(1)</script>'],
+    ['a relative path', 'flight/orders'],
+    ['an empty string', ''],
+    ['null', null],
+    ['undefined', undefined],
+    ['a path over the length limit', `/${'a'.repeat(MAX_REDIRECT_LENGTH)}`],
+  ])('refuses %s', (_what, target) => {
+    expect(isSafeRedirect(target)).toBe(false);
   });
 });
 

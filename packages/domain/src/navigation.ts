@@ -59,11 +59,29 @@ export function canEnter(route: RouteMeta, subject: AccessSubject): boolean {
   return true;
 }
 
-/** True for an in-app path that is safe to redirect to (no scheme, no protocol-relative URL). */
+const hasControlCharacter = (text: string) =>
+  [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/** The longest redirect target accepted (a path with its query). */
+export const MAX_REDIRECT_LENGTH = 2000;
+/** Where relative targets are resolved to check they stay on the site (never visited). */
+const PROBE_ORIGIN = 'https://same-origin.invalid';
+
+/**
+ * True for an in-app path that is safe to redirect to, the one rule of the web app and the API
+ * (`returnUrl`): it starts with one `/`, and has no backslash (browsers read `/\host` as
+ * `//host`), no control character (browsers drop tabs and newlines, so `/\t/host` would become
+ * `//host`), and it resolves to the site's own origin.
+ */
 export function isSafeRedirect(target: string | null | undefined): target is string {
-  return (
-    typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') && !target.includes('\\')
-  );
+  if (typeof target !== 'string' || target.length === 0 || target.length > MAX_REDIRECT_LENGTH) return false;
+  if (!target.startsWith('/') || target.startsWith('//')) return false;
+  if (target.includes('\\') || hasControlCharacter(target)) return false;
+  try {
+    return new URL(target, PROBE_ORIGIN).origin === PROBE_ORIGIN;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -26,6 +26,14 @@ describe('payment channels and options', () => {
     expect(PaymentRequest.safeParse({ channel: 'stripe', returnUrl: '/flight/orders/1' }).success).toBe(true);
     expect(PaymentRequest.safeParse({ channel: 'paypal' }).success).toBe(false);
     expect(PaymentRequest.safeParse({ channel: 'stripe', returnUrl: '//evil.example' }).success).toBe(false);
+    for (const returnUrl of [
+      'https://evil.example/phish',
+      '/\\evil.example/x',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+    ]) {
+      expect(PaymentRequest.safeParse({ channel: 'stripe', returnUrl }).success, returnUrl).toBe(false);
+    }
     expect(PaymentRequest.safeParse({ channel: 'balance', amount: '1' }).success).toBe(false);
   });
 });

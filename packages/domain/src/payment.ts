@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeRedirect, MAX_REDIRECT_LENGTH } from './navigation';
 
 /** Payment channels of spec §3 (enumeration values as the spec writes them). */
 export const PAYMENT_CHANNELS = [
@@ -58,11 +59,11 @@ export type PaymentConfig = z.infer<typeof PaymentConfig>;
 /** `POST /order/v2/flight/orders/{id}/payment` (with an `Idempotency-Key`). */
 export const PaymentRequest = z.strictObject({
   channel: z.enum(PAYMENT_CHANNELS),
-  /** Where an outside channel sends the user back; an in-app path or an https URL. */
+  /** Where an outside channel sends the user back: an in-app path only (`isSafeRedirect`). */
   returnUrl: z
     .string()
-    .max(2000)
-    .refine((url) => (url.startsWith('/') && !url.startsWith('//')) || /^https?:\/\//.test(url))
+    .max(MAX_REDIRECT_LENGTH)
+    .refine(isSafeRedirect, { message: 'must be a path of this site' })
     .optional(),
 });
 export type PaymentRequest = z.infer<typeof PaymentRequest>;
