@@ -170,6 +170,8 @@ async function main(url: string): Promise<void> {
       config: loadConfig({
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
+        // Demo mode: the simulators on and secrets of its own in the data dir.
+        PORTAL_DEMO: 'true',
         SUPPLIER_LATENCY_SCALE: '0',
         JOBS_POLL_MS: '0',
         LOGIN_RATE_LIMIT_MAX: '1000',

@@ -54,6 +54,8 @@ async function main(): Promise<void> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // Demo mode: the simulators on and secrets of its own in the data dir.
+    PORTAL_DEMO: 'true',
     DATA_DIR: path.join(os.tmpdir(), 'portal-bench'),
     WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -6,6 +7,9 @@ import { defineConfig } from '@playwright/test';
 // One server for the whole run, on a fresh embedded database in a temporary data dir.
 // Workers inherit process.env, so the directory is made once, by the main process.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+// The server's secrets, known to the tests (the partner login helper signs with the SSO one).
+process.env.PARTNER_SSO_SECRET ??= randomBytes(32).toString('hex');
+process.env.PAYMENT_GATEWAY_SECRET ??= randomBytes(32).toString('hex');
 const port = Number(process.env.E2E_PORT ?? 18480);
 const root = resolve(import.meta.dirname, '..');
 
@@ -50,6 +54,10 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
+      // The demo: seeded users, simulated suppliers and the simulated card gateway.
+      PORTAL_DEMO: 'true',
+      PARTNER_SSO_SECRET: process.env.PARTNER_SSO_SECRET,
+      PAYMENT_GATEWAY_SECRET: process.env.PAYMENT_GATEWAY_SECRET,
       LOGIN_RATE_LIMIT_MAX: '1000',
       LOG_LEVEL: 'warn',
       // The shopping tests set supplier faults (price change) through the test-only routes.

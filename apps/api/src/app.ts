@@ -22,7 +22,11 @@ import { passengersRoutes } from './modules/passengers/passengers.routes';
 import { SearchRunner } from './modules/shopping/search-runner';
 import { SolutionsCache } from './modules/shopping/solutions-cache';
 import { shoppingRoutes } from './modules/shopping/shopping.routes';
-import { type SupplierRegistry, createSimulatedRegistry } from './modules/shopping/suppliers/registry';
+import {
+  type SupplierRegistry,
+  createRegistry,
+  createSimulatedRegistry,
+} from './modules/shopping/suppliers/registry';
 import { testHookRoutes } from './modules/shopping/test-hooks.routes';
 import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes';
 import { flightPaymentRoutes } from './modules/flight-orders/payments.routes';
@@ -153,7 +157,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const registry =
     options.suppliers ??
-    createSimulatedRegistry({ latencyScale: config.supplierLatencyScale, seed: config.supplierSeed });
+    (config.simulatedSuppliers
+      ? createSimulatedRegistry({ latencyScale: config.supplierLatencyScale, seed: config.supplierSeed })
+      : createRegistry([]));
   const runner = new SearchRunner();
   app.addHook('onClose', () => runner.close());
   const now = options.now ?? (() => new Date());

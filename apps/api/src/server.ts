@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './platform/config';
+import { loadConfig, type AppConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { startJobRunner } from './platform/jobs';
 import { createPasswordHasher } from './modules/auth/password';
@@ -29,10 +29,6 @@ async function main(): Promise<void> {
       throw error;
     }
   })();
-
-  if (config.partnerSsoSecretIsDefault && config.nodeEnv === 'production') {
-    app.log.warn('PARTNER_SSO_SECRET is the public demo default; set a real secret in production');
-  }
 
   // Background jobs (ticketing, payment deadlines); JOBS_POLL_MS=0 turns them off.
   const stopJobs =
@@ -69,11 +65,29 @@ async function main(): Promise<void> {
       ? `Web app: ${config.webDist}`
       : `Web app not built (${config.webDist} missing): only the API is served`,
   ];
+  lines.push('', ...modeLines(config));
   if (config.seedDemo) {
     lines.push('', `Demo logins (password ${DEMO_PASSWORD}):`);
     for (const u of DEMO_USERS) lines.push(`  ${u.username.padEnd(10)} ${u.description}`);
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+/** What the banner says about demo mode: each thing it turned on, or that it is off. */
+function modeLines(config: AppConfig): string[] {
+  const on = (flag: boolean) => (flag ? 'on' : 'off');
+  const features = [
+    `  demo agencies and users (SEED_DEMO): ${on(config.seedDemo)}`,
+    `  simulated flight suppliers (SIMULATED_SUPPLIERS): ${on(config.simulatedSuppliers)}`,
+    `  simulated card gateway, pays without money (SIMULATED_PAYMENTS): ${on(config.simulatedPayments)}`,
+  ];
+  if (config.secretsFile) {
+    features.push(`  secrets generated for this data directory: ${config.generatedSecrets.join(', ')}`);
+    features.push(`    kept in ${config.secretsFile}`);
+  }
+  return config.demo
+    ? ['DEMO MODE (PORTAL_DEMO=true), not for real customers:', ...features]
+    : ['Demo mode off.', ...features.filter((line) => line.endsWith(': on'))];
 }
 
 main().catch((error: unknown) => {

@@ -15,11 +15,15 @@ export const DEMO_USERS = [
   { username: 'partner', landing: '/flight/booking', title: '机票预订' },
 ] as const;
 
+/** The server's partner SSO secret: `playwright.config.ts` chooses it and gives it to the server. */
+function partnerSsoSecret(): string {
+  const secret = process.env.PARTNER_SSO_SECRET;
+  if (!secret) throw new Error('PARTNER_SSO_SECRET is not set (playwright.config.ts sets it)');
+  return secret;
+}
+
 /** A partner single-login query string, signed as the partner's site would sign it. */
-export function partnerSsoQuery(
-  userid = 'P-1001',
-  secret = process.env.PARTNER_SSO_SECRET ?? 'demo-partner-secret',
-) {
+export function partnerSsoQuery(userid = 'P-1001', secret = partnerSsoSecret()) {
   const code = randomBytes(12).toString('hex');
   const timestamp = Date.now();
   const signature = createHmac('sha256', secret).update(`${code}|${timestamp}|${userid}`).digest('hex');

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -16,6 +18,21 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** The secrets the server signs or checks with; none has a default (the demo generates them). */
+export const SECRET_VARIABLES = ['PARTNER_SSO_SECRET', 'PAYMENT_GATEWAY_SECRET'] as const;
+export type SecretVariable = (typeof SECRET_VARIABLES)[number];
+/** The shortest secret accepted (a generated one is 64 hex characters). */
+export const MIN_SECRET_LENGTH = 16;
+/** Strings once shipped as defaults and so public: refused everywhere, demo included. */
+const PUBLIC_SECRETS: readonly string[] = ['demo-partner-secret', 'demo-gateway-secret'];
+/** Where the demo keeps the secrets it generated, inside DATA_DIR. */
+export const DEMO_SECRETS_FILE = 'secrets.json';
+
+const Secret = z
+  .string()
+  .min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`)
+  .refine((s) => !PUBLIC_SECRETS.includes(s), 'is a published demo value; set a secret of your own');
+
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -32,17 +49,20 @@ const EnvSchema = z.object({
     .regex(/^[\w.:/]+(\s*,\s*[\w.:/]+)*$/, "true, false, or the proxies' addresses/CIDRs")
     .transform((v) => (v === 'true' || v === 'yes' ? true : v === 'false' || v === 'no' ? false : v))
     .default(false),
-  PARTNER_SSO_SECRET: z.string().min(8).default('demo-partner-secret'),
+  PORTAL_DEMO: booleanFlag.default(false),
+  PARTNER_SSO_SECRET: Secret.optional(),
   WEB_DIST: z
     .string()
     .min(1)
     .default(path.join(REPO_ROOT, 'apps', 'web', 'dist')),
   MIGRATIONS_DIR: z.string().min(1).default(path.join(API_ROOT, 'drizzle')),
-  SEED_DEMO: booleanFlag.default(true),
+  SEED_DEMO: booleanFlag.optional(),
+  SIMULATED_SUPPLIERS: booleanFlag.optional(),
+  SIMULATED_PAYMENTS: booleanFlag.optional(),
   SUPPLIER_LATENCY_SCALE: z.coerce.number().min(0).max(100).default(1),
   SUPPLIER_SEED: z.string().min(1).max(64).default('portal'),
   ENABLE_TEST_HOOKS: booleanFlag.default(false),
-  PAYMENT_GATEWAY_SECRET: z.string().min(8).default('demo-gateway-secret'),
+  PAYMENT_GATEWAY_SECRET: Secret.optional(),
   TIME_SCALE: z.coerce.number().min(1).max(3600).default(1),
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   FRAME_ANCESTORS: z.string().min(1).default("'self' http://127.0.0.1:* http://localhost:*"),
@@ -66,12 +86,20 @@ export interface AppConfig {
   loginIpRateLimitMax: number;
   /** Fastify's `trustProxy`: whose X-Forwarded-For/-Proto to believe (false: nobody's). */
   trustProxy: boolean | string;
+  /** Demo mode (PORTAL_DEMO): demo data, simulators and generated secrets unless set otherwise. */
+  demo: boolean;
   partnerSsoSecret: string;
-  /** True when the secret is the public demo default (warn about it in production). */
-  partnerSsoSecretIsDefault: boolean;
+  /** The secrets the demo took from (or generated into) `secretsFile` because none was given. */
+  generatedSecrets: SecretVariable[];
+  /** `<DATA_DIR>/secrets.json` when some secret came from it, else undefined. */
+  secretsFile: string | undefined;
   webDist: string;
   migrationsDir: string;
   seedDemo: boolean;
+  /** The three simulated flight suppliers; off: no supplier (default: demo mode). */
+  simulatedSuppliers: boolean;
+  /** The simulated card gateway (stripe) and its checkout routes (default: demo mode). */
+  simulatedPayments: boolean;
   frameAncestors: string[];
   /** Multiplies the simulated suppliers' latencies (0 in unit tests). */
   supplierLatencyScale: number;
@@ -79,7 +107,7 @@ export interface AppConfig {
   supplierSeed: string;
   /** Registers the test-only routes under /__test (supplier fault knobs); never in production. */
   enableTestHooks: boolean;
-  /** HMAC-SHA256 key of the simulated payment gateway's notifications. */
+  /** HMAC-SHA256 key of the payment gateway's notifications. */
   paymentGatewaySecret: string;
   /** Divides background job delays (ticketing) for demos: 60 turns an hour into a minute. */
   timeScale: number;
@@ -104,11 +132,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The hooks let anyone change supplier behaviour; a production server must never expose them.
     throw new Error('Invalid configuration: ENABLE_TEST_HOOKS cannot be used with NODE_ENV=production');
   }
+  const demo = e.PORTAL_DEMO;
+  const simulatedPayments = e.SIMULATED_PAYMENTS ?? demo;
+  if (e.NODE_ENV === 'production' && (demo || simulatedPayments)) {
+    // The simulated gateway marks orders paid without money; demo data has published passwords.
+    throw new Error(
+      `Invalid configuration: ${demo ? 'PORTAL_DEMO' : 'SIMULATED_PAYMENTS'} cannot be used with NODE_ENV=production`,
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const missing = SECRET_VARIABLES.filter((name) => e[name] === undefined);
+  if (missing.length > 0 && !demo) {
+    throw new Error(
+      `Invalid configuration: ${missing.join(' and ')} must be set to a secret of at least ` +
+        `${MIN_SECRET_LENGTH} characters (only the demo, PORTAL_DEMO=true, generates them)`,
+    );
+  }
+  const secretsFile = missing.length > 0 ? path.join(dataDir, DEMO_SECRETS_FILE) : undefined;
+  const stored = secretsFile ? demoSecrets(secretsFile, missing) : {};
+  const secret = (name: SecretVariable): string => {
+    const value = e[name] ?? stored[name];
+    if (value === undefined) throw new Error(`Invalid configuration: ${name} is missing`);
+    return value;
+  };
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
@@ -116,19 +167,75 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
     loginIpRateLimitMax: e.LOGIN_IP_RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
-    partnerSsoSecret: e.PARTNER_SSO_SECRET,
-    partnerSsoSecretIsDefault: e.PARTNER_SSO_SECRET === 'demo-partner-secret',
+    demo,
+    partnerSsoSecret: secret('PARTNER_SSO_SECRET'),
+    generatedSecrets: missing,
+    secretsFile,
     webDist: path.resolve(e.WEB_DIST),
     migrationsDir: path.resolve(e.MIGRATIONS_DIR),
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? demo,
+    simulatedSuppliers: e.SIMULATED_SUPPLIERS ?? demo,
+    simulatedPayments,
     frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
     supplierLatencyScale: e.SUPPLIER_LATENCY_SCALE,
     supplierSeed: e.SUPPLIER_SEED,
     enableTestHooks: e.ENABLE_TEST_HOOKS,
-    paymentGatewaySecret: e.PAYMENT_GATEWAY_SECRET,
+    paymentGatewaySecret: secret('PAYMENT_GATEWAY_SECRET'),
     timeScale: e.TIME_SCALE,
     jobsPollMs: e.JOBS_POLL_MS,
     fastPasswordHashing: e.NODE_ENV === 'test',
     tessdataDir: path.resolve(e.TESSDATA_DIR),
   };
+}
+
+const StoredSecrets = z.partialRecord(z.enum(SECRET_VARIABLES), Secret);
+type StoredSecrets = z.infer<typeof StoredSecrets>;
+
+/**
+ * The demo's secrets of one data directory: read from `file`, and those of `wanted` it lacks
+ * generated at random and written back (mode 0600, created atomically so two starts agree).
+ */
+function demoSecrets(file: string, wanted: readonly SecretVariable[]): StoredSecrets {
+  const read = (): StoredSecrets | undefined => {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    const parsed = StoredSecrets.safeParse(JSON.parse(text));
+    if (!parsed.success) {
+      const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      throw new Error(`Invalid configuration: ${file}: ${detail}`);
+    }
+    return parsed.data;
+  };
+  const existing = read() ?? {};
+  if (wanted.every((name) => existing[name] !== undefined)) {
+    // Copied in with a wider mode: only the server's user may read the secrets.
+    if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
+    return existing;
+  }
+  const complete: StoredSecrets = { ...existing };
+  for (const name of wanted) complete[name] ??= crypto.randomBytes(32).toString('hex');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(temporary, `${JSON.stringify(complete, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    if (Object.keys(existing).length === 0) {
+      // First start: link fails if another process created the file meanwhile; use theirs.
+      try {
+        fs.linkSync(temporary, file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        return demoSecrets(file, wanted);
+      }
+    } else {
+      fs.renameSync(temporary, file);
+    }
+  } finally {
+    fs.rmSync(temporary, { force: true });
+  }
+  return complete;
 }

@@ -75,6 +75,13 @@ export async function resetDatabase(database: Database): Promise<void> {
   await seedDemo(database.db, async () => hash);
 }
 
+/** The secrets of `testConfig`: tests sign partner links and gateway notifications with them. */
+export const TEST_SECRETS = {
+  partnerSso: 'test-partner-sso-secret-0123456789',
+  paymentGateway: 'test-payment-gateway-secret-0123456789',
+} as const;
+
+/** Settings of the test apps: not the demo, with its own secrets and the simulators on. */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   return loadConfig({
     NODE_ENV: 'test',
@@ -83,6 +90,10 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
     LOGIN_RATE_LIMIT_MAX: '1000',
     SUPPLIER_LATENCY_SCALE: '0',
+    PARTNER_SSO_SECRET: TEST_SECRETS.partnerSso,
+    PAYMENT_GATEWAY_SECRET: TEST_SECRETS.paymentGateway,
+    SIMULATED_SUPPLIERS: 'true',
+    SIMULATED_PAYMENTS: 'true',
     ...env,
   });
 }

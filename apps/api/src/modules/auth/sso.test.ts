@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LoginResult } from '@portal/domain/auth';
 import { userLogs } from '../../platform/db/schema';
-import { body, useTestApp } from '../../test/app';
+import { body, TEST_SECRETS, useTestApp } from '../../test/app';
 import { signSingleLogin } from './sso';
 
 const t = useTestApp();
-const SECRET = 'demo-partner-secret';
+const SECRET: string = TEST_SECRETS.partnerSso;
 
 function request(
   overrides: Partial<{ code: string; timestamp: number; userid: string }> = {},

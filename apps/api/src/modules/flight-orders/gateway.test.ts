@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FlightPaymentResult, type FlightOrder } from '@portal/domain/flight-order';
-import { bearer, body, login, useTestApp } from '../../test/app';
+import { bearer, body, login, TEST_SECRETS, useTestApp } from '../../test/app';
 import { walletAccounts } from '../wallet/wallet.repo';
 import { journalEntries } from '../wallet/wallet.schema';
 import { orderPayments } from './flight-orders.schema';
 import { bookOne } from './flight-orders.test-helpers';
 import { sign } from './gateway';
 
-const SECRET = 'demo-gateway-secret';
+const SECRET = TEST_SECRETS.paymentGateway;
 const t = useTestApp();
 
 const startPayment = async (token: string, id: string) => {
