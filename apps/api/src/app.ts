@@ -30,6 +30,9 @@ import {
 import { testHookRoutes } from './modules/shopping/test-hooks.routes';
 import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes';
 import { flightPaymentRoutes } from './modules/flight-orders/payments.routes';
+import { createGatewayRegistry, type PaymentGateways } from './modules/flight-orders/gateway';
+import { lateCaptureJobHandlers } from './modules/flight-orders/late-captures';
+import { createSimulatedGateways } from './modules/flight-orders/simulated-gateway';
 import { orderJobHandlers } from './modules/flight-orders/order-jobs';
 import { runDueJobs } from './platform/jobs';
 
@@ -63,8 +66,10 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Per-user and per-agency request limits other than the defaults (tests). */
   limits?: Partial<Record<LimitName, LimitRule>>;
-  /** Flight suppliers; default: the simulated ones (latency scale and seed from the config). */
+  /** Flight suppliers; default: the simulated ones with SIMULATED_SUPPLIERS, else none. */
   suppliers?: SupplierRegistry;
+  /** Outside payment providers; default: the simulated ones with SIMULATED_PAYMENTS, else none. */
+  gateways?: PaymentGateways;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
 }
@@ -171,8 +176,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     gatewaySecret: config.paymentGatewaySecret,
   };
   await app.register(flightOrderRoutes, { deps: orderDeps });
-  await app.register(flightPaymentRoutes, { deps: orderDeps });
-  const jobHandlers = orderJobHandlers(orderDeps);
+  const gateways =
+    options.gateways ??
+    (config.simulatedPayments
+      ? createSimulatedGateways(config.paymentGatewaySecret)
+      : createGatewayRegistry([]));
+  await app.register(flightPaymentRoutes, { deps: orderDeps, gateways });
+  const jobHandlers = { ...orderJobHandlers(orderDeps), ...lateCaptureJobHandlers(gateways, app.log) };
   app.decorate('runDueJobs', (at?: Date) => runDueJobs(database.db, jobHandlers, at ?? now()));
   if (config.enableTestHooks) await app.register(testHookRoutes, { registry });
   await registerWeb(app, { webDist: config.webDist });

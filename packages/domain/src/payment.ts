@@ -80,6 +80,20 @@ export const PaymentPending = z.object({
 });
 export type PaymentPending = z.infer<typeof PaymentPending>;
 
+/** The states of an outside-channel payment (`rejected`: captured for an order that could not take it). */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'rejected'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** `data` of `GET /order/v2/flight/payments/{id}`: the paying user's view of a started payment. */
+export const PaymentStatusView = z.object({
+  paymentId: z.string(),
+  /** `expired` once past `expiresAt` while still pending. */
+  status: z.enum(PAYMENT_STATUSES),
+  expiresAt: z.string(),
+  orderId: z.string(),
+});
+export type PaymentStatusView = z.infer<typeof PaymentStatusView>;
+
 /**
  * The typed result of a payment for an order schema: `paid` with the order as it now is (balance,
  * or an outside channel already confirmed), or `pending`. Generic so train orders reuse it.

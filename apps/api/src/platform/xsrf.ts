@@ -2,6 +2,13 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route is authorized by a secret in its body, not by cookies (a hosted form post). */
+    xsrf?: boolean;
+  }
+}
+
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -28,6 +35,7 @@ export function registerXsrf(app: FastifyInstance): void {
       });
     }
     if (!UNSAFE_METHODS.has(request.method) || !request.headers.cookie) return;
+    if (request.routeOptions.config.xsrf === false) return;
     const header = request.headers[XSRF_HEADER];
     const headerToken = Array.isArray(header) ? header[0] : header;
     if (!cookieToken || !headerToken || !safeEqual(cookieToken, headerToken)) {

@@ -146,6 +146,7 @@ const MATRIX: Record<string, Call> = {
     url: (o) => `/order/v2/flight/payments/${o.paymentId}`,
     foreign: true,
   },
+  'GET /order/v2/payments/late-captures': { url: () => '/order/v2/payments/late-captures?pageSize=100' },
 };
 
 /** The registered routes that need a session (`METHOD url`), HEAD and static files left out. */

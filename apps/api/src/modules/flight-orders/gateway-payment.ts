@@ -1,5 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { PaymentPending } from '@portal/domain/payment';
+import type { PaymentPending, PaymentStatusView } from '@portal/domain/payment';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
@@ -10,21 +10,18 @@ import { orderPayments, type OrderPaymentRow } from './flight-orders.schema';
 import {
   GATEWAY_PAYMENT_TTL_MS,
   NOTIFICATION_MAX_AGE_MS,
-  verifySignature,
-  type GatewayChannel,
   type GatewayNotification,
+  type PaymentGateway,
 } from './gateway';
+import { findLateCapture, recordLateCapture } from './late-captures';
+import type { LateCaptureRow } from './late-captures.schema';
 import { lockPayable, type OnPaid } from './pay-order';
 
-/** The simulated gateway's hosted checkout page of a payment. */
-export const checkoutUrl = (channel: string, paymentId: string) =>
-  `/order/v2/payments/sim/${channel}/${paymentId}`;
-
-function pending(row: OrderPaymentRow): PaymentPending {
+function pending(gateway: PaymentGateway, row: OrderPaymentRow): PaymentPending {
   return {
     status: 'pending',
     paymentId: row.id,
-    redirectUrl: checkoutUrl(row.channel, row.id),
+    redirectUrl: gateway.checkoutUrl(row.id),
     expiresAt: row.expiresAt.toISOString(),
   };
 }
@@ -38,10 +35,11 @@ export async function startGatewayPayment(
   tx: Db,
   ctx: RequestContext,
   id: string,
-  channel: GatewayChannel,
+  gateway: PaymentGateway,
   returnUrl: string | undefined,
   now: Date,
 ): Promise<PaymentPending> {
+  const { channel } = gateway;
   const order = await lockPayable(tx, ctx, id, now);
   const [open] = await tx
     .select()
@@ -55,7 +53,7 @@ export async function startGatewayPayment(
       ),
     )
     .limit(1);
-  if (open) return pending(open);
+  if (open) return pending(gateway, open);
   const expiresAt = new Date(
     Math.min(now.getTime() + GATEWAY_PAYMENT_TTL_MS, order.paymentDeadline?.getTime() ?? Infinity),
   );
@@ -75,28 +73,32 @@ export async function startGatewayPayment(
     })
     .returning();
   if (!created) throw new Error('payment not created');
-  return pending(created);
+  return pending(gateway, created);
 }
 
-export type NotifyResult = 'paid' | 'duplicate' | 'expired' | 'failed' | 'rejected' | 'ignored';
+/** What a notification did: `late` is a capture the order could not take, to refund now. */
+export type NotifyOutcome =
+  { result: 'paid' | 'duplicate' | 'failed' | 'ignored' } | { result: 'late'; capture: LateCaptureRow };
 
 /**
- * A gateway's asynchronous notification: refused unless signed with the gateway secret and fresh
- * (401 PAYMENT_SIGNATURE_INVALID, nothing changed). A paid notification of a pending, unexpired
- * payment posts the ledger entry (platform receivable -> supplier payable), moves the order to
- * `proceeding` and queues ticketing, all in one transaction. A replay of a processed
- * notification answers `duplicate` and changes nothing; one past the payment's expiry marks the
- * payment expired and leaves the order as it is.
+ * A gateway's asynchronous notification: refused unless signed with the gateway's secret and
+ * fresh (401 PAYMENT_SIGNATURE_INVALID, nothing changed), and unless its amount is the payment's
+ * (422). A paid notification of a pending, unexpired payment whose order is `to_be_paid` posts
+ * the ledger entry (platform receivable -> supplier payable), moves the order to `proceeding`
+ * and queues ticketing, all in one transaction. A paid notification the order cannot take (paid
+ * by balance or canceled meanwhile, payment expired or closed) is a late capture: recorded for a
+ * refund through the gateway (`late`), which the caller makes after this transaction. A repeated
+ * notification answers `duplicate` and changes nothing, so a capture is refunded once.
  */
 export async function handleNotification(
   tx: Db,
-  channel: GatewayChannel,
+  gateway: PaymentGateway,
   n: GatewayNotification,
-  secret: string,
   now: Date,
   onPaid: OnPaid,
-): Promise<NotifyResult> {
-  if (!verifySignature(secret, channel, n)) throw new AppError('PAYMENT_SIGNATURE_INVALID');
+): Promise<NotifyOutcome> {
+  const { channel } = gateway;
+  if (!gateway.verify(n)) throw new AppError('PAYMENT_SIGNATURE_INVALID');
   const age = now.getTime() - n.timestamp;
   if (age > NOTIFICATION_MAX_AGE_MS || age < -NOTIFICATION_MAX_AGE_MS) {
     throw new AppError('PAYMENT_SIGNATURE_INVALID');
@@ -108,29 +110,40 @@ export async function handleNotification(
     .limit(1)
     .for('update');
   if (!payment) throw new AppError('NOT_FOUND');
-  if (payment.status !== 'pending') {
-    return payment.tradeNo === n.tradeNo ? 'duplicate' : 'ignored';
-  }
   if (n.amountMinor !== payment.amountMinor || n.currency !== payment.currency) {
     throw new AppError('PAYMENT_UNPROCESSABLE');
   }
+  if (await findLateCapture(tx, channel, n.tradeNo)) return { result: 'duplicate' };
+  const late = async (reason: Parameters<typeof recordLateCapture>[3], orderStatus: string) => {
+    const capture = await recordLateCapture(tx, payment, n, reason, orderStatus, now);
+    return capture ? { result: 'late' as const, capture } : { result: 'duplicate' as const };
+  };
   const finish = (status: OrderPaymentRow['status']) =>
     tx
       .update(orderPayments)
       .set({ status, tradeNo: n.tradeNo, completedAt: now })
       .where(eq(orderPayments.id, payment.id));
+
+  if (payment.status !== 'pending') {
+    const same = payment.tradeNo === n.tradeNo;
+    if (same && (payment.status === 'paid' || n.status === 'failed')) return { result: 'duplicate' };
+    if (n.status === 'failed') return { result: 'ignored' };
+    // Money taken after the payment closed (failed, expired, or paid by another capture).
+    const order = await lockOrderById(tx, payment.orderId);
+    return late('payment_closed', order?.status ?? 'unknown');
+  }
   if (n.status === 'failed') {
     await finish('failed');
-    return 'failed';
-  }
-  if (now.getTime() > payment.expiresAt.getTime()) {
-    await finish('expired');
-    return 'expired';
+    return { result: 'failed' };
   }
   const order = await lockOrderById(tx, payment.orderId);
+  if (now.getTime() > payment.expiresAt.getTime()) {
+    await finish('expired');
+    return late('payment_expired', order?.status ?? 'unknown');
+  }
   if (!order || order.status !== 'to_be_paid') {
     await finish('rejected');
-    return 'rejected';
+    return late('order_not_payable', order?.status ?? 'unknown');
   }
   const accounts = await ensureAccounts(tx, order.agencyId, order.currency);
   await postEntry(tx, {
@@ -160,7 +173,7 @@ export async function handleNotification(
   );
   await finish('paid');
   await onPaid(tx, paid, now);
-  return 'paid';
+  return { result: 'paid' };
 }
 
 /** The state of a payment for the paying user's polling: expired once past `expiresAt`. */
@@ -169,7 +182,7 @@ export async function paymentState(
   ctx: RequestContext,
   paymentId: string,
   now: Date,
-): Promise<{ paymentId: string; status: string; expiresAt: string; orderId: string }> {
+): Promise<PaymentStatusView> {
   const [row] = await db
     .select()
     .from(orderPayments)
@@ -180,7 +193,7 @@ export async function paymentState(
   return { paymentId: row.id, status, expiresAt: row.expiresAt.toISOString(), orderId: row.orderId };
 }
 
-/** The payment behind the simulated checkout page (public: the id is the secret of the link). */
+/** The payment behind a simulated checkout page (which checks the page's token itself). */
 export async function findPayment(db: Db, paymentId: string): Promise<OrderPaymentRow | undefined> {
   const [row] = await db.select().from(orderPayments).where(eq(orderPayments.id, paymentId)).limit(1);
   return row;

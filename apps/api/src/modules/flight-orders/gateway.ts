@@ -43,3 +43,39 @@ export function verifySignature(secret: string, channel: string, n: GatewayNotif
   const given = Buffer.from(n.signature, 'hex');
   return expected.length === given.length && crypto.timingSafeEqual(expected, given);
 }
+
+/** A full refund of one capture, asked of the provider that took it. */
+export interface RefundRequest {
+  paymentId: string;
+  /** The provider's transaction number of the capture. */
+  tradeNo: string;
+  amountMinor: number;
+  currency: string;
+  /** The same for every attempt of one refund, so that the provider refunds at most once. */
+  idempotencyKey: string;
+}
+
+/**
+ * An outside payment provider (adapter): the hosted checkout a payer is sent to, the check of its
+ * signed notifications, and refunds. Refunds are network calls: never inside a transaction.
+ */
+export interface PaymentGateway {
+  readonly channel: GatewayChannel;
+  /** The hosted page where the payer completes a started payment. */
+  checkoutUrl(paymentId: string): string;
+  /** Whether a notification carries the provider's valid signature. */
+  verify(notification: GatewayNotification): boolean;
+  /** Refunds a capture in full; a repeated idempotency key answers the first refund. */
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
+}
+
+/** The providers of one app by channel; an absent channel is not offered and not served. */
+export interface PaymentGateways {
+  get(channel: string): PaymentGateway | undefined;
+  list(): PaymentGateway[];
+}
+
+export function createGatewayRegistry(gateways: PaymentGateway[]): PaymentGateways {
+  const byChannel = new Map<string, PaymentGateway>(gateways.map((g) => [g.channel, g]));
+  return { get: (channel) => byChannel.get(channel), list: () => [...byChannel.values()] };
+}

@@ -1,30 +1,64 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FlightPaymentResult } from '@portal/domain/flight-order';
+import { LateCaptureList, LateCaptureQuery } from '@portal/domain/late-capture';
+import { PaymentConfig, PaymentRequest, PaymentStatusView, paymentOptionsFor } from '@portal/domain/payment';
 import { ok } from '../../platform/envelope';
-import { AppError, parse } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { withIdempotency } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
+import { envelope, okResponse } from '../../platform/schema';
 import { requireFlightService } from '../shopping/access';
-import { PaymentRequest, paymentOptionsFor, type PaymentConfig } from '@portal/domain/payment';
+import { assertCanReadWallet } from '../wallet/wallet.policy';
 import { queueTicketing } from './order-jobs';
 import { payOrder } from './pay-order';
-import { GatewayNotification, isGatewayChannel, sign } from './gateway';
-import {
-  checkoutUrl,
-  findPayment,
-  handleNotification,
-  paymentState,
-  startGatewayPayment,
-} from './gateway-payment';
+import { GatewayNotification, type PaymentGateways } from './gateway';
+import { handleNotification, paymentState, startGatewayPayment } from './gateway-payment';
+import { lateCaptureLog, listLateCaptures, refundLateCapture } from './late-captures';
+import { simulatedCheckoutRoutes } from './sim-checkout.routes';
+import { isSimulatedGateway } from './simulated-gateway';
 import type { FlightOrderDeps } from './flight-orders.context';
 import { presentOrder } from './flight-orders.presenter';
 import { listEvents } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
 
-const IdParam = z.object({ id: z.string().trim().min(1).max(64) });
+const OrderIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
+const PaymentIdParams = z.strictObject({ id: z.uuid() });
+const ChannelParams = z.strictObject({ channel: z.string().min(1).max(40) });
 
-/** Paying a flight order: the channels offered, balance payment, the outside gateway and its notifications. */
-export async function flightPaymentRoutes(app: FastifyInstance, { deps }: { deps: FlightOrderDeps }) {
+/** What the portal answers a gateway's notification (the gateway only needs a 200). */
+export const NOTIFY_RESULTS = [
+  'paid',
+  'duplicate',
+  'failed',
+  'ignored',
+  'refunded',
+  'refund_pending',
+] as const;
+const NotifyAnswer = z.object({ result: z.enum(NOTIFY_RESULTS) });
+/**
+ * The answer of a payment. `withIdempotency` may replay a stored answer (typed unknown); reading
+ * it through this schema narrows it (it is this route's own earlier answer).
+ */
+const PaymentAnswer = envelope(FlightPaymentResult);
+
+export interface FlightPaymentRoutesOptions {
+  deps: FlightOrderDeps;
+  /** The outside payment providers; a channel without one is neither offered nor served. */
+  gateways: PaymentGateways;
+}
+
+/**
+ * Paying a flight order: the channels offered, balance payment, the outside gateways and their
+ * notifications, late captures refunded and listed for finance, and (only when a simulated
+ * provider is configured) the simulated checkout pages.
+ */
+export async function flightPaymentRoutes(
+  fastify: FastifyInstance,
+  { deps, gateways }: FlightPaymentRoutesOptions,
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const flightCtx = (request: FastifyRequest) => {
     const ctx = requireCtx(request);
     requireFlightService(ctx);
@@ -33,94 +67,103 @@ export async function flightPaymentRoutes(app: FastifyInstance, { deps }: { deps
   const present = async (row: FlightOrderRow, db = deps.db) =>
     presentOrder(row, await listEvents(db, row.id), deps.now());
 
-  app.get('/order/v2/flight/config/payment', async (request) => {
-    const ctx = flightCtx(request);
-    const options = paymentOptionsFor({ disablePayment: ctx.agency.commonConfig.disablePayment === true });
-    // Offered: the balance and the channels of the simulated gateway.
-    const served = options.filter((o) => o.channel === 'balance' || isGatewayChannel(o.channel));
-    const config: PaymentConfig = served.map((o) => ({
-      channel: o.channel,
-      flow: o.flow,
-      labelKey: o.labelKey,
-      feePercent: 0,
-    }));
-    return ok(config);
-  });
+  app.get(
+    '/order/v2/flight/config/payment',
+    { schema: { tags: ['payments'], response: okResponse(PaymentConfig) } },
+    async (request) => {
+      const ctx = flightCtx(request);
+      const options = paymentOptionsFor({ disablePayment: ctx.agency.commonConfig.disablePayment === true });
+      // Offered: the balance and the channels a gateway is configured for.
+      const served = options.filter((o) => o.channel === 'balance' || gateways.get(o.channel));
+      return ok(
+        served.map((o) => ({ channel: o.channel, flow: o.flow, labelKey: o.labelKey, feePercent: 0 })),
+      );
+    },
+  );
 
-  app.post('/order/v2/flight/orders/:id/payment', async (request, reply) => {
-    const ctx = flightCtx(request);
-    const { id } = parse(IdParam, request.params);
-    const payment = parse(PaymentRequest, request.body);
-    return withIdempotency(deps.db, request, reply, async (tx) => {
-      if (isGatewayChannel(payment.channel)) {
-        return ok(await startGatewayPayment(tx, ctx, id, payment.channel, payment.returnUrl, deps.now()));
-      }
-      const paid = await payOrder(tx, ctx, id, payment, deps.now(), queueTicketing(deps));
-      return ok({ status: 'paid' as const, order: await present(paid, tx) });
-    });
-  });
+  app.post(
+    '/order/v2/flight/orders/:id/payment',
+    {
+      schema: {
+        tags: ['payments'],
+        params: OrderIdParams,
+        body: PaymentRequest,
+        response: { 200: PaymentAnswer },
+      },
+    },
+    async (request, reply) => {
+      const ctx = flightCtx(request);
+      const { id } = request.params;
+      const payment = request.body;
+      const gateway = gateways.get(payment.channel);
+      const answer = await withIdempotency(deps.db, request, reply, async (tx) => {
+        if (gateway) {
+          return ok(await startGatewayPayment(tx, ctx, id, gateway, payment.returnUrl, deps.now()));
+        }
+        const paid = await payOrder(tx, ctx, id, payment, deps.now(), queueTicketing(deps));
+        return ok({ status: 'paid' as const, order: await present(paid, tx) });
+      });
+      return PaymentAnswer.parse(answer);
+    },
+  );
 
-  app.get('/order/v2/flight/payments/:id', async (request) => {
-    const ctx = flightCtx(request);
-    const { id } = parse(z.object({ id: z.uuid() }), request.params);
-    return ok(await paymentState(deps.db, ctx, id, deps.now()));
-  });
+  app.get(
+    '/order/v2/flight/payments/:id',
+    { schema: { tags: ['payments'], params: PaymentIdParams, response: okResponse(PaymentStatusView) } },
+    async (request) => {
+      const ctx = flightCtx(request);
+      return ok(await paymentState(deps.db, ctx, request.params.id, deps.now()));
+    },
+  );
 
   // The gateway's signed asynchronous notification (public: the signature is the authentication).
-  app.post('/order/v2/payments/notify/:channel', { config: { public: true } }, async (request) => {
-    const { channel } = parse(z.object({ channel: z.string().max(40) }), request.params);
-    if (!isGatewayChannel(channel)) throw new AppError('NOT_FOUND');
-    const notification = parse(GatewayNotification, request.body);
-    const result = await deps.db.transaction((tx) =>
-      handleNotification(tx, channel, notification, deps.gatewaySecret, deps.now(), queueTicketing(deps)),
-    );
-    return ok({ result });
-  });
-
-  // The simulated gateway's hosted checkout: a page with pay and fail links, and the "customer
-  // paid" step, which posts the signed notification as the real gateway would.
-  const PaymentParams = z.object({ channel: z.string().max(40), paymentId: z.uuid() });
-  app.get(
-    '/order/v2/payments/sim/:channel/:paymentId',
-    { config: { public: true } },
-    async (request, reply) => {
-      const { channel, paymentId } = parse(PaymentParams, request.params);
-      const payment = await findPayment(deps.db, paymentId);
-      if (!payment || payment.channel !== channel) throw new AppError('NOT_FOUND');
-      const base = checkoutUrl(channel, paymentId);
-      const amount = `${(payment.amountMinor / 100).toFixed(2)} ${payment.currency}`;
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(
-          `<!doctype html><html><head><meta charset="utf-8"><title>Simulated ${channel} checkout</title></head>` +
-            `<body><h1>Simulated ${channel} checkout</h1><p>Amount: ${amount}</p><p>Status: ${payment.status}</p>` +
-            `<p><a id="pay" href="${base}/complete?outcome=paid">Pay</a> | ` +
-            `<a id="fail" href="${base}/complete?outcome=failed">Fail</a></p></body></html>`,
+  app.post(
+    '/order/v2/payments/notify/:channel',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['payments'],
+        params: ChannelParams,
+        body: GatewayNotification,
+        response: okResponse(NotifyAnswer),
+      },
+    },
+    async (request) => {
+      const gateway = gateways.get(request.params.channel);
+      if (!gateway) throw new AppError('NOT_FOUND');
+      const outcome = await deps.db.transaction((tx) =>
+        handleNotification(tx, gateway, request.body, deps.now(), queueTicketing(deps)),
+      );
+      if (outcome.result !== 'late') return ok({ result: outcome.result });
+      // Money the order cannot take: refunded through the gateway now, after the transaction;
+      // when that fails, the queued job tries again.
+      const capture = outcome.capture;
+      try {
+        const refunded = await refundLateCapture(deps.db, gateways, capture.id, deps.now());
+        request.log.warn(lateCaptureLog(refunded ?? capture), 'late capture refunded');
+        return ok({ result: 'refunded' as const });
+      } catch (error) {
+        request.log.error(
+          { err: error, ...lateCaptureLog(capture) },
+          'late capture refund failed; retry queued',
         );
+        return ok({ result: 'refund_pending' as const });
+      }
     },
   );
+
+  // Finance of the agency: card payments captured after their order could not take them, refunded.
   app.get(
-    '/order/v2/payments/sim/:channel/:paymentId/complete',
-    { config: { public: true } },
-    async (request, reply) => {
-      const { channel, paymentId } = parse(PaymentParams, request.params);
-      const { outcome } = parse(z.object({ outcome: z.enum(['paid', 'failed']) }), request.query);
-      const payment = await findPayment(deps.db, paymentId);
-      if (!payment || payment.channel !== channel) throw new AppError('NOT_FOUND');
-      const unsigned = {
-        paymentId,
-        tradeNo: `SIM${paymentId.replaceAll('-', '').slice(0, 20).toUpperCase()}`,
-        status: outcome,
-        amountMinor: payment.amountMinor,
-        currency: payment.currency,
-        timestamp: deps.now().getTime(),
-      };
-      await app.inject({
-        method: 'POST',
-        url: `/order/v2/payments/notify/${channel}`,
-        payload: { ...unsigned, signature: sign(deps.gatewaySecret, channel, unsigned) },
-      });
-      return reply.redirect(payment.returnUrl ?? '/', 303);
+    '/order/v2/payments/late-captures',
+    { schema: { tags: ['payments'], querystring: LateCaptureQuery, response: okResponse(LateCaptureList) } },
+    async (request) => {
+      const ctx = requireCtx(request);
+      assertCanReadWallet(ctx);
+      return ok(await listLateCaptures(deps.db, ctx, request.query));
     },
   );
+
+  if (gateways.list().some(isSimulatedGateway)) {
+    await app.register(simulatedCheckoutRoutes, { db: deps.db, gateways, now: deps.now });
+  }
 }
