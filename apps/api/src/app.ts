@@ -19,6 +19,7 @@ import { createPasswordHasher } from './modules/auth/password';
 import { siteRoutes } from './modules/site/site.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { passengersRoutes } from './modules/passengers/passengers.routes';
+import type { OcrPoolOptions } from './modules/passengers/ocr-pool';
 import { SearchRunner } from './modules/shopping/search-runner';
 import { SolutionsCache } from './modules/shopping/solutions-cache';
 import { shoppingRoutes } from './modules/shopping/shopping.routes';
@@ -66,6 +67,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Per-user and per-agency request limits other than the defaults (tests). */
   limits?: Partial<Record<LimitName, LimitRule>>;
+  /** The passport reader pool's size, queue, time and readers other than the defaults (tests). */
+  ocr?: Partial<OcrPoolOptions>;
   /** Flight suppliers; default: the simulated ones with SIMULATED_SUPPLIERS, else none. */
   suppliers?: SupplierRegistry;
   /** Outside payment providers; default: the simulated ones with SIMULATED_PAYMENTS, else none. */
@@ -158,7 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(siteRoutes, { database });
   await app.register(walletRoutes, { database });
-  await app.register(passengersRoutes, { database, config, now: options.now });
+  await app.register(passengersRoutes, { database, config, now: options.now, ocr: options.ocr });
 
   const registry =
     options.suppliers ??

@@ -247,6 +247,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '钱包余额将超过上限 {max} {currency}',
     'zh-tw': '錢包餘額將超過上限 {max} {currency}',
   },
+  'upload.error.readTimeout': {
+    en: 'Reading the document took too long; please try again or enter the passenger details by hand',
+    'zh-cn': '证件识别超时，请重试或手动填写乘客信息',
+    'zh-tw': '證件識別逾時，請重試或手動填寫乘客資訊',
+  },
 };
 
 /** The message for `key` in `locale`, with `{name}` placeholders filled from `params`. */

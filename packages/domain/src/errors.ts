@@ -65,6 +65,7 @@ export const ERRORS = {
   QUOTE_CHANGED: { code: 500004, key: 'order.error.quoteChanged', status: 409 },
   AMOUNT_ABOVE_MAXIMUM: { code: 600009, key: 'wallet.error.amountAboveMaximum', status: 400 },
   BALANCE_ABOVE_MAXIMUM: { code: 600010, key: 'wallet.error.balanceAboveMaximum', status: 400 },
+  OCR_TIMEOUT: { code: 800004, key: 'upload.error.readTimeout', status: 503 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

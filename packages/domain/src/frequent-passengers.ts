@@ -1,15 +1,21 @@
 import { z } from 'zod';
-import { BookingPassenger, IsoDate, Timestamp, TravelDocument } from './flight-order';
+import { BookingPassenger, IsoDate, MAX_PAGE_SIZE, pageOf, Timestamp, TravelDocument } from './flight-order';
 import { MAX_FREQUENT_PASSENGERS } from './limits';
 import { GIVEN_NAMES_PATTERN, SURNAME_PATTERN } from './passenger-rules';
+import { CalendarDate, CleanText } from './primitives';
 
 export { MAX_FREQUENT_PASSENGERS };
 
 /**
  * Body of `POST /base/v2/often-used-passengers`: the booking passenger's fields (payload names)
- * without the passenger type, which follows from the birthday on each trip's date.
+ * without the passenger type, which follows from the birthday on each trip's date. Dates are
+ * calendar days from 1900 (spec §5: yyyy-mm-dd, invalid year); "birthday not after today" needs
+ * the server's clock and is checked by the service.
  */
-export const FrequentPassengerBody = BookingPassenger.omit({ type: true });
+export const FrequentPassengerBody = BookingPassenger.omit({ type: true }).extend({
+  birthday: CalendarDate,
+  travel_document: TravelDocument.safeExtend({ expiryDate: CalendarDate }),
+});
 export type FrequentPassengerBody = z.infer<typeof FrequentPassengerBody>;
 
 /** Body of `PUT /base/v2/often-used-passengers/{id}`: any subset of the fields. */
@@ -38,6 +44,20 @@ export const FrequentPassenger = z.object({
 });
 export type FrequentPassenger = z.infer<typeof FrequentPassenger>;
 
+/** Query of the often-used passenger and member card lists: paging and a name or number keyword. */
+export const PassengerListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+  keyword: CleanText.trim().max(64).optional(),
+});
+export type PassengerListQuery = z.infer<typeof PassengerListQuery>;
+
+/** Path parameter of one often-used passenger or member card. */
+export const PassengerIdParams = z.strictObject({ id: z.string().min(1).max(64) });
+
+export const FrequentPassengerList = pageOf(FrequentPassenger);
+export type FrequentPassengerList = z.infer<typeof FrequentPassengerList>;
+
 /** True while the user may save another frequent passenger. */
 export function canAddFrequentPassenger(count: number): boolean {
   return count < MAX_FREQUENT_PASSENGERS;
@@ -57,8 +77,8 @@ export const MemberCardBody = z.strictObject({
   surname: z.string().trim().min(1).max(40).regex(SURNAME_PATTERN),
   given_names: z.string().trim().min(1).max(60).regex(GIVEN_NAMES_PATTERN),
   /** Loyalty programme tier as printed (e.g. "Gold"). */
-  tier: z.string().trim().max(32).optional(),
-  expiryDate: IsoDate.optional(),
+  tier: CleanText.trim().max(32).optional(),
+  expiryDate: CalendarDate.optional(),
   frequentPassengerId: z.string().min(1).max(64).optional(),
 });
 export type MemberCardBody = z.infer<typeof MemberCardBody>;
@@ -79,3 +99,6 @@ export const MemberCard = z.object({
   updatedAt: Timestamp,
 });
 export type MemberCard = z.infer<typeof MemberCard>;
+
+export const MemberCardList = pageOf(MemberCard);
+export type MemberCardList = z.infer<typeof MemberCardList>;

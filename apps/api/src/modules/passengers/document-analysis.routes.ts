@@ -1,45 +1,73 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DocumentReading } from '@portal/domain/document-types';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
-import { checkUpload, UPLOAD_LIMITS } from '../../platform/files';
+import { checkUpload, MAX_IMAGE_PIXELS, UPLOAD_LIMITS, uploadNotAllowed } from '../../platform/files';
 import { requireCtx } from '../../platform/request-context';
-import type { MrzReader } from './mrz-reader';
+import { okResponse } from '../../platform/schema';
+import { UndecodableImageError } from './ocr-image';
+import type { OcrPool } from './ocr-pool';
 
 export interface DocumentAnalysisOptions {
-  reader: MrzReader;
+  pool: OcrPool;
 }
 
-const IMAGE_RULE = { allowed: ['jpeg', 'png'], maxBytes: UPLOAD_LIMITS.identityImage } as const;
+const IMAGE_RULE = {
+  allowed: ['jpeg', 'png'],
+  maxBytes: UPLOAD_LIMITS.identityImage,
+  maxPixels: MAX_IMAGE_PIXELS,
+} as const;
 
 /**
  * `POST /base/v2/analysis/document` (multipart, field `file`): a passport image (jpg, jpeg or png
- * by content, up to 10 MB) -> `{format, fields, checks, raw}` read from its machine-readable zone.
- * The image is not stored. No zone found -> 422 DOCUMENT_UNREADABLE; a reader failure -> 500
- * UPLOAD_FAILED ("Upload failed, try later or contact the administrator").
+ * by content, up to 10 MB and 40 megapixels) -> `{format, fields, checks, raw}` read from its
+ * machine-readable zone. The image is not stored. Counted against the upload limits of the user
+ * and the agency (429 UPLOAD_RATE_LIMITED). Read in the OCR pool outside any database transaction:
+ * a full queue is 429 OCR_BUSY at once, a read over its time 503 OCR_TIMEOUT. No zone found -> 422
+ * DOCUMENT_UNREADABLE; an image that does not decode -> 415; a reader failure -> 500 UPLOAD_FAILED
+ * ("Upload failed, try later or contact the administrator").
  */
-export async function documentAnalysisRoutes(app: FastifyInstance, { reader }: DocumentAnalysisOptions) {
+export async function documentAnalysisRoutes(fastify: FastifyInstance, { pool }: DocumentAnalysisOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, {
     limits: { fileSize: IMAGE_RULE.maxBytes, files: 1, fields: 10, parts: 11 },
     throwFileSizeLimit: true,
   });
 
-  app.post('/base/v2/analysis/document', async (request) => {
-    requireCtx(request);
-    if (!request.isMultipart()) throw new AppError('UPLOAD_EMPTY');
-    const part = await request.file();
-    if (!part || part.fieldname !== 'file') throw new AppError('UPLOAD_EMPTY');
-    const bytes = await part.toBuffer();
-    checkUpload(bytes, IMAGE_RULE);
-    let result;
-    try {
-      result = await reader.read(bytes);
-    } catch (error) {
-      request.log.error({ err: error }, 'passport reading failed');
-      throw new AppError('UPLOAD_FAILED');
-    }
-    request.log.info({ steps: result.steps, found: result.reading !== undefined }, 'passport read');
-    if (!result.reading) throw new AppError('DOCUMENT_UNREADABLE');
-    return ok(result.reading);
-  });
+  app.post(
+    '/base/v2/analysis/document',
+    {
+      config: { limit: 'upload' },
+      schema: {
+        tags: ['passengers'],
+        consumes: ['multipart/form-data'],
+        response: okResponse(DocumentReading),
+      },
+    },
+    async (request) => {
+      requireCtx(request);
+      if (!request.isMultipart()) throw new AppError('UPLOAD_EMPTY');
+      const part = await request.file();
+      if (!part || part.fieldname !== 'file') throw new AppError('UPLOAD_EMPTY');
+      const bytes = await part.toBuffer();
+      checkUpload(bytes, IMAGE_RULE);
+      let result;
+      try {
+        result = await pool.read(bytes);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (error instanceof UndecodableImageError) throw uploadNotAllowed(IMAGE_RULE);
+        request.log.error({ err: error }, 'passport reading failed');
+        throw new AppError('UPLOAD_FAILED');
+      }
+      request.log.info(
+        { image: result.image, steps: result.steps, found: result.reading !== undefined },
+        'passport read',
+      );
+      if (!result.reading) throw new AppError('DOCUMENT_UNREADABLE');
+      return ok(result.reading);
+    },
+  );
 }

@@ -1,8 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { createCanvas } from '@napi-rs/canvas';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@portal/domain/errors';
-import { bearer, body, login, useTestApp } from '../../test/app';
+import { buildApp } from '../../app';
+import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
 import type { MrzReading } from './mrz-fields';
-import { multipartBody, renderBlankPng, renderPassportPng } from './passport-image.test-helpers';
+import { createMrzReader, type MrzReader, type MrzReadResult } from './mrz-reader';
+import type { OcrPoolOptions } from './ocr-pool';
+import {
+  multipartBody,
+  renderBlankPng,
+  renderLargePassportPng,
+  renderPassportPng,
+} from './passport-image.test-helpers';
 
 const t = useTestApp();
 const URL = '/base/v2/analysis/document';
@@ -11,9 +21,15 @@ const SPECIMEN = [
   'L898902C36UTO7408122F1204159ZE184226B<<<<<10',
 ];
 
-async function upload(token: string, filename: string, contentType: string, bytes: Buffer) {
+async function upload(
+  token: string,
+  filename: string,
+  contentType: string,
+  bytes: Buffer,
+  app: FastifyInstance = t.app,
+) {
   const { payload, headers } = multipartBody('file', filename, contentType, bytes);
-  return t.app.inject({
+  return app.inject({
     method: 'POST',
     url: URL,
     headers: { ...bearer(token), ...headers, 'accept-language': 'en' },
@@ -99,4 +115,207 @@ describe('document analysis uploads', () => {
       data: null,
     });
   }, 30_000);
+});
+
+const FAKE_READING: MrzReading = {
+  format: 'TD3',
+  fields: {
+    surname: 'ERIKSSON',
+    given_names: 'ANNA MARIA',
+    gender: 'female',
+    birthday: '1974-08-12',
+    nationality: null,
+    nationalityCode: 'UTO',
+    travel_document: {
+      type: 'passport',
+      interfaceType: 'passport',
+      number: 'L898902C3',
+      expiryDate: '2012-04-15',
+    },
+    issuingCountry: null,
+    issuingCountryCode: 'UTO',
+  },
+  checks: {
+    surname: true,
+    given_names: true,
+    gender: true,
+    birthday: true,
+    nationality: false,
+    documentNumber: true,
+    expiryDate: true,
+    issuingCountry: false,
+    composite: true,
+    allCheckDigits: true,
+  },
+  raw: SPECIMEN,
+};
+const FAKE_RESULT: MrzReadResult = {
+  reading: FAKE_READING,
+  image: { width: 1, height: 1, ms: 0 },
+  steps: [],
+};
+
+/** Readers whose reads wait until the test releases them (no sleeps: the test holds the promise). */
+function heldReaders() {
+  const reads: { reader: number; release(): void }[] = [];
+  const closed: number[] = [];
+  let made = 0;
+  const createReader = (): MrzReader => {
+    const id = made++;
+    return {
+      read: () => new Promise((resolve) => reads.push({ reader: id, release: () => resolve(FAKE_RESULT) })),
+      warmUp: async () => undefined,
+      close: async () => {
+        closed.push(id);
+      },
+    };
+  };
+  return { reads, closed, createReader };
+}
+
+describe('passport reading under load', () => {
+  const apps: FastifyInstance[] = [];
+  async function appWith(ocr: Partial<OcrPoolOptions>) {
+    const app = await buildApp({ config: testConfig(), database: t.database, ocr });
+    apps.push(app);
+    return app;
+  }
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+  });
+  /** A small valid PNG (the fake readers never look at it). */
+  const image = () => createCanvas(40, 20).encode('png');
+
+  it('reduces a 2500x2500 photo before the OCR and still reads it (real OCR)', async () => {
+    const results: MrzReadResult[] = [];
+    const app = await appWith({
+      createReader: () => {
+        const real = createMrzReader({ tessdataDir: testConfig().tessdataDir });
+        return {
+          ...real,
+          read: async (bytes) => {
+            const result = await real.read(bytes);
+            results.push(result);
+            return result;
+          },
+        };
+      },
+    });
+    const token = await login(app);
+    const photo = await renderLargePassportPng(SPECIMEN, 2500);
+    const res = await upload(token, 'photo.png', 'image/png', photo, app);
+    expect(res.statusCode).toBe(200);
+    expect(body<MrzReading>(res).data.fields).toMatchObject({
+      surname: 'ERIKSSON',
+      birthday: '1974-08-12',
+      travel_document: { number: 'L898902C3' },
+    });
+    expect(results[0]?.image).toMatchObject({
+      width: 1500,
+      height: 1500,
+      reducedFrom: { width: 2500, height: 2500 },
+    });
+  }, 60_000);
+
+  it('answers 429 OCR_BUSY at once when the readers and the queue are full; the portal stays responsive', async () => {
+    const held = heldReaders();
+    const app = await appWith({ size: 1, queueLimit: 1, createReader: held.createReader });
+    const token = await login(app);
+    const first = upload(token, 'a.png', 'image/png', await image(), app);
+    await vi.waitFor(() => expect(held.reads).toHaveLength(1));
+    // One of the next two waits in the queue, the other is refused without waiting.
+    const next = [image(), image()].map(async (bytes) =>
+      upload(token, 'b.png', 'image/png', await bytes, app),
+    );
+    const refused = await Promise.race(next);
+    expect(refused.statusCode).toBe(429);
+    expect(body(refused)).toMatchObject({
+      code: ERRORS.OCR_BUSY.code,
+      message: 'Passport reading is busy; please try again in a few seconds or enter the details by hand',
+    });
+    // No database transaction is held around the OCR: reads and writes of the user still answer.
+    const list = await app.inject({ url: '/base/v2/often-used-passengers', headers: bearer(token) });
+    expect(list.statusCode).toBe(200);
+    const me = await app.inject({ url: '/base/v2/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(200);
+
+    held.reads[0]?.release();
+    expect((await first).statusCode).toBe(200);
+    await vi.waitFor(() => expect(held.reads).toHaveLength(2));
+    held.reads[1]?.release();
+    const answers = await Promise.all(next);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 429]);
+    expect(body<MrzReading>(await first).data).toEqual(FAKE_READING);
+  });
+
+  it('answers 503 OCR_TIMEOUT when a read takes too long, and reads the next on a fresh reader', async () => {
+    const held = heldReaders();
+    const app = await appWith({ size: 1, queueLimit: 1, timeoutMs: 50, createReader: held.createReader });
+    const token = await login(app);
+    const slow = await upload(token, 'a.png', 'image/png', await image(), app);
+    expect(slow.statusCode).toBe(503);
+    expect(body(slow)).toMatchObject({
+      code: ERRORS.OCR_TIMEOUT.code,
+      message: 'Reading the document took too long; please try again or enter the passenger details by hand',
+    });
+    expect(held.closed).toEqual([0]);
+    const next = upload(token, 'b.png', 'image/png', await image(), app);
+    await vi.waitFor(() => expect(held.reads).toHaveLength(2));
+    expect(held.reads[1]?.reader).toBe(1);
+    held.reads[1]?.release();
+    expect((await next).statusCode).toBe(200);
+  });
+
+  it('refuses a huge pixel count (413) and an image that does not decode (415) before the OCR', async () => {
+    const held = heldReaders();
+    const app = await appWith({ createReader: held.createReader });
+    const token = await login(app);
+    const ihdr = Buffer.alloc(25);
+    ihdr.writeUInt32BE(13, 0);
+    ihdr.write('IHDR', 4, 'latin1');
+    ihdr.writeUInt32BE(60_000, 8);
+    ihdr.writeUInt32BE(60_000, 12);
+    const bomb = Buffer.concat([(await image()).subarray(0, 8), ihdr, Buffer.alloc(1000)]);
+    const big = await upload(token, 'bomb.png', 'image/png', bomb, app);
+    expect(big.statusCode).toBe(413);
+    expect(body(big).code).toBe(ERRORS.PAYLOAD_TOO_LARGE.code);
+    const real = await image();
+    const broken = Buffer.concat([real.subarray(0, 33), Buffer.alloc(500, 7)]);
+    // The real reader decodes before any OCR worker starts (another user: t.app's upload counts).
+    const undecodable = await upload(await login(t.app, 'operator'), 'broken.png', 'image/png', broken);
+    expect(undecodable.statusCode).toBe(415);
+    expect(body(undecodable).code).toBe(ERRORS.UPLOAD_TYPE_NOT_ALLOWED.code);
+    expect(held.reads).toHaveLength(0);
+  });
+
+  it('counts uploads against the user: the 11th in a minute is 429 UPLOAD_RATE_LIMITED', async () => {
+    const app = await appWith({ createReader: heldReaders().createReader });
+    const token = await login(app);
+    const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n');
+    for (let n = 1; n <= 10; n++) {
+      expect((await upload(token, `scan${n}.png`, 'image/png', pdf, app)).statusCode).toBe(415);
+    }
+    const eleventh = await upload(token, 'scan11.png', 'image/png', pdf, app);
+    expect(eleventh.statusCode).toBe(429);
+    expect(body(eleventh).code).toBe(ERRORS.UPLOAD_RATE_LIMITED.code);
+    expect(body(eleventh).message).toMatch(
+      /^Too many uploads from your account or agency; please wait \d+ s/,
+    );
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
+    // Another user of the same agency still uploads.
+    const other = await login(app, 'operator');
+    expect((await upload(other, 'scan.png', 'image/png', pdf, app)).statusCode).toBe(415);
+  });
+
+  it('stops the readers when the app closes', async () => {
+    const held = heldReaders();
+    const app = await appWith({ createReader: held.createReader });
+    const token = await login(app);
+    const read = upload(token, 'a.png', 'image/png', await image(), app);
+    await vi.waitFor(() => expect(held.reads).toHaveLength(1));
+    held.reads[0]?.release();
+    expect((await read).statusCode).toBe(200);
+    await app.close();
+    expect(held.closed).toEqual([0]);
+  });
 });

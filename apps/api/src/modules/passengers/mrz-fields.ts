@@ -1,52 +1,19 @@
 import { parse as parseMrz } from 'mrz';
-import { isValidDocumentNumber, payloadDocumentType, type DocumentType } from '@portal/domain/document-types';
+import {
+  isValidDocumentNumber,
+  payloadDocumentType,
+  type DocumentReading,
+  type DocumentType,
+} from '@portal/domain/document-types';
 import { resolveTwoDigitYear } from '@portal/domain/two-digit-year';
 import { alpha2OfMrzState } from './country-codes';
 
+/** What the reader answers: the domain's reading schema, shared with the route's response. */
+export type MrzReading = DocumentReading;
 /** The passenger fields read from a machine-readable zone; null when unreadable. */
-export interface MrzFields {
-  surname: string | null;
-  given_names: string | null;
-  gender: 'male' | 'female' | null;
-  /** `YYYY-MM-DD`; two-digit years by the birth-date rule of spec §5. */
-  birthday: string | null;
-  /** ISO alpha-2 (`CN`); null for codes without one (e.g. the specimen state `UTO`). */
-  nationality: string | null;
-  /** The three-letter code as printed in the zone. */
-  nationalityCode: string | null;
-  travel_document: {
-    type: 'passport' | 'chinese-passport' | 'idcard' | 'eep';
-    interfaceType: DocumentType;
-    number: string | null;
-    /** `YYYY-MM-DD`, always 20yy. */
-    expiryDate: string | null;
-  };
-  issuingCountry: string | null;
-  issuingCountryCode: string | null;
-}
-
+export type MrzFields = DocumentReading['fields'];
 /** Per-field confidence: true when a check digit (or, for names, the character set) confirms it. */
-export interface MrzChecks {
-  surname: boolean;
-  given_names: boolean;
-  gender: boolean;
-  birthday: boolean;
-  nationality: boolean;
-  documentNumber: boolean;
-  expiryDate: boolean;
-  issuingCountry: boolean;
-  composite: boolean;
-  /** Every check digit of the zone passed (names still need a person's look). */
-  allCheckDigits: boolean;
-}
-
-export interface MrzReading {
-  format: string;
-  fields: MrzFields;
-  checks: MrzChecks;
-  /** The zone's lines as used (after repair). */
-  raw: string[];
-}
+export type MrzChecks = DocumentReading['checks'];
 
 type ParseResult = ReturnType<typeof parseMrz>;
 /** A parse with the lines it was made from. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { createWorker, PSM, type Worker } from 'tesseract.js';
 import { checkDigitScore, parseMrzText, toReading, type MrzReading, type MrzResult } from './mrz-fields';
+import { fitForOcr } from './ocr-image';
 
 const WHITELIST = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 /** Width the second attempt scales small images up to (the README's measured chain). */
@@ -18,15 +19,21 @@ export interface MrzReaderOptions {
 
 export interface MrzReadResult {
   reading: MrzReading | undefined;
+  /** The image the OCR read: its size, and the upload's size when it was reduced first. */
+  image: { width: number; height: number; reducedFrom?: { width: number; height: number }; ms: number };
   /** Which steps of the chain ran, with their times in ms. */
   steps: { step: string; ms: number; found: boolean }[];
 }
 
 export interface MrzReader {
-  /** Reads a passport image (PNG or JPEG bytes); `reading` undefined when no zone was found. */
+  /**
+   * Reads a passport image (PNG or JPEG bytes), reduced first when large; `reading` undefined
+   * when no zone was found. Rejects with `UndecodableImageError` when the bytes do not decode.
+   */
   read(image: Buffer): Promise<MrzReadResult>;
   /** Starts the MRZ worker now (otherwise on the first read). */
   warmUp(): Promise<void>;
+  /** Stops the workers at once; a read still running never settles. Later reads reject. */
   close(): Promise<void>;
 }
 
@@ -65,8 +72,10 @@ async function startWorker(lang: string, oem: number, langPath: string, gzip: bo
 
 /**
  * Offline passport reading with tesseract.js: the MRZ model (OCR-B), then the same on an upscaled
- * copy, then English legacy; the first reading whose check digits all pass wins, else the one that
- * passed most. One worker per model, created on first use and reused; reads run one at a time.
+ * copy (small images only), then English legacy; the first reading whose check digits all pass
+ * wins, else the one that passed most. Large images are reduced first (`fitForOcr`). One worker
+ * per model, created on first use and reused; reads run one at a time. Several readers make a pool
+ * (`ocr-pool.ts`), which also bounds the waiting and the time.
  */
 export function createMrzReader(options: MrzReaderOptions): MrzReader {
   const now = options.now ?? (() => new Date());
@@ -83,19 +92,23 @@ export function createMrzReader(options: MrzReaderOptions): MrzReader {
     return parseMrzText(data.text);
   }
 
-  async function run(image: Buffer): Promise<MrzReadResult> {
+  async function run(upload: Buffer): Promise<MrzReadResult> {
+    const prepared = performance.now();
+    const { bytes: image, ...size } = await fitForOcr(upload);
     const steps: MrzReadResult['steps'] = [];
-    const chain: [string, () => Promise<MrzResult | undefined>][] = [
-      ['mrz', () => recognize(mrz(), image)],
-      [
+    const chain: [string, () => Promise<MrzResult | undefined>][] = [['mrz', () => recognize(mrz(), image)]];
+    // Upscaling helps small images only; a reduced one was large.
+    if (!size.reducedFrom) {
+      chain.push([
         'mrz-upscaled',
         async () => {
           const bigger = await upscale(image);
           return bigger ? recognize(mrz(), bigger) : undefined;
         },
-      ],
-      ['eng-legacy', () => recognize(eng(), image)],
-    ];
+      ]);
+    }
+    chain.push(['eng-legacy', () => recognize(eng(), image)]);
+    const imageInfo = { ...size, ms: Math.round(performance.now() - prepared) };
     let best: MrzResult | undefined;
     for (const [step, attempt] of chain) {
       const started = performance.now();
@@ -104,7 +117,7 @@ export function createMrzReader(options: MrzReaderOptions): MrzReader {
       if (result && (!best || checkDigitScore(result).passed > checkDigitScore(best).passed)) best = result;
       if (best && checkDigitScore(best).all) break;
     }
-    return { reading: best && toReading(best, now()), steps };
+    return { reading: best && toReading(best, now()), image: imageInfo, steps };
   }
 
   return {
@@ -119,13 +132,16 @@ export function createMrzReader(options: MrzReaderOptions): MrzReader {
     },
     async close() {
       closed = true;
-      await queue;
       const workers = [mrzWorker, engWorker];
       mrzWorker = engWorker = undefined;
+      // A worker that failed to start has nothing to stop.
       await Promise.all(
-        workers.map(async (w) => {
-          if (w) await (await w).terminate();
-        }),
+        workers.map((w) =>
+          w?.then(
+            (worker) => worker.terminate(),
+            () => undefined,
+          ),
+        ),
       );
     },
   };

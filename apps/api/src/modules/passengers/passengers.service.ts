@@ -3,11 +3,13 @@ import {
   canAddFrequentPassenger,
   FrequentPassengerBody,
   MAX_FREQUENT_PASSENGERS,
-  MemberCardBody,
-  UpdateFrequentPassengerBody,
-  UpdateMemberCardBody,
   type FrequentPassenger,
+  type FrequentPassengerList,
   type MemberCard,
+  type MemberCardBody,
+  type MemberCardList,
+  type UpdateFrequentPassengerBody,
+  type UpdateMemberCardBody,
 } from '@portal/domain/frequent-passengers';
 import { isValidDocumentNumber } from '@portal/domain/document-types';
 import type { FieldError } from '@portal/domain/envelope';
@@ -22,18 +24,12 @@ import {
   presentMemberCard,
 } from './passengers.presenter';
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 const ownerOf = (ctx: RequestContext): repo.Owner => ({ userId: ctx.user.id, agencyId: ctx.agency.id });
 
 /**
  * The rules beyond the body's shape (spec §5): the document number must have the format of its
- * type, the birthday must be a real date from 1900 and not after today. Messages are rule keys.
+ * type and the birthday must not be after today (the schema already holds dates to real days from
+ * 1900). Messages are rule keys, which the client translates.
  */
 function checkPassengerRules(body: FrequentPassengerBody, today: string): void {
   const errors: FieldError[] = [];
@@ -41,12 +37,7 @@ function checkPassengerRules(body: FrequentPassengerBody, today: string): void {
   if (!isValidDocumentNumber(doc.interfaceType, doc.number)) {
     errors.push({ path: 'travel_document.number', message: 'passenger.documentNumber.invalid' });
   }
-  const birthday = new Date(`${body.birthday}T00:00:00Z`);
-  if (Number.isNaN(birthday.getTime()) || birthday.toISOString().slice(0, 10) !== body.birthday) {
-    errors.push({ path: 'birthday', message: 'passenger.date.format' });
-  } else if (body.birthday < '1900-01-01') {
-    errors.push({ path: 'birthday', message: 'passenger.date.invalidYear' });
-  } else if (body.birthday > today) {
+  if (body.birthday > today) {
     errors.push({ path: 'birthday', message: 'passenger.birthday.afterToday' });
   }
   if (errors.length > 0) throw new AppError('ILLEGAL_INPUT', undefined, { errors });
@@ -65,14 +56,13 @@ export function createPassengersService(db: Db, now: () => Date = () => new Date
   }
 
   return {
-    async listPassengers(ctx: RequestContext, query: repo.PageQuery): Promise<Page<FrequentPassenger>> {
+    async listPassengers(ctx: RequestContext, query: repo.PageQuery): Promise<FrequentPassengerList> {
       const { rows, total } = await repo.listFrequentPassengers(db, ownerOf(ctx), query);
       return { list: rows.map(presentFrequentPassenger), total, page: query.page, pageSize: query.pageSize };
     },
 
     /** Saves a passenger; the 31st is refused. The count runs under a lock on the user's row. */
-    async createPassenger(ctx: RequestContext, raw: unknown): Promise<FrequentPassenger> {
-      const body = parse(FrequentPassengerBody, raw);
+    async createPassenger(ctx: RequestContext, body: FrequentPassengerBody): Promise<FrequentPassenger> {
       checkPassengerRules(body, today());
       const owner = ownerOf(ctx);
       const row = await db.transaction(async (tx) => {
@@ -89,12 +79,16 @@ export function createPassengersService(db: Db, now: () => Date = () => new Date
       return presentFrequentPassenger(row);
     },
 
-    async updatePassenger(ctx: RequestContext, id: string, raw: unknown): Promise<FrequentPassenger> {
-      const patch = parse(UpdateFrequentPassengerBody, raw);
+    async updatePassenger(
+      ctx: RequestContext,
+      id: string,
+      patch: UpdateFrequentPassengerBody,
+    ): Promise<FrequentPassenger> {
       const owner = ownerOf(ctx);
       const row = await db.transaction(async (tx) => {
         const existing = await repo.findFrequentPassenger(tx, owner, id);
         if (!existing) throw new AppError('NOT_FOUND');
+        // The stored passenger with the patch applied must be valid as a whole.
         const body = parse(FrequentPassengerBody, { ...frequentPassengerBodyOf(existing), ...patch });
         checkPassengerRules(body, today());
         return repo.updateFrequentPassenger(tx, owner, id, frequentPassengerColumns(body));
@@ -107,13 +101,12 @@ export function createPassengersService(db: Db, now: () => Date = () => new Date
       if (!(await repo.deleteFrequentPassenger(db, ownerOf(ctx), id))) throw new AppError('NOT_FOUND');
     },
 
-    async listCards(ctx: RequestContext, query: repo.PageQuery): Promise<Page<MemberCard>> {
+    async listCards(ctx: RequestContext, query: repo.PageQuery): Promise<MemberCardList> {
       const { rows, total } = await repo.listMemberCards(db, ownerOf(ctx), query);
       return { list: rows.map(presentMemberCard), total, page: query.page, pageSize: query.pageSize };
     },
 
-    async createCard(ctx: RequestContext, raw: unknown): Promise<MemberCard> {
-      const body = parse(MemberCardBody, raw);
+    async createCard(ctx: RequestContext, body: MemberCardBody): Promise<MemberCard> {
       const row = await db.transaction(async (tx) => {
         await requireOwnPassengerId(tx, ctx, body.frequentPassengerId);
         return repo.insertMemberCard(tx, {
@@ -131,8 +124,7 @@ export function createPassengersService(db: Db, now: () => Date = () => new Date
       return presentMemberCard(row);
     },
 
-    async updateCard(ctx: RequestContext, id: string, raw: unknown): Promise<MemberCard> {
-      const body = parse(UpdateMemberCardBody, raw);
+    async updateCard(ctx: RequestContext, id: string, body: UpdateMemberCardBody): Promise<MemberCard> {
       const row = await db.transaction(async (tx) => {
         await requireOwnPassengerId(tx, ctx, body.frequentPassengerId);
         return repo.updateMemberCard(tx, ownerOf(ctx), id, {

@@ -94,6 +94,72 @@ describe('often-used passengers', () => {
     expect(put.statusCode).toBe(400);
   });
 
+  it('refuses impossible and out-of-range dates with field paths, before any write', async () => {
+    const token = await login(t.app);
+    const doc = passengerBody().travel_document;
+    const cases: [object, string][] = [
+      [{ travel_document: { ...doc, expiryDate: '2031-02-30' } }, 'travel_document.expiryDate'],
+      [{ travel_document: { ...doc, expiryDate: '9999-12-31' } }, 'travel_document.expiryDate'],
+      [{ birthday: '1985-02-29' }, 'birthday'],
+      [{ birthday: '1899-12-31' }, 'birthday'],
+      [{ birthday: '0000-01-01' }, 'birthday'],
+    ];
+    for (const [override, path] of cases) {
+      const res = await create(token, { ...passengerBody(), ...override });
+      expect(res.statusCode, JSON.stringify(override)).toBe(400);
+      expect(body(res)).toMatchObject({ code: ERRORS.ILLEGAL_INPUT.code, data: { errors: [{ path }] } });
+    }
+    // Not after today (spec §5) keeps its rule key.
+    const future = await create(token, passengerBody(0, { birthday: '2199-01-01' }));
+    expect(body(future).data).toEqual({
+      errors: [{ path: 'birthday', message: 'passenger.birthday.afterToday' }],
+    });
+    const saved = body<FrequentPassenger>(await create(token, passengerBody())).data;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `${URL}/${saved.id}`,
+      headers: bearer(token),
+      payload: { travel_document: { ...doc, expiryDate: '2031-04-31' } },
+    });
+    expect(put.statusCode).toBe(400);
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/base/v2/member-cards',
+      headers: bearer(token),
+      payload: {
+        airline: 'CA',
+        number: 'CA1234567',
+        surname: 'ZHANG',
+        given_names: 'SAN',
+        expiryDate: '2030-02-30',
+      },
+    });
+    expect(card.statusCode).toBe(400);
+    expect(body(card)).toMatchObject({ data: { errors: [{ path: 'expiryDate' }] } });
+    const list = body<Page<FrequentPassenger>>(await t.app.inject({ url: URL, headers: bearer(token) })).data;
+    expect(list.list.map((p) => p.travel_document.expiryDate)).toEqual([doc.expiryDate]);
+  });
+
+  it('refuses bad paging, wrong types and unknown fields with 400, never 500', async () => {
+    const token = await login(t.app);
+    for (const query of ['page=0', 'pageSize=101', 'page=abc', 'keyword=' + 'x'.repeat(65)]) {
+      const res = await t.app.inject({ url: `${URL}?${query}`, headers: bearer(token) });
+      expect(res.statusCode, query).toBe(400);
+    }
+    for (const payload of [{ surname: 1 }, { ...passengerBody(), travel_document: 'E1' }, []]) {
+      const res = await create(token, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(body(res).code).toBe(ERRORS.ILLEGAL_INPUT.code);
+    }
+    const longId = await t.app.inject({
+      method: 'PUT',
+      url: `${URL}/${'a'.repeat(65)}`,
+      headers: bearer(token),
+      payload: { surname: 'LI' },
+    });
+    expect(longId.statusCode).toBe(400);
+  });
+
   it('keeps at most 30 per user, also when creates race', async () => {
     const token = await login(t.app);
     for (let n = 0; n < 28; n++) expect((await create(token, passengerBody(n))).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, loadImage } from '@napi-rs/canvas';
 
 const FONT_FILES = [
   '/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf',
@@ -34,6 +34,20 @@ export async function renderPassportPng(mrz: readonly string[], size = 26): Prom
   g.fillStyle = '#000';
   g.font = `${size}px ${monospace()}`;
   mrz.forEach((line, i) => g.fillText(line, 40, height - size * (mrz.length - i) * 1.4));
+  return canvas.encode('png');
+}
+
+/**
+ * A phone photo's worth of pixels: a `side` x `side` PNG (2500 by default) with a passport page
+ * rendered large (about 2500 px wide) in its middle, on a desk-grey background.
+ */
+export async function renderLargePassportPng(mrz: readonly string[], side = 2500): Promise<Buffer> {
+  const page = await loadImage(await renderPassportPng(mrz, Math.floor((side - 80) / (0.62 * 44))));
+  const canvas = createCanvas(side, side);
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#9a9a92';
+  g.fillRect(0, 0, side, side);
+  g.drawImage(page, Math.round((side - page.width) / 2), Math.round((side - page.height) / 2));
   return canvas.encode('png');
 }
 
