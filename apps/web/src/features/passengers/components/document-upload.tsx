@@ -1,7 +1,10 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Upload } from 'antd';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { ERRORS } from '@portal/domain/errors';
+import { isApiError } from '../../../shared/api/api-error';
 import { analyzeDocument, type DocumentAnalysis } from '../api/passengers';
 
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
@@ -9,8 +12,20 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png'];
 const IMAGE_NAME = /\.(jpe?g|png)$/i;
 
 /**
+ * What to tell the agent when reading failed: the server's own message when it says why (reader
+ * busy, too slow, too many uploads, a refused file), else that this image could not be read.
+ */
+function failureMessage(error: unknown, t: TFunction): string {
+  if (isApiError(error) && error.code !== undefined && error.code !== ERRORS.DOCUMENT_UNREADABLE.code) {
+    if (error.message) return error.message;
+  }
+  return t('booking.upload.unreadable');
+}
+
+/**
  * Passport image upload (jpg/jpeg/png, at most 10 MB, checked here too): the reader's fields go to
- * `onRead`; an unreadable image or a refused file goes to `onError` with the message to show.
+ * `onRead`; an unreadable image, a refused file or a busy reader goes to `onError` with the message
+ * to show.
  */
 export function DocumentUpload({
   onRead,
@@ -44,7 +59,7 @@ export function DocumentUpload({
             onSuccess?.(result);
           })
           .catch((error: unknown) => {
-            onError(t('booking.upload.unreadable'));
+            onError(failureMessage(error, t));
             failed?.(error instanceof Error ? error : new Error('upload failed'));
           })
           .finally(() => setBusy(false));
