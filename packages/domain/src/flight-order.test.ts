@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CreateFlightOrderBody,
+  CreateFlightOrderDraft,
   FlightOrderListQuery,
   FlightPaymentResult,
   StatusCount,
@@ -60,6 +61,42 @@ describe('CreateFlightOrderBody', () => {
   });
 });
 
+describe('CreateFlightOrderDraft', () => {
+  it('takes well-typed fields whatever their content, for the passenger and contact rules to judge', () => {
+    expect(CreateFlightOrderDraft.safeParse(body).success).toBe(true);
+    expect(
+      CreateFlightOrderDraft.safeParse({
+        solutionId: 'sol-1',
+        passengers: [{ surname: 'ZH4NG', birthday: '31/12/1990', travel_document: {}, gender: '' }, {}],
+        contact: {},
+      }).success,
+    ).toBe(true);
+    expect(CreateFlightOrderDraft.safeParse({ ...body, passengers: [] }).success).toBe(true);
+  });
+
+  it.each([
+    ['a number for a surname', { ...body, passengers: [{ surname: 1 }] }],
+    ['a string for a passenger', { ...body, passengers: ['ZHANG'] }],
+    ['an object for a contact name', { ...body, contact: { name: { first: 'Li' } } }],
+    ['a string for the contact', { ...body, contact: 'Li Lei' }],
+    ['no contact', { solutionId: 'sol-1', passengers: [passenger] }],
+    ['an array for the document', { ...body, passengers: [{ ...passenger, travel_document: [] }] }],
+    ['an unknown passenger field', { ...body, passengers: [{ ...passenger, givenName: 'SAN' }] }],
+    ['ten passengers', { ...body, passengers: Array.from({ length: 10 }, () => passenger) }],
+    ['an over-long surname', { ...body, passengers: [{ ...passenger, surname: 'A'.repeat(101) }] }],
+  ])('refuses %s', (_name, value) => {
+    expect(CreateFlightOrderDraft.safeParse(value).success).toBe(false);
+  });
+
+  it('refuses booking dates outside the calendar range in the checked body', () => {
+    const late = { ...passenger.travel_document, expiryDate: '9999-12-31' };
+    expect(
+      CreateFlightOrderBody.safeParse({ ...body, passengers: [{ ...passenger, travel_document: late }] })
+        .success,
+    ).toBe(false);
+  });
+});
+
 describe('FlightOrderListQuery', () => {
   it('defaults paging, sort and type', () => {
     expect(FlightOrderListQuery.parse({})).toEqual({
@@ -83,6 +120,9 @@ describe('FlightOrderListQuery', () => {
     { sort: 'price' },
     { foo: 'bar' },
     { dateFrom: '2026-02-01', dateTo: '2026-01-01' },
+    { dateTo: '9999-12-31' },
+    { dateFrom: '1899-12-31' },
+    { dateFrom: '2026-02-30' },
   ])('refuses %o', (query) => {
     expect(FlightOrderListQuery.safeParse(query).success).toBe(false);
   });

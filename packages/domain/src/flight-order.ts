@@ -16,6 +16,7 @@ import {
 } from './flight-order-status';
 import { COUNTRY_PATTERN, GIVEN_NAMES_PATTERN, SURNAME_PATTERN } from './passenger-rules';
 import { PAYMENT_CHANNELS, paymentResultSchema } from './payment';
+import { CalendarDate } from './primitives';
 import { MoneyJson, PASSENGER_TYPES, Segment } from './shopping';
 
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -43,7 +44,7 @@ export const TravelDocument = z
     /** One of the ten interface types. */
     interfaceType: InterfaceDocumentType,
     number: z.string().trim().min(1).max(30),
-    expiryDate: IsoDate,
+    expiryDate: CalendarDate,
     issuingPlace: z.string().trim().min(1).max(64).optional(),
   })
   .refine((doc) => doc.type === payloadDocumentType(doc.interfaceType), {
@@ -72,7 +73,7 @@ export const BookingPassenger = z.strictObject({
   surname: z.string().trim().min(1).max(40).regex(SURNAME_PATTERN),
   given_names: z.string().trim().min(1).max(60).regex(GIVEN_NAMES_PATTERN),
   gender: z.enum(GENDERS),
-  birthday: IsoDate,
+  birthday: CalendarDate,
   /** ISO 3166-1 alpha-2. */
   nationality: z.string().regex(COUNTRY_PATTERN),
   travel_document: TravelDocument,
@@ -97,6 +98,58 @@ export const CreateFlightOrderBody = z.strictObject({
   remark: z.string().trim().max(500).optional(),
 });
 export type CreateFlightOrderBody = z.infer<typeof CreateFlightOrderBody>;
+
+/** A text field of the booking form: typed and bounded; its content is for the rules of spec §5. */
+const DraftText = (max: number) => z.string().max(max).nullish();
+
+/**
+ * A passenger of the booking body as the API first accepts it: every field of the right type, any
+ * of them possibly empty, so that `validatePassenger` can name each rule a field breaks (the web
+ * form shows them on their fields). A passing passenger must then be a `BookingPassenger`.
+ */
+export const BookingPassengerDraft = z.strictObject({
+  type: DraftText(16),
+  surname: DraftText(100),
+  given_names: DraftText(100),
+  gender: DraftText(16),
+  birthday: DraftText(32),
+  nationality: DraftText(16),
+  travel_document: z
+    .strictObject({
+      type: DraftText(32),
+      interfaceType: DraftText(32),
+      number: DraftText(64),
+      expiryDate: DraftText(32),
+      issuingPlace: DraftText(100),
+    })
+    .nullish(),
+  frequentFlyer: FrequentFlyer.optional(),
+  phone: PhoneWithArea.optional(),
+  email: z.string().max(254).optional(),
+});
+export type BookingPassengerDraft = z.infer<typeof BookingPassengerDraft>;
+
+/** The booking contact as the API first accepts it (rules: `validateContact`). */
+export const BookingContactDraft = z.strictObject({
+  name: DraftText(100),
+  email: DraftText(254),
+  phone: z.strictObject({ areaCode: DraftText(8), number: DraftText(32) }).nullish(),
+});
+export type BookingContactDraft = z.infer<typeof BookingContactDraft>;
+
+/**
+ * The body schema of `POST /order/v2/flight/orders`: wrong types are refused at once (400
+ * ILLEGAL_INPUT with field paths); well-typed values that break a rule of spec §5 are refused by
+ * the rules with their keys (PASSENGER_INVALID, PASSENGER_COUNT_MISMATCH, CONTACT_INVALID); what
+ * passes them must still be a `CreateFlightOrderBody`. All of it before the supplier is called.
+ */
+export const CreateFlightOrderDraft = z.strictObject({
+  solutionId: z.string().min(1).max(128),
+  passengers: z.array(BookingPassengerDraft).max(9),
+  contact: BookingContactDraft,
+  remark: z.string().max(500).optional(),
+});
+export type CreateFlightOrderDraft = z.infer<typeof CreateFlightOrderDraft>;
 
 /**
  * Price fields of spec §3, as money JSON. Fields that do not apply to an order (the change fee of
@@ -248,8 +301,8 @@ export const FlightOrderListQuery = z
     passenger: Text.optional(),
     flightNumber: Text.optional(),
     airline: Text.optional(),
-    dateFrom: IsoDate.optional(),
-    dateTo: IsoDate.optional(),
+    dateFrom: CalendarDate.optional(),
+    dateTo: CalendarDate.optional(),
     /** A status, a tab key or a pending group as `pending.<group>` (`statusesForCountKey`). */
     status: Text.optional(),
     type: z.enum(ORDER_TYPE_FILTERS).default('all'),

@@ -181,7 +181,7 @@ export async function withIdempotentSteps<P, T>(
   request: FastifyRequest,
   reply: FastifyReply,
   steps: IdempotentSteps<P, T>,
-): Promise<T | unknown> {
+): Promise<T> {
   const key = idempotencyKeyOf(request);
   const write = async (store?: (tx: Db, result: T) => Promise<void>) => {
     const prepared = await steps.outside();
@@ -211,7 +211,8 @@ export async function withIdempotentSteps<P, T>(
   const claimed = await claim(db, row, staleSeconds);
   if (claimed.kind === 'replay') {
     void reply.status(claimed.status).header('idempotent-replayed', 'true');
-    return claimed.body;
+    // The stored answer of this same route (a T through JSON); the route's response schema checks it again.
+    return claimed.body as T;
   }
   const mine = and(
     eq(idempotencyKeys.userId, row.userId),
@@ -255,7 +256,7 @@ export async function withIdempotency<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   run: (tx: Db) => Promise<T>,
-): Promise<T | unknown> {
+): Promise<T> {
   return withIdempotentSteps(db, request, reply, {
     outside: async () => undefined,
     inside: (tx) => run(tx),

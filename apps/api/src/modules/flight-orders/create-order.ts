@@ -1,30 +1,37 @@
 import crypto from 'node:crypto';
-import { z } from 'zod';
-import { CreateFlightOrderBody, type OrderPassenger } from '@portal/domain/flight-order';
+import {
+  CreateFlightOrderBody,
+  type CreateFlightOrderDraft,
+  type OrderPassenger,
+} from '@portal/domain/flight-order';
 import {
   validateContact,
   validatePassenger,
   validatePassengerCounts,
-  type PassengerDraft,
   type RuleError,
 } from '@portal/domain/passenger-rules';
 import type { PassengerCounts, VerificationResult } from '@portal/domain/shopping';
 import { ticketingDeadline } from '@portal/domain/ticketing-tier';
+import type { Db } from '../../platform/db';
 import { AppError, parse } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { recordBooking } from '../shopping/look-to-book';
 import { findSolution } from '../shopping/shopping.repo';
-import type { Offer, SupplierPassenger } from '../shopping/suppliers/supplier';
+import type { Offer } from '../shopping/suppliers/supplier';
 import { verifySolution } from '../shopping/verify-solution';
 import { toMinor } from '../wallet/money';
 import { PAYMENT_WINDOW_MS, SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context';
-import { insertOrder } from './flight-orders.repo';
+import { insertOrder, type NewFlightOrder } from './flight-orders.repo';
+import { queuePaymentDeadline } from './order-jobs';
 import type { FlightOrderRow, StoredPrices } from './flight-orders.schema';
+import { toSupplierPassengers } from './supplier-passengers';
 
-export type CreateOutcome =
-  { kind: 'created'; order: FlightOrderRow } | { kind: 'quote_changed'; verification: VerificationResult };
+/** What the outside step of a booking ends with: a booking at the supplier not yet saved, or a changed quote. */
+export type BookingOutcome =
+  | { kind: 'booked'; order: NewOrder; now: Date; booking: { supplier: string; pnr: string } }
+  | { kind: 'quote_changed'; verification: VerificationResult };
 
-const Loose = z.looseObject({ solutionId: z.string().min(1).max(128) });
+type NewOrder = Omit<NewFlightOrder, 'bookingNumber'>;
 
 const ruleErrors = (prefix: string, errors: readonly RuleError[]) =>
   errors.map((e) => ({
@@ -34,24 +41,6 @@ const ruleErrors = (prefix: string, errors: readonly RuleError[]) =>
     ...(e.params ? { params: e.params } : {}),
   }));
 
-export function toSupplierPassengers(
-  passengers: readonly {
-    type: OrderPassenger['type'];
-    surname: string;
-    given_names: string;
-    birthday: string;
-    travel_document: { number: string };
-  }[],
-): SupplierPassenger[] {
-  return passengers.map((p) => ({
-    type: p.type,
-    surname: p.surname.toUpperCase(),
-    givenNames: p.given_names.toUpperCase(),
-    birthday: p.birthday,
-    documentNumber: p.travel_document.number,
-  }));
-}
-
 function costOf(offer: Offer, counts: PassengerCounts): number {
   return offer.amounts.reduce(
     (sum, a) => sum + (a.fare + a.tax + a.fuelSurcharge + a.airportTax) * (counts[a.passengerType] ?? 0),
@@ -60,18 +49,18 @@ function costOf(offer: Offer, counts: PassengerCounts): number {
 }
 
 /**
- * Books a checked fare (spec §7 create order), in the caller's transaction `deps.db`: the
- * solution of the agency (404/410), every passenger and contact rule of spec §5, the price check
- * with the supplier (a changed quote is an outcome, stored with its new solution), the supplier
- * booking (502 BOOKING_FAILED) and the order in `to_be_paid` with its payment deadline.
+ * The outside step of spec §7 create order, run outside any transaction: the solution of the agency
+ * (404/410), every passenger and contact rule of spec §5 on the typed draft, the strict body
+ * check, then the price check with the supplier (a changed quote is an outcome, stored with its
+ * new solution) and the supplier booking (502 BOOKING_FAILED). Everything that can be refused is
+ * refused before the supplier books. The booking is then saved by `saveBookedOrder`.
  */
-export async function createFlightOrder(
+export async function bookAtSupplier(
   deps: FlightOrderDeps,
   ctx: RequestContext,
-  raw: unknown,
-): Promise<CreateOutcome> {
-  const { solutionId } = parse(Loose, raw);
-  const input = raw as { passengers?: unknown; contact?: unknown };
+  draft: CreateFlightOrderDraft,
+): Promise<BookingOutcome> {
+  const { solutionId } = draft;
   const row = await findSolution(deps.db, ctx.agency.id, solutionId);
   if (!row) throw new AppError('SOLUTION_NOT_FOUND');
   const now = deps.now();
@@ -80,10 +69,7 @@ export async function createFlightOrder(
   const solution = row.payload;
   const segments = solution.legs.flatMap((l) => l.segments);
   const travelDate = segments[0]?.departure.time.slice(0, 10) ?? now.toISOString().slice(0, 10);
-  const drafts: PassengerDraft[] = Array.isArray(input.passengers)
-    ? input.passengers.map((p) => (p && typeof p === 'object' ? (p as PassengerDraft) : {}))
-    : [];
-  const passengerErrors = drafts.flatMap((p, i) =>
+  const passengerErrors = draft.passengers.flatMap((p, i) =>
     ruleErrors(
       `passengers.${i}`,
       validatePassenger(p, {
@@ -98,17 +84,16 @@ export async function createFlightOrder(
 
   const searched: PassengerCounts = { adult: 0, child: 0, infant: 0 };
   for (const entry of solution.priceDetail.priceList) searched[entry.passengerType] += entry.count;
-  const countErrors = validatePassengerCounts(drafts, searched);
+  const countErrors = validatePassengerCounts(draft.passengers, searched);
   if (countErrors.length > 0) {
     throw new AppError('PASSENGER_COUNT_MISMATCH', undefined, { errors: ruleErrors('', countErrors) });
   }
-  const contactErrors = validateContact(
-    input.contact && typeof input.contact === 'object' ? (input.contact as object) : {},
-  );
+  const contactErrors = validateContact(draft.contact);
   if (contactErrors.length > 0) {
     throw new AppError('CONTACT_INVALID', undefined, { errors: ruleErrors('contact', contactErrors) });
   }
-  const body = parse(CreateFlightOrderBody, raw);
+  // What passes the rules must also be a complete booking payload (e.g. document type pairs).
+  const body = parse(CreateFlightOrderBody, draft);
 
   const verification = await verifySolution(deps, ctx, solutionId);
   if (verification.outcome === 'unavailable' || verification.outcome === 'timeout') {
@@ -166,37 +151,46 @@ export async function createFlightOrder(
     frequentFlyer: p.frequentFlyer ?? null,
     ticketNumbers: [],
   }));
-  const order = await insertOrder(
-    deps.db,
-    {
-      agencyId: ctx.agency.id,
-      userId: ctx.user.id,
-      type: 'origin',
-      status: 'to_be_paid',
-      supplier: row.supplier,
-      solutionId: row.id,
-      solution,
-      offer: row.offer,
-      passengers,
-      contact: body.contact,
-      remark: body.remark ?? null,
-      currency,
-      saleTotalMinor: row.totalMinor,
-      orderTotalMinor: row.totalMinor,
-      costMinor: costOf(row.offer, searched),
-      costCurrency: row.offer.currency,
-      prices,
-      passengerNames: passengers.map((p) => `${p.surname}/${p.given_names}`).join('|'),
-      flightNumbers: segments.map((s) => `${s.marketingCarrier}${s.flightNumber}`).join('|'),
-      airline: solution.validatingCarrier,
-      departureAt,
-      pnr: booked.pnr,
-      paymentState: 'unpaid',
-      paymentDeadline: new Date(deadline),
-      ticketingTier: solution.ticketingTier,
-    },
-    now,
-  );
-  await recordBooking(deps.db, ctx.agency.id, now);
-  return { kind: 'created', order };
+  const order: NewOrder = {
+    agencyId: ctx.agency.id,
+    userId: ctx.user.id,
+    type: 'origin',
+    status: 'to_be_paid',
+    supplier: row.supplier,
+    solutionId: row.id,
+    solution,
+    offer: row.offer,
+    passengers,
+    contact: body.contact,
+    remark: body.remark ?? null,
+    currency,
+    saleTotalMinor: row.totalMinor,
+    orderTotalMinor: row.totalMinor,
+    costMinor: costOf(row.offer, searched),
+    costCurrency: row.offer.currency,
+    prices,
+    passengerNames: passengers.map((p) => `${p.surname}/${p.given_names}`).join('|'),
+    flightNumbers: segments.map((s) => `${s.marketingCarrier}${s.flightNumber}`).join('|'),
+    airline: solution.validatingCarrier,
+    departureAt,
+    pnr: booked.pnr,
+    paymentState: 'unpaid',
+    paymentDeadline: new Date(deadline),
+    ticketingTier: solution.ticketingTier,
+  };
+  return { kind: 'booked', order, now, booking: { supplier: row.supplier, pnr: booked.pnr } };
+}
+
+/**
+ * The booking's one short transaction `tx`: the order in `to_be_paid` with its first timeline row,
+ * its payment-deadline job and the agency's booking count.
+ */
+export async function saveBookedOrder(
+  tx: Db,
+  booked: Extract<BookingOutcome, { kind: 'booked' }>,
+): Promise<FlightOrderRow> {
+  const order = await insertOrder(tx, booked.order, booked.now);
+  await queuePaymentDeadline(tx, order);
+  await recordBooking(tx, order.agencyId, booked.now);
+  return order;
 }

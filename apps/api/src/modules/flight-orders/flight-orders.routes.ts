@@ -1,27 +1,47 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorMessage } from '@portal/domain/error-messages';
 import { ERRORS } from '@portal/domain/errors';
+import {
+  CreateFlightOrderDraft,
+  FlightOrder,
+  FlightOrderList,
+  FlightOrderListQuery,
+  StatusCount,
+  StatusCountQuery,
+} from '@portal/domain/flight-order';
+import { VerificationResult } from '@portal/domain/shopping';
 import { ok, fail } from '../../platform/envelope';
-import { AppError, parse } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { localeOf } from '../../platform/i18n';
-import { withIdempotency } from '../../platform/idempotency';
+import { withIdempotentSteps } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
+import { envelope, okResponse } from '../../platform/schema';
 import { requireFlightService } from '../shopping/access';
-import { FlightOrderListQuery, StatusCountQuery } from '@portal/domain/flight-order';
 import { cancelOrder } from './cancel-order';
-import { queuePaymentDeadline } from './order-jobs';
-import { createFlightOrder } from './create-order';
+import { queuePnrCancel } from './order-jobs';
+import { bookAtSupplier, saveBookedOrder, type BookingOutcome } from './create-order';
 import { countByStatus, listOrders } from './list-orders';
 import type { FlightOrderDeps } from './flight-orders.context';
 import { presentOrder } from './flight-orders.presenter';
 import { findOrder, listEvents } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
 
-const IdParam = z.object({ id: z.string().trim().min(1).max(64) });
+const tags = ['flight-orders'];
+const IdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
+
+/**
+ * The 409 answers of a booking: the changed quote (QUOTE_CHANGED, with the new solution to accept)
+ * or a conflict of its `Idempotency-Key`.
+ */
+const BookingConflict = envelope(
+  z.union([VerificationResult, z.object({ reason: z.enum(['different_request', 'in_progress']) })]),
+);
 
 /** Spec §7 flight order calls; every one needs the flight service and is scoped to the caller's agency. */
-export async function flightOrderRoutes(app: FastifyInstance, { deps }: { deps: FlightOrderDeps }) {
+export async function flightOrderRoutes(fastify: FastifyInstance, { deps }: { deps: FlightOrderDeps }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const flightCtx = (request: FastifyRequest) => {
     const ctx = requireCtx(request);
     requireFlightService(ctx);
@@ -33,48 +53,90 @@ export async function flightOrderRoutes(app: FastifyInstance, { deps }: { deps: 
   const present = async (row: FlightOrderRow, db = deps.db) =>
     presentOrder(row, await listEvents(db, row.id), deps.now());
 
-  app.post('/order/v2/flight/orders', async (request, reply) => {
-    const ctx = flightCtx(request);
-    return withIdempotency(deps.db, request, reply, async (tx) => {
-      const outcome = await createFlightOrder({ ...deps, db: tx }, ctx, request.body);
-      if (outcome.kind === 'quote_changed') {
-        const def = ERRORS.QUOTE_CHANGED;
-        void reply.status(def.status);
-        return fail(def.code, errorMessage(def.key, localeOf(request)), outcome.verification);
-      }
-      await queuePaymentDeadline(tx, outcome.order);
-      return ok(await present(outcome.order, tx));
-    });
-  });
+  // The supplier's price check and booking run outside any transaction; then one short
+  // transaction saves the order, its first timeline row, its deadline job and the stored answer.
+  app.post(
+    '/order/v2/flight/orders',
+    {
+      config: { limit: 'booking' },
+      schema: {
+        tags,
+        body: CreateFlightOrderDraft,
+        response: { ...okResponse(FlightOrder), 409: BookingConflict },
+      },
+    },
+    async (request, reply) => {
+      const ctx = flightCtx(request);
+      return withIdempotentSteps(deps.db, request, reply, {
+        outside: () => bookAtSupplier(deps, ctx, request.body),
+        inside: async (tx, outcome: BookingOutcome) => {
+          if (outcome.kind === 'quote_changed') {
+            const def = ERRORS.QUOTE_CHANGED;
+            void reply.status(def.status);
+            return fail(def.code, errorMessage(def.key, localeOf(request)), outcome.verification);
+          }
+          return ok(await present(await saveBookedOrder(tx, outcome), tx));
+        },
+        // The supplier booked but the order was not saved: its PNR must not hold seats for nobody.
+        undo: async (outcome, error) => {
+          if (outcome.kind !== 'booked') return;
+          const { booking } = outcome;
+          request.log.error({ err: error, ...booking }, 'booked order not saved; cancelling its PNR');
+          try {
+            await queuePnrCancel(deps.db, booking, deps.now());
+          } catch (queueError) {
+            request.log.error(
+              { err: queueError, ...booking },
+              'PNR cancellation not queued: cancel it by hand',
+            );
+          }
+        },
+      });
+    },
+  );
 
-  app.get('/order/v2/flight/orders', async (request) => {
-    const ctx = flightCtx(request);
-    return ok(await listOrders(deps.db, ctx, parse(FlightOrderListQuery, request.query), deps.now()));
-  });
+  app.get(
+    '/order/v2/flight/orders',
+    { schema: { tags, querystring: FlightOrderListQuery, response: okResponse(FlightOrderList) } },
+    async (request) => {
+      const ctx = flightCtx(request);
+      return ok(await listOrders(deps.db, ctx, request.query, deps.now()));
+    },
+  );
 
-  app.get('/order/v2/flight/orders/status', async (request) => {
-    const ctx = flightCtx(request);
-    const { status } = parse(StatusCountQuery, request.query);
-    return ok(await countByStatus(deps.db, ctx, status));
-  });
+  app.get(
+    '/order/v2/flight/orders/status',
+    { schema: { tags, querystring: StatusCountQuery, response: okResponse(z.array(StatusCount)) } },
+    async (request) => {
+      const ctx = flightCtx(request);
+      return ok(await countByStatus(deps.db, ctx, request.query.status));
+    },
+  );
 
-  app.get('/order/v2/flight/orders/:id', async (request) => {
-    const ctx = flightCtx(request);
-    const { id } = parse(IdParam, request.params);
-    const row = await findOrder(deps.db, ctx.agency.id, id);
-    if (!row || !isVisible(row, ctx)) throw new AppError('ORDER_NOT_FOUND');
-    return ok(await present(row));
-  });
+  app.get(
+    '/order/v2/flight/orders/:id',
+    { schema: { tags, params: IdParams, response: okResponse(FlightOrder) } },
+    async (request) => {
+      const ctx = flightCtx(request);
+      const row = await findOrder(deps.db, ctx.agency.id, request.params.id);
+      if (!row || !isVisible(row, ctx)) throw new AppError('ORDER_NOT_FOUND');
+      return ok(await present(row));
+    },
+  );
 
-  app.delete('/order/v2/flight/orders/:id', async (request) => {
-    const ctx = flightCtx(request);
-    const { id } = parse(IdParam, request.params);
-    return ok(
-      await deps.db.transaction(async (tx) => {
-        const visible = await findOrder(tx, ctx.agency.id, id);
-        if (!visible || !isVisible(visible, ctx)) throw new AppError('ORDER_NOT_FOUND');
-        return present(await cancelOrder(tx, ctx, id, deps.now()), tx);
-      }),
-    );
-  });
+  app.delete(
+    '/order/v2/flight/orders/:id',
+    { schema: { tags, params: IdParams, response: okResponse(FlightOrder) } },
+    async (request) => {
+      const ctx = flightCtx(request);
+      const { id } = request.params;
+      return ok(
+        await deps.db.transaction(async (tx) => {
+          const visible = await findOrder(tx, ctx.agency.id, id);
+          if (!visible || !isVisible(visible, ctx)) throw new AppError('ORDER_NOT_FOUND');
+          return present(await cancelOrder(tx, ctx, id, deps.now()), tx);
+        }),
+      );
+    },
+  );
 }

@@ -1,8 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import { FlightOrder } from '@portal/domain/flight-order';
 import type { Solution } from '@portal/domain/shopping';
+import type { LimitName, LimitRule } from '../../platform/rate-limits';
 import { bearer, body } from '../../test/app';
 import { oneWay, search } from '../shopping/shopping.test-helpers';
+import { createRegistry, type SupplierRegistry } from '../shopping/suppliers/registry';
+import { createSimGds } from '../shopping/suppliers/sim-gds';
+import { createSimLcc } from '../shopping/suppliers/sim-lcc';
+import { createSimNdc } from '../shopping/suppliers/sim-ndc';
+import type { SimulatedSupplier } from '../shopping/suppliers/sim/simulated-supplier';
+import type {
+  BookAnswer,
+  FlightSupplier,
+  Offer,
+  SupplierFaults,
+  SupplierPassenger,
+  SupplierQuery,
+  TicketAnswer,
+  VerifyAnswer,
+} from '../shopping/suppliers/supplier';
+
+/** A booking limit no test file reaches (the limit itself has its own test). */
+export const UNLIMITED_BOOKINGS: Partial<Record<LimitName, LimitRule>> = {
+  booking: { perUser: 100_000, perAgency: 100_000, windowMs: 60_000 },
+};
 
 /** A departure date 40 days from now (the simulated schedules fly every day). */
 export const travelDate = (days = 40) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -83,4 +104,105 @@ export async function bookOne(app: FastifyInstance, token: string, supplier?: st
   });
   if (res.statusCode !== 200) throw new Error(`booking failed: ${res.body}`);
   return FlightOrder.parse(body(res).data);
+}
+
+/**
+ * A gate a supplier call waits at while it is closed, until the test lets that call go: a slow
+ * supplier that is slow exactly as long as the test needs, without sleeping.
+ */
+export class Gate {
+  closed = false;
+  private readonly waiting: (() => void)[] = [];
+  private readonly watchers: ((release: () => void) => void)[] = [];
+
+  /** Called by the supplier: returns at once when open, else when the test releases this call. */
+  async pass(): Promise<void> {
+    if (!this.closed) return;
+    await new Promise<void>((resolve) => {
+      const watcher = this.watchers.shift();
+      if (watcher) watcher(resolve);
+      else this.waiting.push(resolve);
+    });
+  }
+
+  /** The release function of the next call held at the gate (resolves when one arrives). */
+  arrival(): Promise<() => void> {
+    const held = this.waiting.shift();
+    if (held) return Promise.resolve(held);
+    return new Promise((resolve) => this.watchers.push(resolve));
+  }
+
+  /** Opens the gate and lets every held call go. */
+  open(): void {
+    this.closed = false;
+    for (const release of this.waiting.splice(0)) release();
+  }
+}
+
+/**
+ * A simulated supplier whose price check and booking wait at gates, whose PNRs differ from one
+ * booking to the next, and which records the PNRs it was asked to cancel.
+ */
+export class GatedSupplier implements FlightSupplier {
+  readonly verifyGate = new Gate();
+  readonly bookGate = new Gate();
+  readonly canceled: string[] = [];
+  readonly booked: string[] = [];
+
+  constructor(private readonly inner: SimulatedSupplier) {}
+
+  get name() {
+    return this.inner.name;
+  }
+  get contentType() {
+    return this.inner.contentType;
+  }
+  get faults(): SupplierFaults {
+    return this.inner.faults;
+  }
+  set faults(faults: SupplierFaults) {
+    this.inner.faults = faults;
+  }
+
+  search(query: SupplierQuery, signal: AbortSignal): Promise<Offer[]> {
+    return this.inner.search(query, signal);
+  }
+
+  async verify(offer: Offer, signal: AbortSignal): Promise<VerifyAnswer> {
+    await this.verifyGate.pass();
+    return this.inner.verify(offer, signal);
+  }
+
+  async book(
+    offer: Offer,
+    passengers: readonly SupplierPassenger[],
+    signal: AbortSignal,
+  ): Promise<BookAnswer> {
+    await this.bookGate.pass();
+    const { pnr } = await this.inner.book(offer, passengers, signal);
+    const unique = `${'ABCDEFGHJKLMNPQRSTUVWXYZ'[this.booked.length % 24] ?? 'Z'}${pnr.slice(1)}`;
+    this.booked.push(unique);
+    return { pnr: unique };
+  }
+
+  ticket(
+    offer: Offer,
+    pnr: string,
+    passengers: readonly SupplierPassenger[],
+    signal: AbortSignal,
+  ): Promise<TicketAnswer> {
+    return this.inner.ticket(offer, pnr, passengers, signal);
+  }
+
+  async cancel(pnr: string, signal: AbortSignal): Promise<void> {
+    await this.inner.cancel(pnr, signal);
+    this.canceled.push(pnr);
+  }
+}
+
+/** The three simulated suppliers without latency, sim-gds behind gates. */
+export function gatedRegistry(seed = 'portal'): { registry: SupplierRegistry; gds: GatedSupplier } {
+  const options = { latencyScale: 0, seed };
+  const gds = new GatedSupplier(createSimGds(options));
+  return { registry: createRegistry([gds, createSimNdc(options), createSimLcc(options)]), gds };
 }

@@ -2,13 +2,14 @@ import { ticketingDeadline } from '@portal/domain/ticketing-tier';
 import type { Db } from '../../platform/db';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
 import { reimburse } from '../wallet/reimburse';
-import { toSupplierPassengers } from './create-order';
 import { SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context';
 import { lockOrderById, transition } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
+import { toSupplierPassengers } from './supplier-passengers';
 
 export const TICKETING_JOB = 'flight-ticketing';
 export const PAYMENT_DEADLINE_JOB = 'flight-payment-deadline';
+export const PNR_CANCEL_JOB = 'flight-pnr-cancel';
 /** The simulated suppliers ticket at the tier's deadline, but at most this long after payment. */
 export const MAX_TICKETING_DELAY_MS = 2 * 3_600_000;
 
@@ -30,6 +31,15 @@ export function queueTicketing(deps: FlightOrderDeps) {
 export async function queuePaymentDeadline(tx: Db, order: FlightOrderRow): Promise<void> {
   if (!order.paymentDeadline) return;
   await enqueueJob(tx, PAYMENT_DEADLINE_JOB, { orderId: order.id }, order.paymentDeadline);
+}
+
+/**
+ * Queues the cancellation at the supplier of a booking whose order could not be saved, so that no
+ * PNR is left holding seats without an order. One statement on `db` (its own short transaction,
+ * never the failed one).
+ */
+export async function queuePnrCancel(db: Db, booking: { supplier: string; pnr: string }, now: Date) {
+  await enqueueJob(db, PNR_CANCEL_JOB, { supplier: booking.supplier, pnr: booking.pnr }, now);
 }
 
 const orderIdOf = (payload: Record<string, unknown>) => {
@@ -104,6 +114,25 @@ const paymentDeadlineHandler: JobHandler = async (db, job, now) => {
   });
 };
 
+/** Cancels an unsaved booking at its supplier (no transaction); a failure is retried by the runner. */
+function pnrCancelHandler(deps: FlightOrderDeps): JobHandler {
+  return async (_db, job) => {
+    const { supplier: name, pnr } = job.payload;
+    if (typeof name !== 'string' || typeof pnr !== 'string') throw new Error('job without supplier or pnr');
+    const supplier = deps.registry.get(name);
+    if (!supplier) throw new Error(`no supplier ${name}`);
+    const canceled = await deps.runner.bounded(SUPPLIER_CALL_MS, async (signal) => {
+      await supplier.cancel(pnr, signal);
+      return true;
+    });
+    if (!canceled) throw new Error(`${name}: cancelling ${pnr} timed out`);
+  };
+}
+
 export function orderJobHandlers(deps: FlightOrderDeps): Record<string, JobHandler> {
-  return { [TICKETING_JOB]: ticketingHandler(deps), [PAYMENT_DEADLINE_JOB]: paymentDeadlineHandler };
+  return {
+    [TICKETING_JOB]: ticketingHandler(deps),
+    [PAYMENT_DEADLINE_JOB]: paymentDeadlineHandler,
+    [PNR_CANCEL_JOB]: pnrCancelHandler(deps),
+  };
 }
