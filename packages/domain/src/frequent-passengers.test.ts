@@ -22,6 +22,8 @@ const passenger = {
   },
 };
 
+const card = { airline: 'CA', number: '001234567', surname: 'SMITH', given_names: 'JOHN' };
+
 describe('frequent passengers', () => {
   it('allows at most 30 per user', () => {
     expect(MAX_FREQUENT_PASSENGERS).toBe(30);
@@ -38,8 +40,26 @@ describe('frequent passengers', () => {
   });
 });
 
+describe('frequent passenger dates', () => {
+  it('takes calendar days from 1900 for the birthday and the document expiry', () => {
+    const doc = passenger.travel_document;
+    for (const birthday of ['1985-02-29', '1899-12-31', '85-03-04', '1985-3-4']) {
+      expect(FrequentPassengerBody.safeParse({ ...passenger, birthday }).success, birthday).toBe(false);
+    }
+    for (const expiryDate of ['2031-02-30', '9999-12-31', '2031-13-01']) {
+      const body = { ...passenger, travel_document: { ...doc, expiryDate } };
+      expect(FrequentPassengerBody.safeParse(body).success, expiryDate).toBe(false);
+    }
+    expect(FrequentPassengerBody.safeParse({ ...passenger, birthday: '1900-01-01' }).success).toBe(true);
+    // The document type must still match its interface type.
+    const mismatch = { ...passenger, travel_document: { ...doc, type: 'idcard' } };
+    expect(FrequentPassengerBody.safeParse(mismatch).success).toBe(false);
+    expect(MemberCardBody.safeParse({ ...card, expiryDate: '2030-02-30' }).success).toBe(false);
+    expect(MemberCardBody.safeParse({ ...card, expiryDate: '2030-02-28' }).success).toBe(true);
+  });
+});
+
 describe('member cards', () => {
-  const card = { airline: 'CA', number: '001234567', surname: 'SMITH', given_names: 'JOHN' };
   it('accepts a card and refuses unknown fields or a bad airline', () => {
     expect(MemberCardBody.safeParse(card).success).toBe(true);
     expect(MemberCardBody.safeParse({ ...card, points: 10 }).success).toBe(false);
