@@ -114,6 +114,48 @@ describe('validateJourneys (spec §5)', () => {
   });
 });
 
+describe('validateJourneys: today and multi-city airports', () => {
+  it('rejects a leg dated before today and accepts today itself', () => {
+    const journeys = [leg('PEK', 'SHA', '2026-11-21'), leg('SHA', 'PEK', '2026-11-22')];
+    expect(validateJourneys(journeys, cityOf, { today: '2026-11-22' })).toEqual([
+      { key: 'flight.booking.journeyError.datePast', legIndex: 0 },
+    ]);
+    expect(validateJourneys([leg('PEK', 'SHA', '2026-11-22')], cityOf, { today: '2026-11-22' })).toEqual([]);
+  });
+
+  it('does not look at the calendar without a today', () => {
+    expect(validateJourneys([leg('PEK', 'SHA', '1999-01-01')], cityOf)).toEqual([]);
+  });
+
+  it.each(['9999-12-31', '1899-12-31', '2200-01-01'])(
+    'counts the out-of-range date %s as missing',
+    (date) => {
+      expect(validateJourneys([leg('PEK', 'SHA', date)], cityOf, { today: '2026-11-22' })).toEqual([
+        { key: 'flight.booking.journeyError.dateRequired', legIndex: 0 },
+      ]);
+    },
+  );
+
+  const AIRPORTS = new Set(['PEK', 'PKX', 'SHA', 'PVG', 'CAN']);
+  const isAirport = (c: string) => AIRPORTS.has(c);
+
+  it('rejects a city where a multi-city trip takes airports only (BJS -> SHA, SHA -> CAN)', () => {
+    const journeys = [leg('BJS', 'SHA', '2026-12-01'), leg('SHA', 'CAN', '2026-12-02')];
+    expect(validateJourneys(journeys, cityOf, { isAirport })).toEqual([
+      { key: 'flight.booking.journeyError.airportOnly', legIndex: 0 },
+    ]);
+    const byAirport = [leg('PEK', 'SHA', '2026-12-01'), leg('pvg', 'CAN', '2026-12-02')];
+    expect(validateJourneys(byAirport, cityOf, { isAirport })).toEqual([]);
+  });
+
+  it('names a city destination once per leg, beside a missing origin', () => {
+    expect(validateJourneys([{ destination: 'NYC', date: '2026-12-01' }], cityOf, { isAirport })).toEqual([
+      { key: 'flight.booking.journeyError.originRequired', legIndex: 0 },
+      { key: 'flight.booking.journeyError.airportOnly', legIndex: 0 },
+    ]);
+  });
+});
+
 describe('defaultSearchDate (spec §3: tomorrow)', () => {
   it.each([
     ['2026-11-22', '2026-11-23'],

@@ -1,5 +1,6 @@
 import { MAX_MULTI_CITY_LEGS } from './limits';
-import { addDays, calendarDay, isoDate } from './two-digit-year';
+import { isCalendarDate } from './primitives';
+import { addDays } from './two-digit-year';
 
 export type JourneyErrorKey =
   | 'flight.booking.journeyError.empty'
@@ -8,7 +9,9 @@ export type JourneyErrorKey =
   | 'flight.booking.journeyError.destinationRequired'
   | 'flight.booking.journeyError.dateRequired'
   | 'flight.booking.journeyError.tooMany'
-  | 'flight.booking.journeyError.dateOrder';
+  | 'flight.booking.journeyError.dateOrder'
+  | 'flight.booking.journeyError.datePast'
+  | 'flight.booking.journeyError.airportOnly';
 
 /** One broken rule; `legIndex` (0-based) names the leg when the rule is about one leg. */
 export interface JourneyError {
@@ -26,16 +29,22 @@ export interface JourneyInput {
 export interface JourneyRuleOptions {
   /** Most legs allowed; spec §9 five for multi-city. */
   maxLegs?: number;
+  /** Today (`YYYY-MM-DD`) in the searcher's calendar: a leg dated before it has already flown. */
+  today?: string;
+  /**
+   * Given for multi-city trips, which take airports only (spec §5): whether a code names an
+   * airport (PEK) rather than a city (BJS).
+   */
+  isAirport?: (code: string) => boolean;
 }
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The journey rules of spec §5, every broken one at once so a form can mark each field: the list is
  * not empty and has at most `maxLegs` legs; each leg has an origin, a destination and a date
- * (`YYYY-MM-DD`; anything else counts as missing); origin and destination do not resolve to the same
- * city (`cityOf` maps an airport code to its city code, e.g. PKX → BJS, and a city to itself); and no
- * leg departs before an earlier leg.
+ * (`YYYY-MM-DD` from 1900 to 2199; anything else counts as missing); origin and destination do not
+ * resolve to the same city (`cityOf` maps an airport code to its city code, e.g. PKX → BJS, and a
+ * city to itself); with `isAirport`, both are airports; with `today`, no leg departs before today;
+ * and no leg departs before an earlier leg. The browser and the API run the same function.
  */
 export function validateJourneys(
   journeys: readonly JourneyInput[],
@@ -57,9 +66,16 @@ export function validateJourneys(
     if (origin && destination && sameCity(origin, destination, cityOf)) {
       errors.push({ key: 'order.flight.booking.journeyError.rules', legIndex });
     }
+    const { isAirport } = options;
+    if (isAirport && [origin, destination].some((c) => c && !isAirport(c))) {
+      errors.push({ key: 'flight.booking.journeyError.airportOnly', legIndex });
+    }
     if (!isCalendarDate(date)) {
       errors.push({ key: 'flight.booking.journeyError.dateRequired', legIndex });
       return;
+    }
+    if (options.today && date < options.today) {
+      errors.push({ key: 'flight.booking.journeyError.datePast', legIndex });
     }
     if (date < latestDate) errors.push({ key: 'flight.booking.journeyError.dateOrder', legIndex });
     else latestDate = date;
@@ -78,13 +94,4 @@ function code(value: string | null | undefined): string {
 
 function sameCity(origin: string, destination: string, cityOf: (code: string) => string): boolean {
   return origin === destination || code(cityOf(origin)) === code(cityOf(destination));
-}
-
-function isCalendarDate(date: string): boolean {
-  if (!ISO_DATE.test(date)) return false;
-  try {
-    return isoDate(calendarDay(date)) === date;
-  } catch {
-    return false;
-  }
 }
