@@ -25,6 +25,8 @@ export const defaultHandlers = [
   }),
   http.get('/base/v2/often-used-passengers', emptyPage),
   http.get('/base/v2/member-cards', emptyPage),
+  // The wallet page asks for late card payments (none unless a test serves some).
+  http.get('/order/v2/payments/late-captures', emptyPage),
 ];
 
 export const server = setupServer(...defaultHandlers);

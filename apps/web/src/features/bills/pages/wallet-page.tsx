@@ -9,6 +9,7 @@ import { useWalletEntries, type WalletEntryParams } from '../api/get-wallet-entr
 import { BalanceCards } from '../components/balance-cards';
 import { EntriesTable } from '../components/entries-table';
 import { ExportButton } from '../components/export-button';
+import { LateCapturesSection } from '../components/late-captures-section';
 import { ListFilters } from '../components/list-filters';
 import { QueryError } from '../../../shared/ui/query-error';
 
@@ -60,6 +61,7 @@ export function WalletPage() {
           />
         )}
       </section>
+      <LateCapturesSection />
     </div>
   );
 }
