@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from './currency';
 import { MAX_MULTI_CITY_LEGS } from './limits';
+import { CalendarDate } from './primitives';
 
 /** Cabins of spec §3, most premium first. */
 export const CABINS = [
@@ -40,6 +41,7 @@ const IataCode = z
   .trim()
   .transform((s) => s.toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{3}$/));
+/** A date the API answers with; requests take `CalendarDate` (1900..2199). */
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** Local wall-clock time of an airport, `YYYY-MM-DDTHH:mm` (api conventions). */
 const LocalDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
@@ -53,9 +55,9 @@ export type MoneyJson = z.infer<typeof MoneyJson>;
 export const SearchJourney = z.strictObject({
   origin: IataCode,
   destination: IataCode,
-  date: IsoDate,
+  date: CalendarDate,
   /** Only on the first journey of a roundtrip. */
-  returnDate: IsoDate.optional(),
+  returnDate: CalendarDate.optional(),
 });
 export type SearchJourney = z.infer<typeof SearchJourney>;
 
@@ -69,14 +71,28 @@ export const PassengerCounts = z
   .refine((p) => p.adult + p.child <= 9, { message: 'total', path: ['child'] });
 export type PassengerCounts = z.infer<typeof PassengerCounts>;
 
-/** POST /shopping/v2/flight/async-shopping (api conventions: shopping). */
-export const ShoppingRequest = z.strictObject({
-  journeys: z.array(SearchJourney).min(1).max(MAX_MULTI_CITY_LEGS),
-  passengers: PassengerCounts,
-  cabinClass: z.enum(CABINS),
-  bookingType: z.enum(BOOKING_TYPES),
-  sort: z.enum(SOLUTION_SORTS).default('price'),
-});
+/**
+ * Most journeys a search request may carry: a bound on the input only. The journey rules refuse an
+ * empty list and more than MAX_MULTI_CITY_LEGS with their own keys (`validateJourneys`).
+ */
+export const MAX_REQUEST_JOURNEYS = 4 * MAX_MULTI_CITY_LEGS;
+
+/**
+ * POST /shopping/v2/flight/async-shopping (api conventions: shopping). One-way and return trips
+ * have one journey (a return adds `returnDate` to it); multi-city has several.
+ */
+export const ShoppingRequest = z
+  .strictObject({
+    journeys: z.array(SearchJourney).max(MAX_REQUEST_JOURNEYS),
+    passengers: PassengerCounts,
+    cabinClass: z.enum(CABINS),
+    bookingType: z.enum(BOOKING_TYPES),
+    sort: z.enum(SOLUTION_SORTS).default('price'),
+  })
+  .refine((r) => r.bookingType === 'multicity' || r.journeys.length <= 1, {
+    message: 'One journey for a one-way or return trip',
+    path: ['journeys'],
+  });
 export type ShoppingRequest = z.infer<typeof ShoppingRequest>;
 
 export const ShoppingStarted = z.object({ searchId: z.string(), expiresAt: z.string() });
@@ -226,7 +242,7 @@ export const AccurateSearchRequest = z.strictObject({
         flightNumber: z.string().regex(/^\d{1,4}[A-Z]?$/),
         origin: IataCode,
         destination: IataCode,
-        date: IsoDate,
+        date: CalendarDate,
         bookingClass: z
           .string()
           .regex(/^[A-Z]$/)

@@ -3,6 +3,7 @@ import { journeysFromSegments } from '@portal/domain/pnr-parser';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { loadAgencyPricing, supplierAllowed } from './agency-pricing';
+import { checkAccurateSegments, searchToday } from './journey-check';
 import { sortRows, withFamilies, mergeRows } from './get-solutions';
 import { newId, quoteExpiry, type ShoppingDeps } from './shopping.context';
 import { insertSearch, listSolutions, rateFromCny, updateSupplierProgress } from './shopping.repo';
@@ -14,13 +15,17 @@ function wantedClass(offer: Offer, request: AccurateSearchRequest): boolean {
   return request.segments.every((r, i) => !r.bookingClass || segments[i]?.bookingClass === r.bookingClass);
 }
 
-/** Asks every allowed supplier for exactly these flights and answers at once (finished). */
+/**
+ * Asks every allowed supplier for exactly these flights and answers at once (finished); the
+ * segments follow the journey rules first (airports, not flown yet, in date order).
+ */
 export async function accurateSearch(
   deps: ShoppingDeps,
   ctx: RequestContext,
   request: AccurateSearchRequest,
 ): Promise<SolutionsResult> {
   const now = deps.now();
+  checkAccurateSegments(request.segments, searchToday(now));
   const pricing = await loadAgencyPricing(deps.db, ctx.agency);
   const currency = ctx.company.config.commonConfig.settlementCurrency;
   const suppliers = deps.registry.list().filter((s) => supplierAllowed(pricing.settings, s.name));
@@ -54,7 +59,8 @@ export async function accurateSearch(
     cabin: request.cabinClass ?? 'economy',
     exact,
   };
-  const target = { searchId: id, pricing, currency, rate: await rateFromCny(deps.db, currency), expiresAt };
+  const rate = await rateFromCny(deps.db, currency);
+  const target = { searchId: id, pricing, currency, rate, expiresAt, now };
   const outcomes = await Promise.all(
     suppliers.map((s) => deps.runner.ask(s, query, pricing.settings.maxResponseTimeMs)),
   );

@@ -1,9 +1,20 @@
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { getAirport } from '@portal/reference-data/airports';
-import { bearer, body, login, useTestApp } from '../../test/app';
-import { awaitFinished, oneWay, search, startSearch } from './shopping.test-helpers';
+import { buildApp } from '../../app';
+import { DEFAULT_LIMITS, type LimitRule } from '../../platform/rate-limits';
+import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
+import { createRegistry } from './suppliers/registry';
+import { awaitFinished, daysAhead, oneWay, search, startSearch } from './shopping.test-helpers';
 
 const t = useTestApp();
+
+/** The next 1 July (UTC), when London keeps summer time. */
+function nextJulyFirst(): string {
+  const today = daysAhead(0);
+  const year = Number(today.slice(0, 4));
+  return `${today < `${year}-07-01` ? year : year + 1}-07-01`;
+}
 
 describe('async shopping', () => {
   it('finds PEK -> SHA flights with consistent local times in each airport zone', async () => {
@@ -44,7 +55,7 @@ describe('async shopping', () => {
 
   it('handles local times across a DST change and +1 day arrivals (PEK -> LHR)', async () => {
     const token = await login(t.app);
-    const result = await search(t.app, token, oneWay('PEK', 'LON', '2026-07-01'));
+    const result = await search(t.app, token, oneWay('PEK', 'LON', nextJulyFirst()));
     expect(result.solutions.length).toBeGreaterThan(0);
     for (const solution of result.solutions) {
       for (const s of solution.legs.flatMap((l) => l.segments)) {
@@ -64,20 +75,20 @@ describe('async shopping', () => {
     const token = await login(t.app);
     const rt = await search(t.app, token, {
       ...oneWay('PEK', 'SHA'),
-      journeys: [{ origin: 'PEK', destination: 'SHA', date: '2026-05-12', returnDate: '2026-05-15' }],
+      journeys: [{ origin: 'PEK', destination: 'SHA', date: daysAhead(30), returnDate: daysAhead(33) }],
       bookingType: 'roundtrip',
     });
     expect(rt.solutions.length).toBeGreaterThan(0);
     for (const s of rt.solutions) {
       expect(s.legs).toHaveLength(2);
-      expect(s.legs[1]?.segments[0]?.departure.time.slice(0, 10)).toBe('2026-05-15');
+      expect(s.legs[1]?.segments[0]?.departure.time.slice(0, 10)).toBe(daysAhead(33));
     }
     const legs = [
-      ['PEK', 'SHA', '2026-05-12'],
-      ['SHA', 'CAN', '2026-05-14'],
-      ['CAN', 'CTU', '2026-05-16'],
-      ['CTU', 'XIY', '2026-05-18'],
-      ['XIY', 'PEK', '2026-05-20'],
+      ['PEK', 'SHA', daysAhead(30)],
+      ['SHA', 'CAN', daysAhead(32)],
+      ['CAN', 'CTU', daysAhead(34)],
+      ['CTU', 'XIY', daysAhead(36)],
+      ['XIY', 'PEK', daysAhead(38)],
     ] as const;
     const multi = await search(t.app, token, {
       ...oneWay('PEK', 'SHA'),
@@ -104,7 +115,7 @@ describe('async shopping', () => {
     const six = Array.from({ length: 6 }, (_, i) => ({
       origin: i % 2 ? 'SHA' : 'PEK',
       destination: i % 2 ? 'PEK' : 'SHA',
-      date: `2026-05-1${i}`,
+      date: daysAhead(30 + i),
     }));
     const tooMany = await t.app.inject({
       method: 'POST',
@@ -113,6 +124,10 @@ describe('async shopping', () => {
       payload: { ...oneWay('PEK', 'SHA'), journeys: six, bookingType: 'multicity' },
     });
     expect(tooMany.statusCode).toBe(400);
+    expect(body(tooMany)).toMatchObject({
+      code: 400001,
+      data: { errors: [{ key: 'flight.booking.journeyError.tooMany' }] },
+    });
   });
 
   it('keeps searches to their agency and refuses users without the flight service', async () => {
@@ -137,5 +152,206 @@ describe('async shopping', () => {
     });
     expect(denied.statusCode).toBe(403);
     expect(body(denied).code).toBe(100003);
+  });
+});
+
+type JourneyErrors = { errors: { key: string; legIndex?: number }[] };
+type FieldErrors = { errors: { path: string; message: string }[] };
+
+const post = (app: FastifyInstance, token: string, url: string, payload: object, locale = 'en') =>
+  app.inject({ method: 'POST', url, headers: { ...bearer(token), 'accept-language': locale }, payload });
+const SHOPPING = '/shopping/v2/flight/async-shopping';
+const ACCURATE = '/shopping/v2/flight/accurate-search';
+const PNR = '/shopping/v2/flight/analysis-pnr';
+
+describe('journey rules on the server (spec §5)', () => {
+  // 12:00 in Beijing: the morning's flights have left, the afternoon's have not. A clock in the
+  // past keeps the sessions the database dates now valid.
+  const NOW = new Date('2025-03-10T04:00:00Z');
+  const TODAY = '2025-03-10';
+  const atNoon = () => t.build({}, () => NOW);
+
+  it('refuses a departure before today on its leg, and a return before its departure on leg 2', async () => {
+    const app = await atNoon();
+    const token = await login(app);
+    const past = await post(app, token, SHOPPING, oneWay('PEK', 'SHA', '2025-03-09'), 'zh-cn');
+    expect(past.statusCode).toBe(400);
+    expect(body<JourneyErrors>(past)).toEqual({
+      code: 400001,
+      message: '请检查行程信息',
+      data: { errors: [{ key: 'flight.booking.journeyError.datePast', legIndex: 0 }] },
+    });
+    const back = await post(app, token, SHOPPING, {
+      ...oneWay('PEK', 'SHA'),
+      journeys: [{ origin: 'PEK', destination: 'SHA', date: '2025-03-20', returnDate: '2025-03-19' }],
+      bookingType: 'roundtrip',
+    });
+    expect(body<JourneyErrors>(back).data.errors).toEqual([
+      { key: 'flight.booking.journeyError.dateOrder', legIndex: 1 },
+    ]);
+  });
+
+  it('searches today, offering only flights that have not yet departed', async () => {
+    const app = await atNoon();
+    const token = await login(app);
+    const departures = async (date: string) => {
+      const result = await search(app, token, oneWay('PEK', 'SHA', date));
+      return result.solutions.map((s) => s.legs[0]?.segments[0]?.departure.time ?? '');
+    };
+    const tomorrow = await departures('2025-03-11');
+    expect(tomorrow.some((time) => time.slice(11) < '12:00')).toBe(true);
+    const today = await departures(TODAY);
+    expect(today.length).toBeGreaterThan(0);
+    // PEK local time is UTC+8: noon local is NOW.
+    for (const time of today) expect(Date.parse(`${time}:00+08:00`)).toBeGreaterThan(NOW.getTime());
+  });
+
+  it('takes airports only for multi-city: BJS -> SHA, SHA -> CAN is refused on leg 1', async () => {
+    const token = await login(t.app);
+    const multi = (origin: string) => ({
+      ...oneWay('PEK', 'SHA'),
+      journeys: [
+        { origin, destination: 'SHA', date: daysAhead(30) },
+        { origin: 'SHA', destination: 'CAN', date: daysAhead(32) },
+      ],
+      bookingType: 'multicity',
+    });
+    const byCity = await post(t.app, token, SHOPPING, multi('BJS'));
+    expect(byCity.statusCode).toBe(400);
+    expect(body<JourneyErrors>(byCity)).toMatchObject({
+      code: 400001,
+      data: { errors: [{ key: 'flight.booking.journeyError.airportOnly', legIndex: 0 }] },
+    });
+    expect(body<JourneyErrors>(byCity).data.errors).toHaveLength(1);
+    // By airports it searches, and SHA is Hongqiao there, not all of Shanghai.
+    const result = await search(t.app, token, multi('PEK'));
+    for (const s of result.solutions) expect(s.legs[0]?.segments.at(-1)?.arrival.airport).toBe('SHA');
+    // A one-way trip has one journey: two of them are not a way round the multi-city rule.
+    const twoOneWay = await post(t.app, token, SHOPPING, { ...multi('BJS'), bookingType: 'oneway' });
+    expect(twoOneWay.statusCode).toBe(400);
+    expect(body<FieldErrors>(twoOneWay)).toMatchObject({
+      code: 100001,
+      data: { errors: [{ path: 'journeys' }] },
+    });
+  });
+
+  it('answers an empty journey list with flight.booking.journeyError.empty, not the generic 100001', async () => {
+    const token = await login(t.app);
+    const res = await post(t.app, token, SHOPPING, { ...oneWay('PEK', 'SHA'), journeys: [] });
+    expect(res.statusCode).toBe(400);
+    expect(body<JourneyErrors>(res)).toMatchObject({
+      code: 400001,
+      data: { errors: [{ key: 'flight.booking.journeyError.empty' }] },
+    });
+    expect(body<JourneyErrors>(res).data.errors).toHaveLength(1);
+  });
+
+  it('refuses dates outside 1900-2199 with a 400 naming the field, and searches the last day', async () => {
+    const token = await login(t.app);
+    const far = await post(t.app, token, SHOPPING, oneWay('PEK', 'SHA', '9999-12-31'));
+    expect(far.statusCode).toBe(400);
+    expect(body<FieldErrors>(far)).toMatchObject({
+      code: 100001,
+      data: { errors: [{ path: 'journeys.0.date' }] },
+    });
+    const farBack = await post(t.app, token, SHOPPING, {
+      ...oneWay('PEK', 'SHA'),
+      journeys: [{ origin: 'PEK', destination: 'SHA', date: daysAhead(30), returnDate: '9999-12-31' }],
+      bookingType: 'roundtrip',
+    });
+    expect(body<FieldErrors>(farBack)).toMatchObject({
+      code: 100001,
+      data: { errors: [{ path: 'journeys.0.returnDate' }] },
+    });
+    const exact = { carrier: 'CA', flightNumber: '1501', origin: 'PEK', destination: 'SHA' };
+    const passengers = { adult: 1, child: 0, infant: 0 };
+    const farExact = await post(t.app, token, ACCURATE, {
+      segments: [{ ...exact, date: '9999-12-31' }],
+      passengers,
+    });
+    expect(farExact.statusCode).toBe(400);
+    expect(body<FieldErrors>(farExact)).toMatchObject({
+      code: 100001,
+      data: { errors: [{ path: 'segments.0.date' }] },
+    });
+    const last = await search(t.app, token, oneWay('PEK', 'SHA', '2199-12-31'));
+    expect(last.finished).toBe(true);
+  });
+
+  it('refuses an exact flight dated before today, or from a city', async () => {
+    const app = await atNoon();
+    const token = await login(app);
+    const passengers = { adult: 1, child: 0, infant: 0 };
+    const exact = { carrier: 'CA', flightNumber: '1501', destination: 'SHA' };
+    const past = await post(app, token, ACCURATE, {
+      segments: [{ ...exact, origin: 'PEK', date: '2025-03-09' }],
+      passengers,
+    });
+    expect(past.statusCode).toBe(400);
+    expect(body<JourneyErrors>(past).data.errors).toEqual([
+      { key: 'flight.booking.journeyError.datePast', legIndex: 0 },
+    ]);
+    const city = await post(app, token, ACCURATE, {
+      segments: [{ ...exact, origin: 'BJS', date: TODAY }],
+      passengers,
+    });
+    expect(body<JourneyErrors>(city).data.errors).toEqual([
+      { key: 'flight.booking.journeyError.airportOnly', legIndex: 0 },
+    ]);
+  });
+});
+
+describe('search limits', () => {
+  /** An app without suppliers (searches cost nothing) whose search window cannot pass mid-test. */
+  async function limitedApp(rule: Partial<LimitRule> = {}): Promise<FastifyInstance> {
+    const searchRule = { ...DEFAULT_LIMITS.search, windowMs: 3_600_000, ...rule };
+    return buildApp({
+      config: testConfig(),
+      database: t.database,
+      suppliers: createRegistry([]),
+      limits: { search: searchRule },
+    });
+  }
+  const request = oneWay('PEK', 'SHA');
+
+  it("refuses a user's 31st search with 429 and 100009 in the user's language; other users search on", async () => {
+    expect(DEFAULT_LIMITS.search).toMatchObject({ perUser: 30, perAgency: 300, windowMs: 60_000 });
+    const app = await limitedApp();
+    try {
+      const admin = await login(app);
+      for (let i = 0; i < 30; i++) expect((await post(app, admin, SHOPPING, request)).statusCode).toBe(200);
+      const refused = await post(app, admin, SHOPPING, request, 'zh-cn');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(body(refused).code).toBe(100009);
+      expect(body(refused).message).toMatch(/^您的账号或代理商搜索过于频繁，请 \d+ 秒后再搜索$/);
+      const en = await post(app, admin, SHOPPING, request);
+      expect(body(en).message).toMatch(/^Too many searches from your account or agency/);
+      // Reading a PNR counts as a search.
+      const pnr = await post(app, admin, PNR, { pnr: '1.ZHANG/WEI MR' });
+      expect(pnr.statusCode).toBe(429);
+      expect(body(pnr).code).toBe(100009);
+      expect((await post(app, await login(app, 'operator'), SHOPPING, request)).statusCode).toBe(200);
+      expect((await post(app, await login(app, 'partner'), SHOPPING, request)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("counts an agency's users together, and another agency is not affected", async () => {
+    const app = await limitedApp({ perUser: 3, perAgency: 4 });
+    try {
+      const admin = await login(app);
+      const operator = await login(app, 'operator');
+      for (let i = 0; i < 3; i++) expect((await post(app, admin, SHOPPING, request)).statusCode).toBe(200);
+      expect((await post(app, operator, SHOPPING, request)).statusCode).toBe(200);
+      const over = await post(app, operator, SHOPPING, request);
+      expect(over.statusCode).toBe(429);
+      expect(body(over).code).toBe(100009);
+      expect((await post(app, await login(app, 'subop'), SHOPPING, request)).statusCode).toBe(200);
+      expect((await post(app, await login(app, 'partner'), SHOPPING, request)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });

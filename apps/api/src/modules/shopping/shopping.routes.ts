@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AccurateSearchRequest,
   PnrAnalysisRequest,
+  PnrAnalysisResult,
   ShoppingRequest,
+  ShoppingStarted,
   SolutionsRequest,
+  SolutionsResult,
+  VerificationResult,
 } from '@portal/domain/shopping';
 import { ok } from '../../platform/envelope';
-import { parse } from '../../platform/errors';
 import { requireCtx } from '../../platform/request-context';
+import { okResponse } from '../../platform/schema';
 import { accurateSearch } from './accurate-search';
 import { requireFlightService } from './access';
 import { analyzePnr } from './analyze-pnr';
@@ -17,41 +22,64 @@ import type { ShoppingDeps } from './shopping.context';
 import { startSearch } from './start-search';
 import { verifySolution } from './verify-solution';
 
-const SolutionIdParam = z.object({ id: z.string().min(1).max(64) });
+const SolutionIdParams = z.strictObject({ id: z.string().min(1).max(64) });
+/** The price check takes no body (Fastify gives null); an empty JSON object is accepted too. */
+const NoBody = z.strictObject({}).nullish();
+const tags = ['shopping'];
 
-/** Spec §7 shopping calls; every one needs the flight service and is scoped to the caller's agency. */
-export async function shoppingRoutes(app: FastifyInstance, { deps }: { deps: ShoppingDeps }) {
+/**
+ * Spec §7 shopping calls; every one needs the flight service and is scoped to the caller's agency.
+ * Starting a search and reading a PNR count against the per-user and per-agency search limit.
+ */
+export async function shoppingRoutes(fastify: FastifyInstance, { deps }: { deps: ShoppingDeps }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const flightCtx = (request: Parameters<typeof requireCtx>[0]) => {
     const ctx = requireCtx(request);
     requireFlightService(ctx);
     return ctx;
   };
 
-  app.post('/shopping/v2/flight/async-shopping', async (request) => {
-    const ctx = flightCtx(request);
-    return ok(await startSearch(deps, ctx, parse(ShoppingRequest, request.body)));
-  });
+  app.post(
+    '/shopping/v2/flight/async-shopping',
+    {
+      config: { limit: 'search' },
+      schema: { tags, body: ShoppingRequest, response: okResponse(ShoppingStarted) },
+    },
+    async (request) => ok(await startSearch(deps, flightCtx(request), request.body)),
+  );
 
-  app.post('/shopping/v2/flight/async-shopping/solutions', async (request) => {
-    const ctx = flightCtx(request);
-    const { searchId } = parse(SolutionsRequest, request.body);
-    return ok(await getSolutions(deps, ctx, searchId));
-  });
+  app.post(
+    '/shopping/v2/flight/async-shopping/solutions',
+    { schema: { tags, body: SolutionsRequest, response: okResponse(SolutionsResult) } },
+    async (request) => ok(await getSolutions(deps, flightCtx(request), request.body.searchId)),
+  );
 
-  app.post('/shopping/v2/flight/accurate-search', async (request) => {
-    const ctx = flightCtx(request);
-    return ok(await accurateSearch(deps, ctx, parse(AccurateSearchRequest, request.body)));
-  });
+  app.post(
+    '/shopping/v2/flight/accurate-search',
+    {
+      config: { limit: 'search' },
+      schema: { tags, body: AccurateSearchRequest, response: okResponse(SolutionsResult) },
+    },
+    async (request) => ok(await accurateSearch(deps, flightCtx(request), request.body)),
+  );
 
-  app.post('/shopping/v2/flight/analysis-pnr', async (request) => {
-    flightCtx(request);
-    const { pnr } = parse(PnrAnalysisRequest, request.body);
-    return ok(analyzePnr(pnr, deps.now()));
-  });
+  app.post(
+    '/shopping/v2/flight/analysis-pnr',
+    {
+      config: { limit: 'search' },
+      schema: { tags, body: PnrAnalysisRequest, response: okResponse(PnrAnalysisResult) },
+    },
+    async (request) => {
+      flightCtx(request);
+      return ok(analyzePnr(request.body.pnr, deps.now()));
+    },
+  );
 
-  app.post('/shopping/v2/flight/solutions/:id/verification', async (request) => {
-    const ctx = flightCtx(request);
-    const { id } = parse(SolutionIdParam, request.params);
-    return ok(await verifySolution(deps, ctx, id));
-  });
+  app.post(
+    '/shopping/v2/flight/solutions/:id/verification',
+    {
+      schema: { tags, params: SolutionIdParams, body: NoBody, response: okResponse(VerificationResult) },
+    },
+    async (request) => ok(await verifySolution(deps, flightCtx(request), request.params.id)),
+  );
 }

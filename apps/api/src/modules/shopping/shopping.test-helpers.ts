@@ -2,11 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { SolutionsResult, ShoppingStarted } from '@portal/domain/shopping';
 import { bearer, body } from '../../test/app';
 
+/** `YYYY-MM-DD`, `days` after `from` (UTC calendar, like the server's "today"). */
+export function daysAhead(days: number, from = new Date()): string {
+  return new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The travel date of the shopping tests: well ahead, as searches for a past day are refused. */
+export const TRAVEL_DATE = daysAhead(40);
+
 /** A one-way economy request for one adult. */
 export function oneWay(
   origin: string,
   destination: string,
-  date = '2026-05-12',
+  date = TRAVEL_DATE,
   extra: Record<string, unknown> = {},
 ) {
   return {

@@ -1,8 +1,6 @@
-import { validateJourneys } from '@portal/domain/journey-rules';
 import type { ShoppingRequest, ShoppingStarted } from '@portal/domain/shopping';
-import { cityCodeOf, getAirport, getCity } from '@portal/reference-data/airports';
-import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
+import { airportsOf, checkShoppingJourneys, searchToday } from './journey-check';
 import { loadAgencyPricing, supplierAllowed } from './agency-pricing';
 import { recordSearch } from './look-to-book';
 import { newId, quoteExpiry, type ShoppingDeps } from './shopping.context';
@@ -12,31 +10,15 @@ import type { QueryLeg, SupplierQuery } from './suppliers/supplier';
 
 const SEARCH_RETENTION_MS = 60 * 60 * 1000;
 
-/** The airports of a search code: a metro city gives all its airports (SHA → PVG, SHA). */
-export function airportsOf(code: string): string[] {
-  const city = getCity(code);
-  if (city && city.airports.length > 1) return city.airports.map((a) => a.code);
-  if (getAirport(code)) return [code];
-  return city?.airports.map((a) => a.code) ?? [];
-}
-
-/** Throws JOURNEY_INVALID with `data.errors` (keys and leg index) when spec §5 rules fail. */
-export function checkJourneys(journeys: { origin: string; destination: string; date: string }[]): void {
-  const errors = validateJourneys(journeys, (code) => cityCodeOf(code) ?? code);
-  const unknown = journeys.flatMap((j, legIndex) =>
-    [j.origin, j.destination].some((c) => airportsOf(c).length === 0)
-      ? [{ key: 'order.flight.booking.journeyError.rules' as const, legIndex }]
-      : [],
-  );
-  const all = [...errors, ...unknown.filter((u) => !errors.some((e) => e.legIndex === u.legIndex))];
-  if (all.length > 0) throw new AppError('JOURNEY_INVALID', undefined, { errors: all });
-}
-
-/** The journeys actually flown: a roundtrip adds the way back on the first journey's returnDate. */
+/**
+ * The journeys actually flown: a roundtrip adds the way back on the first journey's returnDate.
+ * Multi-city legs name airports (SHA is Hongqiao there, not all of Shanghai).
+ */
 export function queryLegs(request: ShoppingRequest): QueryLeg[] {
+  const places = request.bookingType === 'multicity' ? (code: string) => [code] : airportsOf;
   const legs = request.journeys.map((j) => ({
-    origins: airportsOf(j.origin),
-    destinations: airportsOf(j.destination),
+    origins: places(j.origin),
+    destinations: places(j.destination),
     date: j.date,
   }));
   const first = request.journeys[0];
@@ -53,17 +35,8 @@ export async function startSearch(
   ctx: RequestContext,
   request: ShoppingRequest,
 ): Promise<ShoppingStarted> {
-  checkJourneys(request.journeys);
-  if (
-    request.bookingType === 'roundtrip' &&
-    !request.journeys[0]?.returnDate &&
-    request.journeys.length === 1
-  ) {
-    throw new AppError('JOURNEY_INVALID', undefined, {
-      errors: [{ key: 'flight.booking.journeyError.dateRequired', legIndex: 1 }],
-    });
-  }
   const now = deps.now();
+  checkShoppingJourneys(request, searchToday(now));
   await deleteSearchesBefore(deps.db, new Date(now.getTime() - SEARCH_RETENTION_MS));
   const pricing = await loadAgencyPricing(deps.db, ctx.agency);
   const currency = ctx.company.config.commonConfig.settlementCurrency;
@@ -82,7 +55,7 @@ export async function startSearch(
     passengers: request.passengers,
     cabin: request.cabinClass,
   };
-  const target = { searchId: id, pricing, currency, rate, expiresAt };
+  const target = { searchId: id, pricing, currency, rate, expiresAt, now };
   for (const supplier of suppliers) {
     deps.runner.track(
       (async () => {

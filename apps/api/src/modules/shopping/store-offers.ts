@@ -13,6 +13,14 @@ export interface OfferTarget {
   currency: Currency;
   rate: string;
   expiresAt: Date;
+  /** The search's clock: an offer whose first flight departs by then has flown and is dropped. */
+  now: Date;
+}
+
+/** Whether an offer's first flight departs after `now`. */
+export function notYetDeparted(offer: Offer, now: Date): boolean {
+  const departure = offer.legs[0]?.segments[0]?.departureUtc;
+  return departure !== undefined && Date.parse(departure) > now.getTime();
 }
 
 /** Prices an offer for the agency (chain adjustments of its flight category). */
@@ -25,14 +33,19 @@ export function priceOffer(offer: Offer, id: string, target: OfferTarget): Price
   });
 }
 
-/** Filters offers by the agency's settings, prices and stores them; returns what was stored. */
+/**
+ * Filters offers by the agency's settings and drops flights already departed (a search for today
+ * sees only what still flies), prices and stores them; returns what was stored.
+ */
 export async function storeOffers(
   db: Db,
   target: OfferTarget,
   offers: Offer[],
   options: { listed: boolean; filter: boolean } = { listed: true, filter: true },
 ): Promise<PricedSolution[]> {
-  const kept = options.filter ? offers.filter((o) => offerAllowed(target.pricing.settings, o)) : offers;
+  const kept = options.filter
+    ? offers.filter((o) => notYetDeparted(o, target.now) && offerAllowed(target.pricing.settings, o))
+    : offers;
   const priced = kept.map((offer) => ({ offer, priced: priceOffer(offer, newId(), target) }));
   const rows: NewSolution[] = priced.map(({ offer, priced: p }) => ({
     id: p.solution.id,

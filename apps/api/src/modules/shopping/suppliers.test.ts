@@ -3,7 +3,7 @@ import { useTestApp, login, bearer, body } from '../../test/app';
 import { createSimulatedRegistry } from './suppliers/registry';
 import type { Offer } from './suppliers/supplier';
 import { flightsOf, minor, patchFlightSettings } from './shopping.fixtures';
-import { oneWay, search } from './shopping.test-helpers';
+import { oneWay, search, TRAVEL_DATE } from './shopping.test-helpers';
 import { keysOf } from './solution.presenter';
 
 const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });
@@ -23,7 +23,7 @@ async function rawOffers(name: string, origins: string[], destinations: string[]
   if (!supplier) throw new Error(name);
   const result = supplier.search(
     {
-      legs: [{ origins, destinations, date: '2026-05-12' }],
+      legs: [{ origins, destinations, date: TRAVEL_DATE }],
       passengers: { adult: 1, child: 0, infant: 0 },
       cabin: 'economy',
     },

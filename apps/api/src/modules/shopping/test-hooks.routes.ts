@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope';
-import { AppError, parse } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
+import { okResponse } from '../../platform/schema';
 import type { SupplierRegistry } from './suppliers/registry';
 
 const Faults = z.strictObject({
@@ -16,19 +18,40 @@ const Faults = z.strictObject({
   ticketError: z.boolean().optional(),
 });
 
+const SupplierParams = z.strictObject({ name: z.string().min(1).max(40) });
+const tags = ['test-hooks'];
+
 /**
  * Test-only routes (registered only with ENABLE_TEST_HOOKS=true): set or clear the simulated
  * suppliers' fault knobs, e.g. for the end-to-end price-change dialog. Public: no session needed.
  */
-export async function testHookRoutes(app: FastifyInstance, { registry }: { registry: SupplierRegistry }) {
-  app.post('/__test/suppliers/:name/faults', { config: { public: true } }, async (request) => {
-    const { name } = parse(z.object({ name: z.string().min(1).max(40) }), request.params);
-    const faults = parse(Faults, request.body ?? {});
-    if (!registry.setFaults(name, faults)) throw new AppError('NOT_FOUND');
-    return ok({ name, faults });
-  });
-  app.delete('/__test/suppliers/faults', { config: { public: true } }, async () => {
-    registry.clearFaults();
-    return ok({});
-  });
+export async function testHookRoutes(fastify: FastifyInstance, { registry }: { registry: SupplierRegistry }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/__test/suppliers/:name/faults',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        params: SupplierParams,
+        // No body clears the supplier's faults.
+        body: Faults.nullish(),
+        response: okResponse(z.object({ name: z.string(), faults: Faults })),
+      },
+    },
+    async (request) => {
+      const { name } = request.params;
+      const faults = request.body ?? {};
+      if (!registry.setFaults(name, faults)) throw new AppError('NOT_FOUND');
+      return ok({ name, faults });
+    },
+  );
+  app.delete(
+    '/__test/suppliers/faults',
+    { config: { public: true }, schema: { tags, response: okResponse(z.object({})) } },
+    async () => {
+      registry.clearFaults();
+      return ok({});
+    },
+  );
 }

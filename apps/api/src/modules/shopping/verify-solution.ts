@@ -42,6 +42,7 @@ export async function verifySolution(
     currency,
     rate: await rateFromCny(deps.db, currency),
     expiresAt: quoteExpiry(now),
+    now,
   };
   const store = async (offer: Offer): Promise<Solution | null> => {
     const [stored] = await storeOffers(deps.db, target, [offer], { listed: false, filter: false });
