@@ -1,0 +1,592 @@
+import fc from 'fast-check';
+import type { JsonSchema, Operation } from './openapi';
+import {
+  ALL_BAD_VALUES,
+  NASTY_DATES,
+  NASTY_NUMBERS,
+  NASTY_NUMBER_STRINGS,
+  NASTY_STRINGS,
+  arbitraryOf,
+  exampleOf,
+  hintOf,
+  typeOf,
+  wrongTypeFor,
+} from './values';
+
+/** One request of the suite, before an identity and an `Idempotency-Key` are given to it. */
+export interface FuzzCase {
+  /** What is wrong with it (or `valid …`), for the report. */
+  label: string;
+  method: string;
+  /** Path and query, already encoded. */
+  url: string;
+  /** The raw body and its content type; none when absent. */
+  payload?: string | Buffer;
+  contentType?: string;
+  /** Sent with a fresh Idempotency-Key whoever sends it (deep bodies are hashed for the key). */
+  forceKey?: boolean;
+  /** This `Idempotency-Key` header value instead of a fresh one (bad keys, a reused key). */
+  keyValue?: string;
+}
+
+export interface CaseOptions {
+  /** Random cases per operation (fast-check runs). */
+  runs: number;
+  seed: number;
+  now: number;
+}
+
+/** Path parameter values: encoded NUL, invalid UTF-8, very long, not a uuid, number edges. */
+export const BAD_PATH_VALUES: readonly string[] = [
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%FF%FE',
+  '%',
+  '%E0%A4%A',
+  'x'.repeat(5000),
+  'not-a-uuid',
+  '-1',
+  '0',
+  '1e308',
+  'NaN',
+  '99999999999999999999999',
+  '1.5',
+  '%20',
+  '..%2F..%2Fetc%2Fpasswd',
+  '00000000-0000-0000-0000-000000000000',
+  '6f1c2a6e-2d1f-4d5b-9a43-0c9b1f1a2b3c',
+  '%27%20OR%201%3D1--',
+  '%F0%9F%9B%AB',
+];
+
+/** Query values every parameter gets, already encoded: empty, NUL, a lone surrogate, huge. */
+const FIXED_QUERY_VALUES: readonly string[] = ['', '%00', '%ED%A0%80', 'x'.repeat(10_000)];
+const BROKEN_ENCODINGS: readonly string[] = ['%E0%A4%A', '%01%1F%7F', '%', '%FF'];
+
+/**
+ * The bad values of one query parameter, encoded: the fixed ones, then every bad date for a
+ * date or month (the class that reached PostgreSQL before), else a rotating pick of numbers,
+ * dates and broken encodings.
+ */
+function badQueryValues(name: string, index: number, probe: boolean): string[] {
+  const hint = hintOf(name);
+  const enc = (v: string) => encodeURIComponent(v);
+  const pick = <T>(list: readonly T[], offset: number) => list[(index + offset) % list.length] as T;
+  if (hint === 'date' || hint === 'month' || hint === 'birthday') {
+    return [...(probe ? [] : FIXED_QUERY_VALUES), ...NASTY_DATES.map(enc)];
+  }
+  const rotating = [
+    enc(pick(NASTY_NUMBER_STRINGS, 0)),
+    enc(pick(NASTY_NUMBER_STRINGS, 6)),
+    enc(pick(NASTY_DATES, 0)),
+    pick(BROKEN_ENCODINGS, 0),
+  ];
+  return probe
+    ? [pick(FIXED_QUERY_VALUES, 0), ...rotating.slice(0, 2)]
+    : [...FIXED_QUERY_VALUES, ...rotating];
+}
+
+/** Query names a list or export may read; probed where a GET declares no query. */
+const PROBE_QUERY_NAMES: readonly string[] = [
+  'dateFrom',
+  'dateTo',
+  'month',
+  'page',
+  'pageSize',
+  'status',
+  'keyword',
+];
+
+/** Bodies that are not what any operation takes, as raw text (not always JSON). */
+const RAW_BODIES: readonly { label: string; text: string; deep?: boolean }[] = [
+  { label: 'body null', text: 'null' },
+  { label: 'body number', text: '1' },
+  { label: 'body string', text: '"x"' },
+  { label: 'body array', text: '[]' },
+  { label: 'body true', text: 'true' },
+  { label: 'body {}', text: '{}' },
+  { label: 'malformed JSON {', text: '{' },
+  { label: 'malformed JSON unterminated', text: '{"a":' },
+  { label: 'malformed JSON trailing comma', text: '[1,]' },
+  { label: 'malformed JSON single quotes', text: "{'a':1}" },
+  { label: 'malformed JSON NUL', text: '\u0000' },
+  { label: 'JSON with a BOM', text: '\ufeff{}' },
+  { label: 'duplicate keys', text: '{"a":1,"a":2}' },
+  { label: 'number overflow 1e999999', text: '{"amount":1e999999,"page":1e999999}' },
+  { label: '__proto__ key', text: '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}' },
+  { label: 'NUL escaped in a key', text: '{"a\\u0000b":1}' },
+  { label: 'lone surrogate escaped', text: '{"name":"\\ud800"}' },
+  { label: 'nested arrays 20000 levels', text: `${'['.repeat(20_000)}${']'.repeat(20_000)}`, deep: true },
+  {
+    label: 'nested objects 40 levels',
+    text: `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`,
+    deep: true,
+  },
+  { label: 'body over 1 MB', text: `{"a":"${'x'.repeat(1_100_000)}"}` },
+];
+
+/** Content types other than JSON for a JSON operation. */
+const WRONG_CONTENT_TYPES: readonly string[] = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'application/xml',
+  'application/json; charset=utf-16',
+  'application/octet-stream',
+];
+
+const BOUNDARY = 'fuzzboundary';
+
+/** A multipart body with one part. */
+function multipart(field: string, filename: string, type: string, content: string | Buffer): Buffer {
+  return Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+}
+
+const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+const MULTIPART_BODIES: readonly { label: string; body: Buffer | string; type: string }[] = [
+  { label: 'multipart empty file', body: multipart('file', 'a.png', 'image/png', ''), type: 'multipart' },
+  {
+    label: 'multipart text named .png',
+    body: multipart('file', 'passport.png', 'image/png', 'not an image'),
+    type: 'multipart',
+  },
+  {
+    label: 'multipart truncated PNG',
+    body: multipart('file', 'p.png', 'image/png', Buffer.concat([PNG_HEADER, Buffer.alloc(64, 0)])),
+    type: 'multipart',
+  },
+  {
+    label: 'multipart wrong field name',
+    body: multipart('other', 'p.png', 'image/png', PNG_HEADER),
+    type: 'multipart',
+  },
+  {
+    label: 'multipart NUL and long file name',
+    body: multipart('file', `a\u0000${'b'.repeat(5000)}.png`, 'image/png', PNG_HEADER),
+    type: 'multipart',
+  },
+  {
+    label: 'multipart without closing boundary',
+    body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nxx`,
+    type: 'multipart',
+  },
+  { label: 'multipart without boundary', body: 'x', type: 'multipart/form-data' },
+];
+
+/** Keys the random bodies of operations without a declared body are built from. */
+const BODY_KEYS = [
+  'id',
+  'page',
+  'amount',
+  'currency',
+  'credit',
+  'exchangeRate',
+  'referenceNumber',
+  'solutionId',
+  'searchId',
+  'passengers',
+  'contact',
+  'surname',
+  'given_names',
+  'travel_document',
+  'number',
+  'journeys',
+  'date',
+  'dateFrom',
+  'dateTo',
+  'month',
+  'channel',
+  'pnr',
+  'value',
+  'name',
+  'status',
+];
+
+type Path = (string | number)[];
+
+function clone<T>(value: T): T {
+  return structuredClone(value);
+}
+
+/** `value` with `path` set to `replacement`, or removed when `replacement` is `REMOVE`. */
+const REMOVE = Symbol('remove');
+function withAt(root: unknown, path: Path, replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const copy = clone(root) as Record<string | number, unknown>;
+  let node = copy;
+  for (const step of path.slice(0, -1)) {
+    const next = node[step];
+    if (!next || typeof next !== 'object') return copy;
+    node = next as Record<string | number, unknown>;
+  }
+  const last = path[path.length - 1] as string | number;
+  if (replacement === REMOVE) {
+    if (Array.isArray(node)) node.splice(Number(last), 1);
+    else Reflect.deleteProperty(node, last);
+  } else node[last] = replacement;
+  return copy;
+}
+
+interface Field {
+  path: Path;
+  schema: JsonSchema;
+  required: boolean;
+}
+
+/** The fields of a body schema, depth first, with the example's array positions (index 0). */
+function fieldsOf(schema: JsonSchema, path: Path = [], depth = 0): Field[] {
+  if (depth > 8) return [];
+  const alternative = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].find(
+    (s) => typeOf(s) === 'object' || typeOf(s) === 'array',
+  );
+  const node = alternative && !schema.properties && !schema.items ? alternative : schema;
+  const out: Field[] = [];
+  if (typeOf(node) === 'object') {
+    const required = new Set(node.required ?? []);
+    for (const [key, inner] of Object.entries(node.properties ?? {})) {
+      out.push({ path: [...path, key], schema: inner, required: required.has(key) });
+      out.push(...fieldsOf(inner, [...path, key], depth + 1));
+    }
+  } else if (typeOf(node) === 'array' && node.items) {
+    out.push({ path: [...path, 0], schema: node.items, required: (node.minItems ?? 0) > 0 });
+    out.push(...fieldsOf(node.items, [...path, 0], depth + 1));
+  }
+  return out;
+}
+
+/** Object positions of a body (where an extra, undeclared property can go). */
+function objectPaths(schema: JsonSchema, path: Path = [], depth = 0): Path[] {
+  if (depth > 8) return [];
+  const out: Path[] = [];
+  if (typeOf(schema) === 'object') {
+    out.push(path);
+    for (const [key, inner] of Object.entries(schema.properties ?? {})) {
+      out.push(...objectPaths(inner, [...path, key], depth + 1));
+    }
+  } else if (typeOf(schema) === 'array' && schema.items) {
+    out.push(...objectPaths(schema.items, [...path, 0], depth + 1));
+  }
+  return out;
+}
+
+function label(value: unknown): string {
+  if (value === REMOVE) return 'missing';
+  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  return text.length > 40 ? `${text.slice(0, 30)}…(${text.length} chars)` : text;
+}
+
+/** A plausible value for a path parameter that is not under attack. */
+function plausiblePathValue(schema: JsonSchema | undefined): string {
+  if (schema?.enum?.length) return encode(String(schema.enum[0]));
+  if (schema?.format === 'uuid') return '6f1c2a6e-2d1f-4d5b-9a43-0c9b1f1a2b3c';
+  return '1';
+}
+
+/** `encodeURIComponent`, with a lone surrogate sent as the (invalid) UTF-8 of a surrogate. */
+function encode(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return text
+      .split('')
+      .map((c) => {
+        try {
+          return encodeURIComponent(c);
+        } catch {
+          return '%ED%A0%80';
+        }
+      })
+      .join('');
+  }
+}
+
+function queryString(pairs: [string, string][]): string {
+  return pairs.length ? `?${pairs.map(([k, v]) => `${encode(k)}=${v}`).join('&')}` : '';
+}
+
+/** The good values of the operation's required query parameters, encoded. */
+function baseQuery(op: Operation, now: number): [string, string][] {
+  return op.queryParams
+    .filter((p) => p.required)
+    .map((p) => [p.name, encode(String(exampleOf(p.schema ?? {}, p.name, now)))]);
+}
+
+function urlOf(op: Operation, pathValues: Record<string, string>, query: [string, string][]): string {
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => pathValues[name] ?? '1');
+  return `${path}${queryString(query)}`;
+}
+
+/** The bad values a body field gets, rotating through the catalogues by the field's position. */
+function badValuesFor(field: Field, index: number): unknown[] {
+  const values: unknown[] = [wrongTypeFor(field.schema), null];
+  if (field.required) values.push(REMOVE);
+  const pick = <T>(list: readonly T[], offset: number) => list[(index + offset) % list.length] as T;
+  const type = typeOf(field.schema);
+  if (type === 'string' || type === undefined) {
+    values.push(
+      pick(NASTY_STRINGS, 0),
+      pick(NASTY_STRINGS, 7),
+      pick(NASTY_DATES, 0),
+      pick(NASTY_NUMBER_STRINGS, 0),
+    );
+  } else if (type === 'number' || type === 'integer') {
+    values.push(pick(NASTY_NUMBERS, 0), pick(NASTY_NUMBERS, 5), pick(NASTY_NUMBER_STRINGS, 0));
+  } else if (type === 'array') {
+    values.push(
+      [],
+      Array.from({ length: 10_000 }, () => 1),
+      pick(NASTY_STRINGS, 0),
+    );
+  } else if (type === 'object') {
+    values.push({}, pick(NASTY_STRINGS, 0));
+  } else {
+    values.push(pick(NASTY_STRINGS, 0));
+  }
+  return values;
+}
+
+/**
+ * Every request the suite sends to one operation: a good example, each path parameter spoilt,
+ * each query parameter spoilt (or common filter names probed), bodies of the wrong shape and
+ * content type, each body field wrong in turn, extra fields, uploads that are not images, bad
+ * idempotency keys, `runs` random mutations and a few requests drawn from the schema.
+ */
+export function casesFor(op: Operation, options: CaseOptions): FuzzCase[] {
+  const { now } = options;
+  const cases: FuzzCase[] = [];
+  const pathValues = Object.fromEntries(op.pathParams.map((p) => [p.name, plausiblePathValue(p.schema)]));
+  const query = baseQuery(op, now);
+  const example = op.jsonBody ? exampleOf(op.jsonBody, undefined, now) : undefined;
+  const isWrite = op.method !== 'GET' && op.method !== 'HEAD';
+  const json = (value: unknown) => ({ payload: JSON.stringify(value), contentType: 'application/json' });
+  const base = (extra: Partial<FuzzCase> & { label: string }): FuzzCase => ({
+    method: op.method,
+    url: urlOf(op, pathValues, query),
+    ...(example !== undefined ? json(example) : {}),
+    ...extra,
+  });
+
+  cases.push(base({ label: 'valid example' }));
+
+  for (const param of op.pathParams) {
+    for (const value of BAD_PATH_VALUES) {
+      cases.push(
+        base({
+          label: `path ${param.name}=${label(value)}`,
+          url: urlOf(op, { ...pathValues, [param.name]: value }, query),
+        }),
+      );
+    }
+  }
+
+  const declared = op.queryParams.map((p) => p.name);
+  const probe = declared.length === 0;
+  const names = !probe ? declared : op.method === 'GET' ? PROBE_QUERY_NAMES : [];
+  names.forEach((name, index) => {
+    const others = query.filter(([k]) => k !== name);
+    for (const value of badQueryValues(name, index, probe)) {
+      cases.push(
+        base({
+          label: `query ${name}=${label(value)}`,
+          url: urlOf(op, pathValues, [...others, [name, value]]),
+        }),
+      );
+    }
+    cases.push(
+      base({
+        label: `query ${name} twice`,
+        url: urlOf(op, pathValues, [...others, [name, '1'], [name, '2']]),
+      }),
+      base({
+        label: `query ${name}[x]=1`,
+        url: `${urlOf(op, pathValues, others)}${others.length ? '&' : '?'}${name}%5Bx%5D=1`,
+      }),
+    );
+  });
+  cases.push(
+    base({ label: 'query undeclared parameter', url: urlOf(op, pathValues, [...query, ['fuzzExtra', '1']]) }),
+  );
+
+  if (isWrite || op.jsonBody) {
+    for (const raw of RAW_BODIES) {
+      cases.push(
+        base({
+          label: raw.label,
+          payload: raw.text,
+          contentType: 'application/json',
+          ...(raw.deep ? { forceKey: true } : {}),
+        }),
+      );
+    }
+    const text = example !== undefined ? JSON.stringify(example) : '{"a":1}';
+    for (const contentType of WRONG_CONTENT_TYPES) {
+      cases.push(base({ label: `content type ${contentType}`, payload: text, contentType }));
+    }
+    cases.push(base({ label: 'body without content type', payload: text, contentType: '' }));
+  }
+
+  if (op.jsonBody && example !== undefined) {
+    fieldsOf(op.jsonBody).forEach((field, index) => {
+      for (const value of badValuesFor(field, index)) {
+        cases.push(
+          base({
+            label: `body ${field.path.join('.')}=${label(value)}`,
+            ...json(withAt(example, field.path, value)),
+          }),
+        );
+      }
+    });
+    for (const path of objectPaths(op.jsonBody)) {
+      cases.push(
+        base({
+          label: `body ${[...path, 'fuzzExtra'].join('.')} (undeclared)`,
+          ...json(withAt(example, [...path, 'fuzzExtra'], 1)),
+        }),
+      );
+    }
+  }
+
+  if (op.multipart || (isWrite && !op.jsonBody && op.method === 'POST')) {
+    for (const body of MULTIPART_BODIES) {
+      cases.push(
+        base({
+          label: body.label,
+          payload: body.body,
+          contentType: body.type === 'multipart' ? `multipart/form-data; boundary=${BOUNDARY}` : body.type,
+        }),
+      );
+    }
+  }
+
+  if (isWrite) {
+    for (const key of ['', 'k'.repeat(201), 'é-not-ascii', 'a b']) {
+      cases.push(base({ label: `Idempotency-Key ${label(key)}`, keyValue: key }));
+    }
+    const reused = `fuzz-reused-${op.method}-${op.path}`.slice(0, 200);
+    cases.push(base({ label: 'Idempotency-Key first use', keyValue: reused }));
+    cases.push(
+      base({
+        label: 'Idempotency-Key reused with another body',
+        keyValue: reused,
+        payload: JSON.stringify({ fuzzOther: true }),
+        contentType: 'application/json',
+      }),
+    );
+  }
+
+  cases.push(...randomCases(op, options, example, pathValues, query));
+  return cases;
+}
+
+/** `runs` random mutations of the example and a few valid requests drawn from the schema. */
+function randomCases(
+  op: Operation,
+  { runs, seed, now }: CaseOptions,
+  example: unknown,
+  pathValues: Record<string, string>,
+  query: [string, string][],
+): FuzzCase[] {
+  if (runs <= 0) return [];
+  const cases: FuzzCase[] = [];
+  const opSeed = seed ^ hash(`${op.method} ${op.path}`);
+  const url = urlOf(op, pathValues, query);
+  const isWrite = op.method !== 'GET';
+  const badValue: fc.Arbitrary<unknown> = fc.constantFrom(...ALL_BAD_VALUES);
+
+  if (op.jsonBody && example !== undefined) {
+    const fields = fieldsOf(op.jsonBody);
+    const mutation = fields.length
+      ? fc.array(fc.tuple(fc.constantFrom(...fields), badValue), { minLength: 1, maxLength: 3 })
+      : fc.constant<[Field, unknown][]>([]);
+    for (const changes of fc.sample(mutation, { seed: opSeed, numRuns: runs })) {
+      let body: unknown = example;
+      for (const [field, value] of changes) body = withAt(body, field.path, value);
+      const what = changes.map(([f, v]) => `${f.path.join('.')}=${label(v)}`).join(', ');
+      cases.push({
+        label: `random body ${what}`,
+        method: op.method,
+        url,
+        payload: JSON.stringify(body),
+        contentType: 'application/json',
+      });
+    }
+    const valid = Math.max(2, Math.ceil(runs / 4));
+    for (const body of fc.sample(arbitraryOf(op.jsonBody, undefined, now), {
+      seed: opSeed + 1,
+      numRuns: valid,
+    })) {
+      cases.push({
+        label: 'valid body from the schema',
+        method: op.method,
+        url,
+        payload: JSON.stringify(body),
+        contentType: 'application/json',
+      });
+    }
+  } else if (isWrite) {
+    const anyBody = fc.dictionary(
+      fc.constantFrom(...BODY_KEYS),
+      fc.oneof(badValue, fc.jsonValue({ maxDepth: 3 })),
+      {
+        maxKeys: 6,
+      },
+    );
+    for (const body of fc.sample(anyBody, { seed: opSeed, numRuns: runs })) {
+      cases.push({
+        label: `random body ${label(body)}`,
+        method: op.method,
+        url,
+        payload: JSON.stringify(body),
+        contentType: 'application/json',
+      });
+    }
+  }
+
+  if (op.queryParams.length > 0) {
+    const params = op.queryParams;
+    const valid = fc.tuple(
+      ...params.map((p) => fc.option(arbitraryOf(p.schema ?? {}, p.name, now), { nil: undefined })),
+    );
+    for (const values of fc.sample(valid, { seed: opSeed + 2, numRuns: Math.max(2, Math.ceil(runs / 4)) })) {
+      const pairs = params.flatMap((p, i): [string, string][] =>
+        values[i] === undefined && !p.required
+          ? []
+          : [[p.name, encode(String(values[i] ?? exampleOf(p.schema ?? {}, p.name, now)))]],
+      );
+      cases.push({
+        label: `valid query ${queryString(pairs)}`,
+        method: op.method,
+        url: urlOf(op, pathValues, pairs),
+      });
+    }
+    const bad = fc.tuple(fc.constantFrom(...params), badValue);
+    for (const [param, value] of fc.sample(bad, { seed: opSeed + 3, numRuns: runs })) {
+      const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+      const pairs: [string, string][] = [
+        ...query.filter(([k]) => k !== param.name),
+        [param.name, encode(text)],
+      ];
+      cases.push({
+        label: `random query ${param.name}=${label(value)}`,
+        method: op.method,
+        url: urlOf(op, pathValues, pairs),
+      });
+    }
+  }
+  return cases;
+}
+
+/** A small stable hash of a string (per-operation seeds). */
+export function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
