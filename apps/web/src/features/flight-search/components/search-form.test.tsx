@@ -68,6 +68,26 @@ describe('flight search form', () => {
     expect(i18n.exists('order.flight.booking.journeyError.rules')).toBe(true);
   });
 
+  it('refuses a date before today and, for multi-city, a city where an airport is needed', () => {
+    const t = i18n.getFixedT('en');
+    const rules = { today: '2030-05-02', isAirport: (c: string) => c !== 'BJS' };
+    const yesterday = { origin: 'PEK', destination: 'SHA', date: '2030-05-01' };
+    const oneWay = { ...defaultFormValues(), legs: [yesterday] };
+    expect(checkForm(oneWay, (c) => c, t, rules)?.legs).toEqual({
+      0: 'Flight 1: This departure date has passed',
+    });
+    const byCity = { origin: 'BJS', destination: 'SHA', date: '2030-05-03' };
+    expect(checkForm({ ...oneWay, legs: [byCity] }, (c) => c, t, rules)).toBeNull();
+    const multi = {
+      ...oneWay,
+      bookingType: 'multicity' as const,
+      legs: [byCity, { origin: 'SHA', destination: 'CAN', date: '2030-05-04' }],
+    };
+    expect(checkForm(multi, (c) => c, t, rules)?.legs).toEqual({
+      0: 'Flight 1: Multi-city flights take airports, not cities',
+    });
+  });
+
   it('allows up to five multi-city flights: the add button is disabled at five', async () => {
     await prepare(SESSIONS.operator);
     renderApp('/flight/booking');
@@ -83,13 +103,18 @@ describe('flight search form', () => {
     await waitFor(() => expect(add).toBeEnabled());
   });
 
-  it('shows a server JOURNEY_INVALID error inline on its leg', async () => {
+  it('shows a server JOURNEY_INVALID rule inline on its leg, and one without a leg above', async () => {
     await prepare(SESSIONS.operator);
     server.use(
       http.post('/shopping/v2/flight/async-shopping', () =>
         HttpResponse.json(
           envelope(
-            { errors: [{ path: 'journeys.0.destination', message: 'No service to this airport' }] },
+            {
+              errors: [
+                { key: 'flight.booking.journeyError.datePast', legIndex: 0 },
+                { key: 'flight.booking.journeyError.dateOrder', legIndex: 1 },
+              ],
+            },
             400001,
             'invalid',
           ),
@@ -102,7 +127,10 @@ describe('flight search form', () => {
       .setSearch({ request: PEK_SHA, searchId: 's-0', result: solutionsResult([]) });
     renderApp('/flight/booking');
     await userEvent.click(await screen.findByRole('button', { name: 'Search' }, { timeout: 10000 }));
-    expect(await screen.findByText('No service to this airport')).toBeInTheDocument();
+    const leg = await screen.findByTestId('leg-0');
+    expect(await within(leg).findByText('Flight 1: This departure date has passed')).toBeInTheDocument();
+    // A one-way form shows one leg: the server's leg 2 goes with the general errors.
+    expect(screen.getByText('Flight 2: A flight cannot depart before the previous one')).toBeInTheDocument();
   });
 
   it('submits with Enter from a field', async () => {

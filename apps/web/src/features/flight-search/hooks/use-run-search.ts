@@ -7,10 +7,10 @@ import { useFlightSearchStore } from '../../../shared/stores/flight-search-store
 import { toast } from '../../../shared/ui/message-bridge';
 import { startSearch } from '../api/start-search';
 
-/** A field error of a 400 JOURNEY_INVALID answer. */
+/** A broken journey rule of a 400 JOURNEY_INVALID answer: its message key and, if any, its leg (0-based). */
 export interface ServerJourneyError {
-  path: string;
-  message: string;
+  key: string;
+  legIndex?: number;
 }
 
 /** The `data.errors` of a JOURNEY_INVALID error, or [] for any other error. */
@@ -20,8 +20,9 @@ export function journeyErrorsOf(error: unknown): ServerJourneyError[] {
   const errors = Array.isArray(data?.errors) ? data.errors : [];
   return errors.flatMap((e: unknown) => {
     if (typeof e !== 'object' || e === null) return [];
-    const { path, message } = e as Record<string, unknown>;
-    return [{ path: String(path ?? ''), message: String(message ?? '') }];
+    const { key, legIndex } = e as Record<string, unknown>;
+    if (typeof key !== 'string' || key === '') return [];
+    return [typeof legIndex === 'number' ? { key, legIndex } : { key }];
   });
 }
 

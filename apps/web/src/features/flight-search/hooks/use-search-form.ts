@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ShoppingRequest } from '@portal/domain/shopping';
 import { checkForm, NO_ERRORS, serverErrors, type FormErrors } from '../model/journey-errors';
 import {
+  dayFromToday,
   defaultFormValues,
   fromShoppingRequest,
   toShoppingRequest,
@@ -13,7 +14,8 @@ import { journeyErrorsOf, useRunSearch } from './use-run-search';
 
 /**
  * The search form's values and errors: starts from the session's last request or the spec §3
- * defaults, checks the domain journey rules on submit, and shows a server JOURNEY_INVALID inline.
+ * defaults, checks the domain journey rules on submit (today in the user's calendar), and shows a
+ * server JOURNEY_INVALID inline.
  */
 export function useSearchForm(initial: ShoppingRequest | undefined) {
   const { t } = useTranslation();
@@ -31,14 +33,17 @@ export function useSearchForm(initial: ShoppingRequest | undefined) {
   const submit = async (override?: SearchFormValues) => {
     const current = override ?? values;
     const ref = await loadReferenceData();
-    const found = checkForm(current, (code) => ref.cityCodeOf(code) ?? code, t);
+    const found = checkForm(current, (code) => ref.cityCodeOf(code) ?? code, t, {
+      today: dayFromToday(0),
+      isAirport: (code) => ref.getAirport(code) !== undefined,
+    });
     setErrors(found ?? NO_ERRORS);
     if (found) return;
     try {
       await run.mutateAsync(toShoppingRequest(current));
     } catch (error) {
       const list = journeyErrorsOf(error);
-      if (list.length > 0) setErrors(serverErrors(list, t));
+      if (list.length > 0) setErrors(serverErrors(list, t, current.legs.length));
     }
   };
 
