@@ -22,7 +22,7 @@ import {
 import { PNR_CANCEL_JOB } from './order-jobs';
 
 const t = useTestApp();
-const { registry, gds } = gatedRegistry(testConfig().supplierSeed);
+const { registry, gates } = gatedRegistry(testConfig().supplierSeed);
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildApp({
@@ -37,8 +37,8 @@ afterAll(async () => {
 });
 afterEach(async () => {
   await app.inject({ method: 'DELETE', url: '/__test/suppliers/faults' });
-  gds.verifyGate.open();
-  gds.bookGate.open();
+  gates.verifyGate.open();
+  gates.bookGate.open();
   vi.restoreAllMocks();
 });
 const setFaults = (name: string, faults: Record<string, unknown>) =>
@@ -269,7 +269,7 @@ describe('POST /order/v2/flight/orders', () => {
     const token = await login(app);
     const solution = await pickSolution(app, token, { supplier: 'sim-gds' });
     const payload = { solutionId: solution.id, passengers: [adult()], contact: contact() };
-    const before = gds.booked.length;
+    const before = gates.booked.length;
     // The database refuses every new order (as a full disk or a broken constraint would).
     await t.database.db.execute(
       sql.raw('alter table flight_orders add constraint refuse_orders check (false) not valid'),
@@ -278,14 +278,14 @@ describe('POST /order/v2/flight/orders', () => {
       t.database.db.execute(sql.raw('alter table flight_orders drop constraint refuse_orders')),
     );
     expect(res.statusCode).toBe(500);
-    expect(gds.booked).toHaveLength(before + 1);
-    const pnr = gds.booked.at(-1);
+    expect(gates.booked).toHaveLength(before + 1);
+    const pnr = gates.booked.at(-1);
     expect(await t.database.db.select().from(flightOrders)).toHaveLength(0);
     const queued = await t.database.db.select().from(jobs).where(eq(jobs.kind, PNR_CANCEL_JOB));
     expect(queued.map((j) => j.payload)).toEqual([{ supplier: 'sim-gds', pnr }]);
-    expect(gds.canceled).not.toContain(pnr);
+    expect(gates.canceled).not.toContain(pnr);
     await app.runDueJobs(new Date());
-    expect(gds.canceled).toContain(pnr);
+    expect(gates.canceled).toContain(pnr);
     const [done] = await t.database.db.select().from(jobs).where(eq(jobs.kind, PNR_CANCEL_JOB));
     expect(done?.doneAt).not.toBeNull();
     // The key was released: the same request may be sent again and now books.

@@ -125,31 +125,42 @@ export class Gate {
     });
   }
 
-  /** The release function of the next call held at the gate (resolves when one arrives). */
+  /**
+   * The release function of the next call held at the gate (resolves when one arrives); at once,
+   * with nothing to release, when the gate is open.
+   */
   arrival(): Promise<() => void> {
     const held = this.waiting.shift();
     if (held) return Promise.resolve(held);
+    if (!this.closed) return Promise.resolve(() => undefined);
     return new Promise((resolve) => this.watchers.push(resolve));
   }
 
-  /** Opens the gate and lets every held call go. */
+  /** Opens the gate and lets every held call go (a test still waiting for an arrival goes on too). */
   open(): void {
     this.closed = false;
     for (const release of this.waiting.splice(0)) release();
+    for (const watcher of this.watchers.splice(0)) watcher(() => undefined);
   }
 }
 
-/**
- * A simulated supplier whose price check and booking wait at gates, whose PNRs differ from one
- * booking to the next, and which records the PNRs it was asked to cancel.
- */
-export class GatedSupplier implements FlightSupplier {
+/** The gates of gated suppliers and what they booked and were asked to cancel. */
+export class SupplierGates {
   readonly verifyGate = new Gate();
   readonly bookGate = new Gate();
-  readonly canceled: string[] = [];
   readonly booked: string[] = [];
+  readonly canceled: string[] = [];
+}
 
-  constructor(private readonly inner: SimulatedSupplier) {}
+/**
+ * A simulated supplier whose price check and booking wait at shared gates, whose PNRs differ from
+ * one booking to the next, and which records the PNRs it was asked to cancel.
+ */
+export class GatedSupplier implements FlightSupplier {
+  constructor(
+    private readonly inner: SimulatedSupplier,
+    private readonly gates: SupplierGates,
+  ) {}
 
   get name() {
     return this.inner.name;
@@ -169,7 +180,7 @@ export class GatedSupplier implements FlightSupplier {
   }
 
   async verify(offer: Offer, signal: AbortSignal): Promise<VerifyAnswer> {
-    await this.verifyGate.pass();
+    await this.gates.verifyGate.pass();
     return this.inner.verify(offer, signal);
   }
 
@@ -178,10 +189,11 @@ export class GatedSupplier implements FlightSupplier {
     passengers: readonly SupplierPassenger[],
     signal: AbortSignal,
   ): Promise<BookAnswer> {
-    await this.bookGate.pass();
+    await this.gates.bookGate.pass();
     const { pnr } = await this.inner.book(offer, passengers, signal);
-    const unique = `${'ABCDEFGHJKLMNPQRSTUVWXYZ'[this.booked.length % 24] ?? 'Z'}${pnr.slice(1)}`;
-    this.booked.push(unique);
+    const booked = this.gates.booked;
+    const unique = `${'ABCDEFGHJKLMNPQRSTUVWXYZ'[booked.length % 24] ?? 'Z'}${pnr.slice(1)}`;
+    booked.push(unique);
     return { pnr: unique };
   }
 
@@ -196,13 +208,14 @@ export class GatedSupplier implements FlightSupplier {
 
   async cancel(pnr: string, signal: AbortSignal): Promise<void> {
     await this.inner.cancel(pnr, signal);
-    this.canceled.push(pnr);
+    this.gates.canceled.push(pnr);
   }
 }
 
-/** The three simulated suppliers without latency, sim-gds behind gates. */
-export function gatedRegistry(seed = 'portal'): { registry: SupplierRegistry; gds: GatedSupplier } {
+/** The three simulated suppliers without latency, all behind one set of gates. */
+export function gatedRegistry(seed = 'portal'): { registry: SupplierRegistry; gates: SupplierGates } {
   const options = { latencyScale: 0, seed };
-  const gds = new GatedSupplier(createSimGds(options));
-  return { registry: createRegistry([gds, createSimNdc(options), createSimLcc(options)]), gds };
+  const gates = new SupplierGates();
+  const suppliers = [createSimGds(options), createSimNdc(options), createSimLcc(options)];
+  return { registry: createRegistry(suppliers.map((s) => new GatedSupplier(s, gates))), gates };
 }
