@@ -85,7 +85,8 @@ test.describe('flight booking, payment and ticketing', () => {
     await flow.pay('Card (Stripe)');
     await expect(page).toHaveURL(/\/order\/v2\/payments\/sim\/stripe\//, { timeout: 15_000 });
     await expect(page.getByRole('heading', { name: 'Simulated stripe checkout' })).toBeVisible();
-    await page.locator('#pay').click();
+    // The checkout posts a form with the payment's secret token; the provider then notifies the portal.
+    await page.locator('form[method="post"] #pay').click();
     await expect(page).toHaveURL(/\/flight\/orders\/[^/]+$/, { timeout: 15_000 });
     await expect(page.getByTestId('order-booking-number')).toHaveText(bookingNumber);
     await expect(page.getByTestId('order-payment-state')).toHaveText('Paid', { timeout: 15_000 });
