@@ -36,6 +36,7 @@ import { lateCaptureJobHandlers } from './modules/flight-orders/late-captures';
 import { createSimulatedGateways } from './modules/flight-orders/simulated-gateway';
 import { orderJobHandlers } from './modules/flight-orders/order-jobs';
 import { runDueJobs } from './platform/jobs';
+import { registerIdempotency } from './platform/idempotency';
 
 /** A registered route (`public`: callable without a session). */
 export interface RouteEntry {
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerAuthHook(app, auth);
   registerRateLimits(app, options.limits);
+  registerIdempotency(app, { staleSeconds: config.idempotencyStaleSeconds });
 
   await app.register(authRoutes, {
     auth,

@@ -65,6 +65,7 @@ const EnvSchema = z.object({
   PAYMENT_GATEWAY_SECRET: Secret.optional(),
   TIME_SCALE: z.coerce.number().min(1).max(3600).default(1),
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  IDEMPOTENCY_STALE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   FRAME_ANCESTORS: z.string().min(1).default("'self' http://127.0.0.1:* http://localhost:*"),
   TESSDATA_DIR: z
     .string()
@@ -113,6 +114,8 @@ export interface AppConfig {
   timeScale: number;
   /** How often the server runs due jobs, ms; 0 turns the runner off. */
   jobsPollMs: number;
+  /** Seconds after which an unfinished `Idempotency-Key` claim (a crashed request) may be taken over. */
+  idempotencyStaleSeconds: number;
   /** Cheap argon2 parameters for tests; never in production. */
   fastPasswordHashing: boolean;
   /** Folder of `mrz.traineddata` (passport reading); default `apps/api/assets/tessdata`. */
@@ -183,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentGatewaySecret: secret('PAYMENT_GATEWAY_SECRET'),
     timeScale: e.TIME_SCALE,
     jobsPollMs: e.JOBS_POLL_MS,
+    idempotencyStaleSeconds: e.IDEMPOTENCY_STALE_SECONDS,
     fastPasswordHashing: e.NODE_ENV === 'test',
     tessdataDir: path.resolve(e.TESSDATA_DIR),
   };

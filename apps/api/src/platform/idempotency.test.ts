@@ -156,6 +156,31 @@ describe('Idempotency-Key', () => {
     ]);
   });
 
+  it('takes the stale window from IDEMPOTENCY_STALE_SECONDS', async () => {
+    const shortWindow = await t.build({ IDEMPOTENCY_STALE_SECONDS: '1' });
+    await t.database.db.insert(idempotencyKeys).values({
+      userId: await financeId(),
+      agencyId: 1,
+      key: 'crashed-5s',
+      methodPath: `POST ${URL}`,
+      requestHash: requestHash(`POST ${URL}`, TOP_UP),
+      createdAt: sql`now() - interval '5 seconds'`,
+    });
+    // With the default 120 s the claim is still running; with 1 s it is abandoned and taken over.
+    expect(body(await post(await login(t.app, 'finance'), 'crashed-5s'))).toMatchObject({
+      code: 100007,
+      data: { reason: 'in_progress' },
+    });
+    const res = await shortWindow.inject({
+      method: 'POST',
+      url: URL,
+      payload: TOP_UP,
+      headers: { ...bearer(await login(shortWindow, 'finance')), 'idempotency-key': 'crashed-5s' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await topUps()).toBe(1);
+  });
+
   it('releases the key of a failed request so that it can be retried', async () => {
     const token = await login(t.app, 'finance');
     const failed = await post(token, 'retry', TOP_UP, '/base/v2/agencies/222/balance');
