@@ -129,6 +129,7 @@ export async function send(
   if (token) headers.authorization = `Bearer ${token}`;
   if (key !== undefined) headers['idempotency-key'] = key;
   if (fuzzCase.contentType) headers['content-type'] = fuzzCase.contentType;
+  Object.assign(headers, fuzzCase.headers);
   const response = await app.inject({
     method: fuzzCase.method as 'GET',
     url: fuzzCase.url,
