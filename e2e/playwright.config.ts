@@ -59,6 +59,9 @@ export default defineConfig({
       PARTNER_SSO_SECRET: process.env.PARTNER_SSO_SECRET,
       PAYMENT_GATEWAY_SECRET: process.env.PAYMENT_GATEWAY_SECRET,
       LOGIN_RATE_LIMIT_MAX: '1000',
+      LOGIN_IP_RATE_LIMIT_MAX: '1000',
+      // One demo user runs every search of the suite: well past a person's 30 a minute.
+      REQUEST_LIMIT_SCALE: '20',
       LOG_LEVEL: 'warn',
       // The shopping tests set supplier faults (price change) through the test-only routes.
       ENABLE_TEST_HOOKS: 'true',

@@ -11,7 +11,7 @@ import { registerWeb } from './platform/web';
 import { registerXsrf } from './platform/xsrf';
 import { checkJsonText, registerInputGuard } from './platform/input-guard';
 import { registerSchemas } from './platform/schema';
-import { registerRateLimits, type LimitName, type LimitRule } from './platform/rate-limits';
+import { registerRateLimits, scaledLimits, type LimitName, type LimitRule } from './platform/rate-limits';
 import { registerAuthHook } from './modules/auth/auth.hook';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -153,7 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: options.now,
   });
   registerAuthHook(app, auth);
-  registerRateLimits(app, options.limits);
+  registerRateLimits(app, { ...scaledLimits(config.requestLimitScale), ...options.limits });
   registerIdempotency(app, { staleSeconds: config.idempotencyStaleSeconds });
 
   await app.register(authRoutes, {

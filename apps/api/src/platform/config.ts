@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   LOGIN_IP_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  REQUEST_LIMIT_SCALE: z.coerce.number().min(1).max(1000).default(1),
   TRUST_PROXY: z
     .string()
     .regex(/^[\w.:/]+(\s*,\s*[\w.:/]+)*$/, "true, false, or the proxies' addresses/CIDRs")
@@ -85,6 +86,8 @@ export interface AppConfig {
   loginRateLimitMax: number;
   /** Failed login attempts per client address, across usernames, per 15 minutes. */
   loginIpRateLimitMax: number;
+  /** Multiplies the per-user and per-agency search, booking and upload limits (browser tests). */
+  requestLimitScale: number;
   /** Fastify's `trustProxy`: whose X-Forwarded-For/-Proto to believe (false: nobody's). */
   trustProxy: boolean | string;
   /** Demo mode (PORTAL_DEMO): demo data, simulators and generated secrets unless set otherwise. */
@@ -169,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
     loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
     loginIpRateLimitMax: e.LOGIN_IP_RATE_LIMIT_MAX,
+    requestLimitScale: e.REQUEST_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,
     demo,
     partnerSsoSecret: secret('PARTNER_SSO_SECRET'),

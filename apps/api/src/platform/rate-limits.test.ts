@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandler } from './errors';
-import { registerRateLimits, WindowCounter } from './rate-limits';
+import { registerRateLimits, scaledLimits, WindowCounter } from './rate-limits';
 
 describe('WindowCounter', () => {
   it('allows max hits per window, then answers the seconds left, and starts again after the window', () => {
@@ -58,5 +58,13 @@ describe('registerRateLimits', () => {
     expect((await get('a', '/free')).statusCode).toBe(200);
     const zh = await app.inject({ url: '/search', headers: { 'x-user': 'a', 'accept-language': 'zh-TW' } });
     expect(zh.json().message).toContain('搜尋過於頻繁');
+  });
+});
+
+describe('scaledLimits', () => {
+  it('multiplies the counts and keeps the windows', () => {
+    const limits = scaledLimits(20);
+    expect(limits.search).toEqual({ perUser: 600, perAgency: 6000, windowMs: 60_000 });
+    expect(limits.upload.perUser).toBe(200);
   });
 });

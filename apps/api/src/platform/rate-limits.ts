@@ -23,6 +23,20 @@ export const DEFAULT_LIMITS: Record<LimitName, LimitRule> = {
   upload: { perUser: 10, perAgency: 60, windowMs: 60_000 },
 };
 
+/** The default limits with every count multiplied by `scale` (`REQUEST_LIMIT_SCALE`). */
+export function scaledLimits(scale: number): Record<LimitName, LimitRule> {
+  const scaled = (rule: LimitRule): LimitRule => ({
+    ...rule,
+    perUser: Math.round(rule.perUser * scale),
+    perAgency: Math.round(rule.perAgency * scale),
+  });
+  return {
+    search: scaled(DEFAULT_LIMITS.search),
+    booking: scaled(DEFAULT_LIMITS.booking),
+    upload: scaled(DEFAULT_LIMITS.upload),
+  };
+}
+
 const ERROR_OF: Record<LimitName, ErrorName> = {
   search: 'SEARCH_RATE_LIMITED',
   booking: 'BOOKING_RATE_LIMITED',
