@@ -167,9 +167,8 @@ async function serverDatabase(): Promise<{ env: Record<string, string>; open(): 
   // empty migrations folder (its own migrator would record the migrations outside the schema).
   const created = await createTestDatabase();
   cleanups.push(() => created.dispose());
-  const [row] = (await created.database.db.execute(sql`select current_schema() as schema`)).rows as {
-    schema: string;
-  }[];
+  const answer = await created.database.db.execute(sql`select current_schema() as schema`);
+  const [row] = z.object({ rows: z.array(z.object({ schema: z.string() })) }).parse(answer).rows;
   if (!row) throw new Error('no schema');
   const noMigrations = path.join(dataDir, 'no-migrations');
   fs.mkdirSync(path.join(noMigrations, 'meta'), { recursive: true });
