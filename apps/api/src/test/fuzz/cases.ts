@@ -19,6 +19,7 @@ import {
   NASTY_STRINGS,
   arbitraryOf,
   exampleOf,
+  schemaOf,
   typeOf,
   wrongTypeFor,
 } from './values';
@@ -46,6 +47,12 @@ export interface CaseOptions {
   runs: number;
   seed: number;
   now: number;
+  /** Values of real resources for path parameters (others get a made-up `1`). */
+  pathValues?: Record<string, string>;
+  /** A body the operation accepts; each of its fields is spoilt in turn (else the schema's example). */
+  goodBody?: unknown;
+  /** Query values the operation accepts, encoded (else the schema's examples of required ones). */
+  goodQuery?: Record<string, string>;
 }
 
 type Path = (string | number)[];
@@ -200,9 +207,14 @@ function badValuesFor(field: Field, index: number): unknown[] {
 export function casesFor(op: Operation, options: CaseOptions): FuzzCase[] {
   const { now } = options;
   const cases: FuzzCase[] = [];
-  const pathValues = Object.fromEntries(op.pathParams.map((p) => [p.name, plausiblePathValue(p.schema)]));
-  const query = baseQuery(op, now);
-  const example = op.jsonBody ? exampleOf(op.jsonBody, undefined, now) : undefined;
+  const pathValues = {
+    ...Object.fromEntries(op.pathParams.map((p) => [p.name, plausiblePathValue(p.schema)])),
+    ...options.pathValues,
+  };
+  const query = options.goodQuery ? Object.entries(options.goodQuery) : baseQuery(op, now);
+  const example = options.goodBody ?? (op.jsonBody ? exampleOf(op.jsonBody, undefined, now) : undefined);
+  // Without a declared body, the fields of a known good body are spoilt all the same.
+  const bodySchema = op.jsonBody ?? (example !== undefined ? schemaOf(example) : undefined);
   const isWrite = op.method !== 'GET' && op.method !== 'HEAD';
   const json = (value: unknown) => ({ payload: JSON.stringify(value), contentType: 'application/json' });
   const base = (extra: Partial<FuzzCase> & { label: string }): FuzzCase => ({
@@ -274,8 +286,8 @@ export function casesFor(op: Operation, options: CaseOptions): FuzzCase[] {
     cases.push(base({ label: 'body without content type', payload: text, contentType: '' }));
   }
 
-  if (op.jsonBody && example !== undefined) {
-    fieldsOf(op.jsonBody).forEach((field, index) => {
+  if (bodySchema && example !== undefined) {
+    fieldsOf(bodySchema).forEach((field, index) => {
       for (const value of badValuesFor(field, index)) {
         cases.push(
           base({
@@ -285,7 +297,7 @@ export function casesFor(op: Operation, options: CaseOptions): FuzzCase[] {
         );
       }
     });
-    for (const path of objectPaths(op.jsonBody)) {
+    for (const path of objectPaths(bodySchema)) {
       cases.push(
         base({
           label: `body ${[...path, 'fuzzExtra'].join('.')} (undeclared)`,
@@ -295,7 +307,7 @@ export function casesFor(op: Operation, options: CaseOptions): FuzzCase[] {
     }
   }
 
-  if (op.multipart || (isWrite && !op.jsonBody && op.method === 'POST')) {
+  if (op.multipart || (isWrite && !bodySchema && op.method === 'POST')) {
     for (const body of MULTIPART_BODIES) {
       cases.push(
         base({
@@ -323,7 +335,7 @@ export function casesFor(op: Operation, options: CaseOptions): FuzzCase[] {
     );
   }
 
-  cases.push(...randomCases(op, options, example, pathValues, query));
+  cases.push(...randomCases(op, options, bodySchema, example, pathValues, query));
   return cases;
 }
 
@@ -331,6 +343,7 @@ export function casesFor(op: Operation, options: CaseOptions): FuzzCase[] {
 function randomCases(
   op: Operation,
   { runs, seed, now }: CaseOptions,
+  bodySchema: JsonSchema | undefined,
   example: unknown,
   pathValues: Record<string, string>,
   query: [string, string][],
@@ -342,8 +355,8 @@ function randomCases(
   const isWrite = op.method !== 'GET';
   const badValue: fc.Arbitrary<unknown> = fc.constantFrom(...ALL_BAD_VALUES);
 
-  if (op.jsonBody && example !== undefined) {
-    const fields = fieldsOf(op.jsonBody);
+  if (bodySchema && example !== undefined) {
+    const fields = fieldsOf(bodySchema);
     const mutation = fields.length
       ? fc.array(fc.tuple(fc.constantFrom(...fields), badValue), { minLength: 1, maxLength: 3 })
       : fc.constant<[Field, unknown][]>([]);
@@ -360,7 +373,7 @@ function randomCases(
       });
     }
     const valid = Math.max(2, Math.ceil(runs / 4));
-    for (const body of fc.sample(arbitraryOf(op.jsonBody, undefined, now), {
+    for (const body of fc.sample(arbitraryOf(bodySchema, undefined, now), {
       seed: opSeed + 1,
       numRuns: valid,
     })) {

@@ -3,25 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../platform/rate-limits';
 import { login, resetDatabase, useTestApp } from '../app';
 import { casesFor } from './cases';
+import { Fixtures } from './fixtures';
 import { operationsOf, SKIPPED, type OpenApiDocument } from './openapi';
-import {
-  changes,
-  createSnapshotter,
-  Findings,
-  formatFindings,
-  IDENTITIES,
-  send,
-  type DbState,
-  type IdentityName,
-} from './oracle';
+import { createSnapshotter, Findings, formatFindings, send, type DbState, type IdentityName } from './oracle';
 
 /**
- * The fuzz suite: for every operation of the OpenAPI document, requests derived from its
- * declared parameters and body (and generic bad ones where it declares none), sent as four
- * identities with and without an Idempotency-Key. Fails on any 5xx, on any write made by a
- * refused request, and on personal data in the log. Deterministic (fixed seed);
- * FUZZ_RUNS (random cases per operation, default 12) and FUZZ_SEED make longer or other runs;
- * FUZZ_REPORT=<file> writes the findings as JSON.
+ * The fuzz suite: for every operation of the OpenAPI document, requests derived from its declared
+ * parameters and body (from a known good body where the document declares none), sent as the
+ * anonymous user, the demo admin, finance and subop, with and without an Idempotency-Key, at real
+ * resources where they can be made (fixtures.ts). Fails on any 5xx, on any write made by a refused
+ * request, and on personal data in the log. Deterministic (fixed seed); FUZZ_RUNS (random cases per
+ * operation, default 12) and FUZZ_SEED make longer or other runs; FUZZ_REPORT=<file> writes the
+ * findings and the statuses per operation as JSON.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_917);
@@ -40,6 +33,30 @@ async function fuzzApp() {
       logStream: { write: (line) => log.push(line) },
     },
   );
+}
+
+/**
+ * Who sends each case, in turn: the demo admin (who owns the fixtures) every other request,
+ * then anonymous, finance (same agency) and subop (a sub-agency's operator).
+ */
+const ROTATION: readonly IdentityName[] = ['admin', 'anonymous', 'admin', 'finance', 'admin', 'subop'];
+
+/** A session of each identity; the demo data is seeded again if a password no longer works. */
+async function sessions(
+  app: Awaited<ReturnType<typeof fuzzApp>>,
+): Promise<Record<IdentityName, string | undefined> & { admin: string }> {
+  const all = async () => ({
+    anonymous: undefined,
+    admin: await login(app, 'admin'),
+    finance: await login(app, 'finance'),
+    subop: await login(app, 'subop'),
+  });
+  try {
+    return await all();
+  } catch {
+    await resetDatabase(t.database);
+    return all();
+  }
 }
 
 async function documentOf(app: Awaited<ReturnType<typeof fuzzApp>>): Promise<OpenApiDocument> {
@@ -72,34 +89,24 @@ describe('fuzz suite from the OpenAPI document', () => {
       const snapshots = await createSnapshotter(t.database);
       const findings = new Findings();
       const now = Date.now();
+      const fixtures = new Fixtures(app, await login(app, 'admin'));
+      await fixtures.init();
       let n = 0;
-      let tokens: Record<IdentityName, string | undefined> = {
-        anonymous: undefined,
-        admin: '',
-        finance: '',
-        subop: '',
-      };
-      let pristine: DbState | undefined;
-      let state: DbState = await snapshots.settle();
       for (const [opIndex, op] of operations.entries()) {
-        // Each operation starts from the seeded demo data with a session of each identity:
-        // the database is seeded again whenever the operation before changed it.
-        if (!pristine || changes(pristine, state).length > 0) {
-          await resetDatabase(t.database);
-          tokens = {
-            anonymous: undefined,
-            admin: await login(app, 'admin'),
-            finance: await login(app, 'finance'),
-            subop: await login(app, 'subop'),
-          };
-          pristine = await snapshots.settle();
-          state = pristine;
-        }
+        // Fresh sessions (an operation may log out or change a password) and fresh resources
+        // (it may cancel or pay the order of the operation before).
+        const tokens = await sessions(app);
+        fixtures.startOperation(tokens.admin);
+        const pathValues = await fixtures.pathValues(op);
+        const goodBody = fixtures.goodBody(op);
+        const goodQuery = await fixtures.goodQuery(op);
+        let state: DbState = await snapshots.settle();
         const write = op.method !== 'GET';
-        for (const [i, fuzzCase] of casesFor(op, { runs: RUNS, seed: SEED, now }).entries()) {
+        const cases = casesFor(op, { runs: RUNS, seed: SEED, now, pathValues, goodBody, goodQuery });
+        for (const [i, fuzzCase] of cases.entries()) {
           n += 1;
-          const identity = IDENTITIES[(i + opIndex) % IDENTITIES.length] ?? 'admin';
-          const withKey = fuzzCase.forceKey || (write && Math.floor(i / IDENTITIES.length) % 2 === 0);
+          const identity = i === 0 ? 'admin' : (ROTATION[(i + opIndex) % ROTATION.length] ?? 'admin');
+          const withKey = fuzzCase.forceKey || (write && Math.floor(i / ROTATION.length) % 2 === 0);
           const key = fuzzCase.keyValue ?? (withKey ? `fuzz-key-${n}` : undefined);
           log.length = 0;
           const sent = await send(app, fuzzCase, identity, tokens[identity], key, `fuzz-${n}`);
@@ -112,12 +119,23 @@ describe('fuzz suite from the OpenAPI document', () => {
           state = after;
         }
       }
+      if (fixtures.missing.length > 0) {
+        console.warn(
+          `fuzz: requests used made-up ids where these could not be made:\n${fixtures.missing.join('\n')}`,
+        );
+      }
       const list = findings.list();
       if (process.env.FUZZ_REPORT) {
         fs.writeFileSync(
           process.env.FUZZ_REPORT,
           JSON.stringify(
-            { requests: findings.requests, statuses: Object.fromEntries(findings.statuses), findings: list },
+            {
+              requests: findings.requests,
+              statuses: Object.fromEntries(findings.statuses),
+              missingFixtures: fixtures.missing,
+              byOperation: Object.fromEntries(findings.byOperation),
+              findings: list,
+            },
             null,
             2,
           ),

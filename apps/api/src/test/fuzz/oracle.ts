@@ -206,6 +206,8 @@ export class Findings {
   private readonly byClass = new Map<string, Finding>();
   requests = 0;
   readonly statuses = new Map<number, number>();
+  /** Per operation: how many requests answered each status (the report shows the coverage). */
+  readonly byOperation = new Map<string, Record<number, number>>();
 
   /**
    * Judges one answered case: `before`/`after` database states (after is undefined for an
@@ -222,6 +224,9 @@ export class Findings {
     this.requests += 1;
     const status = sent.response.statusCode;
     this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
+    const perOperation = this.byOperation.get(operation) ?? {};
+    perOperation[status] = (perOperation[status] ?? 0) + 1;
+    this.byOperation.set(operation, perOperation);
     const own = parseLines(log).filter((l) => l.reqId === sent.requestId);
     const add = (kind: FindingKind, cause: string) => {
       const key = `${kind} ${operation} ${status} ${classOf(cause)}`;

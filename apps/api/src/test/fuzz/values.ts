@@ -131,7 +131,7 @@ export function hintOf(key: string | undefined): string | undefined {
   const k = key.toLowerCase();
   if (k === 'birthday' || k === 'birthdate') return 'birthday';
   if (k.endsWith('month')) return 'month';
-  if (k.includes('date') || k === 'date') return 'date';
+  if (k.includes('date') || ['from', 'to', 'since', 'until'].includes(k)) return 'date';
   if (k.includes('email')) return 'email';
   if (k === 'currency') return 'currency';
   if (k.endsWith('at') && k.length > 2) return 'datetime';
@@ -303,4 +303,23 @@ function stringArbitrary(schema: JsonSchema, key: string | undefined, now: numbe
     fc.constant(exampleString(schema, key, now)),
     fc.string({ minLength, maxLength, unit: 'grapheme' }),
   );
+}
+
+/** A schema of a known good value's shape (every key required), for operations that declare none. */
+export function schemaOf(value: unknown): JsonSchema {
+  if (Array.isArray(value)) {
+    return { type: 'array', minItems: 1, items: value.length ? schemaOf(value[0]) : {} };
+  }
+  if (value === null) return { type: 'null' };
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    return {
+      type: 'object',
+      properties: Object.fromEntries(entries.map(([k, v]) => [k, schemaOf(v)])),
+      required: entries.map(([k]) => k),
+      additionalProperties: false,
+    };
+  }
+  if (typeof value === 'number') return { type: Number.isInteger(value) ? 'integer' : 'number' };
+  return { type: typeof value };
 }
