@@ -102,7 +102,6 @@ export function changes(before: DbState, after: DbState): string[] {
 }
 
 export type IdentityName = 'anonymous' | 'admin' | 'finance' | 'subop';
-export const IDENTITIES: readonly IdentityName[] = ['anonymous', 'admin', 'finance', 'subop'];
 
 export interface Sent {
   identity: IdentityName;
