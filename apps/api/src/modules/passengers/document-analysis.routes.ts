@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DocumentReading } from '@portal/domain/document-types';
 import { ok } from '../../platform/envelope';
@@ -29,6 +29,26 @@ const IMAGE_RULE = {
  * DOCUMENT_UNREADABLE; an image that does not decode -> 415; a reader failure -> 500 UPLOAD_FAILED
  * ("Upload failed, try later or contact the administrator").
  */
+/**
+ * The bytes of the `file` part. A body that is not well-formed multipart (no boundary, cut off)
+ * is the client's error, 400, not a 500; the size limit keeps its own 413.
+ */
+async function readFilePart(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== 'file') throw new AppError('UPLOAD_EMPTY');
+    return await part.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) throw error;
+    request.log.info({ err: error }, 'malformed multipart body');
+    throw new AppError('ILLEGAL_INPUT', undefined, {
+      errors: [{ path: 'file', message: 'The upload is not a well-formed multipart/form-data body' }],
+    });
+  }
+}
+
 export async function documentAnalysisRoutes(fastify: FastifyInstance, { pool }: DocumentAnalysisOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, {
@@ -49,9 +69,7 @@ export async function documentAnalysisRoutes(fastify: FastifyInstance, { pool }:
     async (request) => {
       requireCtx(request);
       if (!request.isMultipart()) throw new AppError('UPLOAD_EMPTY');
-      const part = await request.file();
-      if (!part || part.fieldname !== 'file') throw new AppError('UPLOAD_EMPTY');
-      const bytes = await part.toBuffer();
+      const bytes = await readFilePart(request);
       checkUpload(bytes, IMAGE_RULE);
       let result;
       try {

@@ -65,6 +65,14 @@ describe('document analysis uploads', () => {
       payload: {},
     });
     expect(notMultipart.statusCode).toBe(400);
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      headers: { ...bearer(token), 'content-type': 'multipart/form-data' },
+      payload: 'not a multipart body',
+    });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(body(noBoundary).code).toBe(ERRORS.ILLEGAL_INPUT.code);
     expect((await t.app.inject({ method: 'POST', url: URL })).statusCode).toBe(401);
   });
 

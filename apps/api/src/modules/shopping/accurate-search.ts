@@ -29,6 +29,31 @@ export async function accurateSearch(
   const pricing = await loadAgencyPricing(deps.db, ctx.agency);
   const currency = ctx.company.config.commonConfig.settlementCurrency;
   const suppliers = deps.registry.list().filter((s) => supplierAllowed(pricing.settings, s.name));
+  const exact = request.segments.map((s) => ({
+    carrier: s.carrier,
+    flightNumber: s.flightNumber,
+    origin: s.origin,
+    destination: s.destination,
+    date: s.date,
+  }));
+  const journeys = journeysFromSegments(exact);
+  const query: SupplierQuery = {
+    legs: journeys.map((j) => ({ origins: [j.origin], destinations: [j.destination], date: j.date })),
+    passengers: request.passengers,
+    cabin: request.cabinClass ?? 'economy',
+    exact,
+  };
+  // The suppliers answer first, with nothing written: a search that finds nothing leaves no rows.
+  const outcomes = await Promise.all(
+    suppliers.map((s) => deps.runner.ask(s, query, pricing.settings.maxResponseTimeMs)),
+  );
+  const found = outcomes.map((outcome) => {
+    const matching = outcome.offers.filter((o) => o.legs.flatMap((l) => l.segments).length === exact.length);
+    const withClass = matching.filter((o) => wantedClass(o, request));
+    return { outcome, offers: withClass.length > 0 ? withClass : matching };
+  });
+  if (found.every((f) => f.offers.length === 0)) throw new AppError('FLIGHT_NOT_FOUND');
+
   const id = newId();
   const expiresAt = quoteExpiry(now);
   await insertSearch(
@@ -45,30 +70,11 @@ export async function accurateSearch(
     },
     suppliers.map((s) => s.name),
   );
-  const exact = request.segments.map((s) => ({
-    carrier: s.carrier,
-    flightNumber: s.flightNumber,
-    origin: s.origin,
-    destination: s.destination,
-    date: s.date,
-  }));
-  const journeys = journeysFromSegments(exact);
-  const query: SupplierQuery = {
-    legs: journeys.map((j) => ({ origins: [j.origin], destinations: [j.destination], date: j.date })),
-    passengers: request.passengers,
-    cabin: request.cabinClass ?? 'economy',
-    exact,
-  };
   const rate = await rateFromCny(deps.db, currency);
   const target = { searchId: id, pricing, currency, rate, expiresAt, now };
-  const outcomes = await Promise.all(
-    suppliers.map((s) => deps.runner.ask(s, query, pricing.settings.maxResponseTimeMs)),
-  );
   const progress: SupplierProgress[] = [];
-  for (const outcome of outcomes) {
-    const matching = outcome.offers.filter((o) => o.legs.flatMap((l) => l.segments).length === exact.length);
-    const withClass = matching.filter((o) => wantedClass(o, request));
-    const stored = await storeOffers(deps.db, target, withClass.length > 0 ? withClass : matching);
+  for (const { outcome, offers } of found) {
+    const stored = await storeOffers(deps.db, target, offers);
     const entry = {
       name: outcome.name,
       status: outcome.status,

@@ -1,3 +1,4 @@
+import { count } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   PnrAnalysisResult,
@@ -7,7 +8,8 @@ import {
 } from '@portal/domain/shopping';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { minor, patchFlightSettings } from './shopping.fixtures';
-import { oneWay, search } from './shopping.test-helpers';
+import { daysAhead, oneWay, search } from './shopping.test-helpers';
+import { searches } from '../../platform/db/schema';
 
 const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });
 afterEach(async () => {
@@ -137,6 +139,28 @@ describe('accurate search and PNR analysis', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(body(missing).code).toBe(400006);
+  });
+
+  it('writes nothing when the exact flight is not found', async () => {
+    const token = await login(t.app);
+    const searchCount = async () => {
+      const [row] = await t.database.db.select({ n: count() }).from(searches);
+      return row?.n;
+    };
+    const before = await searchCount();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/shopping/v2/flight/accurate-search',
+      headers: bearer(token),
+      payload: {
+        segments: [
+          { carrier: 'CA', flightNumber: '9', origin: 'PEK', destination: 'SHA', date: daysAhead(20) },
+        ],
+        passengers: { adult: 1, child: 0, infant: 0 },
+      },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(await searchCount()).toBe(before);
   });
 
   it('reads a pasted Amadeus itinerary into journeys and passengers; nothing readable is 422', async () => {
