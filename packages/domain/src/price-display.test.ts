@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from './price-display';
+import { formatPrice, formatSettlementConversion } from './price-display';
 
 describe('formatPrice: rounds up with thousands separators (spec §5)', () => {
   it.each([
@@ -88,6 +88,35 @@ describe('formatPrice properties', () => {
       fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (cents) => {
         const shown = formatPrice(cents / 100).replace(/,/g, '');
         expect(shown).toBe((cents / 100).toFixed(2));
+      }),
+    );
+  });
+});
+
+describe('formatSettlementConversion: under 10 shows 2 decimals, otherwise 0 (spec §9)', () => {
+  it.each([
+    [9.99, 2, '9.99'],
+    [0.5, 2, '0.50'],
+    [9.991, 2, '10.00'],
+    [10, 2, '10'],
+    [10.01, 2, '11'],
+    [138.91, 2, '139'],
+    [1234.5, 2, '1,235'],
+    [-9.5, 2, '-9.50'],
+    [-138.91, 2, '-139'],
+    [5, 0, '5'],
+    [20834, 0, '20,834'],
+  ])('shows %s (minor digits %i) as %s', (value, digits, shown) => {
+    expect(formatSettlementConversion(value, digits)).toBe(shown);
+  });
+
+  it('never shows fewer than the whole amount, rounded up', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), (cents) => {
+        const value = cents / 100;
+        const shown = Number(formatSettlementConversion(value, 2).replace(/,/g, ''));
+        expect(shown).toBeGreaterThanOrEqual(value);
+        expect(shown - value).toBeLessThan(value < 10 ? 0.01 : 1);
       }),
     );
   });

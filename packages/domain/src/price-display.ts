@@ -1,4 +1,9 @@
-import { parseDecimal, plainNumberString, type Decimal } from './currency-conversion';
+import {
+  parseDecimal,
+  plainNumberString,
+  settlementDisplayDecimals,
+  type Decimal,
+} from './currency-conversion';
 
 /**
  * Digits beyond this many decimals are treated as binary floating-point noise before rounding up:
@@ -33,6 +38,16 @@ export function formatPrice(
   const decimals = Math.min(MAX_DECIMALS, Math.max(0, Math.trunc(options.decimals ?? 2)));
   const denoised = roundHalfUp(decimal, Math.max(FLOAT_NOISE_DECIMALS, decimals));
   return group(roundUpMagnitude(denoised, decimals), decimals);
+}
+
+/**
+ * Spec §9 settlement conversion display: an amount converted from the settlement currency shows
+ * 2 decimals under 10 and none from 10 up (by magnitude, so a refund mirrors its charge), never more
+ * decimals than the target currency has (`minorDigits`), rounded up like every converted price.
+ */
+export function formatSettlementConversion(value: number, minorDigits: number): string {
+  const decimals = Math.min(Math.max(0, Math.trunc(minorDigits)), settlementDisplayDecimals(value));
+  return formatPrice(value, { decimals });
 }
 
 function roundHalfUp({ units, scale }: Decimal, to: number): Decimal {

@@ -1,5 +1,5 @@
 import { convertForDisplay, minorDigits, toMinor } from '@portal/domain/currency-conversion';
-import { formatPrice } from '@portal/domain/price-display';
+import { formatPrice, formatSettlementConversion } from '@portal/domain/price-display';
 
 export interface DisplayCurrency {
   /** The user's chosen currency. */
@@ -26,8 +26,8 @@ export function crossRate(
 
 /**
  * A settlement amount as the user sees it (spec §5, §9): the exact amount when the display currency
- * is the settlement currency; otherwise converted with the rate, rounded up to the display
- * currency's minor unit, with thousands separators.
+ * is the settlement currency; otherwise converted with the rate, rounded up, with 2 decimals under
+ * 10 and none from 10 up (spec §9 settlement conversion), and thousands separators.
  */
 export function displayAmount(
   amount: string,
@@ -40,7 +40,7 @@ export function displayAmount(
     const from = { digits: minorDigits(settlement) };
     const to = { digits: minorDigits(display.currency) };
     const value = convertForDisplay(toMinor(amount, from.digits), from, rate, to);
-    return formatPrice(value, { decimals: to.digits });
+    return formatSettlementConversion(value, to.digits);
   } catch {
     return formatPrice(amount, { noRounding: true });
   }
