@@ -7,7 +7,7 @@ import type { Database } from './platform/db';
 import { AppError, registerErrorHandler } from './platform/errors';
 import { loggerOptions, type LogStream } from './platform/logger';
 import { registerSecurity } from './platform/security';
-import { registerWeb } from './platform/web';
+import { registerCompression, registerWeb } from './platform/web';
 import { registerXsrf } from './platform/xsrf';
 import { checkJsonText, registerInputGuard } from './platform/input-guard';
 import { registerSchemas } from './platform/schema';
@@ -139,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInputGuard(app);
   await app.register(fastifyCookie);
   await registerSecurity(app, config.frameAncestors);
+  await registerCompression(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),

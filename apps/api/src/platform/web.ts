@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './errors';
@@ -7,6 +8,26 @@ import { isApiPath } from './request-context';
 
 export interface WebOptions {
   webDist: string;
+}
+
+/** JSON answers (the envelope, the OpenAPI document) at or over this many bytes are compressed. */
+export const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * Compresses JSON answers of at least `COMPRESS_THRESHOLD` bytes with brotli or gzip, as the
+ * client accepts. Registered before the routes, since it hooks each route as it is declared.
+ * An answer that already carries a `Content-Encoding` (the web app's files, compressed once at
+ * build time and sent as they are by `registerWeb`) is never compressed again; a built file the
+ * build left without copies is compressed on the way out. Compressed request bodies are not
+ * accepted: nothing is inflated on our side.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD,
+  });
 }
 
 function acceptsHtml(request: FastifyRequest): boolean {
@@ -17,7 +38,8 @@ function acceptsHtml(request: FastifyRequest): boolean {
 /**
  * Serves the built SPA from `webDist` (hashed `/assets/*` immutable, the rest revalidated) and
  * answers unknown non-API GETs with `index.html` so that client-side routes load. Unknown API
- * paths and non-GET requests get the 404 envelope.
+ * paths and non-GET requests get the 404 envelope. Files are sent precompressed when the build
+ * left a `.br`/`.gz` beside them and the client accepts that encoding.
  */
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
   const indexFile = path.join(options.webDist, 'index.html');
@@ -27,6 +49,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       root: options.webDist,
       cacheControl: false,
       index: 'index.html',
+      // The build writes `x.br` and `x.gz` beside each file worth compressing (vite.config.ts):
+      // sent as `Content-Encoding: br`/`gzip` to clients that accept it, always with `Vary`.
+      preCompressed: true,
+      // The compressed copies are not pages of their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
       // One route per built file (the dist is complete before start): everything else is a 404.
       wildcard: false,
       setHeaders(res, filePath) {
