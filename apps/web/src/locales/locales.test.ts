@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { interpretResponse } from '@portal/domain/envelope';
 import { ERROR_MESSAGES } from '@portal/domain/error-messages';
+import { ERRORS } from '@portal/domain/errors';
 import { LOCALES } from '@portal/domain/locale';
+import { decideNavigation } from '@portal/domain/navigation';
 import { ROUTES } from '@portal/domain/routes';
 import { buildMessages, flattenKeys, LOCALE_FILES } from '../shared/i18n/resources';
 
@@ -15,6 +18,15 @@ function sourceFiles(dir: string): string[] {
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
 }
+
+/** The message keys spec §8 names; the locale files and the server use exactly these. */
+const SPEC_KEYS = [
+  'router.login',
+  'router.notRole',
+  'axios.notFound.text',
+  'axios.login.timeout',
+  'axios.network.error',
+] as const;
 
 const fileKeys = Object.fromEntries(LOCALES.map((l) => [l, flattenKeys(LOCALE_FILES[l])]));
 const enMessages = flattenKeys(buildMessages('en'));
@@ -36,13 +48,31 @@ describe('locale files', () => {
     expect(repeated).toEqual([]);
   });
 
-  it('merges the domain messages into every locale', () => {
-    for (const locale of LOCALES) {
-      const messages = flattenKeys(buildMessages(locale));
-      expect(messages.get('router.login')).toBe(ERROR_MESSAGES['router.login'][locale]);
-      expect(messages.get('axios.notFound.text')).toBe(ERROR_MESSAGES['axios.notFound.text'][locale]);
+  it.each(LOCALES)('%s translates the message keys the spec names, under those names', (locale) => {
+    const messages = flattenKeys(buildMessages(locale));
+    const texts = SPEC_KEYS.map((key) => [key, messages.get(key)]);
+    expect(texts.filter(([, text]) => !text?.trim())).toEqual([]);
+    // The domain's server messages are these texts: one place for each.
+    for (const key of SPEC_KEYS.filter((k) => k in ERROR_MESSAGES)) {
+      expect(messages.get(key)).toBe(ERROR_MESSAGES[key as keyof typeof ERROR_MESSAGES][locale]);
     }
     expect(enMessages.get('axios.network.error')).toBe('Network error, please check your connection');
+  });
+
+  it('raises the spec keys from the guard, the client and the error catalogue', () => {
+    expect(decideNavigation('/profile', { subject: null })).toMatchObject({ message: 'router.login' });
+    expect(ERRORS.LOGIN_REQUIRED.key).toBe('router.login');
+    expect(ERRORS.NO_ACCESS.key).toBe('router.notRole');
+    expect(ERRORS.NOT_FOUND.key).toBe('axios.notFound.text');
+    expect(ERRORS.SESSION_EXPIRED.key).toBe('axios.login.timeout');
+    expect(ERRORS.SESSION_REVOKED.key).toBe('axios.login.timeout');
+    expect(interpretResponse({ status: 404, body: '' })).toMatchObject({ messageKey: 'axios.notFound.text' });
+    expect(interpretResponse({})).toMatchObject({ messageKey: 'axios.network.error' });
+    expect(interpretResponse({ status: 401, body: { code: 200005, data: null, message: '' } })).toMatchObject(
+      {
+        messageKey: 'axios.login.timeout',
+      },
+    );
   });
 
   it('has a title for every route with a title key', () => {
