@@ -1,4 +1,11 @@
-import { addDays, dayNumber, parseDdMon, parseDdMonYy } from './two-digit-year';
+import {
+  addDays,
+  dayNumber,
+  MONTH_CODES,
+  parseDdMon,
+  parseDdMonYy,
+  type CenturyMode,
+} from './two-digit-year';
 
 /** A flight segment read from pasted GDS text; times are local to each airport. */
 export interface ParsedSegment {
@@ -10,7 +17,7 @@ export interface ParsedSegment {
   destination: string;
   departureTime?: string;
   arrivalTime?: string;
-  /** Days between departure and arrival dates (`1420+1` → 1). */
+  /** Days between departure and arrival dates (`1420+1`, `2015#1`, `0630/1` → 1). */
   arrivalDayOffset?: number;
   /** The action code, e.g. HK; the seat count after it is dropped. */
   status?: string;
@@ -18,31 +25,53 @@ export interface ParsedSegment {
 
 export type PassengerType = 'adult' | 'child' | 'infant';
 
+/** A travel document read from `SSR FOID` (number only) or `SSR DOCS` (the full record). */
+export interface ParsedDocument {
+  kind: 'passport' | 'national-id' | 'other';
+  number: string;
+  /** ISO 3166 code as written (`CN` or `CHN`). */
+  issuingCountry?: string;
+  nationality?: string;
+  birthday?: string;
+  gender?: 'male' | 'female';
+  expiryDate?: string;
+}
+
 export interface ParsedPassenger {
   surname: string;
   givenName: string;
   title?: string;
   type: PassengerType;
+  document?: ParsedDocument;
 }
 
 export interface PnrParseResult {
+  /** The booking's record locator when the text names one (eTerm name line, Amadeus header). */
+  recordLocator?: string;
   segments: ParsedSegment[];
   passengers: ParsedPassenger[];
-  /** Lines read as neither a segment nor a names line (1-based line numbers, text as pasted). */
+  /** Lines read as nothing the parser knows (1-based line numbers, text as pasted). */
   errors: { line: number; text: string }[];
 }
 
 const CARRIER = '([A-Z]\\d|\\d[A-Z]|[A-Z]{2})';
-const FLIGHT = new RegExp(`^${CARRIER}(\\d{1,4})([A-Z])?$`);
-const CARRIER_ONLY = new RegExp(`^${CARRIER}$`);
+const FLIGHT = new RegExp(`^\\*?${CARRIER}(\\d{1,4})([A-Z])?$`);
+const CARRIER_ONLY = new RegExp(`^\\*?${CARRIER}$`);
 const NUMBER = /^(\d{1,4})([A-Z])?$/;
-const DATE = /^\d{1,2}[A-Z]{3}(?:\d{2})?$/;
-const ROUTE = /^([A-Z]{3})-?([A-Z]{3})$/;
+const MONTHS = MONTH_CODES.join('|');
+const WEEKDAYS = 'MO|TU|WE|TH|FR|SA|SU';
+/** `05JAN`, `05JAN27`, `05JAN2027`, weekday-prefixed `MO21DEC` (eTerm). */
+const DATE = new RegExp(`^(?:(${WEEKDAYS}))?(\\d{1,2})(${MONTHS})(\\d{2}|\\d{4})?$`);
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ROUTE = /^([A-Z]{3})[-/]?([A-Z]{3})$/;
 const AIRPORT = /^[A-Z]{3}$/;
-const STATUS = /^([A-Z]{2})\d{1,2}$/;
+/** Segment action codes with an optional seat count (`HK2`, `RR`, `KK1`). */
+const STATUS = /^(HK|HL|HS|HN|HX|KK|KL|RR|TK|TL|DK|SS|NN|UC|UN|US|UU|NO|GK|PN|XX|LL|HA|HI|SC|TN)(\d{1,2})?$/;
 const DAY_OF_WEEK = /^(?:[1-7]|[MTWQFJS]|MO|TU|WE|TH|FR|SA|SU)$/;
-const TIME_SHAPE = /^\d{2}:?\d{2}/;
-const TIME = /^([01]\d|2[0-3]):?([0-5]\d)(?:([+-]\d))?$/;
+const TIME_SHAPE = /^#?\d{3,4}[AP]?(?:$|[+#/-])|^\d{1,2}:\d{2}/;
+/** `0800`, `08:00`, `830A`, `1205P`, with a day marker `+1`, `#1`, `/1` or `-1`. */
+const TIME = /^(?:(#))?(\d{1,2}):?([0-5]\d)([AP]N?)?(?:([+#/-])(\d))?$/;
+const DAY_MARK = /^([+#/-])(\d)$/;
 const TITLES = new Set(['MR', 'MRS', 'MS', 'MISS', 'MSTR', 'DR', 'PROF']);
 const CHILD_TITLES = new Set(['MSTR', 'MISS']);
 /** Travelport `*ADT` style type codes; `*C05` (child aged 5) is a child too. */
@@ -55,45 +84,116 @@ const MARKER_TYPES: Record<string, PassengerType> = {
 };
 const NAME = /^[A-Z][A-Z' -]*$/;
 const NAME_MARK = /(?:^|\s+)\d{1,2}\.\d{0,2}\s*(?=[A-Z])/;
+/** Words of receipts and free itineraries that only label the value after them. */
+const LABELS =
+  /\b(?:FLIGHT|FLT|DATE|FROM|TO|DEPART(?:URE)?|ARRIV(?:E|AL)|DEP|ARR|CLASS|STATUS|TIME|NO|NUMBER)\b\.?/g;
+/**
+ * Lines that carry no flight and no passenger: eTerm time limits, other SSRs, OSI, contacts,
+ * remarks, fares, ticket numbers, office codes, headers and terminal prompts. Known, so not unread.
+ */
+const IGNORED = [
+  /^(?:\d{1,3}\.?\s*)?(?:TL|TK(?=\s*(?:OK|TL|XL)|\/)|OSI|RMK|RM|CTC[TMEP]|AP[EMBHNT]?|FP|FC|FN|FA|FB|FE|FV|FM|EI|TN|TKT|TKTG|SK|OP[WC]?|FONE|GFAX|NP|RECEIVED|PHONES?|\*?SSR\s+(?!FOID|DOCS)[A-Z]{4}|SR(?!DOCS|FOID)[A-Z]{4})\b/,
+  /^(?:\d{1,3}\.?\s*)?[A-Z]{3}\d{3}$/, // eTerm office code (PEK123)
+  /^\d{1,3}\.\s*[A-Z]{3}\/T\s+[A-Z]{3}\/T\b/, // eTerm contact element (PEK/T PEK/T 010-...)
+  /^\d{1,3}\.\s*(?:TAW|TAU|[A-Z]{3}\s*\d[\d -]+-[A-Z])/, // Sabre ticketing and phone fields
+  /^(?:\*\*.*\*\*|-{3}.*-{3}|>.*|RP\/.*|[0-9A-Z]{6})$/, // banners, prompts, headers, a locator alone
+  /^(?:E-?TICKET|ELECTRONIC TICKET|TICKET|ISSUED|BOOKING|RECORD|CONFIRMATION|ITINERARY|RECEIPT|FARE|TOTAL|TAX|PAYMENT|ENDORSEMENT|AGENT|PHONE|EMAIL|TEL)\b/,
+  /^[^A-Z0-9]*(?:航班|行程单|电子客票|電子客票|客票|票号|票號|订座记录|訂位記錄|联系|聯絡|电话|電話|手机|出票|票价|票價|税|稅|合计|合計|总计|總計|签注|簽註|备注|備註|付款|代理|旅客须知)/,
+];
 
 /**
- * Reads itinerary text as agents paste it from Amadeus, Sabre or Travelport, or as free text
- * (`CA981 PEK-JFK 05JAN24 13:00`). Year-less dates are the next occurrence on or after `today`;
- * two-digit years are always 20yy. Never throws: unreadable lines go to `errors`, blank ones are skipped.
+ * Reads itinerary text as agents paste it from TravelSky eTerm, Amadeus, Sabre or Travelport, or
+ * as free text and e-ticket receipts (`Flight CX347 05JAN27 HKG-PEK 08:15-11:40`). Year-less dates
+ * are the next occurrence on or after `today`; two-digit flight years are always 20yy, two-digit
+ * birth dates follow spec §5. Never throws: unread lines go to `errors`, blank ones are skipped.
  */
 export function parsePnr(text: string, today: Date | string): PnrParseResult {
   const result: PnrParseResult = { segments: [], passengers: [], errors: [] };
+  const numbered: { number?: number; bearer?: number; passenger: ParsedPassenger }[] = [];
+  const documents: DocumentLine[] = [];
+  const addPassengers = (read: Read[]) => {
+    for (const { passenger, attached, bearer } of read) {
+      const last = numbered.filter((n) => n.number !== undefined).length;
+      if (attached) numbered.push({ bearer: last, passenger });
+      else if (bearer !== undefined) numbered.push({ bearer, passenger });
+      else numbered.push({ number: last + 1, passenger });
+    }
+  };
   text.split(/\r\n|\r|\n/).forEach((raw, index) => {
     const line = raw.trim().toUpperCase();
     if (!line) return;
+    const ssr = readDocumentLine(line, today);
+    if (ssr !== undefined) {
+      if (ssr) documents.push(ssr);
+      else result.errors.push({ line: index + 1, text: raw });
+      return;
+    }
     const segment = parseSegment(line, today);
-    const passengers = segment ? undefined : parseNames(line);
-    if (segment) result.segments.push(segment);
-    else if (passengers) result.passengers.push(...passengers);
-    else result.errors.push({ line: index + 1, text: raw });
+    if (segment) {
+      result.segments.push(segment);
+      return;
+    }
+    if (IGNORED.some((pattern) => pattern.test(line))) {
+      const header = /^RP\/\S+.*\s([0-9A-Z]{6})$/.exec(line);
+      if (header) result.recordLocator ??= header[1];
+      return;
+    }
+    const names = parseNames(line) ?? parseNamed(line);
+    const infant = names ? undefined : parseEtermInfant(line);
+    if (names) {
+      addPassengers(names.passengers);
+      result.recordLocator ??= names.recordLocator;
+    } else if (infant) {
+      addPassengers([infant]);
+    } else {
+      result.errors.push({ line: index + 1, text: raw });
+    }
   });
-  return result;
+  for (const { document, ref, infant, name } of documents) {
+    const byName = name
+      ? numbered.find((n) => `${n.passenger.surname}/${n.passenger.givenName}` === name)
+      : undefined;
+    const byRef =
+      ref === undefined
+        ? numbered.length === 1
+          ? numbered[0]
+          : undefined
+        : numbered.find((n) => (infant ? n.bearer === ref : n.number === ref));
+    const target = byName ?? byRef;
+    if (target) target.passenger.document ??= document;
+  }
+  result.passengers = numbered.map((n) => n.passenger);
+  return withoutUndefined(result);
+}
+
+function normalizeSegmentLine(line: string): string[] {
+  return line
+    .replace(/[^\x20-\x7E]+/g, ' ') // CJK labels of receipts, full-width colons
+    .replace(LABELS, ' ')
+    .replace(/[:：]\s/g, ' ')
+    .replace(/\b(\d{1,2}:\d{2}|\d{4})-(\d{1,2}:\d{2}|\d{4})(?=$|\s|[+#/])/g, '$1 $2')
+    .replace(/\b([A-Z]{3})\s*(?:-|→|->|TO)\s*([A-Z]{3})\b/g, '$1-$2')
+    .split(/\s+/)
+    .filter((t) => t && t !== '-' && t !== ':');
 }
 
 function parseSegment(line: string, today: Date | string): ParsedSegment | undefined {
-  const tokens = line.split(/\s+/);
-  let i = /^\d{1,2}\.?$/.test(tokens[0] ?? '') ? 1 : 0;
+  const tokens = normalizeSegmentLine(line);
+  let i = /^\d{1,3}\.?$/.test(tokens[0] ?? '') ? 1 : 0;
   const joined = FLIGHT.exec(tokens[i] ?? '');
   const split = CARRIER_ONLY.exec(tokens[i] ?? '') && NUMBER.exec(tokens[i + 1] ?? '');
-  const [carrier, flightNumber, joinedClass] = joined
-    ? [joined[1], joined[2], joined[3]]
-    : [split ? tokens[i] : undefined, split?.[1], split?.[2]];
+  const carrier = joined ? joined[1] : split ? tokens[i]?.replace('*', '') : undefined;
+  const flightNumber = joined ? joined[2] : split?.[1];
   if (!carrier || !flightNumber) return undefined;
   i += joined ? 1 : 2;
-  const segment: Partial<ParsedSegment> = { carrier, flightNumber, bookingClass: joinedClass };
+  const segment: Partial<ParsedSegment> = { carrier, flightNumber, bookingClass: joined?.[3] ?? split?.[2] };
   for (; i < tokens.length; i++) {
     const token = tokens[i] ?? '';
     const next = tokens[i + 1] ?? '';
     const route = ROUTE.exec(token);
     const time = TIME.exec(token);
-    if (!segment.date && DATE.test(token)) {
-      segment.date =
-        token.length > 5 ? parseDdMonYy(token, today, { century: 'future' }) : parseDdMon(token, today);
+    if (!segment.date && (DATE.test(token) || ISO_DATE.test(token))) {
+      segment.date = readFlightDate(token, today);
       if (!segment.date) return undefined;
     } else if (!segment.date && !segment.origin && /^[A-Z]$/.test(token) && !segment.bookingClass) {
       segment.bookingClass = token;
@@ -103,52 +203,134 @@ function parseSegment(line: string, today: Date | string): ParsedSegment | undef
     } else if (!segment.origin && segment.date && DAY_OF_WEEK.test(token)) {
       continue;
     } else if (segment.origin && !segment.status && !segment.departureTime && STATUS.test(token)) {
-      segment.status = token.slice(0, 2);
-    } else if (time && !segment.arrivalTime) {
-      if (!readTime(segment, time, next)) return undefined;
-      if (segment.arrivalTime && /^[+-]\d$/.test(next)) i++;
+      segment.status = token.replace(/\d+$/, '');
+    } else if (time && !segment.arrivalTime && TIME_SHAPE.test(token)) {
+      if (!readTime(segment, time)) return undefined;
+      const mark = DAY_MARK.exec(next);
+      if (segment.arrivalTime && mark) {
+        segment.arrivalDayOffset = dayOffset(mark[1], mark[2]);
+        i++;
+      }
     } else if (TIME_SHAPE.test(token) && !segment.arrivalTime) {
       return undefined;
-    } else if (segment.arrivalTime && segment.date && DATE.test(token) && token.length === 5) {
-      const arrival = parseDdMon(token, segment.date);
+    } else if (segment.arrivalTime && segment.date && DATE.test(token)) {
+      const arrival = readFlightDate(token, segment.date);
       if (!arrival) return undefined;
       segment.arrivalDayOffset = dayNumber(arrival) - dayNumber(segment.date);
-    } else if (segment.departureTime) {
-      break; // remarks after the times: *1A/E*, /DCCA /E, O*
     }
+    // Anything else is a column the itinerary does not need: terminals (T3T2, --T3), E, *1A/E*,
+    // /DCCA*ABC123 /E, O*, meals, a trailing weekday.
   }
   const { date, origin, destination } = segment;
   if (!date || !origin || !destination) return undefined;
   return withoutUndefined({ ...segment, carrier, flightNumber, date, origin, destination });
 }
 
-function readTime(segment: Partial<ParsedSegment>, time: RegExpExecArray, next: string): boolean {
-  const hhmm = `${time[1]}:${time[2]}`;
+/** A flight date: two-digit years are 20yy (a flight is never in the 1900s); a weekday is checked. */
+function readFlightDate(token: string, today: Date | string): string | undefined {
+  if (ISO_DATE.test(token)) {
+    try {
+      return addDays(token, 0) === token ? token : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return readDate(token, today, 'future');
+}
+
+/** `MO21DEC`, `05JAN`, `05JAN27`, `05JAN2027` → ISO; a year-less date is the next occurrence. */
+function readDate(token: string, today: Date | string, century: CenturyMode): string | undefined {
+  const match = DATE.exec(token);
+  if (!match) return undefined;
+  const [, , dd = '', mon = '', year] = match;
+  if (year?.length === 4) {
+    const read = parseDdMonYy(`${dd}${mon}${year.slice(2)}`, today, { century: 'future' });
+    return read && `${year}${read.slice(4)}`;
+  }
+  if (year) return parseDdMonYy(`${dd}${mon}${year}`, today, { century });
+  return parseDdMon(`${dd}${mon}`, today);
+}
+
+function dayOffset(sign: string | undefined, days: string | undefined): number {
+  return (sign === '-' ? -1 : 1) * Number(days ?? 0);
+}
+
+/** Galileo writes a next-day arrival as `#1645`, the others as `1645+1`, `1645#1` or `1645/1`. */
+function readTime(segment: Partial<ParsedSegment>, time: RegExpExecArray): boolean {
+  const [, galileoNextDay, hh, mm, meridiem, sign, days] = time;
+  let hours = Number(hh);
+  if (meridiem) {
+    if (hours < 1 || hours > 12) return false;
+    hours = (hours % 12) + (meridiem.startsWith('P') ? 12 : 0);
+  }
+  if (hours > 23) return false;
+  const hhmm = `${String(hours).padStart(2, '0')}:${mm ?? '00'}`;
   if (!segment.departureTime) {
     segment.departureTime = hhmm;
-    return time[3] === undefined;
+    return sign === undefined && galileoNextDay === undefined;
   }
   segment.arrivalTime = hhmm;
-  const offset = time[3] ?? (/^[+-]\d$/.test(next) ? next : undefined);
-  if (offset) segment.arrivalDayOffset = Number(offset);
+  if (sign) segment.arrivalDayOffset = dayOffset(sign, days);
+  else if (galileoNextDay) segment.arrivalDayOffset = 1;
   return true;
 }
 
-function parseNames(line: string): ParsedPassenger[] | undefined {
+type Read = { passenger: ParsedPassenger; attached?: boolean; bearer?: number };
+
+/** A numbered names line; the trailing record locator of an eTerm name line is taken apart. */
+function parseNames(line: string): { passengers: Read[]; recordLocator?: string } | undefined {
   if (!/^\d{1,2}\./.test(line)) return undefined;
-  const chunks = line.split(NAME_MARK);
+  let body = line;
+  let recordLocator: string | undefined;
+  const tail = /^(.*\S)(\s+)([A-Z0-9]{5,6})$/.exec(line);
+  const word = tail?.[3] ?? '';
+  if (tail?.[1] && tail[2] && !TITLES.has(word) && !(word in MARKER_TYPES)) {
+    const before = tail[1].split(/\s+/).at(-1) ?? '';
+    const marked = TITLES.has(before) || before === 'CHD' || before === 'INF' || /[)]$/.test(before);
+    if (/\d/.test(word) || tail[2].length > 1 || marked) {
+      body = tail[1];
+      recordLocator = word;
+    }
+  }
+  const chunks = body.split(NAME_MARK);
   if (chunks[0] !== '') return undefined;
-  const passengers: ParsedPassenger[] = [];
+  const passengers: Read[] = [];
   for (const chunk of chunks.slice(1)) {
     const read = parseNameChunk(chunk.trim());
     if (!read) return undefined;
     passengers.push(...read);
   }
-  return passengers.length > 0 ? passengers : undefined;
+  return passengers.length > 0 ? withoutUndefined({ passengers, recordLocator }) : undefined;
 }
 
-/** `ZHANG/SAN MR`, `LI/XIAOMING*CHD`, `ZHANG/SAN MR/SI MS`, `WANG/WU MR(INFWANG/LIU/05JAN25)`. */
-function parseNameChunk(chunk: string): ParsedPassenger[] | undefined {
+/** Receipt lines: `Passenger Name: ZHANG/SAN MR`, `旅客姓名 Name: LI/SI MS`. */
+function parseNamed(line: string): { passengers: Read[] } | undefined {
+  const text = line.replace(/[^\x20-\x7E]+/g, ' ').trim();
+  const match =
+    /^(?:PASSENGER(?:\s+NAME)?|NAME|TRAVELL?ER)\s*:?\s*([A-Z' -]+\/[A-Z' /-]+?(?:\s*\*[A-Z0-9]+)?(?:\s*\([^)]*\))?)\s*$/.exec(
+      text,
+    );
+  const read = match?.[1] ? parseNameChunk(match[1].trim()) : undefined;
+  return read ? { passengers: read } : undefined;
+}
+
+/** eTerm's infant element: `3.XN/IN/ZHANG/BABY INF(JAN26)/P1`. */
+function parseEtermInfant(line: string): Read | undefined {
+  const match =
+    /^(?:\d{1,3}\.?\s*)?XN\/IN\/([A-Z' -]+)\/([A-Z' -]+?)\s*(?:INF\s*\([A-Z0-9]*\))?\s*\/P(\d{1,2})$/.exec(
+      line,
+    );
+  if (!match?.[1] || !match[2]) return undefined;
+  return {
+    bearer: Number(match[3]),
+    passenger: { surname: match[1].trim(), givenName: match[2].trim(), type: 'infant' },
+  };
+}
+
+/** `ZHANG/SAN MR`, `LI/XIAOMING*CHD`, `ZHANG/SAN MR/SI MS`, `WANG/WU MR(INFWANG/LIU/05JAN25)`, `I/ZHANG/BABY`. */
+function parseNameChunk(input: string): Read[] | undefined {
+  const sabreInfant = /^I\/(?=[A-Z])/.test(input);
+  const chunk = sabreInfant ? input.slice(2) : input;
   const match = /^([^/]+)\/([^(*]+?)\s*(?:\*([A-Z0-9]+))?\s*(?:\(([^)]*)\))?\s*(?:\*([A-Z0-9]+))?$/.exec(
     chunk,
   );
@@ -157,22 +339,28 @@ function parseNameChunk(chunk: string): ParsedPassenger[] | undefined {
   const marker = match[3] ?? match[5];
   const note = match[4]?.trim() ?? '';
   const infantNames = note.startsWith('INF') ? noteNames(note.slice(3), surname) : undefined;
-  const markerType = marker
-    ? (MARKER_TYPES[marker] ?? (/^C\d{2}$/.test(marker) ? 'child' : 'adult'))
-    : undefined;
+  const markerType = sabreInfant
+    ? 'infant'
+    : marker
+      ? (MARKER_TYPES[marker] ??
+        (/^C\d{2}$/.test(marker) ? 'child' : /^I\d{2}$/.test(marker) ? 'infant' : 'adult'))
+      : undefined;
   const noteType = note.startsWith('CHD') ? 'child' : note === 'INF' ? 'infant' : undefined;
-  const passengers: ParsedPassenger[] = [];
+  const passengers: Read[] = [];
   for (const given of (match[2] ?? '').split('/')) {
     const words = given.trim().split(/\s+/);
+    const typeWord =
+      words.length > 1 && (words.at(-1) === 'CHD' || words.at(-1) === 'INF') ? words.pop() : undefined;
     const last = words.at(-1) ?? '';
     const title = words.length > 1 && TITLES.has(last) ? last : undefined;
     const givenName = (title ? words.slice(0, -1) : words).join(' ');
     if (!NAME.test(givenName)) return undefined;
-    const type = markerType ?? noteType ?? (title && CHILD_TITLES.has(title) ? 'child' : 'adult');
-    passengers.push(withoutUndefined({ surname, givenName, title, type }));
+    const wordType = typeWord === 'CHD' ? 'child' : typeWord === 'INF' ? 'infant' : undefined;
+    const type = markerType ?? wordType ?? noteType ?? (title && CHILD_TITLES.has(title) ? 'child' : 'adult');
+    passengers.push({ passenger: withoutUndefined({ surname, givenName, title, type }) });
   }
   if (infantNames === null) return undefined;
-  if (infantNames) passengers.push({ ...infantNames, type: 'infant' });
+  if (infantNames) passengers.push({ passenger: { ...infantNames, type: 'infant' }, attached: true });
   return passengers;
 }
 
@@ -190,6 +378,55 @@ function noteNames(
   return parts.length <= 2 && surname && givenName && NAME.test(surname) && NAME.test(givenName)
     ? { surname, givenName }
     : null;
+}
+
+type DocumentLine = { document: ParsedDocument; ref?: number; infant: boolean; name?: string };
+
+/**
+ * `SSR FOID CA HK1 NI110101199001011234/P1`, `SSR DOCS CA HK1 P/CN/E12345678/CN/12MAY80/M/15JAN30/ZHANG/SAN/P1`
+ * and Amadeus `SRDOCS CA HK1-P-CHN-E12345678-CHN-12MAY80-M-15JAN30-ZHANG-SAN/P1`. Undefined for
+ * any other line; null for a FOID or DOCS line that cannot be read (it is listed as unread).
+ */
+function readDocumentLine(line: string, today: Date | string): DocumentLine | null | undefined {
+  const head =
+    /^(?:\d{1,3}\.?\s*)?\*?(?:SSR\s*|SR)(FOID|DOCS)\s+(?:[A-Z0-9]{2}\s+)?(?:[A-Z]{2}\d{0,2}\s*[-/ ]?\s*)?(.*)$/.exec(
+      line,
+    );
+  if (!head) return undefined;
+  const [, kind, rest = ''] = head;
+  const ref = /\/P(\d{1,2})\s*$/.exec(rest);
+  const body = rest.replace(/\/P\d{1,2}\s*$/, '').trim();
+  if (kind === 'FOID') {
+    const foid = /^(NI|PP|ID)\s*([A-Z0-9]{5,20})$/.exec(body);
+    if (!foid?.[2]) return null;
+    const docKind = foid[1] === 'PP' ? 'passport' : foid[1] === 'NI' ? 'national-id' : 'other';
+    return withoutUndefined({
+      document: { kind: docKind, number: foid[2] },
+      ref: ref ? Number(ref[1]) : undefined,
+      infant: false,
+    });
+  }
+  const f = body.split(/[/-]/).map((p) => p.trim());
+  const [type, issuing, number, nationality, birth, sex, expiry, surname, given] = f;
+  if (!type || !number || !/^[A-Z0-9]{5,20}$/.test(number)) return null;
+  const birthday = birth ? readDate(birth, today, 'rule') : undefined;
+  const expiryDate = expiry ? readDate(expiry, today, 'future') : undefined;
+  if ((birth && !birthday) || (expiry && !expiryDate)) return null;
+  const document: ParsedDocument = withoutUndefined({
+    kind: type === 'P' ? 'passport' : type === 'I' ? 'national-id' : 'other',
+    number,
+    issuingCountry: issuing || undefined,
+    nationality: nationality || undefined,
+    birthday,
+    gender: sex?.startsWith('M') ? 'male' : sex?.startsWith('F') ? 'female' : undefined,
+    expiryDate,
+  });
+  return withoutUndefined({
+    document,
+    ref: ref ? Number(ref[1]) : undefined,
+    infant: sex === 'MI' || sex === 'FI',
+    name: surname && given ? `${surname}/${given}` : undefined,
+  });
 }
 
 /**
