@@ -60,7 +60,7 @@ describe('locale files', () => {
   });
 
   it('raises the spec keys from the guard, the client and the error catalogue', () => {
-    expect(decideNavigation('/profile', { subject: null })).toMatchObject({ message: 'router.login' });
+    expect(decideNavigation('/flight/orders', { subject: null })).toMatchObject({ message: 'router.login' });
     expect(ERRORS.LOGIN_REQUIRED.key).toBe('router.login');
     expect(ERRORS.NO_ACCESS.key).toBe('router.notRole');
     expect(ERRORS.NOT_FOUND.key).toBe('axios.notFound.text');
