@@ -98,8 +98,23 @@ export type ShoppingRequest = z.infer<typeof ShoppingRequest>;
 export const ShoppingStarted = z.object({ searchId: z.string(), expiresAt: z.string() });
 export type ShoppingStarted = z.infer<typeof ShoppingStarted>;
 
-/** POST /shopping/v2/flight/async-shopping/solutions. */
-export const SolutionsRequest = z.strictObject({ searchId: z.string().min(1).max(64) });
+/** The longest a poll may wait for news (`waitMs`). */
+export const MAX_SOLUTIONS_WAIT_MS = 10_000;
+
+/**
+ * POST /shopping/v2/flight/async-shopping/solutions. `cursor` is the one the previous answer gave:
+ * the answer then carries only what changed since. `waitMs` lets the server hold the answer until
+ * something changed (long polling), at most that long; 0 or absent answers at once.
+ */
+export const SolutionsRequest = z.strictObject({
+  searchId: z.string().min(1).max(64),
+  cursor: z
+    .string()
+    .regex(/^[01]{1,64}$/)
+    .optional(),
+  waitMs: z.number().int().min(0).max(MAX_SOLUTIONS_WAIT_MS).optional(),
+});
+export type SolutionsRequest = z.infer<typeof SolutionsRequest>;
 
 export const SUPPLIER_STATUSES = ['pending', 'done', 'timeout', 'error'] as const;
 export const SupplierProgress = z.object({
@@ -233,6 +248,37 @@ export const SolutionsResult = z.object({
 });
 export type SolutionsResult = z.infer<typeof SolutionsResult>;
 
+/**
+ * A poll's answer: the solutions new or changed since the request's cursor (all of them when
+ * `reset`), the ids no longer offered, and the cursor to send next.
+ */
+export const SolutionsDelta = SolutionsResult.extend({
+  /** True when `solutions` is the whole list (no or unknown cursor): replace, do not merge. */
+  reset: z.boolean(),
+  /** Ids of solutions the client holds that are no longer offered (a cheaper supplier's copy came). */
+  removed: z.array(z.string()),
+  cursor: z.string(),
+});
+export type SolutionsDelta = z.infer<typeof SolutionsDelta>;
+
+/**
+ * Applies a poll's answer to what the client holds: replaces on `reset`, otherwise drops the
+ * removed ids, replaces changed solutions in place and appends new ones.
+ */
+export function mergeSolutionsDelta(
+  held: SolutionsResult | null | undefined,
+  delta: SolutionsDelta,
+): SolutionsResult {
+  const { reset, removed, cursor: _cursor, ...rest } = delta;
+  if (reset || !held) return rest;
+  const gone = new Set(removed);
+  const incoming = new Map(delta.solutions.map((s) => [s.id, s]));
+  const kept = held.solutions.filter((s) => !gone.has(s.id)).map((s) => incoming.get(s.id) ?? s);
+  const known = new Set(kept.map((s) => s.id));
+  const added = delta.solutions.filter((s) => !known.has(s.id));
+  return { ...rest, solutions: [...kept, ...added] };
+}
+
 /** POST /shopping/v2/flight/accurate-search: the exact flights of an itinerary. */
 export const AccurateSearchRequest = z.strictObject({
   segments: z
@@ -256,6 +302,18 @@ export const AccurateSearchRequest = z.strictObject({
 });
 export type AccurateSearchRequest = z.infer<typeof AccurateSearchRequest>;
 
+/** A travel document read from a PNR's `SSR FOID` or `SSR DOCS` element. */
+export const PnrDocument = z.object({
+  kind: z.enum(['passport', 'national-id', 'other']),
+  number: z.string(),
+  issuingCountry: z.string().nullable(),
+  nationality: z.string().nullable(),
+  birthday: IsoDate.nullable(),
+  gender: z.enum(['male', 'female']).nullable(),
+  expiryDate: IsoDate.nullable(),
+});
+export type PnrDocument = z.infer<typeof PnrDocument>;
+
 /** POST /shopping/v2/flight/analysis-pnr. */
 export const PnrAnalysisRequest = z.strictObject({ pnr: z.string().trim().min(1).max(5000) });
 
@@ -271,15 +329,33 @@ export const PnrAnalysisResult = z.object({
       destination: z.string(),
       departureTime: z.string().nullable(),
       arrivalTime: z.string().nullable(),
+      /** Days from the departure date to the arrival date (`+1` overnight). */
+      arrivalDayOffset: z.number().int(),
+      /** The GDS action code (HK, RR, KK, …) when the text shows one. */
+      status: z.string().nullable(),
     }),
   ),
   passengers: z.array(
-    z.object({ surname: z.string(), givenName: z.string(), type: z.enum(PASSENGER_TYPES) }),
+    z.object({
+      surname: z.string(),
+      givenName: z.string(),
+      title: z.string().nullable(),
+      type: z.enum(PASSENGER_TYPES),
+      /** From `SSR FOID` (kind and number) or `SSR DOCS` (the whole record). */
+      document: PnrDocument.nullable(),
+    }),
   ),
+  recordLocator: z.string().nullable(),
   /** Lines that could not be read, for the agent to check. */
   unreadLines: z.array(z.string()),
+  /** The same lines with their 1-based line numbers in the pasted text. */
+  unread: z.array(z.object({ line: z.number().int().min(1), text: z.string() })),
 });
 export type PnrAnalysisResult = z.infer<typeof PnrAnalysisResult>;
+
+/** The answer of an accurate search: the priced solutions and the search they are kept under. */
+export const AccurateSearchResult = SolutionsResult.extend({ searchId: z.string() });
+export type AccurateSearchResult = z.infer<typeof AccurateSearchResult>;
 
 /** Outcomes of the price check (spec §8), a typed result the UI acts on. */
 export const VERIFICATION_OUTCOMES = [

@@ -3,9 +3,11 @@ import {
   ShoppingRequest,
   type Solution,
   type SolutionSort,
-  type SolutionsResult,
+  type SolutionsDelta,
+  type SolutionsRequest,
   type SupplierProgress,
 } from '@portal/domain/shopping';
+import type { SearchRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import type { ShoppingDeps } from './shopping.context';
@@ -71,28 +73,85 @@ export function withFamilies(rows: readonly SolutionRow[]): Solution[] {
 
 const isFinished = (suppliers: SupplierProgress[]) => suppliers.every((s) => s.status !== 'pending');
 
-/** The solutions gathered so far for the caller's agency, merged and sorted. */
+/**
+ * Which suppliers had settled, one digit per supplier in name order ('1' settled). The listed
+ * solutions are those of settled suppliers, so this names one list for good: it is the cursor.
+ */
+export const progressSignature = (suppliers: SupplierProgress[]) =>
+  suppliers.map((s) => (s.status === 'pending' ? '0' : '1')).join('');
+
+/** How often a waiting poll looks at the database, for searches another instance runs. */
+const RECHECK_MS = 250;
+
+/** The merged, sorted list of a search as it stood at `signature` (cached). */
+async function assembled(
+  deps: ShoppingDeps,
+  search: SearchRow,
+  suppliers: SupplierProgress[],
+  signature: string,
+): Promise<Solution[]> {
+  const cached = deps.cache.get(search.id, signature);
+  if (cached) return cached;
+  const settled = new Set(suppliers.filter((_, i) => signature[i] === '1').map((s) => s.name));
+  const known = new Set(suppliers.map((s) => s.name));
+  // A supplier's rows are stored before it is marked settled: rows of one still pending wait.
+  const rows = (await listSolutions(deps.db, search.id)).filter(
+    (row) => settled.has(row.supplier) || !known.has(row.supplier),
+  );
+  const request = ShoppingRequest.safeParse(search.request);
+  const solutions = withFamilies(sortRows(mergeRows(rows), request.success ? request.data.sort : 'price'));
+  deps.cache.set(search.id, signature, solutions);
+  return solutions;
+}
+
+/** Whether a cursor can be read against this search's suppliers, and is not ahead of them. */
+function usableCursor(cursor: string | undefined, current: string): cursor is string {
+  if (cursor === undefined || cursor.length !== current.length) return false;
+  // Suppliers only ever settle: a cursor naming a settled supplier still pending is not ours.
+  return [...cursor].every((digit, i) => digit === '0' || current[i] === '1');
+}
+
+/**
+ * The solutions of the caller's agency's search: with a cursor from an earlier answer, only those
+ * new or changed since and the ids removed; without one (or an unusable one), all of them. With
+ * `waitMs`, holds the answer until a supplier settles, at most that long (no transaction is open).
+ */
 export async function getSolutions(
   deps: ShoppingDeps,
   ctx: RequestContext,
-  searchId: string,
-): Promise<SolutionsResult> {
-  const search = await findSearch(deps.db, ctx.agency.id, searchId);
+  poll: SolutionsRequest,
+): Promise<SolutionsDelta> {
+  const search = await findSearch(deps.db, ctx.agency.id, poll.searchId);
   if (!search) throw new AppError('SEARCH_NOT_FOUND');
-  // Progress first: a supplier marked done has its solutions stored already.
-  const suppliers = await listSupplierProgress(deps.db, search.id);
-  const signature = suppliers.map((s) => `${s.name}:${s.status}:${s.count}`).join('|');
-  let solutions = deps.cache.get(search.id, signature);
-  if (!solutions) {
-    const rows = await listSolutions(deps.db, search.id);
-    const request = ShoppingRequest.safeParse(search.request);
-    solutions = withFamilies(sortRows(mergeRows(rows), request.success ? request.data.sort : 'price'));
-    deps.cache.set(search.id, signature, solutions);
+  const deadline = performance.now() + (poll.waitMs ?? 0);
+  let version = deps.runner.progressVersion(search.id);
+  let suppliers = await listSupplierProgress(deps.db, search.id);
+  while (poll.cursor === progressSignature(suppliers) && !isFinished(suppliers)) {
+    const left = deadline - performance.now();
+    if (left <= 0) break;
+    await deps.runner.waitForProgress(search.id, version, Math.min(left, RECHECK_MS));
+    version = deps.runner.progressVersion(search.id);
+    suppliers = await listSupplierProgress(deps.db, search.id);
   }
-  return {
+  const signature = progressSignature(suppliers);
+  const solutions = await assembled(deps, search, suppliers, signature);
+  const base = {
     finished: isFinished(suppliers),
     suppliers,
-    solutions,
     currency: isCurrency(search.currency) ? search.currency : 'CNY',
+    cursor: signature,
+  } as const;
+  if (!usableCursor(poll.cursor, signature)) return { ...base, reset: true, removed: [], solutions };
+  if (poll.cursor === signature) return { ...base, reset: false, removed: [], solutions: [] };
+  const before = new Map(
+    (await assembled(deps, search, suppliers, poll.cursor)).map((s) => [s.id, JSON.stringify(s.families)]),
+  );
+  const now = new Set(solutions.map((s) => s.id));
+  return {
+    ...base,
+    reset: false,
+    // Only the families of a solution can change; its flights and price are fixed by its id.
+    solutions: solutions.filter((s) => before.get(s.id) !== JSON.stringify(s.families)),
+    removed: [...before.keys()].filter((id) => !now.has(id)),
   };
 }

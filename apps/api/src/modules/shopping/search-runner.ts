@@ -31,6 +31,8 @@ async function collect(result: AsyncIterable<Offer> | Promise<Offer[]>): Promise
 export class SearchRunner {
   private readonly running = new Set<Promise<unknown>>();
   private readonly controller = new AbortController();
+  /** Per running search: how often its progress moved, and the polls waiting for the next move. */
+  private readonly progress = new Map<string, { version: number; waiters: Set<() => void> }>();
 
   constructor() {
     // Every running supplier call listens for shutdown on this one signal.
@@ -81,6 +83,52 @@ export class SearchRunner {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** How often the progress of `searchId` moved so far in this instance (0 when unknown here). */
+  progressVersion(searchId: string): number {
+    return this.progress.get(searchId)?.version ?? 0;
+  }
+
+  /** Starts following the progress of a search this instance runs (polls may then wait on it). */
+  began(searchId: string): void {
+    if (!this.progress.has(searchId)) this.progress.set(searchId, { version: 0, waiters: new Set() });
+  }
+
+  /** Records that a supplier of `searchId` settled and wakes the polls waiting on it. */
+  progressed(searchId: string): void {
+    const entry = this.progress.get(searchId) ?? { version: 0, waiters: new Set<() => void>() };
+    entry.version += 1;
+    this.progress.set(searchId, entry);
+    for (const wake of entry.waiters) wake();
+    entry.waiters.clear();
+  }
+
+  /** Forgets a search whose suppliers have all settled (its waiting polls are woken first). */
+  settled(searchId: string): void {
+    const entry = this.progress.get(searchId);
+    this.progress.delete(searchId);
+    for (const wake of entry?.waiters ?? []) wake();
+  }
+
+  /**
+   * Resolves when the progress of `searchId` moves past `version`, after `ms`, or on shutdown,
+   * whichever comes first; never rejects. A search run by another instance only ends by `ms`.
+   */
+  async waitForProgress(searchId: string, version: number, ms: number): Promise<void> {
+    const entry = this.progress.get(searchId);
+    if (this.progressVersion(searchId) !== version || this.controller.signal.aborted) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        entry?.waiters.delete(done);
+        this.controller.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      entry?.waiters.add(done);
+      this.controller.signal.addEventListener('abort', done, { once: true });
+    });
   }
 
   async close(): Promise<void> {

@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AccurateSearchRequest,
+  AccurateSearchResult,
   PnrAnalysisRequest,
   PnrAnalysisResult,
   ShoppingRequest,
   ShoppingStarted,
+  SolutionsDelta,
   SolutionsRequest,
-  SolutionsResult,
   VerificationResult,
 } from '@portal/domain/shopping';
 import { ok } from '../../platform/envelope';
@@ -50,15 +51,15 @@ export async function shoppingRoutes(fastify: FastifyInstance, { deps }: { deps:
 
   app.post(
     '/shopping/v2/flight/async-shopping/solutions',
-    { schema: { tags, body: SolutionsRequest, response: okResponse(SolutionsResult) } },
-    async (request) => ok(await getSolutions(deps, flightCtx(request), request.body.searchId)),
+    { schema: { tags, body: SolutionsRequest, response: okResponse(SolutionsDelta) } },
+    async (request) => ok(await getSolutions(deps, flightCtx(request), request.body)),
   );
 
   app.post(
     '/shopping/v2/flight/accurate-search',
     {
       config: { limit: 'search' },
-      schema: { tags, body: AccurateSearchRequest, response: okResponse(SolutionsResult) },
+      schema: { tags, body: AccurateSearchRequest, response: okResponse(AccurateSearchResult) },
     },
     async (request) => ok(await accurateSearch(deps, flightCtx(request), request.body)),
   );

@@ -56,19 +56,22 @@ export async function startSearch(
     cabin: request.cabinClass,
   };
   const target = { searchId: id, pricing, currency, rate, expiresAt, now };
-  for (const supplier of suppliers) {
-    deps.runner.track(
-      (async () => {
-        const outcome = await deps.runner.ask(supplier, query, pricing.settings.maxResponseTimeMs);
-        const stored = outcome.offers.length > 0 ? await storeOffers(deps.db, target, outcome.offers) : [];
-        await updateSupplierProgress(deps.db, id, {
-          name: supplier.name,
-          status: outcome.status,
-          count: stored.length,
-          elapsedMs: outcome.elapsedMs,
-        });
-      })(),
-    );
-  }
+  deps.runner.began(id);
+  const tasks = suppliers.map((supplier) =>
+    (async () => {
+      const outcome = await deps.runner.ask(supplier, query, pricing.settings.maxResponseTimeMs);
+      const stored = outcome.offers.length > 0 ? await storeOffers(deps.db, target, outcome.offers) : [];
+      await updateSupplierProgress(deps.db, id, {
+        name: supplier.name,
+        status: outcome.status,
+        count: stored.length,
+        elapsedMs: outcome.elapsedMs,
+      });
+      // Polls waiting for news of this search answer now rather than at their next check.
+      deps.runner.progressed(id);
+    })(),
+  );
+  for (const task of tasks) deps.runner.track(task);
+  deps.runner.track(Promise.allSettled(tasks).then(() => deps.runner.settled(id)));
   return { searchId: id, expiresAt: expiresAt.toISOString() };
 }

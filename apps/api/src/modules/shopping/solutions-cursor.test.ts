@@ -1,0 +1,202 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  mergeSolutionsDelta,
+  type Solution,
+  SolutionsDelta,
+  type SolutionsResult,
+} from '@portal/domain/shopping';
+import { buildApp } from '../../app';
+import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
+import { createRegistry, createSimulatedRegistry } from './suppliers/registry';
+import type { FlightSupplier, Offer } from './suppliers/supplier';
+import { fetchSolutions, oneWay, startSearch } from './shopping.test-helpers';
+
+const t = useTestApp();
+
+/** A supplier that answers only once the test opens its gate (and at once after that). */
+interface Gated {
+  supplier: FlightSupplier;
+  open: () => void;
+}
+
+async function collect(result: AsyncIterable<Offer> | Promise<Offer[]>): Promise<Offer[]> {
+  if (!(Symbol.asyncIterator in result)) return result;
+  const offers: Offer[] = [];
+  for await (const offer of result) offers.push(offer);
+  return offers;
+}
+
+function gated(inner: FlightSupplier): Gated {
+  const gate: { open: () => void } = { open: () => undefined };
+  const opened = new Promise<void>((resolve) => {
+    gate.open = resolve;
+  });
+  const supplier: FlightSupplier = {
+    name: inner.name,
+    contentType: inner.contentType,
+    search: async (query, signal) => {
+      await opened;
+      return collect(inner.search(query, signal));
+    },
+    verify: (offer, signal) => inner.verify(offer, signal),
+    book: (offer, passengers, signal) => inner.book(offer, passengers, signal),
+    ticket: (offer, pnr, passengers, signal) => inner.ticket(offer, pnr, passengers, signal),
+    cancel: (pnr, signal) => inner.cancel(pnr, signal),
+  };
+  return { supplier, open: () => gate.open() };
+}
+
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+});
+
+/** An app whose three simulated suppliers answer only when the test says so. */
+async function gatedApp(): Promise<{ app: FastifyInstance; gates: Map<string, Gated> }> {
+  const sims = createSimulatedRegistry({ latencyScale: 0, seed: 'cursor' });
+  for (const s of sims.list()) sims.setFaults(s.name, { latencyMs: 0 });
+  const gates = new Map(sims.list().map((s) => [s.name, gated(s)]));
+  const app = await buildApp({
+    config: testConfig(),
+    database: t.database,
+    suppliers: createRegistry([...gates.values()].map((g) => g.supplier)),
+  });
+  apps.push(app);
+  return { app, gates };
+}
+
+async function poll(
+  app: FastifyInstance,
+  token: string,
+  payload: { searchId: string; cursor?: string; waitMs?: number },
+): Promise<SolutionsDelta> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/shopping/v2/flight/async-shopping/solutions',
+    headers: bearer(token),
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return SolutionsDelta.parse(body(res).data);
+}
+
+const ids = (solutions: readonly Solution[]) => solutions.map((s) => s.id);
+const byId = (result: SolutionsResult) =>
+  new Map(result.solutions.map((s) => [s.id, JSON.stringify(s.families)]));
+
+function open(gates: Map<string, Gated>, name: string): void {
+  const gate = gates.get(name);
+  if (!gate) throw new Error(`no supplier ${name}`);
+  gate.open();
+}
+
+describe('solutions polling with a cursor', () => {
+  it('answers only what changed, loses nothing, repeats nothing, and ends in the full finished list', async () => {
+    const { app, gates } = await gatedApp();
+    const token = await login(app);
+    const searchId = await startSearch(app, token, oneWay('PEK', 'SHA'));
+
+    const first = await poll(app, token, { searchId });
+    expect(first).toMatchObject({ reset: true, finished: false, solutions: [], removed: [] });
+    expect(first.cursor).toBe('000');
+    let held = mergeSolutionsDelta(null, first);
+    let cursor = first.cursor;
+    const seen: string[] = [];
+    let removed = 0;
+
+    for (const name of ['sim-lcc', 'sim-gds', 'sim-ndc']) {
+      open(gates, name);
+      // Long polling: held until this supplier has settled, far sooner than the 10 s asked for.
+      const delta = await poll(app, token, { searchId, cursor, waitMs: 10_000 });
+      expect(delta.reset).toBe(false);
+      expect(delta.cursor).not.toBe(cursor);
+      expect(delta.suppliers.find((s) => s.name === name)?.status).toBe('done');
+      // No duplicates within an answer, and an id is sent again only when its families changed.
+      expect(new Set(ids(delta.solutions)).size).toBe(delta.solutions.length);
+      const before = byId(held);
+      for (const s of delta.solutions) {
+        if (before.has(s.id)) expect(JSON.stringify(s.families)).not.toBe(before.get(s.id));
+      }
+      for (const id of delta.removed) expect(before.has(id)).toBe(true);
+      seen.push(...delta.solutions.filter((s) => !before.has(s.id)).map((s) => s.id));
+      removed += delta.removed.length;
+      held = mergeSolutionsDelta(held, delta);
+      cursor = delta.cursor;
+      // Asked again with the new cursor: nothing new.
+      const again = await poll(app, token, { searchId, cursor });
+      expect(again).toMatchObject({ reset: false, solutions: [], removed: [], cursor });
+    }
+
+    expect(held.finished).toBe(true);
+    expect(cursor).toBe('111');
+    // sim-ndc sells some of sim-gds's itineraries cheaper: the dearer copies were removed.
+    expect(removed).toBeGreaterThan(0);
+    const full = await fetchSolutions(app, token, searchId);
+    expect(full.solutions.length).toBeGreaterThan(5);
+    // Nothing lost, nothing extra, families as the full answer has them; each id arrived new once.
+    expect(byId(held)).toEqual(byId(full));
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(held.suppliers).toEqual(full.suppliers);
+    // A finished search holds no poll: the same cursor is answered at once, empty.
+    const done = await poll(app, token, { searchId, cursor, waitMs: 10_000 });
+    expect(done).toMatchObject({ finished: true, reset: false, solutions: [], removed: [] });
+  });
+
+  it('lists a supplier only once it has settled, and a waiting poll answers when it does', async () => {
+    const { app, gates } = await gatedApp();
+    const token = await login(app);
+    const searchId = await startSearch(app, token, oneWay('SHA', 'CAN'));
+    const { cursor } = await poll(app, token, { searchId });
+    let answered = false;
+    const waiting = poll(app, token, { searchId, cursor, waitMs: 10_000 }).then((delta) => {
+      answered = true;
+      return delta;
+    });
+    // Other polls come and go meanwhile; the waiting one is still held.
+    for (let i = 0; i < 3; i++) {
+      expect(await poll(app, token, { searchId, cursor })).toMatchObject({ solutions: [], cursor });
+    }
+    expect(answered).toBe(false);
+    open(gates, 'sim-gds');
+    const delta = await waiting;
+    expect(delta.solutions.length).toBeGreaterThan(0);
+    expect(delta.suppliers.map((s) => s.status)).toEqual(['done', 'pending', 'pending']);
+    open(gates, 'sim-lcc');
+    open(gates, 'sim-ndc');
+  });
+
+  it('answers the whole list, marked reset, for a cursor it cannot read', async () => {
+    const { app, gates } = await gatedApp();
+    const token = await login(app);
+    const searchId = await startSearch(app, token, oneWay('PEK', 'CAN'));
+    open(gates, 'sim-gds');
+    const settled = await poll(app, token, { searchId, cursor: '000', waitMs: 10_000 });
+    expect(settled.solutions.length).toBeGreaterThan(0);
+    // Wrong length, or a supplier settled that is still pending: not a cursor of this search.
+    for (const cursor of ['00', '0000', '111']) {
+      const res = await poll(app, token, { searchId, cursor, waitMs: 10_000 });
+      expect(res.reset).toBe(true);
+      expect(ids(res.solutions)).toEqual(ids(settled.solutions));
+    }
+    for (const cursor of ['', 'abc', '0'.repeat(65)]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/shopping/v2/flight/async-shopping/solutions',
+        headers: bearer(token),
+        payload: { searchId, cursor },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(body(res).code).toBe(100001);
+    }
+    const tooLong = await app.inject({
+      method: 'POST',
+      url: '/shopping/v2/flight/async-shopping/solutions',
+      headers: bearer(token),
+      payload: { searchId, waitMs: 10_001 },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    open(gates, 'sim-lcc');
+    open(gates, 'sim-ndc');
+  });
+});
