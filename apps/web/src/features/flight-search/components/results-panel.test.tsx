@@ -80,6 +80,35 @@ describe('flight results', () => {
     );
   });
 
+  it('sends the last cursor and merges what changed: new fares added, dearer copies removed', async () => {
+    await prepare(SESSIONS.operator);
+    const asked: unknown[] = [];
+    const a = makeSolution({ id: 'a', total: '900.00' });
+    const b = makeSolution({ id: 'b', carrier: 'MU', total: '800.00' });
+    const c = makeSolution({ id: 'c', carrier: 'HU', total: '700.00' });
+    server.use(
+      http.post('/shopping/v2/flight/async-shopping/solutions', async ({ request }) => {
+        const poll = (await request.json()) as { cursor?: string; waitMs?: number };
+        asked.push(poll);
+        const answer =
+          poll.cursor === undefined
+            ? { ...solutionsResult([a, b], false), reset: true, removed: [], cursor: '10' }
+            : { ...solutionsResult([c]), reset: false, removed: ['a'], cursor: '11' };
+        return HttpResponse.json(envelope(answer));
+      }),
+    );
+    useFlightSearchStore.getState().setSearch({ request: PEK_SHA, searchId: 's-9', result: null });
+    renderApp('/flight/booking');
+    await waitFor(() => expect(cards()).toEqual(['c', 'b']), WAIT);
+    expect(asked).toEqual([
+      { searchId: 's-9', waitMs: 8000 },
+      { searchId: 's-9', cursor: '10', waitMs: 8000 },
+    ]);
+    await waitFor(() =>
+      expect(useFlightSearchStore.getState().search?.result?.solutions.map((s) => s.id)).toEqual(['b', 'c']),
+    );
+  });
+
   it("shows 'No flights found' when the search finished with none", async () => {
     await prepare(SESSIONS.operator);
     server.use(
