@@ -304,7 +304,7 @@ function parseNames(line: string): { passengers: Read[]; recordLocator?: string 
 }
 
 /** Receipt lines: `Passenger Name: ZHANG/SAN MR`, `旅客姓名 Name: LI/SI MS`. */
-function parseNamed(line: string): { passengers: Read[] } | undefined {
+function parseNamed(line: string): { passengers: Read[]; recordLocator?: string } | undefined {
   const text = line.replace(/[^\x20-\x7E]+/g, ' ').trim();
   const match =
     /^(?:PASSENGER(?:\s+NAME)?|NAME|TRAVELL?ER)\s*:?\s*([A-Z' -]+\/[A-Z' /-]+?(?:\s*\*[A-Z0-9]+)?(?:\s*\([^)]*\))?)\s*$/.exec(
@@ -399,7 +399,8 @@ function readDocumentLine(line: string, today: Date | string): DocumentLine | nu
   if (kind === 'FOID') {
     const foid = /^(NI|PP|ID)\s*([A-Z0-9]{5,20})$/.exec(body);
     if (!foid?.[2]) return null;
-    const docKind = foid[1] === 'PP' ? 'passport' : foid[1] === 'NI' ? 'national-id' : 'other';
+    const docKind: ParsedDocument['kind'] =
+      foid[1] === 'PP' ? 'passport' : foid[1] === 'NI' ? 'national-id' : 'other';
     return withoutUndefined({
       document: { kind: docKind, number: foid[2] },
       ref: ref ? Number(ref[1]) : undefined,

@@ -1,4 +1,4 @@
-import type { AccurateSearchRequest, SolutionsResult, SupplierProgress } from '@portal/domain/shopping';
+import type { AccurateSearchRequest, AccurateSearchResult, SupplierProgress } from '@portal/domain/shopping';
 import { journeysFromSegments } from '@portal/domain/pnr-parser';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
@@ -16,14 +16,15 @@ function wantedClass(offer: Offer, request: AccurateSearchRequest): boolean {
 }
 
 /**
- * Asks every allowed supplier for exactly these flights and answers at once (finished); the
- * segments follow the journey rules first (airports, not flown yet, in date order).
+ * Asks every allowed supplier for exactly these flights and answers at once (finished), with the
+ * id the solutions are kept under; the segments follow the journey rules first (airports, not
+ * flown yet, in date order).
  */
 export async function accurateSearch(
   deps: ShoppingDeps,
   ctx: RequestContext,
   request: AccurateSearchRequest,
-): Promise<SolutionsResult> {
+): Promise<AccurateSearchResult> {
   const now = deps.now();
   checkAccurateSegments(request.segments, searchToday(now));
   const pricing = await loadAgencyPricing(deps.db, ctx.agency);
@@ -87,6 +88,7 @@ export async function accurateSearch(
   const rows = await listSolutions(deps.db, id);
   if (rows.length === 0) throw new AppError('FLIGHT_NOT_FOUND');
   return {
+    searchId: id,
     finished: true,
     suppliers: progress,
     solutions: withFamilies(sortRows(mergeRows(rows), 'price')),

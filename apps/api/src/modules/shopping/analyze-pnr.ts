@@ -1,8 +1,24 @@
-import { journeysFromSegments, parsePnr } from '@portal/domain/pnr-parser';
-import type { PnrAnalysisResult } from '@portal/domain/shopping';
+import { journeysFromSegments, parsePnr, type ParsedDocument } from '@portal/domain/pnr-parser';
+import type { PnrAnalysisResult, PnrDocument } from '@portal/domain/shopping';
 import { AppError } from '../../platform/errors';
 
-/** Reads pasted GDS text into journeys, segments and passengers; nothing readable is a 422. */
+function presentDocument(d: ParsedDocument | undefined): PnrDocument | null {
+  if (!d) return null;
+  return {
+    kind: d.kind,
+    number: d.number,
+    issuingCountry: d.issuingCountry ?? null,
+    nationality: d.nationality ?? null,
+    birthday: d.birthday ?? null,
+    gender: d.gender ?? null,
+    expiryDate: d.expiryDate ?? null,
+  };
+}
+
+/**
+ * Reads pasted GDS text into journeys, segments, passengers (with their FOID/DOCS documents) and
+ * the lines it could not read; text without a single flight is a 422 listing those lines.
+ */
 export function analyzePnr(text: string, now: Date): PnrAnalysisResult {
   const parsed = parsePnr(text, now);
   if (parsed.segments.length === 0)
@@ -18,8 +34,18 @@ export function analyzePnr(text: string, now: Date): PnrAnalysisResult {
       destination: s.destination,
       departureTime: s.departureTime ?? null,
       arrivalTime: s.arrivalTime ?? null,
+      arrivalDayOffset: s.arrivalDayOffset ?? 0,
+      status: s.status ?? null,
     })),
-    passengers: parsed.passengers.map((p) => ({ surname: p.surname, givenName: p.givenName, type: p.type })),
+    passengers: parsed.passengers.map((p) => ({
+      surname: p.surname,
+      givenName: p.givenName,
+      title: p.title ?? null,
+      type: p.type,
+      document: presentDocument(p.document),
+    })),
+    recordLocator: parsed.recordLocator ?? null,
     unreadLines: parsed.errors.map((e) => e.text),
+    unread: parsed.errors,
   };
 }
