@@ -26,7 +26,7 @@ describe('POST /shopping/v2/flight/analysis-pnr', () => {
       ' 6.    ARNK',
       ' 7.TL/0600/20DEC/PEK123',
       ' 8.SSR FOID CA HK1 NI110101198001011234/P1',
-      ' 9.SSR DOCS CA HK1 P/GB/533412988/GB/12MAY80/M/15JAN30/SMITH/JOHN/P2',
+      ' 9.SSR DOCS CA HK1 P/GBR/533412988/GBR/12MAY80/M/15JAN30/SMITH/JOHN/P2',
       '10.OSI CA CTCT13800138000',
       '11.PEK123',
     ].join('\n');

@@ -1,14 +1,21 @@
 import { journeysFromSegments, parsePnr, type ParsedDocument } from '@portal/domain/pnr-parser';
 import type { PnrAnalysisResult, PnrDocument } from '@portal/domain/shopping';
 import { AppError } from '../../platform/errors';
+import { alpha2OfMrzState } from '../passengers/country-codes';
+
+/** DOCS writes countries as alpha-3 (`CHN`) or alpha-2 (`CN`); the booking form wants alpha-2. */
+function alpha2(code: string | undefined): string | null {
+  if (!code) return null;
+  return code.length === 2 ? code : (alpha2OfMrzState(code) ?? null);
+}
 
 function presentDocument(d: ParsedDocument | undefined): PnrDocument | null {
   if (!d) return null;
   return {
     kind: d.kind,
     number: d.number,
-    issuingCountry: d.issuingCountry ?? null,
-    nationality: d.nationality ?? null,
+    issuingCountry: alpha2(d.issuingCountry),
+    nationality: alpha2(d.nationality),
     birthday: d.birthday ?? null,
     gender: d.gender ?? null,
     expiryDate: d.expiryDate ?? null,
