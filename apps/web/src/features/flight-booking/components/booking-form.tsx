@@ -26,6 +26,7 @@ import {
   type PassengerFormValue,
 } from '../../passengers/model/passenger-form';
 import { createFlightOrder } from '../api/create-order';
+import { prefillPassengers, readPnrPassengers } from '../model/pnr-prefill';
 
 interface BookingValues {
   passengers: PassengerFormValue[];
@@ -60,6 +61,8 @@ export function BookingForm({
   /** The Idempotency-Key of the current form: reused when the same form is sent again. */
   const attemptKey = useRef<string | null>(null);
   const slots = useMemo(() => passengerSlots(solution), [solution]);
+  const search = useFlightSearchStore((s) => s.search);
+  const firstPassengers = useMemo(() => prefillPassengers(slots, readPnrPassengers(search)), [slots, search]);
   const ctx: PassengerContext = useMemo(
     () => ({
       today: dayjs().format('YYYY-MM-DD'),
@@ -162,7 +165,7 @@ export function BookingForm({
       data-testid="booking-form"
       scrollToFirstError={{ behavior: 'smooth', block: 'center' }}
       initialValues={{
-        passengers: slots.map((type) => ({ type, interfaceType: 'passport' })),
+        passengers: firstPassengers,
         contact: { areaCode: defaultArea },
       }}
       onValuesChange={() => {

@@ -8,7 +8,7 @@ import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 import { i18n } from '../../../shared/i18n/i18n';
 import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
-import { PEK_SHA, solutionsResult } from '../../../test/flight-fixtures';
+import { makeSolution, PEK_SHA, solutionsResult } from '../../../test/flight-fixtures';
 import { checkForm } from '../model/journey-errors';
 import { defaultFormValues } from '../model/search-form';
 
@@ -141,46 +141,53 @@ describe('flight search form', () => {
     expect(await screen.findByText(/Flight 1: Choose where the flight departs from/)).toBeInTheDocument();
   });
 
-  it('PNR mode fills the journeys and passengers from the analysis, then searches', async () => {
+  it('PNR mode prices the read flights with accurate-search, never a route search, and lists them', async () => {
     await prepare(SESSIONS.operator);
-    let request: unknown = null;
+    let routeSearched = false;
+    const priced = makeSolution({ id: 'acc-1', total: '1234.00' });
     server.use(
       http.post('/shopping/v2/flight/analysis-pnr', () =>
         HttpResponse.json(
           envelope({
-            journeys: [
-              { origin: 'PEK', destination: 'SHA', date: '2030-05-01' },
-              { origin: 'SHA', destination: 'PEK', date: '2030-05-05' },
+            journeys: [{ origin: 'PEK', destination: 'SHA', date: '2030-05-01' }],
+            segments: [
+              {
+                carrier: 'CA',
+                flightNumber: '1501',
+                bookingClass: 'Y',
+                date: '2030-05-01',
+                origin: 'PEK',
+                destination: 'SHA',
+                departureTime: '08:00',
+                arrivalTime: '10:15',
+                arrivalDayOffset: 0,
+                status: 'HK',
+              },
             ],
-            segments: [],
-            passengers: [
-              { surname: 'ZHANG', givenName: 'SAN', type: 'adult' },
-              { surname: 'ZHANG', givenName: 'XIAO', type: 'child' },
-            ],
+            passengers: [{ surname: 'ZHANG', givenName: 'SAN', title: 'MR', type: 'adult', document: null }],
+            recordLocator: null,
             unreadLines: [],
+            unread: [],
           }),
         ),
       ),
-      http.post('/shopping/v2/flight/async-shopping', async ({ request: r }) => {
-        request = await r.json();
-        return HttpResponse.json(envelope({ searchId: 's-pnr', expiresAt: '' }));
+      http.post('/shopping/v2/flight/async-shopping', () => {
+        routeSearched = true;
+        return HttpResponse.json(envelope({ searchId: 's-route', expiresAt: '' }));
       }),
-      http.post('/shopping/v2/flight/async-shopping/solutions', () =>
-        HttpResponse.json(envelope(solutionsResult([]))),
+      http.post('/shopping/v2/flight/accurate-search', () =>
+        HttpResponse.json(envelope({ ...solutionsResult([priced]), searchId: 'acc-search' })),
       ),
     );
     renderApp('/flight/booking');
     await userEvent.click(await screen.findByText('PNR code', {}, { timeout: 10000 }));
     await userEvent.type(screen.getByLabelText('PNR or itinerary text'), ' 1.ZHANG/SAN MR');
-    await userEvent.click(screen.getByRole('button', { name: 'Read PNR and search' }));
-    await waitFor(() =>
-      expect(request).toMatchObject({
-        bookingType: 'roundtrip',
-        journeys: [{ origin: 'PEK', destination: 'SHA', date: '2030-05-01', returnDate: '2030-05-05' }],
-        passengers: { adult: 1, child: 1, infant: 0 },
-      }),
+    await userEvent.click(screen.getByRole('button', { name: 'Read PNR' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Price these flights' }, { timeout: 10000 }),
     );
-    // The form now shows the return trip it read (Return mode with its return date).
-    expect(screen.getByLabelText('Return date')).toHaveValue('2030-05-05');
+    expect(await screen.findByTestId('solution-card', {}, { timeout: 10000 })).toBeInTheDocument();
+    expect(useFlightSearchStore.getState().search).toMatchObject({ searchId: 'acc-search' });
+    expect(routeSearched).toBe(false);
   });
 });

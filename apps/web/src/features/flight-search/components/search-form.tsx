@@ -47,14 +47,7 @@ export function SearchForm({ initial }: { initial: ShoppingRequest | undefined }
         style={{ marginBottom: 16 }}
       />
       {mode === 'pnr' ? (
-        <PnrSearch
-          onAnalysed={(result) => {
-            const next = fromPnr(result, values);
-            update(next);
-            setMode(next.bookingType);
-            void submit(next);
-          }}
-        />
+        <PnrSearch onPriced={(reading) => update(fromPnr(reading, values))} />
       ) : (
         <form
           aria-label={t('flight.booking.formLabel')}
