@@ -23,7 +23,7 @@ import {
 } from '../users/users.repo';
 import { claimSsoNonce, insertUserLog, revokeOtherSessions, revokeSession } from './auth.repo';
 import type { PasswordHasher } from './password';
-import { authenticateToken, presentMe, startSession, type SessionPolicy } from './session';
+import { createSessionResolver, presentMe, startSession, type SessionPolicy } from './session';
 import { checkSingleLogin } from './sso';
 
 export interface AuthDeps {
@@ -32,6 +32,8 @@ export interface AuthDeps {
   policy: SessionPolicy;
   partnerSsoSecret: string;
   now?: () => Date;
+  /** How long a resolved session is reused (`SESSION_CACHE_MS` unless given; 0 turns it off). */
+  sessionCacheMs?: number;
 }
 
 export interface Client {
@@ -44,6 +46,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export function createAuthService(deps: AuthDeps) {
   const { db, hasher, policy } = deps;
   const now = deps.now ?? (() => new Date());
+  const sessions = createSessionResolver(db, policy, deps.sessionCacheMs);
 
   function log(tx: Db, userId: number, agencyId: number, action: UserLogAction, client: Client) {
     return insertUserLog(tx, { userId, agencyId, action, ip: client.ip, userAgent: client.userAgent });
@@ -86,12 +89,16 @@ export function createAuthService(deps: AuthDeps) {
       return { token, ...presentMe(user, agency) };
     },
 
-    authenticate: (token: string) => authenticateToken(db, policy, token, now()),
+    authenticate: (token: string) => sessions.authenticate(token, now()),
+
+    /** Drops the user's cached sessions: call it after disabling the user or changing their rows. */
+    forgetUser: (userId: number) => sessions.forgetUser(userId),
 
     me: (ctx: RequestContext): MeResult => presentMe(ctx.user, ctx.agency),
 
     async updateMe(ctx: RequestContext, changes: UpdateMeBody): Promise<MeResult> {
       const user = await updateProfile(db, ctx.user.id, changes);
+      sessions.forgetUser(ctx.user.id);
       if (!user) throw new AppError('NOT_FOUND');
       return presentMe(user, ctx.agency);
     },
@@ -108,11 +115,13 @@ export function createAuthService(deps: AuthDeps) {
         await revokeOtherSessions(tx, user.id, ctx.sessionId, 'password_changed');
         await log(tx, user.id, ctx.agency.id, 'password_change', client);
       });
+      sessions.forgetUser(user.id);
       return {};
     },
 
     async setConfig(ctx: RequestContext, key: ConfigKey, value: unknown): Promise<UserConfig> {
       const user = await setConfigValue(db, ctx.user.id, key, value);
+      sessions.forgetUser(ctx.user.id);
       if (!user) throw new AppError('NOT_FOUND');
       return presentUser(user).config;
     },
@@ -123,6 +132,7 @@ export function createAuthService(deps: AuthDeps) {
         await revokeSession(tx, ctx.sessionId, 'logout');
         await log(tx, ctx.user.id, ctx.agency.id, 'logout', client);
       });
+      sessions.forgetSession(ctx.sessionId);
       return {};
     },
   };

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { MeResult } from '@portal/domain/auth';
 import type { Db } from '../../platform/db';
-import type { AgencyRow, UserRow } from '../../platform/db/schema';
+import { agencies, sessions, users, type AgencyRow, type UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { presentCompany } from '../agencies/agencies.presenter';
 import { canSignIn, presentUser } from '../users/users.presenter';
-import { findSessionByTokenHash, insertSession, touchSession, type SessionWithUser } from './auth.repo';
+import { insertSession, touchSession, type SessionWithUser } from './auth.repo';
 
 /** Sliding the idle expiry costs a write; do it at most once a minute per session. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -42,28 +43,104 @@ export async function startSession(
 }
 
 /**
- * Resolves a bearer token to its session. Unknown token or past idle/absolute expiry: 200005;
- * revoked (logout, password changed elsewhere): 200006; user disabled: 201001.
+ * How long a resolved session is reused without reading the database. Logout, a password change
+ * and profile or config changes made through this instance drop the entries at once; anything
+ * written by another instance or straight into the database (a user disabled, agency settings,
+ * a session revoked elsewhere) takes effect within this bound.
  */
-export async function authenticateToken(
+export const SESSION_CACHE_MS = 2_000;
+
+/** At most this many tokens are cached; the oldest entries go first. */
+const SESSION_CACHE_SIZE = 10_000;
+
+interface CachedSession {
+  found: SessionWithUser;
+  readAt: number;
+}
+
+/** The session resolver of one API instance (see `createSessionResolver`). */
+export interface SessionResolver {
+  authenticate(token: string, now: Date): Promise<SessionWithUser>;
+  /** Drops the cached session with this id (logout). */
+  forgetSession(sessionId: string): void;
+  /** Drops every cached session of the user (password change, profile change, disabled user). */
+  forgetUser(userId: number): void;
+}
+
+/**
+ * Resolves bearer tokens to their session, user and agency with one prepared query, and keeps the
+ * answer for `cacheMs` per token so that a busy agent's requests do not each read three rows.
+ * Expiry, idle time and the once-a-minute touch are still checked on every request.
+ */
+export function createSessionResolver(
   db: Db,
   policy: SessionPolicy,
-  token: string,
-  now: Date,
-): Promise<SessionWithUser> {
-  const found = await findSessionByTokenHash(db, hashToken(token));
-  if (!found) throw new AppError('SESSION_EXPIRED');
-  const { session, user } = found;
-  if (session.revokedAt) throw new AppError('SESSION_REVOKED');
-  const idleDeadline = session.lastSeenAt.getTime() + policy.idleMinutes * 60_000;
-  if (now.getTime() >= session.expiresAt.getTime() || now.getTime() >= idleDeadline) {
-    throw new AppError('SESSION_EXPIRED');
+  cacheMs: number = SESSION_CACHE_MS,
+): SessionResolver {
+  const cache = new Map<string, CachedSession>();
+  // Bumped by every forget: a read that started before one is not cached, since it may predate
+  // the change (a logout committing while the read was in flight).
+  let generation = 0;
+  // Prepared once: building this query costs more than running it.
+  const read = db
+    .select({ session: sessions, user: users, agency: agencies })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(agencies, eq(agencies.id, users.agencyId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token');
+
+  function remember(tokenHash: string, found: SessionWithUser, readAt: number, readGeneration: number) {
+    if (cacheMs <= 0 || readGeneration !== generation) return;
+    if (cache.size >= SESSION_CACHE_SIZE) {
+      const oldest = cache.keys().next();
+      if (!oldest.done) cache.delete(oldest.value);
+    }
+    cache.set(tokenHash, { found, readAt });
   }
-  if (!canSignIn(user)) throw new AppError('USER_DISABLED');
-  if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-    await touchSession(db, session.id, now);
+
+  function forget(matches: (found: SessionWithUser) => boolean) {
+    generation += 1;
+    for (const [key, entry] of cache) if (matches(entry.found)) cache.delete(key);
   }
-  return found;
+
+  return {
+    /**
+     * Unknown token or past idle/absolute expiry: 200005; revoked (logout, password changed
+     * elsewhere): 200006; user disabled: 201001.
+     */
+    async authenticate(token, now) {
+      const tokenHash = hashToken(token);
+      const at = now.getTime();
+      let entry = cache.get(tokenHash);
+      if (entry && (at - entry.readAt >= cacheMs || at < entry.readAt)) {
+        cache.delete(tokenHash);
+        entry = undefined;
+      }
+      let found = entry?.found;
+      if (!found) {
+        const readGeneration = generation;
+        [found] = await read.execute({ tokenHash });
+        if (!found) throw new AppError('SESSION_EXPIRED');
+        remember(tokenHash, found, at, readGeneration);
+      }
+      const { session, user } = found;
+      if (session.revokedAt) throw new AppError('SESSION_REVOKED');
+      const idleDeadline = session.lastSeenAt.getTime() + policy.idleMinutes * 60_000;
+      if (at >= session.expiresAt.getTime() || at >= idleDeadline) {
+        throw new AppError('SESSION_EXPIRED');
+      }
+      if (!canSignIn(user)) throw new AppError('USER_DISABLED');
+      if (at - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+        await touchSession(db, session.id, now);
+        session.lastSeenAt = now;
+      }
+      return found;
+    },
+    forgetSession: (sessionId) => forget((found) => found.session.id === sessionId),
+    forgetUser: (userId) => forget((found) => found.user.id === userId),
+  };
 }
 
 /**
