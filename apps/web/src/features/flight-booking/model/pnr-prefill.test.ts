@@ -45,7 +45,7 @@ describe('prefillPassengers: the PNR passengers go into the booking cards', () =
     ]);
   });
 
-  it('takes an FOID national ID as the ID card and a valid Chinese passport as chinese-passport', () => {
+  it('takes an FOID resident ID as the ID card with its birthday and China, a Chinese passport as chinese-passport', () => {
     const idDocument = {
       kind: 'national-id',
       number: '11010519491231002X',
@@ -62,7 +62,12 @@ describe('prefillPassengers: the PNR passengers go into the booking cards', () =
       document: { ...idDocument, kind: 'passport', number: 'E12345678', issuingCountry: 'CN' },
     };
     const [first, second] = prefillPassengers(['adult', 'adult'], [id, passport]);
-    expect(first).toMatchObject({ interfaceType: 'national-id', number: '11010519491231002X' });
+    expect(first).toMatchObject({
+      interfaceType: 'national-id',
+      number: '11010519491231002X',
+      birthday: '1949-12-31',
+      nationality: 'CN',
+    });
     expect(second).toMatchObject({ interfaceType: 'chinese-passport', number: 'E12345678' });
   });
 

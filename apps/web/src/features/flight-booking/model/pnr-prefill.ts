@@ -1,4 +1,4 @@
-import { isValidDocumentNumber, type DocumentType } from '@portal/domain/document-types';
+import { isValidDocumentNumber, isValidResidentId, type DocumentType } from '@portal/domain/document-types';
 import { PnrAnalysisResult, type PassengerType } from '@portal/domain/shopping';
 import type { PassengerFormValue } from '../../passengers/model/passenger-form';
 
@@ -17,7 +17,8 @@ export function readPnrPassengers(search: Record<string, unknown> | null): PnrPa
 /**
  * The passenger cards' first values: each card takes the next PNR passenger of its type, with
  * names, gender (from the document or the title) and, when the PNR had `SSR FOID`/`DOCS`, the
- * document, birthday and nationality. Cards left over start empty with a passport.
+ * document, birthday and nationality (a resident ID gives the birthday and China). Cards left
+ * over start empty with a passport.
  */
 export function prefillPassengers(
   slots: readonly PassengerType[],
@@ -48,10 +49,18 @@ function cardOf(type: PassengerType, p: PnrPassenger): PassengerFormValue {
   };
   if (gender) card.gender = gender;
   if (d) card.number = d.number;
-  if (d?.birthday) card.birthday = d.birthday;
-  if (d?.nationality) card.nationality = d.nationality;
+  const resident = d?.kind === 'national-id' && isValidResidentId(d.number) ? d.number : undefined;
+  const birthday = d?.birthday ?? (resident && residentBirthday(resident));
+  if (birthday) card.birthday = birthday;
+  const nationality = d?.nationality ?? (resident ? 'CN' : undefined);
+  if (nationality) card.nationality = nationality;
   if (d?.expiryDate) card.expiryDate = d.expiryDate;
   return card;
+}
+
+/** A mainland resident ID (FOID `NI`) carries its holder's birth date in digits 7 to 14. */
+function residentBirthday(id: string): string {
+  return `${id.slice(6, 10)}-${id.slice(10, 12)}-${id.slice(12, 14)}`;
 }
 
 function documentType(d: NonNullable<PnrPassenger['document']>): DocumentType {
