@@ -215,6 +215,9 @@ export const Restrictions = z.object({
 });
 export type Restrictions = z.infer<typeof Restrictions>;
 
+/** Another fare family of the same flights: its solution and total. */
+export const FamilyLink = z.object({ solutionId: z.string(), fareFamily: z.string(), total: MoneyJson });
+
 export const Solution = z.object({
   id: z.string(),
   /** Shown only when the agency's config says so; null otherwise. */
@@ -235,7 +238,7 @@ export const Solution = z.object({
   /** Quotation validity (15 minutes from the quote). */
   expiresAt: z.string(),
   /** Other fare families of the same flights, cheapest first (NDC content). */
-  families: z.array(z.object({ solutionId: z.string(), fareFamily: z.string(), total: MoneyJson })),
+  families: z.array(FamilyLink),
 });
 export type Solution = z.infer<typeof Solution>;
 
@@ -257,23 +260,35 @@ export const SolutionsDelta = SolutionsResult.extend({
   reset: z.boolean(),
   /** Ids of solutions the client holds that are no longer offered (a cheaper supplier's copy came). */
   removed: z.array(z.string()),
+  /**
+   * Solutions the client holds whose other fare families changed (a later supplier sells the same
+   * flights): only their new `families`, as nothing else of a solution ever changes.
+   */
+  families: z.array(z.object({ id: z.string(), families: z.array(FamilyLink) })),
   cursor: z.string(),
 });
 export type SolutionsDelta = z.infer<typeof SolutionsDelta>;
 
 /**
  * Applies a poll's answer to what the client holds: replaces on `reset`, otherwise drops the
- * removed ids, replaces changed solutions in place and appends new ones.
+ * removed ids, updates changed families in place and appends new solutions (one copy per id).
  */
 export function mergeSolutionsDelta(
   held: SolutionsResult | null | undefined,
   delta: SolutionsDelta,
 ): SolutionsResult {
-  const { reset, removed, cursor: _cursor, ...rest } = delta;
+  const { reset, removed, families, cursor: _cursor, ...rest } = delta;
   if (reset || !held) return rest;
   const gone = new Set(removed);
   const incoming = new Map(delta.solutions.map((s) => [s.id, s]));
-  const kept = held.solutions.filter((s) => !gone.has(s.id)).map((s) => incoming.get(s.id) ?? s);
+  const relinked = new Map(families.map((f) => [f.id, f.families]));
+  const kept = held.solutions
+    .filter((s) => !gone.has(s.id))
+    .map((s) => {
+      const replaced = incoming.get(s.id) ?? s;
+      const links = relinked.get(s.id);
+      return links ? { ...replaced, families: links } : replaced;
+    });
   const known = new Set(kept.map((s) => s.id));
   const added = delta.solutions.filter((s) => !known.has(s.id));
   return { ...rest, solutions: [...kept, ...added] };

@@ -141,8 +141,10 @@ export async function getSolutions(
     currency: isCurrency(search.currency) ? search.currency : 'CNY',
     cursor: signature,
   } as const;
-  if (!usableCursor(poll.cursor, signature)) return { ...base, reset: true, removed: [], solutions };
-  if (poll.cursor === signature) return { ...base, reset: false, removed: [], solutions: [] };
+  if (!usableCursor(poll.cursor, signature)) {
+    return { ...base, reset: true, removed: [], families: [], solutions };
+  }
+  if (poll.cursor === signature) return { ...base, reset: false, removed: [], families: [], solutions: [] };
   const before = new Map(
     (await assembled(deps, search, suppliers, poll.cursor)).map((s) => [s.id, JSON.stringify(s.families)]),
   );
@@ -150,8 +152,11 @@ export async function getSolutions(
   return {
     ...base,
     reset: false,
+    solutions: solutions.filter((s) => !before.has(s.id)),
     // Only the families of a solution can change; its flights and price are fixed by its id.
-    solutions: solutions.filter((s) => before.get(s.id) !== JSON.stringify(s.families)),
+    families: solutions
+      .filter((s) => before.has(s.id) && before.get(s.id) !== JSON.stringify(s.families))
+      .map((s) => ({ id: s.id, families: s.families })),
     removed: [...before.keys()].filter((id) => !now.has(id)),
   };
 }

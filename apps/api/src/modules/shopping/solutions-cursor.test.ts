@@ -104,6 +104,7 @@ describe('solutions polling with a cursor', () => {
     let cursor = first.cursor;
     const seen: string[] = [];
     let removed = 0;
+    let relinked = 0;
 
     for (const name of ['sim-lcc', 'sim-gds', 'sim-ndc']) {
       open(gates, name);
@@ -112,12 +113,13 @@ describe('solutions polling with a cursor', () => {
       expect(delta.reset).toBe(false);
       expect(delta.cursor).not.toBe(cursor);
       expect(delta.suppliers.find((s) => s.name === name)?.status).toBe('done');
-      // No duplicates within an answer, and an id is sent again only when its families changed.
+      // No duplicates within an answer, no solution sent twice: what the client holds comes back
+      // only as its new families, and only when they changed.
       expect(new Set(ids(delta.solutions)).size).toBe(delta.solutions.length);
       const before = byId(held);
-      for (const s of delta.solutions) {
-        if (before.has(s.id)) expect(JSON.stringify(s.families)).not.toBe(before.get(s.id));
-      }
+      for (const s of delta.solutions) expect(before.has(s.id)).toBe(false);
+      for (const f of delta.families) expect(JSON.stringify(f.families)).not.toBe(before.get(f.id));
+      relinked += delta.families.length;
       for (const id of delta.removed) expect(before.has(id)).toBe(true);
       seen.push(...delta.solutions.filter((s) => !before.has(s.id)).map((s) => s.id));
       removed += delta.removed.length;
@@ -125,13 +127,15 @@ describe('solutions polling with a cursor', () => {
       cursor = delta.cursor;
       // Asked again with the new cursor: nothing new.
       const again = await poll(app, token, { searchId, cursor });
-      expect(again).toMatchObject({ reset: false, solutions: [], removed: [], cursor });
+      expect(again).toMatchObject({ reset: false, solutions: [], removed: [], families: [], cursor });
     }
 
     expect(held.finished).toBe(true);
     expect(cursor).toBe('111');
     // sim-ndc sells some of sim-gds's itineraries cheaper: the dearer copies were removed.
     expect(removed).toBeGreaterThan(0);
+    // ... and offers other fare families of sim-gds's flights, which those solutions now link to.
+    expect(relinked).toBeGreaterThan(0);
     const full = await fetchSolutions(app, token, searchId);
     expect(full.solutions.length).toBeGreaterThan(5);
     // Nothing lost, nothing extra, families as the full answer has them; each id arrived new once.
@@ -140,7 +144,7 @@ describe('solutions polling with a cursor', () => {
     expect(held.suppliers).toEqual(full.suppliers);
     // A finished search holds no poll: the same cursor is answered at once, empty.
     const done = await poll(app, token, { searchId, cursor, waitMs: 10_000 });
-    expect(done).toMatchObject({ finished: true, reset: false, solutions: [], removed: [] });
+    expect(done).toMatchObject({ finished: true, reset: false, solutions: [], removed: [], families: [] });
   });
 
   it('lists a supplier only once it has settled, and a waiting poll answers when it does', async () => {

@@ -10,11 +10,16 @@ const ids = (held: HeldSolutions) => held.solutions.map((s) => s.id);
 const delta = (
   solutions: Solution[],
   cursor: string,
-  more: { removed?: string[]; finished?: boolean } = {},
+  more: {
+    removed?: string[];
+    families?: { id: string; families: Solution['families'] }[];
+    finished?: boolean;
+  } = {},
 ) => ({
   ...solutionsResult(solutions, more.finished ?? false),
   reset: false,
   removed: more.removed ?? [],
+  families: more.families ?? [],
   cursor,
 });
 
@@ -25,18 +30,16 @@ describe('merging search polls', () => {
     expect(held).toMatchObject({ cursor: '10', quiet: false, finished: false });
   });
 
-  it('appends new solutions, drops removed ones and replaces changed ones in place, without duplicates', () => {
+  it('appends new solutions, drops removed ones and updates changed families in place, without duplicates', () => {
     const first = applyPoll(null, { ...delta([a, b], '100'), reset: true });
-    const changedB = {
-      ...b,
-      families: [{ solutionId: 'x', fareFamily: 'Flex', total: a.priceDetail.total }],
-    };
-    const held = applyPoll(first, delta([changedB, c], '110', { removed: ['a'] }));
+    const flex = [{ solutionId: 'c', fareFamily: 'Flex', total: c.priceDetail.total }];
+    const changed = { removed: ['a'], families: [{ id: 'b', families: flex }] };
+    const held = applyPoll(first, delta([c], '110', changed));
     expect(ids(held)).toEqual(['b', 'c']);
-    expect(held.solutions[0]?.families).toHaveLength(1);
-    expect(held.cursor).toBe('110');
+    expect(held.solutions[0]).toEqual({ ...b, families: flex });
+    expect(held).toMatchObject({ cursor: '110', quiet: false });
     // The same answer again (a retried poll) changes nothing and adds no copies.
-    expect(ids(applyPoll(held, delta([changedB, c], '110')))).toEqual(['b', 'c']);
+    expect(applyPoll(held, delta([c], '110', changed)).solutions).toEqual(held.solutions);
   });
 
   it('replaces what it holds on reset (the server could not read the cursor)', () => {

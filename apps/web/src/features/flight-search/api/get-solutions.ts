@@ -15,7 +15,8 @@ export interface HeldSolutions extends SolutionsResult {
 }
 
 /** What a poll answers: `reset`, `removed` and `cursor` are absent from a server without cursors. */
-type PollAnswer = SolutionsResult & Partial<Pick<SolutionsDelta, 'reset' | 'removed' | 'cursor'>>;
+type PollAnswer = SolutionsResult &
+  Partial<Pick<SolutionsDelta, 'reset' | 'removed' | 'families' | 'cursor'>>;
 
 /**
  * POST /shopping/v2/flight/async-shopping/solutions: with the cursor of the last answer, only what
@@ -27,19 +28,24 @@ export function getSolutions(searchId: string, cursor?: string, waitMs?: number)
 
 /**
  * Merges a poll's answer into what is held: a whole list (`reset`, or an answer without a cursor)
- * replaces it; otherwise removed ids go, changed solutions are replaced and new ones appended.
+ * replaces it; otherwise removed ids go, changed families are updated and new solutions appended.
  */
 export function applyPoll(held: HeldSolutions | null | undefined, answer: PollAnswer): HeldSolutions {
-  const { cursor, reset, removed, ...rest } = answer;
+  const { cursor, reset, removed = [], families = [], ...rest } = answer;
   const whole = reset !== false || cursor === undefined || !held;
   const merged = mergeSolutionsDelta(whole ? null : held, {
     ...rest,
     reset: whole,
-    removed: removed ?? [],
+    removed,
+    families,
     cursor: cursor ?? '',
   });
   const nothingNew =
-    !whole && rest.solutions.length === 0 && (removed ?? []).length === 0 && held.cursor === cursor;
+    !whole &&
+    rest.solutions.length === 0 &&
+    removed.length === 0 &&
+    families.length === 0 &&
+    held.cursor === cursor;
   return { ...merged, cursor, quiet: cursor === undefined || nothingNew };
 }
 

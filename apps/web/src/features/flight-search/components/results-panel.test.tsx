@@ -92,8 +92,8 @@ describe('flight results', () => {
         asked.push(poll);
         const answer =
           poll.cursor === undefined
-            ? { ...solutionsResult([a, b], false), reset: true, removed: [], cursor: '10' }
-            : { ...solutionsResult([c]), reset: false, removed: ['a'], cursor: '11' };
+            ? { ...solutionsResult([a, b], false), reset: true, removed: [], families: [], cursor: '10' }
+            : { ...solutionsResult([c]), reset: false, removed: ['a'], families: [], cursor: '11' };
         return HttpResponse.json(envelope(answer));
       }),
     );
@@ -104,8 +104,12 @@ describe('flight results', () => {
       { searchId: 's-9', waitMs: 8000 },
       { searchId: 's-9', cursor: '10', waitMs: 8000 },
     ]);
+    // The session keeps the merged list, not the last answer.
     await waitFor(() =>
-      expect(useFlightSearchStore.getState().search?.result?.solutions.map((s) => s.id)).toEqual(['b', 'c']),
+      expect(useFlightSearchStore.getState().search?.result).toMatchObject({
+        finished: true,
+        solutions: [{ id: 'b' }, { id: 'c' }],
+      }),
     );
   });
 
