@@ -175,6 +175,7 @@ async function main(url: string): Promise<void> {
         SUPPLIER_LATENCY_SCALE: '0',
         JOBS_POLL_MS: '0',
         LOGIN_RATE_LIMIT_MAX: '1000',
+        REQUEST_LIMIT_SCALE: '1000',
         DATA_DIR: path.join(os.tmpdir(), 'portal-bench'),
         WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
       }),
@@ -186,6 +187,8 @@ async function main(url: string): Promise<void> {
       data: { list: [] },
       message: '',
     }));
+    // The same answer behind the authentication hook: what resolving the session costs per request.
+    app.get('/order/v2/bench/session', async () => ({ code: 0, data: { list: [] }, message: '' }));
     const login = await app.inject({
       method: 'POST',
       url: '/base/v2/login',
@@ -202,6 +205,7 @@ async function main(url: string): Promise<void> {
     const server = app;
     const get = (url: string) => async () => (await server.inject({ url, headers })).statusCode;
     const bare = await race(REQUESTS, async () => (await server.inject({ url: '/bench/bare' })).statusCode);
+    const session = await race(REQUESTS, get('/order/v2/bench/session'));
     const pages = await race(REQUESTS, (i) =>
       get(`/order/v2/flight/orders?page=${1 + (i % 50)}&pageSize=20`)(),
     );
@@ -229,6 +233,7 @@ async function main(url: string): Promise<void> {
     console.log(`Order list on PostgreSQL, in-process app.inject(), ${CONCURRENCY} requests in flight`);
     console.table([
       row('baseline: bare Fastify route', bare),
+      row('bare route behind the session check', session),
       row('list, pages 1-50 (20 per page)', pages),
       row('list, pages 1,000+ (deep offset)', deep),
       row('search by whole booking number (unique index)', booking),

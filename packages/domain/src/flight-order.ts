@@ -321,7 +321,11 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
-export const FlightOrderList = pageOf(FlightOrderListItem);
+/** Orders beyond this many are not counted: the list's total then reads "10,000+". */
+export const ORDER_LIST_COUNT_CAP = 10_000;
+
+/** A page of orders; `totalCapped` when more than `ORDER_LIST_COUNT_CAP` match (`total` is then the cap). */
+export const FlightOrderList = pageOf(FlightOrderListItem).extend({ totalCapped: z.boolean().optional() });
 export type FlightOrderList = z.infer<typeof FlightOrderList>;
 
 /** Query of `GET /order/v2/flight/orders/status`: comma-separated tab, group or status keys. */

@@ -76,7 +76,11 @@ export const flightOrders = pgTable(
   },
   (t) => [
     uniqueIndex('flight_orders_booking_number_idx').on(t.bookingNumber),
-    index('flight_orders_agency_created_idx').on(t.agencyId, t.createdAt),
+    // The list's default order (newest first, id breaking ties): a page and the capped count read
+    // this index only, never the table's wide rows.
+    index('flight_orders_agency_created_id_idx').on(t.agencyId, t.createdAt, t.id),
+    // A part of a booking number (`ilike '%…%'`): trigrams instead of reading every order.
+    index('flight_orders_booking_number_trgm_idx').using('gin', t.bookingNumber.op('gin_trgm_ops')),
     index('flight_orders_agency_status_idx').on(t.agencyId, t.status),
     // The list's PNR search (exact match within the agency).
     index('flight_orders_agency_pnr_idx').on(t.agencyId, t.pnr),

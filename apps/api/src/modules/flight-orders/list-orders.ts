@@ -1,5 +1,10 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { FlightOrderList, FlightOrderListQuery, StatusCount } from '@portal/domain/flight-order';
+import {
+  ORDER_LIST_COUNT_CAP,
+  type FlightOrderList,
+  type FlightOrderListQuery,
+  type StatusCount,
+} from '@portal/domain/flight-order';
 import type { Solution } from '@portal/domain/shopping';
 import { statusesForCountKey } from '@portal/domain/flight-order-tabs';
 import type { Db } from '../../platform/db';
@@ -119,18 +124,27 @@ export async function listOrders(
     .orderBy(...order)
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  // The count and the page are independent: on PostgreSQL they run on two pool connections at once.
-  const [[total], rows] = await Promise.all([
-    db.select({ n: count() }).from(flightOrders).where(where),
-    db
-      .select(LIST_COLUMNS)
-      .from(flightOrders)
-      .where(inArray(flightOrders.id, pageIds))
-      .orderBy(...order),
-  ]);
+  // The count stops at one past the cap, so its cost is bounded however many orders match. It
+  // rides along the page's own statement (one round trip, evaluated once as an init plan); only an
+  // empty page past the first needs a statement of its own.
+  const matching = db
+    .select({ one: sql`1` })
+    .from(flightOrders)
+    .where(where)
+    .limit(ORDER_LIST_COUNT_CAP + 1)
+    .as('matching');
+  const cappedCount = db.select({ n: count() }).from(matching);
+  const rows = await db
+    .select({ ...LIST_COLUMNS, matching: sql<number>`(${cappedCount})`.mapWith(Number) })
+    .from(flightOrders)
+    .where(inArray(flightOrders.id, pageIds))
+    .orderBy(...order);
+  let n = rows[0]?.matching;
+  if (n === undefined) n = q.page === 1 ? 0 : ((await cappedCount)[0]?.n ?? 0);
   return {
     list: rows.map((row) => presentListItem(row, now)),
-    total: total?.n ?? 0,
+    total: Math.min(n, ORDER_LIST_COUNT_CAP),
+    totalCapped: n > ORDER_LIST_COUNT_CAP,
     page: q.page,
     pageSize: q.pageSize,
   };

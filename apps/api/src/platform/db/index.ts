@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -64,7 +65,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     lock = acquireDataDirLock(path.join(path.dirname(options.pgliteDir), 'pglite.lock'));
   }
   try {
-    const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+    // pg_trgm: the order list's substring search by booking number (migration 0008).
+    const extensions = { pg_trgm };
+    const client = options.pgliteDir
+      ? new PGlite(options.pgliteDir, { extensions })
+      : new PGlite({ extensions });
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
     return {

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { FlightOrderList, ORDER_LIST_COUNT_CAP } from '@portal/domain/flight-order';
+import { bearer, body, login, useTestApp } from '../../test/app';
+import { bookOne } from './flight-orders.test-helpers';
+
+const t = useTestApp();
+const list = async (token: string, query = '') => {
+  const res = await t.app.inject({ url: `/order/v2/flight/orders${query}`, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return FlightOrderList.parse(body(res).data);
+};
+
+/** `copies` more orders of the template's agency, made in one statement (`F20260101000001`…). */
+async function copyOrder(templateId: string, copies: number): Promise<void> {
+  const result = await t.database.db.execute<{ column_name: string }>(
+    sql`select column_name from information_schema.columns
+         where table_schema = current_schema() and table_name = 'flight_orders'
+           and column_name not in ('id', 'booking_number', 'created_at')`,
+  );
+  const columns = sql.raw(result.rows.map((r) => `"${r.column_name}"`).join(', '));
+  await t.database.db.execute(
+    sql`insert into flight_orders (id, booking_number, created_at, ${columns})
+        select gen_random_uuid(), 'F20260101' || lpad(g::text, 6, '0'), now() - g * interval '1 minute', ${columns}
+          from flight_orders t, generate_series(1, ${copies}::int) g where t.id = ${templateId}`,
+  );
+}
+
+describe('the order list at scale', () => {
+  it('counts at most ORDER_LIST_COUNT_CAP orders and says the total is capped', async () => {
+    const token = await login(t.app);
+    const order = await bookOne(t.app, token);
+    await copyOrder(order.id, ORDER_LIST_COUNT_CAP);
+    const first = await list(token);
+    expect(first).toMatchObject({ total: ORDER_LIST_COUNT_CAP, totalCapped: true, page: 1 });
+    expect(first.list[0]?.id).toBe(order.id);
+    // The last page with a row, and a page past the end (its count runs on its own).
+    const lastPage = ORDER_LIST_COUNT_CAP + 1;
+    const last = await list(token, `?pageSize=1&page=${lastPage}`);
+    expect(last).toMatchObject({ total: ORDER_LIST_COUNT_CAP, totalCapped: true });
+    expect(last.list).toHaveLength(1);
+    const past = await list(token, `?pageSize=1&page=${lastPage + 1}`);
+    expect(past).toMatchObject({ list: [], total: ORDER_LIST_COUNT_CAP, totalCapped: true });
+    // A narrower search counts exactly.
+    const some = await list(token, '?bookingNumber=F2026010100001');
+    expect(some).toMatchObject({ total: 10, totalCapped: false });
+  }, 60_000);
+
+  it('counts exactly under the cap, on the first page, a later page and past the end', async () => {
+    const token = await login(t.app);
+    const order = await bookOne(t.app, token);
+    await copyOrder(order.id, 4);
+    expect(await list(token, '?pageSize=2')).toMatchObject({ total: 5, totalCapped: false });
+    expect((await list(token, '?pageSize=2&page=3')).list).toHaveLength(1);
+    expect(await list(token, '?pageSize=2&page=4')).toMatchObject({ list: [], total: 5, totalCapped: false });
+    expect(await list(token, '?bookingNumber=NOSUCH')).toMatchObject({
+      list: [],
+      total: 0,
+      totalCapped: false,
+    });
+  });
+
+  it('finds orders by a part of the booking number through the trigram index', async () => {
+    const token = await login(t.app);
+    const order = await bookOne(t.app, token);
+    await copyOrder(order.id, 30);
+    const found = await list(token, '?bookingNumber=0101000023');
+    expect(found.list.map((o) => o.bookingNumber)).toEqual(['F20260101000023']);
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = await tx.execute<{ 'QUERY PLAN': string }>(
+        sql`explain select id from flight_orders where booking_number ilike '%0101000023%'`,
+      );
+      return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('flight_orders_booking_number_trgm_idx');
+  });
+});
