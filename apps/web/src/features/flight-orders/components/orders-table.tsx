@@ -17,7 +17,7 @@ interface OrdersTableProps {
 
 /** The order rows with server paging and sorting by booking time. */
 export function OrdersTable({ data, page, pageSize, loading, sortOrder, onChange }: OrdersTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const columns: ColumnsType<FlightOrderListItem> = [
     {
       key: 'bookingNumber',
@@ -88,7 +88,11 @@ export function OrdersTable({ data, page, pageSize, loading, sortOrder, onChange
         pageSize,
         total: data?.total ?? 0,
         showSizeChanger: true,
-        showTotal: (total) => t('orders.list.total', { total }),
+        // Past the server's count cap the total is a lower bound: "10,000+ orders".
+        showTotal: (total) =>
+          t('orders.list.total', {
+            total: data?.totalCapped ? `${total.toLocaleString(i18n.language)}+` : total,
+          }),
       }}
       onChange={(pagination, _filters, sorter) => {
         const single = Array.isArray(sorter) ? sorter[0] : sorter;

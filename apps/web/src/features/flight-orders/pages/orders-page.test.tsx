@@ -46,6 +46,17 @@ async function open(path = '/flight/orders') {
 
 describe('flight orders page', () => {
   it(
+    'shows a capped total as a lower bound',
+    async () => {
+      serve({ ...page([listItem(1)], 10_000), totalCapped: true });
+      const { table } = await open();
+      await within(table).findByText('B1001', {}, WAIT);
+      expect(await screen.findByText('10,000+ orders', {}, WAIT)).toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
     'shows the tab counts and switches the status of the list',
     async () => {
       const { urls, countUrls } = serve(page([listItem(1)]), [
