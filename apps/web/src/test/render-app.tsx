@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { render } from '@testing-library/react';
 import type { LoginResult } from '@portal/domain/auth';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -16,13 +17,23 @@ export async function prepare(session?: LoginResult): Promise<void> {
   if (session) useSessionStore.getState().setSession(session);
 }
 
+/**
+ * Where antd's CSS-in-JS rules go in tests: a node outside the document. In the document, jsdom
+ * parses every rule and walks all of them on each `getComputedStyle`, which Testing Library's
+ * role queries and user-event's pointer checks call for every element they look at; that made
+ * most of the suite's time. Tests read no antd styles (antd hides and shows with attributes too).
+ */
+export const detachedStyles = document.createElement('div');
+
 /** Renders the whole app (providers, routes, guard) at `path`. */
 export function renderApp(path: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const view = render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <StyleProvider container={detachedStyles}>
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StyleProvider>,
   );
   return { ...view, router };
 }

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import type * as UserEventModule from '@testing-library/user-event';
 import type * as Antd from 'antd';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
@@ -20,6 +21,34 @@ vi.mock('antd', async (importOriginal) => {
     config: vi.fn(),
   };
   return { ...antd, message: silent };
+});
+// user-event as the tests call it (`userEvent.click(el)`), with two defaults changed: no timer
+// between steps (`delay: null`; every wait in a test is on a condition) and no pointer-events check,
+// which reads `getComputedStyle` of the element and all its ancestors before every pointer action.
+vi.mock('@testing-library/user-event', async (importOriginal) => {
+  const mod = await importOriginal<typeof UserEventModule>();
+  const base = mod.userEvent;
+  const fast = { delay: null, pointerEventsCheck: mod.PointerEventsCheckLevel.Never };
+  type Options = Parameters<typeof base.click>[1];
+  const withFast = (options?: Options) => ({ ...fast, ...options });
+  const userEvent: typeof base = {
+    ...base,
+    setup: (options) => base.setup(withFast(options)),
+    click: (element, options) => base.click(element, withFast(options)),
+    dblClick: (element, options) => base.dblClick(element, withFast(options)),
+    tripleClick: (element, options) => base.tripleClick(element, withFast(options)),
+    hover: (element, options) => base.hover(element, withFast(options)),
+    unhover: (element, options) => base.unhover(element, withFast(options)),
+    keyboard: (text, options) => base.keyboard(text, withFast(options)),
+    pointer: (input, options) => base.pointer(input, withFast(options)),
+    paste: (data, options) => base.paste(data, withFast(options)),
+    tab: (options) => base.tab({ ...fast, ...options }),
+    type: (element, text, options) => base.type(element, text, { ...fast, ...options }),
+    selectOptions: (select, values, options) => base.selectOptions(select, values, withFast(options)),
+    deselectOptions: (select, values, options) => base.deselectOptions(select, values, withFast(options)),
+    upload: (element, files, options) => base.upload(element, files, withFast(options)),
+  };
+  return { ...mod, userEvent, default: userEvent };
 });
 import { server } from './server';
 
