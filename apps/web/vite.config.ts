@@ -1,10 +1,114 @@
-import { defineConfig } from 'vite';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const API = 'http://127.0.0.1:8080';
 
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt)$/;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/**
+ * Writes `x.br` (brotli, best quality) and `x.gz` (gzip -9) beside every text file of the build,
+ * once, so the server sends them as they are (`apps/api/src/platform/web.ts`, `preCompressed`).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'portal-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of filesUnder(outDir).filter((f) => COMPRESSIBLE.test(f))) {
+        const data = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
+const AIRPORTS_DATA = path.resolve(
+  import.meta.dirname,
+  '../../packages/reference-data/src/generated/airports-data.ts',
+);
+const AIRPORTS_SHIM = '\0portal-airports-data';
+
+/** The array literals the generated airport module exports (JSON apart from trailing commas). */
+function readAirportsData(): Record<string, unknown> {
+  const source = readFileSync(AIRPORTS_DATA, 'utf8');
+  const data: Record<string, unknown> = {};
+  for (const match of source.matchAll(/^export const (\w+)[^=\n]*=\s*(\[[\s\S]*?\]);$/gm)) {
+    const [, name = '', literal = ''] = match;
+    data[name] = JSON.parse(literal.replace(/,(\s*)\]$/, '$1]'));
+  }
+  for (const name of ['TIME_ZONES', 'AIRPORT_ROWS', 'CITY_ROWS']) {
+    if (!Array.isArray(data[name])) throw new Error(`${AIRPORTS_DATA}: no ${name}`);
+  }
+  return data;
+}
+
+/**
+ * The airport catalog ships as data, not code: the build writes the generated rows to a
+ * content-hashed `assets/airports-<hash>.json` (precompressed, cached as immutable, so a browser
+ * keeps it across releases until the data changes), and the module the catalog imports becomes a
+ * small one that fetches it. The flight pages import the catalog lazily, so the file is fetched
+ * only when the search form needs airports. The API and the tests keep the TypeScript module.
+ */
+function airportsAsData(): Plugin {
+  let base = '/';
+  return {
+    name: 'portal-airports-as-data',
+    apply: 'build',
+    // Before Vite's resolver, which would otherwise resolve the import to the TypeScript file.
+    enforce: 'pre',
+    configResolved(config) {
+      base = config.base;
+    },
+    resolveId(source, importer) {
+      if (source === './generated/airports-data' && importer?.includes('reference-data')) {
+        return AIRPORTS_SHIM;
+      }
+      return null;
+    },
+    load(id) {
+      if (id !== AIRPORTS_SHIM) return null;
+      const json = JSON.stringify(readAirportsData());
+      const hash = createHash('sha256').update(json).digest('base64url').slice(0, 10);
+      const fileName = `assets/airports-${hash}.json`;
+      this.emitFile({ type: 'asset', fileName, source: json });
+      return [
+        `const response = await fetch(${JSON.stringify(base + fileName)});`,
+        `if (!response.ok) throw new Error('The airport catalog did not load: ' + response.status);`,
+        'const data = await response.json();',
+        'export const TIME_ZONES = data.TIME_ZONES;',
+        'export const AIRPORT_ROWS = data.AIRPORT_ROWS;',
+        'export const CITY_ROWS = data.CITY_ROWS;',
+      ].join('\n');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), airportsAsData(), precompress()],
   server: {
     proxy: {
       '/base': API,
@@ -16,9 +120,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // antd core + React is the irreducible initial vendor chunk (~515 kB, ~170 kB gzip); pages are lazy.
-    // The airport/airline reference data (~645 kB, ~240 kB gzip) is its own lazy chunk, loaded by the
-    // flight pages with a dynamic import(), never on first load.
-    chunkSizeWarningLimit: 700,
+    // Pages, locales, the menus and the airport catalog (data, see airportsAsData) load lazily.
+    chunkSizeWarningLimit: 500,
   },
 });

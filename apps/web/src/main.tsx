@@ -3,16 +3,20 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { appRoutes } from './app/routes';
+import { i18nReady } from './shared/i18n/i18n';
 import './styles.css';
 
 const router = createBrowserRouter(appRoutes);
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The first paint waits for the active locale's messages (one small file), so no key flashes.
+void i18nReady.finally(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { decideNavigation, type GuardMessage } from '@portal/domain/navigation';
@@ -7,11 +7,15 @@ import { useSessionStore } from '../shared/stores/session-store';
 import { useSubject } from '../shared/stores/subject';
 import { useUiStore } from '../shared/stores/ui-store';
 import { toast } from '../shared/ui/message-bridge';
-import { NotFoundPage } from '../shared/ui/not-found-page';
 import { LAYOUTS } from './layouts/layouts';
 import { ROUTE_PAGES } from './route-pages';
 
 const SESSION_END_QUIET_MS = 2000;
+
+// antd's Result is only for the 404 page: it loads when one is shown.
+const NotFoundPage = lazy(async () => ({
+  default: (await import('../shared/ui/not-found-page')).NotFoundPage,
+}));
 
 function RedirectWithMessage({ to, message }: { to: string; message?: GuardMessage }) {
   const { t } = useTranslation();
@@ -43,7 +47,9 @@ export function RouteGuard() {
     const Normal = LAYOUTS.normal;
     return (
       <Normal>
-        <NotFoundPage />
+        <Suspense fallback={null}>
+          <NotFoundPage />
+        </Suspense>
       </Normal>
     );
   }

@@ -1,14 +1,25 @@
 import { Layout } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FALLBACK_SITE, useSite } from '../../features/site/hooks/use-site';
-import { TopMenu } from './top-menu';
-import { UserMenu } from './user-menu';
+import { useSessionStore } from '../../shared/stores/session-store';
+import { useSubject } from '../../shared/stores/subject';
+
+// The menus (antd Menu, Dropdown, Badge) load once someone is logged in: not on the login page.
+const TopMenu = lazy(async () => ({ default: (await import('./top-menu')).TopMenu }));
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 
 /** The header: logo (hidden in a partner frame), top menu and user menu. */
 export function AppHeader({ dark, embedded }: { dark: boolean; embedded: boolean }) {
   const site = useSite();
   const logo = dark ? site?.whiteLogo || FALLBACK_SITE.whiteLogo : site?.logo || FALLBACK_SITE.logo;
   const name = site?.shortName ?? FALLBACK_SITE.shortName;
+  const { t } = useTranslation();
+  const subject = useSubject();
+  const hasUser = useSessionStore((s) => s.userInfo !== null);
+  const signedIn = hasUser && subject !== null;
+  const color = dark ? '#fff' : undefined;
 
   return (
     <Layout.Header
@@ -26,9 +37,21 @@ export function AppHeader({ dark, embedded }: { dark: boolean; embedded: boolean
         </Link>
       )}
       <div style={{ flex: 1, minWidth: 0, display: 'flex' }}>
-        <TopMenu dark={dark} />
+        {signedIn && (
+          <Suspense fallback={null}>
+            <TopMenu dark={dark} />
+          </Suspense>
+        )}
       </div>
-      <UserMenu dark={dark} />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <UserMenu dark={dark} />
+        </Suspense>
+      ) : (
+        <Link to="/" style={{ color }}>
+          {t('menu.login')}
+        </Link>
+      )}
     </Layout.Header>
   );
 }

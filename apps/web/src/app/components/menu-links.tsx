@@ -1,8 +1,8 @@
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PendingGroupKey } from '@portal/domain/flight-order-tabs';
-import { usePendingGroupCounts } from '../../features/flight-orders/api/flight-orders';
 import { CountBadge } from '../../features/flight-orders/components/count-badge';
 import { hasPendingGroup, type MenuEntry } from '../menu-items';
 
@@ -36,11 +36,27 @@ export function toMenuItems(entries: readonly MenuEntry[], t: TFunction, counts:
   });
 }
 
+// The counts come with the order schemas: loaded once a menu shows a pending group, never on login.
+const PendingCountsSource = lazy(async () => ({
+  default: (await import('./pending-counts-source')).PendingCountsSource,
+}));
+
 /**
  * The pending-group counts for `entries` (already filtered to what the user may enter): one call
  * for all groups, made only when a group is shown and `active` (the top menu waits until its
- * dropdown opens), so users without flight orders never ask.
+ * dropdown opens), so users without flight orders never ask. Render `source` beside the menu: it
+ * is what asks (it renders nothing).
  */
-export function useMenuCounts(entries: readonly MenuEntry[], active = true): MenuCounts {
-  return usePendingGroupCounts(active && hasPendingGroup(entries));
+export function useMenuCounts(
+  entries: readonly MenuEntry[],
+  active = true,
+): { counts: MenuCounts; source: ReactNode } {
+  const [counts, setCounts] = useState<MenuCounts>({});
+  const wanted = active && hasPendingGroup(entries);
+  const source = wanted ? (
+    <Suspense fallback={null}>
+      <PendingCountsSource enabled onCounts={setCounts} />
+    </Suspense>
+  ) : null;
+  return { counts, source };
 }

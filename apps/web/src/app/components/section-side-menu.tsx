@@ -20,7 +20,7 @@ export function SectionSideMenu({ entries }: { entries: readonly MenuEntry[] }) 
   const setExpandMenu = usePreferencesStore((s) => s.setExpandMenu);
   const visible = useMemo(() => visibleEntries(entries, subject), [entries, subject]);
   const current = selectedKey(visible, pathname, search);
-  const counts = useMenuCounts(visible);
+  const { counts, source } = useMenuCounts(visible);
   if (visible.length === 0) return null;
 
   return (
@@ -42,6 +42,7 @@ export function SectionSideMenu({ entries }: { entries: readonly MenuEntry[] }) 
       />
       <nav aria-label={t('menu.sectionMenu')}>
         <Menu mode="inline" selectedKeys={current ? [current] : []} items={toMenuItems(visible, t, counts)} />
+        {source}
       </nav>
     </Layout.Sider>
   );

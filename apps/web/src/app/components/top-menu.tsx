@@ -15,7 +15,7 @@ export function TopMenu({ dark }: { dark: boolean }) {
   const current = selectedKey(entries, pathname, search);
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   // Counts are asked for only while a dropdown is open: the top menu is on every page.
-  const counts = useMenuCounts(entries, openKeys.length > 0);
+  const { counts, source } = useMenuCounts(entries, openKeys.length > 0);
   if (!subject || entries.length === 0) return null;
 
   return (
@@ -31,6 +31,7 @@ export function TopMenu({ dark }: { dark: boolean }) {
         items={toMenuItems(entries, t, counts)}
         style={{ borderBottom: 'none', background: 'transparent' }}
       />
+      {source}
     </nav>
   );
 }

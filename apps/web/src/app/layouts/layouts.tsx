@@ -1,8 +1,21 @@
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { Layout } from '@portal/domain/routes';
-import { SectionSideMenu } from '../components/section-side-menu';
+import type { MenuEntry } from '../menu-items';
 import { AGENCY_ENTRIES, BILL_ENTRIES, BOOKINGS_ENTRIES } from '../menu-items';
 import { AppShell } from './app-shell';
+
+// The side menus (antd Menu, live counts) load with the section pages, never with the login page.
+const LazySideMenu = lazy(async () => ({
+  default: (await import('../components/section-side-menu')).SectionSideMenu,
+}));
+
+function SectionSideMenu({ entries }: { entries: readonly MenuEntry[] }) {
+  return (
+    <Suspense fallback={null}>
+      <LazySideMenu entries={entries} />
+    </Suspense>
+  );
+}
 
 type LayoutProps = { children: ReactNode };
 
