@@ -150,7 +150,7 @@ describe('flight results', () => {
     expect(cards()).toEqual(['late-cheap']);
   });
 
-  it('converts prices to the chosen currency rounding up', async () => {
+  it('converts prices to the chosen currency rounding up, without decimals from 10 (spec §9)', async () => {
     await prepare(SESSIONS.operator);
     usePreferencesStore.setState({ currency: 'USD', rate: '0.1389' });
     useFlightSearchStore.getState().setSearch({
@@ -159,8 +159,8 @@ describe('flight results', () => {
       result: solutionsResult([makeSolution({ id: 'x', total: '1000.01' })]),
     });
     renderApp('/flight/booking');
-    // 1000.01 × 0.1389 = 138.901389 → 138.91 (rounded up, never down).
-    expect(await screen.findByTestId('solution-total', {}, WAIT)).toHaveTextContent('USD 138.91');
+    // 1000.01 × 0.1389 = 138.901389 → 139 (rounded up, never down; 10 and over show no decimals).
+    expect(await screen.findByTestId('solution-total', {}, WAIT)).toHaveTextContent('USD 139');
   });
 
   it('shows the exact amount when the display currency is the settlement currency', async () => {
