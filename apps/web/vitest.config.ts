@@ -9,5 +9,9 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     testTimeout: 60000,
+    // One jsdom and one module graph per worker instead of per file: loading antd, React and the
+    // app again for each of ~30 files cost more than most files' tests. Each file still runs its
+    // setup (stores, storage, MSW handlers reset; see src/test/setup.ts).
+    isolate: false,
   },
 });

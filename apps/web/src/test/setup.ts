@@ -50,6 +50,10 @@ vi.mock('@testing-library/user-event', async (importOriginal) => {
   };
   return { ...mod, userEvent, default: userEvent };
 });
+// jsdom does not navigate: leaving the app (an outside payment checkout) is recorded instead. Mocked
+// here for every file, since with `isolate: false` a file's own mock would come after the app's
+// modules were loaded by an earlier file; `afterEach` clears the recorded calls.
+vi.mock('../shared/browser/redirect', () => ({ redirectTo: vi.fn() }));
 import { server } from './server';
 
 // Lazy pages, the reference-data chunk and antd's transitions are slow in jsdom while the whole
@@ -90,5 +94,6 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  vi.clearAllMocks();
 });
 afterAll(() => server.close());

@@ -1,15 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { redirectTo } from '../../../shared/browser/redirect';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 import { fullOrder } from '../lib/test-orders';
-
-vi.mock('../../../shared/browser/redirect', () => ({ redirectTo: vi.fn() }));
 
 const WAIT = { timeout: 10000 };
 const SLOW = 40000;

@@ -9,7 +9,8 @@ import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 import { listItem } from '../lib/test-orders';
 
-const WAIT = { timeout: 10000 };
+// Generous: the first test of a worker loads the lazy page's modules within its wait.
+const WAIT = { timeout: 30000 };
 const SLOW = 40000;
 const SLOWER = 60000;
 
