@@ -37,13 +37,19 @@ afterEach(() => {
   gates.bookGate.open();
 });
 
-/** The budget of another tenant's read while a booking waits for its supplier (issue: 30 ms idle). */
+/**
+ * The budget of another tenant's read while a booking waits for its supplier (30 ms idle). On a
+ * machine so loaded that idle reads themselves are slow, the budget grows with them: the test
+ * proves the reads are not held up by the booking, not how fast the machine is.
+ */
 const READ_BUDGET_MS = 100;
+const budgetFor = (idleMedian: number) => Math.max(READ_BUDGET_MS, 4 * idleMedian);
 /**
  * A request still unanswered after this long counts as this long and is left to finish later: a
- * portal blocked by the held supplier call shows up as slow reads instead of a hang.
+ * portal blocked by the held supplier call (held until the reads are done) shows up as slow reads
+ * instead of a hang. Far above any budget, so load alone never reaches it.
  */
-const READ_CAP_MS = 500;
+const READ_CAP_MS = 5_000;
 
 /** `answer`, or 'slow' when it takes longer than READ_CAP_MS. */
 async function capped<T>(answer: Promise<T>): Promise<T | 'slow'> {
@@ -65,8 +71,9 @@ async function timed(n: number, send: () => Promise<{ statusCode: number; body: 
     const started = performance.now();
     const res = await capped(send());
     if (res === 'slow') {
-      times.push(READ_CAP_MS);
-      continue;
+      // Held up: the rest would be too; count them as capped rather than wait for each.
+      while (times.length < n) times.push(READ_CAP_MS);
+      break;
     }
     times.push(Math.round(performance.now() - started));
     expect(res.statusCode, res.body).toBe(200);
@@ -111,10 +118,14 @@ describe('availability while a supplier is slow', () => {
     const booked = await booking;
 
     const figures = { idle, duringPriceCheck, duringBooking };
-    for (const [phase, { me, wallet }] of Object.entries(figures)) {
-      const detail = `${phase}: ${JSON.stringify(figures)}`;
-      expect(median(me), detail).toBeLessThan(READ_BUDGET_MS);
-      expect(median(wallet), detail).toBeLessThan(READ_BUDGET_MS);
+    const budget = {
+      me: budgetFor(median(idle.me)),
+      wallet: budgetFor(median(idle.wallet)),
+    };
+    for (const [phase, { me, wallet }] of Object.entries({ duringPriceCheck, duringBooking })) {
+      const detail = `${phase}: ${JSON.stringify({ figures, budget })}`;
+      expect(median(me), detail).toBeLessThan(budget.me);
+      expect(median(wallet), detail).toBeLessThan(budget.wallet);
     }
     if (duplicate === 'slow') throw new Error('a duplicate of the running booking got no answer');
     expect(duplicate.statusCode, duplicate.body).toBe(409);
