@@ -98,6 +98,9 @@ async function signIn(browser: Browser): Promise<void> {
   await page.evaluate(
     `localStorage.setItem('portal-session', ${JSON.stringify(JSON.stringify({ state, version: 0 }))})`,
   );
+  // Lighthouse keeps the HTTP cache along with the storage: start each search page run cold.
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
   await page.close();
 }
 
