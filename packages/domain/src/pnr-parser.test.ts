@@ -283,3 +283,24 @@ describe('journeysFromSegments', () => {
     expect(journeysFromSegments([])).toEqual([]);
   });
 });
+
+describe('parsePnr: hostile text', () => {
+  // Each of these took seconds to hours when patterns could backtrack over runs of blanks
+  // (a 300-character names line of spaces took 10 s); read in linear time they take milliseconds.
+  const hostile = {
+    'a names line padded with thousands of blanks': `1.A/B${' '.repeat(4900)}*`,
+    'blanks and tabs before an open bracket': `1.A/B${' \t'.repeat(2400)}(X`,
+    'a receipt name followed by blanks': `NAME: A/B${' '.repeat(4900)}!`,
+    'a flight followed by thousands of dates': `CA1 ${'05JAN '.repeat(800)}`,
+    'a DOCS element of empty fields': `SSR DOCS CA HK1 ${'P/'.repeat(2400)}`,
+    'a names line of one-letter words before a locator': `1.${'A '.repeat(2400)}ABC123`,
+  };
+
+  it.each(Object.entries(hostile))('reads %s of 5,000 characters at once', (_name, text) => {
+    const started = performance.now();
+    const result = parsePnr(text, today);
+    // Generous: a hundred times the time it takes, so a loaded machine still passes.
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(result.segments.length + result.passengers.length + result.errors.length).toBeGreaterThan(0);
+  });
+});

@@ -120,7 +120,10 @@ export function parsePnr(text: string, today: Date | string): PnrParseResult {
     }
   };
   text.split(/\r\n|\r|\n/).forEach((raw, index) => {
-    const line = raw.trim().toUpperCase();
+    const text = raw.trim().toUpperCase();
+    // One space between words from here on: the patterns below then cannot backtrack over runs
+    // of blanks, so a pasted line of thousands of spaces is read in linear time.
+    const line = text.replace(/\s+/g, ' ');
     if (!line) return;
     const ssr = readDocumentLine(line, today);
     if (ssr !== undefined) {
@@ -138,7 +141,7 @@ export function parsePnr(text: string, today: Date | string): PnrParseResult {
       if (header) result.recordLocator ??= header[1];
       return;
     }
-    const names = parseNames(line) ?? parseNamed(line);
+    const names = parseNames(line, paddedTail(text)) ?? parseNamed(line);
     const infant = names ? undefined : parseEtermInfant(line);
     if (names) {
       addPassengers(names.passengers);
@@ -278,17 +281,27 @@ function readTime(segment: Partial<ParsedSegment>, time: RegExpExecArray): boole
 type Read = { passenger: ParsedPassenger; attached?: boolean; bearer?: number };
 
 /** A numbered names line; the trailing record locator of an eTerm name line is taken apart. */
-function parseNames(line: string): { passengers: Read[]; recordLocator?: string } | undefined {
+/** Whether the last word of a (trimmed) line stands after two or more blanks, as eTerm pads it. */
+function paddedTail(text: string): boolean {
+  const last = Math.max(text.lastIndexOf(' '), text.lastIndexOf('\t'));
+  return last > 0 && /\s/.test(text.charAt(last - 1));
+}
+
+/** A numbered names line (one space between words); the trailing eTerm record locator is taken apart. */
+function parseNames(
+  line: string,
+  padded: boolean,
+): { passengers: Read[]; recordLocator?: string } | undefined {
   if (!/^\d{1,2}\./.test(line)) return undefined;
   let body = line;
   let recordLocator: string | undefined;
-  const tail = /^(.*\S)(\s+)([A-Z0-9]{5,6})$/.exec(line);
-  const word = tail?.[3] ?? '';
-  if (tail?.[1] && tail[2] && !TITLES.has(word) && !(word in MARKER_TYPES)) {
-    const before = tail[1].split(/\s+/).at(-1) ?? '';
-    const marked = TITLES.has(before) || before === 'CHD' || before === 'INF' || /[)]$/.test(before);
-    if (/\d/.test(word) || tail[2].length > 1 || marked) {
-      body = tail[1];
+  const cut = line.lastIndexOf(' ');
+  const word = cut > 0 ? line.slice(cut + 1) : '';
+  if (/^[A-Z0-9]{5,6}$/.test(word) && !TITLES.has(word) && !(word in MARKER_TYPES)) {
+    const before = line.slice(0, cut).split(' ').at(-1) ?? '';
+    const marked = TITLES.has(before) || before === 'CHD' || before === 'INF' || before.endsWith(')');
+    if (/\d/.test(word) || padded || marked) {
+      body = line.slice(0, cut);
       recordLocator = word;
     }
   }
