@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_MESSAGES } from '@portal/domain/error-messages';
+import { LOCALES, type Locale } from '@portal/domain/locale';
+import { i18n, i18nReady } from './i18n';
+import { flattenKeys, LOCALE_FILES } from './resources';
+
+const [errorKey = '', errorTexts] = Object.entries(ERROR_MESSAGES)[0] ?? [];
+const [fileKey = '', fileText = ''] = [...flattenKeys(LOCALE_FILES.en)][0] ?? [];
+
+describe('the app i18n instance', () => {
+  it('starts with the active locale only and loads another one when the language changes', async () => {
+    await i18nReady;
+    const active = i18n.language as Locale;
+    expect(LOCALES).toContain(active);
+    expect(i18n.hasResourceBundle(active, 'translation')).toBe(true);
+    const others = LOCALES.filter((locale) => locale !== active);
+    for (const locale of others) expect(i18n.hasResourceBundle(locale, 'translation')).toBe(false);
+
+    const other = active === 'en' ? 'zh-cn' : 'en';
+    await i18n.changeLanguage(other);
+    expect(i18n.language).toBe(other);
+    expect(i18n.hasResourceBundle(other, 'translation')).toBe(true);
+  });
+
+  it('holds the locale file and the domain error messages of the loaded locale', async () => {
+    await i18n.changeLanguage('en');
+    expect(i18n.t(fileKey)).toBe(fileText);
+    expect(i18n.t(errorKey)).toBe(errorTexts?.en);
+  });
+});
