@@ -13,11 +13,14 @@ async function pick(label: string, query: string, code: string) {
   const box = await screen.findByRole('combobox', { name: label }, WAIT);
   await userEvent.click(box);
   await userEvent.type(box, query);
-  const options = await screen.findAllByRole('option', {}, WAIT);
-  const match = options.find(
-    (o) => o.textContent?.includes(`(${code})`) && o.getAttribute('aria-disabled') !== 'true',
-  );
-  if (!match) throw new Error(`no option (${code})`);
+  // Wait for the airport's option itself: other options (the footer's currencies) are there at once.
+  const match = await waitFor(() => {
+    const found = screen
+      .getAllByRole('option')
+      .find((o) => o.textContent?.includes(`(${code})`) && o.getAttribute('aria-disabled') !== 'true');
+    if (!found) throw new Error(`no option (${code})`);
+    return found;
+  }, WAIT);
   await userEvent.click(match);
 }
 

@@ -16,9 +16,17 @@ async function pick(label: string, query: string, option: RegExp) {
   const box = await screen.findByRole('combobox', { name: label }, { timeout: 10000 });
   await userEvent.click(box);
   await userEvent.type(box, query);
-  const options = await screen.findAllByRole('option', {}, { timeout: 10000 });
-  const match = options.find((o) => option.test(o.textContent ?? ''));
-  if (!match) throw new Error(`no option ${option} among ${options.map((o) => o.textContent).join(' | ')}`);
+  // Wait for the airport's option itself: other options (the footer's currencies) are there at once.
+  const match = await waitFor(
+    () => {
+      const options = screen.getAllByRole('option');
+      const found = options.find((o) => option.test(o.textContent ?? ''));
+      if (!found)
+        throw new Error(`no option ${option} among ${options.map((o) => o.textContent).join(' | ')}`);
+      return found;
+    },
+    { timeout: 10000 },
+  );
   await userEvent.click(match);
 }
 
