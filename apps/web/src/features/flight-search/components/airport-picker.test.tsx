@@ -40,7 +40,7 @@ describe('airport picker favourites', () => {
       );
       renderApp('/flight/booking');
       await pick('From', 'PEK', 'PEK');
-      const [star] = screen.getAllByRole('button', { name: 'Remove from favourite cities' });
+      const [star] = await screen.findAllByRole('button', { name: 'Remove from favourite cities' }, WAIT);
       if (!star) throw new Error('no star');
       expect(star).toHaveAttribute('aria-pressed', 'true');
       await userEvent.click(star);
@@ -49,7 +49,7 @@ describe('airport picker favourites', () => {
       expect(useSessionStore.getState().userInfo?.config.cities).toEqual(['BJS']);
 
       await pick('To', 'SHA', 'SHA');
-      const add = screen.getAllByRole('button', { name: 'Add to favourite cities' }).at(-1);
+      const add = (await screen.findAllByRole('button', { name: 'Add to favourite cities' }, WAIT)).at(-1);
       if (!add) throw new Error('no star');
       await userEvent.click(add);
       await waitFor(() => expect(sent).toEqual([{ value: ['SHA'] }]));
