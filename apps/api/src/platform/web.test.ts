@@ -127,4 +127,16 @@ describe('compressed JSON answers', () => {
     expect(res.headers['content-encoding']).toBe(decoded.length >= COMPRESS_THRESHOLD ? 'br' : undefined);
     expect(JSON.parse(decoded)).toHaveProperty('code', 0);
   });
+
+  it('does not inflate a compressed request body (no decompression bomb reaches the parser)', async () => {
+    const json = JSON.stringify({ username: 'admin', password: 'demo1234' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/base/v2/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: zlib.gzipSync(json),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).not.toHaveProperty('data.token');
+  });
 });
