@@ -53,6 +53,8 @@ const LEGACY_POLL_MS = 100;
 
 interface Timing {
   route: string;
+  /** The search request answered (its id), from when it was sent. */
+  answeredMs: number;
   /** First solutions seen by the client, minus the answer of the fastest supplier with fares. */
   firstLagMs: number | null;
   /** Finished seen by the client, minus the answer of the slowest supplier. */
@@ -162,6 +164,7 @@ async function follow(
       const slowest = Math.max(...data.suppliers.map((s) => s.elapsedMs + searchStarted));
       return {
         route: `${origin}-${destination}`,
+        answeredMs: searchStarted,
         firstLagMs: fastest === null || firstMs < 0 ? null : firstMs - fastest,
         finishedLagMs: elapsed - slowest,
         fastestMs: fastest,
@@ -297,9 +300,13 @@ async function searchRounds(
     done = true;
   });
   const timings: Timing[] = [];
+  const started = performance.now();
+  let rounds = 0;
   do {
     timings.push(...(await Promise.all(ROUTES.map((route) => follow(app, headers, route, mode)))));
+    rounds += 1;
   } while (!done);
+  console.log(`${mode}: ${rounds} rounds in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return timings;
 }
 
@@ -318,8 +325,10 @@ function searchRow(timings: Timing[]) {
   const finished = timings.map((t) => t.finishedLagMs);
   const polls = timings.reduce((n, t) => n + t.polls, 0);
   const bytes = timings.reduce((n, t) => n + t.bytes, 0);
+  const answered = timings.map((t) => t.answeredMs);
   return {
     searches: timings.length,
+    'search answered p50/max': `${fmt(quantile(answered, 0.5))} / ${fmt(Math.max(...answered))}`,
     'first − fastest p50/p95/max': `${fmt(quantile(first, 0.5))} / ${fmt(quantile(first, 0.95))} / ${fmt(Math.max(...first))}`,
     'finished − slowest p50/p95/max': `${fmt(quantile(finished, 0.5))} / ${fmt(quantile(finished, 0.95))} / ${fmt(Math.max(...finished))}`,
     'polls per search': (polls / timings.length).toFixed(1),
