@@ -19,6 +19,7 @@ import { createPasswordHasher } from '../apps/api/src/modules/auth/password';
 import { rowsOf } from '../apps/api/src/modules/wallet/ledger.repo';
 import { createSimulatedRegistry } from '../apps/api/src/modules/shopping/suppliers/registry';
 import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
+import { migratedSchema } from './lib/scratch-schema';
 
 const LATENCIES = { 'sim-gds': 400, 'sim-ndc': 800, 'sim-lcc': 200 } as const;
 const ROUTES = [
@@ -351,9 +352,12 @@ async function main(): Promise<void> {
     DATA_DIR: path.join(os.tmpdir(), 'portal-bench'),
     WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
   });
-  // BENCH_DATABASE_URL runs the engine on PostgreSQL (the production shape); default is PGlite.
-  const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL });
-  await database.migrate(path.join(API_ROOT, 'drizzle'));
+  // BENCH_DATABASE_URL runs the engine on PostgreSQL (the production shape) in a scratch schema
+  // dropped at the end; default is an in-memory PGlite.
+  const url = process.env.BENCH_DATABASE_URL;
+  const scratch = url ? await migratedSchema(url, 10) : undefined;
+  const database = scratch?.database ?? (await openDatabase({}));
+  if (!scratch) await database.migrate(path.join(API_ROOT, 'drizzle'));
   await seedBaseData(database.db);
   await seedDemo(database.db, (p) => createPasswordHasher(true).hash(p));
   const registry = createSimulatedRegistry({ latencyScale: 1, seed: 'bench' });
@@ -385,7 +389,8 @@ async function main(): Promise<void> {
     withLegacy.push(...(await duringLegacy));
   }
   await app.close();
-  await database.close();
+  if (scratch) await scratch.drop();
+  else await database.close();
 
   console.log(
     `Shopping engine on ${database.kind}: rounds of ${ROUTES.length} concurrent searches, suppliers ${Object.entries(
