@@ -51,9 +51,13 @@ vi.mock('@testing-library/user-event', async (importOriginal) => {
   return { ...mod, userEvent, default: userEvent };
 });
 // jsdom does not navigate: leaving the app (an outside payment checkout) is recorded instead. Mocked
-// here for every file, since with `isolate: false` a file's own mock would come after the app's
-// modules were loaded by an earlier file; `afterEach` clears the recorded calls.
-vi.mock('../shared/browser/redirect', () => ({ redirectTo: vi.fn() }));
+// here for every file, and with one recorder per worker (`isolate: false`: app modules loaded by an
+// earlier file keep the recorder they were given); `afterEach` clears the recorded calls.
+vi.mock('../shared/browser/redirect', () => {
+  const holder = globalThis as { portalTestRedirect?: (url: string) => void };
+  holder.portalTestRedirect ??= vi.fn<(url: string) => void>();
+  return { redirectTo: holder.portalTestRedirect };
+});
 import { server } from './server';
 
 // Lazy pages, the reference-data chunk and antd's transitions are slow in jsdom while the whole

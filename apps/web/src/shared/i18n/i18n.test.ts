@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ERROR_MESSAGES } from '@portal/domain/error-messages';
 import { LOCALES, type Locale } from '@portal/domain/locale';
-import { i18n, i18nReady } from './i18n';
+import { i18n } from './i18n';
 import { flattenKeys, LOCALE_FILES } from './resources';
 
 const [errorKey = '', errorTexts] = Object.entries(ERROR_MESSAGES)[0] ?? [];
@@ -9,6 +9,9 @@ const [fileKey = '', fileText = ''] = [...flattenKeys(LOCALE_FILES.en)][0] ?? []
 
 describe('the app i18n instance', () => {
   it('starts with the active locale only and loads another one when the language changes', async () => {
+    // A fresh instance, as the app starts with: earlier test files of this worker share the other one.
+    vi.resetModules();
+    const { i18n, i18nReady } = await import('./i18n');
     await i18nReady;
     const active = i18n.language as Locale;
     expect(LOCALES).toContain(active);

@@ -27,7 +27,8 @@ describe('partner single sign-on', () => {
       userid: 'P-1001',
     });
     expect(useSessionStore.getState().company?.id).toBe(222);
-    expect(await screen.findByTestId('page-title')).toHaveTextContent('机票预订');
+    // The title follows once the partner's locale has loaded.
+    await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('机票预订'));
     expect(screen.queryByText('Logged in successfully')).not.toBeInTheDocument();
   });
 
