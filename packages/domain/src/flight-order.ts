@@ -332,5 +332,10 @@ export type FlightOrderList = z.infer<typeof FlightOrderList>;
 export const StatusCountQuery = z.strictObject({ status: z.string().trim().min(1).max(500) });
 
 /** One item of `GET /order/v2/flight/orders/status` (spec §3 status count entry). */
-export const StatusCount = z.object({ status: z.string(), cnt: z.number().int().min(0) });
+/** `capped`: more than `ORDER_LIST_COUNT_CAP` orders (`cnt` is then the cap). */
+export const StatusCount = z.object({
+  status: z.string(),
+  cnt: z.number().int().min(0),
+  capped: z.boolean().optional(),
+});
 export type StatusCount = z.infer<typeof StatusCount>;
