@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Solution } from '@portal/domain/shopping';
 import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
 import { makeSolution } from '../../../test/flight-fixtures';
@@ -14,9 +14,6 @@ const WAIT = { timeout: 30000 };
 // The confirm page is a lazy chunk: load it once before the tests, outside any wait, so the first
 // test does not spend its wait on transforming the page's modules on a loaded machine.
 beforeAll(() => import('../../flight/pages/flight-booking-confirm-page'), 120_000);
-
-// Countdowns and toasts schedule React work; let it finish before jsdom is torn down.
-afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 300)));
 
 function withChild(solution: Solution, restrictions: Partial<Solution['restrictions']> = {}): Solution {
   const [adult] = solution.priceDetail.priceList;

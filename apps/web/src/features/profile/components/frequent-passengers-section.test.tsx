@@ -1,15 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FrequentPassenger } from '@portal/domain/frequent-passengers';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 import { makePassenger, passengerApi } from '../test/passenger-api';
-
-// Toasts and popups schedule React work; let it finish before jsdom is torn down.
-afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 300)));
 
 async function open(passengers: FrequentPassenger[]) {
   await prepare(SESSIONS.operator);

@@ -1,14 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MemberCard } from '@portal/domain/frequent-passengers';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { server } from '../../../test/server';
 import { makeCard, passengerApi } from '../test/passenger-api';
-
-// Toasts and popups schedule React work; let it finish before jsdom is torn down.
-afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 300)));
 
 async function open(cards: MemberCard[]) {
   await prepare(SESSIONS.operator);
