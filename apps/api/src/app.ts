@@ -151,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hasher: createPasswordHasher(config.fastPasswordHashing),
     policy: { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours },
     partnerSsoSecret: config.partnerSsoSecret,
+    sessionCacheMs: config.sessionCacheMs,
     now: options.now,
   });
   registerAuthHook(app, auth);

@@ -45,6 +45,7 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   LOGIN_IP_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   REQUEST_LIMIT_SCALE: z.coerce.number().min(1).max(1000).default(1),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   TRUST_PROXY: z
     .string()
     .regex(/^[\w.:/]+(\s*,\s*[\w.:/]+)*$/, "true, false, or the proxies' addresses/CIDRs")
@@ -88,6 +89,8 @@ export interface AppConfig {
   loginIpRateLimitMax: number;
   /** Multiplies the per-user and per-agency search, booking and upload limits (browser tests). */
   requestLimitScale: number;
+  /** How long a resolved session is reused per token, ms (0: every request reads the database). */
+  sessionCacheMs: number;
   /** Fastify's `trustProxy`: whose X-Forwarded-For/-Proto to believe (false: nobody's). */
   trustProxy: boolean | string;
   /** Demo mode (PORTAL_DEMO): demo data, simulators and generated secrets unless set otherwise. */
@@ -173,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
     loginIpRateLimitMax: e.LOGIN_IP_RATE_LIMIT_MAX,
     requestLimitScale: e.REQUEST_LIMIT_SCALE,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
     demo,
     partnerSsoSecret: secret('PARTNER_SSO_SECRET'),

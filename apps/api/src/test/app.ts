@@ -90,6 +90,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
     LOGIN_RATE_LIMIT_MAX: '1000',
     SUPPLIER_LATENCY_SCALE: '0',
+    // Tests change agency settings straight in the database; session-cache.test.ts turns the cache on.
+    SESSION_CACHE_MS: '0',
     PARTNER_SSO_SECRET: TEST_SECRETS.partnerSso,
     PAYMENT_GATEWAY_SECRET: TEST_SECRETS.paymentGateway,
     SIMULATED_SUPPLIERS: 'true',

@@ -5,7 +5,7 @@ import { users } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { SESSION_CACHE_MS } from './session';
 
-const t = useTestApp();
+const t = useTestApp({ SESSION_CACHE_MS: String(SESSION_CACHE_MS) });
 
 const me = (token: string, app = t.app) => app.inject({ url: '/base/v2/me', headers: bearer(token) });
 const codeOf = async (token: string, app = t.app) => body(await me(token, app)).code;
