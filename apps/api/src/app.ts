@@ -180,7 +180,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const orderDeps = {
     ...shoppingDeps,
     timeScale: config.timeScale,
-    gatewaySecret: config.paymentGatewaySecret,
   };
   await app.register(flightOrderRoutes, { deps: orderDeps });
   const gateways =

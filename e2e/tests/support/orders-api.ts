@@ -56,18 +56,26 @@ export class OrdersApi {
       bookingType: 'oneway',
       sort: 'price',
     });
-    for (let poll = 0; poll < 60; poll += 1) {
-      const result = await this.call<{ finished: boolean; solutions: Solution[] }>(
+    // Long polls: each answer is held by the server until a supplier settles (no sleeping here).
+    let cursor: string | undefined;
+    for (let poll = 0; poll < 30; poll += 1) {
+      const delta = await this.call<{ finished: boolean; cursor: string }>(
         'POST',
         '/shopping/v2/flight/async-shopping/solutions',
-        { searchId },
+        { searchId, ...(cursor ? { cursor } : {}), waitMs: 5000 },
       );
-      if (result.finished) {
+      cursor = delta.cursor;
+      if (delta.finished) {
+        // Without a cursor the answer is the whole list.
+        const result = await this.call<{ solutions: Solution[] }>(
+          'POST',
+          '/shopping/v2/flight/async-shopping/solutions',
+          { searchId },
+        );
         const fare = result.solutions.find((s) => s.restrictions.productType === 'normal');
         if (!fare) throw new Error('no unrestricted fare');
         return fare;
       }
-      await new Promise((resolve) => setTimeout(resolve, 250));
     }
     throw new Error('search did not finish');
   }

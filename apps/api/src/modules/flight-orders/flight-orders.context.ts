@@ -4,8 +4,6 @@ import type { ShoppingDeps } from '../shopping/shopping.context';
 export interface FlightOrderDeps extends ShoppingDeps {
   /** Divides job delays (ticketing): 60 makes an hour a minute. */
   timeScale: number;
-  /** HMAC key of the simulated gateway's notifications. */
-  gatewaySecret: string;
 }
 
 /** How long a new order may wait for payment. */

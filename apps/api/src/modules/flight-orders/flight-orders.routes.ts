@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorMessage } from '@portal/domain/error-messages';
@@ -16,9 +16,8 @@ import { ok, fail } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { localeOf } from '../../platform/i18n';
 import { withIdempotentSteps } from '../../platform/idempotency';
-import { requireCtx } from '../../platform/request-context';
 import { envelope, okResponse } from '../../platform/schema';
-import { requireFlightService } from '../shopping/access';
+import { flightContext } from '../shopping/access';
 import { cancelOrder } from './cancel-order';
 import { queuePnrCancel } from './order-jobs';
 import { bookAtSupplier, saveBookedOrder, type BookingOutcome } from './create-order';
@@ -42,11 +41,7 @@ const BookingConflict = envelope(
 /** Spec §7 flight order calls; every one needs the flight service and is scoped to the caller's agency. */
 export async function flightOrderRoutes(fastify: FastifyInstance, { deps }: { deps: FlightOrderDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const flightCtx = (request: FastifyRequest) => {
-    const ctx = requireCtx(request);
-    requireFlightService(ctx);
-    return ctx;
-  };
+  const flightCtx = flightContext;
   /** Own orders only, when the agency says so. */
   const isVisible = (row: FlightOrderRow, ctx: ReturnType<typeof flightCtx>) =>
     ctx.agency.commonConfig.onlyShowOwnOrders !== true || row.userId === ctx.user.id;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FlightPaymentResult } from '@portal/domain/flight-order';
@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors';
 import { withIdempotency } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
 import { envelope, okResponse } from '../../platform/schema';
-import { requireFlightService } from '../shopping/access';
+import { flightContext } from '../shopping/access';
 import { assertCanReadWallet } from '../wallet/wallet.policy';
 import { queueTicketing } from './order-jobs';
 import { payOrder } from './pay-order';
@@ -59,11 +59,7 @@ export async function flightPaymentRoutes(
   { deps, gateways }: FlightPaymentRoutesOptions,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const flightCtx = (request: FastifyRequest) => {
-    const ctx = requireCtx(request);
-    requireFlightService(ctx);
-    return ctx;
-  };
+  const flightCtx = flightContext;
   const present = async (row: FlightOrderRow, db = deps.db) =>
     presentOrder(row, await listEvents(db, row.id), deps.now());
 

@@ -1,6 +1,7 @@
 import { hasFlightService } from '@portal/domain/roles';
 import { AppError } from '../../platform/errors';
-import type { RequestContext } from '../../platform/request-context';
+import type { FastifyRequest } from 'fastify';
+import { requireCtx, type RequestContext } from '../../platform/request-context';
 
 /** Shopping needs the flight service (spec §6): the company flag plus operator or SuperUser. */
 export function requireFlightService(ctx: RequestContext): void {
@@ -17,4 +18,11 @@ export function requireFlightService(ctx: RequestContext): void {
     },
   });
   if (!allowed) throw new AppError('NO_ACCESS');
+}
+
+/** The request's context when its user may use the flight service (401 without a session, else 403). */
+export function flightContext(request: FastifyRequest): RequestContext {
+  const ctx = requireCtx(request);
+  requireFlightService(ctx);
+  return ctx;
 }

@@ -13,10 +13,9 @@ import {
   VerificationResult,
 } from '@portal/domain/shopping';
 import { ok } from '../../platform/envelope';
-import { requireCtx } from '../../platform/request-context';
 import { okResponse } from '../../platform/schema';
 import { accurateSearch } from './accurate-search';
-import { requireFlightService } from './access';
+import { flightContext } from './access';
 import { analyzePnr } from './analyze-pnr';
 import { getSolutions } from './get-solutions';
 import type { ShoppingDeps } from './shopping.context';
@@ -34,11 +33,7 @@ const tags = ['shopping'];
  */
 export async function shoppingRoutes(fastify: FastifyInstance, { deps }: { deps: ShoppingDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const flightCtx = (request: Parameters<typeof requireCtx>[0]) => {
-    const ctx = requireCtx(request);
-    requireFlightService(ctx);
-    return ctx;
-  };
+  const flightCtx = flightContext;
 
   app.post(
     '/shopping/v2/flight/async-shopping',
