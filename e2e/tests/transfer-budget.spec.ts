@@ -6,7 +6,7 @@ import { ShoppingPage } from './support/shopping-page';
  * What the browser downloads (docs/PERFORMANCE.md, "Transfer"): the JavaScript the login page and
  * the search page request, counted as Chromium counts it (bytes on the wire, compressed, headers
  * included). The ceilings are a ratchet at the last measured figures plus a small margin (login
- * 371 KB, search 564 KB): a change that pulls more into these pages fails here. The targets are
+ * 345 KB, search 559 KB): a change that pulls more into these pages fails here. The targets are
  * 200 KB and 400 KB; lower a ceiling whenever a change gets under it.
  */
 const LOGIN_JS_BUDGET = 400 * 1024;

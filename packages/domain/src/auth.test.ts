@@ -4,11 +4,11 @@ import {
   CONFIG_VALUE_SCHEMAS,
   isValidNewPassword,
   isSafeAvatarUrl,
-  isValidUsername,
   LoginBody,
   SetConfigBody,
   UpdateMeBody,
 } from './auth';
+import { isValidUsername } from './limits';
 
 describe('password rules (spec §5: 6 to 15 characters)', () => {
   it.each([

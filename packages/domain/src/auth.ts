@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from './currency';
 import { LOCALES } from './locale';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from './limits';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 import { ROLES } from './roles';
 
 /** POST /base/v2/login. The username format is checked separately so it gets its own message. */
@@ -10,10 +10,6 @@ export const LoginBody = z.strictObject({
   password: z.string().min(1).max(128),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
-
-export function isValidUsername(username: string): boolean {
-  return USERNAME_PATTERN.test(username);
-}
 
 /** A new password: 6 to 15 characters (spec §5, §9). */
 export const NewPassword = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);

@@ -2,6 +2,11 @@
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 15;
 export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{2,63}$/;
+
+/** The username format of spec §5 (here, without zod, so the login page need not load it). */
+export function isValidUsername(username: string): boolean {
+  return USERNAME_PATTERN.test(username);
+}
 export const MAX_FREQUENT_PASSENGERS = 30;
 export const MAX_MULTI_CITY_LEGS = 5;
 export const SITE_CONFIG_MAX_AGE_MS = 10 * 60 * 1000;

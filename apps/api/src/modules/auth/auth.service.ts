@@ -6,8 +6,7 @@ import type {
   UpdateMeBody,
   UserConfig,
 } from '@portal/domain/auth';
-import { isValidUsername } from '@portal/domain/auth';
-import { PARTNER_AGENCY_ID } from '@portal/domain/limits';
+import { isValidUsername, PARTNER_AGENCY_ID } from '@portal/domain/limits';
 import type { Db } from '../../platform/db';
 import type { UserLogAction } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';

@@ -2,7 +2,7 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isValidUsername } from '@portal/domain/auth';
+import { isValidUsername } from '@portal/domain/limits';
 import { useLoginSuccess } from '../hooks/use-login-success';
 import { login } from '../api/login';
 
