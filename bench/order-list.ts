@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/platform/config';
+import { bookOneAdult } from './lib/book-order';
 import { migratedSchema, pct } from './lib/scratch-schema';
 import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
 import { createPasswordHasher } from '../apps/api/src/modules/auth/password';
@@ -100,37 +101,7 @@ async function bookTemplate(app: FastifyInstance, token: string): Promise<string
       s.restrictions.maxAge === null,
   );
   if (!solution) throw new Error('no solution to book');
-  const booked = await app.inject({
-    method: 'POST',
-    url: '/order/v2/flight/orders',
-    headers,
-    payload: {
-      solutionId: solution.id,
-      passengers: [
-        {
-          type: 'adult',
-          surname: 'ZHANG',
-          given_names: 'WEI',
-          gender: 'male',
-          birthday: '1985-03-14',
-          nationality: 'CN',
-          travel_document: {
-            type: 'passport',
-            interfaceType: 'passport',
-            number: 'P1234567',
-            expiryDate: '2035-01-01',
-          },
-        },
-      ],
-      contact: {
-        name: 'Zhang Wei',
-        email: 'zhang.wei@example.com',
-        phone: { areaCode: '86', number: '13800138000' },
-      },
-    },
-  });
-  if (booked.statusCode !== 200) throw new Error(`booking failed: ${booked.body}`);
-  return booked.json<{ data: { id: string } }>().data.id;
+  return bookOneAdult(app, headers, solution.id);
 }
 
 /** ORDERS copies of the template order for its agency, in batches, with spread times and statuses. */

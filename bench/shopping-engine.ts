@@ -20,6 +20,7 @@ import { rowsOf } from '../apps/api/src/modules/wallet/ledger.repo';
 import { createSimulatedRegistry } from '../apps/api/src/modules/shopping/suppliers/registry';
 import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
 import { migratedSchema } from './lib/scratch-schema';
+import { bookOneAdult } from './lib/book-order';
 
 const LATENCIES = { 'sim-gds': 400, 'sim-ndc': 800, 'sim-lcc': 200 } as const;
 const ROUTES = [
@@ -238,37 +239,7 @@ async function seedOtherTenantOrders(
   ).json<{ data: Found }>().data;
   const solution = whole.solutions.find((s) => s.restrictions.documentTypes.length === 0);
   if (!solution) throw new Error('no solution to book');
-  const booked = await app.inject({
-    method: 'POST',
-    url: '/order/v2/flight/orders',
-    headers,
-    payload: {
-      solutionId: solution.id,
-      passengers: [
-        {
-          type: 'adult',
-          surname: 'CHAN',
-          given_names: 'TAI MAN',
-          gender: 'male',
-          birthday: '1985-03-14',
-          nationality: 'CN',
-          travel_document: {
-            type: 'passport',
-            interfaceType: 'passport',
-            number: 'P1234567',
-            expiryDate: '2035-01-01',
-          },
-        },
-      ],
-      contact: {
-        name: 'Chan Tai Man',
-        email: 'chan@example.com',
-        phone: { areaCode: '852', number: '91234567' },
-      },
-    },
-  });
-  if (booked.statusCode !== 200) throw new Error(`booking failed: ${booked.body}`);
-  const templateId = booked.json<{ data: { id: string } }>().data.id;
+  const templateId = await bookOneAdult(app, headers, solution.id);
   const described = await rowsOf<unknown>(
     database.db,
     sql`select column_name from information_schema.columns
