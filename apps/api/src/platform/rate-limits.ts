@@ -51,8 +51,8 @@ declare module 'fastify' {
 }
 
 /**
- * Fixed-window counters in memory (per API instance): `hit` counts a request against `key` and
- * answers how many seconds remain until the window resets when the count is over `max`.
+ * Fixed-window counters in memory (per API instance): `hit` counts a request against `key`, or,
+ * when `max` are already counted in the window, refuses it with the seconds until the window resets.
  */
 export class WindowCounter {
   private readonly windows = new Map<string, { startedAt: number; count: number }>();
@@ -66,10 +66,16 @@ export class WindowCounter {
       window = { startedAt: at, count: 0 };
       this.windows.set(key, window);
     }
+    if (window.count >= max) return Math.max(1, Math.ceil((window.startedAt + windowMs - at) / 1000));
     window.count += 1;
     if (this.windows.size > 50_000) this.sweep(at, windowMs);
-    if (window.count <= max) return undefined;
-    return Math.max(1, Math.ceil((window.startedAt + windowMs - at) / 1000));
+    return undefined;
+  }
+
+  /** Takes back one hit that was let through (e.g. a login that succeeded). */
+  giveBack(key: string): void {
+    const window = this.windows.get(key);
+    if (window && window.count > 0) window.count -= 1;
   }
 
   private sweep(at: number, windowMs: number): void {
