@@ -18,36 +18,32 @@ export interface ActionRule {
   type: OrderType;
   statuses: readonly FlightOrderStatus[];
   /** Which deadline must not have passed, if any. */
-  deadline?: 'payment' | 'confirm';
+  deadline?: 'payment' | 'confirm' | 'void';
   /** The status the action moves this order to; null when it creates a new order instead. */
   to: FlightOrderStatus | null;
-  /** True for actions that arrive in a later issue (change, refund, void): off unless asked for. */
-  later?: boolean;
 }
 
 /** When each action is allowed, as data. */
 export const ACTION_RULES: readonly ActionRule[] = [
   { action: 'pay', type: 'origin', statuses: ['to_be_paid'], deadline: 'payment', to: 'proceeding' },
   { action: 'cancel', type: 'origin', statuses: ['to_be_paid'], deadline: 'payment', to: 'canceled' },
-  { action: 'change', type: 'origin', statuses: ['issued'], to: null, later: true },
-  { action: 'refund', type: 'origin', statuses: ['issued'], to: null, later: true },
-  { action: 'void', type: 'origin', statuses: ['issued'], to: null, later: true },
-  { action: 'change', type: 'change', statuses: ['changed'], to: null, later: true },
-  { action: 'refund', type: 'change', statuses: ['changed'], to: null, later: true },
+  { action: 'change', type: 'origin', statuses: ['issued'], to: null },
+  { action: 'refund', type: 'origin', statuses: ['issued'], to: null },
+  { action: 'void', type: 'origin', statuses: ['issued'], deadline: 'void', to: null },
+  { action: 'change', type: 'change', statuses: ['changed'], to: null },
+  { action: 'refund', type: 'change', statuses: ['changed'], to: null },
   {
     action: 'pay',
     type: 'change',
     statuses: ['chg_to_be_paid'],
     deadline: 'payment',
     to: 'chg_proceeding',
-    later: true,
   },
   {
     action: 'cancel-change',
     type: 'change',
     statuses: ['chg_reviewing', 'chg_to_be_paid'],
     to: 'change_canceled',
-    later: true,
   },
   {
     action: 'confirm-refund',
@@ -55,14 +51,12 @@ export const ACTION_RULES: readonly ActionRule[] = [
     statuses: ['rfd_to_be_confirm'],
     deadline: 'confirm',
     to: 'rfd_proceeding',
-    later: true,
   },
   {
     action: 'cancel-refund',
     type: 'refund',
     statuses: ['rfd_reviewing', 'rfd_to_be_confirm'],
     to: 'refund_canceled',
-    later: true,
   },
 ];
 
@@ -73,12 +67,9 @@ export interface ActionSubject {
   paymentDeadline?: string | null;
   /** ISO timestamp before which a refund must be confirmed. */
   confirmDeadline?: string | null;
+  /** ISO timestamp at which the void window closes (`voidWindowEnd`); no void without it. */
+  voidDeadline?: string | null;
   now: Date | string;
-}
-
-export interface AllowedActionOptions {
-  /** Include the actions of a later issue (change, refund, void and their follow-ups). */
-  includeLater?: boolean;
 }
 
 function beforeDeadline(deadline: string | null | undefined, now: Date | string): boolean {
@@ -89,33 +80,36 @@ function beforeDeadline(deadline: string | null | undefined, now: Date | string)
   return at < end;
 }
 
+function deadlineOpen(rule: ActionRule, order: ActionSubject): boolean {
+  switch (rule.deadline) {
+    case undefined:
+      return true;
+    case 'payment':
+      return beforeDeadline(order.paymentDeadline, order.now);
+    case 'confirm':
+      return beforeDeadline(order.confirmDeadline, order.now);
+    case 'void':
+      // No window known (not issued yet, or an order from before windows were kept): no void.
+      return Boolean(order.voidDeadline) && beforeDeadline(order.voidDeadline, order.now);
+  }
+}
+
 /** The rule that allows `action` on this order now, if any (for the API to find its target status). */
-export function actionRule(
-  order: ActionSubject,
-  action: FlightOrderAction,
-  options: AllowedActionOptions = {},
-): ActionRule | undefined {
+export function actionRule(order: ActionSubject, action: FlightOrderAction): ActionRule | undefined {
   return ACTION_RULES.find(
     (rule) =>
       rule.action === action &&
       rule.type === order.type &&
-      (options.includeLater === true || rule.later !== true) &&
       rule.statuses.includes(order.status) &&
-      (rule.deadline === undefined ||
-        beforeDeadline(
-          rule.deadline === 'payment' ? order.paymentDeadline : order.confirmDeadline,
-          order.now,
-        )),
+      deadlineOpen(rule, order),
   );
 }
 
 /**
- * The actions an order allows now, in `FLIGHT_ORDER_ACTIONS` order. Pay and cancel only in
- * to_be_paid before the payment deadline; later-issue actions only with `includeLater`.
+ * The actions an order allows now, in `FLIGHT_ORDER_ACTIONS` order: pay and cancel only in
+ * to_be_paid before the payment deadline, void only inside the void window, confirm-refund only
+ * before the confirmation deadline.
  */
-export function allowedActions(
-  order: ActionSubject,
-  options: AllowedActionOptions = {},
-): FlightOrderAction[] {
-  return FLIGHT_ORDER_ACTIONS.filter((action) => actionRule(order, action, options) !== undefined);
+export function allowedActions(order: ActionSubject): FlightOrderAction[] {
+  return FLIGHT_ORDER_ACTIONS.filter((action) => actionRule(order, action) !== undefined);
 }

@@ -206,28 +206,44 @@ describe('allowedActions', () => {
     ).toEqual([]);
   });
 
-  it.each(['proceeding', 'issued', 'canceled', 'failed', 'reviewing'] as const)(
+  it.each(['proceeding', 'canceled', 'failed', 'reviewing'] as const)(
     'offers nothing now in %s',
     (status) => {
       expect(allowedActions({ status, type: 'origin', paymentDeadline: deadline, now })).toEqual([]);
     },
   );
 
-  it('keeps change, refund and void on issued for the later issue', () => {
-    expect(allowedActions({ status: 'issued', type: 'origin', now }, { includeLater: true })).toEqual([
+  it('offers change, refund and void on issued, void only inside its window', () => {
+    const voidDeadline = '2026-05-01T16:00:00.000Z';
+    expect(allowedActions({ status: 'issued', type: 'origin', voidDeadline, now })).toEqual([
       'change',
       'refund',
       'void',
     ]);
+    expect(allowedActions({ status: 'issued', type: 'origin', voidDeadline, now: voidDeadline })).toEqual([
+      'change',
+      'refund',
+    ]);
+    expect(allowedActions({ status: 'issued', type: 'origin', now })).toEqual(['change', 'refund']);
+  });
+
+  it('offers the follow-ups of change and refund orders', () => {
     expect(
-      allowedActions(
-        { status: 'rfd_to_be_confirm', type: 'refund', confirmDeadline: deadline, now },
-        { includeLater: true },
-      ),
+      allowedActions({ status: 'rfd_to_be_confirm', type: 'refund', confirmDeadline: deadline, now }),
     ).toEqual(['confirm-refund', 'cancel-refund']);
-    expect(allowedActions({ status: 'chg_to_be_paid', type: 'change', now }, { includeLater: true })).toEqual(
-      ['pay', 'cancel-change'],
-    );
+    expect(
+      allowedActions({
+        status: 'rfd_to_be_confirm',
+        type: 'refund',
+        confirmDeadline: deadline,
+        now: deadline,
+      }),
+    ).toEqual(['cancel-refund']);
+    expect(allowedActions({ status: 'chg_to_be_paid', type: 'change', now })).toEqual([
+      'pay',
+      'cancel-change',
+    ]);
+    expect(allowedActions({ status: 'changed', type: 'change', now })).toEqual(['change', 'refund']);
   });
 
   it('names the target status of each action that moves the order', () => {

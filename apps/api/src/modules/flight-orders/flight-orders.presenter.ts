@@ -12,11 +12,16 @@ const channelOf = (value: string | null): PaymentChannel | null =>
     ? (value as PaymentChannel)
     : null;
 
-function actionsOf(row: Pick<FlightOrderRow, 'status' | 'type' | 'paymentDeadline'>, now: Date) {
+function actionsOf(
+  row: Pick<FlightOrderRow, 'status' | 'type' | 'paymentDeadline' | 'confirmDeadline' | 'voidDeadline'>,
+  now: Date,
+) {
   return allowedActions({
     status: row.status,
     type: row.type,
     paymentDeadline: row.paymentDeadline?.toISOString() ?? null,
+    confirmDeadline: row.confirmDeadline?.toISOString() ?? null,
+    voidDeadline: row.voidDeadline?.toISOString() ?? null,
     now,
   });
 }
@@ -98,6 +103,8 @@ export type ListRow = Pick<
   | 'flightNumbers'
   | 'passengerNames'
   | 'paymentDeadline'
+  | 'confirmDeadline'
+  | 'voidDeadline'
   | 'createdAt'
   | 'currency'
   | 'orderTotalMinor'

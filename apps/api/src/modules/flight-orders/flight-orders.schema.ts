@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { FlightOrderStatus, OrderType, PaymentState } from '@portal/domain/flight-order-status';
 import type { OrderPassenger } from '@portal/domain/flight-order';
+import type { AfterSalesQuote, AfterSalesSelection } from '@portal/domain/after-sales';
 import type { Solution } from '@portal/domain/shopping';
 import { agencies, users } from '../../platform/db/schema';
 import type { Offer } from '../shopping/suppliers/supplier';
@@ -31,7 +32,28 @@ export interface StoredPrices {
   airportTaxMinor: number;
 }
 
-/** A flight order (original booking; change, refund and void orders link to it later). */
+/** What a change, refund or void order asked for and what the supplier's desk answered. */
+export interface StoredAfterSales {
+  selection: AfterSalesSelection;
+  refundReason: { value: number; subOption: string | null } | null;
+  changeReason: number | null;
+  remark: string | null;
+  /** Set once the desk has quoted. */
+  quote: AfterSalesQuote | null;
+  rejectReason: string | null;
+  /** The change search the chosen alternative came from (change orders). */
+  changeSearchId?: string | null;
+  /** The disruption this request answers, if any. */
+  disruptionId?: string | null;
+}
+
+/**
+ * A flight order. An original booking has type `origin`; change, refund and void orders are rows
+ * of their own type linked by `originalBookingId` to the order they start from, with
+ * `afterSales` holding the request and the desk's quote. For a change, `solution`/`offer` are the
+ * new flights and `passengers` the selected passengers; for a refund or void they are copied from
+ * the order they act on.
+ */
 export const flightOrders = pgTable(
   'flight_orders',
   {
@@ -73,6 +95,13 @@ export const flightOrders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     originalBookingId: uuid('original_booking_id'),
+    afterSales: jsonb('after_sales').$type<StoredAfterSales>(),
+    /** When tickets were issued (the void window counts from here). */
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    /** The void window's end (`voidWindowEnd`), set at issue. */
+    voidDeadline: timestamp('void_deadline', { withTimezone: true }),
+    /** Refund orders: confirm before this (rfd_to_be_confirm). */
+    confirmDeadline: timestamp('confirm_deadline', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('flight_orders_booking_number_idx').on(t.bookingNumber),
@@ -84,6 +113,7 @@ export const flightOrders = pgTable(
     index('flight_orders_agency_status_idx').on(t.agencyId, t.status),
     // The list's PNR search (exact match within the agency).
     index('flight_orders_agency_pnr_idx').on(t.agencyId, t.pnr),
+    index('flight_orders_original_idx').on(t.originalBookingId),
     index('flight_orders_deadline_idx')
       .on(t.paymentDeadline)
       .where(sql`${t.status} = 'to_be_paid'`),

@@ -88,6 +88,8 @@ const LIST_COLUMNS = {
   flightNumbers: flightOrders.flightNumbers,
   passengerNames: flightOrders.passengerNames,
   paymentDeadline: flightOrders.paymentDeadline,
+  confirmDeadline: flightOrders.confirmDeadline,
+  voidDeadline: flightOrders.voidDeadline,
   createdAt: flightOrders.createdAt,
   currency: flightOrders.currency,
   orderTotalMinor: flightOrders.orderTotalMinor,

@@ -1,3 +1,4 @@
+import { voidWindowEnd } from '@portal/domain/after-sales';
 import { ticketingDeadline } from '@portal/domain/ticketing-tier';
 import type { Db } from '../../platform/db';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
@@ -42,6 +43,14 @@ export async function queuePnrCancel(db: Db, booking: { supplier: string; pnr: s
   await enqueueJob(db, PNR_CANCEL_JOB, { supplier: booking.supplier, pnr: booking.pnr }, now);
 }
 
+/**
+ * The time zone whose local day bounds the void window: the ticketing office's, taken as the
+ * first departure airport's (tickets are sold at the point of origin).
+ */
+export function ticketingTimeZone(order: FlightOrderRow): string {
+  return order.offer.legs[0]?.segments[0]?.departureTimeZone ?? 'UTC';
+}
+
 const orderIdOf = (payload: Record<string, unknown>) => {
   const id = payload.orderId;
   if (typeof id !== 'string') throw new Error('job without orderId');
@@ -80,7 +89,12 @@ function ticketingHandler(deps: FlightOrderDeps): JobHandler {
           current,
           'issued',
           now,
-          { passengers, ticketNumbers: passengers.flatMap((p) => p.ticketNumbers).join('|') },
+          {
+            passengers,
+            ticketNumbers: passengers.flatMap((p) => p.ticketNumbers).join('|'),
+            issuedAt: now,
+            voidDeadline: voidWindowEnd(now, ticketingTimeZone(current)),
+          },
           'tickets issued',
         );
         return;

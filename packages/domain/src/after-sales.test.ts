@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changeAmountDue,
+  ChangeSearchRequest,
+  RefundReason,
+  RefundRequest,
+  refundableTotal,
+  voidWindowEnd,
+} from './after-sales';
+
+describe('voidWindowEnd', () => {
+  it('ends at the next local midnight of the ticketing time zone', () => {
+    // 10:30 in Shanghai (UTC+8) on 1 May: the local day ends at 16:00 UTC.
+    expect(voidWindowEnd(new Date('2026-05-01T02:30:00Z'), 'Asia/Shanghai').toISOString()).toBe(
+      '2026-05-01T16:00:00.000Z',
+    );
+    // 23:59:59.500 local: half a second is left.
+    expect(voidWindowEnd(new Date('2026-05-01T15:59:59.500Z'), 'Asia/Shanghai').toISOString()).toBe(
+      '2026-05-01T16:00:00.000Z',
+    );
+    // New York in daylight time (UTC-4).
+    expect(voidWindowEnd(new Date('2026-07-01T12:00:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-07-02T04:00:00.000Z',
+    );
+  });
+});
+
+describe('after-sales money', () => {
+  it('never refunds above what was paid nor below zero', () => {
+    expect(refundableTotal(10_000, 2_000, 500)).toBe(7_500);
+    expect(refundableTotal(10_000, 12_000, 0)).toBe(0);
+    expect(refundableTotal(10_000, -5_000, 0)).toBe(10_000);
+  });
+
+  it('charges a change the differences and fees, never a negative amount', () => {
+    expect(
+      changeAmountDue({
+        priceDifferenceMinor: 3_000,
+        taxDifferenceMinor: 200,
+        changeFeeMinor: 1_000,
+        serviceFeeMinor: 50,
+      }),
+    ).toBe(4_250);
+    expect(
+      changeAmountDue({
+        priceDifferenceMinor: -9_000,
+        taxDifferenceMinor: 0,
+        changeFeeMinor: 1_000,
+        serviceFeeMinor: 0,
+      }),
+    ).toBe(0);
+  });
+});
+
+describe('after-sales requests', () => {
+  const selection = { passengerIds: ['p1'], segmentIndexes: [0] };
+
+  it('requires the sub-option of reasons 2, 3 and 6 and refuses one elsewhere', () => {
+    expect(RefundReason.safeParse({ value: 2, subOption: 'delay' }).success).toBe(true);
+    expect(RefundReason.safeParse({ value: 2 }).success).toBe(false);
+    expect(RefundReason.safeParse({ value: 6, subOption: 'death_certificate' }).success).toBe(true);
+    expect(RefundReason.safeParse({ value: 0, subOption: 'delay' }).success).toBe(false);
+    expect(RefundReason.safeParse({ value: 8 }).success).toBe(false);
+  });
+
+  it('refuses repeated passengers and more than five documents', () => {
+    const reason = { value: 0 };
+    expect(RefundRequest.safeParse({ selection, reason }).success).toBe(true);
+    expect(
+      RefundRequest.safeParse({ selection: { passengerIds: ['p1', 'p1'], segmentIndexes: [0] }, reason })
+        .success,
+    ).toBe(false);
+    const six = Array.from({ length: 6 }, () => crypto.randomUUID());
+    expect(RefundRequest.safeParse({ selection, reason, documentIds: six }).success).toBe(false);
+  });
+
+  it('takes change reasons 0, 1 and 3 only', () => {
+    const legs = [{ legIndex: 0, date: '2026-06-01' }];
+    expect(ChangeSearchRequest.safeParse({ selection, reason: 3, legs }).success).toBe(true);
+    expect(ChangeSearchRequest.safeParse({ selection, reason: 2, legs }).success).toBe(false);
+  });
+});

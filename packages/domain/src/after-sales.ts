@@ -1,0 +1,274 @@
+import { z } from 'zod';
+import { CalendarDate, CleanText } from './primitives';
+import { CABINS, MoneyJson } from './shopping';
+
+/**
+ * After-sales of an issued flight order: change, refund and void (spec §2, §3, §4, §9).
+ *
+ * Each request creates a NEW order of its type linked to the original by `originalBookingId`
+ * (`flight-order-status.ts`). It names the tickets it acts on as a selection of passengers and
+ * segments of the order it starts from; a ticket-segment can be in one live after-sales request
+ * at a time (the API's `ticket_claims`), and the money credited back for a ticket never exceeds
+ * what was paid for it.
+ */
+
+/**
+ * Refund reasons of spec §9: values 0-7; value 2 has four sub-options, 3 and 6 one each. The spec
+ * gives the values, not their words; the labels are this product's design (`docs/after-sales.md`).
+ * `involuntary` reasons are the airline's doing: the supplier charges no refund fee for them.
+ */
+export const REFUND_REASONS = [
+  { value: 0, involuntary: false, subOptions: [] }, // change of plans (voluntary)
+  { value: 1, involuntary: false, subOptions: [] }, // duplicate or mistaken booking
+  { value: 2, involuntary: true, subOptions: ['schedule_change', 'cancellation', 'delay', 'downgrade'] },
+  { value: 3, involuntary: false, subOptions: ['medical_certificate'] }, // illness
+  { value: 4, involuntary: false, subOptions: [] }, // visa refused
+  { value: 5, involuntary: false, subOptions: [] }, // name or document error
+  { value: 6, involuntary: true, subOptions: ['death_certificate'] }, // death of the traveller or kin
+  { value: 7, involuntary: false, subOptions: [] }, // other
+] as const;
+export type RefundReasonValue = (typeof REFUND_REASONS)[number]['value'];
+export const REFUND_REASON_VALUES = REFUND_REASONS.map((r) => r.value);
+
+/** The involuntary refund reason a disruption's refund uses (airline cancellation, no supplier fee). */
+export const DISRUPTION_REFUND_REASON = { value: 2, subOption: 'cancellation' } as const;
+
+/** Change reasons of spec §9: values 0, 1 and 3 (0 voluntary, 1 airline schedule change, 3 other). */
+export const CHANGE_REASONS = [
+  { value: 0, involuntary: false },
+  { value: 1, involuntary: true },
+  { value: 3, involuntary: false },
+] as const;
+export type ChangeReasonValue = (typeof CHANGE_REASONS)[number]['value'];
+
+/** i18n key of a refund reason (`afterSales.refundReason.2`) or its sub-option (`...2.delay`). */
+export function refundReasonKey(value: number, subOption?: string | null): string {
+  return subOption ? `afterSales.refundReason.${value}.${subOption}` : `afterSales.refundReason.${value}`;
+}
+
+export function changeReasonKey(value: number): string {
+  return `afterSales.changeReason.${value}`;
+}
+
+export function isInvoluntaryRefund(value: number): boolean {
+  return REFUND_REASONS.find((r) => r.value === value)?.involuntary === true;
+}
+
+export const RefundReason = z
+  .strictObject({
+    value: z.number().int().min(0).max(7),
+    /** Required for the values that have sub-options (2, 3, 6), refused for the others. */
+    subOption: z.string().min(1).max(40).nullish(),
+  })
+  .refine(
+    (reason) => {
+      const def = REFUND_REASONS.find((r) => r.value === reason.value);
+      const subs: readonly string[] = def?.subOptions ?? [];
+      return subs.length === 0 ? !reason.subOption : subs.includes(reason.subOption ?? '');
+    },
+    { path: ['subOption'], message: 'sub-option does not belong to the reason' },
+  );
+export type RefundReason = z.infer<typeof RefundReason>;
+
+export const ChangeReason = z.union([z.literal(0), z.literal(1), z.literal(3)]);
+export type ChangeReason = z.infer<typeof ChangeReason>;
+
+/** Supporting documents (spec §5): jpg, png or PDF, at most 2 MB each and 5 files. */
+export const SUPPORTING_DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
+export const SUPPORTING_DOCUMENT_MAX_FILES = 5;
+export const SUPPORTING_DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export type SupportingDocumentType = (typeof SUPPORTING_DOCUMENT_TYPES)[number];
+
+/** A stored supporting document as the API lists it. */
+export const SupportingDocument = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.enum(SUPPORTING_DOCUMENT_TYPES),
+  sizeBytes: z.number().int().min(0),
+  /** The after-sales order it was attached to; null while only uploaded. */
+  afterSalesOrderId: z.string().nullable(),
+  uploadedAt: z.iso.datetime(),
+});
+export type SupportingDocument = z.infer<typeof SupportingDocument>;
+
+/** A free-text remark to the supplier's desk. */
+const Remark = CleanText.pipe(z.string().trim().max(500)).optional();
+
+const DocumentIds = z.array(z.uuid()).max(SUPPORTING_DOCUMENT_MAX_FILES).default([]);
+
+/**
+ * Which tickets a request acts on: passengers by their order passenger id, segments by index in
+ * the order's flattened segment list. Both non-empty and without repeats.
+ */
+export const AfterSalesSelection = z.strictObject({
+  passengerIds: z
+    .array(z.string().min(1).max(64))
+    .min(1)
+    .max(9)
+    .refine((ids) => new Set(ids).size === ids.length, 'repeated passenger'),
+  segmentIndexes: z
+    .array(z.number().int().min(0).max(11))
+    .min(1)
+    .max(12)
+    .refine((ids) => new Set(ids).size === ids.length, 'repeated segment'),
+});
+export type AfterSalesSelection = z.infer<typeof AfterSalesSelection>;
+
+/** `POST /order/v2/flight/orders/{id}/refund`. */
+export const RefundRequest = z.strictObject({
+  selection: AfterSalesSelection,
+  reason: RefundReason,
+  documentIds: DocumentIds,
+  remark: Remark,
+});
+export type RefundRequest = z.infer<typeof RefundRequest>;
+
+/** `POST /order/v2/flight/orders/{id}/void`: the whole order unless a selection of passengers is given. */
+export const VoidRequest = z.strictObject({
+  passengerIds: z.array(z.string().min(1).max(64)).min(1).max(9).optional(),
+  remark: Remark,
+});
+export type VoidRequest = z.infer<typeof VoidRequest>;
+
+/** One journey of a change search: the new date (and optionally cabin) of the selected segments of a leg. */
+export const ChangeSearchLeg = z.strictObject({
+  /** Index of the leg in the order's solution (`solution.legs`). */
+  legIndex: z.number().int().min(0).max(5),
+  date: CalendarDate,
+});
+
+/** `POST /order/v2/flight/orders/{id}/change/search`: aborts the caller's earlier pending one for the order. */
+export const ChangeSearchRequest = z.strictObject({
+  selection: AfterSalesSelection,
+  reason: ChangeReason,
+  legs: z.array(ChangeSearchLeg).min(1).max(6),
+  cabin: z.enum(CABINS).optional(),
+});
+export type ChangeSearchRequest = z.infer<typeof ChangeSearchRequest>;
+
+/** `POST /order/v2/flight/orders/{id}/change`: a priced alternative from a change search. */
+export const ChangeRequest = z.strictObject({
+  changeSearchId: z.string().min(1).max(64),
+  solutionId: z.string().min(1).max(128),
+  selection: AfterSalesSelection,
+  reason: ChangeReason,
+  documentIds: DocumentIds,
+  remark: Remark,
+});
+export type ChangeRequest = z.infer<typeof ChangeRequest>;
+
+/**
+ * The money of an after-sales order, minor units in the order's currency (spec §3 price fields).
+ * Change: the agency pays `priceDifference + taxDifference + changeFee + serviceFee` (never below
+ * zero). Refund and void: the agency gets `refundableTotal = paid - refundFee - serviceFee`
+ * (never below zero, never above paid).
+ */
+export interface AfterSalesQuote {
+  currency: string;
+  /** What the selected tickets cost when bought (the base of a refund's cap). */
+  paidMinor: number;
+  priceDifferenceMinor: number;
+  taxDifferenceMinor: number;
+  changeFeeMinor: number;
+  refundFeeMinor: number;
+  /** The agency's change, refund or void service fee (spec §9: settlement currency, converted). */
+  serviceFeeMinor: number;
+  /** Money to the agency (refund, void); 0 for a change. */
+  refundableTotalMinor: number;
+  /** Money from the agency (change); 0 for a refund or void. */
+  amountDueMinor: number;
+}
+
+/** Amount the agency pays for a change: never below zero (a cheaper flight is not refunded). */
+export function changeAmountDue(
+  q: Pick<
+    AfterSalesQuote,
+    'priceDifferenceMinor' | 'taxDifferenceMinor' | 'changeFeeMinor' | 'serviceFeeMinor'
+  >,
+): number {
+  return Math.max(0, q.priceDifferenceMinor + q.taxDifferenceMinor + q.changeFeeMinor + q.serviceFeeMinor);
+}
+
+/** Money back for a refund or void: paid minus fees, clamped to [0, paid]. */
+export function refundableTotal(paidMinor: number, refundFeeMinor: number, serviceFeeMinor: number): number {
+  return Math.min(paidMinor, Math.max(0, paidMinor - refundFeeMinor - serviceFeeMinor));
+}
+
+/** The after-sales detail of an order as the API answers it (null on an original booking). */
+export const AfterSalesDetail = z.object({
+  selection: AfterSalesSelection,
+  refundReason: z.object({ value: z.number().int(), subOption: z.string().nullable() }).nullable(),
+  changeReason: z.number().int().nullable(),
+  remark: z.string().nullable(),
+  /** Set once the supplier's desk has quoted. */
+  quote: z
+    .object({
+      paid: MoneyJson,
+      priceDifference: MoneyJson,
+      taxDifference: MoneyJson,
+      changeFee: MoneyJson,
+      refundFee: MoneyJson,
+      serviceFee: MoneyJson,
+      refundableTotal: MoneyJson,
+      amountDue: MoneyJson,
+    })
+    .nullable(),
+  /** The desk's reason for a rejection. */
+  rejectReason: z.string().nullable(),
+  /** Refund: confirm before this instant (`rfd_to_be_confirm`), else the request is canceled. */
+  confirmDeadline: z.iso.datetime().nullable(),
+});
+export type AfterSalesDetail = z.infer<typeof AfterSalesDetail>;
+
+/** A linked order in the original's "related orders" and the after-sales order's "original". */
+export const RelatedOrder = z.object({
+  id: z.string(),
+  bookingNumber: z.string(),
+  type: z.enum(['origin', 'change', 'refund', 'void']),
+  status: z.string(),
+  bookingTime: z.iso.datetime(),
+});
+export type RelatedOrder = z.infer<typeof RelatedOrder>;
+
+/**
+ * The void window: voiding is allowed until the end of the local day of ticketing in the
+ * supplier's (ticketing office's) time zone, unless the supplier gives its own window.
+ * Returns the instant the window closes.
+ */
+export function voidWindowEnd(issuedAt: Date, timeZone: string): Date {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(issuedAt);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  // Seconds from local midnight to the local time of issue, then to the next local midnight.
+  const sinceMidnight = get('hour') * 3600 + get('minute') * 60 + get('second');
+  const untilMidnightMs = (86_400 - sinceMidnight) * 1000 - issuedAt.getUTCMilliseconds();
+  return new Date(issuedAt.getTime() + untilMidnightMs);
+}
+
+/** Disruption types of spec §3. */
+export const DISRUPTION_TYPES = ['change', 'cancel_unprotected', 'cancel_protected', 'restore'] as const;
+export type DisruptionType = (typeof DISRUPTION_TYPES)[number];
+
+/** open -> acknowledged; a protected cancellation then -> accepted | refund_requested. */
+export const DISRUPTION_STATUSES = ['open', 'acknowledged', 'accepted', 'refund_requested'] as const;
+export type DisruptionStatus = (typeof DISRUPTION_STATUSES)[number];
+
+/** One flight as a disruption names it, before and after. */
+export const DisruptedFlight = z.object({
+  flightNumber: z.string(),
+  origin: z.string(),
+  destination: z.string(),
+  departureLocal: z.string(),
+  arrivalLocal: z.string(),
+  departureUtc: z.iso.datetime(),
+  arrivalUtc: z.iso.datetime(),
+});
+export type DisruptedFlight = z.infer<typeof DisruptedFlight>;
