@@ -252,6 +252,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '证件识别超时，请重试或手动填写乘客信息',
     'zh-tw': '證件識別逾時，請重試或手動填寫乘客資訊',
   },
+  'upload.error.notAttachable': {
+    en: 'A supporting document is not an unattached upload of this order; upload it again',
+    'zh-cn': '附件不是本订单尚未使用的上传文件，请重新上传',
+    'zh-tw': '附件不是本訂單尚未使用的上傳檔案，請重新上傳',
+  },
 };
 
 /** The message for `key` in `locale`, with `{name}` placeholders filled from `params`. */

@@ -66,6 +66,9 @@ export const ERRORS = {
   AMOUNT_ABOVE_MAXIMUM: { code: 600009, key: 'wallet.error.amountAboveMaximum', status: 400 },
   BALANCE_ABOVE_MAXIMUM: { code: 600010, key: 'wallet.error.balanceAboveMaximum', status: 400 },
   OCR_TIMEOUT: { code: 800004, key: 'upload.error.readTimeout', status: 503 },
+  /** A supporting document refused (type, size, count): the spec's upload message, the detail in `data`. */
+  DOCUMENT_REJECTED: { code: 800005, key: 'upload.error.failed', status: 400 },
+  DOCUMENT_NOT_ATTACHABLE: { code: 800006, key: 'upload.error.notAttachable', status: 400 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;
