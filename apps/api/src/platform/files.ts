@@ -129,6 +129,8 @@ export interface StoredFile {
 export interface FileStorage {
   put(bytes: Uint8Array, meta: { contentType: string }): Promise<string>;
   get(id: string): Promise<StoredFile | undefined>;
+  /** Deletes the file; an unknown id is not an error. */
+  remove(id: string): Promise<void>;
 }
 
 const ID_PATTERN = /^[0-9a-f]{32}$/;
@@ -165,6 +167,10 @@ export function createLocalFileStorage(dir: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
       }
+    },
+    async remove(id) {
+      if (!ID_PATTERN.test(id)) return;
+      await Promise.all([fs.rm(pathOf(id), { force: true }), fs.rm(`${pathOf(id)}.json`, { force: true })]);
     },
   };
 }
