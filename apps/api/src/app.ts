@@ -30,10 +30,10 @@ import {
 } from './modules/shopping/suppliers/registry';
 import { testHookRoutes } from './modules/shopping/test-hooks.routes';
 import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes';
-import { flightPaymentRoutes } from './modules/flight-orders/payments.routes';
-import { createGatewayRegistry, type PaymentGateways } from './modules/flight-orders/gateway';
-import { lateCaptureJobHandlers } from './modules/flight-orders/late-captures';
-import { createSimulatedGateways } from './modules/flight-orders/simulated-gateway';
+import { flightPaymentRoutes } from './modules/payments/payments.routes';
+import { createGatewayRegistry, type PaymentGateways } from './modules/payments/gateway';
+import { lateCaptureJobHandlers } from './modules/payments/late-captures';
+import { createSimulatedGateways } from './modules/payments/simulated-gateway';
 import { orderJobHandlers } from './modules/flight-orders/order-jobs';
 import { runDueJobs } from './platform/jobs';
 import { registerIdempotency } from './platform/idempotency';

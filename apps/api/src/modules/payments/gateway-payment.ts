@@ -5,8 +5,8 @@ import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { postEntry } from '../wallet/ledger';
 import { ensureAccounts } from '../wallet/ledger.repo';
-import { lockOrderById, transition } from './flight-orders.repo';
-import { orderPayments, type OrderPaymentRow } from './flight-orders.schema';
+import { lockOrderById, transition } from '../flight-orders/flight-orders.repo';
+import { orderPayments, type OrderPaymentRow } from './payments.schema';
 import {
   GATEWAY_PAYMENT_TTL_MS,
   NOTIFICATION_MAX_AGE_MS,

@@ -10,8 +10,8 @@ import { bearer, body, login, TEST_SECRETS, testConfig, useTestApp } from '../..
 import { walletAccounts } from '../wallet/wallet.repo';
 import { journalEntries } from '../wallet/wallet.schema';
 import { oneWay, search } from '../shopping/shopping.test-helpers';
-import { orderPayments } from './flight-orders.schema';
-import { bookOne } from './flight-orders.test-helpers';
+import { orderPayments } from './payments.schema';
+import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { sign } from './gateway';
 import { LATE_CAPTURE_REFUND_JOB } from './late-captures';
 import { createSimulatedGateways, isSimulatedGateway } from './simulated-gateway';

@@ -1,6 +1,7 @@
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { LateCaptureReason, LateCaptureStatus } from '@portal/domain/late-capture';
-import { flightOrders, orderPayments } from './flight-orders.schema';
+import { flightOrders } from '../flight-orders/flight-orders.schema';
+import { orderPayments } from './payments.schema';
 
 /**
  * Money an outside gateway captured for an order that could no longer take it (paid by balance,

@@ -10,7 +10,8 @@ import type {
 import type { Db } from '../../platform/db';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
-import { flightOrders, type OrderPaymentRow } from './flight-orders.schema';
+import { flightOrders } from '../flight-orders/flight-orders.schema';
+import type { OrderPaymentRow } from './payments.schema';
 import type { GatewayNotification, PaymentGateways } from './gateway';
 import { lateCaptures, type LateCaptureRow } from './late-captures.schema';
 

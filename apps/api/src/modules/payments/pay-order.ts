@@ -3,8 +3,8 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { payFromBalance } from '../wallet/pay-from-balance';
-import { findOrder, transition } from './flight-orders.repo';
-import type { FlightOrderRow } from './flight-orders.schema';
+import { findOrder, transition } from '../flight-orders/flight-orders.repo';
+import type { FlightOrderRow } from '../flight-orders/flight-orders.schema';
 
 /** Called in the payment's transaction once an order is paid (queues the ticketing job). */
 export type OnPaid = (tx: Db, order: FlightOrderRow, now: Date) => Promise<void>;

@@ -7,8 +7,8 @@ import { jobs } from '../../platform/jobs.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { walletAccounts } from '../wallet/wallet.repo';
 import { journalEntries } from '../wallet/wallet.schema';
-import { flightOrders } from './flight-orders.schema';
-import { bookOne } from './flight-orders.test-helpers';
+import { flightOrders } from '../flight-orders/flight-orders.schema';
+import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 
 const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });
 afterEach(async () => {

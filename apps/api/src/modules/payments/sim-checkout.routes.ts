@@ -5,7 +5,7 @@ import { fromMinor, minorDigits } from '@portal/domain/currency-conversion';
 import { isSafeRedirect } from '@portal/domain/navigation';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { OrderPaymentRow } from './flight-orders.schema';
+import type { OrderPaymentRow } from './payments.schema';
 import type { PaymentGateways } from './gateway';
 import { findPayment } from './gateway-payment';
 import { isSimulatedGateway, SIM_CHECKOUT_PREFIX, type SimulatedGateway } from './simulated-gateway';
