@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Currency } from '@portal/domain/currency';
+import type { Locale } from '@portal/domain/locale';
 import { DEFAULT_FLIGHT_SETTINGS, type FlightSettings } from '@portal/domain/agency-config';
 import type { ShoppingRequest, Solution } from '@portal/domain/shopping';
 import type { Offer } from '../../modules/shopping/suppliers/supplier';
@@ -30,6 +31,12 @@ export interface AgencyCommonConfig {
   disablePayment?: boolean;
   /** Spec §3 'Show invoice type in Excel bill': wallet exports get an invoice-type column. Default false. */
   showInvoiceTypeInExcel?: boolean;
+  /** Spec §3 'Email language': the language of the order e-mails. Default zh-cn. */
+  emailLanguage?: Locale;
+  /** Spec §3 'Send email to sub-agency': a sub-agency also gets the order e-mails. Default false. */
+  sendEmailToSubAgency?: boolean;
+  /** Key of the HMAC signature of this agency's webhooks; generated when first needed. */
+  webhookSigningSecret?: string;
 }
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

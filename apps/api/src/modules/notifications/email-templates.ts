@@ -1,0 +1,160 @@
+import type { Locale } from '@portal/domain/locale';
+import type { NotificationKind } from './notifications.schema';
+
+/** Values an e-mail is written from; extra event values are listed under the summary. */
+export type TemplateParams = Readonly<Record<string, string | number | null>>;
+
+interface Wording {
+  subject: Record<NotificationKind, string>;
+  /** The sentence that says what happened. */
+  line: Record<NotificationKind, string>;
+  greeting: string;
+  labels: { bookingNumber: string; route: string; departure: string; reason: string };
+  footer: string;
+}
+
+const EN: Wording = {
+  subject: {
+    'order.booked': 'Booking {bookingNumber} received',
+    'order.issued': 'Tickets issued for booking {bookingNumber}',
+    'order.ticketing_failed': 'Ticketing failed for booking {bookingNumber}',
+    'change.requested': 'Change request {bookingNumber} submitted',
+    'change.quoted': 'Change request {bookingNumber} quoted',
+    'change.rejected': 'Change request {bookingNumber} rejected',
+    'change.completed': 'Change {bookingNumber} completed',
+    'refund.requested': 'Refund request {bookingNumber} submitted',
+    'refund.quoted': 'Refund request {bookingNumber} quoted: please confirm',
+    'refund.rejected': 'Refund request {bookingNumber} rejected',
+    'refund.completed': 'Refund {bookingNumber} completed',
+    'void.completed': 'Void {bookingNumber} completed',
+    'void.rejected': 'Void request {bookingNumber} rejected',
+    'disruption.raised': 'Schedule change on booking {bookingNumber}',
+  },
+  line: {
+    'order.booked': 'We have received your booking. It will be ticketed once it is paid.',
+    'order.issued': 'Your tickets have been issued.',
+    'order.ticketing_failed':
+      'The airline could not issue the tickets of this booking. Any payment is returned.',
+    'change.requested': 'Your change request has been submitted and is being reviewed.',
+    'change.quoted': 'Your change request has been reviewed and quoted.',
+    'change.rejected': 'Your change request has been rejected.',
+    'change.completed': 'Your change is complete and the new tickets are issued.',
+    'refund.requested': 'Your refund request has been submitted and is being reviewed.',
+    'refund.quoted': 'Your refund request has been quoted. Please confirm it before the deadline.',
+    'refund.rejected': 'Your refund request has been rejected.',
+    'refund.completed': 'Your refund is complete; the refundable total is credited to your wallet.',
+    'void.completed': 'Your tickets have been voided; the amount is credited to your wallet.',
+    'void.rejected': 'Your void request has been rejected.',
+    'disruption.raised':
+      'The airline has changed the schedule of a flight in this booking. Please check the booking.',
+  },
+  greeting: 'Hello,',
+  labels: { bookingNumber: 'Booking number', route: 'Route', departure: 'Departure', reason: 'Reason' },
+  footer: 'This message was sent by the travel portal. Please do not reply to it.',
+};
+
+const ZH_CN: Wording = {
+  subject: {
+    'order.booked': '已收到订单 {bookingNumber}',
+    'order.issued': '订单 {bookingNumber} 已出票',
+    'order.ticketing_failed': '订单 {bookingNumber} 出票失败',
+    'change.requested': '改签申请 {bookingNumber} 已提交',
+    'change.quoted': '改签申请 {bookingNumber} 已报价',
+    'change.rejected': '改签申请 {bookingNumber} 已被拒绝',
+    'change.completed': '改签 {bookingNumber} 已完成',
+    'refund.requested': '退票申请 {bookingNumber} 已提交',
+    'refund.quoted': '退票申请 {bookingNumber} 已报价，请确认',
+    'refund.rejected': '退票申请 {bookingNumber} 已被拒绝',
+    'refund.completed': '退票 {bookingNumber} 已完成',
+    'void.completed': '废票 {bookingNumber} 已完成',
+    'void.rejected': '废票申请 {bookingNumber} 已被拒绝',
+    'disruption.raised': '订单 {bookingNumber} 航班变动',
+  },
+  line: {
+    'order.booked': '我们已收到您的订单，支付后将为您出票。',
+    'order.issued': '您的机票已出票。',
+    'order.ticketing_failed': '航空公司未能为此订单出票，已支付的款项将退回。',
+    'change.requested': '您的改签申请已提交，正在审核中。',
+    'change.quoted': '您的改签申请已审核并报价。',
+    'change.rejected': '您的改签申请已被拒绝。',
+    'change.completed': '改签已完成，新机票已出票。',
+    'refund.requested': '您的退票申请已提交，正在审核中。',
+    'refund.quoted': '您的退票申请已报价，请在截止时间前确认。',
+    'refund.rejected': '您的退票申请已被拒绝。',
+    'refund.completed': '退票已完成，可退金额已退回您的钱包。',
+    'void.completed': '机票已作废，款项已退回您的钱包。',
+    'void.rejected': '您的废票申请已被拒绝。',
+    'disruption.raised': '航空公司变更了此订单中航班的时刻，请查看订单。',
+  },
+  greeting: '您好：',
+  labels: { bookingNumber: '订单号', route: '航程', departure: '出发时间', reason: '原因' },
+  footer: '此邮件由差旅平台自动发送，请勿回复。',
+};
+
+const ZH_TW: Wording = {
+  subject: {
+    'order.booked': '已收到訂單 {bookingNumber}',
+    'order.issued': '訂單 {bookingNumber} 已開票',
+    'order.ticketing_failed': '訂單 {bookingNumber} 開票失敗',
+    'change.requested': '改簽申請 {bookingNumber} 已提交',
+    'change.quoted': '改簽申請 {bookingNumber} 已報價',
+    'change.rejected': '改簽申請 {bookingNumber} 已被拒絕',
+    'change.completed': '改簽 {bookingNumber} 已完成',
+    'refund.requested': '退票申請 {bookingNumber} 已提交',
+    'refund.quoted': '退票申請 {bookingNumber} 已報價，請確認',
+    'refund.rejected': '退票申請 {bookingNumber} 已被拒絕',
+    'refund.completed': '退票 {bookingNumber} 已完成',
+    'void.completed': '廢票 {bookingNumber} 已完成',
+    'void.rejected': '廢票申請 {bookingNumber} 已被拒絕',
+    'disruption.raised': '訂單 {bookingNumber} 航班異動',
+  },
+  line: {
+    'order.booked': '我們已收到您的訂單，付款後將為您開票。',
+    'order.issued': '您的機票已開票。',
+    'order.ticketing_failed': '航空公司未能為此訂單開票，已支付的款項將退回。',
+    'change.requested': '您的改簽申請已提交，正在審核中。',
+    'change.quoted': '您的改簽申請已審核並報價。',
+    'change.rejected': '您的改簽申請已被拒絕。',
+    'change.completed': '改簽已完成，新機票已開票。',
+    'refund.requested': '您的退票申請已提交，正在審核中。',
+    'refund.quoted': '您的退票申請已報價，請在截止時間前確認。',
+    'refund.rejected': '您的退票申請已被拒絕。',
+    'refund.completed': '退票已完成，可退金額已退回您的錢包。',
+    'void.completed': '機票已作廢，款項已退回您的錢包。',
+    'void.rejected': '您的廢票申請已被拒絕。',
+    'disruption.raised': '航空公司變更了此訂單中航班的時刻，請查看訂單。',
+  },
+  greeting: '您好：',
+  labels: { bookingNumber: '訂單號', route: '航程', departure: '出發時間', reason: '原因' },
+  footer: '此郵件由差旅平台自動發送，請勿回覆。',
+};
+
+const WORDING: Record<Locale, Wording> = { en: EN, 'zh-cn': ZH_CN, 'zh-tw': ZH_TW };
+
+function fill(template: string, params: TemplateParams): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined || value === null ? '' : String(value);
+  });
+}
+
+/** The subject and plain text of an order e-mail in `locale`. */
+export function renderEmail(
+  kind: NotificationKind,
+  locale: Locale,
+  params: TemplateParams,
+): { subject: string; text: string } {
+  const w = WORDING[locale];
+  const lines = [w.greeting, '', w.line[kind], ''];
+  const facts: [string, string | number | null | undefined][] = [
+    [w.labels.bookingNumber, params.bookingNumber],
+    [w.labels.route, params.route],
+    [w.labels.departure, params.departure],
+    [w.labels.reason, params.reason],
+  ];
+  for (const [label, value] of facts) {
+    if (value !== undefined && value !== null && value !== '') lines.push(`${label}: ${String(value)}`);
+  }
+  lines.push('', w.footer);
+  return { subject: fill(w.subject[kind], params), text: lines.join('\n') };
+}

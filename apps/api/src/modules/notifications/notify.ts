@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@portal/domain/locale';
+import type { Db } from '../../platform/db';
+import { agencies, users, type AgencyCommonConfig } from '../../platform/db/schema';
+import type { FlightSettings } from '@portal/domain/agency-config';
+import { jobs } from '../../platform/jobs.schema';
+import type { FlightOrderRow } from '../flight-orders/flight-orders.schema';
+import { rowsOf } from '../wallet/ledger.repo';
+import { renderEmail } from './email-templates';
+import { notifications, outboundMessages, type NotificationKind } from './notifications.schema';
+
+/** The job that delivers one outbound message (payload `{messageId}`). */
+export const OUTBOUND_DELIVERY_JOB = 'outbound-deliver';
+
+export type NotificationParams = Record<string, string | number | null>;
+
+export interface OrderEvent {
+  kind: NotificationKind;
+  order: FlightOrderRow;
+  /** Values for the texts beside the booking number, route and departure (e.g. `reason`). */
+  params?: NotificationParams;
+  /** When it happened (default: now); the delivery jobs are due then. */
+  at?: Date;
+}
+
+/** Booking events go to the booking notification URL; the others to the flight change URL. */
+export function isBookingEvent(kind: NotificationKind): boolean {
+  return kind.startsWith('order.');
+}
+
+/** `PEK-SHA-PEK` from the order's flights, and the first departure in local time. */
+function routeOf(order: FlightOrderRow): { route: string; departure: string | null } {
+  const segments = order.solution.legs.flatMap((leg) => leg.segments);
+  const first = segments[0];
+  if (!first) return { route: '', departure: null };
+  const airports = [first.departure.airport, ...segments.map((s) => s.arrival.airport)];
+  const route = airports.filter((a, i) => i === 0 || a !== airports[i - 1]).join('-');
+  return { route, departure: first.departure.time.replace('T', ' ') };
+}
+
+interface AgencyFacts {
+  common: AgencyCommonConfig;
+  flight: FlightSettings;
+  parentId: number | null;
+  superIds: number[];
+  agencyEmail: string | null;
+}
+
+async function readAgency(tx: Db, agencyId: number): Promise<AgencyFacts | undefined> {
+  const [row] = await rowsOf<{
+    common_config: AgencyCommonConfig;
+    flight_settings: FlightSettings;
+    parent_id: number | null;
+    super_ids: number[] | null;
+    agency_email: string | null;
+  }>(
+    tx,
+    sql`select a.common_config, a.flight_settings, a.parent_id,
+      (select array_agg(u.id order by u.id) from ${users} u
+        where u.agency_id = a.id and 'SuperUser' = any(u.roles) and u.status = 'active') as super_ids,
+      (select u.email from ${users} u
+        where u.agency_id = a.id and 'SuperUser' = any(u.roles) and u.status = 'active' and u.email <> ''
+        order by u.id limit 1) as agency_email
+    from ${agencies} a where a.id = ${agencyId}`,
+  );
+  if (!row) return undefined;
+  return {
+    common: row.common_config,
+    flight: row.flight_settings,
+    parentId: row.parent_id,
+    superIds: (row.super_ids ?? []).map(Number),
+    agencyEmail: row.agency_email,
+  };
+}
+
+interface NewMessage {
+  channel: 'email' | 'webhook';
+  target: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Records an order event in the caller's transaction, with no network call: an in-app notice for
+ * the order's user and the agency's active SuperUsers; an e-mail to the booking contact in the
+ * agency's e-mail language; a copy to a sub-agency's principal address when its config says
+ * `sendEmailToSubAgency`; a webhook to the agency's booking or flight change notification URL; and
+ * one delivery job per message. Two statements: one read of the agency, one insert of everything.
+ */
+export async function notifyOrderEvent(tx: Db, event: OrderEvent): Promise<void> {
+  const { kind, order } = event;
+  const at = event.at ?? new Date();
+  const agency = await readAgency(tx, order.agencyId);
+  if (!agency) return;
+  const { route, departure } = routeOf(order);
+  const params: NotificationParams = {
+    bookingNumber: order.bookingNumber,
+    route,
+    departure,
+    ...event.params,
+  };
+  const recipients = [...new Set([order.userId, ...agency.superIds])];
+
+  const locale: Locale = isLocale(agency.common.emailLanguage) ? agency.common.emailLanguage : DEFAULT_LOCALE;
+  const messages: NewMessage[] = [];
+  const email = { ...renderEmail(kind, locale, params), locale };
+  if (order.contact.email) messages.push({ channel: 'email', target: order.contact.email, payload: email });
+  if (
+    agency.parentId !== null &&
+    agency.common.sendEmailToSubAgency === true &&
+    agency.agencyEmail &&
+    agency.agencyEmail.toLowerCase() !== order.contact.email.toLowerCase()
+  ) {
+    messages.push({ channel: 'email', target: agency.agencyEmail, payload: email });
+  }
+  const url = isBookingEvent(kind)
+    ? agency.flight.bookingNotificationUrl
+    : agency.flight.flightChangeNotificationUrl;
+  if (url) {
+    messages.push({
+      channel: 'webhook',
+      target: url,
+      payload: {
+        id: randomUUID(),
+        event: kind,
+        occurredAt: at.toISOString(),
+        agencyId: order.agencyId,
+        order: {
+          id: order.id,
+          bookingNumber: order.bookingNumber,
+          type: order.type,
+          status: order.status,
+          originalBookingId: order.originalBookingId,
+          pnr: order.pnr,
+        },
+        params,
+      },
+    });
+  }
+
+  const notices = sql.join(
+    recipients.map(
+      (userId) =>
+        sql`(${order.agencyId}::int, ${userId}::int, ${kind}::text, ${order.id}::text, ${JSON.stringify(params)}::jsonb)`,
+    ),
+    sql`, `,
+  );
+  if (messages.length === 0) {
+    await tx.execute(
+      sql`insert into ${notifications} (agency_id, user_id, kind, order_id, params) values ${notices}`,
+    );
+    return;
+  }
+  const rows = sql.join(
+    messages.map(
+      (m) =>
+        sql`(${order.agencyId}::int, ${m.channel}::text, ${kind}::text, ${order.id}::text, ${m.target}::text, ${JSON.stringify(m.payload)}::jsonb)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`with n as (
+      insert into ${notifications} (agency_id, user_id, kind, order_id, params) values ${notices}
+    ), m as (
+      insert into ${outboundMessages} (agency_id, channel, kind, order_id, target, payload) values ${rows}
+      returning id
+    )
+    insert into ${jobs} (kind, payload, run_at)
+    select ${OUTBOUND_DELIVERY_JOB}::text, jsonb_build_object('messageId', m.id), ${at.toISOString()}::timestamptz from m`);
+}
