@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -36,6 +37,8 @@ import { lateCaptureJobHandlers } from './modules/payments/late-captures';
 import { createSimulatedGateways } from './modules/payments/simulated-gateway';
 import { orderJobHandlers } from './modules/flight-orders/order-jobs';
 import { runDueJobs } from './platform/jobs';
+import { createLocalFileStorage } from './platform/files';
+import { documentRoutes } from './modules/after-sales/documents.routes';
 import { registerIdempotency } from './platform/idempotency';
 
 /** A registered route (`public`: callable without a session). */
@@ -188,6 +191,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? createSimulatedGateways(config.paymentGatewaySecret)
       : createGatewayRegistry([]));
   await app.register(flightPaymentRoutes, { deps: orderDeps, gateways });
+  await app.register(documentRoutes, {
+    deps: { db: database.db, storage: createLocalFileStorage(path.join(config.dataDir, 'documents')) },
+  });
   const jobHandlers = { ...orderJobHandlers(orderDeps), ...lateCaptureJobHandlers(gateways, app.log) };
   app.decorate('runDueJobs', (at?: Date) => runDueJobs(database.db, jobHandlers, at ?? now()));
   if (config.enableTestHooks) await app.register(testHookRoutes, { registry });
