@@ -257,6 +257,21 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '附件不是本订单尚未使用的上传文件，请重新上传',
     'zh-tw': '附件不是本訂單尚未使用的上傳檔案，請重新上傳',
   },
+  'order.error.ticketInAfterSales': {
+    en: 'This ticket already has a change, refund or void in progress, or was already refunded or voided',
+    'zh-cn': '该客票已有进行中的改签、退票或废票申请，或已退票、废票',
+    'zh-tw': '該客票已有進行中的改簽、退票或廢票申請，或已退票、廢票',
+  },
+  'order.error.voidWindowClosed': {
+    en: 'The void window of this order has closed; request a refund instead',
+    'zh-cn': '该订单的废票时限已过，请改为申请退票',
+    'zh-tw': '該訂單的廢票時限已過，請改為申請退票',
+  },
+  'order.error.confirmDeadlinePassed': {
+    en: 'The confirmation deadline of this refund has passed; the request is canceled',
+    'zh-cn': '该退票申请已超过确认时限，申请已取消',
+    'zh-tw': '該退票申請已超過確認時限，申請已取消',
+  },
 };
 
 /** The message for `key` in `locale`, with `{name}` placeholders filled from `params`. */

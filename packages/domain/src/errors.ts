@@ -69,6 +69,10 @@ export const ERRORS = {
   /** A supporting document refused (type, size, count): the spec's upload message, the detail in `data`. */
   DOCUMENT_REJECTED: { code: 800005, key: 'upload.error.failed', status: 400 },
   DOCUMENT_NOT_ATTACHABLE: { code: 800006, key: 'upload.error.notAttachable', status: 400 },
+  /** A ticket-segment of the selection is in a live change, refund or void, or already refunded or voided. */
+  TICKET_IN_AFTER_SALES: { code: 500010, key: 'order.error.ticketInAfterSales', status: 409 },
+  VOID_WINDOW_CLOSED: { code: 500011, key: 'order.error.voidWindowClosed', status: 410 },
+  CONFIRM_DEADLINE_PASSED: { code: 500012, key: 'order.error.confirmDeadlinePassed', status: 410 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

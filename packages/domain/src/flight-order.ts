@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AfterSalesDetail, RelatedOrder } from './after-sales';
 import {
   DOCUMENT_TYPE_CODES,
   payloadDocumentType,
@@ -248,6 +249,14 @@ export const FlightOrder = z.object({
   remark: z.string().nullable(),
   timeline: z.array(TimelineEntry),
   allowedActions: z.array(z.enum(FLIGHT_ORDER_ACTIONS)),
+  /** A change, refund or void order's request and the desk's answer; null for an original. */
+  afterSales: AfterSalesDetail.nullable(),
+  /** An original lists its change, refund and void orders; an after-sales order lists its original. */
+  relatedOrders: z.array(RelatedOrder),
+  /** Refund orders: confirm before this instant (rfd_to_be_confirm). */
+  confirmDeadline: Timestamp.nullable(),
+  /** Issued orders: the void window closes at this instant. */
+  voidDeadline: Timestamp.nullable(),
 });
 export type FlightOrder = z.infer<typeof FlightOrder>;
 

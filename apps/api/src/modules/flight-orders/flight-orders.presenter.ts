@@ -1,11 +1,25 @@
-import { allowedActions } from '@portal/domain/flight-order-actions';
+import type { AfterSalesDetail, AfterSalesQuote, RelatedOrder } from '@portal/domain/after-sales';
+import { allowedActions, type FlightOrderAction } from '@portal/domain/flight-order-actions';
 import { statusColor } from '@portal/domain/flight-order-status';
 import type { FlightOrder, FlightOrderListItem, FlightOrderPrice } from '@portal/domain/flight-order';
 import type { PaymentChannel } from '@portal/domain/payment';
 import type { Solution } from '@portal/domain/shopping';
 import { PAYMENT_CHANNELS } from '@portal/domain/payment';
 import { money } from '../wallet/money';
-import type { FlightOrderRow, OrderEventRow } from './flight-orders.schema';
+import type { FlightOrderRow, OrderEventRow, StoredAfterSales } from './flight-orders.schema';
+
+/** What an order's page shows beyond its own row (loaded by `loadOrderLinks`). */
+export interface OrderLinks {
+  /** An original's change, refund and void orders; an after-sales order's original. */
+  related: RelatedOrder[];
+  /** How many of this order's ticket-segments a claim holds (live, or kept once refunded, voided or changed). */
+  claimedTickets: number;
+}
+
+const NO_LINKS: OrderLinks = { related: [], claimedTickets: 0 };
+
+/** Actions that start a new after-sales order from this one: none once every ticket-segment is taken. */
+const TICKET_ACTIONS: readonly FlightOrderAction[] = ['change', 'refund', 'void'];
 
 const channelOf = (value: string | null): PaymentChannel | null =>
   value !== null && (PAYMENT_CHANNELS as readonly string[]).includes(value)
@@ -24,6 +38,57 @@ function actionsOf(
     voidDeadline: row.voidDeadline?.toISOString() ?? null,
     now,
   });
+}
+
+/** The after-sales detail of a change, refund or void order (null for an original). */
+export function presentAfterSales(
+  afterSales: StoredAfterSales | null,
+  confirmDeadline: Date | null,
+): AfterSalesDetail | null {
+  if (!afterSales) return null;
+  const q = afterSales.quote;
+  return {
+    selection: afterSales.selection,
+    refundReason: afterSales.refundReason,
+    changeReason: afterSales.changeReason,
+    remark: afterSales.remark,
+    quote: q
+      ? {
+          paid: money(q.paidMinor, q.currency),
+          priceDifference: money(q.priceDifferenceMinor, q.currency),
+          taxDifference: money(q.taxDifferenceMinor, q.currency),
+          changeFee: money(q.changeFeeMinor, q.currency),
+          refundFee: money(q.refundFeeMinor, q.currency),
+          serviceFee: money(q.serviceFeeMinor, q.currency),
+          refundableTotal: money(q.refundableTotalMinor, q.currency),
+          amountDue: money(q.amountDueMinor, q.currency),
+        }
+      : null,
+    rejectReason: afterSales.rejectReason,
+    confirmDeadline: confirmDeadline?.toISOString() ?? null,
+  };
+}
+
+/** The quote's price fields of spec §3 that apply to the order's type (null for the others). */
+function quotePrices(type: FlightOrderRow['type'], q: AfterSalesQuote | null): Partial<FlightOrderPrice> {
+  if (!q) return {};
+  const m = (minor: number) => money(minor, q.currency);
+  if (type === 'change') {
+    return {
+      priceDifference: m(q.priceDifferenceMinor),
+      taxDifference: m(q.taxDifferenceMinor),
+      changeFee: m(q.changeFeeMinor),
+      serviceFee: m(q.serviceFeeMinor),
+    };
+  }
+  if (type === 'refund' || type === 'void') {
+    return {
+      refundFee: m(q.refundFeeMinor),
+      refundableTotal: m(q.refundableTotalMinor),
+      serviceFee: m(q.serviceFeeMinor),
+    };
+  }
+  return {};
 }
 
 export function presentPrice(row: FlightOrderRow): FlightOrderPrice {
@@ -54,12 +119,24 @@ export function presentPrice(row: FlightOrderRow): FlightOrderPrice {
     refundFee: null,
     refundableTotal: null,
     creditCardFee: null,
+    ...(row.type === 'origin' ? {} : quotePrices(row.type, row.afterSales?.quote ?? null)),
   };
 }
 
-/** The domain `FlightOrder` of a row and its timeline. */
-export function presentOrder(row: FlightOrderRow, events: readonly OrderEventRow[], now: Date): FlightOrder {
+/**
+ * The domain `FlightOrder` of a row, its timeline and its links. An order whose every
+ * ticket-segment is claimed (in a live request, or refunded, voided or changed) offers no change,
+ * refund or void.
+ */
+export function presentOrder(
+  row: FlightOrderRow,
+  events: readonly OrderEventRow[],
+  now: Date,
+  links: OrderLinks = NO_LINKS,
+): FlightOrder {
   const segments = row.solution.legs.flatMap((l) => l.segments);
+  const ticketsLeft = row.passengers.length * segments.length - links.claimedTickets;
+  const actions = actionsOf(row, now).filter((a) => ticketsLeft > 0 || !TICKET_ACTIONS.includes(a));
   return {
     id: row.id,
     bookingNumber: row.bookingNumber,
@@ -85,7 +162,11 @@ export function presentOrder(row: FlightOrderRow, events: readonly OrderEventRow
     ticketingTier: row.ticketingTier,
     remark: row.remark,
     timeline: events.map((e) => ({ status: e.toStatus, at: e.at.toISOString(), note: e.note })),
-    allowedActions: actionsOf(row, now),
+    allowedActions: actions,
+    afterSales: presentAfterSales(row.afterSales, row.confirmDeadline),
+    relatedOrders: links.related,
+    confirmDeadline: row.confirmDeadline?.toISOString() ?? null,
+    voidDeadline: row.voidDeadline?.toISOString() ?? null,
   };
 }
 

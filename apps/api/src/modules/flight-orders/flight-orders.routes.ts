@@ -23,8 +23,8 @@ import { queuePnrCancel } from './order-jobs';
 import { bookAtSupplier, saveBookedOrder, type BookingOutcome } from './create-order';
 import { countByStatus, listOrders } from './list-orders';
 import type { FlightOrderDeps } from './flight-orders.context';
-import { presentOrder } from './flight-orders.presenter';
-import { findOrder, listEvents } from './flight-orders.repo';
+import { presentFullOrder } from '../after-sales/after-sales.presenter';
+import { findOrder } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
 
 const tags = ['flight-orders'];
@@ -45,8 +45,7 @@ export async function flightOrderRoutes(fastify: FastifyInstance, { deps }: { de
   /** Own orders only, when the agency says so. */
   const isVisible = (row: FlightOrderRow, ctx: ReturnType<typeof flightCtx>) =>
     ctx.agency.commonConfig.onlyShowOwnOrders !== true || row.userId === ctx.user.id;
-  const present = async (row: FlightOrderRow, db = deps.db) =>
-    presentOrder(row, await listEvents(db, row.id), deps.now());
+  const present = async (row: FlightOrderRow, db = deps.db) => presentFullOrder(db, row, deps.now());
 
   // The supplier's price check and booking run outside any transaction; then one short
   // transaction saves the order, its first timeline row, its deadline job and the stored answer.

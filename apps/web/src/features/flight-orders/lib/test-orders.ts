@@ -104,6 +104,10 @@ export function fullOrder(over: Partial<FlightOrder> = {}): FlightOrder {
     remark: null,
     timeline: [{ status: 'to_be_paid', at: '2026-11-20T08:30:00.000Z', note: 'Booked' }],
     allowedActions: ['pay', 'cancel'],
+    afterSales: null,
+    relatedOrders: [],
+    confirmDeadline: null,
+    voidDeadline: null,
     ...over,
   };
 }
