@@ -6,6 +6,8 @@ import { http } from './client';
 export interface DownloadOptions extends Pick<AxiosRequestConfig, 'signal' | 'skipErrorToast'> {
   /** The file name used when the response names none. */
   fallbackName: string;
+  /** `get` for a stored file (no payload); `post` (default) for an export built from a payload. */
+  method?: 'get' | 'post';
 }
 
 /** The file the server answered, before it is saved. */
@@ -87,14 +89,14 @@ function readBody(
 
 /** POSTs `payload` through the app's client and returns the file of the answer with its name. */
 async function fetchFile(url: string, payload: unknown, options: DownloadOptions): Promise<DownloadedFile> {
-  const { fallbackName, ...config } = options;
+  const { fallbackName, method = 'post', ...config } = options;
   // The body comes as bytes rather than a Blob so that an error envelope can be read before the
   // client's interceptor (which expects JSON) sees the response; a Blob could only be read later.
-  const response = await http.post<unknown>(url, payload, {
-    ...config,
-    responseType: 'arraybuffer',
-    transformResponse: readBody,
-  });
+  const fileConfig = { ...config, responseType: 'arraybuffer' as const, transformResponse: readBody };
+  const response =
+    method === 'get'
+      ? await http.get<unknown>(url, fileConfig)
+      : await http.post<unknown>(url, payload, fileConfig);
   // A success envelope instead of a file: nothing to save, and no server text to show.
   if (!(response.data instanceof Blob)) throw new ApiError('');
   return {

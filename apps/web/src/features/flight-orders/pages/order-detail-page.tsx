@@ -2,10 +2,12 @@ import { Alert, App, Button, Card, Descriptions, Modal, Popconfirm, Result, Skel
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { FlightOrder } from '@portal/domain/flight-order';
+import type { FlightOrderStatus } from '@portal/domain/flight-order-status';
 import { isApiError } from '../../../shared/api/api-error';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PaymentPanel } from '../../payment/components/payment-panel';
+import { AfterSalesActions, AFTER_SALES_ACTIONS } from '../after-sales/after-sales-actions';
+import { AfterSalesDetailCard, DocumentsCard, RelatedOrdersCard } from '../after-sales/after-sales-cards';
 import { useCancelOrder, useOrder, usePayOrder } from '../api/flight-orders';
 import {
   ContactCard,
@@ -17,10 +19,24 @@ import {
 } from '../components/order-sections';
 import { PaymentCountdown } from '../components/payment-countdown';
 import { StatusTag } from '../components/status-tag';
+import type { AfterSalesOrder } from '../lib/after-sales';
 import { timestamp } from '../lib/format';
 
-/** Poll every 3 s while ticketing is under way. */
+/** Poll every 3 s while ticketing or the supplier's desk is under way. */
 export const POLL_MS = 3000;
+/** Statuses that move on by themselves (ticketing, the desk's review, reissue, money back). */
+const MOVING: readonly FlightOrderStatus[] = [
+  'proceeding',
+  'chg_reviewing',
+  'chg_proceeding',
+  'rfd_reviewing',
+  'rfd_proceeding',
+  'refunded',
+  'refunded_reimbursing',
+  'void_proceeding',
+  'voided',
+  'voided_reimbursing',
+];
 const BOOKING_NOT_FOUND = 500001;
 const INSUFFICIENT_BALANCE = 600001;
 const PAYMENT_EXPIRED = 600005;
@@ -34,7 +50,7 @@ export function OrderDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const [search] = useSearchParams();
-  const order = useOrder(id, (data) => (data?.status === 'proceeding' ? POLL_MS : false));
+  const order = useOrder(id, (data) => (data && MOVING.includes(data.status) ? POLL_MS : false));
 
   if (order.isPending) {
     return (
@@ -82,7 +98,7 @@ export function OrderDetailPage() {
   return <OrderView order={order.data} paid={search.get('paid') === '1'} />;
 }
 
-function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
+function OrderView({ order, paid }: { order: AfterSalesOrder; paid: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const pay = usePayOrder(order.id);
@@ -131,7 +147,7 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
           style={{ marginBottom: 16 }}
         />
       )}
-      {order.status === 'to_be_paid' && order.paymentDeadline && (
+      {(order.status === 'to_be_paid' || order.status === 'chg_to_be_paid') && order.paymentDeadline && (
         <PaymentCountdown deadline={order.paymentDeadline} />
       )}
       <Card data-testid="order-header" style={{ marginBottom: 16 }}>
@@ -151,14 +167,19 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
           <Descriptions.Item label={t('orders.field.bookingTime')}>
             <span data-testid="order-booking-time">{timestamp(order.bookingTime)}</span>
           </Descriptions.Item>
-          {order.paymentDeadline && order.status === 'to_be_paid' && (
+          {order.paymentDeadline && (order.status === 'to_be_paid' || order.status === 'chg_to_be_paid') && (
             <Descriptions.Item label={t('orders.field.paymentDeadline')}>
               {timestamp(order.paymentDeadline)}
             </Descriptions.Item>
           )}
         </Descriptions>
-        {(actions.includes('pay') || actions.includes('cancel')) && (
-          <Space style={{ marginTop: 12 }} data-testid="order-actions">
+        {actions.some(
+          (action) =>
+            action === 'pay' ||
+            action === 'cancel' ||
+            (AFTER_SALES_ACTIONS as readonly string[]).includes(action),
+        ) && (
+          <Space wrap style={{ marginTop: 12 }} data-testid="order-actions">
             {actions.includes('pay') && (
               <Button type="primary" data-testid="order-pay" loading={pay.isPending} onClick={onPay}>
                 {t('orders.detail.payBalance')}
@@ -181,6 +202,7 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
                 </Button>
               </Popconfirm>
             )}
+            <AfterSalesActions order={order} />
           </Space>
         )}
       </Card>
@@ -194,10 +216,13 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
       >
         <PaymentPanel order={order} context="existing" onPaid={() => setChoosingChannel(false)} />
       </Modal>
+      <RelatedOrdersCard order={order} />
+      <AfterSalesDetailCard order={order} />
       <SegmentsCard order={order} />
       <PassengersCard order={order} />
       <ContactCard order={order} />
       <PriceCard order={order} />
+      <DocumentsCard order={order} />
       <PaymentCard order={order} />
       <TimelineCard order={order} />
     </div>

@@ -1,0 +1,128 @@
+import { Alert, App, Button, Descriptions, Modal, Popconfirm } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FlightOrderAction } from '@portal/domain/flight-order-actions';
+import { useConfirmRefund } from '../api/after-sales';
+import { useCancelOrder } from '../api/flight-orders';
+import type { AfterSalesOrder } from '../lib/after-sales';
+import { money, timestamp } from '../lib/format';
+import { ChangeDialog } from './change-dialog';
+import { RefundDialog } from './refund-dialog';
+import { VoidDialog } from './void-dialog';
+
+/** The after-sales actions this component offers; pay and cancel stay with the payment buttons. */
+export const AFTER_SALES_ACTIONS = [
+  'change',
+  'refund',
+  'void',
+  'confirm-refund',
+  'cancel-change',
+  'cancel-refund',
+] as const satisfies readonly FlightOrderAction[];
+
+type Dialog = 'change' | 'refund' | 'void' | 'confirm-refund' | null;
+
+/** Buttons for exactly the after-sales actions the API allows on this order, and their dialogs. */
+export function AfterSalesActions({ order }: { order: AfterSalesOrder }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const cancel = useCancelOrder(order.id);
+  const confirm = useConfirmRefund(order.id);
+  const allowed = (action: FlightOrderAction) => order.allowedActions.includes(action);
+  const close = () => setDialog(null);
+
+  const cancelRequest = (kind: 'change' | 'refund') =>
+    cancel.mutateAsync().then(
+      () => void message.success(t(`afterSales.${kind}.canceled`)),
+      (error: Error) => void message.error(error.message || t('afterSales.cancelFailed')),
+    );
+
+  const refundable = order.afterSales?.quote?.refundableTotal ?? order.price.refundableTotal;
+  const deadline = order.afterSales?.confirmDeadline ?? order.confirmDeadline ?? null;
+
+  return (
+    <>
+      {allowed('change') && (
+        <Button data-testid="order-change" onClick={() => setDialog('change')}>
+          {t('afterSales.action.change')}
+        </Button>
+      )}
+      {allowed('refund') && (
+        <Button data-testid="order-refund" onClick={() => setDialog('refund')}>
+          {t('afterSales.action.refund')}
+        </Button>
+      )}
+      {allowed('void') && (
+        <Button danger data-testid="order-void" onClick={() => setDialog('void')}>
+          {t('afterSales.action.void')}
+        </Button>
+      )}
+      {allowed('confirm-refund') && (
+        <Button type="primary" data-testid="order-confirm-refund" onClick={() => setDialog('confirm-refund')}>
+          {t('afterSales.action.confirm-refund')}
+        </Button>
+      )}
+      {(['change', 'refund'] as const).map(
+        (kind) =>
+          allowed(`cancel-${kind}`) && (
+            <Popconfirm
+              key={kind}
+              title={t(`afterSales.${kind}.cancelConfirm`)}
+              okText={t('afterSales.cancelOk')}
+              cancelText={t('common.cancel')}
+              onConfirm={() => cancelRequest(kind)}
+            >
+              <Button danger data-testid={`order-cancel-${kind}`} loading={cancel.isPending}>
+                {t(`afterSales.action.cancel-${kind}`)}
+              </Button>
+            </Popconfirm>
+          ),
+      )}
+      {dialog === 'change' && <ChangeDialog order={order} open onClose={close} />}
+      {dialog === 'refund' && <RefundDialog order={order} open onClose={close} />}
+      {dialog === 'void' && <VoidDialog order={order} open onClose={close} />}
+      <Modal
+        open={dialog === 'confirm-refund'}
+        title={t('afterSales.confirm.title')}
+        okText={t('afterSales.confirm.ok')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ loading: confirm.isPending, 'data-testid': 'confirm-refund-ok' }}
+        onCancel={close}
+        onOk={() =>
+          confirm.mutate(undefined, {
+            onSuccess: () => {
+              close();
+              void message.success(t('afterSales.confirm.done'));
+            },
+          })
+        }
+      >
+        <div data-testid="confirm-refund-dialog">
+          <p>{t('afterSales.confirm.text')}</p>
+          <Descriptions size="small" column={1}>
+            {refundable && (
+              <Descriptions.Item label={t('orders.price.refundableTotal')}>
+                <strong data-testid="confirm-refund-total">{money(refundable)}</strong>
+              </Descriptions.Item>
+            )}
+            {deadline && (
+              <Descriptions.Item label={t('afterSales.detail.confirmDeadline')}>
+                <span data-testid="confirm-refund-deadline">{timestamp(deadline)}</span>
+              </Descriptions.Item>
+            )}
+          </Descriptions>
+          {confirm.error && (
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              data-testid="confirm-refund-error"
+              title={confirm.error.message || t('afterSales.confirm.failed')}
+            />
+          )}
+        </div>
+      </Modal>
+    </>
+  );
+}

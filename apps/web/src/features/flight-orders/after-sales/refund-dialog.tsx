@@ -1,0 +1,148 @@
+import { Alert, Form, Input, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  REFUND_REASONS,
+  refundReasonKey,
+  type RefundRequest,
+  type SupportingDocument,
+} from '@portal/domain/after-sales';
+import type { FlightOrder } from '@portal/domain/flight-order';
+import { useRequestRefund } from '../api/after-sales';
+import { refundSubOptions } from '../lib/after-sales';
+import { DocumentUpload } from './document-upload';
+import { PassengerPicker, SegmentPicker } from './selection-tables';
+
+interface RefundForm {
+  reason?: number;
+  subOption?: string;
+  remark?: string;
+}
+
+/**
+ * Refund request of an issued order: the tickets (passengers and segments), a reason of spec §9
+ * with its sub-option where it has them, supporting documents and a remark. Sent, it opens the
+ * new refund order.
+ */
+export function RefundDialog({
+  order,
+  open,
+  onClose,
+}: {
+  order: FlightOrder;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<RefundForm>();
+  const reason = Form.useWatch('reason', form);
+  const subOptions = refundSubOptions(reason);
+  const [passengerIds, setPassengerIds] = useState<string[]>([]);
+  const [segmentIndexes, setSegmentIndexes] = useState<number[]>([]);
+  const [tried, setTried] = useState(false);
+  const [documents, setDocuments] = useState<SupportingDocument[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const refund = useRequestRefund(order.id);
+
+  const submit = async () => {
+    setTried(true);
+    const values = await form.validateFields().catch(() => null);
+    if (!values || values.reason === undefined || passengerIds.length === 0 || segmentIndexes.length === 0)
+      return;
+    const remark = values.remark?.trim();
+    const body: RefundRequest = {
+      selection: { passengerIds, segmentIndexes },
+      reason: { value: values.reason, ...(values.subOption ? { subOption: values.subOption } : {}) },
+      documentIds: documents.map((d) => d.id),
+      ...(remark ? { remark } : {}),
+    };
+    refund.mutate(body, {
+      onSuccess: (created) => {
+        onClose();
+        void navigate(`/flight/orders/${encodeURIComponent(created.id)}`);
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('afterSales.refund.title')}
+      width={760}
+      destroyOnHidden
+      okText={t('afterSales.refund.submit')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: uploading, loading: refund.isPending, 'data-testid': 'refund-submit' }}
+      onOk={() => void submit()}
+      onCancel={onClose}
+    >
+      <div data-testid="refund-dialog">
+        <PassengerPicker
+          passengers={order.passengers}
+          value={passengerIds}
+          onChange={setPassengerIds}
+          error={tried && passengerIds.length === 0 ? t('afterSales.form.choosePassenger') : null}
+        />
+        <SegmentPicker
+          segments={order.segments}
+          value={segmentIndexes}
+          onChange={setSegmentIndexes}
+          error={tried && segmentIndexes.length === 0 ? t('afterSales.form.chooseSegment') : null}
+        />
+        <Form<RefundForm> form={form} layout="vertical">
+          <Form.Item
+            name="reason"
+            label={t('afterSales.form.reason')}
+            rules={[{ required: true, message: t('afterSales.form.reasonRequired') }]}
+          >
+            <Select
+              data-testid="refund-reason"
+              aria-label={t('afterSales.form.reason')}
+              options={REFUND_REASONS.map((r) => ({ value: r.value, label: t(refundReasonKey(r.value)) }))}
+              onChange={() => form.setFieldValue('subOption', undefined)}
+            />
+          </Form.Item>
+          {subOptions.length > 0 && (
+            <Form.Item
+              name="subOption"
+              label={t('afterSales.form.subOption')}
+              rules={[{ required: true, message: t('afterSales.form.subOptionRequired') }]}
+            >
+              <Select
+                data-testid="refund-sub-option"
+                aria-label={t('afterSales.form.subOption')}
+                options={subOptions.map((sub) => ({
+                  value: sub,
+                  label: t(refundReasonKey(reason ?? 0, sub)),
+                }))}
+              />
+            </Form.Item>
+          )}
+          <Form.Item label={t('afterSales.documents.title')}>
+            <DocumentUpload
+              orderId={order.id}
+              onChange={(docs, busy) => {
+                setDocuments(docs);
+                setUploading(busy);
+              }}
+            />
+          </Form.Item>
+          <Form.Item name="remark" label={t('afterSales.form.remark')}>
+            <Input.TextArea maxLength={500} showCount rows={3} aria-label={t('afterSales.form.remark')} />
+          </Form.Item>
+        </Form>
+        {refund.error && (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            data-testid="refund-error"
+            title={refund.error.message || t('afterSales.refund.failed')}
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}

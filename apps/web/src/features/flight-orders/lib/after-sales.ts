@@ -1,0 +1,82 @@
+import {
+  REFUND_REASONS,
+  SUPPORTING_DOCUMENT_MAX_BYTES,
+  SUPPORTING_DOCUMENT_MAX_FILES,
+  SUPPORTING_DOCUMENT_TYPES,
+  type AfterSalesDetail,
+  type RelatedOrder,
+} from '@portal/domain/after-sales';
+import type { FlightOrder } from '@portal/domain/flight-order';
+import type { Segment } from '@portal/domain/shopping';
+
+/**
+ * An order with its after-sales fields. They are optional here so the screens work with an API
+ * that does not send them yet; once the domain's `FlightOrder` has them this is the same type.
+ */
+export type AfterSalesOrder = FlightOrder & {
+  afterSales?: AfterSalesDetail | null;
+  relatedOrders?: RelatedOrder[];
+  confirmDeadline?: string | null;
+  voidDeadline?: string | null;
+};
+
+/** The sub-options of a refund reason (empty for the reasons without). */
+export function refundSubOptions(value: number | undefined): readonly string[] {
+  return REFUND_REASONS.find((reason) => reason.value === value)?.subOptions ?? [];
+}
+
+/** A segment of the order's flattened list with its index and the leg it belongs to. */
+export interface IndexedSegment {
+  index: number;
+  legIndex: number;
+  segment: Segment;
+}
+
+/** The longest wait at one airport that still continues a journey (a connection, not a stay). */
+const CONNECTION_MAX_MS = 24 * 3_600_000;
+
+/**
+ * The order's segments with the leg (journey) of each. The order lists its segments flattened;
+ * a segment starts a new leg unless it leaves from the airport the previous one reached within
+ * a day (local times compared as written, close enough for a connection's hours).
+ */
+export function indexSegments(segments: readonly Segment[]): IndexedSegment[] {
+  let legIndex = 0;
+  return segments.map((segment, index) => {
+    const previous = segments[index - 1];
+    if (previous) {
+      const wait = Date.parse(`${segment.departure.time}Z`) - Date.parse(`${previous.arrival.time}Z`);
+      const connects = previous.arrival.airport === segment.departure.airport && wait < CONNECTION_MAX_MS;
+      if (!connects) legIndex += 1;
+    }
+    return { index, legIndex, segment };
+  });
+}
+
+/** `CA1501 PEK-SHA 2026-12-01 08:30` */
+export function segmentLabel(segment: Segment): string {
+  return `${segment.marketingCarrier}${segment.flightNumber} ${segment.departure.airport}-${segment.arrival.airport} ${segment.departure.time.replace('T', ' ').slice(0, 16)}`;
+}
+
+/** Why a supporting document is refused before it is sent; the server checks the content again. */
+export type DocumentProblem = 'type' | 'count';
+
+const EXTENSIONS = /\.(jpe?g|png|pdf)$/i;
+
+/**
+ * Checks a file the agent picks against spec §5 (jpg, png or PDF, at most 2 MB, at most 5 files
+ * with the ones already kept): by its declared type and name only, as the browser knows no more.
+ */
+export function documentProblem(
+  file: Pick<File, 'name' | 'type' | 'size'>,
+  alreadyKept: number,
+): DocumentProblem | null {
+  if (alreadyKept >= SUPPORTING_DOCUMENT_MAX_FILES) return 'count';
+  const typeOk =
+    (SUPPORTING_DOCUMENT_TYPES as readonly string[]).includes(file.type) && EXTENSIONS.test(file.name);
+  if (!typeOk || file.size > SUPPORTING_DOCUMENT_MAX_BYTES || file.size === 0) return 'type';
+  return null;
+}
+
+/** What the upload field's `accept` offers. */
+export const DOCUMENT_ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf';
