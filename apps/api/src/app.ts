@@ -35,6 +35,7 @@ import { flightPaymentRoutes } from './modules/payments/payments.routes';
 import { createGatewayRegistry, type PaymentGateways } from './modules/payments/gateway';
 import { lateCaptureJobHandlers } from './modules/payments/late-captures';
 import { createSimulatedGateways } from './modules/payments/simulated-gateway';
+import type { OnPaidHooks } from './modules/payments/pay-order';
 import { orderJobHandlers } from './modules/flight-orders/order-jobs';
 import { runDueJobs } from './platform/jobs';
 import { createLocalFileStorage } from './platform/files';
@@ -77,6 +78,8 @@ export interface BuildAppOptions {
   suppliers?: SupplierRegistry;
   /** Outside payment providers; default: the simulated ones with SIMULATED_PAYMENTS, else none. */
   gateways?: PaymentGateways;
+  /** What happens once an order of a type is paid, other than the defaults (tests). */
+  paymentHooks?: OnPaidHooks;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
 }
@@ -190,7 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (config.simulatedPayments
       ? createSimulatedGateways(config.paymentGatewaySecret)
       : createGatewayRegistry([]));
-  await app.register(flightPaymentRoutes, { deps: orderDeps, gateways });
+  await app.register(flightPaymentRoutes, { deps: orderDeps, gateways, onPaid: options.paymentHooks });
   await app.register(documentRoutes, {
     deps: { db: database.db, storage: createLocalFileStorage(path.join(config.dataDir, 'documents')) },
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isSafeRedirect, MAX_REDIRECT_LENGTH } from './navigation';
+import { MoneyJson } from './shopping';
 
 /** Payment channels of spec §3 (enumeration values as the spec writes them). */
 export const PAYMENT_CHANNELS = [
@@ -20,26 +21,62 @@ export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
 export type PaymentFlow = 'balance' | 'redirect' | 'qr';
 
 /**
- * The payment options of spec §9, in the spec's order, with how each completes. These are what
- * `GET /order/v2/flight/config/payment` may offer; the other channels of §3 (wechat-pay, abapay)
- * are known values for records and transaction rows but not offered for flight orders.
+ * How each channel of spec §3 completes, and its label. QR code: the payer scans with a wallet
+ * app (alipay, wechat-pay, the yeepay wallets); redirect: a hosted checkout page (stripe,
+ * airwallex, the yeepay cards, abapay).
  */
-export const PAYMENT_OPTIONS = [
-  { channel: 'balance', flow: 'balance', labelKey: 'payment.channel.balance' },
-  { channel: 'yeepay-alipay', flow: 'qr', labelKey: 'payment.channel.yeepayAlipay' },
-  { channel: 'yeepay-credit-card', flow: 'redirect', labelKey: 'payment.channel.yeepayCreditCard' },
-  { channel: 'yeepay-debit-card', flow: 'redirect', labelKey: 'payment.channel.yeepayDebitCard' },
-  { channel: 'yeepay-wechat', flow: 'qr', labelKey: 'payment.channel.yeepayWechat' },
-  { channel: 'airwallex', flow: 'redirect', labelKey: 'payment.channel.airwallex' },
-  { channel: 'stripe', flow: 'redirect', labelKey: 'payment.channel.stripe' },
-  { channel: 'alipay', flow: 'redirect', labelKey: 'payment.channel.alipay' },
-] as const satisfies readonly { channel: PaymentChannel; flow: PaymentFlow; labelKey: string }[];
+export const CHANNEL_OPTIONS = {
+  balance: { flow: 'balance', labelKey: 'payment.channel.balance' },
+  'yeepay-alipay': { flow: 'qr', labelKey: 'payment.channel.yeepayAlipay' },
+  'yeepay-credit-card': { flow: 'redirect', labelKey: 'payment.channel.yeepayCreditCard' },
+  'yeepay-debit-card': { flow: 'redirect', labelKey: 'payment.channel.yeepayDebitCard' },
+  'yeepay-wechat': { flow: 'qr', labelKey: 'payment.channel.yeepayWechat' },
+  airwallex: { flow: 'redirect', labelKey: 'payment.channel.airwallex' },
+  stripe: { flow: 'redirect', labelKey: 'payment.channel.stripe' },
+  alipay: { flow: 'qr', labelKey: 'payment.channel.alipay' },
+  'wechat-pay': { flow: 'qr', labelKey: 'payment.channel.wechatPay' },
+  abapay: { flow: 'redirect', labelKey: 'payment.channel.abapay' },
+} as const satisfies Record<PaymentChannel, { flow: PaymentFlow; labelKey: string }>;
 
-export type PaymentOptionChannel = (typeof PAYMENT_OPTIONS)[number]['channel'];
+/** A channel with its flow and label. */
+export interface PaymentOption {
+  channel: PaymentChannel;
+  flow: PaymentFlow;
+  labelKey: string;
+}
 
-/** The options an agency may use: none when its payment is disabled (spec §6). */
-export function paymentOptionsFor(agency: { disablePayment: boolean }): typeof PAYMENT_OPTIONS | readonly [] {
-  return agency.disablePayment ? [] : PAYMENT_OPTIONS;
+const option = (channel: PaymentChannel): PaymentOption => ({ channel, ...CHANNEL_OPTIONS[channel] });
+
+/**
+ * The payment options of spec §9, in the spec's order: what an agency offers unless its settings
+ * name its channels (`paymentChannels`). wechat-pay and abapay (spec §3) are offered only to an
+ * agency that names them.
+ */
+export const DEFAULT_PAYMENT_CHANNELS = [
+  'balance',
+  'yeepay-alipay',
+  'yeepay-credit-card',
+  'yeepay-debit-card',
+  'yeepay-wechat',
+  'airwallex',
+  'stripe',
+  'alipay',
+] as const satisfies readonly PaymentChannel[];
+
+/** The default options (spec §9), each with its flow and label. */
+export const PAYMENT_OPTIONS: readonly PaymentOption[] = DEFAULT_PAYMENT_CHANNELS.map(option);
+
+/**
+ * The options an agency may use: none when its payment is disabled (spec §6), else the channels
+ * its settings name (each once, in their order), or the spec's default options.
+ */
+export function paymentOptionsFor(agency: {
+  disablePayment: boolean;
+  paymentChannels?: readonly PaymentChannel[] | null;
+}): readonly PaymentOption[] {
+  if (agency.disablePayment) return [];
+  if (!agency.paymentChannels) return PAYMENT_OPTIONS;
+  return [...new Set(agency.paymentChannels)].filter((c) => c in CHANNEL_OPTIONS).map(option);
 }
 
 /** One entry of `GET /order/v2/flight/config/payment`. */
@@ -72,8 +109,15 @@ export type PaymentRequest = z.infer<typeof PaymentRequest>;
 export const PaymentPending = z.object({
   status: z.literal('pending'),
   paymentId: z.string(),
+  channel: z.enum(PAYMENT_CHANNELS),
+  /** What the payer is asked for, with the currency's minor digits. */
+  amount: MoneyJson,
+  /** Hosted checkout: where to send the browser. */
   redirectUrl: z.string().optional(),
-  /** The content to render as a QR code. */
+  /**
+   * QR channels: the content to render as a QR code. A path of this site (the simulated
+   * wallets of the demo) is the payment page a phone opens on scanning.
+   */
   qrCode: z.string().optional(),
   /** ISO timestamp; after it the payment times out. */
   expiresAt: z.string(),

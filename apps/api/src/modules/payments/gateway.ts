@@ -1,11 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-
-/** The outside channels the simulated gateway serves (redirect flow, like Stripe Checkout). */
-export const GATEWAY_CHANNELS = ['stripe'] as const;
-export type GatewayChannel = (typeof GATEWAY_CHANNELS)[number];
-export const isGatewayChannel = (value: string): value is GatewayChannel =>
-  (GATEWAY_CHANNELS as readonly string[]).includes(value);
+import type { PaymentChannel } from '@portal/domain/payment';
 
 /** How long a started outside payment may be completed (never after the order's deadline). */
 export const GATEWAY_PAYMENT_TTL_MS = 15 * 60_000;
@@ -55,27 +50,53 @@ export interface RefundRequest {
   idempotencyKey: string;
 }
 
+/** How a provider takes money: the wallet, a QR code the payer scans, or a hosted checkout page. */
+export type ProviderKind = 'balance' | 'qr' | 'hosted';
+
+/** What a provider is asked to collect for one started payment. */
+export interface StartPaymentRequest {
+  /** The portal's payment id: the provider's reference, the same for every start of one payment. */
+  paymentId: string;
+  amountMinor: number;
+  currency: string;
+  /** The payment closes then: the provider must not take money after it. */
+  expiresAt: Date;
+  /** A safe in-app path the payer returns to (hosted checkout). */
+  returnUrl: string | null;
+  /** What the payer sees (booking number). */
+  description: string;
+}
+
+/** Where the payer pays: a hosted page to open, or a QR code to scan. */
+export type StartPaymentAnswer = { redirectUrl: string } | { qrCode: string };
+
 /**
- * An outside payment provider (adapter): the hosted checkout a payer is sent to, the check of its
- * signed notifications, and refunds. Refunds are network calls: never inside a transaction.
+ * An outside payment provider (adapter) serving one channel: it starts a payment (a hosted
+ * checkout page or a QR code), checks its signed notifications and refunds captures the portal
+ * cannot take. A real gateway is one more implementation. `start` and `refund` may be network
+ * calls: never inside a transaction. `start` must be idempotent per `paymentId` (a resumed
+ * payment asks again and gets the same checkout).
  */
-export interface PaymentGateway {
-  readonly channel: GatewayChannel;
-  /** The hosted page where the payer completes a started payment. */
-  checkoutUrl(paymentId: string): string;
+export interface PaymentProvider {
+  readonly kind: Exclude<ProviderKind, 'balance'>;
+  readonly channel: PaymentChannel;
+  start(request: StartPaymentRequest): Promise<StartPaymentAnswer>;
   /** Whether a notification carries the provider's valid signature. */
-  verify(notification: GatewayNotification): boolean;
+  verifyNotification(notification: GatewayNotification): boolean;
   /** Refunds a capture in full; a repeated idempotency key answers the first refund. */
   refund(request: RefundRequest): Promise<{ refundId: string }>;
 }
 
+/** An outside provider (the name the registry and the app options use). */
+export type PaymentGateway = PaymentProvider;
+
 /** The providers of one app by channel; an absent channel is not offered and not served. */
 export interface PaymentGateways {
-  get(channel: string): PaymentGateway | undefined;
-  list(): PaymentGateway[];
+  get(channel: string): PaymentProvider | undefined;
+  list(): PaymentProvider[];
 }
 
-export function createGatewayRegistry(gateways: PaymentGateway[]): PaymentGateways {
-  const byChannel = new Map<string, PaymentGateway>(gateways.map((g) => [g.channel, g]));
+export function createGatewayRegistry(providers: PaymentProvider[]): PaymentGateways {
+  const byChannel = new Map<string, PaymentProvider>(providers.map((p) => [p.channel, p]));
   return { get: (channel) => byChannel.get(channel), list: () => [...byChannel.values()] };
 }

@@ -3,18 +3,23 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FlightPaymentResult } from '@portal/domain/flight-order';
 import { LateCaptureList, LateCaptureQuery } from '@portal/domain/late-capture';
-import { PaymentConfig, PaymentRequest, PaymentStatusView, paymentOptionsFor } from '@portal/domain/payment';
+import { CHANNEL_OPTIONS, PaymentConfig, PaymentRequest, PaymentStatusView } from '@portal/domain/payment';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
-import { withIdempotency } from '../../platform/idempotency';
+import { withIdempotency, withIdempotentSteps } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
 import { envelope, okResponse } from '../../platform/schema';
 import { flightContext } from '../shopping/access';
 import { assertCanReadWallet } from '../wallet/wallet.policy';
 import { queueTicketing } from '../flight-orders/order-jobs';
-import { payOrder } from './pay-order';
+import { agencyChannels, payOrder, type OnPaidHooks } from './pay-order';
 import { GatewayNotification, type PaymentGateways } from './gateway';
-import { handleNotification, paymentState, startGatewayPayment } from './gateway-payment';
+import {
+  handleNotification,
+  paymentState,
+  prepareGatewayPayment,
+  recordGatewayPayment,
+} from './gateway-payment';
 import { lateCaptureLog, listLateCaptures, refundLateCapture } from './late-captures';
 import { simulatedCheckoutRoutes } from './sim-checkout.routes';
 import { isSimulatedGateway } from './simulated-gateway';
@@ -47,18 +52,25 @@ export interface FlightPaymentRoutesOptions {
   deps: FlightOrderDeps;
   /** The outside payment providers; a channel without one is neither offered nor served. */
   gateways: PaymentGateways;
+  /**
+   * What happens once an order of each type is paid; default: origin orders are queued for
+   * ticketing. A type without a hook is not paid.
+   */
+  onPaid?: OnPaidHooks;
 }
 
 /**
- * Paying a flight order: the channels offered, balance payment, the outside gateways and their
- * notifications, late captures refunded and listed for finance, and (only when a simulated
- * provider is configured) the simulated checkout pages.
+ * Paying any payable order (origin, change) through one path: the agency's channels, balance
+ * payment, the outside providers (hosted checkout or QR code) and their signed notifications,
+ * late captures refunded and listed for finance, and (only when a simulated provider is
+ * configured) the simulated checkout and scan pages.
  */
 export async function flightPaymentRoutes(
   fastify: FastifyInstance,
-  { deps, gateways }: FlightPaymentRoutesOptions,
+  { deps, gateways, onPaid }: FlightPaymentRoutesOptions,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const hooks: OnPaidHooks = { origin: queueTicketing(deps), ...onPaid };
   const flightCtx = flightContext;
   const present = async (row: FlightOrderRow, db = deps.db) =>
     presentOrder(row, await listEvents(db, row.id), deps.now());
@@ -68,12 +80,9 @@ export async function flightPaymentRoutes(
     { schema: { tags: ['payments'], response: okResponse(PaymentConfig) } },
     async (request) => {
       const ctx = flightCtx(request);
-      const options = paymentOptionsFor({ disablePayment: ctx.agency.commonConfig.disablePayment === true });
-      // Offered: the balance and the channels a gateway is configured for.
-      const served = options.filter((o) => o.channel === 'balance' || gateways.get(o.channel));
-      return ok(
-        served.map((o) => ({ channel: o.channel, flow: o.flow, labelKey: o.labelKey, feePercent: 0 })),
-      );
+      // Offered: the agency's channels that are served (the balance, or a configured provider).
+      const served = agencyChannels(ctx).filter((c) => c === 'balance' || gateways.get(c));
+      return ok(served.map((channel) => ({ channel, ...CHANNEL_OPTIONS[channel], feePercent: 0 })));
     },
   );
 
@@ -91,12 +100,19 @@ export async function flightPaymentRoutes(
       const ctx = flightCtx(request);
       const { id } = request.params;
       const payment = request.body;
-      const gateway = gateways.get(payment.channel);
+      const provider = gateways.get(payment.channel);
+      if (provider) {
+        // The provider's start may be a network call: outside the transaction, then one short one.
+        const answer = await withIdempotentSteps(deps.db, request, reply, {
+          outside: () =>
+            prepareGatewayPayment(deps.db, ctx, id, provider, payment.returnUrl, hooks, deps.now()),
+          inside: async (tx, prepared) =>
+            ok(await recordGatewayPayment(tx, ctx, provider, prepared, hooks, deps.now())),
+        });
+        return PaymentAnswer.parse(answer);
+      }
       const answer = await withIdempotency(deps.db, request, reply, async (tx) => {
-        if (gateway) {
-          return ok(await startGatewayPayment(tx, ctx, id, gateway, payment.returnUrl, deps.now()));
-        }
-        const paid = await payOrder(tx, ctx, id, payment, deps.now(), queueTicketing(deps));
+        const paid = await payOrder(tx, ctx, id, payment, deps.now(), hooks);
         return ok({ status: 'paid' as const, order: await present(paid, tx) });
       });
       return PaymentAnswer.parse(answer);
@@ -128,7 +144,7 @@ export async function flightPaymentRoutes(
       const gateway = gateways.get(request.params.channel);
       if (!gateway) throw new AppError('NOT_FOUND');
       const outcome = await deps.db.transaction((tx) =>
-        handleNotification(tx, gateway, request.body, deps.now(), queueTicketing(deps)),
+        handleNotification(tx, gateway, request.body, deps.now(), hooks),
       );
       if (outcome.result !== 'late') return ok({ result: outcome.result });
       // Money the order cannot take: refunded through the gateway now, after the transaction;

@@ -1,14 +1,18 @@
 import crypto from 'node:crypto';
+import { CHANNEL_OPTIONS, PAYMENT_CHANNELS, type PaymentChannel } from '@portal/domain/payment';
 import {
   createGatewayRegistry,
   sign,
   verifySignature,
-  type GatewayChannel,
   type GatewayNotification,
   type PaymentGateway,
   type PaymentGateways,
   type RefundRequest,
 } from './gateway';
+
+/** The outside channels: every channel but the balance. */
+export type OutsideChannel = Exclude<PaymentChannel, 'balance'>;
+export const OUTSIDE_CHANNELS = PAYMENT_CHANNELS.filter((c): c is OutsideChannel => c !== 'balance');
 
 /** Where the simulated providers' hosted checkout pages live. */
 export const SIM_CHECKOUT_PREFIX = '/order/v2/payments/sim';
@@ -20,8 +24,9 @@ export interface SimulatedRefund extends RefundRequest {
 
 /**
  * A payment provider simulated inside the portal (demo only, `SIMULATED_PAYMENTS`): a hosted
- * checkout page reached with a per-payment secret token, notifications signed with the shared
- * secret like a real provider's, and refunds it records.
+ * checkout page (hosted channels) or a "scan and pay" wallet page whose path is the QR code (QR
+ * channels), reached with a per-payment secret token; notifications signed with the shared
+ * secret like a real provider's; and refunds it records.
  */
 export interface SimulatedGateway extends PaymentGateway {
   readonly simulated: true;
@@ -29,6 +34,8 @@ export interface SimulatedGateway extends PaymentGateway {
   readonly refunds: readonly SimulatedRefund[];
   /** While true, refunds fail as if the provider could not be reached (tests). */
   refundsDown: boolean;
+  /** The simulated page where the payment is completed (checkout, or the wallet's scan page). */
+  checkoutUrl(paymentId: string): string;
   /** Whether `token` is the checkout token of `paymentId` (constant time). */
   checkoutTokenValid(paymentId: string, token: string): boolean;
   /** The signed notification the provider posts when the payer completes (or fails) the checkout. */
@@ -43,26 +50,32 @@ export function isSimulatedGateway(gateway: PaymentGateway | undefined): gateway
   return gateway !== undefined && 'simulated' in gateway && gateway.simulated === true;
 }
 
-/** The simulated provider of `channel`, sharing `secret` with the portal. */
-export function createSimulatedGateway(channel: GatewayChannel, secret: string): SimulatedGateway {
+/** The simulated provider of `channel`, sharing `secret` with the portal; its kind is the channel's flow. */
+export function createSimulatedGateway(channel: OutsideChannel, secret: string): SimulatedGateway {
   // A key of its own for checkout tokens, so that a token never doubles as a signature.
   const tokenKey = crypto.createHmac('sha256', secret).update(`sim-checkout-token|${channel}`).digest();
   const tokenOf = (paymentId: string) =>
     crypto.createHmac('sha256', tokenKey).update(paymentId).digest('base64url');
   const refunds: SimulatedRefund[] = [];
+  const checkoutUrl = (paymentId: string) =>
+    `${SIM_CHECKOUT_PREFIX}/${channel}/${paymentId}?token=${encodeURIComponent(tokenOf(paymentId))}`;
+  const kind = CHANNEL_OPTIONS[channel].flow === 'qr' ? 'qr' : 'hosted';
   const gateway: SimulatedGateway = {
+    kind,
     channel,
     simulated: true,
     refunds,
     refundsDown: false,
-    checkoutUrl: (paymentId) =>
-      `${SIM_CHECKOUT_PREFIX}/${channel}/${paymentId}?token=${encodeURIComponent(tokenOf(paymentId))}`,
+    checkoutUrl,
+    // Derived from the payment id alone: the same checkout every time a payment is resumed.
+    start: async ({ paymentId }) =>
+      kind === 'qr' ? { qrCode: checkoutUrl(paymentId) } : { redirectUrl: checkoutUrl(paymentId) },
     checkoutTokenValid(paymentId, token) {
       const expected = Buffer.from(tokenOf(paymentId));
       const given = Buffer.from(token);
       return expected.length === given.length && crypto.timingSafeEqual(expected, given);
     },
-    verify: (notification) => verifySignature(secret, channel, notification),
+    verifyNotification: (notification) => verifySignature(secret, channel, notification),
     completion(payment, outcome, at) {
       const unsigned = {
         paymentId: payment.id,
@@ -87,7 +100,7 @@ export function createSimulatedGateway(channel: GatewayChannel, secret: string):
   return gateway;
 }
 
-/** The simulated providers of the demo: one per outside channel the portal serves. */
+/** The simulated providers of the demo: one per outside channel of spec §3. */
 export function createSimulatedGateways(secret: string): PaymentGateways {
-  return createGatewayRegistry([createSimulatedGateway('stripe', secret)]);
+  return createGatewayRegistry(OUTSIDE_CHANNELS.map((channel) => createSimulatedGateway(channel, secret)));
 }

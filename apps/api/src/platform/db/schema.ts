@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Currency } from '@portal/domain/currency';
 import type { Locale } from '@portal/domain/locale';
+import type { PaymentChannel } from '@portal/domain/payment';
 import { DEFAULT_FLIGHT_SETTINGS, type FlightSettings } from '@portal/domain/agency-config';
 import type { ShoppingRequest, Solution } from '@portal/domain/shopping';
 import type { Offer } from '../../modules/shopping/suppliers/supplier';
@@ -29,6 +30,8 @@ export interface AgencyCommonConfig {
   onlyShowOwnOrders?: boolean;
   /** Spec §6 'Disable payment': the agency may not pay orders. Default false. */
   disablePayment?: boolean;
+  /** The payment channels the agency offers, in order. Default: the spec §9 options. */
+  paymentChannels?: PaymentChannel[];
   /** Spec §3 'Show invoice type in Excel bill': wallet exports get an invoice-type column. Default false. */
   showInvoiceTypeInExcel?: boolean;
   /** Spec §3 'Email language': the language of the order e-mails. Default zh-cn. */
