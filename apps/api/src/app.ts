@@ -40,6 +40,7 @@ import { orderJobHandlers } from './modules/flight-orders/order-jobs';
 import { runDueJobs } from './platform/jobs';
 import { createLocalFileStorage } from './platform/files';
 import { documentRoutes } from './modules/after-sales/documents.routes';
+import { voyageRoutes } from './modules/booking-records/voyages.routes';
 import { registerIdempotency } from './platform/idempotency';
 
 /** A registered route (`public`: callable without a session). */
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(documentRoutes, {
     deps: { db: database.db, storage: createLocalFileStorage(path.join(config.dataDir, 'documents')) },
   });
+  await app.register(voyageRoutes, { db: database.db, now });
   const jobHandlers = { ...orderJobHandlers(orderDeps), ...lateCaptureJobHandlers(gateways, app.log) };
   app.decorate('runDueJobs', (at?: Date) => runDueJobs(database.db, jobHandlers, at ?? now()));
   if (config.enableTestHooks) await app.register(testHookRoutes, { registry });

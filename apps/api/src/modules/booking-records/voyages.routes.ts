@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  VOYAGE_EXPORT_CAP,
+  VoyageExportQuery,
+  VoyageList,
+  VoyageListQuery,
+} from '@portal/domain/booking-records';
+import type { Db } from '../../platform/db';
+import { sendFile, XLSX_TYPE } from '../../platform/download';
+import { ok } from '../../platform/envelope';
+import { localeOf } from '../../platform/i18n';
+import { FILE_RESPONSE, okResponse } from '../../platform/schema';
+import { flightContext } from '../shopping/access';
+import { listVoyages, voyageRows } from './voyages';
+import { voyageFileName, voyagesWorkbook } from './voyages.export';
+
+const tags = ['booking-records'];
+
+/**
+ * Booking records (`/flight/orders/voyage`): `GET /order/v2/flight/voyages` (a page) and
+ * `GET /order/v2/flight/voyages/export` (Excel, at most `VOYAGE_EXPORT_CAP` rows, the newest
+ * bookings first). Guarded like the order list: the flight service, the caller's agency, and only
+ * the caller's own orders when the agency says so.
+ */
+export async function voyageRoutes(fastify: FastifyInstance, { db, now }: { db: Db; now: () => Date }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/order/v2/flight/voyages',
+    { schema: { tags, querystring: VoyageListQuery, response: okResponse(VoyageList) } },
+    async (request) => {
+      const ctx = flightContext(request);
+      return ok(await listVoyages(db, ctx, request.query));
+    },
+  );
+
+  app.get(
+    '/order/v2/flight/voyages/export',
+    { schema: { tags, querystring: VoyageExportQuery, response: FILE_RESPONSE } },
+    async (request, reply) => {
+      const ctx = flightContext(request);
+      const locale = localeOf(request);
+      const rows = await voyageRows(db, ctx, request.query, VOYAGE_EXPORT_CAP, 0);
+      const file = await voyagesWorkbook(locale, rows);
+      return sendFile(reply, file, { type: XLSX_TYPE, ...voyageFileName(locale, now()) });
+    },
+  );
+}

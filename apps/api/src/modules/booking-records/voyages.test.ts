@@ -1,0 +1,273 @@
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { VoyageList } from '@portal/domain/booking-records';
+import { FlightOrder } from '@portal/domain/flight-order';
+import type { FlightOrderStatus } from '@portal/domain/flight-order-status';
+import { agencies } from '../../platform/db/schema';
+import { bearer, body, login, useTestApp } from '../../test/app';
+import { ticketClaims } from '../after-sales/after-sales.schema';
+import { flightOrders } from '../flight-orders/flight-orders.schema';
+import {
+  adult,
+  contact,
+  createOrder,
+  pickSolution,
+  travelDate,
+} from '../flight-orders/flight-orders.test-helpers';
+
+const t = useTestApp();
+const URL = '/order/v2/flight/voyages';
+
+async function issue(order: FlightOrder, token: string): Promise<FlightOrder> {
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: `/order/v2/flight/orders/${order.id}/payment`,
+    headers: bearer(token),
+    payload: { channel: 'balance' },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  await t.app.runDueJobs(new Date(Date.now() + 3 * 3_600_000));
+  const res = await t.app.inject({ url: `/order/v2/flight/orders/${order.id}`, headers: bearer(token) });
+  const issued = FlightOrder.parse(body(res).data);
+  expect(issued.status).toBe('issued');
+  return issued;
+}
+
+const second = () =>
+  adult({
+    surname: 'LI',
+    given_names: 'NA',
+    travel_document: {
+      type: 'passport',
+      interfaceType: 'passport',
+      number: 'P2345678',
+      expiryDate: '2035-01-01',
+    },
+  });
+
+/** An issued order of `count` adults (ZHANG/WEI, then LI/NA). */
+async function issuedOrder(token: string, count: 1 | 2 = 1): Promise<FlightOrder> {
+  const solution = await pickSolution(t.app, token, { passengers: { adult: count, child: 0, infant: 0 } });
+  const passengers = count === 2 ? [adult(), second()] : [adult()];
+  const res = await createOrder(t.app, token, { solutionId: solution.id, passengers, contact: contact() });
+  expect(res.statusCode, res.body).toBe(200);
+  return issue(FlightOrder.parse(body(res).data), token);
+}
+
+async function list(token: string, query = '') {
+  const res = await t.app.inject({ url: `${URL}${query}`, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return VoyageList.parse(body(res).data);
+}
+
+/** An after-sales order of `type` in `status` holding a kept claim on one ticket-segment. */
+async function claim(
+  original: FlightOrder,
+  passengerId: string,
+  segmentIndex: number,
+  type: 'change' | 'refund' | 'void',
+  status: FlightOrderStatus,
+): Promise<string> {
+  const [row] = await t.database.db.select().from(flightOrders).where(eq(flightOrders.id, original.id));
+  if (!row) throw new Error('no order');
+  const { id: _id, bookingNumber, ...rest } = row;
+  const [created] = await t.database.db
+    .insert(flightOrders)
+    .values({
+      ...rest,
+      bookingNumber: `${type[0]?.toUpperCase() ?? 'X'}${bookingNumber.slice(1)}`,
+      type,
+      status,
+      originalBookingId: original.id,
+    })
+    .returning({ id: flightOrders.id });
+  if (!created) throw new Error('not inserted');
+  await t.database.db.insert(ticketClaims).values({
+    orderId: original.id,
+    passengerId,
+    segmentIndex,
+    afterSalesOrderId: created.id,
+    kind: type,
+    paidMinor: 100,
+  });
+  return created.id;
+}
+
+describe('booking records', () => {
+  it('lists one row per passenger and segment of issued orders only, newest booking first', async () => {
+    const token = await login(t.app);
+    const older = await issuedOrder(token, 1);
+    const pair = await issuedOrder(token, 2);
+    await createOrder(t.app, token, {
+      solutionId: (await pickSolution(t.app, token)).id,
+      passengers: [adult()],
+      contact: contact(),
+    }); // unpaid: holds no ticket
+    const data = await list(token);
+    const segmentsOf = (o: FlightOrder) => o.segments.length;
+    expect(data.total).toBe(2 * segmentsOf(pair) + segmentsOf(older));
+    expect(data.totalCapped).toBe(false);
+    expect(new Set(data.list.map((r) => r.orderId))).toEqual(new Set([pair.id, older.id]));
+    expect(data.list[0]?.orderId).toBe(pair.id);
+
+    const [zhang, li] = pair.passengers;
+    const [segment] = pair.segments;
+    if (!zhang || !li || !segment) throw new Error('no passengers');
+    expect(data.list[0]).toEqual({
+      orderId: pair.id,
+      bookingNumber: pair.bookingNumber,
+      orderType: 'origin',
+      pnr: pair.pnr,
+      bookingTime: pair.bookingTime,
+      passengerId: zhang.id,
+      passengerName: 'ZHANG/WEI',
+      passengerType: 'adult',
+      ticketNumber: zhang.ticketNumbers[0],
+      segmentIndex: 0,
+      flightNumber: segment.flightNumber,
+      marketingCarrier: segment.marketingCarrier,
+      departure: {
+        airport: segment.departure.airport,
+        time: segment.departure.time,
+        timeZone: segment.departure.timeZone,
+      },
+      arrival: {
+        airport: segment.arrival.airport,
+        time: segment.arrival.time,
+        timeZone: segment.arrival.timeZone,
+      },
+      cabin: segment.cabin,
+      ticketStatus: 'issued',
+      afterSales: null,
+    });
+    expect(data.list.filter((r) => r.orderId === pair.id).map((r) => r.passengerName)).toContain('LI/NA');
+
+    // Paging: one row a page, the second row of the list on page 2.
+    const page2 = await list(token, '?page=2&pageSize=1');
+    expect(page2.list).toEqual([data.list[1]]);
+    expect(page2.total).toBe(data.total);
+  });
+
+  it('filters by passenger, ticket, flight and booking number, PNR and local departure date', async () => {
+    const token = await login(t.app);
+    const a = await issuedOrder(token, 2);
+    const b = await issuedOrder(token, 1);
+    const li = a.passengers[1];
+    const [seg] = a.segments;
+    if (!li || !seg) throw new Error('no passenger');
+    const ids = async (q: string) =>
+      (await list(token, q)).list.map((r) => `${r.orderId}:${r.passengerName}`);
+    expect(new Set(await ids('?passenger=li%20na'))).toEqual(new Set([`${a.id}:LI/NA`]));
+    expect(await ids('?passenger=nobody')).toEqual([]);
+    const ticket = li.ticketNumbers[0] ?? '';
+    expect(new Set(await ids(`?ticketNumber=${ticket.slice(-6)}`))).toEqual(new Set([`${a.id}:LI/NA`]));
+    expect(new Set(await ids(`?bookingNumber=${b.bookingNumber.toLowerCase()}`))).toEqual(
+      new Set([`${b.id}:ZHANG/WEI`]),
+    );
+    expect((await list(token, `?pnr=${a.pnr ?? ''}`)).list.every((r) => r.orderId === a.id)).toBe(true);
+    const byFlight = await list(token, `?flightNumber=${seg.flightNumber.toLowerCase()}`);
+    expect(byFlight.list.length).toBeGreaterThan(0);
+    expect(byFlight.list.every((r) => r.flightNumber === seg.flightNumber)).toBe(true);
+
+    const day = seg.departure.time.slice(0, 10);
+    expect((await list(token, `?dateFrom=${day}&dateTo=${day}`)).total).toBeGreaterThan(0);
+    expect(
+      (await list(token, `?dateFrom=${travelDate(41)}`)).list.every(
+        (r) => r.departure.time >= travelDate(41),
+      ),
+    ).toBe(true);
+    expect((await list(token, `?dateTo=${travelDate(39)}`)).total).toBe(0);
+    const bad = await t.app.inject({
+      url: `${URL}?dateFrom=${travelDate(41)}&dateTo=${travelDate(39)}&pageSize=101`,
+      headers: bearer(token),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).code).toBe(100001);
+  });
+
+  it('derives each ticket status from its kept claim and the after-sales order status', async () => {
+    const token = await login(t.app);
+    const order = await issuedOrder(token, 2);
+    const [zhang, li] = order.passengers;
+    if (!zhang || !li) throw new Error('no passengers');
+    const refund = await claim(order, zhang.id, 0, 'refund', 'refunded_reimbursed');
+    const pending = await claim(order, li.id, 0, 'void', 'void_proceeding');
+    const rows = (await list(token)).list;
+    const row = (pid: string) => rows.find((r) => r.passengerId === pid && r.segmentIndex === 0);
+    expect(row(zhang.id)).toMatchObject({
+      ticketStatus: 'refunded',
+      afterSales: { orderId: refund, type: 'refund', status: 'refunded_reimbursed' },
+    });
+    expect(row(li.id)).toMatchObject({
+      ticketStatus: 'issued',
+      afterSales: { orderId: pending, type: 'void', status: 'void_proceeding' },
+    });
+    await t.database.db.update(flightOrders).set({ status: 'voided' }).where(eq(flightOrders.id, pending));
+    expect((await list(token, '?status=voided')).list.map((r) => r.passengerId)).toEqual([li.id]);
+    expect((await list(token, '?status=refunded')).list.map((r) => r.passengerId)).toEqual([zhang.id]);
+    // A released claim (a canceled request) gives the ticket back.
+    await t.database.db
+      .update(ticketClaims)
+      .set({ releasedAt: new Date() })
+      .where(eq(ticketClaims.afterSalesOrderId, refund));
+    await claim(order, zhang.id, 0, 'change', 'changed');
+    expect((await list(token, '?status=changed')).list.map((r) => r.passengerId)).toEqual([zhang.id]);
+    expect((await list(token, '?status=refunded')).total).toBe(0);
+  });
+
+  it("shows nothing of another agency's orders and only own orders when the agency says so", async () => {
+    const admin = await login(t.app);
+    await issuedOrder(admin, 1);
+    expect((await list(await login(t.app, 'subop'))).total).toBe(0);
+    const operator = await login(t.app, 'operator');
+    expect((await list(operator)).total).toBeGreaterThan(0);
+    const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.id, 1));
+    if (!agency) throw new Error('no agency');
+    await t.database.db
+      .update(agencies)
+      .set({ commonConfig: { ...agency.commonConfig, onlyShowOwnOrders: true } })
+      .where(eq(agencies.id, 1));
+    expect((await list(operator)).total).toBe(0);
+    const exported = await t.app.inject({ url: `${URL}/export`, headers: bearer(operator) });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]?.rowCount).toBe(1);
+    expect((await list(admin)).total).toBeGreaterThan(0);
+  });
+
+  it('exports the filtered rows to Excel with headings in the reader language', async () => {
+    const token = await login(t.app);
+    const order = await issuedOrder(token, 2);
+    const res = await t.app.inject({
+      url: `${URL}/export?passenger=LI`,
+      headers: { ...bearer(token), 'accept-language': 'zh-CN' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain("filename*=UTF-8''%E8%A1%8C%E7%A8%8B");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    expect(sheet.name).toBe('行程记录');
+    const header = sheet.getRow(1).values as unknown[];
+    expect(header.slice(1, 6)).toEqual(['订单号', 'PNR', '乘客', '乘客类型', '票号']);
+    expect(sheet.rowCount).toBe(1 + order.segments.length);
+    const li = order.passengers[1];
+    const row = sheet.getRow(2).values as unknown[];
+    expect(row.slice(1, 6)).toEqual([order.bookingNumber, order.pnr, 'LI/NA', '成人', li?.ticketNumbers[0]]);
+    expect(row[12]).toBe('已出票');
+
+    const en = await t.app.inject({
+      url: `${URL}/export`,
+      headers: { ...bearer(token), 'accept-language': 'en' },
+    });
+    const enBook = new ExcelJS.Workbook();
+    await enBook.xlsx.load(en.rawPayload as unknown as ArrayBuffer);
+    expect((enBook.worksheets[0]?.getRow(1).values as unknown[]).slice(1, 3)).toEqual([
+      'Booking number',
+      'PNR',
+    ]);
+  });
+});
