@@ -40,6 +40,8 @@ import { orderJobHandlers } from './modules/flight-orders/order-jobs';
 import { runDueJobs } from './platform/jobs';
 import { createLocalFileStorage } from './platform/files';
 import { documentRoutes } from './modules/after-sales/documents.routes';
+import { disruptionRoutes, disruptionTestHookRoutes } from './modules/after-sales/disruptions.routes';
+import { disruptionJobHandlers, queueDisruptionScan } from './modules/after-sales/disruption-jobs';
 import { voyageRoutes } from './modules/booking-records/voyages.routes';
 import { registerIdempotency } from './platform/idempotency';
 
@@ -195,13 +197,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? createSimulatedGateways(config.paymentGatewaySecret)
       : createGatewayRegistry([]));
   await app.register(flightPaymentRoutes, { deps: orderDeps, gateways, onPaid: options.paymentHooks });
+  await app.register(disruptionRoutes, { deps: orderDeps });
   await app.register(documentRoutes, {
     deps: { db: database.db, storage: createLocalFileStorage(path.join(config.dataDir, 'documents')) },
   });
   await app.register(voyageRoutes, { db: database.db, now });
-  const jobHandlers = { ...orderJobHandlers(orderDeps), ...lateCaptureJobHandlers(gateways, app.log) };
+  const jobHandlers = {
+    ...orderJobHandlers(orderDeps),
+    ...lateCaptureJobHandlers(gateways, app.log),
+    ...disruptionJobHandlers(orderDeps),
+  };
   app.decorate('runDueJobs', (at?: Date) => runDueJobs(database.db, jobHandlers, at ?? now()));
   if (config.enableTestHooks) await app.register(testHookRoutes, { registry });
+  if (config.enableTestHooks) await app.register(disruptionTestHookRoutes, { deps: orderDeps });
+  // A listening server asks the suppliers for schedule events periodically (tests run scans themselves).
+  app.addHook('onListen', async () => queueDisruptionScan(database.db, now()));
   await registerWeb(app, { webDist: config.webDist });
   return app;
 }

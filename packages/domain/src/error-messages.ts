@@ -272,6 +272,16 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '该退票申请已超过确认时限，申请已取消',
     'zh-tw': '該退票申請已超過確認時限，申請已取消',
   },
+  'disruption.error.notFound': {
+    en: 'This flight disruption does not exist',
+    'zh-cn': '该航班变动不存在',
+    'zh-tw': '該航班異動不存在',
+  },
+  'disruption.error.actionRefused': {
+    en: 'This flight disruption has already been handled, or does not allow this action',
+    'zh-cn': '该航班变动已处理，或不允许此操作',
+    'zh-tw': '該航班異動已處理，或不允許此操作',
+  },
 };
 
 /** The message for `key` in `locale`, with `{name}` placeholders filled from `params`. */

@@ -73,6 +73,9 @@ export const ERRORS = {
   TICKET_IN_AFTER_SALES: { code: 500010, key: 'order.error.ticketInAfterSales', status: 409 },
   VOID_WINDOW_CLOSED: { code: 500011, key: 'order.error.voidWindowClosed', status: 410 },
   CONFIRM_DEADLINE_PASSED: { code: 500012, key: 'order.error.confirmDeadlinePassed', status: 410 },
+  DISRUPTION_NOT_FOUND: { code: 500030, key: 'disruption.error.notFound', status: 404 },
+  /** The disruption is no longer in a status that allows the action (each action happens once). */
+  DISRUPTION_ACTION_REFUSED: { code: 500031, key: 'disruption.error.actionRefused', status: 409 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

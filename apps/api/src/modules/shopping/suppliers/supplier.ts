@@ -164,6 +164,20 @@ export interface TicketAnswer {
 }
 
 /**
+ * A schedule event the airline raised on a ticketed booking (spec §3 disruption types). `segment`
+ * is the segment's new times (change, restore) or the protected flight (cancel_protected); null for
+ * a cancellation without protection.
+ */
+export interface ScheduleEvent {
+  /** The supplier's own id of the event: a repeated notice carries the same one. */
+  ref: string;
+  type: 'change' | 'cancel_unprotected' | 'cancel_protected' | 'restore';
+  /** Index of the affected segment in the booking's flattened segments. */
+  segmentIndex: number;
+  segment: OfferSegment | null;
+}
+
+/**
  * A flight content source (architecture: Suppliers). Implemented now: `search` (a list or a stream
  * of offers), `verify` (the price check), `book` (a PNR), `ticket` (ticket numbers) and `cancel`
  * (an unticketed booking). Later issues add, on the same interface: `quoteChange`/`confirmChange`,
@@ -185,6 +199,8 @@ export interface FlightSupplier {
   ): Promise<TicketAnswer>;
   /** Cancels an unticketed booking (releases its seats); a PNR already gone counts as canceled. */
   cancel(pnr: string, signal: AbortSignal): Promise<void>;
+  /** The schedule events on a ticketed booking (none when the supplier does not report them). */
+  scheduleEvents?(offer: Offer, pnr: string, signal: AbortSignal): Promise<ScheduleEvent[]>;
 }
 
 /** A supplier whose faults can be set (the simulated ones). */

@@ -7,6 +7,7 @@ import type {
   FlightSupplier,
   Offer,
   OfferLeg,
+  ScheduleEvent,
   SupplierFaults,
   SupplierPassenger,
   SupplierQuery,
@@ -24,6 +25,7 @@ import {
   rulesFor,
 } from './fares';
 import { hash32, type Random, seeded } from './prng';
+import { simulatedScheduleEvents } from './schedule-events';
 import { type Itinerary, itinerariesFor, type ScheduledFlight } from './schedule';
 import { localTime } from './time';
 
@@ -274,6 +276,12 @@ export class SimulatedSupplier implements FlightSupplier {
   /** The simulation keeps no bookings: cancelling only takes the supplier's time. */
   async cancel(_pnr: string, signal: AbortSignal): Promise<void> {
     await this.answerDelay(signal, 0.5);
+  }
+
+  /** Schedule events on a ticketed booking: the same ones each time asked (`schedule-events.ts`). */
+  async scheduleEvents(offer: Offer, pnr: string, signal: AbortSignal): Promise<ScheduleEvent[]> {
+    await this.answerDelay(signal, 0.5);
+    return simulatedScheduleEvents(this, this.options.seed, offer, pnr, signal);
   }
 }
 
