@@ -44,6 +44,9 @@ import { disruptionRoutes, disruptionTestHookRoutes } from './modules/after-sale
 import { disruptionJobHandlers, queueDisruptionScan } from './modules/after-sales/disruption-jobs';
 import { voyageRoutes } from './modules/booking-records/voyages.routes';
 import { registerIdempotency } from './platform/idempotency';
+import { notificationJobHandlers } from './modules/notifications/delivery';
+import { createMailer, outboxDir } from './modules/notifications/mailer';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
 
 /** A registered route (`public`: callable without a session). */
 export interface RouteEntry {
@@ -202,10 +205,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deps: { db: database.db, storage: createLocalFileStorage(path.join(config.dataDir, 'documents')) },
   });
   await app.register(voyageRoutes, { db: database.db, now });
+  await app.register(notificationRoutes, { db: database.db, now });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: outboxDir(config.dataDir),
+    from: config.mailFrom,
+  });
+  app.addHook('onClose', () => mailer.close());
   const jobHandlers = {
     ...orderJobHandlers(orderDeps),
     ...lateCaptureJobHandlers(gateways, app.log),
     ...disruptionJobHandlers(orderDeps),
+    ...notificationJobHandlers({
+      mailer,
+      allowPrivateWebhooks: config.webhookAllowPrivate,
+      timeScale: config.timeScale,
+    }),
   };
   app.decorate('runDueJobs', (at?: Date) => runDueJobs(database.db, jobHandlers, at ?? now()));
   if (config.enableTestHooks) await app.register(testHookRoutes, { registry });

@@ -7,6 +7,7 @@ import { startJobRunner } from './platform/jobs';
 import { createPasswordHasher } from './modules/auth/password';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-data';
 import { seedBaseData, seedDemo } from './seed/seed';
+import { mailBanner } from './modules/notifications/mailer';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     fs.existsSync(path.join(config.webDist, 'index.html'))
       ? `Web app: ${config.webDist}`
       : `Web app not built (${config.webDist} missing): only the API is served`,
+    mailBanner(config),
   ];
   lines.push('', ...modeLines(config));
   if (config.seedDemo) {

@@ -73,6 +73,13 @@ const EnvSchema = z.object({
     .string()
     .min(1)
     .default(path.join(API_ROOT, 'assets', 'tessdata')),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).default('TripBridge <no-reply@tripbridge.example>'),
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.optional(),
 });
 
 export interface AppConfig {
@@ -126,6 +133,12 @@ export interface AppConfig {
   fastPasswordHashing: boolean;
   /** Folder of `mrz.traineddata` (passport reading); default `apps/api/assets/tessdata`. */
   tessdataDir: string;
+  /** Order e-mails go through this SMTP server; unset: written as `.eml` files to `<dataDir>/outbox`. */
+  smtpUrl: string | undefined;
+  /** The From of order e-mails. */
+  mailFrom: string;
+  /** Webhooks may reach loopback and private addresses (default: demo mode and tests only). */
+  webhookAllowPrivate: boolean;
 }
 
 /** Reads the configuration from the environment (or a given record); throws a readable error. */
@@ -197,6 +210,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     idempotencyStaleSeconds: e.IDEMPOTENCY_STALE_SECONDS,
     fastPasswordHashing: e.NODE_ENV === 'test',
     tessdataDir: path.resolve(e.TESSDATA_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? (demo || e.NODE_ENV === 'test'),
   };
 }
 

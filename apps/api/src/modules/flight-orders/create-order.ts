@@ -25,6 +25,7 @@ import { insertOrder, type NewFlightOrder } from './flight-orders.repo';
 import { queuePaymentDeadline } from './order-jobs';
 import type { FlightOrderRow, StoredPrices } from './flight-orders.schema';
 import { toSupplierPassengers } from './supplier-passengers';
+import { notifyOrderEvent } from '../notifications/notify';
 
 /** What the outside step of a booking ends with: a booking at the supplier not yet saved, or a changed quote. */
 export type BookingOutcome =
@@ -192,5 +193,6 @@ export async function saveBookedOrder(
   const order = await insertOrder(tx, booked.order, booked.now);
   await queuePaymentDeadline(tx, order);
   await recordBooking(tx, order.agencyId, booked.now);
+  await notifyOrderEvent(tx, { kind: 'order.booked', order, at: booked.now });
   return order;
 }

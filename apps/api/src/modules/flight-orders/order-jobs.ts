@@ -7,6 +7,7 @@ import { SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context'
 import { lockOrderById, transition } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
 import { toSupplierPassengers } from './supplier-passengers';
+import { notifyOrderEvent } from '../notifications/notify';
 
 export const TICKETING_JOB = 'flight-ticketing';
 export const PAYMENT_DEADLINE_JOB = 'flight-payment-deadline';
@@ -84,7 +85,7 @@ function ticketingHandler(deps: FlightOrderDeps): JobHandler {
           ...p,
           ticketNumbers: answer.ticketNumbers[i] ?? [],
         }));
-        await transition(
+        const issued = await transition(
           tx,
           current,
           'issued',
@@ -97,6 +98,7 @@ function ticketingHandler(deps: FlightOrderDeps): JobHandler {
           },
           'tickets issued',
         );
+        await notifyOrderEvent(tx, { kind: 'order.issued', order: issued, at: now });
         return;
       }
       const failed = await transition(tx, current, 'failed', now, {}, 'ticketing failed at the supplier');
@@ -112,7 +114,15 @@ function ticketingHandler(deps: FlightOrderDeps): JobHandler {
           reference: current.bookingNumber,
         });
       }
-      await transition(tx, reimbursing, 'failed_reimbursed', now, {}, 'money returned to the wallet');
+      const done = await transition(
+        tx,
+        reimbursing,
+        'failed_reimbursed',
+        now,
+        {},
+        'money returned to the wallet',
+      );
+      await notifyOrderEvent(tx, { kind: 'order.ticketing_failed', order: done, at: now });
     });
   };
 }

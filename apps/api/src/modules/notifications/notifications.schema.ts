@@ -1,22 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { NotificationKindName } from '@portal/domain/notifications';
 
 /** Order and disruption events the outbound module tells people and systems about. */
-export type NotificationKind =
-  | 'order.booked'
-  | 'order.issued'
-  | 'order.ticketing_failed'
-  | 'change.requested'
-  | 'change.quoted'
-  | 'change.rejected'
-  | 'change.completed'
-  | 'refund.requested'
-  | 'refund.quoted'
-  | 'refund.rejected'
-  | 'refund.completed'
-  | 'void.completed'
-  | 'void.rejected'
-  | 'disruption.raised';
+export type NotificationKind = NotificationKindName;
 
 /** An in-app notice for one user (the header's list and unread count). */
 export const notifications = pgTable(

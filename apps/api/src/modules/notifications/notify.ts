@@ -60,8 +60,8 @@ async function readAgency(tx: Db, agencyId: number): Promise<AgencyFacts | undef
       (select array_agg(u.id order by u.id) from ${users} u
         where u.agency_id = a.id and 'SuperUser' = any(u.roles) and u.status = 'active') as super_ids,
       (select u.email from ${users} u
-        where u.agency_id = a.id and 'SuperUser' = any(u.roles) and u.status = 'active' and u.email <> ''
-        order by u.id limit 1) as agency_email
+        where u.agency_id = a.id and u.status = 'active' and u.email <> ''
+        order by ('SuperUser' = any(u.roles)) desc, u.id limit 1) as agency_email
     from ${agencies} a where a.id = ${agencyId}`,
   );
   if (!row) return undefined;
@@ -83,7 +83,8 @@ interface NewMessage {
 /**
  * Records an order event in the caller's transaction, with no network call: an in-app notice for
  * the order's user and the agency's active SuperUsers; an e-mail to the booking contact in the
- * agency's e-mail language; a copy to a sub-agency's principal address when its config says
+ * agency's e-mail language; a copy to a sub-agency's address (its first active SuperUser's e-mail,
+ * else its first active user's) when its config says
  * `sendEmailToSubAgency`; a webhook to the agency's booking or flight change notification URL; and
  * one delivery job per message. Two statements: one read of the agency, one insert of everything.
  */

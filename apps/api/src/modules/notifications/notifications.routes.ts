@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MarkNotificationsRead,
+  MarkNotificationsReadResult,
+  NotificationListQuery,
+  NotificationPage,
+} from '@portal/domain/notifications';
+import type { Db } from '../../platform/db';
+import { ok } from '../../platform/envelope';
+import { AppError } from '../../platform/errors';
+import { requireCtx } from '../../platform/request-context';
+import { okResponse } from '../../platform/schema';
+import { webhookSecret } from './delivery';
+import { presentNotice } from './notifications.presenter';
+import { countNotices, listNotices, markNoticesRead } from './notifications.repo';
+
+const tags = ['notifications'];
+
+export interface NotificationRoutesOptions {
+  db: Db;
+  now: () => Date;
+}
+
+/** The caller's in-app notices, marking them read, and the agency's webhook signing secret. */
+export async function notificationRoutes(fastify: FastifyInstance, { db, now }: NotificationRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/base/v2/notifications',
+    { schema: { tags, querystring: NotificationListQuery, response: okResponse(NotificationPage) } },
+    async (request) => {
+      const ctx = requireCtx(request);
+      const owner = { agencyId: ctx.agency.id, userId: ctx.user.id };
+      const { page, pageSize, unreadOnly } = request.query;
+      const [rows, counts] = await Promise.all([
+        listNotices(db, owner, {
+          offset: (page - 1) * pageSize,
+          limit: pageSize,
+          unreadOnly: unreadOnly === true,
+        }),
+        countNotices(db, owner),
+      ]);
+      return ok({
+        list: rows.map(presentNotice),
+        total: unreadOnly === true ? counts.unread : counts.total,
+        page,
+        pageSize,
+        unread: counts.unread,
+      });
+    },
+  );
+
+  app.post(
+    '/base/v2/notifications/read',
+    { schema: { tags, body: MarkNotificationsRead, response: okResponse(MarkNotificationsReadResult) } },
+    async (request) => {
+      const ctx = requireCtx(request);
+      const owner = { agencyId: ctx.agency.id, userId: ctx.user.id };
+      const ids = 'ids' in request.body ? request.body.ids : 'all';
+      const updated = await markNoticesRead(db, owner, ids, now());
+      const { unread } = await countNotices(db, owner);
+      return ok({ updated, unread });
+    },
+  );
+
+  app.get(
+    '/base/v2/notifications/webhook-secret',
+    { schema: { tags, response: okResponse(z.object({ secret: z.string() })) } },
+    async (request) => {
+      const ctx = requireCtx(request);
+      if (!ctx.roles.includes('SuperUser')) throw new AppError('NO_ACCESS');
+      return ok({ secret: await webhookSecret(db, ctx.agency.id) });
+    },
+  );
+}
