@@ -37,6 +37,9 @@ import { lateCaptureJobHandlers } from './modules/payments/late-captures';
 import { createSimulatedGateways } from './modules/payments/simulated-gateway';
 import type { OnPaidHooks } from './modules/payments/pay-order';
 import { orderJobHandlers } from './modules/flight-orders/order-jobs';
+import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
+import { afterSalesJobHandlers } from './modules/after-sales/after-sales-jobs';
+import { deskTestHookRoutes } from './modules/after-sales/desk';
 import { runDueJobs } from './platform/jobs';
 import { createLocalFileStorage } from './platform/files';
 import { documentRoutes } from './modules/after-sales/documents.routes';
@@ -200,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? createSimulatedGateways(config.paymentGatewaySecret)
       : createGatewayRegistry([]));
   await app.register(flightPaymentRoutes, { deps: orderDeps, gateways, onPaid: options.paymentHooks });
+  await app.register(afterSalesRoutes, { deps: orderDeps });
   await app.register(disruptionRoutes, { deps: orderDeps });
   await app.register(documentRoutes, {
     deps: { db: database.db, storage: createLocalFileStorage(path.join(config.dataDir, 'documents')) },
@@ -214,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => mailer.close());
   const jobHandlers = {
     ...orderJobHandlers(orderDeps),
+    ...afterSalesJobHandlers(orderDeps),
     ...lateCaptureJobHandlers(gateways, app.log),
     ...disruptionJobHandlers(orderDeps),
     ...notificationJobHandlers({
@@ -224,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('runDueJobs', (at?: Date) => runDueJobs(database.db, jobHandlers, at ?? now()));
   if (config.enableTestHooks) await app.register(testHookRoutes, { registry });
+  if (config.enableTestHooks) await app.register(deskTestHookRoutes, { registry });
   if (config.enableTestHooks) await app.register(disruptionTestHookRoutes, { deps: orderDeps });
   // A listening server asks the suppliers for schedule events periodically (tests run scans themselves).
   app.addHook('onListen', async () => queueDisruptionScan(database.db, now()));

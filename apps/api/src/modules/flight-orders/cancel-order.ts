@@ -1,11 +1,27 @@
-import { actionRule } from '@portal/domain/flight-order-actions';
+import { actionRule, type FlightOrderAction } from '@portal/domain/flight-order-actions';
+import type { OrderType } from '@portal/domain/flight-order-status';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
+import { releaseClaims } from '../after-sales/claims';
 import { findOrder, transition } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
 
-/** `DELETE /order/v2/flight/orders/{id}`: cancels the booking while the domain allows 'cancel'. */
+/** The cancel action of each order type, and the status a refused one names. */
+const CANCEL_OF: Record<OrderType, { action: FlightOrderAction; to: FlightOrderRow['status'] }> = {
+  origin: { action: 'cancel', to: 'canceled' },
+  change: { action: 'cancel-change', to: 'change_canceled' },
+  refund: { action: 'cancel-refund', to: 'refund_canceled' },
+  void: { action: 'cancel', to: 'void_canceled' },
+};
+
+/**
+ * `DELETE /order/v2/flight/orders/{id}`: cancels by the action table: an unpaid booking
+ * (to_be_paid, before its payment deadline) -> canceled; a change in review or awaiting payment
+ * -> change_canceled; a refund in review or awaiting confirmation -> refund_canceled. A canceled
+ * change or refund releases its ticket claims, so those tickets can be changed or refunded again.
+ * Anything else is 409 ILLEGAL_TRANSITION.
+ */
 export async function cancelOrder(
   tx: Db,
   ctx: RequestContext,
@@ -14,15 +30,19 @@ export async function cancelOrder(
 ): Promise<FlightOrderRow> {
   const order = await findOrder(tx, ctx.agency.id, id, { forUpdate: true });
   if (!order) throw new AppError('ORDER_NOT_FOUND');
+  const cancel = CANCEL_OF[order.type];
   const rule = actionRule(
     {
       status: order.status,
       type: order.type,
       paymentDeadline: order.paymentDeadline?.toISOString() ?? null,
+      confirmDeadline: order.confirmDeadline?.toISOString() ?? null,
       now,
     },
-    'cancel',
+    cancel.action,
   );
-  if (!rule?.to) throw new AppError('ILLEGAL_TRANSITION', { from: order.status, to: 'canceled' });
-  return transition(tx, order, rule.to, now, {}, 'canceled by the user');
+  if (!rule?.to) throw new AppError('ILLEGAL_TRANSITION', { from: order.status, to: cancel.to });
+  const canceled = await transition(tx, order, rule.to, now, {}, 'canceled by the user');
+  if (order.type !== 'origin') await releaseClaims(tx, order.id, now);
+  return canceled;
 }

@@ -13,11 +13,15 @@ import type {
   BookAnswer,
   FlightSupplier,
   Offer,
+  RefundQuoteAnswer,
+  RefundRequestToSupplier,
   SupplierFaults,
   SupplierPassenger,
   SupplierQuery,
   TicketAnswer,
   VerifyAnswer,
+  VoidAnswer,
+  VoidRequestToSupplier,
 } from '../shopping/suppliers/supplier';
 
 /** A booking limit no test file reaches (the limit itself has its own test). */
@@ -177,6 +181,22 @@ export class GatedSupplier implements FlightSupplier {
 
   search(query: SupplierQuery, signal: AbortSignal): Promise<Offer[]> {
     return this.inner.search(query, signal);
+  }
+
+  get desk() {
+    return this.inner.desk;
+  }
+
+  quoteRefund(request: RefundRequestToSupplier, signal: AbortSignal): Promise<RefundQuoteAnswer> {
+    return this.inner.quoteRefund(request, signal);
+  }
+
+  refund(request: RefundRequestToSupplier, signal: AbortSignal): Promise<void> {
+    return this.inner.refund(request, signal);
+  }
+
+  void(request: VoidRequestToSupplier, signal: AbortSignal): Promise<VoidAnswer> {
+    return this.inner.void(request, signal);
   }
 
   async verify(offer: Offer, signal: AbortSignal): Promise<VerifyAnswer> {

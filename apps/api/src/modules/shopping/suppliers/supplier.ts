@@ -201,7 +201,45 @@ export interface FlightSupplier {
   cancel(pnr: string, signal: AbortSignal): Promise<void>;
   /** The schedule events on a ticketed booking (none when the supplier does not report them). */
   scheduleEvents?(offer: Offer, pnr: string, signal: AbortSignal): Promise<ScheduleEvent[]>;
+  /** The desk's review of a refund: approved with its refund fee, or rejected. */
+  quoteRefund?(request: RefundRequestToSupplier, signal: AbortSignal): Promise<RefundQuoteAnswer>;
+  /** Refunds the approved tickets; throws when the supplier fails. */
+  refund?(request: RefundRequestToSupplier, signal: AbortSignal): Promise<void>;
+  /** Voids tickets inside the void window; throws when the supplier fails. */
+  void?(request: VoidRequestToSupplier, signal: AbortSignal): Promise<VoidAnswer>;
 }
+
+/** A refund of ticketed passengers on some segments of a booking, as the supplier's desk sees it. */
+export interface RefundRequestToSupplier {
+  /** The refund order's id: the desk answers the same request the same way. */
+  requestId: string;
+  pnr: string;
+  offer: Offer;
+  passengers: readonly SupplierPassenger[];
+  /** Indexes in the booking's flattened segments. */
+  segmentIndexes: readonly number[];
+  /** What the agency paid for these ticket-segments, minor units of `currency`. */
+  paidMinor: number;
+  currency: string;
+  /** Caused by the airline (spec §9 involuntary reasons): no refund fee. */
+  involuntary: boolean;
+}
+
+/** The desk's answer to a refund: its fee in minor units of the request's currency, or a rejection. */
+export type RefundQuoteAnswer =
+  | { status: 'approved'; refundFeeMinor: number }
+  | { status: 'rejected'; reason: string };
+
+/** A void of ticketed passengers of a booking (every segment). */
+export interface VoidRequestToSupplier {
+  /** The void order's id. */
+  requestId: string;
+  pnr: string;
+  offer: Offer;
+  passengers: readonly SupplierPassenger[];
+}
+
+export type VoidAnswer = { status: 'voided' } | { status: 'rejected'; reason: string };
 
 /** A supplier whose faults can be set (the simulated ones). */
 export interface TunableSupplier extends FlightSupplier {

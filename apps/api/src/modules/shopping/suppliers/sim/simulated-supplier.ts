@@ -7,13 +7,18 @@ import type {
   FlightSupplier,
   Offer,
   OfferLeg,
+  RefundQuoteAnswer,
+  RefundRequestToSupplier,
   ScheduleEvent,
   SupplierFaults,
   SupplierPassenger,
   SupplierQuery,
   TicketAnswer,
   VerifyAnswer,
+  VoidAnswer,
+  VoidRequestToSupplier,
 } from '../supplier';
+import { SimulatedDesk } from '../../../after-sales/desk';
 import {
   baggageFor,
   bookingClassFor,
@@ -116,6 +121,8 @@ export class SimulatedSupplier implements FlightSupplier {
   readonly name: string;
   readonly contentType: ContentType;
   faults: SupplierFaults = {};
+  /** The after-sales desk (refund and void answers, with test knobs). */
+  desk = new SimulatedDesk();
 
   constructor(
     private readonly profile: SimProfile,
@@ -271,6 +278,24 @@ export class SimulatedSupplier implements FlightSupplier {
     await this.answerDelay(signal, 0.5);
     if (this.faults.ticketError) throw new Error(`${this.name}: simulated ticketing error`);
     return { ticketNumbers: simulatedTickets(offer, pnr, passengers) };
+  }
+
+  /** The refund desk's review (`SimulatedDesk`): deterministic per refund order. */
+  async quoteRefund(request: RefundRequestToSupplier, signal: AbortSignal): Promise<RefundQuoteAnswer> {
+    await this.answerDelay(signal, 0.5);
+    return this.desk.quoteRefund(request);
+  }
+
+  /** Refunds approved tickets (fails only when the desk's knob says so). */
+  async refund(_request: RefundRequestToSupplier, signal: AbortSignal): Promise<void> {
+    await this.answerDelay(signal, 0.5);
+    this.desk.refund();
+  }
+
+  /** Voids tickets inside the void window (the window itself is the portal's check). */
+  async void(request: VoidRequestToSupplier, signal: AbortSignal): Promise<VoidAnswer> {
+    await this.answerDelay(signal, 0.5);
+    return this.desk.void(request);
   }
 
   /** The simulation keeps no bookings: cancelling only takes the supplier's time. */

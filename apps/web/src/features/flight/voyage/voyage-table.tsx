@@ -1,0 +1,120 @@
+import { Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  ticketStatusKey,
+  type TicketStatus,
+  type VoyageList,
+  type VoyageRow,
+} from '@portal/domain/booking-records';
+
+const STATUS_COLOR: Record<TicketStatus, string> = {
+  issued: 'success',
+  changed: 'processing',
+  refunded: 'warning',
+  voided: 'default',
+};
+
+/** `YYYY-MM-DDTHH:mm` local to the airport, shown as written. */
+const localTime = (time: string) => time.replace('T', ' ');
+
+interface VoyageTableProps {
+  data: VoyageList | undefined;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  onChange: (page: number, pageSize: number) => void;
+}
+
+const rowKey = (row: VoyageRow) => `${row.orderId}:${row.passengerId}:${row.segmentIndex}`;
+
+/** One row per passenger and segment, with server paging. */
+export function VoyageTable({ data, page, pageSize, loading, onChange }: VoyageTableProps) {
+  const { t, i18n } = useTranslation();
+  const columns: ColumnsType<VoyageRow> = [
+    {
+      key: 'passenger',
+      title: t('voyage.field.passenger'),
+      render: (_, row) => (
+        <>
+          <div>{row.passengerName}</div>
+          <Typography.Text type="secondary">{t(`flight.passengerType.${row.passengerType}`)}</Typography.Text>
+        </>
+      ),
+    },
+    {
+      key: 'ticketNumber',
+      title: t('voyage.field.ticketNumber'),
+      render: (_, row) => row.ticketNumber ?? '',
+    },
+    {
+      key: 'flight',
+      title: t('voyage.field.flightNumber'),
+      render: (_, row) => (
+        <>
+          <div>{row.flightNumber}</div>
+          <Typography.Text type="secondary">{t(`flight.cabin.${row.cabin}`)}</Typography.Text>
+        </>
+      ),
+    },
+    {
+      key: 'route',
+      title: t('voyage.field.route'),
+      render: (_, row) => `${row.departure.airport} – ${row.arrival.airport}`,
+    },
+    {
+      key: 'departure',
+      title: t('voyage.field.departure'),
+      render: (_, row) => localTime(row.departure.time),
+    },
+    { key: 'arrival', title: t('voyage.field.arrival'), render: (_, row) => localTime(row.arrival.time) },
+    {
+      key: 'status',
+      title: t('voyage.field.status'),
+      render: (_, row) => (
+        <>
+          <Tag color={STATUS_COLOR[row.ticketStatus]}>{t(ticketStatusKey(row.ticketStatus))}</Tag>
+          {row.afterSales && (
+            <div>
+              <Link to={`/flight/orders/${encodeURIComponent(row.afterSales.orderId)}`}>
+                {t(`voyage.afterSales.${row.afterSales.type}`, { number: row.afterSales.bookingNumber })}
+              </Link>
+            </div>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'bookingNumber',
+      title: t('voyage.field.bookingNumber'),
+      render: (_, row) => (
+        <Link to={`/flight/orders/${encodeURIComponent(row.orderId)}`}>{row.bookingNumber}</Link>
+      ),
+    },
+    { key: 'pnr', title: t('voyage.field.pnr'), render: (_, row) => row.pnr ?? '' },
+  ];
+  return (
+    <Table<VoyageRow>
+      data-testid="voyage-table"
+      rowKey={rowKey}
+      size="middle"
+      columns={columns}
+      dataSource={data?.list ?? []}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('voyage.list.empty') }}
+      pagination={{
+        current: page,
+        pageSize,
+        total: data?.total ?? 0,
+        showSizeChanger: true,
+        showTotal: (total) =>
+          t('voyage.list.total', {
+            total: data?.totalCapped ? `${total.toLocaleString(i18n.language)}+` : total,
+          }),
+      }}
+      onChange={(pagination) => onChange(pagination.current ?? 1, pagination.pageSize ?? pageSize)}
+    />
+  );
+}
