@@ -47,10 +47,14 @@ function checkoutPage(
       `<button id="pay" type="submit" name="outcome" value="paid">Pay</button> ` +
       `<button id="fail" type="submit" name="outcome" value="failed">Fail</button></form>`
     : `<p><a id="back" href="${escapeHtml(returnTarget(payment))}">Back</a></p>`;
+  // A QR channel's code opens this page on the payer's phone: the simulated wallet app.
+  const title =
+    gateway.kind === 'qr' ? `Simulated ${channel} wallet: scan and pay` : `Simulated ${channel} checkout`;
   return (
     `<!doctype html><html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">` +
-    `<title>Simulated ${channel} checkout</title></head><body>` +
-    `<h1>Simulated ${channel} checkout</h1>` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${title}</title></head><body>` +
+    `<h1>${title}</h1>` +
     `<p>A demo payment provider: paying here moves no money.</p>` +
     `<p>Amount: ${escapeHtml(amount)}</p><p>Status: <span id="status">${escapeHtml(open ? 'pending' : payment.status === 'pending' ? 'expired' : payment.status)}</span></p>` +
     `${form}</body></html>`
@@ -68,7 +72,8 @@ export interface SimulatedCheckoutOptions {
 }
 
 /**
- * The hosted checkout of the simulated providers (registered only with SIMULATED_PAYMENTS).
+ * The hosted checkout of the simulated providers, and the "scan and pay" page their QR codes
+ * open (registered only with SIMULATED_PAYMENTS).
  * The page needs the payment's secret token (in the link the payer was given); it posts a form
  * with that token, and the provider then posts its SIGNED notification to the notify endpoint,
  * as a real provider would. Nothing here marks an order paid by itself.
