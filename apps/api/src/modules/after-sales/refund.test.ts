@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { DEFAULT_FLIGHT_SETTINGS } from '@portal/domain/agency-config';
 import { agencies } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
-import { journalEntries } from '../wallet/wallet.schema';
+import { journalEntries, ledgerAccounts, ledgerPostings } from '../wallet/wallet.schema';
 import { getOrder, issuedOrder } from './after-sales.test-helpers';
 import { REFUND_CONFIRM_WINDOW_MS, REFUND_REVIEW_DELAY_MS } from './refund';
 import { convertBetween } from './service-fees';
@@ -55,6 +55,20 @@ async function creditsOf(orderId: string) {
 }
 
 const minor = (amount: string) => Math.round(Number(amount) * 100);
+
+/** What an entry put into the agency's wallet. */
+async function walletCredit(entryId: number): Promise<number | undefined> {
+  const [row] = await t.database.db
+    .select({ amount: ledgerPostings.amountMinor })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .where(and(eq(ledgerPostings.entryId, entryId), eq(ledgerAccounts.kind, 'agency_wallet')));
+  return row?.amount;
+}
+
+beforeEach(async () => {
+  await setDesk({});
+});
 
 describe('refund of issued tickets', () => {
   it('refunds one passenger of two: review, quote, confirm, money back once; the other stays issued and is refunded later', async () => {
@@ -132,6 +146,7 @@ describe('refund of issued tickets', () => {
     ]);
     const credits = await creditsOf(requested.id);
     expect(credits).toHaveLength(1);
+    expect(await walletCredit(credits[0]?.id ?? 0)).toBe(expected);
 
     // The refunded ticket is gone for good; the other passenger is still issued and refundable.
     expect((await refundOf(token, order, [first.id])).statusCode).toBe(409);

@@ -1,5 +1,4 @@
 import {
-  isInvoluntaryRefund,
   refundableTotal,
   type AfterSalesQuote,
   type AfterSalesSelection,
@@ -10,16 +9,12 @@ import type { Db } from '../../platform/db';
 import { enqueueJob } from '../../platform/jobs';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { SUPPLIER_CALL_MS, type FlightOrderDeps } from '../flight-orders/flight-orders.context';
-import { findOrder, insertOrder, lockOrderById, transition } from '../flight-orders/flight-orders.repo';
+import type { FlightOrderDeps } from '../flight-orders/flight-orders.context';
+import { findOrder, insertOrder, transition } from '../flight-orders/flight-orders.repo';
 import type { FlightOrderRow, StoredAfterSales } from '../flight-orders/flight-orders.schema';
-import { toSupplierPassengers } from '../flight-orders/supplier-passengers';
 import { notifyOrderEvent } from '../notifications/notify';
-import type { RefundRequestToSupplier } from '../shopping/suppliers/supplier';
-import { reimburse } from '../wallet/reimburse';
-import { claimTickets, claimedPaid, releaseClaims } from './claims';
+import { claimTickets } from './claims';
 import { attachDocuments } from './documents';
-import { serviceFeeFor } from './service-fees';
 
 export const REFUND_REVIEW_JOB = 'after-sales-refund-review';
 export const REFUND_CONFIRM_DEADLINE_JOB = 'after-sales-refund-confirm-deadline';
