@@ -1,5 +1,5 @@
 import type { FlightOrder, FlightPaymentResult } from '@portal/domain/flight-order';
-import type { PaymentConfig, PaymentRequest } from '@portal/domain/payment';
+import type { PaymentConfig, PaymentRequest, PaymentStatusView } from '@portal/domain/payment';
 import { apiGet, apiPost } from '../../../shared/api/client';
 
 /** GET /order/v2/flight/config/payment: the channels the agency may use. */
@@ -18,4 +18,11 @@ export function payFlightOrder(
     body,
     { headers: { 'Idempotency-Key': idempotencyKey }, skipErrorToast: true },
   );
+}
+
+/** GET /order/v2/flight/payments/{id}: the state of a started outside payment (QR polling). */
+export function getPaymentStatus(paymentId: string): Promise<PaymentStatusView> {
+  return apiGet<PaymentStatusView>(`/order/v2/flight/payments/${encodeURIComponent(paymentId)}`, {
+    skipErrorToast: true,
+  });
 }

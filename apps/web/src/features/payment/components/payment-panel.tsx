@@ -1,16 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Radio, Space, Statistic, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ERRORS } from '@portal/domain/errors';
 import type { FlightOrder } from '@portal/domain/flight-order';
-import type { PaymentChannel } from '@portal/domain/payment';
+import type { PaymentChannel, PaymentPending } from '@portal/domain/payment';
 import { isApiError } from '../../../shared/api/api-error';
 import { redirectTo } from '../../../shared/browser/redirect';
-import { money } from '../../flight-orders/lib/format';
+import { formatMoney } from '../../../shared/money/format-money';
 import { toast } from '../../../shared/ui/message-bridge';
 import { getPaymentConfig, payFlightOrder } from '../api/payment';
+import { QrPayment } from './qr-payment';
 
 interface PaymentPanelProps {
   order: FlightOrder;
@@ -21,9 +22,10 @@ interface PaymentPanelProps {
 }
 
 /**
- * Payment of an order: booking number, total and deadline countdown, the agency's channels.
- * Balance pays at once; stripe sends the browser to the gateway, which returns to the order page.
- * Insufficient balance and an expired deadline are said in the panel.
+ * Payment of an order (a new booking, or the amount due of a change): booking number, amount and
+ * deadline countdown, the agency's channels. Balance pays at once; a hosted channel sends the
+ * browser to its checkout, which returns to the order page; a QR channel shows its code and waits
+ * for the payment. Insufficient balance and an expired deadline are said in the panel.
  */
 export function PaymentPanel({ order, context = 'new', onPaid }: PaymentPanelProps) {
   const { t } = useTranslation();
@@ -33,6 +35,7 @@ export function PaymentPanel({ order, context = 'new', onPaid }: PaymentPanelPro
   const [channel, setChannel] = useState<PaymentChannel | null>(null);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [qr, setQr] = useState<(PaymentPending & { qrCode: string }) | null>(null);
   const [expired, setExpired] = useState(
     () => order.paymentDeadline !== null && Date.parse(order.paymentDeadline) <= Date.now(),
   );
@@ -41,6 +44,14 @@ export function PaymentPanel({ order, context = 'new', onPaid }: PaymentPanelPro
   const options = config.data ?? [];
   const chosen = channel ?? options[0]?.channel ?? null;
   const orderPath = `/flight/orders/${encodeURIComponent(order.id)}`;
+  const labelOf = (c: PaymentChannel) => t(options.find((o) => o.channel === c)?.labelKey ?? c);
+
+  const handlePaid = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['flight-orders'] });
+    void toast().success(t('payment.panel.paid'));
+    if (onPaid) onPaid();
+    else void navigate(orderPath);
+  }, [queryClient, t, onPaid, navigate, orderPath]);
 
   const pay = async () => {
     if (!chosen) return;
@@ -51,12 +62,11 @@ export function PaymentPanel({ order, context = 'new', onPaid }: PaymentPanelPro
       const body = chosen === 'balance' ? { channel: chosen } : { channel: chosen, returnUrl: orderPath };
       const result = await payFlightOrder(order, body, attempt.current.key);
       if (result.status === 'paid') {
-        void queryClient.invalidateQueries({ queryKey: ['flight-orders'] });
-        void toast().success(t('payment.panel.paid'));
-        if (onPaid) onPaid();
-        else void navigate(orderPath);
+        handlePaid();
       } else if (result.redirectUrl) {
         redirectTo(result.redirectUrl);
+      } else if (result.qrCode) {
+        setQr({ ...result, qrCode: result.qrCode });
       } else {
         setError(t('payment.panel.unsupported'));
       }
@@ -88,8 +98,10 @@ export function PaymentPanel({ order, context = 'new', onPaid }: PaymentPanelPro
           <Descriptions.Item label={t('payment.panel.bookingNumber')}>
             <span data-testid="booking-number">{order.bookingNumber}</span>
           </Descriptions.Item>
-          <Descriptions.Item label={t('payment.panel.total')}>
-            <span data-testid="order-total">{money(order.price.orderTotal)}</span>
+          <Descriptions.Item
+            label={order.type === 'change' ? t('payment.panel.amountDue') : t('payment.panel.total')}
+          >
+            <span data-testid="order-total">{formatMoney(order.price.orderTotal)}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('payment.panel.deadline')}>
             {order.paymentDeadline && !expired ? (
@@ -105,38 +117,52 @@ export function PaymentPanel({ order, context = 'new', onPaid }: PaymentPanelPro
             )}
           </Descriptions.Item>
         </Descriptions>
-        {config.isSuccess && options.length === 0 && (
-          <Alert type="warning" showIcon title={t('payment.error.disabled')} />
-        )}
-        {options.length > 0 && (
-          <Radio.Group
-            value={chosen}
-            onChange={(e) => setChannel(e.target.value as PaymentChannel)}
-            aria-label={t('payment.panel.channel')}
-            options={options.map((o) => ({
-              value: o.channel,
-              label:
-                o.feePercent > 0
-                  ? t('payment.panel.withFee', { channel: t(o.labelKey), fee: o.feePercent })
-                  : t(o.labelKey),
-            }))}
+        {qr ? (
+          <QrPayment
+            pending={qr}
+            channelLabel={labelOf(qr.channel)}
+            onPaid={handlePaid}
+            onRestart={() => {
+              attempt.current = null;
+              setQr(null);
+            }}
           />
+        ) : (
+          <>
+            {config.isSuccess && options.length === 0 && (
+              <Alert type="warning" showIcon title={t('payment.error.disabled')} />
+            )}
+            {options.length > 0 && (
+              <Radio.Group
+                value={chosen}
+                onChange={(e) => setChannel(e.target.value as PaymentChannel)}
+                aria-label={t('payment.panel.channel')}
+                options={options.map((o) => ({
+                  value: o.channel,
+                  label:
+                    o.feePercent > 0
+                      ? t('payment.panel.withFee', { channel: t(o.labelKey), fee: o.feePercent })
+                      : t(o.labelKey),
+                }))}
+              />
+            )}
+            {error && <Alert type="error" showIcon title={error} data-testid="payment-error" />}
+            <Space>
+              <Button
+                type="primary"
+                onClick={() => void pay()}
+                loading={paying}
+                disabled={!chosen || expired}
+                data-testid="pay-button"
+              >
+                {t('payment.panel.pay')}
+              </Button>
+              {context === 'new' && (
+                <Button onClick={() => void navigate(orderPath)}>{t('payment.panel.later')}</Button>
+              )}
+            </Space>
+          </>
         )}
-        {error && <Alert type="error" showIcon title={error} data-testid="payment-error" />}
-        <Space>
-          <Button
-            type="primary"
-            onClick={() => void pay()}
-            loading={paying}
-            disabled={!chosen || expired}
-            data-testid="pay-button"
-          >
-            {t('payment.panel.pay')}
-          </Button>
-          {context === 'new' && (
-            <Button onClick={() => void navigate(orderPath)}>{t('payment.panel.later')}</Button>
-          )}
-        </Space>
       </Space>
     </Card>
   );
