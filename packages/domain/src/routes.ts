@@ -61,6 +61,13 @@ export const ROUTES: readonly RouteMeta[] = [
     requires: 'flightService',
   },
   {
+    path: '/flight/orders/disruptions',
+    layout: 'order',
+    titleKey: 'router.flightDisruptions',
+    roles: ['operator'],
+    requires: 'flightService',
+  },
+  {
     path: '/flight/orders/:id',
     layout: 'order',
     titleKey: 'router.flightOrderDetail',

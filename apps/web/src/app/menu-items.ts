@@ -35,7 +35,8 @@ export const BOOKINGS_ENTRIES: readonly MenuEntry[] = [
   },
   { key: 'group-orders', labelKey: 'menu.groupOrders', path: '/flight/group/order' },
   { key: 'train-orders', labelKey: 'menu.trainOrders', path: '/train/orders' },
-  { key: 'flight-disruptions', labelKey: 'menu.flightDisruptions', path: '/flight/orders/voyage' },
+  { key: 'booking-records', labelKey: 'router.flightVoyage', path: '/flight/orders/voyage' },
+  { key: 'flight-disruptions', labelKey: 'menu.flightDisruptions', path: '/flight/orders/disruptions' },
 ];
 
 export const BILL_ENTRIES: readonly MenuEntry[] = [

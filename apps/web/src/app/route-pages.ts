@@ -28,6 +28,10 @@ export const ROUTE_PAGES: Record<string, Page> = {
     () => import('../features/flight/pages/flight-voyage-page'),
     'FlightVoyagePage',
   ),
+  '/flight/orders/disruptions': page(
+    () => import('../features/flight-orders/disruptions/disruptions-page'),
+    'DisruptionsPage',
+  ),
   '/flight/orders/:id': page(
     () => import('../features/flight/pages/flight-order-detail-page'),
     'FlightOrderDetailPage',
