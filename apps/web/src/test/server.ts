@@ -27,6 +27,10 @@ export const defaultHandlers = [
   http.get('/base/v2/member-cards', emptyPage),
   // The wallet page asks for late card payments (none unless a test serves some).
   http.get('/order/v2/payments/late-captures', emptyPage),
+  // The header's bell asks for the user's notices (none unless a test serves some).
+  http.get('/base/v2/notifications', () =>
+    HttpResponse.json(envelope({ list: [], total: 0, page: 1, pageSize: 10, unread: 0 })),
+  ),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -9,6 +9,9 @@ import { useSubject } from '../../shared/stores/subject';
 // The menus (antd Menu, Dropdown, Badge) load once someone is logged in: not on the login page.
 const TopMenu = lazy(async () => ({ default: (await import('./top-menu')).TopMenu }));
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+const NotificationBell = lazy(async () => ({
+  default: (await import('../../features/notifications/components/notification-bell')).NotificationBell,
+}));
 
 /** The header: logo (hidden in a partner frame), top menu and user menu. */
 export function AppHeader({ dark, embedded }: { dark: boolean; embedded: boolean }) {
@@ -45,6 +48,7 @@ export function AppHeader({ dark, embedded }: { dark: boolean; embedded: boolean
       </div>
       {signedIn ? (
         <Suspense fallback={null}>
+          <NotificationBell dark={dark} />
           <UserMenu dark={dark} />
         </Suspense>
       ) : (
