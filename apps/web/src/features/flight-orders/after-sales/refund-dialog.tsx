@@ -37,7 +37,8 @@ export function RefundDialog({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<RefundForm>();
-  const reason = Form.useWatch('reason', form);
+  // Kept beside the form, not watched through it: the sub-option field depends on it at once.
+  const [reason, setReason] = useState<number | undefined>(undefined);
   const subOptions = refundSubOptions(reason);
   const [passengerIds, setPassengerIds] = useState<string[]>([]);
   const [segmentIndexes, setSegmentIndexes] = useState<number[]>([]);
@@ -101,7 +102,10 @@ export function RefundDialog({
               data-testid="refund-reason"
               aria-label={t('afterSales.form.reason')}
               options={REFUND_REASONS.map((r) => ({ value: r.value, label: t(refundReasonKey(r.value)) }))}
-              onChange={() => form.setFieldValue('subOption', undefined)}
+              onChange={(value: number) => {
+                setReason(value);
+                form.setFieldValue('subOption', undefined);
+              }}
             />
           </Form.Item>
           {subOptions.length > 0 && (

@@ -18,6 +18,7 @@ function serveOrder(next: () => FlightOrder | Response) {
     // The side menu's pending-group counts; listed first so `:id` does not take `status`.
     http.get('/order/v2/flight/orders/status', () => HttpResponse.json(envelope([]))),
     http.get('/order/v2/flight/orders/:id/documents', () => HttpResponse.json(envelope([]))),
+    http.get('/order/v2/flight/orders/:id/disruptions', () => HttpResponse.json(envelope([]))),
     http.get('/order/v2/flight/orders/:id', ({ request }) => {
       requests.push(request);
       const result = next();
