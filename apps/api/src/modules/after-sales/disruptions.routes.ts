@@ -20,6 +20,7 @@ import {
   listOrderDisruptions,
   presentWithOrder,
   recordScheduleEvent,
+  refundInsteadOfProtection,
   TICKETED_STATUSES,
 } from './disruptions';
 
@@ -66,6 +67,15 @@ export async function disruptionRoutes(fastify: FastifyInstance, { deps }: { dep
     { schema: { tags, params: IdParams, body: NoBody, response: okResponse(Disruption) } },
     async (request) =>
       ok(await acceptProtection(deps.db, flightContext(request), request.params.id, deps.now())),
+  );
+
+  app.post(
+    '/order/v2/flight/disruptions/:id/refund',
+    { schema: { tags, params: IdParams, body: NoBody, response: okResponse(Disruption) } },
+    async (request) =>
+      ok(
+        await refundInsteadOfProtection(deps.db, deps, flightContext(request), request.params.id, deps.now()),
+      ),
   );
 }
 

@@ -282,6 +282,7 @@ describe('answering a disruption', () => {
     expect(row.flightNumbers).toBe(protectedFlight.flightNumber);
 
     expect((await act(token, d.id, 'accept')).statusCode).toBe(409);
+    expect((await act(token, d.id, 'refund')).statusCode).toBe(409);
     const notes = await timelineNotes(order.id);
     expect(notes.filter((n) => n?.startsWith('Protected flight accepted'))).toHaveLength(1);
   });
@@ -296,11 +297,48 @@ describe('answering a disruption', () => {
     expect((await timelineNotes(order.id)).filter((n) => n?.startsWith('Protected'))).toHaveLength(1);
   });
 
-  it('refuses accepting a disruption that is not a protected cancellation', async () => {
+  it('refuses accepting and refunding a disruption that is not a protected cancellation', async () => {
     const token = await login(app);
     const order = await issuedOrder(app, token);
     const d = await raised({ orderId: order.id, type: 'cancel_unprotected', segmentIndex: 0 });
     expect((await act(token, d.id, 'accept')).statusCode).toBe(409);
+    expect((await act(token, d.id, 'refund')).statusCode).toBe(409);
     expect((await act(token, d.id, 'acknowledge')).statusCode).toBe(200);
+  });
+
+  it('asks a refund of the canceled segment instead, with the involuntary reason and no supplier fee, once', async () => {
+    const token = await login(app);
+    const order = await issuedOrder(app, token, { adults: 2 });
+    const d = await raised({ orderId: order.id, type: 'cancel_protected', segmentIndex: 0 });
+    expect((await act(token, d.id, 'acknowledge')).statusCode).toBe(200);
+    const res = await act(token, d.id, 'refund');
+    expect(res.statusCode).toBe(200);
+    const answered = Disruption.parse(body(res).data);
+    expect(answered).toMatchObject({ status: 'refund_requested', allowedActions: [] });
+    const refundId = answered.refundOrderId;
+    if (!refundId) throw new Error('no refund order');
+
+    const refund = await storedOrder(refundId);
+    expect(refund).toMatchObject({ type: 'refund', status: 'rfd_reviewing', originalBookingId: order.id });
+    expect(refund.afterSales).toMatchObject({
+      selection: { passengerIds: order.passengers.map((p) => p.id), segmentIndexes: [0] },
+      refundReason: { value: 2, subOption: 'cancellation' },
+      disruptionId: d.id,
+    });
+    // The protected flight was not taken: the order keeps its flights and stays issued.
+    const original = await storedOrder(order.id);
+    expect(original.status).toBe('issued');
+    expect(original.flightNumbers).toBe(order.flightNumbers.join('|'));
+    expect((await timelineNotes(order.id)).at(-1)).toContain(refund.bookingNumber);
+
+    await app.runDueJobs(new Date(Date.now() + 6 * 3_600_000));
+    const quoted = await storedOrder(refundId);
+    expect(quoted.status).toBe('rfd_to_be_confirm');
+    expect(quoted.afterSales?.quote?.refundFeeMinor).toBe(0);
+
+    expect((await act(token, d.id, 'refund')).statusCode).toBe(409);
+    expect((await act(token, d.id, 'accept')).statusCode).toBe(409);
+    const refunds = await t.database.db.select().from(flightOrders).where(eq(flightOrders.type, 'refund'));
+    expect(refunds).toHaveLength(1);
   });
 });

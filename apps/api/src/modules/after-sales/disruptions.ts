@@ -1,5 +1,9 @@
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
-import type { DisruptedFlight, DisruptionStatus } from '@portal/domain/after-sales';
+import {
+  DISRUPTION_REFUND_REASON,
+  type DisruptedFlight,
+  type DisruptionStatus,
+} from '@portal/domain/after-sales';
 import {
   disruptionActions,
   disruptionMachine,
@@ -14,12 +18,14 @@ import type { Segment, Solution, SolutionLeg } from '@portal/domain/shopping';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
+import type { FlightOrderDeps } from '../flight-orders/flight-orders.context';
 import { visibleTo } from '../flight-orders/list-orders';
 import { lockOrderById, type NewFlightOrder } from '../flight-orders/flight-orders.repo';
 import { flightOrders, orderEvents, type FlightOrderRow } from '../flight-orders/flight-orders.schema';
 import { notifyOrderEvent } from '../notifications/notify';
 import type { Offer, OfferSegment, ScheduleEvent } from '../shopping/suppliers/supplier';
 import { flightDisruptions, type FlightDisruptionRow } from './after-sales.schema';
+import { createRefundOrder } from './refund';
 
 /** Statuses of an order whose tickets are held, the only ones a schedule event is recorded on. */
 export const TICKETED_STATUSES: readonly FlightOrderStatus[] = ['issued', 'changed'];
@@ -432,5 +438,47 @@ export async function acceptProtection(
     );
     const moved = await moveDisruption(tx, ctx, disruption, to, now);
     return presentWithOrder(moved, updated ?? order);
+  });
+}
+
+/**
+ * `POST .../disruptions/{id}/refund`: instead of the protected flight, a refund of the canceled
+ * segment for every passenger of the order, with the involuntary reason (no supplier fee), linked
+ * both ways; one transaction with the disruption's move, so it happens once.
+ */
+export async function refundInsteadOfProtection(
+  db: Db,
+  deps: Pick<FlightOrderDeps, 'timeScale'>,
+  ctx: RequestContext,
+  id: string,
+  now: Date,
+): Promise<Disruption> {
+  return db.transaction(async (tx) => {
+    const { disruption, order } = await lockDisruption(tx, ctx, id);
+    const to = assertAction(disruption, 'refund');
+    const refund = await createRefundOrder(
+      tx,
+      deps,
+      order,
+      {
+        selection: {
+          passengerIds: order.passengers.map((p) => p.id),
+          segmentIndexes: [disruption.segmentIndex],
+        },
+        reason: { value: DISRUPTION_REFUND_REASON.value, subOption: DISRUPTION_REFUND_REASON.subOption },
+        remark: `Flight ${disruption.before.flightNumber} canceled by the airline; refund instead of the protected flight`,
+        disruptionId: disruption.id,
+      },
+      ctx.user.id,
+      now,
+    );
+    await noteOnTimeline(
+      tx,
+      order,
+      `Refund asked instead of the protected flight: refund order ${refund.bookingNumber}`,
+      now,
+    );
+    const moved = await moveDisruption(tx, ctx, disruption, to, now, { refundOrderId: refund.id });
+    return presentWithOrder(moved, order);
   });
 }
