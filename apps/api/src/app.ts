@@ -43,6 +43,8 @@ import { deskTestHookRoutes } from './modules/after-sales/desk';
 import { runDueJobs } from './platform/jobs';
 import { createLocalFileStorage } from './platform/files';
 import { documentRoutes } from './modules/after-sales/documents.routes';
+import { changeRoutes } from './modules/after-sales/change.routes';
+import { changeJobHandlers } from './modules/after-sales/change-jobs';
 import { disruptionRoutes, disruptionTestHookRoutes } from './modules/after-sales/disruptions.routes';
 import { disruptionJobHandlers, queueDisruptionScan } from './modules/after-sales/disruption-jobs';
 import { voyageRoutes } from './modules/booking-records/voyages.routes';
@@ -205,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(flightPaymentRoutes, { deps: orderDeps, gateways, onPaid: options.paymentHooks });
   await app.register(afterSalesRoutes, { deps: orderDeps });
   await app.register(disruptionRoutes, { deps: orderDeps });
+  await app.register(changeRoutes, { deps: orderDeps });
   await app.register(documentRoutes, {
     deps: { db: database.db, storage: createLocalFileStorage(path.join(config.dataDir, 'documents')) },
   });
@@ -221,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...afterSalesJobHandlers(orderDeps),
     ...lateCaptureJobHandlers(gateways, app.log),
     ...disruptionJobHandlers(orderDeps),
+    ...changeJobHandlers(orderDeps),
     ...notificationJobHandlers({
       mailer,
       allowPrivateWebhooks: config.webhookAllowPrivate,

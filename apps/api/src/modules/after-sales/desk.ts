@@ -5,6 +5,8 @@ import { ok } from '../../platform/envelope';
 import { okResponse } from '../../platform/schema';
 import type { SupplierRegistry } from '../shopping/suppliers/registry';
 import type {
+  ChangeQuoteAnswer,
+  ChangeRequestToSupplier,
   FlightSupplier,
   RefundQuoteAnswer,
   RefundRequestToSupplier,
@@ -33,7 +35,17 @@ export const DeskKnobs = z.strictObject({
       fail: z.boolean().optional(),
     })
     .optional(),
-  change: z.record(z.string(), z.unknown()).optional(),
+  change: z
+    .strictObject({
+      decision: z.enum(['approve', 'reject']).optional(),
+      /** The supplier's change fee per passenger (minor units of the offer currency) instead of the fare rule's. */
+      changeFee: z.number().int().min(0).max(100_000_000).optional(),
+      /** The fare moves by this much per passenger (minor units of the offer currency, may be negative). */
+      fareMove: z.number().int().min(-100_000_000).max(100_000_000).optional(),
+      /** The reissue fails (change_failed, money back) or stays pending at the airline (change_holding). */
+      reissue: z.enum(['ok', 'fail', 'pending']).optional(),
+    })
+    .optional(),
 });
 export type DeskKnobs = z.infer<typeof DeskKnobs>;
 
@@ -74,6 +86,29 @@ export class SimulatedDesk {
 
   refund(): void {
     if (this.knobs.refund?.fail) throw new Error('simulated refund failure');
+  }
+
+  /**
+   * A change: rejected by the knob, or when the fare rule forbids changes and the airline did not
+   * cause it; else approved with the knob's fee or the rule's (none when involuntary) and the
+   * knob's fare movement (none by default).
+   */
+  quoteChange(request: ChangeRequestToSupplier): ChangeQuoteAnswer {
+    const knobs = this.knobs.change ?? {};
+    const rule = request.offer.rules.change;
+    if (knobs.decision === 'reject') return { status: 'rejected', reason: 'The airline refused the change' };
+    if (!rule.allowed && !request.involuntary) {
+      return { status: 'rejected', reason: 'The fare rules do not allow changes' };
+    }
+    const changeFee = request.involuntary ? 0 : (knobs.changeFee ?? rule.fee ?? 0);
+    return { status: 'approved', changeFee, fareMove: knobs.fareMove ?? 0 };
+  }
+
+  /** Whether a reissue goes through now or is held by the airline; throws when the knob says it fails. */
+  reissue(): 'ok' | 'pending' {
+    const outcome = this.knobs.change?.reissue ?? 'ok';
+    if (outcome === 'fail') throw new Error('simulated reissue failure');
+    return outcome;
   }
 
   void(_request: VoidRequestToSupplier): VoidAnswer {

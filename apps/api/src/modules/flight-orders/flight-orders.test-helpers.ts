@@ -11,10 +11,13 @@ import { createSimNdc } from '../shopping/suppliers/sim-ndc';
 import type { SimulatedSupplier } from '../shopping/suppliers/sim/simulated-supplier';
 import type {
   BookAnswer,
+  ChangeQuoteAnswer,
+  ChangeRequestToSupplier,
   FlightSupplier,
   Offer,
   RefundQuoteAnswer,
   RefundRequestToSupplier,
+  ReissueAnswer,
   SupplierFaults,
   SupplierPassenger,
   SupplierQuery,
@@ -152,8 +155,11 @@ export class Gate {
 export class SupplierGates {
   readonly verifyGate = new Gate();
   readonly bookGate = new Gate();
+  readonly searchGate = new Gate();
   readonly booked: string[] = [];
   readonly canceled: string[] = [];
+  /** The supplier names of searches whose AbortSignal fired while held at the search gate. */
+  readonly searchesAborted: string[] = [];
 }
 
 /**
@@ -179,8 +185,28 @@ export class GatedSupplier implements FlightSupplier {
     this.inner.faults = faults;
   }
 
-  search(query: SupplierQuery, signal: AbortSignal): Promise<Offer[]> {
+  /** Waits at the search gate; an abort while held is recorded and ends the call. */
+  async search(query: SupplierQuery, signal: AbortSignal): Promise<Offer[]> {
+    const aborted = new Promise<never>((_, reject) => {
+      signal.addEventListener(
+        'abort',
+        () => {
+          this.gates.searchesAborted.push(this.name);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+    });
+    await Promise.race([this.gates.searchGate.pass(), aborted]);
     return this.inner.search(query, signal);
+  }
+
+  quoteChange(request: ChangeRequestToSupplier, signal: AbortSignal): Promise<ChangeQuoteAnswer> {
+    return this.inner.quoteChange(request, signal);
+  }
+
+  reissue(request: ChangeRequestToSupplier, signal: AbortSignal): Promise<ReissueAnswer> {
+    return this.inner.reissue(request, signal);
   }
 
   get desk() {

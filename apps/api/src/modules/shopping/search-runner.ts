@@ -45,16 +45,28 @@ export class SearchRunner {
     this.running.add(tracked);
   }
 
-  /** Asks one supplier; a timeout or a throw becomes a status, never an exception. */
-  async ask(supplier: FlightSupplier, query: SupplierQuery, boundMs: number): Promise<SupplierOutcome> {
+  /**
+   * Asks one supplier; a timeout or a throw becomes a status, never an exception. When `signal`
+   * aborts (a newer search replaces this one), the supplier's own signal aborts too: status `error`.
+   */
+  async ask(
+    supplier: FlightSupplier,
+    query: SupplierQuery,
+    boundMs: number,
+    signal?: AbortSignal,
+  ): Promise<SupplierOutcome> {
     const started = performance.now();
     const controller = new AbortController();
     const onClose = () => controller.abort(new TimeoutSignal());
+    const onAbort = () => controller.abort(signal?.reason);
     this.controller.signal.addEventListener('abort', onClose, { once: true });
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => controller.abort(new TimeoutSignal()), boundMs);
     const elapsed = () => Math.round(performance.now() - started);
     try {
       const aborted = new Promise<never>((_, reject) => {
+        if (controller.signal.aborted) reject(controller.signal.reason);
         controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
       });
       const offers = await Promise.race([collect(supplier.search(query, controller.signal)), aborted]);
@@ -65,6 +77,7 @@ export class SearchRunner {
     } finally {
       clearTimeout(timer);
       this.controller.signal.removeEventListener('abort', onClose);
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 

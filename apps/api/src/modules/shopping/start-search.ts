@@ -5,8 +5,8 @@ import { loadAgencyPricing, supplierAllowed } from './agency-pricing';
 import { recordSearch } from './look-to-book';
 import { newId, quoteExpiry, type ShoppingDeps } from './shopping.context';
 import { deleteSearchesBefore, insertSearch, rateFromCny, updateSupplierProgress } from './shopping.repo';
-import { storeOffers } from './store-offers';
-import type { QueryLeg, SupplierQuery } from './suppliers/supplier';
+import { storeOffers, type OfferTarget } from './store-offers';
+import type { FlightSupplier, QueryLeg, SupplierQuery } from './suppliers/supplier';
 
 const SEARCH_RETENTION_MS = 60 * 60 * 1000;
 
@@ -55,11 +55,28 @@ export async function startSearch(
     passengers: request.passengers,
     cabin: request.cabinClass,
   };
-  const target = { searchId: id, pricing, currency, rate, expiresAt, now };
+  void askSuppliers(deps, { searchId: id, pricing, currency, rate, expiresAt, now }, suppliers, query);
+  return { searchId: id, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Asks each supplier in the background for a stored search, storing its offers and progress as
+ * it settles (polls read them). `signal` cancels the suppliers' calls still running. The promise
+ * (already tracked by the runner) resolves once every supplier has settled; it never rejects.
+ */
+export function askSuppliers(
+  deps: ShoppingDeps,
+  target: OfferTarget,
+  suppliers: readonly FlightSupplier[],
+  query: SupplierQuery,
+  signal?: AbortSignal,
+): Promise<void> {
+  const id = target.searchId;
   deps.runner.began(id);
   const tasks = suppliers.map((supplier) =>
     (async () => {
-      const outcome = await deps.runner.ask(supplier, query, pricing.settings.maxResponseTimeMs);
+      const bound = target.pricing.settings.maxResponseTimeMs;
+      const outcome = await deps.runner.ask(supplier, query, bound, signal);
       const stored = outcome.offers.length > 0 ? await storeOffers(deps.db, target, outcome.offers) : [];
       await updateSupplierProgress(deps.db, id, {
         name: supplier.name,
@@ -72,6 +89,7 @@ export async function startSearch(
     })(),
   );
   for (const task of tasks) deps.runner.track(task);
-  deps.runner.track(Promise.allSettled(tasks).then(() => deps.runner.settled(id)));
-  return { searchId: id, expiresAt: expiresAt.toISOString() };
+  const all = Promise.allSettled(tasks).then(() => deps.runner.settled(id));
+  deps.runner.track(all);
+  return all;
 }

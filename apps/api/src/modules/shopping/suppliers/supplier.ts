@@ -201,6 +201,10 @@ export interface FlightSupplier {
   cancel(pnr: string, signal: AbortSignal): Promise<void>;
   /** The schedule events on a ticketed booking (none when the supplier does not report them). */
   scheduleEvents?(offer: Offer, pnr: string, signal: AbortSignal): Promise<ScheduleEvent[]>;
+  /** The desk's review of a change of ticketed passengers to new flights (a supplier without it takes none). */
+  quoteChange?(request: ChangeRequestToSupplier, signal: AbortSignal): Promise<ChangeQuoteAnswer>;
+  /** Reissues the changed passengers' tickets on the new flights; throws when the supplier fails. */
+  reissue?(request: ChangeRequestToSupplier, signal: AbortSignal): Promise<ReissueAnswer>;
   /** The desk's review of a refund: approved with its refund fee, or rejected. */
   quoteRefund?(request: RefundRequestToSupplier, signal: AbortSignal): Promise<RefundQuoteAnswer>;
   /** Refunds the approved tickets; throws when the supplier fails. */
@@ -240,6 +244,28 @@ export interface VoidRequestToSupplier {
 }
 
 export type VoidAnswer = { status: 'voided' } | { status: 'rejected'; reason: string };
+
+/** A change of ticketed passengers of a booking to new flights, as the supplier's desk sees it. */
+export interface ChangeRequestToSupplier {
+  pnr: string;
+  /** The offer of the tickets held (its change rule applies). */
+  offer: Offer;
+  /** The new flights. */
+  newOffer: Offer;
+  passengers: readonly SupplierPassenger[];
+  /** Caused by the airline (schedule change): no change fee. */
+  involuntary: boolean;
+}
+
+/**
+ * The desk's answer to a change: approved with its change fee and the fare movement it adds to
+ * the quoted difference (both per passenger, minor units of the offer currency), or rejected.
+ */
+export type ChangeQuoteAnswer =
+  { status: 'approved'; changeFee: number; fareMove: number } | { status: 'rejected'; reason: string };
+
+/** Reissued tickets, one list per passenger in the request's order, or still pending at the airline. */
+export type ReissueAnswer = { status: 'reissued'; ticketNumbers: string[][] } | { status: 'pending' };
 
 /** A supplier whose faults can be set (the simulated ones). */
 export interface TunableSupplier extends FlightSupplier {

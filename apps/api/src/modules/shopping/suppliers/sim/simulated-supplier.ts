@@ -3,12 +3,15 @@ import { getAirline } from '@portal/reference-data/airlines';
 import { getAirport } from '@portal/reference-data/airports';
 import type {
   BookAnswer,
+  ChangeQuoteAnswer,
+  ChangeRequestToSupplier,
   ExactFlight,
   FlightSupplier,
   Offer,
   OfferLeg,
   RefundQuoteAnswer,
   RefundRequestToSupplier,
+  ReissueAnswer,
   ScheduleEvent,
   SupplierFaults,
   SupplierPassenger,
@@ -278,6 +281,23 @@ export class SimulatedSupplier implements FlightSupplier {
     await this.answerDelay(signal, 0.5);
     if (this.faults.ticketError) throw new Error(`${this.name}: simulated ticketing error`);
     return { ticketNumbers: simulatedTickets(offer, pnr, passengers) };
+  }
+
+  /** The change desk's review (`SimulatedDesk`): the same answer for the same request and knobs. */
+  async quoteChange(request: ChangeRequestToSupplier, signal: AbortSignal): Promise<ChangeQuoteAnswer> {
+    await this.answerDelay(signal, 0.5);
+    return this.desk.quoteChange(request);
+  }
+
+  /** Reissue: new ticket numbers on the new flights, deterministic from the booking and its new offer. */
+  async reissue(request: ChangeRequestToSupplier, signal: AbortSignal): Promise<ReissueAnswer> {
+    await this.answerDelay(signal, 0.5);
+    if (this.desk.reissue() === 'pending') return { status: 'pending' };
+    const seed = `${request.pnr}|reissue|${request.newOffer.ref}`;
+    return {
+      status: 'reissued',
+      ticketNumbers: simulatedTickets(request.newOffer, seed, request.passengers),
+    };
   }
 
   /** The refund desk's review (`SimulatedDesk`): deterministic per refund order. */
