@@ -41,5 +41,57 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
     group by currency having sum(balance_minor) <> 0`,
   );
   for (const r of unconserved) problems.push(`money not conserved in ${r.currency}: ${r.total}`);
+  problems.push(...(await ticketViolations(db)));
+  return problems;
+}
+
+/**
+ * Money back per ticket: a refund or void entry credits the wallet at most what was paid for the
+ * ticket-segments its order claims; no ticket-segment is credited by two refunds or voids; and
+ * what an original's refunds and voids credit never exceeds what was paid for it.
+ */
+export async function ticketViolations(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  const credits = sql`
+    select e.id, e.order_id, coalesce(sum(p.amount_minor) filter (where a.kind = 'agency_wallet'), 0) as credit
+    from journal_entries e
+    join ledger_postings p on p.entry_id = e.id
+    join ledger_accounts a on a.id = p.account_id
+    where e.kind in ('refund-flight', 'void-flight')
+    group by e.id, e.order_id`;
+  const aboveClaims = await query<{ id: string; credit: string; paid: string }>(
+    db,
+    sql`
+    select x.id::text, x.credit::text, coalesce(c.paid, 0)::text as paid
+    from (${credits}) x
+    left join (select after_sales_order_id::text as order_id, sum(paid_minor) as paid
+               from ticket_claims group by after_sales_order_id) c on c.order_id = x.order_id
+    where x.credit > coalesce(c.paid, 0)`,
+  );
+  for (const r of aboveClaims) problems.push(`entry ${r.id} credits ${r.credit}, above ${r.paid} paid`);
+  const twice = await query<{ ticket: string; n: string }>(
+    db,
+    sql`
+    select c.order_id || '/' || c.passenger_id || '/' || c.segment_index as ticket,
+      count(distinct c.after_sales_order_id)::text as n
+    from ticket_claims c
+    where c.after_sales_order_id::text in
+      (select order_id from journal_entries where kind in ('refund-flight', 'void-flight'))
+    group by c.order_id, c.passenger_id, c.segment_index
+    having count(distinct c.after_sales_order_id) > 1`,
+  );
+  for (const r of twice) problems.push(`ticket ${r.ticket} credited by ${r.n} refunds or voids`);
+  const abovePaid = await query<{ id: string; credit: string; paid: string }>(
+    db,
+    sql`
+    select o.id::text, sum(x.credit)::text as credit, o.order_total_minor::text as paid
+    from flight_orders o
+    join flight_orders r on r.original_booking_id = o.id
+    join (${credits}) x on x.order_id = r.id::text
+    where o.type = 'origin'
+    group by o.id, o.order_total_minor, o.payment_state
+    having sum(x.credit) > case when o.payment_state = 'paid' then o.order_total_minor else 0 end`,
+  );
+  for (const r of abovePaid) problems.push(`order ${r.id} got ${r.credit} back, above ${r.paid} paid`);
   return problems;
 }
