@@ -1,5 +1,5 @@
 import { Alert, Button, QRCode, Space, Statistic, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSafeRedirect } from '@portal/domain/navigation';
 import type { PaymentPending } from '@portal/domain/payment';
@@ -32,8 +32,13 @@ export function QrPayment({ pending, channelLabel, onPaid, onRestart }: QrPaymen
   const local = isSafeRedirect(pending.qrCode);
   const value = local ? new URL(pending.qrCode, window.location.origin).href : pending.qrCode;
 
+  // Once per payment, whatever the parent re-renders with.
+  const told = useRef(false);
   useEffect(() => {
-    if (paid) onPaid();
+    if (paid && !told.current) {
+      told.current = true;
+      onPaid();
+    }
   }, [paid, onPaid]);
 
   return (
