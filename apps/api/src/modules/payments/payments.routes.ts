@@ -24,8 +24,7 @@ import { lateCaptureLog, listLateCaptures, refundLateCapture } from './late-capt
 import { simulatedCheckoutRoutes } from './sim-checkout.routes';
 import { isSimulatedGateway } from './simulated-gateway';
 import type { FlightOrderDeps } from '../flight-orders/flight-orders.context';
-import { presentOrder } from '../flight-orders/flight-orders.presenter';
-import { listEvents } from '../flight-orders/flight-orders.repo';
+import { presentFullOrder } from '../after-sales/after-sales.presenter';
 import type { FlightOrderRow } from '../flight-orders/flight-orders.schema';
 
 const OrderIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
@@ -72,8 +71,7 @@ export async function flightPaymentRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const hooks: OnPaidHooks = { origin: queueTicketing(deps), ...onPaid };
   const flightCtx = flightContext;
-  const present = async (row: FlightOrderRow, db = deps.db) =>
-    presentOrder(row, await listEvents(db, row.id), deps.now());
+  const present = async (row: FlightOrderRow, db = deps.db) => presentFullOrder(db, row, deps.now());
 
   app.get(
     '/order/v2/flight/config/payment',
