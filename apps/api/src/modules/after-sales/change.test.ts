@@ -22,6 +22,9 @@ import { afterTicketing, getOrder } from './after-sales.test-helpers';
 import { changeQuote, selectedShare } from './change';
 import { queueReissue, requote } from './change-jobs';
 
+/** Each case books, pays and tickets an order first: seconds, more on a busy machine. */
+const SLOW_MS = 60_000;
+
 const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });
 let app: FastifyInstance;
 
@@ -164,7 +167,7 @@ const later = () => app.runDueJobs(new Date(Date.now() + 8 * 3_600_000));
 
 const minor = (amount: string) => Math.round(Number(amount) * 100);
 
-describe('change search', () => {
+describe('change search', { timeout: SLOW_MS }, () => {
   it('finds the same route on the new date with the order supplier and airline, priced in the order currency', async () => {
     const token = await login(app);
     const order = await issuedChangeable(token);
@@ -227,7 +230,7 @@ describe('change search', () => {
   });
 });
 
-describe('change request', () => {
+describe('change request', { timeout: SLOW_MS }, () => {
   it('creates a change order in chg_reviewing linked to the original, with the quote of the selected tickets', async () => {
     await setChangeServiceFee(2500);
     const token = await login(app);
@@ -328,7 +331,7 @@ describe('change request', () => {
   });
 });
 
-describe('desk review and reissue', () => {
+describe('desk review and reissue', { timeout: SLOW_MS }, () => {
   it('money due: chg_to_be_paid with a deadline; paid with balance: chg_proceeding, then changed with new tickets', async () => {
     await setDesk({ changeFee: 10_000, fareMove: 5_000 });
     const token = await login(app);
@@ -472,7 +475,7 @@ describe('desk review and reissue', () => {
   });
 });
 
-describe('cancel change', () => {
+describe('cancel change', { timeout: SLOW_MS }, () => {
   it('cancels in chg_reviewing (the review then does nothing) and in chg_to_be_paid; not once paid', async () => {
     await setDesk({ changeFee: 10_000 });
     const token = await login(app);
