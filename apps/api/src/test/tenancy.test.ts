@@ -42,6 +42,12 @@ const CARD_NUMBER = 'OWNCARD9876';
 /** One entry per authenticated route (`METHOD url` as registered). */
 const MATRIX: Record<string, Call> = {
   'GET /base/v2/me': { url: () => '/base/v2/me' },
+  'GET /base/v2/notifications': { url: () => '/base/v2/notifications?pageSize=100' },
+  'POST /base/v2/notifications/read': {
+    url: () => '/base/v2/notifications/read',
+    payload: () => ({ all: true }),
+  },
+  'GET /base/v2/notifications/webhook-secret': { url: () => '/base/v2/notifications/webhook-secret' },
   'PUT /base/v2/me': { url: () => '/base/v2/me', payload: () => ({ nickname: 'tenant test' }) },
   'PUT /base/v2/me/password': {
     url: () => '/base/v2/me/password',
