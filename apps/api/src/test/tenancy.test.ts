@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { users } from '../platform/db/schema';
+import { flightDisruptions } from '../modules/after-sales/after-sales.schema';
 import { adult, bookOne, contact, travelDate } from '../modules/flight-orders/flight-orders.test-helpers';
 import { awaitFinished, oneWay, startSearch } from '../modules/shopping/shopping.test-helpers';
 import { topUp } from '../modules/wallet/top-up';
@@ -26,6 +27,7 @@ interface Owned {
   passengerId: string;
   cardId: string;
   paymentId: string;
+  disruptionId: string;
   markers: string[];
 }
 
@@ -153,6 +155,37 @@ const MATRIX: Record<string, Call> = {
     foreign: true,
   },
   'GET /order/v2/payments/late-captures': { url: () => '/order/v2/payments/late-captures?pageSize=100' },
+  'POST /order/v2/flight/orders/:id/refund': {
+    url: (o) => `/order/v2/flight/orders/${o.orderId}/refund`,
+    payload: () => ({ selection: { passengerIds: ['p'], segmentIndexes: [0] }, reason: { value: 0 } }),
+    foreign: true,
+  },
+  'POST /order/v2/flight/orders/:id/confirmation': {
+    url: (o) => `/order/v2/flight/orders/${o.orderId}/confirmation`,
+    foreign: true,
+  },
+  'POST /order/v2/flight/orders/:id/void': {
+    url: (o) => `/order/v2/flight/orders/${o.orderId}/void`,
+    payload: () => ({}),
+    foreign: true,
+  },
+  'GET /order/v2/flight/disruptions': { url: () => '/order/v2/flight/disruptions?pageSize=100' },
+  'GET /order/v2/flight/orders/:id/disruptions': {
+    url: (o) => `/order/v2/flight/orders/${o.orderId}/disruptions`,
+    foreign: true,
+  },
+  'POST /order/v2/flight/disruptions/:id/acknowledge': {
+    url: (o) => `/order/v2/flight/disruptions/${o.disruptionId}/acknowledge`,
+    foreign: true,
+  },
+  'POST /order/v2/flight/disruptions/:id/accept': {
+    url: (o) => `/order/v2/flight/disruptions/${o.disruptionId}/accept`,
+    foreign: true,
+  },
+  'POST /order/v2/flight/disruptions/:id/refund': {
+    url: (o) => `/order/v2/flight/disruptions/${o.disruptionId}/refund`,
+    foreign: true,
+  },
 };
 
 /** The registered routes that need a session (`METHOD url`), HEAD and static files left out. */
@@ -214,6 +247,29 @@ async function resourcesOf(app: FastifyInstance, username: string, agencyId: num
     surname: 'OWNER',
     given_names: 'CARD',
   });
+  // A protected cancellation on the order (stored as the disruption scan would store it).
+  const segment = order.segments[0];
+  const flight = {
+    flightNumber: `${segment?.marketingCarrier ?? ''}${segment?.flightNumber ?? ''}`,
+    origin: segment?.departure.airport ?? '',
+    destination: segment?.arrival.airport ?? '',
+    departureLocal: segment?.departure.time ?? '',
+    arrivalLocal: segment?.arrival.time ?? '',
+    departureUtc: new Date().toISOString(),
+    arrivalUtc: new Date().toISOString(),
+  };
+  const [disruption] = await t.database.db
+    .insert(flightDisruptions)
+    .values({
+      agencyId,
+      orderId: order.id,
+      type: 'cancel_protected',
+      segmentIndex: 0,
+      before: flight,
+      after: flight,
+      supplierRef: `tenancy-${order.id}`,
+    })
+    .returning();
   const owned = {
     agencyId,
     orderId: order.id,
@@ -223,6 +279,7 @@ async function resourcesOf(app: FastifyInstance, username: string, agencyId: num
     passengerId: saved.id ?? '',
     cardId: card.id ?? '',
     paymentId: payment.paymentId ?? '',
+    disruptionId: disruption?.id ?? '',
   };
   return {
     ...owned,
