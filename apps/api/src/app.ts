@@ -44,7 +44,7 @@ import { runDueJobs } from './platform/jobs';
 import { createLocalFileStorage } from './platform/files';
 import { documentRoutes } from './modules/after-sales/documents.routes';
 import { changeRoutes } from './modules/after-sales/change.routes';
-import { changeJobHandlers } from './modules/after-sales/change-jobs';
+import { changeJobHandlers, queueReissue } from './modules/after-sales/change-jobs';
 import { disruptionRoutes, disruptionTestHookRoutes } from './modules/after-sales/disruptions.routes';
 import { disruptionJobHandlers, queueDisruptionScan } from './modules/after-sales/disruption-jobs';
 import { voyageRoutes } from './modules/booking-records/voyages.routes';
@@ -204,7 +204,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (config.simulatedPayments
       ? createSimulatedGateways(config.paymentGatewaySecret)
       : createGatewayRegistry([]));
-  await app.register(flightPaymentRoutes, { deps: orderDeps, gateways, onPaid: options.paymentHooks });
+  await app.register(flightPaymentRoutes, {
+    deps: orderDeps,
+    gateways,
+    onPaid: { change: queueReissue(orderDeps), ...options.paymentHooks },
+  });
   await app.register(afterSalesRoutes, { deps: orderDeps });
   await app.register(disruptionRoutes, { deps: orderDeps });
   await app.register(changeRoutes, { deps: orderDeps });

@@ -7,6 +7,7 @@ import type { FlightOrderStatus, OrderType } from '@portal/domain/flight-order-s
 import { PaymentConfig, type PaymentChannel } from '@portal/domain/payment';
 import { buildApp } from '../../app';
 import { agencies } from '../../platform/db/schema';
+import { jobs } from '../../platform/jobs.schema';
 import type { Db } from '../../platform/db';
 import { bearer, body, login, TEST_SECRETS, testConfig, useTestApp } from '../../test/app';
 import { walletAccounts } from '../wallet/wallet.repo';
@@ -189,6 +190,20 @@ describe('a change order is paid through the same path', () => {
     expect(reissued).toContain(change.id);
     // Paid outside: the wallet is not charged.
     expect(await wallet()).toBe(before);
+  });
+
+  it("queues the change's reissue in the app as built (the change module's hook)", async () => {
+    const token = await login(t.app);
+    const change = await changeOrder(token);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/order/v2/flight/orders/${change.id}/payment`,
+      headers: bearer(token),
+      payload: { channel: 'balance' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const queued = await t.database.db.select().from(jobs).where(eq(jobs.kind, 'flight-change-reissue'));
+    expect(queued.map((j) => j.payload)).toEqual([{ orderId: change.id }]);
   });
 
   it('is refused when not waiting for payment, or past its deadline', async () => {
