@@ -1,10 +1,10 @@
 import { Alert, App, Button, Descriptions, Modal, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FlightOrder } from '@portal/domain/flight-order';
 import type { FlightOrderAction } from '@portal/domain/flight-order-actions';
 import { useConfirmRefund } from '../api/after-sales';
 import { useCancelOrder } from '../api/flight-orders';
-import type { AfterSalesOrder } from '../lib/after-sales';
 import { money, timestamp } from '../lib/format';
 import { ChangeDialog } from './change-dialog';
 import { RefundDialog } from './refund-dialog';
@@ -23,7 +23,7 @@ export const AFTER_SALES_ACTIONS = [
 type Dialog = 'change' | 'refund' | 'void' | 'confirm-refund' | null;
 
 /** Buttons for exactly the after-sales actions the API allows on this order, and their dialogs. */
-export function AfterSalesActions({ order }: { order: AfterSalesOrder }) {
+export function AfterSalesActions({ order }: { order: FlightOrder }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [dialog, setDialog] = useState<Dialog>(null);

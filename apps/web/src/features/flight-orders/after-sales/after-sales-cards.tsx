@@ -8,8 +8,8 @@ import {
   type RelatedOrder,
   type SupportingDocument,
 } from '@portal/domain/after-sales';
+import type { FlightOrder } from '@portal/domain/flight-order';
 import { downloadDocument, useOrderDocuments } from '../api/after-sales';
-import type { AfterSalesOrder } from '../lib/after-sales';
 import { money, timeLeft, timestamp } from '../lib/format';
 import { StatusTag } from '../components/status-tag';
 
@@ -21,7 +21,7 @@ function orderLink(id: string): string {
  * The orders linked to this one: for an original its change, refund and void orders; for an
  * after-sales order the original (always, from `originalBookingId`) and the others the API lists.
  */
-export function RelatedOrdersCard({ order }: { order: AfterSalesOrder }) {
+export function RelatedOrdersCard({ order }: { order: FlightOrder }) {
   const { t } = useTranslation();
   const related = order.relatedOrders ?? [];
   const original = order.originalBookingId;
@@ -94,7 +94,7 @@ const QUOTE_FIELDS = {
 } as const;
 
 /** A change, refund or void order's request and the desk's answer. */
-export function AfterSalesDetailCard({ order }: { order: AfterSalesOrder }) {
+export function AfterSalesDetailCard({ order }: { order: FlightOrder }) {
   const { t } = useTranslation();
   const detail = order.afterSales;
   if (!detail || order.type === 'origin') return null;
@@ -167,42 +167,15 @@ export function AfterSalesDetailCard({ order }: { order: AfterSalesOrder }) {
   );
 }
 
-interface KeptDocument {
-  /** The order whose documents route serves the file. */
-  orderId: string;
-  document: SupportingDocument;
-}
-
-/**
- * The supporting documents of the order, each downloadable: its own, and for a change or refund
- * order those uploaded on the original and attached to it.
- */
-function useKeptDocuments(order: AfterSalesOrder) {
-  const own = useOrderDocuments(order.id);
-  const originalId = order.type !== 'origin' ? order.originalBookingId : null;
-  const original = useOrderDocuments(originalId);
-  const seen = new Set<string>();
-  const kept: KeptDocument[] = [];
-  for (const document of own.data ?? []) {
-    seen.add(document.id);
-    kept.push({ orderId: order.id, document });
-  }
-  for (const document of original.data ?? []) {
-    if (originalId && document.afterSalesOrderId === order.id && !seen.has(document.id)) {
-      kept.push({ orderId: originalId, document });
-    }
-  }
-  return { kept, pending: own.isPending, error: own.isError && (!originalId || original.isError) };
-}
-
 /** The supporting documents kept with the order, each downloadable. */
-export function DocumentsCard({ order }: { order: AfterSalesOrder }) {
+export function DocumentsCard({ order }: { order: FlightOrder }) {
   const { t } = useTranslation();
-  const { kept, pending, error } = useKeptDocuments(order);
+  const documents = useOrderDocuments(order.id);
+  const kept = documents.data ?? [];
   const [failed, setFailed] = useState<string | null>(null);
-  const save = ({ orderId, document }: KeptDocument) => {
+  const save = (document: SupportingDocument) => {
     setFailed(null);
-    downloadDocument(orderId, document).catch((e: unknown) =>
+    downloadDocument(order.id, document).catch((e: unknown) =>
       setFailed(e instanceof Error && e.message ? e.message : t('afterSales.documents.downloadFailed')),
     );
   };
@@ -210,25 +183,25 @@ export function DocumentsCard({ order }: { order: AfterSalesOrder }) {
   if (order.type === 'origin' && kept.length === 0) return null;
   return (
     <Card title={t('afterSales.documents.title')} data-testid="order-documents" style={{ marginBottom: 16 }}>
-      {pending ? (
+      {documents.isPending ? (
         <Skeleton active paragraph={{ rows: 1 }} />
       ) : kept.length > 0 ? (
         <ul style={{ margin: 0, paddingLeft: 20 }}>
-          {kept.map((entry) => (
-            <li key={entry.document.id}>
+          {kept.map((document) => (
+            <li key={document.id}>
               <Button
                 type="link"
                 size="small"
-                data-testid={`order-document-${entry.document.id}`}
-                onClick={() => save(entry)}
+                data-testid={`order-document-${document.id}`}
+                onClick={() => save(document)}
               >
-                {entry.document.fileName}
+                {document.fileName}
               </Button>{' '}
-              ({Math.ceil(entry.document.sizeBytes / 1024)} KB, {timestamp(entry.document.uploadedAt)})
+              ({Math.ceil(document.sizeBytes / 1024)} KB, {timestamp(document.uploadedAt)})
             </li>
           ))}
         </ul>
-      ) : error ? (
+      ) : documents.isError ? (
         <Alert type="error" showIcon title={t('afterSales.documents.loadFailed')} />
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('afterSales.documents.none')} />

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { FlightOrder } from '@portal/domain/flight-order';
 import type { AfterSalesDetail, SupportingDocument } from '@portal/domain/after-sales';
 import type { FlightOrderAction } from '@portal/domain/flight-order-actions';
 import { statusColor, type FlightOrderStatus } from '@portal/domain/flight-order-status';
@@ -10,7 +11,6 @@ import { SESSIONS } from '../../../test/fixtures';
 import { makeSolution, solutionsResult } from '../../../test/flight-fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import type { AfterSalesOrder } from '../lib/after-sales';
 import { fullOrder } from '../lib/test-orders';
 
 const WAIT = { timeout: 10000 };
@@ -20,7 +20,7 @@ const cny = (amount: string) => ({ amount, currency: 'CNY' as const });
 const base = fullOrder();
 const ticketed = base.passengers.map((p) => ({ ...p, ticketNumbers: ['784-2345678901'] }));
 
-function issued(over: Partial<AfterSalesOrder> = {}): AfterSalesOrder {
+function issued(over: Partial<FlightOrder> = {}): FlightOrder {
   return fullOrder({
     status: 'issued',
     statusColor: 'success',
@@ -49,7 +49,7 @@ function afterSalesOrder(
   status: FlightOrderStatus,
   allowedActions: FlightOrderAction[],
   detail: Partial<AfterSalesDetail> = {},
-): AfterSalesOrder {
+): FlightOrder {
   return {
     ...issued({
       id,
@@ -83,7 +83,7 @@ function afterSalesOrder(
 }
 
 /** Serves the orders by id, the side menu's counts and empty document lists. */
-function serveOrders(orders: Record<string, () => AfterSalesOrder>) {
+function serveOrders(orders: Record<string, () => FlightOrder>) {
   server.use(
     http.get('/order/v2/flight/orders/status', () => HttpResponse.json(envelope([]))),
     http.get('/order/v2/flight/orders/:id/documents', () => HttpResponse.json(envelope([]))),
@@ -122,7 +122,7 @@ const ACTION_BUTTONS: Record<FlightOrderAction, string> = {
 };
 
 describe('after-sales on the order detail page', () => {
-  it.each<[string, AfterSalesOrder]>([
+  it.each<[string, FlightOrder]>([
     ['an issued order inside the void window', issued()],
     ['an issued order after the void window', issued({ allowedActions: ['change', 'refund'] })],
     [
@@ -240,7 +240,7 @@ describe('after-sales on the order detail page', () => {
   );
 
   it(
-    'searches alternatives for a new date, shows the progress, and requests the chosen flight as a change',
+    'searches alternatives for a new date, shows the progress, accepts a re-quoted flight and requests it as a change',
     async () => {
       const changeOrder = afterSalesOrder('c1', 'change', 'chg_reviewing', ['cancel-change']);
       serveOrders({ o1: () => issued(), c1: () => changeOrder });
@@ -248,6 +248,7 @@ describe('after-sales on the order detail page', () => {
       const searches: unknown[] = [];
       const polls: unknown[] = [];
       const changes: unknown[] = [];
+      const keys: (string | null)[] = [];
       const alternative = makeSolution({
         id: 'alt-1',
         flightNumber: '1503',
@@ -268,7 +269,19 @@ describe('after-sales on the order detail page', () => {
         }),
         http.post('/order/v2/flight/orders/:id/change', async ({ request }) => {
           changes.push(await request.json());
-          return HttpResponse.json(envelope(changeOrder));
+          keys.push(request.headers.get('Idempotency-Key'));
+          if (changes.length > 1) return HttpResponse.json(envelope(changeOrder));
+          // The supplier's price check moved the fare: the flight as now priced, under a new id.
+          const verification = {
+            outcome: 'price_changed',
+            solution: {
+              ...alternative,
+              id: 'alt-2',
+              priceDetail: { ...alternative.priceDetail, total: cny('1420') },
+            },
+            previousTotal: cny('1380'),
+          };
+          return HttpResponse.json(envelope(verification, 500004, 'The price changed'), { status: 409 });
         }),
       );
       await open();
@@ -300,14 +313,26 @@ describe('after-sales on the order detail page', () => {
       await userEvent.click(within(row).getByTestId('change-choose'));
       expect(await within(dialog).findByTestId('change-review', {}, WAIT)).toHaveTextContent('CA1503');
       await userEvent.click(within(dialog).getByTestId('change-submit'));
-      await waitFor(() => expect(changes).toHaveLength(1), WAIT);
-      expect(changes[0]).toEqual({
+      expect(await within(dialog).findByTestId('change-requoted', {}, WAIT)).toHaveTextContent(
+        'The price changed from CNY 1,380.00 to CNY 1,420.00',
+      );
+      expect(within(dialog).getByTestId('change-review-price')).toHaveTextContent('CNY 1,420.00');
+      await userEvent.click(within(dialog).getByTestId('change-submit'));
+      await waitFor(() => expect(changes).toHaveLength(2), WAIT);
+      const request = {
         changeSearchId: 'cs-1',
-        solutionId: 'alt-1',
         selection: { passengerIds: ['p1'], segmentIndexes: [0] },
         reason: 0,
         documentIds: [],
-      });
+      };
+      expect(changes).toEqual([
+        { ...request, solutionId: 'alt-1' },
+        { ...request, solutionId: 'alt-2' },
+      ]);
+      // Another body, another key: the first key stays with the first request.
+      expect(keys[0]).toBeTruthy();
+      expect(keys[1]).toBeTruthy();
+      expect(keys[1]).not.toBe(keys[0]);
       await waitFor(() => expect(screen.getByTestId('order-booking-number')).toHaveTextContent('B-c1'), WAIT);
       expect(screen.getByTestId('order-status')).toHaveTextContent('Change reviewing');
     },

@@ -1,21 +1,21 @@
-import { Alert, Button, Descriptions, Input, Modal, Steps, Typography } from 'antd';
+import { Alert, Button, Modal, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
-  changeReasonKey,
   type ChangeReason,
   type ChangeRequest,
   type ChangeSearchRequest,
   type SupportingDocument,
 } from '@portal/domain/after-sales';
 import type { FlightOrder } from '@portal/domain/flight-order';
-import type { Solution } from '@portal/domain/shopping';
+import { ERRORS } from '@portal/domain/errors';
+import { VerificationResult, type Solution } from '@portal/domain/shopping';
+import { isApiError } from '../../../shared/api/api-error';
 import { startChangeSearch, useRequestChange } from '../api/after-sales';
-import { money } from '../lib/format';
 import { ChangeResults } from './change-results';
 import { ChangeSearchForm, initialDraft, selectedLegs, type ChangeDraft } from './change-search-form';
-import { DocumentUpload } from './document-upload';
+import { ChangeReview } from './change-review';
 
 type Step = 'form' | 'results' | 'submit';
 
@@ -61,6 +61,8 @@ export function ChangeDialog({
   const [documents, setDocuments] = useState<SupportingDocument[]>([]);
   const [uploading, setUploading] = useState(false);
   const [remark, setRemark] = useState('');
+  /** The price check's answer when the chosen flight was re-quoted at submit. */
+  const [requoted, setRequoted] = useState<VerificationResult | null>(null);
   const change = useRequestChange(order.id);
 
   const runSearch = async () => {
@@ -91,10 +93,20 @@ export function ChangeDialog({
       documentIds: documents.map((d) => d.id),
       ...(remark.trim() ? { remark: remark.trim() } : {}),
     };
+    setRequoted(null);
     change.mutate(body, {
       onSuccess: (created) => {
         onClose();
         void navigate(`/flight/orders/${encodeURIComponent(created.id)}`);
+      },
+      onError: (error) => {
+        // QUOTE_CHANGED: the flight as now priced (a new id) to accept, or none to choose another.
+        if (!isApiError(error) || error.code !== ERRORS.QUOTE_CHANGED.code) return;
+        const check = VerificationResult.safeParse(error.data);
+        if (!check.success) return;
+        setRequoted(check.data);
+        if (check.data.solution) setChosen(check.data.solution);
+        else setStep('results');
       },
     });
   };
@@ -159,6 +171,16 @@ export function ChangeDialog({
         {startError && step === 'form' && (
           <Alert type="error" showIcon role="alert" data-testid="change-search-error" title={startError} />
         )}
+        {step === 'results' && requoted && !requoted.solution && (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            data-testid="change-unavailable"
+            title={t('afterSales.change.unavailable')}
+            style={{ marginBottom: 12 }}
+          />
+        )}
         {step === 'results' && search && (
           <ChangeResults
             key={search.searchId}
@@ -169,52 +191,22 @@ export function ChangeDialog({
             }}
           />
         )}
-        {step === 'submit' && chosen && search && (
-          <div data-testid="change-review">
-            <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
-              <Descriptions.Item label={t('afterSales.change.flights')}>
-                {chosen.legs
-                  .flatMap((leg) => leg.segments)
-                  .map((s) => `${s.marketingCarrier}${s.flightNumber} ${s.departure.time.replace('T', ' ')}`)
-                  .join(', ')}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('afterSales.change.price')}>
-                {money(chosen.priceDetail.total)}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('afterSales.form.reason')}>
-                {t(changeReasonKey(search.request.reason))}
-              </Descriptions.Item>
-            </Descriptions>
-            <Typography.Paragraph type="secondary">{t('afterSales.change.quoteNote')}</Typography.Paragraph>
-            <Typography.Text strong>{t('afterSales.documents.title')}</Typography.Text>
-            <DocumentUpload
-              orderId={order.id}
-              onChange={(docs, busy) => {
-                setDocuments(docs);
-                setUploading(busy);
-              }}
-            />
-            <Typography.Text strong style={{ display: 'block', marginTop: 12 }}>
-              {t('afterSales.form.remark')}
-            </Typography.Text>
-            <Input.TextArea
-              value={remark}
-              maxLength={500}
-              rows={2}
-              aria-label={t('afterSales.form.remark')}
-              onChange={(e) => setRemark(e.target.value)}
-            />
-            {change.error && (
-              <Alert
-                type="error"
-                showIcon
-                role="alert"
-                data-testid="change-error"
-                title={change.error.message || t('afterSales.change.failed')}
-                style={{ marginTop: 12 }}
-              />
-            )}
-          </div>
+        {chosen && search && (
+          // Kept mounted while the agent goes back to the results, so the uploads stay listed.
+          <ChangeReview
+            hidden={step !== 'submit'}
+            orderId={order.id}
+            chosen={chosen}
+            reason={search.request.reason}
+            remark={remark}
+            onRemark={setRemark}
+            onDocuments={(docs, busy) => {
+              setDocuments(docs);
+              setUploading(busy);
+            }}
+            requoted={requoted}
+            error={change.error && !requoted ? change.error.message || t('afterSales.change.failed') : null}
+          />
         )}
       </div>
     </Modal>

@@ -6,7 +6,7 @@ import {
   SUPPORTING_DOCUMENT_MAX_FILES,
   type SupportingDocument,
 } from '@portal/domain/after-sales';
-import { uploadDocuments } from '../api/after-sales';
+import { deleteDocument, uploadDocuments } from '../api/after-sales';
 import { DOCUMENT_ACCEPT, documentProblem, type DocumentProblem } from '../lib/after-sales';
 
 interface DocumentUploadProps {
@@ -82,6 +82,9 @@ export function DocumentUpload({ orderId, onChange }: DocumentUploadProps) {
         }}
         onRemove={(item) => {
           if (item.status === 'uploading') return false;
+          const document = stored.current.get(item.uid);
+          // Best effort: an upload left behind is only listed with the order, never attached.
+          if (document) deleteDocument(orderId, document.id).catch(() => undefined);
           stored.current.delete(item.uid);
           reserved.current -= 1;
           setItems((list) => list.filter((entry) => entry.uid !== item.uid));

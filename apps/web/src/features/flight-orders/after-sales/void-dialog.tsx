@@ -2,9 +2,9 @@ import { Alert, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { FlightOrder } from '@portal/domain/flight-order';
 import type { VoidRequest } from '@portal/domain/after-sales';
 import { useRequestVoid } from '../api/after-sales';
-import type { AfterSalesOrder } from '../lib/after-sales';
 import { timestamp } from '../lib/format';
 import { PassengerPicker } from './selection-tables';
 
@@ -17,7 +17,7 @@ export function VoidDialog({
   open,
   onClose,
 }: {
-  order: AfterSalesOrder;
+  order: FlightOrder;
   open: boolean;
   onClose: () => void;
 }) {

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type {
   ChangeRequest,
   ChangeSearchRequest,
@@ -8,7 +9,7 @@ import type {
 } from '@portal/domain/after-sales';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { mergeSolutionsDelta, type SolutionsDelta, type SolutionsResult } from '@portal/domain/shopping';
-import { apiGet, apiPost } from '../../../shared/api/client';
+import { apiDelete, apiGet, apiPost } from '../../../shared/api/client';
 import { download } from '../../../shared/api/download';
 
 const ORDERS = '/order/v2/flight/orders';
@@ -17,41 +18,46 @@ function orderPath(id: string, rest = ''): string {
   return `${ORDERS}/${encodeURIComponent(id)}${rest}`;
 }
 
-/** After-sales writes answer with an order; every one of them changes lists, counts and the detail. */
-function useOrderWrite<V>(write: (vars: V) => Promise<FlightOrder>) {
+/**
+ * An after-sales write: POSTs to `.../{id}{path}` with an `Idempotency-Key`, the same one while the
+ * body is the same (a retry after a lost answer creates nothing twice) and a new one once it
+ * changes (the API would refuse another body under the old key). Every answer is an order that
+ * changes lists, counts and the detail.
+ */
+function useOrderWrite<B>(id: string, path: string) {
   const client = useQueryClient();
+  const last = useRef<{ body: string; key: string } | null>(null);
   return useMutation({
-    mutationFn: write,
+    mutationFn: (body: B) => {
+      const text = JSON.stringify(body ?? null);
+      if (last.current?.body !== text) last.current = { body: text, key: crypto.randomUUID() };
+      return apiPost<FlightOrder>(orderPath(id, path), body, {
+        headers: { 'Idempotency-Key': last.current.key },
+        skipErrorToast: true,
+      });
+    },
     onSettled: () => client.invalidateQueries({ queryKey: ['flight-orders'] }),
   });
 }
 
 /** POST .../{id}/refund: a new refund order in rfd_reviewing. */
 export function useRequestRefund(id: string) {
-  return useOrderWrite((body: RefundRequest) =>
-    apiPost<FlightOrder>(orderPath(id, '/refund'), body, { skipErrorToast: true }),
-  );
+  return useOrderWrite<RefundRequest>(id, '/refund');
 }
 
 /** POST .../{id}/void: a new void order in void_proceeding. */
 export function useRequestVoid(id: string) {
-  return useOrderWrite((body: VoidRequest) =>
-    apiPost<FlightOrder>(orderPath(id, '/void'), body, { skipErrorToast: true }),
-  );
+  return useOrderWrite<VoidRequest>(id, '/void');
 }
 
-/** POST .../{id}/change: a new change order in chg_reviewing. */
+/** POST .../{id}/change: a new change order in chg_reviewing (409 QUOTE_CHANGED with the new quote). */
 export function useRequestChange(id: string) {
-  return useOrderWrite((body: ChangeRequest) =>
-    apiPost<FlightOrder>(orderPath(id, '/change'), body, { skipErrorToast: true }),
-  );
+  return useOrderWrite<ChangeRequest>(id, '/change');
 }
 
 /** POST .../{refundOrderId}/confirmation: accepts the quoted refund before its deadline. */
 export function useConfirmRefund(id: string) {
-  return useOrderWrite(() =>
-    apiPost<FlightOrder>(orderPath(id, '/confirmation'), undefined, { skipErrorToast: true }),
-  );
+  return useOrderWrite<undefined>(id, '/confirmation');
 }
 
 /** What a change search answers: the search to poll like a flight search. */
@@ -132,12 +138,21 @@ export function uploadDocuments(id: string, files: readonly File[]): Promise<Sup
   return apiPost<SupportingDocument[]>(orderPath(id, '/documents'), form, { skipErrorToast: true });
 }
 
-/** GET .../{id}/documents: the supporting documents kept with the order. */
-export function useOrderDocuments(id: string | null) {
+/** DELETE .../{id}/documents/{documentId}: drops an upload no request names yet. */
+export function deleteDocument(orderId: string, documentId: string): Promise<SupportingDocument> {
+  return apiDelete<SupportingDocument>(orderPath(orderId, `/documents/${encodeURIComponent(documentId)}`), {
+    skipErrorToast: true,
+  });
+}
+
+/**
+ * GET .../{id}/documents: the supporting documents kept with the order (an original's include
+ * those of its requests; a request's those attached to it).
+ */
+export function useOrderDocuments(id: string) {
   return useQuery({
     queryKey: ['flight-orders', 'documents', id],
-    queryFn: () => apiGet<SupportingDocument[]>(orderPath(id ?? '', '/documents'), { skipErrorToast: true }),
-    enabled: id !== null,
+    queryFn: () => apiGet<SupportingDocument[]>(orderPath(id, '/documents'), { skipErrorToast: true }),
     retry: false,
   });
 }

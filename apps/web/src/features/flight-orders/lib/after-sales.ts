@@ -3,22 +3,8 @@ import {
   SUPPORTING_DOCUMENT_MAX_BYTES,
   SUPPORTING_DOCUMENT_MAX_FILES,
   SUPPORTING_DOCUMENT_TYPES,
-  type AfterSalesDetail,
-  type RelatedOrder,
 } from '@portal/domain/after-sales';
-import type { FlightOrder } from '@portal/domain/flight-order';
 import type { Segment } from '@portal/domain/shopping';
-
-/**
- * An order with its after-sales fields. They are optional here so the screens work with an API
- * that does not send them yet; once the domain's `FlightOrder` has them this is the same type.
- */
-export type AfterSalesOrder = FlightOrder & {
-  afterSales?: AfterSalesDetail | null;
-  relatedOrders?: RelatedOrder[];
-  confirmDeadline?: string | null;
-  voidDeadline?: string | null;
-};
 
 /** The sub-options of a refund reason (empty for the reasons without). */
 export function refundSubOptions(value: number | undefined): readonly string[] {

@@ -2,6 +2,7 @@ import { Alert, App, Button, Card, Descriptions, Modal, Popconfirm, Result, Skel
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import type { FlightOrder } from '@portal/domain/flight-order';
 import type { FlightOrderStatus } from '@portal/domain/flight-order-status';
 import { isApiError } from '../../../shared/api/api-error';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -19,7 +20,7 @@ import {
 } from '../components/order-sections';
 import { PaymentCountdown } from '../components/payment-countdown';
 import { StatusTag } from '../components/status-tag';
-import type { AfterSalesOrder } from '../lib/after-sales';
+import { DisruptionPanel } from '../disruptions';
 import { timestamp } from '../lib/format';
 
 /** Poll every 3 s while ticketing or the supplier's desk is under way. */
@@ -98,7 +99,7 @@ export function OrderDetailPage() {
   return <OrderView order={order.data} paid={search.get('paid') === '1'} />;
 }
 
-function OrderView({ order, paid }: { order: AfterSalesOrder; paid: boolean }) {
+function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const pay = usePayOrder(order.id);
@@ -216,6 +217,7 @@ function OrderView({ order, paid }: { order: AfterSalesOrder; paid: boolean }) {
       >
         <PaymentPanel order={order} context="existing" onPaid={() => setChoosingChannel(false)} />
       </Modal>
+      <DisruptionPanel orderId={order.id} />
       <RelatedOrdersCard order={order} />
       <AfterSalesDetailCard order={order} />
       <SegmentsCard order={order} />
