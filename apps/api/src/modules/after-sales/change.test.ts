@@ -17,7 +17,8 @@ import {
 import { flightOrders, type FlightOrderRow } from '../flight-orders/flight-orders.schema';
 import { awaitFinished, oneWay, search } from '../shopping/shopping.test-helpers';
 import { journalEntries, ledgerAccounts } from '../wallet/wallet.schema';
-import { ticketClaims } from './after-sales.schema';
+import { notifications } from '../notifications/notifications.schema';
+import { orderDocuments, ticketClaims } from './after-sales.schema';
 import { afterTicketing, getOrder } from './after-sales.test-helpers';
 import { changeQuote, selectedShare } from './change';
 import { queueReissue, requote } from './change-jobs';
@@ -133,7 +134,12 @@ async function changeSearch(token: string, order: FlightOrder, days = 47, select
 async function submitChange(
   token: string,
   order: FlightOrder,
-  options: { selection?: ReturnType<typeof everything>; days?: number; key?: string } = {},
+  options: {
+    selection?: ReturnType<typeof everything>;
+    days?: number;
+    key?: string;
+    documentIds?: string[];
+  } = {},
 ) {
   const selection = options.selection ?? everything(order);
   const { searchId, solutions } = await changeSearch(token, order, options.days, selection);
@@ -142,7 +148,13 @@ async function submitChange(
   const res = await post(
     token,
     `/order/v2/flight/orders/${order.id}/change`,
-    { changeSearchId: searchId, solutionId: solution.id, selection, reason: 0 },
+    {
+      changeSearchId: searchId,
+      solutionId: solution.id,
+      selection,
+      reason: 0,
+      ...(options.documentIds ? { documentIds: options.documentIds } : {}),
+    },
     options.key ? { 'idempotency-key': options.key } : {},
   );
   return { res, solution, searchId };
@@ -505,6 +517,156 @@ describe('cancel change', { timeout: SLOW_MS }, () => {
     expect((await cancel(second.id)).statusCode).toBe(409);
     // Both tickets can be changed again.
     await requestedChange(token, order);
+  });
+});
+
+describe('refused moves and concurrent requests', { timeout: SLOW_MS }, () => {
+  it('refuses what the change table does not allow in each status', async () => {
+    await setDesk({ changeFee: 10_000 });
+    const token = await login(app);
+    const order = await issuedChangeable(token);
+    const change = await requestedChange(token, order);
+    const pay = () => post(token, `/order/v2/flight/orders/${change.id}/payment`, { channel: 'balance' });
+    const cancel = () =>
+      app.inject({ method: 'DELETE', url: `/order/v2/flight/orders/${change.id}`, headers: bearer(token) });
+    const changeSearchOf = async () => {
+      const current = await getOrder(app, token, change.id);
+      return post(token, `/order/v2/flight/orders/${change.id}/change/search`, searchBody(current, 50));
+    };
+    const codeOf = async (res: Promise<{ statusCode: number; body: string }>) => {
+      const r = await res;
+      return [r.statusCode, (JSON.parse(r.body) as { code: number }).code];
+    };
+
+    // chg_reviewing: no payment before the desk has quoted; not changed again before it is changed.
+    expect(await codeOf(pay())).toEqual([409, 500002]);
+    expect(await codeOf(changeSearchOf())).toEqual([409, 500002]);
+    await reviewed();
+    // chg_to_be_paid: paid once; then neither canceled nor paid again.
+    expect((await pay()).statusCode).toBe(200);
+    expect((await row(change.id)).status).toBe('chg_proceeding');
+    expect(await codeOf(cancel())).toEqual([409, 500002]);
+    expect(await codeOf(pay())).toEqual([409, 500002]);
+    expect(await codeOf(changeSearchOf())).toEqual([409, 500002]);
+    await later();
+    // changed: a final status; its tickets can be changed, not canceled or paid.
+    expect((await row(change.id)).status).toBe('changed');
+    expect(await codeOf(cancel())).toEqual([409, 500002]);
+    expect(await codeOf(pay())).toEqual([409, 500002]);
+    expect((await changeSearchOf()).statusCode).toBe(200);
+  });
+
+  it('a payment after the deadline is refused and the change is canceled', async () => {
+    await setDesk({ changeFee: 10_000 });
+    const token = await login(app);
+    const order = await issuedChangeable(token);
+    const change = await requestedChange(token, order);
+    await reviewed();
+    const quoted = await row(change.id);
+    const deadline = quoted.paymentDeadline?.getTime() ?? 0;
+    expect(deadline).toBeGreaterThan(Date.now());
+    // Just before the deadline nothing happens; at it, the job cancels.
+    await app.runDueJobs(new Date(deadline - 1000));
+    expect((await row(change.id)).status).toBe('chg_to_be_paid');
+    await app.runDueJobs(new Date(deadline));
+    expect((await row(change.id)).status).toBe('change_canceled');
+    const paid = await post(token, `/order/v2/flight/orders/${change.id}/payment`, { channel: 'balance' });
+    expect(paid.statusCode).toBe(409);
+  });
+
+  it('a reissue held and then failing ends change_failed with the money back', async () => {
+    await setDesk({ changeFee: 10_000, reissue: 'pending' });
+    const token = await login(app);
+    const order = await issuedChangeable(token);
+    const change = await requestedChange(token, order);
+    await reviewed();
+    expect(
+      (await post(token, `/order/v2/flight/orders/${change.id}/payment`, { channel: 'balance' })).statusCode,
+    ).toBe(200);
+    await later();
+    expect((await row(change.id)).status).toBe('change_holding');
+    await setDesk({ reissue: 'fail' });
+    await app.runDueJobs(new Date(Date.now() + 24 * 3_600_000));
+    const failed = await row(change.id);
+    expect(failed.status).toBe('change_failed');
+    const entries = await t.database.db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.orderId, change.id), eq(journalEntries.kind, 'reimbursement')));
+    expect(entries).toHaveLength(1);
+    expect(await liveClaims(change.id)).toHaveLength(0);
+  });
+
+  it('two change requests for one ticket at once: one is accepted, the other refused', async () => {
+    const token = await login(app);
+    const order = await issuedChangeable(token);
+    const first = await changeSearch(token, order, 47);
+    const second = await changeSearch(token, order, 48);
+    const submit = (found: { searchId: string; solutions: Solution[] }) =>
+      post(token, `/order/v2/flight/orders/${order.id}/change`, {
+        changeSearchId: found.searchId,
+        solutionId: found.solutions[0]?.id,
+        selection: everything(order),
+        reason: 0,
+      });
+    const answers = await Promise.all([submit(first), submit(second)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.map((a) => body(a).code).sort()).toEqual([0, 500010]);
+    const changes = await t.database.db
+      .select()
+      .from(flightOrders)
+      .where(eq(flightOrders.originalBookingId, order.id));
+    expect(changes).toHaveLength(1);
+  });
+
+  it('attaches uploaded documents; a document of another order refuses the request and writes nothing', async () => {
+    const token = await login(app);
+    const order = await issuedChangeable(token);
+    const other = await issuedChangeable(token);
+    const upload = async (orderId: string) => {
+      const boundary = '----change-docs';
+      const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="notice.png"\r\n` +
+            'Content-Type: image/png\r\n\r\n',
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await app.inject({
+        method: 'POST',
+        url: `/order/v2/flight/orders/${orderId}/documents`,
+        headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [doc] = body<{ id: string }[]>(res).data;
+      if (!doc) throw new Error('no document');
+      return doc.id;
+    };
+    const foreign = await upload(other.id);
+    const refused = await submitChange(token, order, { documentIds: [foreign] });
+    expect(refused.res.statusCode).toBe(400);
+    expect(body(refused.res).code).toBe(800006);
+    expect(
+      await t.database.db.select().from(flightOrders).where(eq(flightOrders.originalBookingId, order.id)),
+    ).toEqual([]);
+    expect(await t.database.db.select().from(ticketClaims).where(eq(ticketClaims.orderId, order.id))).toEqual(
+      [],
+    );
+
+    const own = await upload(order.id);
+    const { res } = await submitChange(token, order, { documentIds: [own] });
+    expect(res.statusCode, res.body).toBe(200);
+    const change = FlightOrder.parse(body(res).data);
+    const [doc] = await t.database.db.select().from(orderDocuments).where(eq(orderDocuments.id, own));
+    expect(doc?.afterSalesOrderId).toBe(change.id);
+    const notices = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.orderId, change.id), eq(notifications.kind, 'change.requested')));
+    expect(notices.length).toBeGreaterThan(0);
   });
 });
 
