@@ -111,6 +111,13 @@ describe('raising disruptions by the test hook', () => {
 });
 
 describe('the disruption scan', () => {
+  it('is queued when the server starts listening, not when the app is only built', async () => {
+    const server = await t.build();
+    expect(await pendingScans(t.database.db)).toBe(0);
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    await expect.poll(() => pendingScans(t.database.db)).toBe(1);
+  });
+
   it('is queued once however often it is asked, and queues its next run', async () => {
     const now = new Date();
     await queueDisruptionScan(t.database.db, now);
