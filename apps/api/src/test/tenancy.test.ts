@@ -169,6 +169,25 @@ const MATRIX: Record<string, Call> = {
     payload: () => ({}),
     foreign: true,
   },
+  'POST /order/v2/flight/orders/:id/change/search': {
+    url: (o) => `/order/v2/flight/orders/${o.orderId}/change/search`,
+    payload: () => ({
+      selection: { passengerIds: ['p'], segmentIndexes: [0] },
+      reason: 0,
+      legs: [{ legIndex: 0, date: travelDate() }],
+    }),
+    foreign: true,
+  },
+  'POST /order/v2/flight/orders/:id/change': {
+    url: (o) => `/order/v2/flight/orders/${o.orderId}/change`,
+    payload: (o) => ({
+      changeSearchId: o.searchId,
+      solutionId: o.solutionId,
+      selection: { passengerIds: ['p'], segmentIndexes: [0] },
+      reason: 0,
+    }),
+    foreign: true,
+  },
   'GET /order/v2/flight/disruptions': { url: () => '/order/v2/flight/disruptions?pageSize=100' },
   'GET /order/v2/flight/orders/:id/disruptions': {
     url: (o) => `/order/v2/flight/orders/${o.orderId}/disruptions`,
