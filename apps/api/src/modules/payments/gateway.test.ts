@@ -269,6 +269,14 @@ describe('with the simulated payments off', () => {
     });
     expect(card.statusCode).toBe(400);
     expect(body(card).code).toBe(600007);
+    // No simulated QR wallet either.
+    const qr = await off.inject({
+      method: 'POST',
+      url: `/order/v2/flight/orders/${order.id}/payment`,
+      headers: bearer(token),
+      payload: { channel: 'yeepay-wechat' },
+    });
+    expect([qr.statusCode, body(qr).code]).toEqual([400, 600007]);
 
     // A payment started on the demo app cannot be completed through this one.
     const pending = await startPayment(token, order.id);
