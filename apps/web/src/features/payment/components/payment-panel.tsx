@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Radio, Space, Statistic, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Space, Statistic, Typography } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { redirectTo } from '../../../shared/browser/redirect';
 import { formatMoney } from '../../../shared/money/format-money';
 import { toast } from '../../../shared/ui/message-bridge';
 import { getPaymentConfig, payFlightOrder } from '../api/payment';
+import { ChannelPicker } from './channel-picker';
 import { QrPayment } from './qr-payment';
 
 interface PaymentPanelProps {
@@ -129,23 +130,7 @@ export function PaymentPanel({ order, context = 'new', onPaid }: PaymentPanelPro
           />
         ) : (
           <>
-            {config.isSuccess && options.length === 0 && (
-              <Alert type="warning" showIcon title={t('payment.error.disabled')} />
-            )}
-            {options.length > 0 && (
-              <Radio.Group
-                value={chosen}
-                onChange={(e) => setChannel(e.target.value as PaymentChannel)}
-                aria-label={t('payment.panel.channel')}
-                options={options.map((o) => ({
-                  value: o.channel,
-                  label:
-                    o.feePercent > 0
-                      ? t('payment.panel.withFee', { channel: t(o.labelKey), fee: o.feePercent })
-                      : t(o.labelKey),
-                }))}
-              />
-            )}
+            <ChannelPicker options={options} loaded={config.isSuccess} value={chosen} onChange={setChannel} />
             {error && <Alert type="error" showIcon title={error} data-testid="payment-error" />}
             <Space>
               <Button
