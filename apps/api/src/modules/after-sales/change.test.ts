@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FLIGHT_SETTINGS } from '@portal/domain/agency-config';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { ShoppingStarted, type Solution } from '@portal/domain/shopping';
-import { agencies } from '../../platform/db/schema';
+import { agencies, solutions } from '../../platform/db/schema';
 import { buildApp } from '../../app';
 import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
 import {
@@ -45,6 +45,7 @@ afterAll(async () => {
 
 afterEach(async () => {
   await app.inject({ method: 'DELETE', url: '/__test/after-sales/desk' });
+  await app.inject({ method: 'DELETE', url: '/__test/suppliers/faults' });
 });
 
 const post = (token: string, url: string, payload?: object, headers: Record<string, string> = {}) =>
@@ -310,7 +311,7 @@ describe('change request', { timeout: SLOW_MS }, () => {
     expect(changes).toHaveLength(1);
   });
 
-  it('refuses a ticket already in a refund, a second change of the same ticket, and a solution of another search', async () => {
+  it('refuses a ticket already in a refund and a second change of the same ticket', async () => {
     const token = await login(app);
     const order = await issuedChangeable(token, 2);
     const [first, second] = order.passengers;
@@ -340,6 +341,82 @@ describe('change request', { timeout: SLOW_MS }, () => {
     );
     expect(direct.statusCode).toBe(409);
     expect(body(direct).code).toBe(500010);
+  });
+
+  it('takes a solution only from its own change search of this order, for the tickets searched', async () => {
+    const token = await login(app);
+    const order = await issuedChangeable(token, 2);
+    const other = await issuedChangeable(token);
+    const mine = await changeSearch(token, order, 47);
+    const theirs = await changeSearch(token, other, 47);
+    const shopping = await search(app, token, oneWay('PEK', 'SHA', travelDate(47)));
+    const submit = (payload: object) =>
+      post(token, `/order/v2/flight/orders/${order.id}/change`, {
+        changeSearchId: mine.searchId,
+        solutionId: mine.solutions[0]?.id,
+        selection: everything(order),
+        reason: 0,
+        ...payload,
+      });
+    const codeOf = async (payload: object) => body(await submit(payload)).code;
+    // A solution of another search, a search of another order, a plain shopping search.
+    expect(await codeOf({ solutionId: theirs.solutions[0]?.id })).toBe(400003);
+    expect(await codeOf({ changeSearchId: theirs.searchId, solutionId: theirs.solutions[0]?.id })).toBe(
+      400002,
+    );
+    const shopped = shopping.solutions[0]?.id;
+    const [started] = await t.database.db
+      .select()
+      .from(solutions)
+      .where(eq(solutions.id, shopped ?? ''));
+    expect(await codeOf({ changeSearchId: started?.searchId, solutionId: shopped })).toBe(400002);
+    // Not the tickets or the reason the search was made for.
+    const one = { passengerIds: [order.passengers[0]?.id ?? ''], segmentIndexes: [0] };
+    const narrowed = await submit({ selection: one });
+    expect(narrowed.statusCode).toBe(400);
+    expect(JSON.stringify(body(narrowed).data)).toContain('"path":"selection"');
+    expect(await codeOf({ reason: 3 })).toBe(100001);
+    // Another user of the agency cannot use the agent's search.
+    const operator = await login(app, 'operator');
+    const foreign = await post(operator, `/order/v2/flight/orders/${order.id}/change`, {
+      changeSearchId: mine.searchId,
+      solutionId: mine.solutions[0]?.id,
+      selection: everything(order),
+      reason: 0,
+    });
+    expect(body(foreign).code).toBe(400002);
+    expect(await submit({})).toMatchObject({ statusCode: 200 });
+  });
+
+  it('a changed price at the supplier answers 409 with the new solution, which is then accepted', async () => {
+    const token = await login(app);
+    const order = await issuedChangeable(token);
+    const stored = await row(order.id);
+    const found = await changeSearch(token, order, 47);
+    const faults = (payload: object) =>
+      app.inject({ method: 'POST', url: `/__test/suppliers/${stored.supplier}/faults`, payload });
+    expect((await faults({ priceChange: 10 })).statusCode).toBe(200);
+    const submit = (solutionId: string | undefined) =>
+      post(token, `/order/v2/flight/orders/${order.id}/change`, {
+        changeSearchId: found.searchId,
+        solutionId,
+        selection: everything(order),
+        reason: 0,
+      });
+    const changed = await submit(found.solutions[0]?.id);
+    await faults({});
+    expect(changed.statusCode, changed.body).toBe(409);
+    const answer = body<{ outcome: string; solution: Solution | null }>(changed);
+    expect(answer.code).toBe(500004);
+    expect(answer.data.outcome).toBe('price_changed');
+    expect(answer.data.solution?.id).not.toBe(found.solutions[0]?.id);
+    expect(await t.database.db.select().from(ticketClaims).where(eq(ticketClaims.orderId, order.id))).toEqual(
+      [],
+    );
+    const accepted = await submit(answer.data.solution?.id);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const change = await row(body<{ id: string }>(accepted).data.id);
+    expect(change.solution.priceDetail.total).toEqual(answer.data.solution?.priceDetail.total);
   });
 });
 
