@@ -1,13 +1,22 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FlightOrder } from '@portal/domain/flight-order';
+import { ShoppingStarted } from '@portal/domain/shopping';
 import { DEFAULT_FLIGHT_SETTINGS } from '@portal/domain/agency-config';
 import { agencies } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
-import { bookOne } from '../flight-orders/flight-orders.test-helpers';
+import {
+  adult,
+  bookOne,
+  contact,
+  createOrder,
+  travelDate,
+} from '../flight-orders/flight-orders.test-helpers';
+import { awaitFinished, oneWay, search } from '../shopping/shopping.test-helpers';
+import { ledgerViolations } from '../wallet/ledger.invariants';
 import { journalEntries, ledgerAccounts, ledgerPostings } from '../wallet/wallet.schema';
-import { getOrder, issuedOrder } from './after-sales.test-helpers';
+import { afterTicketing, getOrder, issuedOrder } from './after-sales.test-helpers';
 import { REFUND_CONFIRM_WINDOW_MS, REFUND_REVIEW_DELAY_MS } from './refund';
 import { convertBetween } from './service-fees';
 
@@ -290,5 +299,102 @@ describe('refund of issued tickets', () => {
     expect(
       convertBetween(0, { currency: 'USD', rateFromCny: '0.1389' }, { currency: 'CNY', rateFromCny: '1' }),
     ).toBe(0);
+  });
+});
+
+describe('refund of a changed order and failures at the supplier', () => {
+  it('a changed order refunds its new tickets: what the old tickets cost plus what the change was paid', async () => {
+    const token = await login(t.app);
+    await setServiceFees({ change: 0, refund: 0, void: 0 });
+    await setDesk({ refund: { feePercent: 0 }, change: { changeFee: 2_000, fareMove: 0 } });
+    const found = await search(t.app, token, oneWay('PEK', 'SHA', travelDate()));
+    const solution = found.solutions.find(
+      (s) =>
+        s.rules.change.allowed &&
+        s.restrictions.documentTypes.length === 0 &&
+        s.restrictions.eligibleCountries.length === 0 &&
+        s.restrictions.minAge === null &&
+        s.restrictions.maxAge === null,
+    );
+    if (!solution) throw new Error('no changeable solution');
+    const booked = await createOrder(t.app, token, {
+      solutionId: solution.id,
+      passengers: [adult()],
+      contact: contact(),
+    });
+    const order = FlightOrder.parse(body(booked).data);
+    expect(
+      (await post(token, `/order/v2/flight/orders/${order.id}/payment`, { channel: 'balance' })).statusCode,
+    ).toBe(200);
+    await t.app.runDueJobs(afterTicketing());
+    const issued = await getOrder(t.app, token, order.id);
+    const selection = {
+      passengerIds: issued.passengers.map((p) => p.id),
+      segmentIndexes: issued.segments.map((_, i) => i),
+    };
+    const started = await post(token, `/order/v2/flight/orders/${order.id}/change/search`, {
+      selection,
+      reason: 0,
+      legs: [{ legIndex: 0, date: travelDate(47) }],
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { searchId } = ShoppingStarted.parse(body(started).data);
+    const alternatives = await awaitFinished(t.app, token, searchId);
+    const alternative = alternatives.solutions[0];
+    if (!alternative) throw new Error('no alternative');
+    const requested = await post(token, `/order/v2/flight/orders/${order.id}/change`, {
+      changeSearchId: searchId,
+      solutionId: alternative.id,
+      selection,
+      reason: 0,
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    const change = FlightOrder.parse(body(requested).data);
+    await t.app.runDueJobs(afterTicketing());
+    const quoted = await getOrder(t.app, token, change.id);
+    if (quoted.status === 'chg_to_be_paid') {
+      const paid = await post(token, `/order/v2/flight/orders/${change.id}/payment`, { channel: 'balance' });
+      expect(paid.statusCode, paid.body).toBe(200);
+    }
+    await t.app.runDueJobs(later(8 * 3_600_000));
+    const changed = await getOrder(t.app, token, change.id);
+    expect(changed.status).toBe('changed');
+    expect(changed.allowedActions).toContain('refund');
+    const changePaid = changed.payment.state === 'paid' ? minor(changed.price.orderTotal.amount) : 0;
+
+    const res = await refundOf(
+      token,
+      changed,
+      changed.passengers.map((p) => p.id),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const refund = FlightOrder.parse(body(res).data);
+    expect(refund.originalBookingId).toBe(change.id);
+    await t.app.runDueJobs(afterReview());
+    expect((await confirm(token, refund.id)).statusCode).toBe(200);
+    await t.app.runDueJobs(later(60_000));
+    const done = await getOrder(t.app, token, refund.id);
+    expect(done.status).toBe('refunded_reimbursed');
+    const back = minor(done.afterSales?.quote?.refundableTotal.amount ?? '0');
+    expect(back).toBe(minor(issued.price.orderTotal.amount) + changePaid);
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+    // The original's tickets were replaced; the changed order's are refunded: nothing more to do on either.
+    expect((await getOrder(t.app, token, order.id)).allowedActions).toEqual([]);
+    expect((await getOrder(t.app, token, change.id)).allowedActions).toEqual([]);
+  });
+
+  it('a refund the supplier fails ends refund_failed, credits nothing and frees the tickets', async () => {
+    const token = await login(t.app);
+    await setDesk({ refund: { fail: true } });
+    const order = await issuedOrder(t.app, token);
+    const ids = order.passengers.map((p) => p.id);
+    const id = FlightOrder.parse(body(await refundOf(token, order, ids)).data).id;
+    await t.app.runDueJobs(afterReview());
+    expect((await confirm(token, id)).statusCode).toBe(200);
+    await t.app.runDueJobs(later(60_000));
+    expect((await getOrder(t.app, token, id)).status).toBe('refund_failed');
+    expect(await creditsOf(id)).toHaveLength(0);
+    await setDesk({});
+    expect((await refundOf(token, order, ids)).statusCode).toBe(200);
   });
 });
