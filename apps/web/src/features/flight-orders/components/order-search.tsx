@@ -2,7 +2,12 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FLIGHT_ORDER_STATUSES, statusLabelKey } from '@portal/domain/flight-order-status';
+import {
+  FLIGHT_ORDER_STATUSES,
+  STATUSES_BY_ORDER_TYPE,
+  statusLabelKey,
+  type OrderTypeFilter,
+} from '@portal/domain/flight-order-status';
 
 export const TEXT_FIELDS = [
   'bookingNumber',
@@ -47,13 +52,18 @@ function toForm(values: SearchValues): FormValues {
   return form;
 }
 
-/** The advanced search panel; Enter in a field or Search applies it, Reset clears it. */
+/**
+ * The advanced search panel; Enter in a field or Search applies it, Reset clears it. With a type
+ * filter the status choice offers that type's statuses only.
+ */
 export function OrderSearch({
   values,
   onApply,
+  type = 'all',
 }: {
   values: SearchValues;
   onApply: (values: SearchValues) => void;
+  type?: OrderTypeFilter;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
@@ -86,7 +96,7 @@ export function OrderSearch({
           aria-label={t('orders.field.status')}
           placeholder={t('orders.type.all')}
           style={{ minWidth: 200 }}
-          options={FLIGHT_ORDER_STATUSES.map((status) => ({
+          options={(type === 'all' ? FLIGHT_ORDER_STATUSES : STATUSES_BY_ORDER_TYPE[type]).map((status) => ({
             value: status,
             label: t(statusLabelKey(status)),
           }))}

@@ -23,7 +23,19 @@ export function OrdersTable({ data, page, pageSize, loading, sortOrder, onChange
       key: 'bookingNumber',
       title: t('orders.field.bookingNumber'),
       render: (_, row) => (
-        <Link to={`/flight/orders/${encodeURIComponent(row.id)}`}>{row.bookingNumber}</Link>
+        <>
+          <Link to={`/flight/orders/${encodeURIComponent(row.id)}`}>{row.bookingNumber}</Link>
+          {row.originalBookingId && (
+            <div>
+              <Link
+                to={`/flight/orders/${encodeURIComponent(row.originalBookingId)}`}
+                data-testid={`orders-original-${row.id}`}
+              >
+                <Typography.Text type="secondary">{t('afterSales.related.original')}</Typography.Text>
+              </Link>
+            </div>
+          )}
+        </>
       ),
     },
     { key: 'type', title: t('orders.field.type'), render: (_, row) => t(`orders.type.${row.type}`) },
@@ -70,7 +82,8 @@ export function OrdersTable({ data, page, pageSize, loading, sortOrder, onChange
     {
       key: 'paymentDeadline',
       title: t('orders.field.paymentDeadline'),
-      render: (_, row) => (row.status === 'to_be_paid' ? timestamp(row.paymentDeadline) : ''),
+      render: (_, row) =>
+        row.status === 'to_be_paid' || row.status === 'chg_to_be_paid' ? timestamp(row.paymentDeadline) : '',
     },
   ];
   return (

@@ -253,6 +253,35 @@ describe('flight orders page', () => {
     SLOW,
   );
 
+  it(
+    'offers the statuses of the chosen order type and links an after-sales row to its original',
+    async () => {
+      serve(
+        page([
+          listItem(1, { status: 'chg_to_be_paid', type: 'change', originalBookingId: 'o9' }),
+          listItem(2, { status: 'issued' }),
+        ]),
+      );
+      const { table } = await open('/flight/orders?type=change');
+      await within(table).findByText('B1001', {}, WAIT);
+      expect(within(table).getByTestId('orders-original-o1')).toHaveAttribute('href', '/flight/orders/o9');
+      expect(within(table).queryByTestId('orders-original-o2')).not.toBeInTheDocument();
+      // A change to be paid shows its payment deadline like a new booking.
+      expect(within(table).getByText('Change to be paid').closest('tr')).toHaveTextContent(
+        /2026-11-22 \d\d:00/,
+      );
+
+      await userEvent.click(
+        within(screen.getByTestId('order-search')).getByRole('combobox', { name: 'Status' }),
+      );
+      expect(await screen.findByTitle('Change rejected', {}, WAIT)).toBeInTheDocument();
+      expect(screen.getByTitle('Change to be paid')).toBeInTheDocument();
+      expect(screen.queryByTitle('Refund to be confirmed')).not.toBeInTheDocument();
+      expect(screen.queryByTitle('Voided')).not.toBeInTheDocument();
+    },
+    SLOW,
+  );
+
   it('shows the empty state and an error', async () => {
     serve(page([]));
     const { table, unmount } = await open();

@@ -148,6 +148,7 @@ export function OrdersPage() {
       />
       <OrderSearch
         values={searchValues}
+        type={params.type}
         onApply={(values) =>
           update({ page: 1, pageSize: params.pageSize, sort: params.sort, type: params.type, ...values })
         }
