@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,21 +9,14 @@ import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { okResponse } from '../../platform/schema';
 import { SUPPLIER_CALL_MS, type FlightOrderDeps } from '../flight-orders/flight-orders.context';
-import { eq } from 'drizzle-orm';
 import { findOrder } from '../flight-orders/flight-orders.repo';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
 import { flightContext } from '../shopping/access';
 import { buildScheduleEvent } from '../shopping/suppliers/sim/schedule-events';
-import {
-  acceptProtection,
-  acknowledgeDisruption,
-  listDisruptions,
-  listOrderDisruptions,
-  presentWithOrder,
-  recordScheduleEvent,
-  refundInsteadOfProtection,
-  TICKETED_STATUSES,
-} from './disruptions';
+import { acceptProtection, acknowledgeDisruption, refundInsteadOfProtection } from './answer-disruption';
+import { recordScheduleEvent, TICKETED_STATUSES } from './disruptions';
+import { presentWithOrder } from './disruptions.presenter';
+import { listDisruptions, listOrderDisruptions } from './list-disruptions';
 
 const tags = ['disruptions'];
 const IdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });

@@ -26,13 +26,7 @@ export function DisruptionActions({ disruption }: { disruption: Disruption }) {
     mutation.mutate(
       { id: disruption.id, action },
       {
-        onSuccess: (answer) => {
-          void toast().success(
-            action === 'refund' && answer.refundOrderId
-              ? t('disruptions.done.refund')
-              : t(`disruptions.done.${action}`),
-          );
-        },
+        onSuccess: () => void toast().success(t(`disruptions.done.${action}`)),
       },
     );
 

@@ -16,7 +16,7 @@ export function DisruptionTimes({ disruption }: { disruption: Disruption }) {
       <div>
         {before.flightNumber} {before.origin}-{before.destination}
       </div>
-      <Typography.Text delete={after !== null || disruption.type !== 'restore'} type="secondary">
+      <Typography.Text delete type="secondary">
         {localTime(before.departureLocal)} – {localTime(before.arrivalLocal)}
       </Typography.Text>
       <span aria-hidden> → </span>
