@@ -340,6 +340,87 @@ describe('after-sales on the order detail page', () => {
   );
 
   it(
+    'leaves the change search when the dialog closes, and polls only the new search after',
+    async () => {
+      serveOrders({ o1: () => issued() });
+      let started = 0;
+      const polls: string[] = [];
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      server.use(
+        http.post('/order/v2/flight/orders/:id/change/search', () => {
+          started += 1;
+          return HttpResponse.json(
+            envelope({ searchId: `cs-${started}`, expiresAt: '2030-01-01T00:00:00.000Z' }),
+          );
+        }),
+        http.post('/shopping/v2/flight/async-shopping/solutions', async ({ request }) => {
+          const { searchId } = (await request.json()) as { searchId: string };
+          polls.push(searchId);
+          // The first search's poll is held by the server until the test lets it go.
+          if (searchId === 'cs-1') await held;
+          return HttpResponse.json(envelope(solutionsResult([], searchId !== 'cs-1')));
+        }),
+      );
+      await open();
+      const search = async () => {
+        await userEvent.click(screen.getByTestId('order-change'));
+        const dialog = await dialogOf('change-dialog');
+        await userEvent.click(within(dialog).getByRole('checkbox', { name: 'ZHANG/SAN' }));
+        await userEvent.click(within(dialog).getByRole('checkbox', { name: 'CA1501' }));
+        await userEvent.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
+        await userEvent.click(await screen.findByTitle('Other'));
+        await userEvent.click(within(dialog).getByTestId('change-search'));
+        return dialog;
+      };
+      const first = await search();
+      await waitFor(() => expect(polls).toEqual(['cs-1']), WAIT);
+      await userEvent.click(within(first).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByTestId('change-dialog')).not.toBeInTheDocument(), WAIT);
+      // The held answer comes back unfinished after the dialog closed: nobody polls cs-1 again.
+      release();
+      const second = await search();
+      expect(await within(second).findByText('No flights for these dates', {}, WAIT)).toBeInTheDocument();
+      expect(polls).toEqual(['cs-1', 'cs-2']);
+    },
+    SLOW,
+  );
+
+  it(
+    'cancels a refund request after confirming',
+    async () => {
+      let canceled = false;
+      serveOrders({
+        r1: () =>
+          canceled
+            ? afterSalesOrder('r1', 'refund', 'refund_canceled', [])
+            : afterSalesOrder('r1', 'refund', 'rfd_reviewing', ['cancel-refund']),
+      });
+      const deletes: string[] = [];
+      server.use(
+        http.delete('/order/v2/flight/orders/:id', ({ params }) => {
+          deletes.push(String(params.id));
+          canceled = true;
+          return HttpResponse.json(envelope(afterSalesOrder('r1', 'refund', 'refund_canceled', [])));
+        }),
+      );
+      await open('r1');
+      await userEvent.click(screen.getByTestId('order-cancel-refund'));
+      expect(deletes).toEqual([]);
+      await userEvent.click(await screen.findByRole('button', { name: 'Yes, cancel it' }, WAIT));
+      await waitFor(
+        () => expect(screen.getByTestId('order-status')).toHaveTextContent('Refund canceled'),
+        WAIT,
+      );
+      expect(deletes).toEqual(['r1']);
+      expect(screen.queryByTestId('order-cancel-refund')).not.toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
     'shows a quoted refund with its deadline and the original, and confirms it once',
     async () => {
       const deadline = new Date(Date.now() + 2 * 3_600_000).toISOString();
