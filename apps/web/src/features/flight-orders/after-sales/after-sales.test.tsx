@@ -9,6 +9,8 @@ import type { FlightOrderAction } from '@portal/domain/flight-order-actions';
 import { statusColor, type FlightOrderStatus } from '@portal/domain/flight-order-status';
 import { SESSIONS } from '../../../test/fixtures';
 import { makeSolution, solutionsResult } from '../../../test/flight-fixtures';
+import { i18n } from '../../../shared/i18n/i18n';
+import { usePreferencesStore } from '../../../shared/stores/preferences-store';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 import { fullOrder } from '../lib/test-orders';
@@ -470,6 +472,34 @@ describe('after-sales on the order detail page', () => {
       );
       expect(confirmations).toEqual(['r1']);
       expect(screen.queryByTestId('order-confirm-refund')).not.toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
+    'speaks Traditional Chinese: reason, quote and actions of a refund to be confirmed',
+    async () => {
+      const order = afterSalesOrder(
+        'r1',
+        'refund',
+        'rfd_to_be_confirm',
+        ['confirm-refund', 'cancel-refund'],
+        {
+          quote: QUOTE,
+          confirmDeadline: new Date(Date.now() + 3_600_000).toISOString(),
+        },
+      );
+      serveOrders({ r1: () => order });
+      await prepare(SESSIONS.operator);
+      usePreferencesStore.setState({ locale: 'zh-tw' });
+      await i18n.changeLanguage('zh-tw');
+      renderApp('/flight/orders/r1');
+      const reason = await screen.findByTestId('order-after-sales-reason', {}, WAIT);
+      expect(reason).toHaveTextContent('非自願（航空公司原因） / 航班延誤');
+      expect(screen.getByTestId('order-after-sales')).toHaveTextContent('可退金額');
+      expect(screen.getByTestId('order-confirm-countdown')).toHaveTextContent('請在');
+      expect(screen.getByTestId('order-confirm-refund')).toHaveTextContent('確認退票');
+      expect(screen.getByTestId('order-cancel-refund')).toHaveTextContent('取消退票');
     },
     SLOW,
   );
