@@ -10,6 +10,7 @@ import {
 } from '@portal/domain/after-sales';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { downloadDocument, useOrderDocuments } from '../api/after-sales';
+import { segmentLabel } from '../lib/after-sales';
 import { money, timeLeft, timestamp } from '../lib/format';
 import { StatusTag } from '../components/status-tag';
 
@@ -126,7 +127,15 @@ export function AfterSalesDetailCard({ order }: { order: FlightOrder }) {
           <span data-testid="order-after-sales-passengers">{names.join(', ')}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('afterSales.form.segments')}>
-          {selection.segmentIndexes.map((i) => `#${i + 1}`).join(', ')}
+          <span data-testid="order-after-sales-segments">
+            {selection.segmentIndexes
+              .map((i) => {
+                // A refund or void keeps the original's flights; a change order flies new ones.
+                const segment = order.type === 'change' ? undefined : order.segments[i];
+                return segment ? segmentLabel(segment) : `#${i + 1}`;
+              })
+              .join(', ')}
+          </span>
         </Descriptions.Item>
         {(refundReason || changeReason !== null) && (
           <Descriptions.Item label={t('afterSales.form.reason')}>

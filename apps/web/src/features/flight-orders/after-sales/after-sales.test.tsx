@@ -452,6 +452,10 @@ describe('after-sales on the order detail page', () => {
       expect(screen.getByTestId('order-quote-serviceFee')).toHaveTextContent('CNY 90.50');
       expect(screen.getByTestId('order-quote-refundableTotal')).toHaveTextContent('CNY 1,000.00');
       expect(screen.getByTestId('order-after-sales')).toHaveTextContent('Flight delayed 5 hours');
+      expect(screen.getByTestId('order-after-sales-passengers')).toHaveTextContent('ZHANG/SAN');
+      expect(screen.getByTestId('order-after-sales-segments')).toHaveTextContent(
+        'CA1501 PEK-SHA 2026-12-01 08:30',
+      );
       const related = screen.getByTestId('order-related');
       expect(within(related).getByRole('link', { name: 'B1001' })).toHaveAttribute(
         'href',
