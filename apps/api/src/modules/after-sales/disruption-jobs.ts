@@ -12,6 +12,8 @@ export const DISRUPTION_SCAN_JOB = 'disruption-scan';
 export const DISRUPTION_SCAN_EVERY_MS = 15 * 60_000;
 /** Orders asked about per scan, the soonest departures first. */
 export const DISRUPTION_SCAN_BATCH = 500;
+/** Bookings asked about at the same time during a scan. */
+export const DISRUPTION_SCAN_CONCURRENCY = 8;
 
 /**
  * Queues the next scan at `runAt` unless another one is already waiting (`exceptJobId`: the scan
@@ -48,19 +50,27 @@ export async function scanForDisruptions(deps: FlightOrderDeps, db: Db, now: Dat
     .orderBy(asc(flightOrders.departureAt), asc(flightOrders.id))
     .limit(DISRUPTION_SCAN_BATCH);
   let stored = 0;
-  for (const order of orders) {
-    const supplier = deps.registry.get(order.supplier);
-    const pnr = order.pnr;
-    if (!supplier?.scheduleEvents || !pnr) continue;
-    const ask = supplier.scheduleEvents.bind(supplier);
-    const events: ScheduleEvent[] =
-      (await deps.runner
-        .bounded(SUPPLIER_CALL_MS, (signal) => ask(order.offer, pnr, signal))
-        .catch(() => undefined)) ?? [];
-    for (const event of events) {
-      if (await recordScheduleEvent(db, order.id, supplier.name, event, now)) stored += 1;
+  let next = 0;
+  // A few bookings asked at once, so a scan of many orders does not hold the job runner long.
+  const worker = async () => {
+    for (let order = orders[next++]; order; order = orders[next++]) {
+      const supplier = deps.registry.get(order.supplier);
+      const { pnr, offer } = order;
+      if (!supplier?.scheduleEvents || !pnr) continue;
+      const ask = supplier.scheduleEvents.bind(supplier);
+      const events: ScheduleEvent[] =
+        (await deps.runner
+          .bounded(SUPPLIER_CALL_MS, (signal) => ask(offer, pnr, signal))
+          .catch(() => undefined)) ?? [];
+      for (const event of events) {
+        if (await recordScheduleEvent(db, order.id, supplier.name, event, now)) stored += 1;
+      }
     }
-  }
+  };
+  // Every worker ends before the scan does (no write runs on after a failure is reported).
+  const ends = await Promise.allSettled(Array.from({ length: DISRUPTION_SCAN_CONCURRENCY }, worker));
+  const failed = ends.find((end) => end.status === 'rejected');
+  if (failed) throw failed.reason;
   return stored;
 }
 
