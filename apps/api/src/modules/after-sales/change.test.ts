@@ -21,7 +21,7 @@ import { notifications } from '../notifications/notifications.schema';
 import { orderDocuments, ticketClaims } from './after-sales.schema';
 import { afterTicketing, getOrder } from './after-sales.test-helpers';
 import { changeQuote, selectedShare } from './change';
-import { queueReissue, requote } from './change-jobs';
+import { requote } from './change-jobs';
 
 /** Each case books, pays and tickets an order first: seconds, more on a busy machine. */
 const SLOW_MS = 60_000;
@@ -34,8 +34,6 @@ beforeAll(async () => {
     config: testConfig({ ENABLE_TEST_HOOKS: 'true' }),
     database: t.database,
     limits: { ...UNLIMITED_BOOKINGS, search: { perUser: 100_000, perAgency: 100_000, windowMs: 60_000 } },
-    // What the payment of a change order does once paid (the app's default hook does the same).
-    paymentHooks: { change: queueReissue({ timeScale: 1 }) },
   });
 });
 
