@@ -119,6 +119,10 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
     );
 
   const payError = pay.error && isApiError(pay.error) ? pay.error : null;
+  const hasActions = actions.some(
+    (action) =>
+      action === 'pay' || action === 'cancel' || (AFTER_SALES_ACTIONS as readonly string[]).includes(action),
+  );
 
   return (
     <div data-testid="flight-order-detail-page">
@@ -174,38 +178,37 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
             </Descriptions.Item>
           )}
         </Descriptions>
-        {actions.some(
-          (action) =>
-            action === 'pay' ||
-            action === 'cancel' ||
-            (AFTER_SALES_ACTIONS as readonly string[]).includes(action),
-        ) && (
-          <Space wrap style={{ marginTop: 12 }} data-testid="order-actions">
-            {actions.includes('pay') && (
-              <Button type="primary" data-testid="order-pay" loading={pay.isPending} onClick={onPay}>
-                {t('orders.detail.payBalance')}
+        {/* Kept mounted without buttons: a dialog's request that takes the last free tickets
+            removes every action, and its dialog must still handle the answer (open the new order). */}
+        <Space
+          wrap
+          style={{ marginTop: 12, display: hasActions ? undefined : 'none' }}
+          data-testid="order-actions"
+        >
+          {actions.includes('pay') && (
+            <Button type="primary" data-testid="order-pay" loading={pay.isPending} onClick={onPay}>
+              {t('orders.detail.payBalance')}
+            </Button>
+          )}
+          {actions.includes('pay') && (
+            <Button data-testid="order-pay-other" onClick={() => setChoosingChannel(true)}>
+              {t('orders.detail.payOther')}
+            </Button>
+          )}
+          {actions.includes('cancel') && (
+            <Popconfirm
+              title={t('orders.detail.cancelConfirm')}
+              okText={t('orders.detail.cancelOk')}
+              cancelText={t('common.cancel')}
+              onConfirm={onCancel}
+            >
+              <Button danger data-testid="order-cancel" loading={cancel.isPending}>
+                {t('orders.detail.cancelBooking')}
               </Button>
-            )}
-            {actions.includes('pay') && (
-              <Button data-testid="order-pay-other" onClick={() => setChoosingChannel(true)}>
-                {t('orders.detail.payOther')}
-              </Button>
-            )}
-            {actions.includes('cancel') && (
-              <Popconfirm
-                title={t('orders.detail.cancelConfirm')}
-                okText={t('orders.detail.cancelOk')}
-                cancelText={t('common.cancel')}
-                onConfirm={onCancel}
-              >
-                <Button danger data-testid="order-cancel" loading={cancel.isPending}>
-                  {t('orders.detail.cancelBooking')}
-                </Button>
-              </Popconfirm>
-            )}
-            <AfterSalesActions order={order} />
-          </Space>
-        )}
+            </Popconfirm>
+          )}
+          <AfterSalesActions order={order} />
+        </Space>
       </Card>
       <Modal
         open={choosingChannel}
