@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FLIGHT_SETTINGS } from '@portal/domain/agency-config';
-import { FlightOrder } from '@portal/domain/flight-order';
+import { FlightOrder, FlightOrderList } from '@portal/domain/flight-order';
 import { agencies } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
@@ -109,6 +109,14 @@ describe('void of issued tickets', () => {
     const original = await getOrder(t.app, token, order.id);
     expect(original.status).toBe('issued');
     expect(original.allowedActions).toEqual([]);
+    // The list row offers what the order offers.
+    const listed = await t.app.inject({
+      url: `/order/v2/flight/orders?bookingNumber=${order.bookingNumber}`,
+      headers: bearer(token),
+    });
+    expect(FlightOrderList.parse(body(listed).data).list).toMatchObject([
+      { id: order.id, allowedActions: [] },
+    ]);
     expect(original.relatedOrders).toMatchObject([
       { id: voiding.id, type: 'void', status: 'voided_reimbursed' },
     ]);

@@ -21,6 +21,11 @@ const NO_LINKS: OrderLinks = { related: [], claimedTickets: 0 };
 /** Actions that start a new after-sales order from this one: none once every ticket-segment is taken. */
 const TICKET_ACTIONS: readonly FlightOrderAction[] = ['change', 'refund', 'void'];
 
+/** The actions left once no ticket-segment is free: a fully refunded, voided or changed order offers no change, refund or void. */
+function openActions(actions: FlightOrderAction[], ticketsLeft: number): FlightOrderAction[] {
+  return ticketsLeft > 0 ? actions : actions.filter((a) => !TICKET_ACTIONS.includes(a));
+}
+
 const channelOf = (value: string | null): PaymentChannel | null =>
   value !== null && (PAYMENT_CHANNELS as readonly string[]).includes(value)
     ? (value as PaymentChannel)
@@ -135,8 +140,10 @@ export function presentOrder(
   links: OrderLinks = NO_LINKS,
 ): FlightOrder {
   const segments = row.solution.legs.flatMap((l) => l.segments);
-  const ticketsLeft = row.passengers.length * segments.length - links.claimedTickets;
-  const actions = actionsOf(row, now).filter((a) => ticketsLeft > 0 || !TICKET_ACTIONS.includes(a));
+  const actions = openActions(
+    actionsOf(row, now),
+    row.passengers.length * segments.length - links.claimedTickets,
+  );
   return {
     id: row.id,
     bookingNumber: row.bookingNumber,
@@ -190,7 +197,13 @@ export type ListRow = Pick<
   | 'currency'
   | 'orderTotalMinor'
   | 'paymentState'
-> & { legs: Solution['legs']; contactName: string };
+> & {
+  legs: Solution['legs'];
+  contactName: string;
+  passengerCount: number;
+  /** Ticket-segments held by a live or completed change, refund or void. */
+  claimedTickets: number;
+};
 
 const listOf = (joined: string) => (joined ? joined.split('|') : []);
 
@@ -211,7 +224,10 @@ export function presentListItem(row: ListRow, now: Date): FlightOrderListItem {
     flightNumbers: listOf(row.flightNumbers),
     paymentDeadline: row.paymentDeadline?.toISOString() ?? null,
     bookingTime: row.createdAt.toISOString(),
-    allowedActions: actionsOf(row, now),
+    allowedActions: openActions(
+      actionsOf(row, now),
+      row.passengerCount * row.legs.reduce((n, leg) => n + leg.segments.length, 0) - row.claimedTickets,
+    ),
     passengerNames: listOf(row.passengerNames),
     firstDeparture: first?.departure.time ?? '',
     route,

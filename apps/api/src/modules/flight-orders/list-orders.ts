@@ -96,6 +96,12 @@ const LIST_COLUMNS = {
   paymentState: flightOrders.paymentState,
   legs: sql<Solution['legs']>`${flightOrders.solution} -> 'legs'`,
   contactName: sql<string>`${flightOrders.contact} ->> 'name'`,
+  passengerCount: sql<number>`jsonb_array_length(${flightOrders.passengers})`.mapWith(Number),
+  // Read for the page's rows only, through the live-claims index.
+  claimedTickets:
+    sql<number>`(select count(*) from ticket_claims c where c.order_id = "flight_orders"."id" and c.released_at is null)`.mapWith(
+      Number,
+    ),
 };
 
 const SORT_COLUMNS = {
