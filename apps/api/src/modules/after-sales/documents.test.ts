@@ -86,7 +86,8 @@ async function expectRefused(res: Awaited<ReturnType<typeof upload>>, reason: st
   expect(storedFiles().length).toBe(before);
 }
 
-describe('supporting documents', () => {
+// Each test books orders through the API: generous on a busy machine.
+describe('supporting documents', { timeout: 60_000 }, () => {
   it('stores jpg, png and pdf by a random key, lists and downloads them with their stored type', async () => {
     const token = await login(t.app);
     const order = await bookOne(t.app, token);
@@ -258,7 +259,7 @@ async function afterSalesOrder(originalId: string): Promise<string> {
   return row.id;
 }
 
-describe('attachDocuments', () => {
+describe('attachDocuments', { timeout: 60_000 }, () => {
   it('attaches unattached uploads of the order once; anything else is refused and nothing changes', async () => {
     const token = await login(t.app);
     const order = await bookOne(t.app, token);

@@ -12,7 +12,7 @@ import { ok } from '../../platform/envelope';
 import { localeOf } from '../../platform/i18n';
 import { FILE_RESPONSE, okResponse } from '../../platform/schema';
 import { flightContext } from '../shopping/access';
-import { listVoyages, voyageRows } from './voyages';
+import { listVoyages, voyageRows, withoutJit } from './voyages';
 import { voyageFileName, voyagesWorkbook } from './voyages.export';
 
 const tags = ['booking-records'];
@@ -41,7 +41,7 @@ export async function voyageRoutes(fastify: FastifyInstance, { db, now }: { db: 
     async (request, reply) => {
       const ctx = flightContext(request);
       const locale = localeOf(request);
-      const rows = await voyageRows(db, ctx, request.query, VOYAGE_EXPORT_CAP, 0);
+      const rows = await withoutJit(db, (tx) => voyageRows(tx, ctx, request.query, VOYAGE_EXPORT_CAP, 0));
       const file = await voyagesWorkbook(locale, rows);
       return sendFile(reply, file, { type: XLSX_TYPE, ...voyageFileName(locale, now()) });
     },
