@@ -1,12 +1,14 @@
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { SupportingDocument } from '@portal/domain/after-sales';
 import { VoyageList } from '@portal/domain/booking-records';
 import { FlightOrder } from '@portal/domain/flight-order';
 import type { FlightOrderStatus } from '@portal/domain/flight-order-status';
 import { agencies } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { ticketClaims } from '../after-sales/after-sales.schema';
+import { REFUND_REVIEW_DELAY_MS } from '../after-sales/refund';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
 import {
   adult,
@@ -16,7 +18,18 @@ import {
   travelDate,
 } from '../flight-orders/flight-orders.test-helpers';
 
-const t = useTestApp();
+const t = useTestApp({ REQUEST_LIMIT_SCALE: '100' });
+
+/** A multipart body with one small PNG in the `file` field. */
+function pngUpload(): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----voyage-test';
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="note.png"\r\nContent-Type: image/png\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
 const URL = '/order/v2/flight/voyages';
 
 async function issue(order: FlightOrder, token: string): Promise<FlightOrder> {
@@ -253,6 +266,62 @@ describe('booking records', { timeout: 60_000 }, () => {
     const last = await list(token, `?pageSize=100&page=${Math.ceil((1201 * perOrder) / 100)}`);
     expect(last.total).toBe(1201 * perOrder);
     expect(last.list.at(-1)?.bookingNumber).toBe('F20000000001200');
+  });
+
+  it('shows a ticket refunded through a real refund request, with its supporting document attached', async () => {
+    const token = await login(t.app);
+    const order = await issuedOrder(token, 2);
+    const [zhang, li] = order.passengers;
+    if (!zhang || !li) throw new Error('no passengers');
+    const { payload, headers } = pngUpload();
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/order/v2/flight/orders/${order.id}/documents`,
+      headers: { ...bearer(token), ...headers },
+      payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const [doc] = SupportingDocument.array().parse(body(uploaded).data);
+    if (!doc) throw new Error('no document');
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: `/order/v2/flight/orders/${order.id}/refund`,
+      headers: bearer(token),
+      payload: {
+        selection: { passengerIds: [zhang.id], segmentIndexes: order.segments.map((_, i) => i) },
+        reason: { value: 0 },
+        documentIds: [doc.id],
+      },
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    const refund = FlightOrder.parse(body(requested).data);
+    const underWay = (await list(token)).list.filter((r) => r.passengerId === zhang.id);
+    expect(underWay.every((r) => r.ticketStatus === 'issued' && r.afterSales?.orderId === refund.id)).toBe(
+      true,
+    );
+    await t.app.runDueJobs(new Date(Date.now() + REFUND_REVIEW_DELAY_MS + 60_000));
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/order/v2/flight/orders/${refund.id}/confirmation`,
+      headers: bearer(token),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await t.app.runDueJobs(new Date(Date.now() + REFUND_REVIEW_DELAY_MS + 120_000));
+
+    const rows = (await list(token)).list.filter((r) => r.orderId === order.id);
+    expect(rows.filter((r) => r.passengerId === zhang.id).map((r) => r.ticketStatus)).toEqual(
+      order.segments.map(() => 'refunded'),
+    );
+    expect(rows.filter((r) => r.passengerId === li.id).map((r) => r.ticketStatus)).toEqual(
+      order.segments.map(() => 'issued'),
+    );
+    const docs = await t.app.inject({
+      url: `/order/v2/flight/orders/${refund.id}/documents`,
+      headers: bearer(token),
+    });
+    expect(SupportingDocument.array().parse(body(docs).data)).toMatchObject([
+      { id: doc.id, afterSalesOrderId: refund.id },
+    ]);
   });
 
   it("shows nothing of another agency's orders and only own orders when the agency says so", async () => {
