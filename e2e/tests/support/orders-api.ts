@@ -47,11 +47,11 @@ export class OrdersApi {
   }
 
   /** Searches PEK → SHA in 30 days and returns the cheapest fare without passenger restrictions. */
-  async openFare(): Promise<Solution> {
+  async openFare(adult = 1): Promise<Solution> {
     const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     const { searchId } = await this.call<{ searchId: string }>('POST', '/shopping/v2/flight/async-shopping', {
       journeys: [{ origin: 'PEK', destination: 'SHA', date }],
-      passengers: { adult: 1, child: 0, infant: 0 },
+      passengers: { adult, child: 0, infant: 0 },
       cabinClass: 'economy',
       bookingType: 'oneway',
       sort: 'price',
@@ -80,30 +80,28 @@ export class OrdersApi {
     throw new Error('search did not finish');
   }
 
-  /** Books one adult on a fresh fare; the order is to be paid. */
-  async book(surname: string): Promise<{ id: string; bookingNumber: string }> {
-    const fare = await this.openFare();
+  /** Books one adult (and one more per companion surname) on a fresh fare; the order is to be paid. */
+  async book(surname: string, ...companions: string[]): Promise<{ id: string; bookingNumber: string }> {
+    const fare = await this.openFare(1 + companions.length);
     return this.call(
       'POST',
       '/order/v2/flight/orders',
       {
         solutionId: fare.id,
-        passengers: [
-          {
-            type: 'adult',
-            surname,
-            given_names: 'TEST',
-            gender: 'female',
-            birthday: '1990-06-01',
-            nationality: 'CN',
-            travel_document: {
-              type: 'passport',
-              interfaceType: 'passport',
-              number: 'E12345678',
-              expiryDate: '2036-01-01',
-            },
+        passengers: [surname, ...companions].map((name, index) => ({
+          type: 'adult',
+          surname: name,
+          given_names: 'TEST',
+          gender: 'female',
+          birthday: '1990-06-01',
+          nationality: 'CN',
+          travel_document: {
+            type: 'passport',
+            interfaceType: 'passport',
+            number: index === 0 ? 'E12345678' : `E1234567${index}`,
+            expiryDate: '2036-01-01',
           },
-        ],
+        })),
         contact: {
           name: 'Test Agent',
           email: 'agent@example.com',
