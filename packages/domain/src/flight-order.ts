@@ -234,6 +234,8 @@ export const FlightOrder = z.object({
   airline: z.string(),
   flightNumbers: z.array(z.string()),
   segments: z.array(Segment),
+  /** The leg (journey) of each segment, by index into the order's solution legs (a change search names legs by it). */
+  segmentLegs: z.array(z.number().int().min(0)),
   passengers: z.array(OrderPassenger),
   contact: z.object({
     name: z.string(),

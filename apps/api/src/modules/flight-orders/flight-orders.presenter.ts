@@ -156,6 +156,7 @@ export function presentOrder(
     airline: row.airline,
     flightNumbers: segments.map((s) => `${s.marketingCarrier}${s.flightNumber}`),
     segments,
+    segmentLegs: row.solution.legs.flatMap((leg, legIndex) => leg.segments.map(() => legIndex)),
     passengers: row.passengers,
     contact: row.contact,
     price: presentPrice(row),

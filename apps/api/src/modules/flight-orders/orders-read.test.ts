@@ -48,6 +48,8 @@ describe('reading flight orders', () => {
     expect(all.total).toBe(2);
     expect(all.list.map((o) => o.id)).toEqual([b.id, a.id]);
     const [first] = a.segments;
+    // A one-way booking: every segment is on leg 0.
+    expect(a.segmentLegs).toEqual(a.segments.map(() => 0));
     expect(all.list[1]).toMatchObject({
       bookingNumber: a.bookingNumber,
       status: 'to_be_paid',

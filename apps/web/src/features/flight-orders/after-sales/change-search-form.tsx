@@ -17,7 +17,7 @@ export interface ChangeDraft {
 
 /** The legs the selected segments belong to, each with its segments. */
 export function selectedLegs(order: FlightOrder, segmentIndexes: readonly number[]) {
-  const indexed = indexSegments(order.segments);
+  const indexed = indexSegments(order.segments, order.segmentLegs);
   const legs = new Map<number, typeof indexed>();
   for (const entry of indexed) {
     if (!segmentIndexes.includes(entry.index)) continue;
@@ -29,7 +29,7 @@ export function selectedLegs(order: FlightOrder, segmentIndexes: readonly number
 /** The first draft: nothing chosen, each leg's date as booked. */
 export function initialDraft(order: FlightOrder): ChangeDraft {
   const dates: Record<number, string> = {};
-  for (const entry of indexSegments(order.segments)) {
+  for (const entry of indexSegments(order.segments, order.segmentLegs)) {
     dates[entry.legIndex] ??= entry.segment.departure.time.slice(0, 10);
   }
   return { passengerIds: [], segmentIndexes: [], reason: undefined, dates };

@@ -18,25 +18,12 @@ export interface IndexedSegment {
   segment: Segment;
 }
 
-/** The longest wait at one airport that still continues a journey (a connection, not a stay). */
-const CONNECTION_MAX_MS = 24 * 3_600_000;
-
-/**
- * The order's segments with the leg (journey) of each. The order lists its segments flattened;
- * a segment starts a new leg unless it leaves from the airport the previous one reached within
- * a day (local times compared as written, close enough for a connection's hours).
- */
-export function indexSegments(segments: readonly Segment[]): IndexedSegment[] {
-  let legIndex = 0;
-  return segments.map((segment, index) => {
-    const previous = segments[index - 1];
-    if (previous) {
-      const wait = Date.parse(`${segment.departure.time}Z`) - Date.parse(`${previous.arrival.time}Z`);
-      const connects = previous.arrival.airport === segment.departure.airport && wait < CONNECTION_MAX_MS;
-      if (!connects) legIndex += 1;
-    }
-    return { index, legIndex, segment };
-  });
+/** The order's segments with the leg (journey) of each, as the order names them (`segmentLegs`). */
+export function indexSegments(
+  segments: readonly Segment[],
+  segmentLegs: readonly number[],
+): IndexedSegment[] {
+  return segments.map((segment, index) => ({ index, legIndex: segmentLegs[index] ?? 0, segment }));
 }
 
 /** `CA1501 PEK-SHA 2026-12-01 08:30` */

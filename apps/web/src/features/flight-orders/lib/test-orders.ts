@@ -56,6 +56,7 @@ export function fullOrder(over: Partial<FlightOrder> = {}): FlightOrder {
         fareBasis: 'YOW',
       },
     ],
+    segmentLegs: [0],
     passengers: [
       {
         id: 'p1',
