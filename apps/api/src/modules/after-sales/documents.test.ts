@@ -162,6 +162,18 @@ describe('supporting documents', { timeout: 60_000 }, () => {
     expect(storedFiles().length).toBe(before + 10);
   });
 
+  it('two uploads at once cannot pass the limit of 5 together', async () => {
+    const token = await login(t.app);
+    const order = await bookOne(t.app, token);
+    const before = storedFiles().length;
+    const three = Array.from({ length: 3 }, (_, i) => ({ name: `c${i}.png`, bytes: PNG }));
+    const answers = await Promise.all([upload(token, order.id, three), upload(token, order.id, three)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(await rowCount()).toBe(3);
+    // The refused request's files were written before its transaction refused them: removed again.
+    expect(storedFiles().length).toBe(before + 6);
+  });
+
   it('another agency gets 404 for the list, the download, the delete and the upload', async () => {
     const token = await login(t.app);
     const order = await bookOne(t.app, token);
