@@ -28,6 +28,7 @@ interface Owned {
   cardId: string;
   paymentId: string;
   disruptionId: string;
+  documentId: string;
   markers: string[];
 }
 
@@ -164,6 +165,25 @@ const MATRIX: Record<string, Call> = {
     url: (o) => `/order/v2/flight/orders/${o.orderId}/confirmation`,
     foreign: true,
   },
+  'POST /order/v2/flight/orders/:id/documents': {
+    url: (o) => `/order/v2/flight/orders/${o.orderId}/documents`,
+    payload: () => ({}),
+    foreign: true,
+  },
+  'GET /order/v2/flight/orders/:id/documents': {
+    url: (o) => `/order/v2/flight/orders/${o.orderId}/documents`,
+    foreign: true,
+  },
+  'GET /order/v2/flight/orders/:id/documents/:documentId': {
+    url: (o) => `/order/v2/flight/orders/${o.orderId}/documents/${o.documentId}`,
+    foreign: true,
+  },
+  'DELETE /order/v2/flight/orders/:id/documents/:documentId': {
+    url: (o) => `/order/v2/flight/orders/${o.orderId}/documents/${o.documentId}`,
+    foreign: true,
+  },
+  'GET /order/v2/flight/voyages': { url: () => '/order/v2/flight/voyages?pageSize=100' },
+  'GET /order/v2/flight/voyages/export': { url: () => '/order/v2/flight/voyages/export' },
   'POST /order/v2/flight/orders/:id/void': {
     url: (o) => `/order/v2/flight/orders/${o.orderId}/void`,
     payload: () => ({}),
@@ -299,11 +319,30 @@ async function resourcesOf(app: FastifyInstance, username: string, agencyId: num
     cardId: card.id ?? '',
     paymentId: payment.paymentId ?? '',
     disruptionId: disruption?.id ?? '',
+    documentId: await uploadDocument(app, token, order.id),
   };
   return {
     ...owned,
     markers: [...Object.values(owned).filter((v) => typeof v === 'string'), PASSENGER_SURNAME, CARD_NUMBER],
   };
+}
+
+/** Uploads a one-page PDF as a supporting document of the order; answers its id. */
+async function uploadDocument(app: FastifyInstance, token: string, orderId: string): Promise<string> {
+  const boundary = '----tenancy';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="owner.pdf"\r\n`),
+    Buffer.from('Content-Type: application/pdf\r\n\r\n%PDF-1.7\n%%EOF\n'),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/order/v2/flight/orders/${orderId}/documents`,
+    payload,
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  if (res.statusCode !== 200) throw new Error(`document upload: ${res.body}`);
+  return body<{ id: string }[]>(res).data[0]?.id ?? '';
 }
 
 async function addFinanceUser(username: string, agencyId: number): Promise<void> {

@@ -19,6 +19,7 @@ import {
   readDocument,
   sanitizeFileName,
   uploadDocuments,
+  visibleOrder,
   type DocumentDeps,
   type IncomingFile,
 } from './documents';
@@ -90,6 +91,8 @@ export async function documentRoutes(fastify: FastifyInstance, { deps }: { deps:
     },
     async (request) => {
       const ctx = flightContext(request);
+      // Another agency's order is 404 whatever the body: nothing about the upload is answered first.
+      await visibleOrder(deps.db, ctx, request.params.id);
       if (!request.isMultipart()) throw documentRejected('no_file');
       const files = await readFileParts(request);
       return ok(await uploadDocuments(deps, ctx, request.params.id, files));

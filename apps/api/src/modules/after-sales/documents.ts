@@ -109,7 +109,7 @@ export function sanitizeFileName(name: string, fallbackExt: string): string {
 }
 
 /** Who may see an order's documents: the agency's users, or only the order's user when the agency says so. */
-async function visibleOrder(db: Db, ctx: RequestContext, orderId: string): Promise<FlightOrderRow> {
+export async function visibleOrder(db: Db, ctx: RequestContext, orderId: string): Promise<FlightOrderRow> {
   const row = await findOrder(db, ctx.agency.id, orderId);
   if (!row) throw new AppError('ORDER_NOT_FOUND');
   if (ctx.agency.commonConfig.onlyShowOwnOrders === true && row.userId !== ctx.user.id) {
