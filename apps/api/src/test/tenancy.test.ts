@@ -183,7 +183,10 @@ const MATRIX: Record<string, Call> = {
     foreign: true,
   },
   'GET /order/v2/flight/voyages': { url: () => '/order/v2/flight/voyages?pageSize=100' },
-  'GET /order/v2/flight/voyages/export': { url: () => '/order/v2/flight/voyages/export' },
+  'POST /order/v2/flight/voyages/export': {
+    url: () => '/order/v2/flight/voyages/export',
+    payload: () => ({}),
+  },
   'POST /order/v2/flight/orders/:id/void': {
     url: (o) => `/order/v2/flight/orders/${o.orderId}/void`,
     payload: () => ({}),

@@ -19,7 +19,7 @@ const tags = ['booking-records'];
 
 /**
  * Booking records (`/flight/orders/voyage`): `GET /order/v2/flight/voyages` (a page) and
- * `GET /order/v2/flight/voyages/export` (Excel, at most `VOYAGE_EXPORT_CAP` rows, the newest
+ * `POST /order/v2/flight/voyages/export` (Excel, at most `VOYAGE_EXPORT_CAP` rows, the newest
  * bookings first). Guarded like the order list: the flight service, the caller's agency, and only
  * the caller's own orders when the agency says so.
  */
@@ -35,13 +35,14 @@ export async function voyageRoutes(fastify: FastifyInstance, { db, now }: { db: 
     },
   );
 
-  app.get(
+  // Downloads are POST with the list's filters as the body (API conventions).
+  app.post(
     '/order/v2/flight/voyages/export',
-    { schema: { tags, querystring: VoyageExportQuery, response: FILE_RESPONSE } },
+    { schema: { tags, body: VoyageExportQuery, response: FILE_RESPONSE } },
     async (request, reply) => {
       const ctx = flightContext(request);
       const locale = localeOf(request);
-      const rows = await withoutJit(db, (tx) => voyageRows(tx, ctx, request.query, VOYAGE_EXPORT_CAP, 0));
+      const rows = await withoutJit(db, (tx) => voyageRows(tx, ctx, request.body, VOYAGE_EXPORT_CAP, 0));
       const file = await voyagesWorkbook(locale, rows);
       return sendFile(reply, file, { type: XLSX_TYPE, ...voyageFileName(locale, now()) });
     },

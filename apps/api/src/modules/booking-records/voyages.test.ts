@@ -337,7 +337,12 @@ describe('booking records', { timeout: 60_000 }, () => {
       .set({ commonConfig: { ...agency.commonConfig, onlyShowOwnOrders: true } })
       .where(eq(agencies.id, 1));
     expect((await list(operator)).total).toBe(0);
-    const exported = await t.app.inject({ url: `${URL}/export`, headers: bearer(operator) });
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: `${URL}/export`,
+      headers: bearer(operator),
+      payload: {},
+    });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets[0]?.rowCount).toBe(1);
@@ -348,8 +353,10 @@ describe('booking records', { timeout: 60_000 }, () => {
     const token = await login(t.app);
     const order = await issuedOrder(token, 2);
     const res = await t.app.inject({
-      url: `${URL}/export?passenger=LI`,
+      method: 'POST',
+      url: `${URL}/export`,
       headers: { ...bearer(token), 'accept-language': 'zh-CN' },
+      payload: { passenger: 'LI' },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
@@ -368,8 +375,10 @@ describe('booking records', { timeout: 60_000 }, () => {
     expect(row[12]).toBe('已出票');
 
     const en = await t.app.inject({
+      method: 'POST',
       url: `${URL}/export`,
       headers: { ...bearer(token), 'accept-language': 'en' },
+      payload: {},
     });
     const enBook = new ExcelJS.Workbook();
     await enBook.xlsx.load(en.rawPayload as unknown as ArrayBuffer);

@@ -45,11 +45,5 @@ export function useVoyages(params: VoyageParams) {
 
 /** Downloads the filtered booking records as Excel; resolves with the saved file's name. */
 export function exportVoyages(filters: VoyageFilterValues): Promise<string> {
-  const query = new URLSearchParams(
-    Object.entries(clean(filters)).map(([key, value]) => [key, String(value)]),
-  ).toString();
-  return download(query ? `${VOYAGES}/export?${query}` : `${VOYAGES}/export`, undefined, {
-    method: 'get',
-    fallbackName: 'booking-records.xlsx',
-  });
+  return download(`${VOYAGES}/export`, clean(filters), { fallbackName: 'booking-records.xlsx' });
 }
