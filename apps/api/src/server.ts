@@ -81,7 +81,7 @@ function modeLines(config: AppConfig): string[] {
   const features = [
     `  demo agencies and users (SEED_DEMO): ${on(config.seedDemo)}`,
     `  simulated flight suppliers (SIMULATED_SUPPLIERS): ${on(config.simulatedSuppliers)}`,
-    `  simulated card gateway, pays without money (SIMULATED_PAYMENTS): ${on(config.simulatedPayments)}`,
+    `  simulated payment channels (card checkouts, QR wallets), pay without money (SIMULATED_PAYMENTS): ${on(config.simulatedPayments)}`,
   ];
   if (config.secretsFile) {
     features.push(`  secrets generated for this data directory: ${config.generatedSecrets.join(', ')}`);

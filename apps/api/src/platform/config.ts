@@ -112,7 +112,7 @@ export interface AppConfig {
   seedDemo: boolean;
   /** The three simulated flight suppliers; off: no supplier (default: demo mode). */
   simulatedSuppliers: boolean;
-  /** The simulated card gateway (stripe) and its checkout routes (default: demo mode). */
+  /** The simulated payment channels (hosted checkouts, QR wallets) and their pages (default: demo mode). */
   simulatedPayments: boolean;
   frameAncestors: string[];
   /** Multiplies the simulated suppliers' latencies (0 in unit tests). */
