@@ -231,8 +231,7 @@ export interface RefundRequestToSupplier {
 
 /** The desk's answer to a refund: its fee in minor units of the request's currency, or a rejection. */
 export type RefundQuoteAnswer =
-  | { status: 'approved'; refundFeeMinor: number }
-  | { status: 'rejected'; reason: string };
+  { status: 'approved'; refundFeeMinor: number } | { status: 'rejected'; reason: string };
 
 /** A void of ticketed passengers of a booking (every segment). */
 export interface VoidRequestToSupplier {
