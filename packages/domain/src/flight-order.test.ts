@@ -134,6 +134,8 @@ describe('payment result and status counts', () => {
       FlightPaymentResult.safeParse({
         status: 'pending',
         paymentId: 'p1',
+        channel: 'yeepay-wechat',
+        amount: { amount: '1290.50', currency: 'CNY' },
         qrCode: 'weixin://x',
         expiresAt: '2026-05-01T10:00:00Z',
       }).success,
