@@ -236,8 +236,13 @@ test.describe('after-sales in Chinese', () => {
     const bell = page.getByRole('button', { name: /^消息通知/ });
     await bell.click();
     await expect(
-      page.getByTestId('notification-item').filter({ hasText: disrupted.bookingNumber }).first(),
+      page
+        .getByTestId('notification-item')
+        .filter({ hasText: disrupted.bookingNumber })
+        .filter({ hasText: '航班異動' }),
     ).toBeVisible();
+    // The popover has finished opening before the screenshot.
+    await expect(page.locator('.ant-popover')).not.toHaveClass(/-(appear|enter)/);
     await portal.screenshot('after-sales-bell-zh-tw');
   });
 
@@ -250,8 +255,13 @@ test.describe('after-sales in Chinese', () => {
     await search.getByLabel('Booking number').fill(journey.bookingNumber);
     await search.getByRole('button', { name: 'Search', exact: true }).click();
     const table = page.getByTestId('voyage-table');
-    await expect(table).toContainText(journey.refundSurname);
-    await expect(table).toContainText(journey.changeSurname);
+    // One row per ticket of the original: the refunded one and the changed one, each linking its request.
+    const rows = table.locator('tbody tr.ant-table-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: journey.refundSurname })).toContainText('Refunded');
+    await expect(rows.filter({ hasText: journey.refundSurname })).toContainText('Refund F');
+    await expect(rows.filter({ hasText: journey.changeSurname })).toContainText('Changed');
+    await expect(rows.filter({ hasText: journey.changeSurname })).toContainText('Change F');
     await portal.screenshot('after-sales-booking-records');
   });
 });
