@@ -142,4 +142,42 @@ describe('an after-sales request that takes the last free tickets', () => {
     },
     SLOW,
   );
+
+  it(
+    'says the refund is confirmed although the confirmed refund then offers no action',
+    async () => {
+      let confirmed = false;
+      const refund = (): FlightOrder => ({
+        ...voidOrder,
+        id: 'r1',
+        bookingNumber: 'B-r1',
+        type: 'refund',
+        status: confirmed ? 'rfd_proceeding' : 'rfd_to_be_confirm',
+        statusColor: confirmed ? 'warning' : 'primary',
+        allowedActions: confirmed ? [] : ['confirm-refund', 'cancel-refund'],
+      });
+      server.use(
+        http.get('/order/v2/flight/orders/status', () => HttpResponse.json(envelope([]))),
+        http.get('/order/v2/flight/orders/:id/documents', async () => {
+          if (confirmed) await delay(300);
+          return HttpResponse.json(envelope([]));
+        }),
+        http.get('/order/v2/flight/orders/:id/disruptions', () => HttpResponse.json(envelope([]))),
+        http.get('/order/v2/flight/orders/:id', () => HttpResponse.json(envelope(refund()))),
+        http.post('/order/v2/flight/orders/:id/confirmation', () => {
+          confirmed = true;
+          return HttpResponse.json(envelope(refund()));
+        }),
+      );
+      await prepare(SESSIONS.operator);
+      renderApp('/flight/orders/r1');
+      await userEvent.click(await screen.findByTestId('order-confirm-refund', {}, WAIT));
+      const content = await screen.findByTestId('confirm-refund-dialog', {}, WAIT);
+      const dialog = content.closest<HTMLElement>('[role="dialog"]');
+      if (!dialog) throw new Error('the confirmation is not in a dialog');
+      await userEvent.click(within(dialog).getByTestId('confirm-refund-ok'));
+      expect(await screen.findByText('Refund confirmed', {}, WAIT)).toBeInTheDocument();
+    },
+    SLOW,
+  );
 });
