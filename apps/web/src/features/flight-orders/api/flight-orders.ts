@@ -96,10 +96,24 @@ export function usePendingGroupCounts(enabled: boolean): Partial<Record<PendingG
   return counts;
 }
 
+/**
+ * One order, polled while `poll` says so. When a poll finds the status moved on by itself (a job
+ * ticketed, voided or reimbursed it), the status counts (tabs, pending menu groups) are refreshed.
+ */
 export function useOrder(id: string, poll: (order: FlightOrder | undefined) => number | false) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: ['flight-orders', 'detail', id],
-    queryFn: () => apiGet<FlightOrder>(`${ORDERS}/${encodeURIComponent(id)}`, { skipErrorToast: true }),
+    queryFn: async () => {
+      const before = client.getQueryData<FlightOrder>(['flight-orders', 'detail', id])?.status;
+      const order = await apiGet<FlightOrder>(`${ORDERS}/${encodeURIComponent(id)}`, {
+        skipErrorToast: true,
+      });
+      if (before !== undefined && before !== order.status) {
+        void client.invalidateQueries({ queryKey: ['flight-orders', 'status'] });
+      }
+      return order;
+    },
     retry: false,
     refetchInterval: (query) => poll(query.state.data),
   });

@@ -189,18 +189,29 @@ describe('flight order detail page', () => {
   );
 
   it(
-    'polls a proceeding order until it is issued with ticket numbers',
+    'polls a proceeding order until it is issued with ticket numbers, then refreshes the menu counts',
     async () => {
       let calls = 0;
       serveOrder(() => {
         calls += 1;
         return calls === 1 ? fullOrder({ status: 'proceeding', allowedActions: [] }) : issued;
       });
+      let countRequests = 0;
+      server.use(
+        http.get('/order/v2/flight/orders/status', () => {
+          countRequests += 1;
+          return HttpResponse.json(envelope([]));
+        }),
+      );
       await open();
       expect(screen.getByTestId('order-status')).toHaveTextContent('Proceeding');
       expect(screen.queryByTestId('order-ticket-numbers')).not.toBeInTheDocument();
+      await waitFor(() => expect(countRequests).toBeGreaterThan(0), WAIT);
+      const countsBefore = countRequests;
       await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('Issued'), WAIT);
       expect(screen.getByTestId('order-ticket-numbers')).toHaveTextContent('784-2345678901');
+      // The order moved on by itself: the pending counts are asked again, not at the next minute.
+      await waitFor(() => expect(countRequests).toBeGreaterThan(countsBefore), WAIT);
     },
     SLOW,
   );
