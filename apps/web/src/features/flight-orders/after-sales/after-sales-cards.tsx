@@ -132,7 +132,7 @@ export function AfterSalesDetailCard({ order }: { order: FlightOrder }) {
               .map((i) => {
                 // A refund or void keeps the original's flights; a change order flies new ones.
                 const segment = order.type === 'change' ? undefined : order.segments[i];
-                return segment ? segmentLabel(segment) : `#${i + 1}`;
+                return segment ? segmentLabel(segment) : t('afterSales.detail.originalSegment', { n: i + 1 });
               })
               .join(', ')}
           </span>

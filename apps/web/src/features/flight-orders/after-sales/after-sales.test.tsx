@@ -337,6 +337,10 @@ describe('after-sales on the order detail page', () => {
       expect(keys[1]).not.toBe(keys[0]);
       await waitFor(() => expect(screen.getByTestId('order-booking-number')).toHaveTextContent('B-c1'), WAIT);
       expect(screen.getByTestId('order-status')).toHaveTextContent('Change reviewing');
+      // The change order flies new flights: its request names the original's flight by position.
+      expect(screen.getByTestId('order-after-sales-segments')).toHaveTextContent(
+        'Flight 1 of the original booking',
+      );
     },
     SLOW,
   );
