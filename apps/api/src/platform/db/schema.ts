@@ -116,16 +116,30 @@ export const userLogs = pgTable(
   'user_logs',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    agencyId: integer('agency_id').notNull(),
+    /** Null for a failed login with an unknown username. */
+    userId: integer('user_id').references(() => users.id),
+    /** Null only for a failed login with an unknown username: no agency ever lists those. */
+    agencyId: integer('agency_id'),
+    /** The username as typed (failed logins) or the user's at the time, at most 64 characters. */
+    username: text('username'),
     action: text('action').notNull(),
+    /** HTTP method and route pattern of a recorded call (`POST /base/v2/users/:id`). */
+    method: text('method'),
+    route: text('route'),
+    /** The id the call addressed (its `:id` parameter), if any. */
+    target: text('target'),
+    outcome: text('outcome').$type<'ok' | 'refused'>().notNull().default('ok'),
+    /** The catalogue code of a refusal, or the HTTP status when it has none. */
+    code: integer('code'),
+    status: integer('status'),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
-  (t) => [index('user_logs_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('user_logs_user_idx').on(t.userId, t.createdAt),
+    index('user_logs_agency_idx').on(t.agencyId, t.createdAt, t.id),
+  ],
 );
 
 export const exchangeRates = pgTable('exchange_rates', {
@@ -221,4 +235,4 @@ export type SolutionRow = typeof solutions.$inferSelect;
 export type AgencyRow = typeof agencies.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
-export type UserLogAction = 'login' | 'logout' | 'password_change' | 'sso_login';
+export type { UserLogAction } from '@portal/domain/user-log';

@@ -1,0 +1,64 @@
+import type { UserLogAction, UserLogOutcome } from '@portal/domain/user-log';
+import type { Db } from '../../platform/db';
+import { userLogs } from '../../platform/db/schema';
+import type { RequestContext } from '../../platform/request-context';
+
+/** One user log row to append (see `packages/domain/src/user-log.ts`). */
+export interface UserActionRecord {
+  action: UserLogAction;
+  /** Null for a failed login with an unknown username. */
+  userId: number | null;
+  /** Null only when no agency can be told (unknown username): no agency lists such rows. */
+  agencyId: number | null;
+  username?: string | null;
+  method?: string | null;
+  route?: string | null;
+  /** The id the action addressed (a user id, an order id). */
+  target?: string | number | null;
+  /** Defaults to `ok`. */
+  outcome?: UserLogOutcome;
+  /** The error code of a refusal (or the HTTP status when it had none). */
+  code?: number | null;
+  status?: number | null;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+const cut = (text: string | null | undefined, max: number) =>
+  text === null || text === undefined ? null : text.slice(0, max);
+
+/**
+ * Appends one row to the user log, in the caller's transaction when `db` is one (so a named
+ * action is logged exactly when it commits). The log is append-only: nothing updates or
+ * deletes its rows.
+ */
+export async function recordUserAction(db: Db, entry: UserActionRecord): Promise<void> {
+  await db.insert(userLogs).values({
+    action: entry.action,
+    userId: entry.userId,
+    agencyId: entry.agencyId,
+    username: cut(entry.username, 64),
+    method: entry.method ?? null,
+    route: cut(entry.route, 256),
+    target: entry.target === null || entry.target === undefined ? null : cut(String(entry.target), 64),
+    outcome: entry.outcome ?? 'ok',
+    code: entry.code ?? null,
+    status: entry.status ?? null,
+    ip: cut(entry.ip, 64),
+    userAgent: cut(entry.userAgent, 512),
+  });
+}
+
+/** Who did it, for `recordUserAction`: the signed-in user and agency of `ctx` and the client. */
+export function actorOf(
+  ctx: RequestContext,
+  client: { ip: string | null; userAgent: string | null },
+): Pick<UserActionRecord, 'userId' | 'agencyId' | 'username' | 'ip' | 'userAgent'> {
+  return {
+    userId: ctx.user.id,
+    agencyId: ctx.agency.id,
+    username: ctx.user.username,
+    ip: client.ip,
+    userAgent: client.userAgent,
+  };
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf } from './flight-order';
+import { CalendarDate } from './primitives';
+
+/**
+ * The user log (`/user-log`, issue 10): an append-only record of every login, logout, failed
+ * login and state-changing call of an agency's users. Named actions are written by the use case
+ * that performs them; every other authenticated POST/PUT/PATCH/DELETE is recorded as `call`
+ * with its method, route pattern, target id and outcome. There is no route that changes or
+ * removes a row.
+ */
+export const USER_LOG_ACTIONS = [
+  'login',
+  'login_failed',
+  'logout',
+  'sso_login',
+  'password_change',
+  'call',
+  'user_create',
+  'user_update',
+  'user_delete',
+  'user_password_reset',
+] as const;
+export type UserLogAction = (typeof USER_LOG_ACTIONS)[number];
+
+/** `ok`: the action took place; `refused`: it was answered with an error (see `code`). */
+export const USER_LOG_OUTCOMES = ['ok', 'refused'] as const;
+export type UserLogOutcome = (typeof USER_LOG_OUTCOMES)[number];
+
+/** i18n key of an action's label (`userLog.action.login_failed`). */
+export function userLogActionKey(action: UserLogAction): string {
+  return `userLog.action.${action}`;
+}
+
+/** Filters of `GET /base/v2/user-logs` and its export; dates are UTC days, both ends included. */
+export const UserLogFilters = z.strictObject({
+  userId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  action: z.enum(USER_LOG_ACTIONS).optional(),
+  outcome: z.enum(USER_LOG_OUTCOMES).optional(),
+  dateFrom: CalendarDate.optional(),
+  dateTo: CalendarDate.optional(),
+});
+export type UserLogFilters = z.infer<typeof UserLogFilters>;
+
+const checkRange = (q: { dateFrom?: string | undefined; dateTo?: string | undefined }) =>
+  !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo;
+
+/** Query of `GET /base/v2/user-logs`: the filters, `page` and `pageSize` (newest first). */
+export const UserLogListQuery = UserLogFilters.extend({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+}).refine(checkRange, { path: ['dateTo'], message: 'range' });
+export type UserLogListQuery = z.infer<typeof UserLogListQuery>;
+
+/** Body of `POST /base/v2/user-logs/export`: the list's filters. */
+export const UserLogExportBody = UserLogFilters.refine(checkRange, { path: ['dateTo'], message: 'range' });
+export type UserLogExportBody = z.infer<typeof UserLogExportBody>;
+
+/** One row of the user log. */
+export const UserLogEntry = z.object({
+  id: z.string(),
+  /** ISO 8601 UTC. */
+  createdAt: z.string(),
+  userId: z.number().int().nullable(),
+  username: z.string().nullable(),
+  action: z.enum(USER_LOG_ACTIONS),
+  /** `POST`, `PUT`, `PATCH` or `DELETE` for a recorded call. */
+  method: z.string().nullable(),
+  /** The route pattern of a recorded call (`/base/v2/users/:id`). */
+  route: z.string().nullable(),
+  /** The id the action addressed, if any. */
+  target: z.string().nullable(),
+  outcome: z.enum(USER_LOG_OUTCOMES),
+  /** The error code of a refusal (the HTTP status when the refusal had no catalogue code). */
+  code: z.number().int().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type UserLogEntry = z.infer<typeof UserLogEntry>;
+
+export const UserLogPage = pageOf(UserLogEntry);
+export type UserLogPage = z.infer<typeof UserLogPage>;
