@@ -282,6 +282,21 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '该航班变动已处理，或不允许此操作',
     'zh-tw': '該航班異動已處理，或不允許此操作',
   },
+  'users.error.usernameTaken': {
+    en: 'This username is already taken',
+    'zh-cn': '该用户名已被使用',
+    'zh-tw': '該使用者名稱已被使用',
+  },
+  'users.error.lastSuperUser': {
+    en: 'The last active SuperUser of the agency cannot be deleted, disabled or lose the SuperUser role',
+    'zh-cn': '代理商的最后一个有效超级管理员不能被删除、停用或取消超级管理员角色',
+    'zh-tw': '代理商的最後一個有效超級管理員不能被刪除、停用或取消超級管理員角色',
+  },
+  'users.error.cannotDeleteSelf': {
+    en: 'You cannot delete your own account',
+    'zh-cn': '不能删除自己的账号',
+    'zh-tw': '不能刪除自己的帳號',
+  },
 };
 
 /** The message for `key` in `locale`, with `{name}` placeholders filled from `params`. */

@@ -76,6 +76,10 @@ export const ERRORS = {
   DISRUPTION_NOT_FOUND: { code: 500030, key: 'disruption.error.notFound', status: 404 },
   /** The disruption is no longer in a status that allows the action (each action happens once). */
   DISRUPTION_ACTION_REFUSED: { code: 500031, key: 'disruption.error.actionRefused', status: 409 },
+  USERNAME_TAKEN: { code: 201020, key: 'users.error.usernameTaken', status: 409 },
+  /** The agency's last active SuperUser cannot be deleted, disabled or lose the role. */
+  LAST_SUPERUSER: { code: 201021, key: 'users.error.lastSuperUser', status: 409 },
+  CANNOT_DELETE_SELF: { code: 201022, key: 'users.error.cannotDeleteSelf', status: 409 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;
