@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { StoredCompanyProfile } from '@portal/domain/company';
 import type { Currency } from '@portal/domain/currency';
 import type { Locale } from '@portal/domain/locale';
 import type { PaymentChannel } from '@portal/domain/payment';
@@ -55,6 +56,8 @@ export const agencies = pgTable('agencies', {
   websitePrefix: text('website_prefix').notNull().default(''),
   commonConfig: jsonb('common_config').$type<AgencyCommonConfig>().notNull(),
   flightSettings: jsonb('flight_settings').$type<FlightSettings>().notNull().default(DEFAULT_FLIGHT_SETTINGS),
+  /** The /company profile fields the columns lack (contact, address, website, extra info). */
+  profile: jsonb('profile').$type<StoredCompanyProfile>().notNull().default({}),
   enabled: boolean('enabled').notNull().default(true),
   createdAt: createdAt(),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "agencies" ADD COLUMN "profile" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { AreaCode } from './auth';
+import { isValidPhone } from './passenger-rules';
+import { CleanText } from './primitives';
+
+/**
+ * The agency's own profile (/company, spec §3 agency fields, §5 "company address required"):
+ * what the SuperUser edits with GET/PUT /base/v2/company. The web form and the API share the
+ * limits and the rules below.
+ */
+
+export const COMPANY_LIMITS = {
+  name: 100,
+  alias: 50,
+  contactName: 64,
+  email: 254,
+  address: 200,
+  website: 200,
+  extraInfo: 1000,
+} as const;
+
+/** True for an `http:` or `https:` address with a host and no user name or password in it. */
+export function isWebsiteUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.hostname.includes('.') &&
+    url.username === '' &&
+    url.password === ''
+  );
+}
+
+/** True for a well-formed e-mail address (the booking contact's rule, spec §5). */
+export function isEmailAddress(value: string): boolean {
+  return z.email().safeParse(value).success;
+}
+
+const Text = (max: number) => CleanText.pipe(z.string().trim().max(max));
+const RequiredText = (max: number) => CleanText.pipe(z.string().trim().min(1).max(max));
+/** An optional text: blank becomes null. */
+const OptionalText = (max: number) =>
+  Text(max)
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** A phone number with its area code, valid for that area (libphonenumber-js). */
+export const CompanyPhone = z
+  .strictObject({ areaCode: AreaCode, number: z.string().regex(/^\d{4,15}$/) })
+  .refine((p) => isValidPhone(p.areaCode, p.number), {
+    message: 'Not a valid phone number for this area code',
+    path: ['number'],
+  });
+
+/** PUT /base/v2/company: the whole profile. Name and address are required; the rest may be null. */
+export const UpdateCompanyBody = z.strictObject({
+  name: RequiredText(COMPANY_LIMITS.name),
+  alias: OptionalText(COMPANY_LIMITS.alias),
+  contactName: OptionalText(COMPANY_LIMITS.contactName),
+  email: Text(COMPANY_LIMITS.email)
+    .nullable()
+    .refine((v) => !v || isEmailAddress(v), { message: 'The email format is incorrect' })
+    .transform((v) => (v ? v : null)),
+  phone: CompanyPhone.nullable(),
+  address: RequiredText(COMPANY_LIMITS.address),
+  website: Text(COMPANY_LIMITS.website)
+    .nullable()
+    .refine((v) => !v || isWebsiteUrl(v), { message: 'An http:// or https:// address' })
+    .transform((v) => (v ? v : null)),
+  extraInfo: OptionalText(COMPANY_LIMITS.extraInfo),
+});
+export type UpdateCompanyBody = z.infer<typeof UpdateCompanyBody>;
+
+/** The profile fields the agencies table keeps in its `profile` jsonb (everything but name and alias). */
+export interface StoredCompanyProfile {
+  contactName?: string | null;
+  email?: string | null;
+  phone?: { areaCode: string; number: string } | null;
+  address?: string | null;
+  website?: string | null;
+  extraInfo?: string | null;
+}
+
+/** GET/PUT /base/v2/company answer: the profile plus whether the caller may edit it. */
+export const CompanyProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  alias: z.string().nullable(),
+  contactName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.object({ areaCode: z.string(), number: z.string() }).nullable(),
+  address: z.string().nullable(),
+  website: z.string().nullable(),
+  extraInfo: z.string().nullable(),
+  canEdit: z.boolean(),
+});
+export type CompanyProfile = z.infer<typeof CompanyProfile>;
