@@ -19,6 +19,7 @@ import { COUNTRY_PATTERN, GIVEN_NAMES_PATTERN, SURNAME_PATTERN } from './passeng
 import { PAYMENT_CHANNELS, paymentResultSchema } from './payment';
 import { CalendarDate } from './primitives';
 import { MoneyJson, PASSENGER_TYPES, Segment } from './shopping';
+import { TIMELINE_NOTE_KEYS, TimelineNoteParams } from './timeline-notes';
 
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** ISO 8601 timestamp in UTC with Z (api conventions). */
@@ -214,7 +215,11 @@ export type OrderPayment = z.infer<typeof OrderPayment>;
 export const TimelineEntry = z.object({
   status: Status,
   at: Timestamp,
+  /** English text of the note (free text for older rows and a supplier's reject reason). */
   note: z.string().nullable(),
+  /** The note's key for `orders.timelineNote.<key>` and its values; null for free text. */
+  noteKey: z.enum(TIMELINE_NOTE_KEYS).nullable().optional(),
+  noteParams: TimelineNoteParams.nullable().optional(),
 });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 

@@ -10,12 +10,17 @@ export const NOTIFICATION_KINDS = [
   'change.quoted',
   'change.rejected',
   'change.completed',
+  'change.failed',
+  'change.canceled',
   'refund.requested',
   'refund.quoted',
   'refund.rejected',
   'refund.completed',
+  'refund.failed',
+  'refund.canceled',
   'void.completed',
   'void.rejected',
+  'void.failed',
   'disruption.raised',
 ] as const;
 export type NotificationKindName = (typeof NOTIFICATION_KINDS)[number];

@@ -86,7 +86,7 @@ function reviewHandler(deps: FlightOrderDeps): JobHandler {
           'rfd_rejected',
           now,
           { afterSales: { ...order.afterSales, rejectReason: answer.reason } },
-          answer.reason,
+          { supplierText: answer.reason },
         );
         await releaseClaims(tx, order.id, now);
         await notifyOrderEvent(tx, {
@@ -113,7 +113,7 @@ function reviewHandler(deps: FlightOrderDeps): JobHandler {
           saleTotalMinor: quote.refundableTotalMinor,
           confirmDeadline,
         },
-        'refund quoted by the supplier',
+        { key: 'refundQuoted' },
       );
       await enqueueJob(tx, REFUND_CONFIRM_DEADLINE_JOB, { orderId }, confirmDeadline);
       await notifyOrderEvent(tx, { kind: 'refund.quoted', order: quoted, at: now });
@@ -128,8 +128,16 @@ const confirmDeadlineHandler: JobHandler = async (db, job, now) => {
     const order = await lockOrderById(tx, orderId);
     if (!order || order.status !== 'rfd_to_be_confirm' || !order.confirmDeadline) return;
     if (now.getTime() < order.confirmDeadline.getTime()) return;
-    await transition(tx, order, 'refund_canceled', now, {}, 'confirmation deadline passed');
+    const canceled = await transition(
+      tx,
+      order,
+      'refund_canceled',
+      now,
+      {},
+      { key: 'confirmationDeadlinePassed' },
+    );
     await releaseClaims(tx, order.id, now);
+    await notifyOrderEvent(tx, { kind: 'refund.canceled', order: canceled, at: now });
   });
 };
 
@@ -163,11 +171,12 @@ function executeHandler(deps: FlightOrderDeps): JobHandler {
       const order = await lockOrderById(tx, orderId);
       if (!order || order.status !== 'rfd_proceeding') return;
       if (!done) {
-        await transition(tx, order, 'refund_failed', now, {}, 'the supplier did not refund');
+        const failed = await transition(tx, order, 'refund_failed', now, {}, { key: 'refundFailed' });
         await releaseClaims(tx, order.id, now);
+        await notifyOrderEvent(tx, { kind: 'refund.failed', order: failed, at: now });
         return;
       }
-      const refunded = await transition(tx, order, 'refunded', now, {}, 'refunded by the supplier');
+      const refunded = await transition(tx, order, 'refunded', now, {}, { key: 'refundedBySupplier' });
       const reimbursing = await transition(tx, refunded, 'refunded_reimbursing', now);
       const amount = order.afterSales?.quote?.refundableTotalMinor ?? 0;
       if (amount > 0) {
@@ -187,7 +196,7 @@ function executeHandler(deps: FlightOrderDeps): JobHandler {
         'refunded_reimbursed',
         now,
         {},
-        'money returned to the wallet',
+        { key: 'moneyReturned' },
       );
       await notifyOrderEvent(tx, { kind: 'refund.completed', order: reimbursed, at: now });
     });
@@ -227,8 +236,9 @@ function voidHandler(deps: FlightOrderDeps): JobHandler {
       const order = await lockOrderById(tx, orderId);
       if (!order || order.status !== 'void_proceeding' || !order.afterSales) return;
       if (!answer) {
-        await transition(tx, order, 'void_failed', now, {}, 'the supplier did not void');
+        const failed = await transition(tx, order, 'void_failed', now, {}, { key: 'voidFailed' });
         await releaseClaims(tx, order.id, now);
+        await notifyOrderEvent(tx, { kind: 'void.failed', order: failed, at: now });
         return;
       }
       if (answer.status === 'rejected') {
@@ -238,7 +248,7 @@ function voidHandler(deps: FlightOrderDeps): JobHandler {
           'void_rejected',
           now,
           { afterSales: { ...order.afterSales, rejectReason: answer.reason } },
-          answer.reason,
+          { supplierText: answer.reason },
         );
         await releaseClaims(tx, order.id, now);
         await notifyOrderEvent(tx, {
@@ -249,7 +259,7 @@ function voidHandler(deps: FlightOrderDeps): JobHandler {
         });
         return;
       }
-      const voided = await transition(tx, order, 'voided', now, {}, 'voided by the supplier');
+      const voided = await transition(tx, order, 'voided', now, {}, { key: 'voidedBySupplier' });
       const reimbursing = await transition(tx, voided, 'voided_reimbursing', now);
       const amount = order.afterSales.quote?.refundableTotalMinor ?? 0;
       if (amount > 0) {
@@ -269,7 +279,7 @@ function voidHandler(deps: FlightOrderDeps): JobHandler {
         'voided_reimbursed',
         now,
         {},
-        'money returned to the wallet',
+        { key: 'moneyReturned' },
       );
       await notifyOrderEvent(tx, { kind: 'void.completed', order: reimbursed, at: now });
     });

@@ -122,7 +122,13 @@ export async function acceptProtection(
     await noteOnTimeline(
       tx,
       updated ?? order,
-      `Protected flight accepted: ${after?.flightNumber ?? ''} ${hhmm(after?.departureLocal ?? '')} instead of ${disruption.before.flightNumber} ${hhmm(disruption.before.departureLocal)}`,
+      {
+        key: 'protectedFlightAccepted',
+        params: {
+          protectedFlight: `${after?.flightNumber ?? ''} ${hhmm(after?.departureLocal ?? '')}`,
+          flight: `${disruption.before.flightNumber} ${hhmm(disruption.before.departureLocal)}`,
+        },
+      },
       now,
     );
     const moved = await moveDisruption(tx, ctx, disruption, to, now);
@@ -164,7 +170,7 @@ export async function refundInsteadOfProtection(
     await noteOnTimeline(
       tx,
       order,
-      `Refund asked instead of the protected flight: refund order ${refund.bookingNumber}`,
+      { key: 'refundInsteadOfProtection', params: { bookingNumber: refund.bookingNumber } },
       now,
     );
     const moved = await moveDisruption(tx, ctx, disruption, to, now, { refundOrderId: refund.id });

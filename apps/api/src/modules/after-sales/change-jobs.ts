@@ -150,7 +150,7 @@ function reviewHandler(deps: FlightOrderDeps): JobHandler {
           'chg_rejected',
           now,
           { afterSales: { ...submitted, rejectReason: decided.reason } },
-          'change rejected by the supplier',
+          { key: 'changeRejected' },
         );
         await releaseClaims(tx, current.id, now);
         await notifyOrderEvent(tx, {
@@ -171,7 +171,7 @@ function reviewHandler(deps: FlightOrderDeps): JobHandler {
           'chg_to_be_paid',
           now,
           { afterSales, orderTotalMinor: quote.amountDueMinor, paymentDeadline: deadline },
-          'change approved by the supplier',
+          { key: 'changeApproved' },
         );
         await enqueueJob(tx, CHANGE_PAYMENT_DEADLINE_JOB, { orderId }, deadline);
         await notifyOrderEvent(tx, { kind: 'change.quoted', order: quoted, at: now });
@@ -183,7 +183,7 @@ function reviewHandler(deps: FlightOrderDeps): JobHandler {
         'chg_proceeding',
         now,
         { afterSales, orderTotalMinor: 0 },
-        'change approved by the supplier, nothing to pay',
+        { key: 'changeApprovedNothingToPay' },
       );
       await queueReissue(deps)(tx, approved, now);
     });
@@ -197,8 +197,16 @@ const paymentDeadlineHandler: JobHandler = async (db, job, now) => {
     const order = await lockOrderById(tx, orderId);
     if (!order || order.status !== 'chg_to_be_paid' || !order.paymentDeadline) return;
     if (now.getTime() < order.paymentDeadline.getTime()) return;
-    await transition(tx, order, 'change_canceled', now, {}, 'payment deadline passed');
+    const canceled = await transition(
+      tx,
+      order,
+      'change_canceled',
+      now,
+      {},
+      { key: 'paymentDeadlinePassed' },
+    );
     await releaseClaims(tx, order.id, now);
+    await notifyOrderEvent(tx, { kind: 'change.canceled', order: canceled, at: now });
   });
 };
 
@@ -237,14 +245,14 @@ function reissueHandler(deps: FlightOrderDeps): JobHandler {
           'changed',
           now,
           { passengers, ticketNumbers: passengers.flatMap((p) => p.ticketNumbers).join('|') },
-          'tickets reissued',
+          { key: 'ticketsReissued' },
         );
         await notifyOrderEvent(tx, { kind: 'change.completed', order: changed, at: now });
         return;
       }
       if (answer?.status === 'pending') {
         if (current.status === 'chg_proceeding') {
-          await transition(tx, current, 'change_holding', now, {}, 'reissue held by the airline');
+          await transition(tx, current, 'change_holding', now, {}, { key: 'reissueHeld' });
         }
         await enqueueJob(
           tx,
@@ -254,7 +262,7 @@ function reissueHandler(deps: FlightOrderDeps): JobHandler {
         );
         return;
       }
-      await transition(tx, current, 'change_failed', now, {}, 'reissue failed at the supplier');
+      const failed = await transition(tx, current, 'change_failed', now, {}, { key: 'reissueFailed' });
       if (current.paymentState === 'paid' && current.orderTotalMinor > 0) {
         await reimburse(tx, {
           agencyId: current.agencyId,
@@ -267,6 +275,7 @@ function reissueHandler(deps: FlightOrderDeps): JobHandler {
         });
       }
       await releaseClaims(tx, current.id, now);
+      await notifyOrderEvent(tx, { kind: 'change.failed', order: failed, at: now });
     });
   };
 }

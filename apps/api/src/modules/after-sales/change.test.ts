@@ -49,6 +49,11 @@ afterEach(async () => {
 const post = (token: string, url: string, payload?: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, headers: { ...bearer(token), ...headers }, payload });
 
+const noticeKinds = async (orderId: string) =>
+  (await t.database.db.select().from(notifications).where(eq(notifications.orderId, orderId))).map(
+    (n) => n.kind,
+  );
+
 async function row(id: string): Promise<FlightOrderRow> {
   const [found] = await t.database.db.select().from(flightOrders).where(eq(flightOrders.id, id));
   if (!found) throw new Error('no order');
@@ -526,6 +531,7 @@ describe('desk review and reissue', { timeout: SLOW_MS }, () => {
     await later();
     const failed = await row(change.id);
     expect(failed.status).toBe('change_failed');
+    expect(await noticeKinds(change.id)).toContain('change.failed');
     const [back] = await t.database.db
       .select()
       .from(journalEntries)
@@ -559,6 +565,7 @@ describe('desk review and reissue', { timeout: SLOW_MS }, () => {
     await later();
     expect((await row(change.id)).status).toBe('change_canceled');
     expect(await liveClaims(change.id)).toHaveLength(0);
+    expect(await noticeKinds(change.id)).toContain('change.canceled');
   });
 });
 

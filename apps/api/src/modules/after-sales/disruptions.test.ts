@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Disruption, DisruptionList } from '@portal/domain/disruptions';
+import { presentTimelineNote } from '@portal/domain/timeline-notes';
 import { agencies } from '../../platform/db/schema';
 import { jobs } from '../../platform/jobs.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
@@ -57,7 +58,9 @@ async function storedOrder(id: string) {
 }
 
 const timelineNotes = async (orderId: string) =>
-  (await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).map((e) => e.note);
+  (await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).map(
+    (e) => presentTimelineNote(e.note).note,
+  );
 
 describe('raising disruptions by the test hook', () => {
   it('moves the segment of a schedule change, keeps the old times, writes the timeline and notifies', async () => {

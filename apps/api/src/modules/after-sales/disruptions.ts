@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DisruptedFlight } from '@portal/domain/after-sales';
 import type { FlightOrderStatus } from '@portal/domain/flight-order-status';
 import type { Segment, Solution, SolutionLeg } from '@portal/domain/shopping';
+import { encodeTimelineNote, type TimelineNote } from '@portal/domain/timeline-notes';
 import type { Db } from '../../platform/db';
 import { lockOrderById, type NewFlightOrder } from '../flight-orders/flight-orders.repo';
 import { flightOrders, orderEvents, type FlightOrderRow } from '../flight-orders/flight-orders.schema';
@@ -121,30 +122,43 @@ export function withSegment(
 /** A local time as `YYYY-MM-DD HH:mm`. */
 export const hhmm = (local: string) => local.replace('T', ' ');
 
-/** The timeline note of a schedule event (the timeline is English, like its other notes). */
+/** The timeline note of a schedule event, by key with its flights as values. */
 function eventNote(
   type: ScheduleEvent['type'],
   before: DisruptedFlight,
   after: DisruptedFlight | null,
-): string {
+): TimelineNote {
   const flight = `${before.flightNumber} ${before.origin}-${before.destination} ${hhmm(before.departureLocal)}`;
+  const departs = hhmm(after?.departureLocal ?? '');
   switch (type) {
     case 'change':
-      return `Schedule change: ${flight} now departs ${hhmm(after?.departureLocal ?? '')}`;
+      return { key: 'scheduleChange', params: { flight, departs } };
     case 'restore':
-      return `Flight restored: ${flight}, departs ${hhmm(after?.departureLocal ?? '')}`;
+      return { key: 'flightRestored', params: { flight, departs } };
     case 'cancel_unprotected':
-      return `Flight canceled by the airline: ${flight}, no protection offered`;
+      return { key: 'flightCanceledUnprotected', params: { flight } };
     case 'cancel_protected':
-      return `Flight canceled by the airline: ${flight}, protected on ${after?.flightNumber ?? ''} ${hhmm(after?.departureLocal ?? '')}`;
+      return {
+        key: 'flightCanceledProtected',
+        params: { flight, protectedFlight: `${after?.flightNumber ?? ''} ${departs}` },
+      };
   }
 }
 
 /** A timeline row that records something on the order without moving its status. */
-export async function noteOnTimeline(tx: Db, order: FlightOrderRow, note: string, now: Date): Promise<void> {
-  await tx
-    .insert(orderEvents)
-    .values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, at: now, note });
+export async function noteOnTimeline(
+  tx: Db,
+  order: FlightOrderRow,
+  note: TimelineNote,
+  now: Date,
+): Promise<void> {
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: order.status,
+    at: now,
+    note: encodeTimelineNote(note),
+  });
 }
 
 /**

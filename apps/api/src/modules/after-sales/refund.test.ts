@@ -6,6 +6,7 @@ import { DEFAULT_FLIGHT_SETTINGS } from '@portal/domain/agency-config';
 import { agencies } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
+import { notifications } from '../notifications/notifications.schema';
 import {
   adult,
   bookOne,
@@ -23,6 +24,10 @@ import { convertBetween } from './service-fees';
 const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });
 
 const later = (ms: number) => new Date(Date.now() + ms);
+const noticeKinds = async (orderId: string) =>
+  (await t.database.db.select().from(notifications).where(eq(notifications.orderId, orderId))).map(
+    (n) => n.kind,
+  );
 /** After the desk's review of a refund asked now. */
 const afterReview = () => later(REFUND_REVIEW_DELAY_MS + 60_000);
 
@@ -216,6 +221,7 @@ describe('refund of issued tickets', () => {
     });
     await t.app.runDueJobs(later(REFUND_REVIEW_DELAY_MS + REFUND_CONFIRM_WINDOW_MS + 120_000));
     expect((await getOrder(t.app, token, id)).status).toBe('refund_canceled');
+    expect(await noticeKinds(id)).toContain('refund.canceled');
     expect(await creditsOf(id)).toHaveLength(0);
     expect((await refundOf(token, order, ids)).statusCode).toBe(200);
   });
@@ -235,6 +241,7 @@ describe('refund of issued tickets', () => {
       status: 'refund_canceled',
       allowedActions: [],
     });
+    expect(await noticeKinds(a.id)).toContain('refund.canceled');
     // The review later finds it canceled and leaves it.
     await t.app.runDueJobs(afterReview());
     expect((await getOrder(t.app, token, a.id)).status).toBe('refund_canceled');
@@ -393,6 +400,7 @@ describe('refund of a changed order and failures at the supplier', () => {
     expect((await confirm(token, id)).statusCode).toBe(200);
     await t.app.runDueJobs(later(60_000));
     expect((await getOrder(t.app, token, id)).status).toBe('refund_failed');
+    expect(await noticeKinds(id)).toContain('refund.failed');
     expect(await creditsOf(id)).toHaveLength(0);
     await setDesk({});
     expect((await refundOf(token, order, ids)).statusCode).toBe(200);

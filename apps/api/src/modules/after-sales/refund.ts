@@ -185,7 +185,7 @@ export async function confirmRefund(
     }
     throw new AppError('ILLEGAL_TRANSITION', { from: order.status, to: 'rfd_proceeding' });
   }
-  const proceeding = await transition(tx, order, rule.to, now, {}, 'refund confirmed by the user');
+  const proceeding = await transition(tx, order, rule.to, now, {}, { key: 'refundConfirmed' });
   await enqueueJob(tx, REFUND_EXECUTE_JOB, { orderId: order.id }, now);
   return proceeding;
 }

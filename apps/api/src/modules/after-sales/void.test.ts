@@ -6,6 +6,7 @@ import { agencies } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
+import { notifications } from '../notifications/notifications.schema';
 import { journalEntries, ledgerAccounts, ledgerPostings } from '../wallet/wallet.schema';
 import { getOrder, issuedOrder } from './after-sales.test-helpers';
 
@@ -187,11 +188,18 @@ describe('void of issued tickets', () => {
     const after = await getOrder(t.app, token, rejected.id);
     expect(after.status).toBe('void_rejected');
     expect(after.afterSales?.rejectReason).toBeTruthy();
+    // The desk's own words stay on the timeline as they are, with no note key.
+    expect(after.timeline.at(-1)).toMatchObject({ note: after.afterSales?.rejectReason, noteKey: null });
 
     await setDesk({ void: { fail: true } });
     const failed = FlightOrder.parse(body(await voidOf(token, order.id)).data);
     await t.app.runDueJobs(new Date(Date.now() + 60_000));
     expect((await getOrder(t.app, token, failed.id)).status).toBe('void_failed');
+    const notices = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.orderId, failed.id));
+    expect(notices.map((n) => n.kind)).toContain('void.failed');
     expect(await walletCredits(rejected.id)).toEqual([]);
     expect(await walletCredits(failed.id)).toEqual([]);
 

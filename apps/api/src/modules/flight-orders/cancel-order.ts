@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { releaseClaims } from '../after-sales/claims';
+import { notifyOrderEvent } from '../notifications/notify';
 import { findOrder, transition } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
 
@@ -42,7 +43,9 @@ export async function cancelOrder(
     cancel.action,
   );
   if (!rule?.to) throw new AppError('ILLEGAL_TRANSITION', { from: order.status, to: cancel.to });
-  const canceled = await transition(tx, order, rule.to, now, {}, 'canceled by the user');
+  const canceled = await transition(tx, order, rule.to, now, {}, { key: 'canceledByUser' });
   if (order.type !== 'origin') await releaseClaims(tx, order.id, now);
+  if (order.type === 'refund')
+    await notifyOrderEvent(tx, { kind: 'refund.canceled', order: canceled, at: now });
   return canceled;
 }

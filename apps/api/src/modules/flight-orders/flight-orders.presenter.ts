@@ -5,6 +5,7 @@ import type { FlightOrder, FlightOrderListItem, FlightOrderPrice } from '@portal
 import type { PaymentChannel } from '@portal/domain/payment';
 import type { Solution } from '@portal/domain/shopping';
 import { PAYMENT_CHANNELS } from '@portal/domain/payment';
+import { presentTimelineNote } from '@portal/domain/timeline-notes';
 import { money } from '../wallet/money';
 import type { FlightOrderRow, OrderEventRow, StoredAfterSales } from './flight-orders.schema';
 
@@ -169,7 +170,11 @@ export function presentOrder(
     bookingTime: row.createdAt.toISOString(),
     ticketingTier: row.ticketingTier,
     remark: row.remark,
-    timeline: events.map((e) => ({ status: e.toStatus, at: e.at.toISOString(), note: e.note })),
+    timeline: events.map((e) => ({
+      status: e.toStatus,
+      at: e.at.toISOString(),
+      ...presentTimelineNote(e.note),
+    })),
     allowedActions: actions,
     afterSales: presentAfterSales(row.afterSales, row.confirmDeadline),
     relatedOrders: links.related,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { IllegalTransition } from '@portal/domain/fsm';
 import { flightOrderMachine, type FlightOrderStatus } from '@portal/domain/flight-order-status';
+import { encodeTimelineNote, type TimelineNote } from '@portal/domain/timeline-notes';
 import type { Db } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
@@ -93,7 +94,7 @@ export async function transition(
   to: FlightOrderStatus,
   now: Date,
   patch: Partial<NewFlightOrder> = {},
-  note: string | null = null,
+  note: TimelineNote | null = null,
 ): Promise<FlightOrderRow> {
   assertTransition(order.status, to);
   const [updated] = await tx
@@ -102,9 +103,13 @@ export async function transition(
     .where(and(eq(flightOrders.id, order.id), eq(flightOrders.status, order.status)))
     .returning();
   if (!updated) throw new AppError('ILLEGAL_TRANSITION', { from: order.status, to });
-  await tx
-    .insert(orderEvents)
-    .values({ orderId: order.id, fromStatus: order.status, toStatus: to, at: now, note });
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: to,
+    at: now,
+    note: note && encodeTimelineNote(note),
+  });
   return updated;
 }
 

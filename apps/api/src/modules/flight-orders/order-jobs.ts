@@ -96,12 +96,12 @@ function ticketingHandler(deps: FlightOrderDeps): JobHandler {
             issuedAt: now,
             voidDeadline: voidWindowEnd(now, ticketingTimeZone(current)),
           },
-          'tickets issued',
+          { key: 'ticketsIssued' },
         );
         await notifyOrderEvent(tx, { kind: 'order.issued', order: issued, at: now });
         return;
       }
-      const failed = await transition(tx, current, 'failed', now, {}, 'ticketing failed at the supplier');
+      const failed = await transition(tx, current, 'failed', now, {}, { key: 'ticketingFailed' });
       const reimbursing = await transition(tx, failed, 'failed_reimbursing', now);
       if (current.paymentState === 'paid' && current.orderTotalMinor > 0) {
         await reimburse(tx, {
@@ -114,14 +114,7 @@ function ticketingHandler(deps: FlightOrderDeps): JobHandler {
           reference: current.bookingNumber,
         });
       }
-      const done = await transition(
-        tx,
-        reimbursing,
-        'failed_reimbursed',
-        now,
-        {},
-        'money returned to the wallet',
-      );
+      const done = await transition(tx, reimbursing, 'failed_reimbursed', now, {}, { key: 'moneyReturned' });
       await notifyOrderEvent(tx, { kind: 'order.ticketing_failed', order: done, at: now });
     });
   };
@@ -134,7 +127,7 @@ const paymentDeadlineHandler: JobHandler = async (db, job, now) => {
     const order = await lockOrderById(tx, orderId);
     if (!order || order.status !== 'to_be_paid' || !order.paymentDeadline) return;
     if (now.getTime() < order.paymentDeadline.getTime()) return;
-    await transition(tx, order, 'origin_canceled', now, {}, 'payment deadline passed');
+    await transition(tx, order, 'origin_canceled', now, {}, { key: 'paymentDeadlinePassed' });
   });
 };
 

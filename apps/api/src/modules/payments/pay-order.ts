@@ -114,7 +114,7 @@ export async function markPaid(
     payable.to,
     now,
     { paymentState: 'paid', paymentChannel: channel, paidAt: now },
-    `paid with ${channel}`,
+    { key: 'paidWith', params: { channel } },
   );
   await payable.onPaid(tx, paid, now);
   return paid;

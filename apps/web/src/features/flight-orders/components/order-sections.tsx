@@ -1,6 +1,6 @@
 import { Card, Descriptions, Table, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FlightOrder, FlightOrderPrice } from '@portal/domain/flight-order';
+import type { FlightOrder, FlightOrderPrice, TimelineEntry } from '@portal/domain/flight-order';
 import { maskDocumentNumber } from '@portal/domain/document-types';
 import { localTime, money, timestamp } from '../lib/format';
 import { StatusTag } from './status-tag';
@@ -169,6 +169,17 @@ export function PaymentCard({ order }: { order: Order }) {
 
 export function TimelineCard({ order }: { order: Order }) {
   const { t } = useTranslation();
+  // A keyed note in the reader's language (a payment channel by its name); free text as it is.
+  const noteText = (entry: TimelineEntry) => {
+    if (!entry.noteKey) return entry.note;
+    const params = { ...entry.noteParams };
+    if (params.channel)
+      params.channel = t(`bills.method.${params.channel}`, { defaultValue: params.channel });
+    return t(`orders.timelineNote.${entry.noteKey}`, {
+      ...params,
+      defaultValue: entry.note ?? entry.noteKey,
+    });
+  };
   return (
     <Card title={t('orders.detail.timeline')} data-testid="order-timeline" style={{ marginBottom: 16 }}>
       <Timeline
@@ -177,7 +188,9 @@ export function TimelineCard({ order }: { order: Order }) {
           content: (
             <div>
               <StatusTag status={entry.status} /> {timestamp(entry.at)}
-              {entry.note && <div>{entry.note}</div>}
+              {(entry.noteKey || entry.note) && (
+                <div data-testid="order-timeline-note">{noteText(entry)}</div>
+              )}
             </div>
           ),
         }))}
