@@ -45,7 +45,7 @@ const RequiredText = (max: number) => CleanText.pipe(z.string().trim().min(1).ma
 /** An optional text: blank becomes null. */
 const OptionalText = (max: number) =>
   Text(max)
-    .nullable()
+    .nullish()
     .transform((v) => (v ? v : null));
 
 /** A phone number with its area code, valid for that area (libphonenumber-js). */
@@ -56,19 +56,22 @@ export const CompanyPhone = z
     path: ['number'],
   });
 
-/** PUT /base/v2/company: the whole profile. Name and address are required; the rest may be null. */
+/**
+ * PUT /base/v2/company: the whole profile. Name and address are required; the other fields may be
+ * null, blank or left out, and are then stored as null.
+ */
 export const UpdateCompanyBody = z.strictObject({
   name: RequiredText(COMPANY_LIMITS.name),
   alias: OptionalText(COMPANY_LIMITS.alias),
   contactName: OptionalText(COMPANY_LIMITS.contactName),
   email: Text(COMPANY_LIMITS.email)
-    .nullable()
+    .nullish()
     .refine((v) => !v || isEmailAddress(v), { message: 'The email format is incorrect' })
     .transform((v) => (v ? v : null)),
-  phone: CompanyPhone.nullable(),
+  phone: CompanyPhone.nullish().transform((v) => v ?? null),
   address: RequiredText(COMPANY_LIMITS.address),
   website: Text(COMPANY_LIMITS.website)
-    .nullable()
+    .nullish()
     .refine((v) => !v || isWebsiteUrl(v), { message: 'An http:// or https:// address' })
     .transform((v) => (v ? v : null)),
   extraInfo: OptionalText(COMPANY_LIMITS.extraInfo),

@@ -51,6 +51,8 @@ const MATRIX: Record<string, Call> = {
     payload: () => ({ all: true }),
   },
   'GET /base/v2/notifications/webhook-secret': { url: () => '/base/v2/notifications/webhook-secret' },
+  'GET /base/v2/user-logs': { url: () => '/base/v2/user-logs?pageSize=100' },
+  'POST /base/v2/user-logs/export': { url: () => '/base/v2/user-logs/export', payload: () => ({}) },
   'PUT /base/v2/me': { url: () => '/base/v2/me', payload: () => ({ nickname: 'tenant test' }) },
   'PUT /base/v2/me/password': {
     url: () => '/base/v2/me/password',
@@ -61,6 +63,11 @@ const MATRIX: Record<string, Call> = {
     payload: () => ({ value: 'x' }),
   },
   'DELETE /base/v2/me': { url: () => '/base/v2/me' },
+  'GET /base/v2/company': { url: () => '/base/v2/company' },
+  'PUT /base/v2/company': {
+    url: () => '/base/v2/company',
+    payload: () => ({ name: 'Tenant test', address: 'Somewhere 1' }),
+  },
   'GET /base/v2/wallet/balances': { url: () => '/base/v2/wallet/balances' },
   'GET /base/v2/wallet/entries': { url: (o) => `/base/v2/wallet/entries?orderId=${o.orderId}` },
   'GET /base/v2/wallet/transactions': { url: () => '/base/v2/wallet/transactions?pageSize=100' },
