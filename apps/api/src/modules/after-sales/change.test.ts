@@ -586,6 +586,7 @@ describe('cancel change', { timeout: SLOW_MS }, () => {
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(body<{ status: string }>(canceled).data.status).toBe('change_canceled');
     expect(await liveClaims(first.id)).toHaveLength(0);
+    expect(await noticeKinds(first.id)).toContain('change.canceled');
 
     const second = await requestedChange(token, order, {
       passengerIds: [b?.id ?? ''],

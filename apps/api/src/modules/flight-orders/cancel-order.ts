@@ -45,7 +45,11 @@ export async function cancelOrder(
   if (!rule?.to) throw new AppError('ILLEGAL_TRANSITION', { from: order.status, to: cancel.to });
   const canceled = await transition(tx, order, rule.to, now, {}, { key: 'canceledByUser' });
   if (order.type !== 'origin') await releaseClaims(tx, order.id, now);
-  if (order.type === 'refund')
-    await notifyOrderEvent(tx, { kind: 'refund.canceled', order: canceled, at: now });
+  // The booker's colleagues (the agency's SuperUsers) hear of a canceled request; a canceled
+  // unpaid booking is the booker's own business.
+  if (order.type === 'refund' || order.type === 'change') {
+    const kind = order.type === 'refund' ? 'refund.canceled' : 'change.canceled';
+    await notifyOrderEvent(tx, { kind, order: canceled, at: now });
+  }
   return canceled;
 }
