@@ -126,12 +126,14 @@ export function createSessionResolver(
         remember(tokenHash, found, at, readGeneration);
       }
       const { session, user } = found;
+      // Checked first: a disabled or deleted user's sessions are also revoked, and the client
+      // should be told why (201001) rather than that its session ended.
+      if (!canSignIn(user)) throw new AppError('USER_DISABLED');
       if (session.revokedAt) throw new AppError('SESSION_REVOKED');
       const idleDeadline = session.lastSeenAt.getTime() + policy.idleMinutes * 60_000;
       if (at >= session.expiresAt.getTime() || at >= idleDeadline) {
         throw new AppError('SESSION_EXPIRED');
       }
-      if (!canSignIn(user)) throw new AppError('USER_DISABLED');
       if (at - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
         await touchSession(db, session.id, now);
         session.lastSeenAt = now;

@@ -1,5 +1,6 @@
 import { USER_STATUSES, UserConfig, type UserInfo, type UserStatus } from '@portal/domain/auth';
 import { ROLES, type Role } from '@portal/domain/roles';
+import type { ManagedUser } from '@portal/domain/users';
 import type { UserRow } from '../../platform/db/schema';
 
 function isRole(value: string): value is Role {
@@ -33,4 +34,10 @@ export function presentUser(row: UserRow): UserInfo {
 /** Statuses that may sign in. */
 export function canSignIn(row: UserRow): boolean {
   return row.status === 'active' || row.status === 'testing';
+}
+
+/** A user as the management screen shows it (`/users`). */
+export function presentManagedUser(row: UserRow): ManagedUser {
+  const { config: _config, avatar: _avatar, ...user } = presentUser(row);
+  return { ...user, createdAt: row.createdAt.toISOString() };
 }
