@@ -52,6 +52,8 @@ import { registerIdempotency } from './platform/idempotency';
 import { notificationJobHandlers } from './modules/notifications/delivery';
 import { createMailer, outboxDir } from './modules/notifications/mailer';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { registerUserLogHook } from './modules/users/user-log.hook';
+import { userLogRoutes } from './modules/users/user-log.routes';
 
 /** A registered route (`public`: callable without a session). */
 export interface RouteEntry {
@@ -172,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: options.now,
   });
   registerAuthHook(app, auth);
+  registerUserLogHook(app, database.db);
   registerRateLimits(app, { ...scaledLimits(config.requestLimitScale), ...options.limits });
   registerIdempotency(app, { staleSeconds: config.idempotencyStaleSeconds });
 
@@ -217,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(voyageRoutes, { db: database.db, now });
   await app.register(notificationRoutes, { db: database.db, now });
+  await app.register(userLogRoutes, { db: database.db });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: outboxDir(config.dataDir),

@@ -53,6 +53,8 @@ const MATRIX: Record<string, Call> = {
   'GET /base/v2/notifications/webhook-secret': { url: () => '/base/v2/notifications/webhook-secret' },
   'GET /base/v2/user-logs': { url: () => '/base/v2/user-logs?pageSize=100' },
   'POST /base/v2/user-logs/export': { url: () => '/base/v2/user-logs/export', payload: () => ({}) },
+  'GET /base/v2/user-logs': { url: () => '/base/v2/user-logs?pageSize=100' },
+  'POST /base/v2/user-logs/export': { url: () => '/base/v2/user-logs/export', payload: () => ({}) },
   'PUT /base/v2/me': { url: () => '/base/v2/me', payload: () => ({ nickname: 'tenant test' }) },
   'PUT /base/v2/me/password': {
     url: () => '/base/v2/me/password',

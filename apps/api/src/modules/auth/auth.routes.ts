@@ -107,6 +107,7 @@ export async function authRoutes(
   app.put(
     '/base/v2/me/password',
     {
+      config: { userLog: 'named' },
       preValidation: checkNewPasswordLength,
       schema: { tags: ['auth'], body: ChangePasswordBody, response: okResponse(Done) },
     },
@@ -136,7 +137,9 @@ export async function authRoutes(
     },
   );
 
-  app.delete('/base/v2/me', { schema: { tags: ['auth'], response: okResponse(Done) } }, async (request) =>
-    ok(await auth.logout(requireCtx(request), clientInfo(request))),
+  app.delete(
+    '/base/v2/me',
+    { config: { userLog: 'named' }, schema: { tags: ['auth'], response: okResponse(Done) } },
+    async (request) => ok(await auth.logout(requireCtx(request), clientInfo(request))),
   );
 }

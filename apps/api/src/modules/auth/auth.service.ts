@@ -19,7 +19,9 @@ import {
   setConfigValue,
   updatePasswordHash,
   updateProfile,
+  type UserWithAgency,
 } from '../users/users.repo';
+import { recordUserAction } from '../users/user-log';
 import { claimSsoNonce, insertUserLog, revokeOtherSessions, revokeSession } from './auth.repo';
 import type { PasswordHasher } from './password';
 import { createSessionResolver, presentMe, startSession, type SessionPolicy } from './session';
@@ -51,18 +53,42 @@ export function createAuthService(deps: AuthDeps) {
     return insertUserLog(tx, { userId, agencyId, action, ip: client.ip, userAgent: client.userAgent });
   }
 
+  /**
+   * Records a refused login (`login_failed`, the code as outcome) and returns the error to throw.
+   * An unknown username is recorded with no user and no agency: no agency's log lists it.
+   */
+  async function refuseLogin(
+    name: 'USERNAME_FORMAT' | 'INVALID_CREDENTIALS' | 'USER_DISABLED',
+    username: string,
+    found: UserWithAgency | undefined,
+    client: Client,
+  ): Promise<AppError> {
+    const error = new AppError(name);
+    await recordUserAction(db, {
+      action: 'login_failed',
+      userId: found?.user.id ?? null,
+      agencyId: found?.agency.id ?? null,
+      username: found?.user.username ?? username,
+      outcome: 'refused',
+      code: error.def.code,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    }).catch(() => undefined); // the refusal stands even when the log write fails
+    return error;
+  }
+
   return {
     /** POST /base/v2/login. Same error (and similar time) for an unknown user and a wrong password. */
     async login(username: string, password: string, client: Client): Promise<LoginResult> {
-      if (!isValidUsername(username)) throw new AppError('USERNAME_FORMAT');
+      if (!isValidUsername(username)) throw await refuseLogin('USERNAME_FORMAT', username, undefined, client);
       const found = await findUserByUsername(db, username);
       if (!found) {
         await hasher.verifyDummy(password);
-        throw new AppError('INVALID_CREDENTIALS');
+        throw await refuseLogin('INVALID_CREDENTIALS', username, undefined, client);
       }
       if (!(await hasher.verify(found.user.passwordHash, password)))
-        throw new AppError('INVALID_CREDENTIALS');
-      if (!canSignIn(found.user)) throw new AppError('USER_DISABLED');
+        throw await refuseLogin('INVALID_CREDENTIALS', username, found, client);
+      if (!canSignIn(found.user)) throw await refuseLogin('USER_DISABLED', username, found, client);
       const { user, agency } = found;
       const { token } = await db.transaction(async (tx) => {
         const started = await startSession(tx, policy, user.id, 'password', now());

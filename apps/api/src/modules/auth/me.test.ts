@@ -179,7 +179,7 @@ describe('PUT /base/v2/me/password', () => {
     });
     expect(body(oldLogin).code).toBe(201003);
     await login(t.app, 'operator', 'n3w-secret');
-    expect(await actions('operator')).toEqual(['login', 'login', 'password_change', 'login']);
+    expect(await actions('operator')).toEqual(['login', 'login', 'password_change', 'login_failed', 'login']);
   });
 });
 

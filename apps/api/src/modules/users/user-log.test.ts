@@ -1,0 +1,180 @@
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { UserLogPage, type UserLogEntry } from '@portal/domain/user-log';
+import { userLogs, users } from '../../platform/db/schema';
+import { bearer, body, login, useTestApp } from '../../test/app';
+
+const t = useTestApp();
+
+async function list(token: string, query = '', headers: Record<string, string> = {}) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/base/v2/user-logs${query}`,
+    headers: { ...bearer(token), ...headers },
+  });
+  return res;
+}
+
+/** The agency's log as the SuperUser reads it, oldest first. */
+async function entries(token: string, query = ''): Promise<UserLogEntry[]> {
+  const res = await list(token, query);
+  expect(res.statusCode).toBe(200);
+  return UserLogPage.parse(body(res).data).list.reverse();
+}
+
+/** Calls are recorded once their answer has gone out: wait until `count` rows exist. */
+async function rowsSettled(count: number) {
+  await vi.waitFor(async () => {
+    expect(await t.database.db.$count(userLogs)).toBeGreaterThanOrEqual(count);
+  });
+}
+
+const loginPost = (username: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/base/v2/login', payload: { username, password } });
+
+describe('user log', () => {
+  it('records a login, a failed login and a logout with who, IP and outcome', async () => {
+    expect((await loginPost('operator', 'wrong-pass')).statusCode).toBe(401);
+    expect((await loginPost('nobody', 'demo1234')).statusCode).toBe(401);
+    const operator = await login(t.app, 'operator');
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/base/v2/me', headers: bearer(operator) })).statusCode,
+    ).toBe(200);
+    const admin = await login(t.app, 'admin');
+    const log = await entries(admin);
+    expect(log.map((e) => [e.username, e.action, e.outcome, e.code])).toEqual([
+      ['operator', 'login_failed', 'refused', 201003],
+      ['operator', 'login', 'ok', null],
+      ['operator', 'logout', 'ok', null],
+      ['admin', 'login', 'ok', null],
+    ]);
+    expect(log[0]?.ip).toBe('127.0.0.1');
+    // The unknown username is kept with no user and no agency: no agency lists it.
+    const [unknown] = await t.database.db.select().from(userLogs).where(eq(userLogs.username, 'nobody'));
+    expect(unknown).toMatchObject({
+      userId: null,
+      agencyId: null,
+      action: 'login_failed',
+      outcome: 'refused',
+    });
+  });
+
+  it('records a state-changing call with its route, target and outcome, and nothing of its body', async () => {
+    const admin = await login(t.app, 'admin');
+    const config = await t.app.inject({
+      method: 'PUT',
+      url: '/base/v2/me/config/dateFormat',
+      headers: bearer(admin),
+      payload: { value: 'dd/MM/yyyy' },
+    });
+    expect(config.statusCode).toBe(200);
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/base/v2/me/password',
+      headers: bearer(admin),
+      payload: { oldPassword: 'NotMyPassword1', newPassword: 'Another123' },
+    });
+    expect(refused.statusCode).toBe(400);
+    await t.app.inject({ method: 'GET', url: '/base/v2/me', headers: bearer(admin) });
+    await rowsSettled(3);
+    const log = await entries(admin);
+    expect(log.map((e) => [e.action, e.method, e.route, e.target, e.outcome, e.code])).toEqual([
+      ['login', null, null, null, 'ok', null],
+      ['call', 'PUT', '/base/v2/me/config/:key', 'dateFormat', 'ok', null],
+      ['call', 'PUT', '/base/v2/me/password', null, 'refused', 201004],
+    ]);
+    const stored = JSON.stringify(await t.database.db.select().from(userLogs));
+    expect(stored).not.toContain('NotMyPassword1');
+    expect(stored).not.toContain('dd/MM/yyyy');
+  });
+
+  it('records a call refused for lack of rights with the target it aimed at', async () => {
+    const operator = await login(t.app, 'operator');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/base/v2/agencies/2/balance',
+      headers: bearer(operator),
+      payload: { currency: 'CNY', amount: '1.00', exchangeRate: '1', referenceNumber: 'X-1' },
+    });
+    expect(res.statusCode).toBe(403);
+    await rowsSettled(2);
+    const log = await entries(await login(t.app, 'admin'), '?action=call');
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      username: 'operator',
+      route: '/base/v2/agencies/:id/balance',
+      target: '2',
+      outcome: 'refused',
+      code: 100003,
+    });
+  });
+
+  it('filters by user, action, outcome and date range, newest first with paging', async () => {
+    await loginPost('operator', 'wrong-pass');
+    await login(t.app, 'operator');
+    await login(t.app, 'finance');
+    const admin = await login(t.app, 'admin');
+    const [operatorRow] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'operator'));
+    const byUser = await entries(admin, `?userId=${operatorRow?.id}`);
+    expect(byUser.map((e) => e.action)).toEqual(['login_failed', 'login']);
+    expect((await entries(admin, '?outcome=refused')).map((e) => e.action)).toEqual(['login_failed']);
+    expect((await entries(admin, '?action=login')).map((e) => e.username)).toEqual([
+      'operator',
+      'finance',
+      'admin',
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await entries(admin, `?dateFrom=${today}&dateTo=${today}`)).toHaveLength(4);
+    expect(await entries(admin, '?dateFrom=2020-01-01&dateTo=2020-12-31')).toHaveLength(0);
+    const page = body<{ list: UserLogEntry[]; total: number }>(await list(admin, '?page=1&pageSize=1')).data;
+    expect(page.total).toBe(4);
+    expect(page.list.map((e) => e.username)).toEqual(['admin']);
+    expect((await list(admin, '?dateFrom=2026-02-30')).statusCode).toBe(400);
+    expect((await list(admin, '?dateFrom=2026-03-02&dateTo=2026-03-01')).statusCode).toBe(400);
+  });
+
+  it('exports the filtered log as an Excel file with headings in the reader language', async () => {
+    await loginPost('operator', 'wrong-pass');
+    const admin = await login(t.app, 'admin');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/base/v2/user-logs/export',
+      headers: { ...bearer(admin), 'accept-language': 'zh-cn' },
+      payload: { outcome: 'refused' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('user-log-');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.getRow(1).getCell(1).value).toBe('时间（UTC）');
+    expect(sheet?.rowCount).toBe(2);
+    expect(sheet?.getRow(2).getCell(2).value).toBe('operator');
+    expect(sheet?.getRow(2).getCell(3).value).toBe('登录失败');
+    expect(sheet?.getRow(2).getCell(8).value).toBe(201003);
+  });
+
+  it('is refused to operators and never shows another agency its rows', async () => {
+    await login(t.app, 'admin');
+    const operator = await login(t.app, 'operator');
+    expect((await list(operator)).statusCode).toBe(403);
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/base/v2/user-logs/export',
+      headers: bearer(operator),
+      payload: {},
+    });
+    expect(exported.statusCode).toBe(403);
+    await t.database.db
+      .update(users)
+      .set({ roles: ['SuperUser'] })
+      .where(eq(users.username, 'subop'));
+    const sub = await login(t.app, 'subop');
+    const log = await entries(sub);
+    expect(log.map((e) => e.username)).toEqual(['subop']);
+  });
+});
