@@ -1,6 +1,118 @@
-import { PendingPage } from '../../../shared/ui/pending-page';
+import { Button, Card, Empty, Input, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { USER_STATUSES } from '@portal/domain/auth';
+import { ROLES } from '@portal/domain/roles';
+import type { ManagedUser } from '@portal/domain/users';
+import { useSessionStore } from '../../../shared/stores/session-store';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { QueryError } from '../../../shared/ui/query-error';
+import { useUsers, type UserFilters } from '../api/users';
+import { PasswordShownOnce } from '../components/password-shown-once';
+import { UserFormModal } from '../components/user-form-modal';
+import { UsersTable } from '../components/users-table';
 
-/** users screen. Not built yet: the title and an honest empty state. */
+type Editing = { user?: ManagedUser } | null;
+
+/** /users: the agency's users; its SuperUser adds, edits, resets passwords and deletes. */
 export function UsersPage() {
-  return <PendingPage titleKey="router.users" textKey="pending.users" />;
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<UserFilters>({});
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const users = useUsers(filters, page);
+  const selfId = useSessionStore((s) => s.userInfo?.id);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [shown, setShown] = useState<{ username: string; password: string } | null>(null);
+  const canManage = users.data?.canManage ?? false;
+
+  const applyFilters = (next: UserFilters) => {
+    setFilters(next);
+    setPage(1);
+  };
+
+  return (
+    <>
+      <PageTitle>{t('router.users')}</PageTitle>
+      <Card
+        extra={
+          canManage && (
+            <Button type="primary" onClick={() => setEditing({})}>
+              {t('usersPage.add')}
+            </Button>
+          )
+        }
+        title={
+          <Space wrap>
+            <Input.Search
+              allowClear
+              aria-label={t('usersPage.search')}
+              placeholder={t('usersPage.search')}
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+              onSearch={(value) => applyFilters({ ...filters, keyword: value.trim() || undefined })}
+              style={{ width: 240 }}
+            />
+            <Select
+              allowClear
+              aria-label={t('usersPage.roles')}
+              placeholder={t('usersPage.roles')}
+              style={{ width: 150 }}
+              value={filters.role}
+              onChange={(role?: string) => applyFilters({ ...filters, role })}
+              options={ROLES.map((role) => ({ value: role, label: t(`usersPage.role.${role}`) }))}
+            />
+            <Select
+              allowClear
+              aria-label={t('usersPage.status')}
+              placeholder={t('usersPage.status')}
+              style={{ width: 150 }}
+              value={filters.status}
+              onChange={(status?: string) => applyFilters({ ...filters, status })}
+              options={USER_STATUSES.map((status) => ({
+                value: status,
+                label: t(`usersPage.statuses.${status}`),
+              }))}
+            />
+          </Space>
+        }
+      >
+        {users.isError ? (
+          <QueryError
+            title={t('usersPage.loadError')}
+            error={users.error}
+            onRetry={() => void users.refetch()}
+          />
+        ) : (
+          <UsersTable
+            users={users.data?.list ?? []}
+            loading={users.isFetching}
+            canManage={canManage}
+            selfId={selfId}
+            empty={<Empty description={t('usersPage.empty')} />}
+            pagination={{
+              current: page,
+              total: users.data?.total ?? 0,
+              onChange: setPage,
+            }}
+            onEdit={(user) => setEditing({ user })}
+            onPasswordReset={(user, password) => setShown({ username: user.username, password })}
+          />
+        )}
+      </Card>
+      {editing && (
+        <UserFormModal
+          user={editing.user}
+          onClose={() => setEditing(null)}
+          onCreated={(created) => {
+            setEditing(null);
+            if (created.temporaryPassword) {
+              setShown({ username: created.user.username, password: created.temporaryPassword });
+            }
+          }}
+        />
+      )}
+      {shown && <PasswordShownOnce {...shown} onClose={() => setShown(null)} />}
+    </>
+  );
 }
