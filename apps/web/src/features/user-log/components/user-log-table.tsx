@@ -1,0 +1,86 @@
+import { Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { userLogActionKey, type UserLogEntry, type UserLogPage } from '@portal/domain/user-log';
+import { formatDateTime } from '../../../shared/dates/format-date';
+
+interface UserLogTableProps {
+  data: UserLogPage | undefined;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  onChange: (page: number, pageSize: number) => void;
+}
+
+/** The log's rows, newest first, with server paging. */
+export function UserLogTable({ data, page, pageSize, loading, onChange }: UserLogTableProps) {
+  const { t } = useTranslation();
+  const columns: ColumnsType<UserLogEntry> = [
+    {
+      key: 'time',
+      title: t('userLog.field.time'),
+      render: (_, row) => formatDateTime(row.createdAt, { seconds: true }),
+    },
+    {
+      key: 'user',
+      title: t('userLog.field.user'),
+      render: (_, row) => row.username ?? (row.userId === null ? '' : `#${row.userId}`),
+    },
+    {
+      key: 'action',
+      title: t('userLog.field.action'),
+      render: (_, row) => (
+        <>
+          <div>{t(userLogActionKey(row.action))}</div>
+          {row.route && (
+            <Typography.Text type="secondary" code>
+              {`${row.method ?? ''} ${row.route}`}
+            </Typography.Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'target', title: t('userLog.field.target'), render: (_, row) => row.target ?? '' },
+    {
+      key: 'outcome',
+      title: t('userLog.field.outcome'),
+      render: (_, row) => (
+        <Tag color={row.outcome === 'ok' ? 'success' : 'error'}>
+          {row.code === null
+            ? t(`userLog.outcome.${row.outcome}`)
+            : `${t(`userLog.outcome.${row.outcome}`)} ${row.code}`}
+        </Tag>
+      ),
+    },
+    { key: 'ip', title: t('userLog.field.ip'), render: (_, row) => row.ip ?? '' },
+    {
+      key: 'userAgent',
+      title: t('userLog.field.userAgent'),
+      render: (_, row) => (
+        <Typography.Text type="secondary" ellipsis style={{ maxWidth: 240 }} title={row.userAgent ?? ''}>
+          {row.userAgent ?? ''}
+        </Typography.Text>
+      ),
+    },
+  ];
+  return (
+    <Table<UserLogEntry>
+      data-testid="user-log-table"
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={data?.list ?? []}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('userLog.list.empty') }}
+      pagination={{
+        current: page,
+        pageSize,
+        total: data?.total ?? 0,
+        showSizeChanger: true,
+        showTotal: (total) => t('userLog.list.total', { total }),
+      }}
+      onChange={(pagination) => onChange(pagination.current ?? 1, pagination.pageSize ?? pageSize)}
+    />
+  );
+}

@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UserLogEntry, UserLogPage } from '@portal/domain/user-log';
+import { SESSIONS } from '../../../test/fixtures';
+import { prepare, renderApp } from '../../../test/render-app';
+import { envelope, server } from '../../../test/server';
+
+// Generous: the first test of a worker loads the lazy page's modules within its wait.
+const WAIT = { timeout: 30000 };
+const SLOW = 40000;
+const URL_PATH = '/base/v2/user-logs';
+
+function entry(n: number, extra: Partial<UserLogEntry> = {}): UserLogEntry {
+  return {
+    id: String(n),
+    createdAt: '2026-11-20T08:00:00.000Z',
+    userId: 2,
+    username: 'operator',
+    action: 'login',
+    method: null,
+    route: null,
+    target: null,
+    outcome: 'ok',
+    code: null,
+    ip: '10.0.0.7',
+    userAgent: 'Mozilla/5.0',
+    ...extra,
+  };
+}
+
+function page(list: UserLogEntry[], total = list.length): UserLogPage {
+  return { list, total, page: 1, pageSize: 20 };
+}
+
+function serve(answer: UserLogPage | (() => Response)) {
+  const urls: URL[] = [];
+  server.use(
+    http.get('/order/v2/flight/orders/status', () => HttpResponse.json(envelope([]))),
+    http.get('/base/v2/users', () =>
+      HttpResponse.json(
+        envelope({
+          list: [{ id: 2, username: 'operator' }],
+          total: 1,
+          page: 1,
+          pageSize: 100,
+          canManage: true,
+        }),
+      ),
+    ),
+    http.get(URL_PATH, ({ request }) => {
+      urls.push(new URL(request.url));
+      return typeof answer === 'function' ? answer() : HttpResponse.json(envelope(answer));
+    }),
+  );
+  return urls;
+}
+
+async function open(path = '/user-log') {
+  await prepare(SESSIONS.admin);
+  return renderApp(path);
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('user log page', () => {
+  it(
+    'lists who did what, with the route, target and a refusal code',
+    async () => {
+      serve(
+        page([
+          entry(2, {
+            action: 'call',
+            method: 'POST',
+            route: '/base/v2/agencies/:id/balance',
+            target: '1002',
+            outcome: 'refused',
+            code: 100003,
+          }),
+          entry(1, {
+            action: 'login_failed',
+            userId: null,
+            username: 'nobody',
+            outcome: 'refused',
+            code: 201003,
+          }),
+        ]),
+      );
+      await open();
+      const table = await screen.findByTestId('user-log-table', {}, WAIT);
+      await within(table).findByText('Change request', {}, WAIT);
+      expect(screen.getByTestId('page-title')).toHaveTextContent('User Log');
+      expect(within(table).getByText('POST /base/v2/agencies/:id/balance')).toBeInTheDocument();
+      expect(within(table).getByText('1002')).toBeInTheDocument();
+      expect(within(table).getByText('Refused 100003')).toBeInTheDocument();
+      expect(within(table).getByText('Failed login')).toBeInTheDocument();
+      expect(within(table).getByText('nobody')).toBeInTheDocument();
+      expect(screen.getByText('2 entries')).toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
+    'sends the filters of the URL and pages, and downloads the Excel of those filters',
+    async () => {
+      const urls = serve(page([entry(1)], 45));
+      const exports: unknown[] = [];
+      server.use(
+        http.post(`${URL_PATH}/export`, async ({ request }) => {
+          exports.push(await request.json());
+          return new HttpResponse(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
+            headers: {
+              'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+              'content-disposition': 'attachment; filename="user-log-2026-11-23.xlsx"',
+            },
+          });
+        }),
+      );
+      const names: string[] = [];
+      Object.assign(URL, { createObjectURL: () => 'blob:test/1', revokeObjectURL: () => undefined });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        names.push(this.download);
+      });
+      const { router } = await open('/user-log?outcome=refused&action=bogus&dateFrom=2026-11-01&page=2');
+      await screen.findByText('operator', { selector: 'td' }, WAIT);
+      const first = urls[0];
+      expect(first?.searchParams.get('outcome')).toBe('refused');
+      expect(first?.searchParams.get('action')).toBeNull();
+      expect(first?.searchParams.get('dateFrom')).toBe('2026-11-01');
+      expect(first?.searchParams.get('page')).toBe('2');
+      await userEvent.click(screen.getByTestId('user-log-export'));
+      await waitFor(() => expect(names).toEqual(['user-log-2026-11-23.xlsx']));
+      expect(exports).toEqual([{ outcome: 'refused', dateFrom: '2026-11-01' }]);
+      await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('outcome')).toBeNull());
+      expect(router.state.location.search).toBe('');
+    },
+    SLOW,
+  );
+
+  it(
+    'shows the empty state, and an error with a retry that loads again',
+    async () => {
+      let fail = true;
+      serve(() =>
+        fail
+          ? HttpResponse.json(envelope(null, 100003, 'No access'), { status: 403 })
+          : HttpResponse.json(envelope(page([]))),
+      );
+      await open();
+      const alert = await screen.findByTestId('list-error', {}, WAIT);
+      expect(alert).toHaveTextContent('The user log could not be loaded');
+      fail = false;
+      await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByText('No log entries match these filters', {}, WAIT)).toBeInTheDocument();
+      expect(screen.getByTestId('user-log-export')).toBeDisabled();
+    },
+    SLOW,
+  );
+});
