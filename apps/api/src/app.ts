@@ -52,8 +52,10 @@ import { registerIdempotency } from './platform/idempotency';
 import { notificationJobHandlers } from './modules/notifications/delivery';
 import { createMailer, outboxDir } from './modules/notifications/mailer';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { registerUserLogHook } from './modules/users/user-log.hook';
 import { userLogRoutes } from './modules/users/user-log.routes';
+import { companyRoutes } from './modules/company/company.routes';
 
 /** A registered route (`public`: callable without a session). */
 export interface RouteEntry {
@@ -220,7 +222,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(voyageRoutes, { db: database.db, now });
   await app.register(notificationRoutes, { db: database.db, now });
+  await app.register(usersRoutes, {
+    deps: {
+      db: database.db,
+      hasher: createPasswordHasher(config.fastPasswordHashing),
+      forgetUser: auth.forgetUser,
+    },
+  });
   await app.register(userLogRoutes, { db: database.db });
+  await app.register(companyRoutes, { db: database.db });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: outboxDir(config.dataDir),

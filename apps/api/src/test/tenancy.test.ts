@@ -29,6 +29,8 @@ interface Owned {
   paymentId: string;
   disruptionId: string;
   documentId: string;
+  /** The id of the owner's user who made the resources. */
+  userId: number;
   markers: string[];
 }
 
@@ -53,8 +55,6 @@ const MATRIX: Record<string, Call> = {
   'GET /base/v2/notifications/webhook-secret': { url: () => '/base/v2/notifications/webhook-secret' },
   'GET /base/v2/user-logs': { url: () => '/base/v2/user-logs?pageSize=100' },
   'POST /base/v2/user-logs/export': { url: () => '/base/v2/user-logs/export', payload: () => ({}) },
-  'GET /base/v2/user-logs': { url: () => '/base/v2/user-logs?pageSize=100' },
-  'POST /base/v2/user-logs/export': { url: () => '/base/v2/user-logs/export', payload: () => ({}) },
   'PUT /base/v2/me': { url: () => '/base/v2/me', payload: () => ({ nickname: 'tenant test' }) },
   'PUT /base/v2/me/password': {
     url: () => '/base/v2/me/password',
@@ -65,6 +65,15 @@ const MATRIX: Record<string, Call> = {
     payload: () => ({ value: 'x' }),
   },
   'DELETE /base/v2/me': { url: () => '/base/v2/me' },
+  'GET /base/v2/users': { url: () => '/base/v2/users?pageSize=100' },
+  'POST /base/v2/users': { url: () => '/base/v2/users', payload: () => ({}) },
+  'PUT /base/v2/users/:id': {
+    url: (o) => `/base/v2/users/${o.userId}`,
+    payload: () => ({ nickname: 'HIJACK', status: 'disabled' }),
+    foreign: true,
+  },
+  'POST /base/v2/users/:id/password': { url: (o) => `/base/v2/users/${o.userId}/password`, foreign: true },
+  'DELETE /base/v2/users/:id': { url: (o) => `/base/v2/users/${o.userId}`, foreign: true },
   'GET /base/v2/company': { url: () => '/base/v2/company' },
   'PUT /base/v2/company': {
     url: () => '/base/v2/company',
@@ -333,8 +342,10 @@ async function resourcesOf(app: FastifyInstance, username: string, agencyId: num
     disruptionId: disruption?.id ?? '',
     documentId: await uploadDocument(app, token, order.id),
   };
+  const [self] = await t.database.db.select().from(users).where(eq(users.username, username));
   return {
     ...owned,
+    userId: self?.id ?? 0,
     markers: [...Object.values(owned).filter((v) => typeof v === 'string'), PASSENGER_SURNAME, CARD_NUMBER],
   };
 }
