@@ -8,13 +8,26 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * `named`: the route's use case writes its own named user log row when it succeeds (logout,
-     * password change), so the generic hook records only its refusals.
+     * password change), so the generic hook records only its refusals. `skip`: a POST that
+     * changes nothing (a search, a read); see also `READ_ONLY_ROUTES`.
      */
-    userLog?: 'named';
+    userLog?: 'named' | 'skip';
   }
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * POST routes that only read: searches and their polls (several a second while results come in),
+ * PNR and passport reading, and downloads. Recording them would bury the changes in noise.
+ */
+const READ_ONLY_ROUTES = [/^\/shopping\//, /\/export$/, /\/search$/, /^\/base\/v2\/analysis\//];
+
+/** True when the hook records this call: a state-changing method on a route that changes state. */
+export function isRecordedCall(method: string, route: string, config: 'named' | 'skip' | undefined): boolean {
+  if (!STATE_CHANGING.has(method) || config === 'skip') return false;
+  return !(method === 'POST' && READ_ONLY_ROUTES.some((pattern) => pattern.test(route)));
+}
 
 /** The id a call addressed: its `:id` parameter, else its only parameter. */
 function targetOf(params: unknown): string | null {
@@ -36,15 +49,17 @@ export function registerUserLogHook(app: FastifyInstance, db: Db): void {
   });
   app.addHook('onResponse', async (request, reply) => {
     const ctx = request.ctx;
-    if (!ctx || !STATE_CHANGING.has(request.method) || !isApiPath(request.url)) return;
+    const route = request.routeOptions.url ?? '';
+    const config = request.routeOptions.config.userLog;
+    if (!ctx || !isApiPath(request.url) || !isRecordedCall(request.method, route, config)) return;
     const refused = reply.statusCode >= 400;
-    if (!refused && request.routeOptions.config.userLog === 'named') return;
+    if (!refused && config === 'named') return;
     try {
       await recordUserAction(db, {
         ...actorOf(ctx, clientInfo(request)),
         action: 'call',
         method: request.method,
-        route: request.routeOptions.url ?? null,
+        route,
         target: targetOf(request.params),
         outcome: refused ? 'refused' : 'ok',
         code: refused ? (codes.get(request) ?? reply.statusCode) : null,

@@ -89,6 +89,36 @@ describe('user log', () => {
     expect(stored).not.toContain('dd/MM/yyyy');
   });
 
+  it('leaves out searches, their polls and downloads, which change nothing', async () => {
+    const admin = await login(t.app, 'admin');
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/base/v2/user-logs/export',
+      headers: bearer(admin),
+      payload: {},
+    });
+    expect(exported.statusCode).toBe(200);
+    const poll = await t.app.inject({
+      method: 'POST',
+      url: '/shopping/v2/flight/async-shopping/solutions',
+      headers: bearer(admin),
+      payload: { searchId: 'no-such-search' },
+    });
+    expect(poll.statusCode).toBeGreaterThanOrEqual(400);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/base/v2/me',
+      headers: bearer(admin),
+      payload: { nickname: 'A' },
+    });
+    await rowsSettled(2);
+    const log = await entries(admin);
+    expect(log.map((e) => [e.action, e.route])).toEqual([
+      ['login', null],
+      ['call', '/base/v2/me'],
+    ]);
+  });
+
   it('records a call refused for lack of rights with the target it aimed at', async () => {
     const operator = await login(t.app, 'operator');
     const res = await t.app.inject({
