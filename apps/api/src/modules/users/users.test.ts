@@ -237,6 +237,21 @@ describe('editing a user', () => {
     expect(body(back).code).toBe(201021);
   });
 
+  it('keeps one working SuperUser when two disable each other at the same moment', async () => {
+    const admin = await login(t.app, 'admin');
+    await call(admin, 'POST', '/base/v2/users', newUser({ username: 'boss2', roles: ['SuperUser'] }));
+    const boss2 = await login(t.app, 'boss2', 'secret12');
+    const [adminId, boss2Id] = [await idOf('admin'), await idOf('boss2')];
+    const answers = await Promise.all([
+      call(admin, 'PUT', `/base/v2/users/${boss2Id}`, { status: 'disabled' }),
+      call(boss2, 'PUT', `/base/v2/users/${adminId}`, { status: 'disabled' }),
+    ]);
+    expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(1);
+    const rows = await t.database.db.select().from(users).where(eq(users.agencyId, 1));
+    const working = rows.filter((u) => u.roles.includes('SuperUser') && u.status === 'active');
+    expect(working).toHaveLength(1);
+  });
+
   it('does not count a disabled SuperUser as the one that remains', async () => {
     const admin = await login(t.app, 'admin');
     await call(
