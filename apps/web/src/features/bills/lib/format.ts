@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import type { MoneyJson } from '@portal/domain/shopping';
+import { formatDateTime } from '../../../shared/dates/format-date';
 import { formatAmount } from '../../../shared/money/format-money';
 
 /** `CNY +1,234.50`, `CNY -980.00`: always signed, zero unsigned. */
@@ -22,8 +22,7 @@ export function magnitude(amount: string): string {
   return amount.trim().replace(/^-/, '');
 }
 
-/** A UTC timestamp shown in the browser's time zone with the spec's formats (yyyy-MM-dd HH:mm:ss). */
+/** A UTC timestamp shown in the browser's time zone: the user's date format and HH:mm:ss. */
 export function formatTimestamp(iso: string): string {
-  const time = dayjs(iso);
-  return time.isValid() ? time.format('YYYY-MM-DD HH:mm:ss') : iso;
+  return formatDateTime(iso, { seconds: true });
 }

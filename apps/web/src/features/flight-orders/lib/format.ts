@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import type { MoneyJson } from '@portal/domain/shopping';
+import { formatDateTime, formatLocalDateTime } from '../../../shared/dates/format-date';
 import { formatMoney } from '../../../shared/money/format-money';
 
 /** `CNY 1,234.50` from money JSON (the currency's minor digits); empty for null. */
@@ -7,14 +7,14 @@ export function money(value: MoneyJson | null | undefined): string {
   return value ? formatMoney(value) : '';
 }
 
-/** A UTC timestamp in local `YYYY-MM-DD HH:mm`. */
+/** A UTC timestamp in local time: the user's date format and `HH:mm`. */
 export function timestamp(value: string | null | undefined): string {
-  return value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '';
+  return formatDateTime(value);
 }
 
-/** A local airport time (`2026-12-01T08:30`) as `YYYY-MM-DD HH:mm`, without converting zones. */
+/** A local airport time (`2026-12-01T08:30`) as the user's date and `HH:mm`, without converting zones. */
 export function localTime(value: string): string {
-  return value.replace('T', ' ').slice(0, 16);
+  return formatLocalDateTime(value);
 }
 
 /** Time left until `deadline` as `H:MM:SS`, or null once passed. */

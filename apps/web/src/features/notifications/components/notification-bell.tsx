@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { NotificationItem } from '@portal/domain/notifications';
+import { formatDateTime } from '../../../shared/dates/format-date';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
 
 /** The text of a notice in the current language, from its kind and parameters. */
@@ -14,7 +15,6 @@ function useNoticeText() {
 
 function NoticeRow({ notice, onOpen }: { notice: NotificationItem; onOpen: (n: NotificationItem) => void }) {
   const text = useNoticeText();
-  const { i18n } = useTranslation();
   return (
     <button
       type="button"
@@ -34,7 +34,7 @@ function NoticeRow({ notice, onOpen }: { notice: NotificationItem; onOpen: (n: N
       <Typography.Text strong={!notice.read}>{text(notice)}</Typography.Text>
       <br />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {new Date(notice.createdAt).toLocaleString(i18n.language)}
+        {formatDateTime(notice.createdAt, { seconds: true })}
       </Typography.Text>
     </button>
   );

@@ -2,6 +2,7 @@ import { Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableCol
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FrequentPassenger } from '@portal/domain/frequent-passengers';
+import { formatDate } from '../../../shared/dates/format-date';
 import { toast } from '../../../shared/ui/message-bridge';
 import { useDeleteFrequentPassenger } from '../../passengers/api/passengers';
 import { useCountryOptions } from '../../passengers/hooks/use-country-options';
@@ -39,7 +40,11 @@ export function FrequentPassengersTable({ passengers, loading, onEdit }: Frequen
       key: 'type',
       render: (_, p) => <Tag>{t(`booking.passengerType.${passengerTypeOn(p.birthday, today)}`)}</Tag>,
     },
-    { title: t('booking.passenger.birthday'), dataIndex: 'birthday' },
+    {
+      title: t('booking.passenger.birthday'),
+      dataIndex: 'birthday',
+      render: (date: string) => formatDate(date),
+    },
     {
       title: t('booking.passenger.nationality'),
       dataIndex: 'nationality',
@@ -60,7 +65,7 @@ export function FrequentPassengersTable({ passengers, loading, onEdit }: Frequen
       key: 'expiry',
       render: (_, p) => (
         <Space size={4}>
-          {p.travel_document.expiryDate}
+          {formatDate(p.travel_document.expiryDate)}
           {p.travel_document.expiryDate < today && <Tag color="red">{t('profile.frequent.expired')}</Tag>}
         </Space>
       ),

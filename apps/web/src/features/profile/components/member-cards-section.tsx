@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberCard } from '@portal/domain/frequent-passengers';
+import { formatDate } from '../../../shared/dates/format-date';
 import { toast } from '../../../shared/ui/message-bridge';
 import {
   MEMBER_CARDS_PAGE_SIZE,
@@ -51,7 +52,7 @@ export function MemberCardsSection() {
       render: (date: string | null) =>
         date ? (
           <Space size={4}>
-            {date}
+            {formatDate(date)}
             {date < today && <Tag color="red">{t('profile.frequent.expired')}</Tag>}
           </Space>
         ) : (

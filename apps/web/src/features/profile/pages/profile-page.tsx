@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useSessionStore } from '../../../shared/stores/session-store';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { DefaultsForm } from '../components/defaults-form';
+import { FavouritesForm } from '../components/favourites-form';
 import { FrequentPassengersSection } from '../components/frequent-passengers-section';
 import { MemberCardsSection } from '../components/member-cards-section';
 import { PasswordForm } from '../components/password-form';
@@ -30,6 +31,9 @@ export function ProfilePage() {
             <PasswordForm />
             <div style={{ height: 24 }} />
             <DefaultsForm user={user} />
+          </Col>
+          <Col span={24}>
+            <FavouritesForm key={user.id} user={user} />
           </Col>
           <Col span={24}>
             <FrequentPassengersSection />
