@@ -1,6 +1,7 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useDatePattern } from '../../../shared/dates/format-date';
 
 /** What the filters apply: a date range (yyyy-MM-dd), one kind (type or method) and an order ID. */
 export interface ListFilterValues {
@@ -37,6 +38,7 @@ function toValues(form: FormValues): ListFilterValues {
 /** Date range, kind and order ID filters; Enter in a field or the Search button applies them. */
 export function ListFilters({ kindLabel, kindOptions, onApply }: ListFiltersProps) {
   const { t } = useTranslation();
+  const datePattern = useDatePattern();
   const [form] = Form.useForm<FormValues>();
   return (
     <Form<FormValues>
@@ -48,7 +50,7 @@ export function ListFilters({ kindLabel, kindOptions, onApply }: ListFiltersProp
       style={{ rowGap: 12, marginBottom: 16 }}
     >
       <Form.Item name="range" label={t('bills.filter.dateRange')}>
-        <DatePicker.RangePicker allowEmpty={[true, true]} format="YYYY-MM-DD" />
+        <DatePicker.RangePicker allowEmpty={[true, true]} format={datePattern} />
       </Form.Item>
       <Form.Item name="kind" label={kindLabel}>
         <Select

@@ -1,6 +1,7 @@
 import { DatePicker, Form, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useDatePattern } from '../../../shared/dates/format-date';
 import { CHANGE_REASONS, changeReasonKey } from '@portal/domain/after-sales';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { indexSegments, segmentLabel } from '../lib/after-sales';
@@ -46,6 +47,7 @@ interface ChangeSearchFormProps {
 /** Step one of a change: tickets, reason and the new date of each leg touched. */
 export function ChangeSearchForm({ order, draft, onChange, tried }: ChangeSearchFormProps) {
   const { t } = useTranslation();
+  const datePattern = useDatePattern();
   const legs = selectedLegs(order, draft.segmentIndexes);
   const today = dayjs().startOf('day');
   return (
@@ -93,7 +95,7 @@ export function ChangeSearchForm({ order, draft, onChange, tried }: ChangeSearch
             <DatePicker
               data-testid={`change-date-${legIndex}`}
               aria-label={t('afterSales.change.newDate', { leg: legIndex + 1 })}
-              format="YYYY-MM-DD"
+              format={datePattern}
               allowClear={false}
               value={draft.dates[legIndex] ? dayjs(draft.dates[legIndex]) : null}
               disabledDate={(day: Dayjs) => day.isBefore(today)}

@@ -2,6 +2,7 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDatePattern } from '../../../shared/dates/format-date';
 import {
   FLIGHT_ORDER_STATUSES,
   STATUSES_BY_ORDER_TYPE,
@@ -66,6 +67,7 @@ export function OrderSearch({
   type?: OrderTypeFilter;
 }) {
   const { t } = useTranslation();
+  const datePattern = useDatePattern();
   const [form] = Form.useForm<FormValues>();
   const key = JSON.stringify(values);
   useEffect(() => {
@@ -87,7 +89,7 @@ export function OrderSearch({
         </Form.Item>
       ))}
       <Form.Item name="range" label={t('orders.field.bookingDate')}>
-        <DatePicker.RangePicker allowEmpty={[true, true]} format="YYYY-MM-DD" />
+        <DatePicker.RangePicker allowEmpty={[true, true]} format={datePattern} />
       </Form.Item>
       <Form.Item name="status" label={t('orders.field.status')}>
         <Select

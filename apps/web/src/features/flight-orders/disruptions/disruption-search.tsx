@@ -2,6 +2,7 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDatePattern } from '../../../shared/dates/format-date';
 import {
   DISRUPTION_STATUSES,
   DISRUPTION_TYPES,
@@ -50,6 +51,7 @@ interface DisruptionSearchProps {
 /** The disruption list's filters: type, status, the day it was raised and the booking number. */
 export function DisruptionSearch({ values, onApply }: DisruptionSearchProps) {
   const { t } = useTranslation();
+  const datePattern = useDatePattern();
   const [form] = Form.useForm<FormValues>();
   const key = JSON.stringify(values);
   useEffect(() => {
@@ -89,7 +91,7 @@ export function DisruptionSearch({ values, onApply }: DisruptionSearchProps) {
       <Form.Item name="range" label={t('disruptions.field.raisedDate')}>
         <DatePicker.RangePicker
           allowEmpty={[true, true]}
-          format="YYYY-MM-DD"
+          format={datePattern}
           aria-label={t('disruptions.field.raisedDate')}
         />
       </Form.Item>

@@ -2,6 +2,7 @@ import { DeleteOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Form } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useDatePattern } from '../../../shared/dates/format-date';
 import type { FormLeg } from '../model/search-form';
 import { AirportPicker } from './airport-picker';
 
@@ -19,6 +20,7 @@ interface LegFieldsProps {
 /** One flight of the form: from, swap, to and date; multi-city legs take airports only. */
 export function LegFields({ index, leg, multiCity, minDate, error, onChange, onRemove }: LegFieldsProps) {
   const { t } = useTranslation();
+  const datePattern = useDatePattern();
   const n = index + 1;
   const suffix = multiCity ? ` ${n}` : '';
   const fromLabel = `${t('flight.booking.from')}${suffix}`;
@@ -56,6 +58,7 @@ export function LegFields({ index, leg, multiCity, minDate, error, onChange, onR
           onChange={(destination) => onChange({ ...leg, destination })}
         />
         <DatePicker
+          format={datePattern}
           id={`leg-${index}-date`}
           aria-label={dateLabel}
           allowClear={false}

@@ -3,6 +3,7 @@ import { Alert, Button, Card, DatePicker, Form, Segmented } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDatePattern } from '../../../shared/dates/format-date';
 import { MAX_MULTI_CITY_LEGS } from '@portal/domain/limits';
 import type { ShoppingRequest } from '@portal/domain/shopping';
 import { useSearchForm } from '../hooks/use-search-form';
@@ -16,6 +17,7 @@ type Mode = 'oneway' | 'roundtrip' | 'multicity' | 'pnr';
 /** The flight search form (spec §2, §3): one-way, return, multi-city (≤ 5 legs) and PNR-code mode. */
 export function SearchForm({ initial }: { initial: ShoppingRequest | undefined }) {
   const { t } = useTranslation();
+  const datePattern = useDatePattern();
   const { values, errors, update, submit, pending } = useSearchForm(initial);
   const [mode, setMode] = useState<Mode>(values.bookingType);
   const multi = values.bookingType === 'multicity';
@@ -80,6 +82,7 @@ export function SearchForm({ initial }: { initial: ShoppingRequest | undefined }
                 style={{ marginBottom: 12 }}
               >
                 <DatePicker
+                  format={datePattern}
                   id="return-date"
                   allowClear={false}
                   value={dayjs(values.returnDate)}

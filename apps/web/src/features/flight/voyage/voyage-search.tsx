@@ -2,6 +2,7 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDatePattern } from '../../../shared/dates/format-date';
 import { TICKET_STATUSES, ticketStatusKey, type TicketStatus } from '@portal/domain/booking-records';
 import type { VoyageFilterValues } from './api';
 
@@ -53,6 +54,7 @@ interface VoyageSearchProps {
 /** The booking records' filters: Enter or Search applies them, Reset clears them, Export downloads. */
 export function VoyageSearch({ values, onApply, onExport, exporting }: VoyageSearchProps) {
   const { t } = useTranslation();
+  const datePattern = useDatePattern();
   const [form] = Form.useForm<FormValues>();
   const key = JSON.stringify(values);
   useEffect(() => {
@@ -71,7 +73,7 @@ export function VoyageSearch({ values, onApply, onExport, exporting }: VoyageSea
       <Form.Item name="range" label={t('voyage.field.departureDate')}>
         <DatePicker.RangePicker
           allowEmpty={[true, true]}
-          format="YYYY-MM-DD"
+          format={datePattern}
           aria-label={t('voyage.field.departureDate')}
         />
       </Form.Item>

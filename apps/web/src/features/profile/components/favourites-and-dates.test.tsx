@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { LoginResult, UserConfig } from '@portal/domain/auth';
@@ -87,5 +88,16 @@ describe('the default date format', () => {
     if (!current) throw new Error('no user');
     useSessionStore.getState().updateUserInfo({ ...current, config: { dateFormat: 'MM/dd/yyyy' } });
     expect(await cards.findByText('12/31/2031')).toBeInTheDocument();
+  }, 30000);
+
+  it('shows the flight search date picker in the chosen format', async () => {
+    await prepare({ ...withConfig({ dateFormat: 'dd/MM/yyyy' }), company: SESSIONS.operator.company });
+    renderApp('/flight/booking');
+    const form = await screen.findByTestId('flight-search-form', {}, { timeout: 10000 });
+    expect(within(form).getByLabelText('Departure date')).toHaveValue(
+      dayjs().add(1, 'day').format('DD/MM/YYYY'),
+    );
+    // The search page loads the airport tables after its first render: let that finish first.
+    await import('@portal/reference-data/airports');
   }, 30000);
 });
