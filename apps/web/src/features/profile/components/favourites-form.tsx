@@ -1,8 +1,8 @@
 import { Button, Card, Form, Select } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '@portal/domain/auth';
-import { allCities } from '@portal/reference-data/airports';
+import type { City } from '@portal/reference-data/airports';
 import { usePreferencesStore } from '../../../shared/stores/preferences-store';
 import { useSessionStore } from '../../../shared/stores/session-store';
 import { toast } from '../../../shared/ui/message-bridge';
@@ -17,24 +17,36 @@ interface FavouriteValues {
 /** At most 50 favourite cities and 50 countries, as `CONFIG_VALUE_SCHEMAS` checks on the API. */
 const MAX_FAVOURITES = 50;
 
-/** City select options in the interface language: `Shanghai (SHA)`. */
-function useCityOptions() {
+/**
+ * City select options in the interface language (`Shanghai (SHA)`). The airport catalog is its own
+ * chunk, loaded on demand as the flight pages do; until it arrives the options are the codes.
+ */
+function useCityOptions(saved: readonly string[]) {
   const locale = usePreferencesStore((s) => s.locale);
-  return useMemo(
-    () =>
-      allCities().map((c) => {
-        const name = locale === 'en' ? c.name : locale === 'zh-cn' ? c.chineseName : c.traditionalName;
-        return { value: c.code, label: `${name} (${c.code})` };
-      }),
-    [locale],
-  );
+  const [cities, setCities] = useState<readonly City[] | null>(null);
+  useEffect(() => {
+    let alive = true;
+    void import('@portal/reference-data/airports').then((m) => {
+      if (alive) setCities(m.allCities());
+    });
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return useMemo(() => {
+    if (!cities) return saved.map((code) => ({ value: code, label: code }));
+    return cities.map((c) => {
+      const name = locale === 'en' ? c.name : locale === 'zh-cn' ? c.chineseName : c.traditionalName;
+      return { value: c.code, label: `${name} (${c.code})` };
+    });
+  }, [cities, locale, saved]);
 }
 
 /** Favourite cities and countries (spec §2, §5: neither may be saved empty), saved together. */
 export function FavouritesForm({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
-  const cityOptions = useCityOptions();
+  const cityOptions = useCityOptions(user.config.cities ?? []);
   const { options: countryOptions } = useCountryOptions();
 
   const handleFinish = async (values: FavouriteValues) => {
