@@ -17,6 +17,7 @@ import {
   refundQuote,
   scaled,
 } from './refund';
+import { rejectRequest } from './reject';
 import { serviceFeeFor } from './service-fees';
 import { VOID_EXECUTE_JOB } from './void';
 
@@ -80,21 +81,7 @@ function reviewHandler(deps: FlightOrderDeps): JobHandler {
       const order = await lockOrderById(tx, orderId);
       if (!order || order.status !== 'rfd_reviewing' || !order.afterSales) return;
       if (answer.status === 'rejected') {
-        const rejected = await transition(
-          tx,
-          order,
-          'rfd_rejected',
-          now,
-          { afterSales: { ...order.afterSales, rejectReason: answer.reason } },
-          { supplierText: answer.reason },
-        );
-        await releaseClaims(tx, order.id, now);
-        await notifyOrderEvent(tx, {
-          kind: 'refund.rejected',
-          order: rejected,
-          at: now,
-          params: { reason: answer.reason },
-        });
+        await rejectRequest(tx, order, 'rfd_rejected', answer.reason, now);
         return;
       }
       const paid = read.request.paidMinor;
@@ -242,21 +229,7 @@ function voidHandler(deps: FlightOrderDeps): JobHandler {
         return;
       }
       if (answer.status === 'rejected') {
-        const rejected = await transition(
-          tx,
-          order,
-          'void_rejected',
-          now,
-          { afterSales: { ...order.afterSales, rejectReason: answer.reason } },
-          { supplierText: answer.reason },
-        );
-        await releaseClaims(tx, order.id, now);
-        await notifyOrderEvent(tx, {
-          kind: 'void.rejected',
-          order: rejected,
-          at: now,
-          params: { reason: answer.reason },
-        });
+        await rejectRequest(tx, order, 'void_rejected', answer.reason, now);
         return;
       }
       const voided = await transition(tx, order, 'voided', now, {}, { key: 'voidedBySupplier' });

@@ -20,6 +20,7 @@ import type {
 } from '../shopping/suppliers/supplier';
 import { reimburse } from '../wallet/reimburse';
 import { releaseClaims } from './claims';
+import { rejectRequest } from './reject';
 
 export const CHANGE_REVIEW_JOB = 'flight-change-review';
 export const CHANGE_PAYMENT_DEADLINE_JOB = 'flight-change-payment-deadline';
@@ -144,21 +145,7 @@ function reviewHandler(deps: FlightOrderDeps): JobHandler {
       const submitted = current?.afterSales;
       if (!current || current.status !== 'chg_reviewing' || !submitted?.quote) return;
       if (decided.status === 'rejected') {
-        const rejected = await transition(
-          tx,
-          current,
-          'chg_rejected',
-          now,
-          { afterSales: { ...submitted, rejectReason: decided.reason } },
-          { key: 'changeRejected' },
-        );
-        await releaseClaims(tx, current.id, now);
-        await notifyOrderEvent(tx, {
-          kind: 'change.rejected',
-          order: rejected,
-          params: { reason: decided.reason },
-          at: now,
-        });
+        await rejectRequest(tx, current, 'chg_rejected', decided.reason, now, { key: 'changeRejected' });
         return;
       }
       const quote = requote(submitted.quote, decided, current.passengers.length, orderPerCny);
