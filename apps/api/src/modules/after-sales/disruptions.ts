@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { DisruptedFlight } from '@portal/domain/after-sales';
 import type { FlightOrderStatus } from '@portal/domain/flight-order-status';
-import type { Segment, Solution, SolutionLeg } from '@portal/domain/shopping';
+import type { Solution, SolutionLeg } from '@portal/domain/shopping';
 import { encodeTimelineNote, type TimelineNote } from '@portal/domain/timeline-notes';
 import type { Db } from '../../platform/db';
 import { lockOrderById, type NewFlightOrder } from '../flight-orders/flight-orders.repo';
 import { flightOrders, orderEvents, type FlightOrderRow } from '../flight-orders/flight-orders.schema';
 import { notifyOrderEvent } from '../notifications/notify';
+import { presentSegment } from '../shopping/solution.presenter';
 import type { Offer, OfferSegment, ScheduleEvent } from '../shopping/suppliers/supplier';
 import { flightDisruptions, type FlightDisruptionRow } from './after-sales.schema';
 
@@ -30,31 +31,6 @@ function flightOf(s: OfferSegment): DisruptedFlight {
     arrivalLocal: s.arrivalLocal,
     departureUtc: new Date(s.departureUtc).toISOString(),
     arrivalUtc: new Date(s.arrivalUtc).toISOString(),
-  };
-}
-
-function solutionSegmentOf(s: OfferSegment): Segment {
-  return {
-    marketingCarrier: s.carrier,
-    operatingCarrier: s.operatingCarrier,
-    flightNumber: s.flightNumber,
-    aircraft: s.aircraft,
-    departure: {
-      airport: s.origin,
-      terminal: s.departureTerminal,
-      time: s.departureLocal,
-      timeZone: s.departureTimeZone,
-    },
-    arrival: {
-      airport: s.destination,
-      terminal: s.arrivalTerminal,
-      time: s.arrivalLocal,
-      timeZone: s.arrivalTimeZone,
-    },
-    durationMinutes: s.durationMinutes,
-    cabin: s.cabin,
-    bookingClass: s.bookingClass,
-    fareBasis: s.fareBasis,
   };
 }
 
@@ -101,7 +77,7 @@ export function withSegment(
     ...order.solution,
     legs: order.solution.legs.map((l, i) => {
       if (i !== where.leg) return l;
-      const segments = l.segments.map((s, j) => (j === where.at ? solutionSegmentOf(segment) : s));
+      const segments = l.segments.map((s, j) => (j === where.at ? presentSegment(segment) : s));
       return { ...l, segments, ...legTimes(offerLegs[i]?.segments ?? []) };
     }),
   };

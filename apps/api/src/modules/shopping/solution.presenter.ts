@@ -1,8 +1,8 @@
 import { convertMinor, fromMinor, minorDigits } from '@portal/domain/currency-conversion';
 import type { Currency } from '@portal/domain/currency';
 import { applyAdjustmentChain, type Adjustment } from '@portal/domain/markup';
-import type { MoneyJson, PriceListEntry, Solution, SolutionLeg } from '@portal/domain/shopping';
-import type { Offer, OfferPenalty } from './suppliers/supplier';
+import type { MoneyJson, PriceListEntry, Segment, Solution, SolutionLeg } from '@portal/domain/shopping';
+import type { Offer, OfferPenalty, OfferSegment } from './suppliers/supplier';
 
 /** How to price an offer for an agency: its adjustments, currency and whether suppliers show. */
 export interface PricingContext {
@@ -54,28 +54,7 @@ function legOf(offer: Offer, index: number): SolutionLeg {
         )
       : 0;
   return {
-    segments: segments.map((s) => ({
-      marketingCarrier: s.carrier,
-      operatingCarrier: s.operatingCarrier,
-      flightNumber: s.flightNumber,
-      aircraft: s.aircraft,
-      departure: {
-        airport: s.origin,
-        terminal: s.departureTerminal,
-        time: s.departureLocal,
-        timeZone: s.departureTimeZone,
-      },
-      arrival: {
-        airport: s.destination,
-        terminal: s.arrivalTerminal,
-        time: s.arrivalLocal,
-        timeZone: s.arrivalTimeZone,
-      },
-      durationMinutes: s.durationMinutes,
-      cabin: s.cabin,
-      bookingClass: s.bookingClass,
-      fareBasis: s.fareBasis,
-    })),
+    segments: segments.map(presentSegment),
     durationMinutes,
     arrivalDayOffset: dayOffset,
   };
@@ -147,5 +126,31 @@ export function presentOffer(offer: Offer, id: string, expiresAt: Date, ctx: Pri
     ...keysOf(offer),
     departureAt: new Date(firstDeparture ?? 0),
     durationMinutes: legs.reduce((sum, l) => sum + l.durationMinutes, 0),
+  };
+}
+
+/** A supplier's flight as the domain `Segment` (local times in each airport's zone). */
+export function presentSegment(s: OfferSegment): Segment {
+  return {
+    marketingCarrier: s.carrier,
+    operatingCarrier: s.operatingCarrier,
+    flightNumber: s.flightNumber,
+    aircraft: s.aircraft,
+    departure: {
+      airport: s.origin,
+      terminal: s.departureTerminal,
+      time: s.departureLocal,
+      timeZone: s.departureTimeZone,
+    },
+    arrival: {
+      airport: s.destination,
+      terminal: s.arrivalTerminal,
+      time: s.arrivalLocal,
+      timeZone: s.arrivalTimeZone,
+    },
+    durationMinutes: s.durationMinutes,
+    cabin: s.cabin,
+    bookingClass: s.bookingClass,
+    fareBasis: s.fareBasis,
   };
 }
