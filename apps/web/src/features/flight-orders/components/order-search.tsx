@@ -1,8 +1,8 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { datesToRange, rangeToDates, type DayRange } from '../../../shared/dates/date-range';
 import { useDatePattern } from '../../../shared/dates/format-date';
+import { useFormSync } from '../../../shared/ui/use-form-sync';
 import {
   FLIGHT_ORDER_STATUSES,
   STATUSES_BY_ORDER_TYPE,
@@ -25,7 +25,7 @@ export type TextField = (typeof TEXT_FIELDS)[number];
 export type SearchValues = Partial<Record<TextField | 'dateFrom' | 'dateTo' | 'status', string>>;
 
 interface FormValues extends Partial<Record<TextField, string>> {
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: DayRange;
   status?: string;
 }
 
@@ -35,9 +35,7 @@ function toValues(form: FormValues): SearchValues {
     const value = form[field]?.trim();
     if (value) out[field] = value;
   }
-  const [from, to] = form.range ?? [];
-  if (from) out.dateFrom = from.format('YYYY-MM-DD');
-  if (to) out.dateTo = to.format('YYYY-MM-DD');
+  Object.assign(out, rangeToDates(form.range));
   if (form.status) out.status = form.status;
   return out;
 }
@@ -45,10 +43,7 @@ function toValues(form: FormValues): SearchValues {
 function toForm(values: SearchValues): FormValues {
   const form: FormValues = {};
   for (const field of TEXT_FIELDS) form[field] = values[field];
-  form.range =
-    values.dateFrom || values.dateTo
-      ? [values.dateFrom ? dayjs(values.dateFrom) : null, values.dateTo ? dayjs(values.dateTo) : null]
-      : null;
+  form.range = datesToRange(values.dateFrom, values.dateTo);
   form.status = values.status;
   return form;
 }
@@ -69,10 +64,7 @@ export function OrderSearch({
   const { t } = useTranslation();
   const datePattern = useDatePattern();
   const [form] = Form.useForm<FormValues>();
-  const key = JSON.stringify(values);
-  useEffect(() => {
-    form.setFieldsValue(toForm(JSON.parse(key) as SearchValues));
-  }, [form, key]);
+  useFormSync(form, values, toForm);
   return (
     <Form<FormValues>
       form={form}

@@ -1,8 +1,8 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { datesToRange, rangeToDates, type DayRange } from '../../../shared/dates/date-range';
 import { useDatePattern } from '../../../shared/dates/format-date';
+import { useFormSync } from '../../../shared/ui/use-form-sync';
 import {
   DISRUPTION_STATUSES,
   DISRUPTION_TYPES,
@@ -15,7 +15,7 @@ import type { DisruptionFilterValues } from './api';
 interface FormValues {
   type?: DisruptionType;
   status?: DisruptionStatus;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: DayRange;
   bookingNumber?: string;
 }
 
@@ -23,9 +23,7 @@ function toValues(form: FormValues): DisruptionFilterValues {
   const out: DisruptionFilterValues = {};
   if (form.type) out.type = form.type;
   if (form.status) out.status = form.status;
-  const [from, to] = form.range ?? [];
-  if (from) out.dateFrom = from.format('YYYY-MM-DD');
-  if (to) out.dateTo = to.format('YYYY-MM-DD');
+  Object.assign(out, rangeToDates(form.range));
   const number = form.bookingNumber?.trim();
   if (number) out.bookingNumber = number;
   return out;
@@ -36,10 +34,7 @@ function toForm(values: DisruptionFilterValues): FormValues {
     type: values.type,
     status: values.status,
     bookingNumber: values.bookingNumber,
-    range:
-      values.dateFrom || values.dateTo
-        ? [values.dateFrom ? dayjs(values.dateFrom) : null, values.dateTo ? dayjs(values.dateTo) : null]
-        : null,
+    range: datesToRange(values.dateFrom, values.dateTo),
   };
 }
 
@@ -53,10 +48,7 @@ export function DisruptionSearch({ values, onApply }: DisruptionSearchProps) {
   const { t } = useTranslation();
   const datePattern = useDatePattern();
   const [form] = Form.useForm<FormValues>();
-  const key = JSON.stringify(values);
-  useEffect(() => {
-    form.setFieldsValue(toForm(JSON.parse(key) as DisruptionFilterValues));
-  }, [form, key]);
+  useFormSync(form, values, toForm);
   return (
     <Form<FormValues>
       form={form}

@@ -1,8 +1,8 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { datesToRange, rangeToDates, type DayRange } from '../../../shared/dates/date-range';
 import { useDatePattern } from '../../../shared/dates/format-date';
+import { useFormSync } from '../../../shared/ui/use-form-sync';
 import { TICKET_STATUSES, ticketStatusKey, type TicketStatus } from '@portal/domain/booking-records';
 import type { VoyageFilterValues } from './api';
 
@@ -16,7 +16,7 @@ export const VOYAGE_TEXT_FIELDS = [
 type TextField = (typeof VOYAGE_TEXT_FIELDS)[number];
 
 interface FormValues extends Partial<Record<TextField, string>> {
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: DayRange;
   status?: TicketStatus;
 }
 
@@ -26,9 +26,7 @@ function toValues(form: FormValues): VoyageFilterValues {
     const value = form[field]?.trim();
     if (value) out[field] = value;
   }
-  const [from, to] = form.range ?? [];
-  if (from) out.dateFrom = from.format('YYYY-MM-DD');
-  if (to) out.dateTo = to.format('YYYY-MM-DD');
+  Object.assign(out, rangeToDates(form.range));
   if (form.status) out.status = form.status;
   return out;
 }
@@ -36,10 +34,7 @@ function toValues(form: FormValues): VoyageFilterValues {
 function toForm(values: VoyageFilterValues): FormValues {
   const form: FormValues = {};
   for (const field of VOYAGE_TEXT_FIELDS) form[field] = values[field];
-  form.range =
-    values.dateFrom || values.dateTo
-      ? [values.dateFrom ? dayjs(values.dateFrom) : null, values.dateTo ? dayjs(values.dateTo) : null]
-      : null;
+  form.range = datesToRange(values.dateFrom, values.dateTo);
   form.status = values.status;
   return form;
 }
@@ -56,10 +51,7 @@ export function VoyageSearch({ values, onApply, onExport, exporting }: VoyageSea
   const { t } = useTranslation();
   const datePattern = useDatePattern();
   const [form] = Form.useForm<FormValues>();
-  const key = JSON.stringify(values);
-  useEffect(() => {
-    form.setFieldsValue(toForm(JSON.parse(key) as VoyageFilterValues));
-  }, [form, key]);
+  useFormSync(form, values, toForm);
   return (
     <Form<FormValues>
       form={form}

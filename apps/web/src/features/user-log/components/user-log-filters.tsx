@@ -1,7 +1,8 @@
 import { Button, DatePicker, Form, Select, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { datesToRange, rangeToDates, type DayRange } from '../../../shared/dates/date-range';
+import { useDatePattern } from '../../../shared/dates/format-date';
+import { useFormSync } from '../../../shared/ui/use-form-sync';
 import {
   USER_LOG_ACTIONS,
   USER_LOG_OUTCOMES,
@@ -15,7 +16,7 @@ interface FormValues {
   userId?: number;
   action?: UserLogAction;
   outcome?: UserLogOutcome;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: DayRange;
 }
 
 function toValues(form: FormValues): UserLogFilterValues {
@@ -23,9 +24,7 @@ function toValues(form: FormValues): UserLogFilterValues {
   if (form.userId) out.userId = form.userId;
   if (form.action) out.action = form.action;
   if (form.outcome) out.outcome = form.outcome;
-  const [from, to] = form.range ?? [];
-  if (from) out.dateFrom = from.format('YYYY-MM-DD');
-  if (to) out.dateTo = to.format('YYYY-MM-DD');
+  Object.assign(out, rangeToDates(form.range));
   return out;
 }
 
@@ -34,10 +33,7 @@ function toForm(values: UserLogFilterValues): FormValues {
     userId: values.userId,
     action: values.action,
     outcome: values.outcome,
-    range:
-      values.dateFrom || values.dateTo
-        ? [values.dateFrom ? dayjs(values.dateFrom) : null, values.dateTo ? dayjs(values.dateTo) : null]
-        : null,
+    range: datesToRange(values.dateFrom, values.dateTo),
   };
 }
 
@@ -52,12 +48,10 @@ interface UserLogFiltersProps {
 /** The user log's filters: Search applies them, Reset clears them, Export downloads what they select. */
 export function UserLogFilters({ values, onApply, onExport, exporting, canExport }: UserLogFiltersProps) {
   const { t } = useTranslation();
+  const datePattern = useDatePattern();
   const [form] = Form.useForm<FormValues>();
   const users = useLogUsers();
-  const key = JSON.stringify(values);
-  useEffect(() => {
-    form.setFieldsValue(toForm(JSON.parse(key) as UserLogFilterValues));
-  }, [form, key]);
+  useFormSync(form, values, toForm);
   return (
     <Form<FormValues>
       form={form}
@@ -104,7 +98,7 @@ export function UserLogFilters({ values, onApply, onExport, exporting, canExport
       <Form.Item name="range" label={t('userLog.field.date')}>
         <DatePicker.RangePicker
           allowEmpty={[true, true]}
-          format="YYYY-MM-DD"
+          format={datePattern}
           aria-label={t('userLog.field.date')}
         />
       </Form.Item>
