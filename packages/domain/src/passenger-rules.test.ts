@@ -283,6 +283,8 @@ describe('validateContact (spec §5)', () => {
     ['44', '740012'],
     ['86', '+447400123456'],
     ['86', 'abc'],
+    // A calling code no country uses: the library throws, the rule says no.
+    ['1774', '17740005668'],
   ])('refuses area code %s with %s', (areaCode, number) => {
     expect(isValidPhone(areaCode, number)).toBe(false);
   });

@@ -265,8 +265,13 @@ export function isValidPhone(areaCode: string, number: string): boolean {
   const code = areaCode.replace(/^\+/, '').trim();
   const digits = number.replace(/[\s()-]/g, '');
   if (!/^\d{1,4}$/.test(code) || !/^\+?\d{4,17}$/.test(digits)) return false;
-  const parsed = parsePhoneNumberFromString(digits, { defaultCallingCode: code });
-  return parsed !== undefined && parsed.countryCallingCode === code && parsed.isValid();
+  try {
+    const parsed = parsePhoneNumberFromString(digits, { defaultCallingCode: code });
+    return parsed !== undefined && parsed.countryCallingCode === code && parsed.isValid();
+  } catch {
+    // libphonenumber-js throws for a calling code no country uses (e.g. 1774): not a valid phone.
+    return false;
+  }
 }
 
 /**
