@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import { useTestApp } from '../app';
 import { casesFor, type FuzzCase } from './cases';
 import { operationsOf, type OpenApiDocument } from './openapi';
-import { createSnapshotter, Findings, send, type Snapshotter } from './oracle';
+import { changes, createSnapshotter, Findings, send, type Snapshotter } from './oracle';
 import { PERSONAL_MARKERS } from './values';
 
 /** The suite's own checks, on routes made to fail each way: it must see every failure. */
@@ -84,6 +84,16 @@ describe('the fuzz oracle', () => {
   it('reports personal data in a log line', async () => {
     const [finding] = await judge('/__oracle/log-name');
     expect(finding).toMatchObject({ kind: 'personal data logged' });
+  });
+
+  it('lets a refusal add one user-log row and no more', () => {
+    const state = (logs: number, nonces = 0) => ({
+      counts: { 'count:user_logs': String(logs), 'count:sso_nonces': String(nonces) },
+      pending: 0,
+    });
+    expect(changes(state(5), state(6))).toEqual([]);
+    expect(changes(state(5), state(7))).toEqual(['user_logs: 5 -> 7']);
+    expect(changes(state(5), state(6, 1))).toEqual(['sso_nonces: 0 -> 1']);
   });
 
   it('reports nothing for a clean refusal', async () => {
