@@ -199,6 +199,8 @@ describe('booking form', () => {
     });
     expect(within(panel).getByTestId('booking-number')).toHaveTextContent('FO20300501001');
     expect(within(panel).getByTestId('order-total')).toHaveTextContent('CNY 2,000.00');
+    // The button is enabled once the agency's channels have loaded and the balance is chosen.
+    await waitFor(() => expect(within(panel).getByTestId('pay-button')).toBeEnabled(), WAIT);
     await userEvent.click(within(panel).getByTestId('pay-button'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/flight/orders/ord-1'), WAIT);
     expect(payKey).toMatch(/^[0-9a-f-]{36}$/);
