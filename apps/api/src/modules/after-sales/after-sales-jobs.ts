@@ -7,7 +7,6 @@ import type { FlightOrderRow } from '../flight-orders/flight-orders.schema';
 import { toSupplierPassengers } from '../flight-orders/supplier-passengers';
 import { notifyOrderEvent } from '../notifications/notify';
 import type { RefundRequestToSupplier } from '../shopping/suppliers/supplier';
-import { reimburse } from '../wallet/reimburse';
 import { claimedPaid, releaseClaims } from './claims';
 import {
   REFUND_CONFIRM_DEADLINE_JOB,
@@ -17,7 +16,7 @@ import {
   refundQuote,
   scaled,
 } from './refund';
-import { rejectRequest } from './reject';
+import { creditBack, failRequest, rejectRequest } from './request-outcomes';
 import { serviceFeeFor } from './service-fees';
 import { VOID_EXECUTE_JOB } from './void';
 
@@ -158,34 +157,10 @@ function executeHandler(deps: FlightOrderDeps): JobHandler {
       const order = await lockOrderById(tx, orderId);
       if (!order || order.status !== 'rfd_proceeding') return;
       if (!done) {
-        const failed = await transition(tx, order, 'refund_failed', now, {}, { key: 'refundFailed' });
-        await releaseClaims(tx, order.id, now);
-        await notifyOrderEvent(tx, { kind: 'refund.failed', order: failed, at: now });
+        await failRequest(tx, order, 'refund_failed', now);
         return;
       }
-      const refunded = await transition(tx, order, 'refunded', now, {}, { key: 'refundedBySupplier' });
-      const reimbursing = await transition(tx, refunded, 'refunded_reimbursing', now);
-      const amount = order.afterSales?.quote?.refundableTotalMinor ?? 0;
-      if (amount > 0) {
-        await reimburse(tx, {
-          agencyId: order.agencyId,
-          currency: order.currency,
-          amountMinor: amount,
-          orderId: order.id,
-          kind: 'refund-flight',
-          description: `Refund: flight order ${order.bookingNumber}`,
-          reference: order.bookingNumber,
-        });
-      }
-      const reimbursed = await transition(
-        tx,
-        reimbursing,
-        'refunded_reimbursed',
-        now,
-        {},
-        { key: 'moneyReturned' },
-      );
-      await notifyOrderEvent(tx, { kind: 'refund.completed', order: reimbursed, at: now });
+      await creditBack(tx, order, 'refund', now);
     });
   };
 }
@@ -223,38 +198,14 @@ function voidHandler(deps: FlightOrderDeps): JobHandler {
       const order = await lockOrderById(tx, orderId);
       if (!order || order.status !== 'void_proceeding' || !order.afterSales) return;
       if (!answer) {
-        const failed = await transition(tx, order, 'void_failed', now, {}, { key: 'voidFailed' });
-        await releaseClaims(tx, order.id, now);
-        await notifyOrderEvent(tx, { kind: 'void.failed', order: failed, at: now });
+        await failRequest(tx, order, 'void_failed', now);
         return;
       }
       if (answer.status === 'rejected') {
         await rejectRequest(tx, order, 'void_rejected', answer.reason, now);
         return;
       }
-      const voided = await transition(tx, order, 'voided', now, {}, { key: 'voidedBySupplier' });
-      const reimbursing = await transition(tx, voided, 'voided_reimbursing', now);
-      const amount = order.afterSales.quote?.refundableTotalMinor ?? 0;
-      if (amount > 0) {
-        await reimburse(tx, {
-          agencyId: order.agencyId,
-          currency: order.currency,
-          amountMinor: amount,
-          orderId: order.id,
-          kind: 'void-flight',
-          description: `Void: flight order ${order.bookingNumber}`,
-          reference: order.bookingNumber,
-        });
-      }
-      const reimbursed = await transition(
-        tx,
-        reimbursing,
-        'voided_reimbursed',
-        now,
-        {},
-        { key: 'moneyReturned' },
-      );
-      await notifyOrderEvent(tx, { kind: 'void.completed', order: reimbursed, at: now });
+      await creditBack(tx, order, 'void', now);
     });
   };
 }

@@ -20,7 +20,7 @@ import type {
 } from '../shopping/suppliers/supplier';
 import { reimburse } from '../wallet/reimburse';
 import { releaseClaims } from './claims';
-import { rejectRequest } from './reject';
+import { rejectRequest } from './request-outcomes';
 
 export const CHANGE_REVIEW_JOB = 'flight-change-review';
 export const CHANGE_PAYMENT_DEADLINE_JOB = 'flight-change-payment-deadline';
