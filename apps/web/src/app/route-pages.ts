@@ -1,15 +1,48 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { useLocation } from 'react-router';
 
-type Page = LazyExoticComponent<ComponentType>;
+type Page = ComponentType;
 
-/** Lazy-loads the named export `name` of a page module. */
-function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Page {
-  return lazy(async () => {
-    const module = await load();
-    const component = module[name];
-    if (typeof component !== 'function') throw new Error(`Page ${name} is missing`);
-    return { default: component as ComponentType };
-  });
+interface Download {
+  component: LazyExoticComponent<ComponentType>;
+  /** The navigation (location key) that first rendered it. */
+  visit?: string;
+  failed: boolean;
+}
+
+/**
+ * Lazy-loads the named export `name` of a page module. React keeps a lazy component's failed
+ * load for good, so a page whose download failed once (a network blip, a deploy that replaced the
+ * chunks) would fail until a full reload. Here the failure goes to the route's error screen for
+ * that navigation, and the next navigation to the page downloads it again.
+ */
+export function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Page {
+  const create = (): Download => {
+    const download: Download = {
+      failed: false,
+      component: lazy(async () => {
+        try {
+          const module = await load();
+          const component = module[name];
+          if (typeof component !== 'function') throw new Error(`Page ${name} is missing`);
+          return { default: component as ComponentType };
+        } catch (error) {
+          download.failed = true;
+          throw error;
+        }
+      }),
+    };
+    return download;
+  };
+  let download = create();
+  function RoutePage() {
+    const { key } = useLocation();
+    if (download.failed && download.visit !== key) download = create();
+    download.visit ??= key;
+    return createElement(download.component);
+  }
+  RoutePage.displayName = `Page(${name})`;
+  return RoutePage;
 }
 
 /** The page component of every route-table path (see the test that checks none is missing). */

@@ -100,4 +100,10 @@ afterEach(() => {
   server.resetHandlers();
   vi.clearAllMocks();
 });
-afterAll(() => server.close());
+// Files share one module graph (isolate: false). A page a test started to load but did not wait
+// for would be cut off when its file ends, and that failed page would be kept for the next file:
+// each file waits for the pages it started before it ends.
+afterAll(async () => {
+  await vi.dynamicImportSettled();
+  server.close();
+});

@@ -1,0 +1,57 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense, type ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { ROUTES } from '@portal/domain/routes';
+import { page, ROUTE_PAGES } from './route-pages';
+
+/** Renders `Page` on every path of a router whose error screen says "load failed". */
+function show(Page: ReturnType<typeof page>) {
+  const router = createMemoryRouter([
+    {
+      path: '*',
+      element: (
+        <Suspense fallback={<p>loading</p>}>
+          <Page />
+        </Suspense>
+      ),
+      errorElement: <p>load failed</p>,
+    },
+  ]);
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('route pages', () => {
+  it('has a page for every route of the domain route table', () => {
+    expect(ROUTES.filter((route) => !ROUTE_PAGES[route.path]).map((r) => r.path)).toEqual([]);
+  });
+
+  it('has no page for a path outside the route table', () => {
+    const paths = new Set(ROUTES.map((route) => route.path));
+    expect(Object.keys(ROUTE_PAGES).filter((path) => !paths.has(path))).toEqual([]);
+  });
+
+  it('downloads a page again after its download failed, instead of failing until a reload', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi
+      .fn<() => Promise<{ ReportPage: () => ReactNode }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ ReportPage: () => <p>the report</p> });
+    const Page = page(load, 'ReportPage');
+
+    const router = show(Page);
+    expect(await screen.findByText('load failed')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    await act(() => router.navigate('/again'));
+    expect(await screen.findByText('the report')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('fails a page module that lacks the named export', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    show(page(async () => ({ OtherPage: () => null }) as Record<string, unknown>, 'ReportPage'));
+    expect(await screen.findByText('load failed')).toBeInTheDocument();
+  });
+});
