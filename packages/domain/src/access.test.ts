@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { allows, isRouteAccess, ROUTE_ACCESS, type RouteAccess } from './access';
+import type { AccessSubject, CompanyAccess } from './roles';
+
+const TOP: CompanyAccess = {
+  proxyLevel: 0,
+  enableFlightService: true,
+  enableTrainService: false,
+  isShowBill: false,
+  canCreateSubAgency: true,
+};
+const SUB: CompanyAccess = { ...TOP, proxyLevel: 1, canCreateSubAgency: false };
+
+function subject(roles: string[], company: Partial<CompanyAccess> = {}, permissions: string[] = []) {
+  return { roles, permissions, company: { ...TOP, ...company } } satisfies AccessSubject;
+}
+
+/** Who passes each access name, by identity. */
+const IDENTITIES: Record<string, AccessSubject> = {
+  superuser: subject(['SuperUser']),
+  operator: subject(['operator']),
+  finance: subject(['finance']),
+  subSuperuser: subject(['SuperUser'], SUB),
+  subFinance: subject(['finance'], SUB),
+  subFinanceShowBill: subject(['finance'], { ...SUB, isShowBill: true }),
+  topNoSubAgencies: subject(['SuperUser'], { canCreateSubAgency: false }),
+  operatorOrdersOnly: subject(['operator'], {}, ['orders:read']),
+  trainOperator: subject(['operator'], { enableTrainService: true }),
+};
+
+const EXPECTED: Record<RouteAccess, string[]> = {
+  public: Object.keys(IDENTITIES),
+  session: Object.keys(IDENTITIES),
+  ticket: [
+    'superuser',
+    'operator',
+    'subSuperuser',
+    'topNoSubAgencies',
+    'operatorOrdersOnly',
+    'trainOperator',
+  ],
+  finance: ['superuser', 'finance', 'subFinanceShowBill', 'topNoSubAgencies'],
+  agencyManager: ['superuser', 'finance'],
+  agencyAdmin: ['superuser'],
+  // An empty permission list grants every permission (spec §6).
+  agencyBills: ['superuser', 'operator', 'finance', 'trainOperator'],
+  superuser: ['superuser', 'subSuperuser', 'topNoSubAgencies'],
+  train: ['trainOperator'],
+};
+
+describe('route access (spec §6)', () => {
+  it.each(ROUTE_ACCESS)('%s admits exactly the expected identities', (access) => {
+    const admitted = Object.entries(IDENTITIES)
+      .filter(([, s]) => allows(access, s))
+      .map(([name]) => name);
+    expect(admitted.sort()).toEqual([...EXPECTED[access]].sort());
+  });
+
+  it('agencyBills needs agencybills:read when the user has a permission list', () => {
+    expect(allows('agencyBills', subject(['finance'], {}, ['agencybills:read']))).toBe(true);
+    expect(allows('agencyBills', subject(['finance'], {}, ['all']))).toBe(true);
+    expect(allows('agencyBills', subject(['finance'], {}, ['orders:read']))).toBe(false);
+    expect(allows('agencyBills', subject(['finance'], SUB, ['agencybills:read']))).toBe(false);
+  });
+
+  it('knows its names and nothing else', () => {
+    expect(isRouteAccess('finance')).toBe(true);
+    expect(isRouteAccess('admin')).toBe(false);
+    expect(isRouteAccess(undefined)).toBe(false);
+  });
+});
