@@ -6,9 +6,9 @@ import { ROLES } from '@portal/domain/roles';
 import type { ManagedUser } from '@portal/domain/users';
 import { useSessionStore } from '../../../shared/stores/session-store';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { PasswordShownOnce } from '../../../shared/ui/password-shown-once';
 import { QueryError } from '../../../shared/ui/query-error';
 import { useUsers, type UserFilters } from '../api/users';
-import { PasswordShownOnce } from '../components/password-shown-once';
 import { UserFormModal } from '../components/user-form-modal';
 import { UsersTable } from '../components/users-table';
 

@@ -7,7 +7,10 @@ interface PasswordShownOnceProps {
   onClose: () => void;
 }
 
-/** A temporary password the server made: shown here once, with a copy button, never again. */
+/**
+ * A temporary password the server made (a new or reset user, an agency's super admin): shown here
+ * once, with a copy button, never again.
+ */
 export function PasswordShownOnce({ username, password, onClose }: PasswordShownOnceProps) {
   const { t } = useTranslation();
   return (
