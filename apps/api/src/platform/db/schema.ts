@@ -41,6 +41,16 @@ export interface AgencyCommonConfig {
   sendEmailToSubAgency?: boolean;
   /** Key of the HMAC signature of this agency's webhooks; generated when first needed. */
   webhookSigningSecret?: string;
+  /** Spec §3 'Hide PNR booking': no booking from a PNR (analysis-pnr refused). Default false. */
+  hidePnrBooking?: boolean;
+  /** Spec §3 'Hide mainland China content': no flights within mainland China. Default false. */
+  hideMainlandChinaContent?: boolean;
+  /** Available balance below which a credit alert goes out, in minor units; null/absent = off. */
+  creditAlertThreshold?: number | null;
+  /** Spec §3 train settings (`TrainSettings` of `@portal/domain/agency-settings`). */
+  trainSettings?: { notificationUrl: string | null; manual: boolean };
+  /** Spec §3 credit period (`CreditPeriod` of `@portal/domain/agency-settings`). */
+  creditPeriod?: { unit: 'day' | 'week' | 'month' | 'year'; value: number };
 }
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
