@@ -297,6 +297,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '不能删除自己的账号',
     'zh-tw': '不能刪除自己的帳號',
   },
+  'agencyManager.config.common.settlementCurrency.change': {
+    en: 'The settlement currency can only be changed while the wallet holds no balance and no credit limit',
+    'zh-cn': '钱包尚有余额或信用额度时不能更改结算币种',
+    'zh-tw': '錢包尚有餘額或信用額度時不能更改結算幣種',
+  },
 };
 
 /** The message for `key` in `locale`, with `{name}` placeholders filled from `params`. */

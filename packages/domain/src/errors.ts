@@ -80,6 +80,12 @@ export const ERRORS = {
   /** The agency's last active SuperUser cannot be deleted, disabled or lose the role. */
   LAST_SUPERUSER: { code: 201021, key: 'users.error.lastSuperUser', status: 409 },
   CANNOT_DELETE_SELF: { code: 201022, key: 'users.error.cannotDeleteSelf', status: 409 },
+  /** The settlement currency of an agency whose wallet holds a balance or a credit limit (spec §3). */
+  SETTLEMENT_CURRENCY_LOCKED: {
+    code: 201040,
+    key: 'agencyManager.config.common.settlementCurrency.change',
+    status: 409,
+  },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;
