@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PARTNER_CODE_ALPHABET, PARTNER_CODE_LENGTH } from '@portal/domain/agencies';
 import type { StoredCompanyProfile } from '@portal/domain/company';
 import type { Currency } from '@portal/domain/currency';
 import type { Locale } from '@portal/domain/locale';
@@ -19,6 +20,15 @@ import type { PaymentChannel } from '@portal/domain/payment';
 import { DEFAULT_FLIGHT_SETTINGS, type FlightSettings } from '@portal/domain/agency-config';
 import type { ShoppingRequest, Solution } from '@portal/domain/shopping';
 import type { Offer } from '../../modules/shopping/suppliers/supplier';
+
+/** A random partner code computed by the database for rows inserted without one. */
+const PARTNER_CODE_DEFAULT = sql.raw(
+  Array.from(
+    { length: PARTNER_CODE_LENGTH },
+    () =>
+      `substr('${PARTNER_CODE_ALPHABET}', 1 + floor(random() * ${PARTNER_CODE_ALPHABET.length})::int, 1)`,
+  ).join(' || '),
+);
 
 /** The company flags of spec §3 `config.commonConfig`. */
 export interface AgencyCommonConfig {
@@ -69,6 +79,19 @@ export const agencies = pgTable('agencies', {
   /** The /company profile fields the columns lack (contact, address, website, extra info). */
   profile: jsonb('profile').$type<StoredCompanyProfile>().notNull().default({}),
   enabled: boolean('enabled').notNull().default(true),
+  /** Spec §3 unique partner code: 8 characters of `PARTNER_CODE_ALPHABET`, random unless given. */
+  partnerCode: text('partner_code').notNull().unique().default(PARTNER_CODE_DEFAULT),
+  /** The dedicated customer service advisor (spec §3). */
+  advisor: text('advisor'),
+  /** Website access control: host names that may frame the agency's pages (frame-ancestors). */
+  allowedDomains: text('allowed_domains')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** The stored (resized) logo file, served by GET /base/v2/agencies/{id}/logo. */
+  logoFile: text('logo_file'),
+  /** Set when a parent deleted the agency: never listed again, its users deleted (rows stay for the ledger). */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -97,6 +120,8 @@ export const users = pgTable(
     avatar: text('avatar'),
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
     outUserId: text('out_user_id'),
+    /** Set with a generated temporary password: the user must choose a new one after signing in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('users_agency_idx').on(t.agencyId), index('users_out_user_idx').on(t.outUserId)],

@@ -1,0 +1,7 @@
+ALTER TABLE "agencies" ADD COLUMN "partner_code" text DEFAULT substr('ABCDEFGHJKMNPQRSTVWXYZ23456789', 1 + floor(random() * 30)::int, 1) || substr('ABCDEFGHJKMNPQRSTVWXYZ23456789', 1 + floor(random() * 30)::int, 1) || substr('ABCDEFGHJKMNPQRSTVWXYZ23456789', 1 + floor(random() * 30)::int, 1) || substr('ABCDEFGHJKMNPQRSTVWXYZ23456789', 1 + floor(random() * 30)::int, 1) || substr('ABCDEFGHJKMNPQRSTVWXYZ23456789', 1 + floor(random() * 30)::int, 1) || substr('ABCDEFGHJKMNPQRSTVWXYZ23456789', 1 + floor(random() * 30)::int, 1) || substr('ABCDEFGHJKMNPQRSTVWXYZ23456789', 1 + floor(random() * 30)::int, 1) || substr('ABCDEFGHJKMNPQRSTVWXYZ23456789', 1 + floor(random() * 30)::int, 1) NOT NULL;--> statement-breakpoint
+ALTER TABLE "agencies" ADD COLUMN "advisor" text;--> statement-breakpoint
+ALTER TABLE "agencies" ADD COLUMN "allowed_domains" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "agencies" ADD COLUMN "logo_file" text;--> statement-breakpoint
+ALTER TABLE "agencies" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "must_change_password" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "agencies" ADD CONSTRAINT "agencies_partner_code_unique" UNIQUE("partner_code");
