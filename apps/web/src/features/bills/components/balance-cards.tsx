@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { WalletBalance } from '@portal/domain/wallet';
 import { useWalletBalances } from '../api/get-wallet-balances';
 import { formatAmount, formatMoney } from '../../../shared/money/format-money';
-import { isNegative, magnitude } from '../lib/format';
+import { isNegative, magnitude } from '../../../shared/wallet/format';
 
 /** One currency: balance, credit limit and available; a negative balance shows as credit in use. */
 function BalanceCard({ wallet }: { wallet: WalletBalance }) {

@@ -5,7 +5,7 @@ import type { LateCapture } from '@portal/domain/late-capture';
 import { formatMoney } from '../../../shared/money/format-money';
 import { QueryError } from '../../../shared/ui/query-error';
 import { useLateCaptures } from '../api/get-late-captures';
-import { formatTimestamp } from '../lib/format';
+import { formatTimestamp } from '../../../shared/wallet/format';
 
 const PAGE_SIZE = 5;
 

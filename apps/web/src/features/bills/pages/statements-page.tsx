@@ -5,7 +5,7 @@ import type { StatementQuery } from '@portal/domain/wallet';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { exportStatements } from '../api/export-lists';
 import { useWalletStatements } from '../api/get-wallet-statements';
-import { ExportButton } from '../components/export-button';
+import { ExportButton } from '../../../shared/wallet/export-button';
 import { QueryError } from '../../../shared/ui/query-error';
 import { defaultStatementQuery, StatementsFilters } from '../components/statements-filters';
 import { StatementsTable } from '../components/statements-table';

@@ -6,7 +6,7 @@ import type { TransactionList, TransactionRow } from '@portal/domain/wallet';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import { serveExport } from '../test/export-spy';
+import { serveExport } from '../../../test/export-spy';
 
 const WAIT = { timeout: 10000 };
 /** Filter tests drive antd pickers and selects, which are slow in jsdom under a parallel run. */

@@ -6,10 +6,10 @@ import { PAYMENT_CHANNELS, type PaymentChannel } from '@portal/domain/payment';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { exportTransactions, filtersOf } from '../api/export-lists';
 import { useTransactions, type TransactionParams } from '../api/get-transactions';
-import { ExportButton } from '../components/export-button';
-import { ListFilters } from '../components/list-filters';
+import { ExportButton } from '../../../shared/wallet/export-button';
+import { ListFilters } from '../../../shared/wallet/list-filters';
 import { QueryError } from '../../../shared/ui/query-error';
-import { TransactionsTable } from '../components/transactions-table';
+import { TransactionsTable } from '../../../shared/wallet/transactions-table';
 
 /** /bills/transactions ('All Transactions'): transaction rows with filters and server paging. */
 export function TransactionsPage() {

@@ -7,10 +7,10 @@ import { PageTitle } from '../../../shared/ui/page-title';
 import { exportWalletEntries, filtersOf } from '../api/export-lists';
 import { useWalletEntries, type WalletEntryParams } from '../api/get-wallet-entries';
 import { BalanceCards } from '../components/balance-cards';
-import { EntriesTable } from '../components/entries-table';
-import { ExportButton } from '../components/export-button';
+import { EntriesTable } from '../../../shared/wallet/entries-table';
+import { ExportButton } from '../../../shared/wallet/export-button';
 import { LateCapturesSection } from '../components/late-captures-section';
-import { ListFilters } from '../components/list-filters';
+import { ListFilters } from '../../../shared/wallet/list-filters';
 import { QueryError } from '../../../shared/ui/query-error';
 
 /** /bills/wallet: a card per currency, then the wallet entries with filters and server paging. */

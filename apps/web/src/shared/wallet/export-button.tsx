@@ -2,8 +2,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error';
-import { toast } from '../../../shared/ui/message-bridge';
+import { isApiError } from '../api/api-error';
+import { toast } from '../ui/message-bridge';
 
 interface ExportButtonProps {
   /** Downloads the file of the list's current filters. */

@@ -1,7 +1,7 @@
 import { Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WalletEntry, WalletEntryList, WalletPaymentType } from '@portal/domain/wallet';
-import { formatSigned, formatTimestamp, isNegative } from '../lib/format';
+import { formatSigned, formatTimestamp, isNegative } from './format';
 
 /** Tag colour of each payment type: money in green, purchases blue/cyan, after-sales orange/red. */
 export const PAYMENT_TYPE_COLORS: Record<WalletPaymentType, string> = {

@@ -1,6 +1,6 @@
 import type { MoneyJson } from '@portal/domain/shopping';
-import { formatDateTime } from '../../../shared/dates/format-date';
-import { formatAmount } from '../../../shared/money/format-money';
+import { formatDateTime } from '../dates/format-date';
+import { formatAmount } from '../money/format-money';
 
 /** `CNY +1,234.50`, `CNY -980.00`: always signed, zero unsigned. */
 export function formatSigned(money: MoneyJson): string {

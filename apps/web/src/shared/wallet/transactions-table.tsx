@@ -1,8 +1,8 @@
 import { Empty, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TransactionList, TransactionRow } from '@portal/domain/wallet';
-import { formatAmount, formatMoney } from '../../../shared/money/format-money';
-import { formatTimestamp } from '../lib/format';
+import { formatAmount, formatMoney } from '../money/format-money';
+import { formatTimestamp } from './format';
 
 interface TransactionsTableProps {
   data: TransactionList | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatMoney } from '../../../shared/money/format-money';
+import { formatAmount, formatMoney } from '../money/format-money';
 import { formatSigned, formatTimestamp, isNegative, magnitude } from './format';
 
 describe('bills formatting', () => {

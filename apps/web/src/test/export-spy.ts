@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, vi } from 'vitest';
-import { envelope, server } from '../../../test/server';
+import { envelope, server } from './server';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

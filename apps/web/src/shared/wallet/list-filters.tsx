@@ -1,7 +1,7 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useDatePattern } from '../../../shared/dates/format-date';
+import { useDatePattern } from '../dates/format-date';
 
 /** What the filters apply: a date range (yyyy-MM-dd), one kind (type or method) and an order ID. */
 export interface ListFilterValues {
