@@ -302,6 +302,36 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '钱包尚有余额或信用额度时不能更改结算币种',
     'zh-tw': '錢包尚有餘額或信用額度時不能更改結算幣種',
   },
+  'profile.password.changeRequired': {
+    en: 'Please change your temporary password before continuing',
+    'zh-cn': '请先修改临时密码再继续操作',
+    'zh-tw': '請先修改臨時密碼再繼續操作',
+  },
+  'agencyManager.error.hasBalance': {
+    en: 'This agency still has a balance in its wallet and cannot be deleted',
+    'zh-cn': '该代理钱包仍有余额，不能删除',
+    'zh-tw': '該代理錢包仍有餘額，不能刪除',
+  },
+  'agencyManager.error.hasCredit': {
+    en: 'This agency still has a credit limit and cannot be deleted',
+    'zh-cn': '该代理仍有信用额度，不能删除',
+    'zh-tw': '該代理仍有信用額度，不能刪除',
+  },
+  'agencyManager.error.hasOrders': {
+    en: 'This agency has orders and cannot be deleted',
+    'zh-cn': '该代理已有订单，不能删除',
+    'zh-tw': '該代理已有訂單，不能刪除',
+  },
+  'agencyManager.error.hasSubAgencies': {
+    en: 'This agency has sub-agencies: delete or move them first',
+    'zh-cn': '该代理下仍有子代理，请先删除或移走子代理',
+    'zh-tw': '該代理下仍有子代理，請先刪除或移走子代理',
+  },
+  'agencyManager.error.parentNotAllowed': {
+    en: 'The chosen parent agency is not allowed to have sub-agencies',
+    'zh-cn': '所选上级代理不允许创建子代理',
+    'zh-tw': '所選上級代理不允許建立子代理',
+  },
 };
 
 /** The message for `key` in `locale`, with `{name}` placeholders filled from `params`. */

@@ -86,6 +86,15 @@ export const ERRORS = {
     key: 'agencyManager.config.common.settlementCurrency.change',
     status: 409,
   },
+  /** A generated temporary password must be replaced (PUT /base/v2/me/password) before anything else. */
+  PASSWORD_CHANGE_REQUIRED: { code: 201006, key: 'profile.password.changeRequired', status: 403 },
+  /** An agency is deleted only when nothing hangs on it: no balance, credit, orders or sub-agencies. */
+  AGENCY_HAS_BALANCE: { code: 201030, key: 'agencyManager.error.hasBalance', status: 409 },
+  AGENCY_HAS_CREDIT: { code: 201031, key: 'agencyManager.error.hasCredit', status: 409 },
+  AGENCY_HAS_ORDERS: { code: 201032, key: 'agencyManager.error.hasOrders', status: 409 },
+  AGENCY_HAS_SUB_AGENCIES: { code: 201033, key: 'agencyManager.error.hasSubAgencies', status: 409 },
+  /** The chosen parent's config does not allow sub-agencies. */
+  PARENT_CANNOT_HAVE_SUB_AGENCIES: { code: 201034, key: 'agencyManager.error.parentNotAllowed', status: 409 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;
