@@ -4,6 +4,7 @@ import {
   FlightSettings as FlightSettingsSchema,
 } from '@portal/domain/agency-config';
 import { flightCategory, type FlightCategory } from '@portal/domain/flight-category';
+import type { ChainLevelInput } from '@portal/domain/agency-settings';
 import type { Adjustment } from '@portal/domain/markup';
 import { getAirport } from '@portal/reference-data/airports';
 import type { Db } from '../../platform/db';
@@ -18,6 +19,10 @@ export interface AgencyPricing {
   settings: FlightSettings;
   /** Flight settings of the chain from the top-level agency down to this one. */
   chain: FlightSettings[];
+  /** The agencies of `chain`, in the same order. */
+  agencies: { id: number; name: string; proxyLevel: number }[];
+  /** Spec §3 'Hide mainland China content': flights within mainland China are left out. */
+  hideMainlandChina: boolean;
 }
 
 function settingsOf(row: AgencyRow): FlightSettings {
@@ -37,7 +42,13 @@ export async function loadAgencyPricing(db: Db, agency: AgencyRow): Promise<Agen
     seen.add(parent.id);
     parentId = parent.parentId;
   }
-  return { agencyId: agency.id, settings: settingsOf(agency), chain: chain.map(settingsOf) };
+  return {
+    agencyId: agency.id,
+    settings: settingsOf(agency),
+    chain: chain.map(settingsOf),
+    agencies: chain.map((a) => ({ id: a.id, name: a.name, proxyLevel: a.proxyLevel })),
+    hideMainlandChina: agency.commonConfig.hideMainlandChinaContent === true,
+  };
 }
 
 /** Spec §3 flight category of an offer from the countries (and continents) of all its airports. */
@@ -48,12 +59,23 @@ export function categoryOf(offer: Offer): FlightCategory {
   return flightCategory(points);
 }
 
+/** Each level of the chain, parent first, with its adjustment for a category (null = none). */
+export function chainLevelsFor(pricing: AgencyPricing, category: FlightCategory): ChainLevelInput[] {
+  return pricing.chain.map((settings, i) => {
+    const found = settings.priceAdjustments.find((a) => a.category === category);
+    const agency = pricing.agencies[i];
+    return {
+      agencyId: agency?.id ?? 0,
+      agencyName: agency?.name ?? '',
+      proxyLevel: agency?.proxyLevel ?? i,
+      adjustment: found ? { unit: found.unit, value: found.value, limit: found.limit } : null,
+    };
+  });
+}
+
 /** The adjustments for a category down the chain, parent first (one per agency at most). */
 export function adjustmentsFor(pricing: AgencyPricing, category: FlightCategory): Adjustment[] {
-  return pricing.chain.flatMap((settings) => {
-    const found = settings.priceAdjustments.find((a) => a.category === category);
-    return found ? [{ unit: found.unit, value: found.value, limit: found.limit }] : [];
-  });
+  return chainLevelsFor(pricing, category).flatMap((level) => (level.adjustment ? [level.adjustment] : []));
 }
 
 /** Whether the agency's supplier filter lets this supplier answer. */
@@ -61,6 +83,12 @@ export function supplierAllowed(settings: FlightSettings, supplier: string): boo
   const { mode, suppliers } = settings.filter;
   if (mode === 'none' || suppliers.length === 0) return true;
   return mode === 'whitelist' ? suppliers.includes(supplier) : !suppliers.includes(supplier);
+}
+
+/** Whether the agency's users may see an offer: its flight filters, and no mainland China flight when hidden. */
+export function offerVisible(pricing: AgencyPricing, offer: Offer): boolean {
+  if (pricing.hideMainlandChina && categoryOf(offer) === 'china') return false;
+  return offerAllowed(pricing.settings, offer);
 }
 
 /** The agency's offer filters: airline whitelist/blacklist, only free baggage, only with fare basis. */

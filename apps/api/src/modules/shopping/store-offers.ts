@@ -1,5 +1,5 @@
 import type { Currency } from '@portal/domain/currency';
-import { adjustmentsFor, type AgencyPricing, categoryOf, offerAllowed } from './agency-pricing';
+import { adjustmentsFor, type AgencyPricing, categoryOf, offerVisible } from './agency-pricing';
 import { newId } from './shopping.context';
 import { insertSolutions, type NewSolution } from './shopping.repo';
 import { presentOffer, type PricedSolution } from './solution.presenter';
@@ -44,7 +44,7 @@ export async function storeOffers(
   options: { listed: boolean; filter: boolean } = { listed: true, filter: true },
 ): Promise<PricedSolution[]> {
   const kept = options.filter
-    ? offers.filter((o) => notYetDeparted(o, target.now) && offerAllowed(target.pricing.settings, o))
+    ? offers.filter((o) => notYetDeparted(o, target.now) && offerVisible(target.pricing, o))
     : offers;
   const priced = kept.map((offer) => ({ offer, priced: priceOffer(offer, newId(), target) }));
   const rows: NewSolution[] = priced.map(({ offer, priced: p }) => ({

@@ -1,0 +1,84 @@
+import {
+  type AgencySettings,
+  type PriceChain,
+  type PriceChainQuery,
+  priceChain,
+  settingsFromStored,
+} from '@portal/domain/agency-settings';
+import type { Db } from '../../platform/db';
+import type { AgencyRow } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import type { RequestContext } from '../../platform/request-context';
+import { findAgencyById } from '../agencies/agencies.repo';
+import { chainLevelsFor, loadAgencyPricing } from '../shopping/agency-pricing';
+import { assertCanReachSettings } from './agency-settings.policy';
+import { isBelow, lockAgency, walletHoldsMoney, writeSettings } from './agency-settings.repo';
+
+/** The agency `id` when the caller may reach its settings with `access` (else 403/404). */
+async function reachableAgency(
+  db: Db,
+  ctx: RequestContext,
+  access: 'agencyAdmin' | 'agencyManager',
+  id: number,
+): Promise<AgencyRow> {
+  const row = await findAgencyById(db, id);
+  const target = row ? { id: row.id, below: await isBelow(db, row, ctx.agency.id) } : undefined;
+  assertCanReachSettings(ctx, access, target);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** The settings of an agency row (never its webhook signing secret). */
+export function presentSettings(row: AgencyRow): AgencySettings {
+  return settingsFromStored(row.commonConfig, row.flightSettings);
+}
+
+/** GET /base/v2/agencies/{id}/config: a sub-agency's settings. */
+export async function getAgencySettings(db: Db, ctx: RequestContext, id: number): Promise<AgencySettings> {
+  return presentSettings(await reachableAgency(db, ctx, 'agencyAdmin', id));
+}
+
+/**
+ * PUT /base/v2/agencies/{id}/config: replaces a sub-agency's settings in one short transaction.
+ * A new settlement currency is refused (409 201040) while the agency's wallet holds a balance or
+ * a credit limit in any currency: its money and credit stay in the currency they were given in.
+ */
+export async function saveAgencySettings(
+  db: Db,
+  ctx: RequestContext,
+  id: number,
+  settings: AgencySettings,
+): Promise<AgencySettings> {
+  await reachableAgency(db, ctx, 'agencyAdmin', id);
+  const saved = await db.transaction(async (tx) => {
+    const current = await lockAgency(tx, id);
+    if (!current) throw new AppError('NOT_FOUND');
+    const before = presentSettings(current).common.settlementCurrency;
+    if (settings.common.settlementCurrency !== before && (await walletHoldsMoney(tx, id))) {
+      throw new AppError('SETTLEMENT_CURRENCY_LOCKED');
+    }
+    return writeSettings(
+      tx,
+      id,
+      { ...settings.common, trainSettings: settings.train, creditPeriod: settings.creditPeriod },
+      settings.flight,
+    );
+  });
+  if (!saved) throw new AppError('NOT_FOUND');
+  return presentSettings(saved);
+}
+
+/**
+ * GET /base/v2/agencies/{id}/price-chain: a supplier net amount through the adjustments of the
+ * agency's chain for a category, from the top agency down, with the arithmetic shopping prices with.
+ */
+export async function getPriceChain(
+  db: Db,
+  ctx: RequestContext,
+  id: number,
+  query: PriceChainQuery,
+): Promise<PriceChain> {
+  const row = await reachableAgency(db, ctx, 'agencyManager', id);
+  const pricing = await loadAgencyPricing(db, row);
+  return priceChain(query.category, query.amount, query.currency, chainLevelsFor(pricing, query.category));
+}
