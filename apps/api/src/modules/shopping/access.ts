@@ -26,3 +26,13 @@ export function flightContext(request: FastifyRequest): RequestContext {
   requireFlightService(ctx);
   return ctx;
 }
+
+/**
+ * The request's context when its user may book from a PNR (POST .../analysis-pnr): the flight
+ * service, and the agency does not hide PNR booking (spec §3 'Hide PNR booking'; else 403).
+ */
+export function pnrBookingContext(request: FastifyRequest): RequestContext {
+  const ctx = flightContext(request);
+  if (ctx.agency.commonConfig.hidePnrBooking === true) throw new AppError('NO_ACCESS');
+  return ctx;
+}
