@@ -32,7 +32,7 @@ const contact = {
 };
 
 const t = useTestApp();
-const PUBLIC = { config: { public: true } };
+const PUBLIC = { config: { access: 'public' as const } };
 const lines: string[] = [];
 let app: FastifyInstance;
 

@@ -24,7 +24,7 @@ describe('envelope and errors', () => {
 
   it('answers an unexpected error with a generic 500 envelope that leaks nothing', async () => {
     const app = await t.build();
-    app.get('/base/v2/test-boom', { config: { public: true } }, async () => {
+    app.get('/base/v2/test-boom', { config: { access: 'public' } }, async () => {
       throw new Error('secret internal detail');
     });
     const res = await app.inject({ url: '/base/v2/test-boom', headers: { 'accept-language': 'en' } });
@@ -179,7 +179,7 @@ describe('web app and security headers', () => {
 describe('caching of API answers', () => {
   it('marks every API answer no-store: data, errors, refused input, 404 envelopes and 500s', async () => {
     const app = await t.build();
-    app.get('/base/v2/test-boom', { config: { public: true } }, async () => {
+    app.get('/base/v2/test-boom', { config: { access: 'public' } }, async () => {
       throw new Error('boom');
     });
     const token = await login(app);

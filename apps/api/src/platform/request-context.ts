@@ -18,10 +18,6 @@ export interface RequestContext {
 }
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A route anyone may call; API routes without it require a session. */
-    public?: boolean;
-  }
   interface FastifyRequest {
     ctx: RequestContext | null;
   }

@@ -60,5 +60,7 @@ export async function registerSchemas(app: FastifyInstance): Promise<void> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
-  app.get('/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+  app.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
+    app.swagger(),
+  );
 }

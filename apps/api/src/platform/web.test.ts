@@ -71,12 +71,12 @@ describe('compressed JSON answers', () => {
   // Answers of a known size, declared after the app is built like any module's routes.
   async function appWithAnswers() {
     const app = await t.build();
-    app.get('/base/v2/test-big', { config: { public: true } }, async () => ({
+    app.get('/base/v2/test-big', { config: { access: 'public' } }, async () => ({
       code: 0,
       data: { names: Array.from({ length: 200 }, (_, i) => `passenger ${i}`) },
       message: 'ok',
     }));
-    app.get('/base/v2/test-small', { config: { public: true } }, async () => ({
+    app.get('/base/v2/test-small', { config: { access: 'public' } }, async () => ({
       code: 0,
       data: { name: 'passenger' },
       message: 'ok',

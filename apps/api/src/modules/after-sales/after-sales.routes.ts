@@ -26,7 +26,10 @@ export async function afterSalesRoutes(fastify: FastifyInstance, { deps }: { dep
 
   app.post(
     '/order/v2/flight/orders/:id/refund',
-    { schema: { tags, params: IdParams, body: RefundRequest, response: okResponse(FlightOrder) } },
+    {
+      config: { access: 'ticket' },
+      schema: { tags, params: IdParams, body: RefundRequest, response: okResponse(FlightOrder) },
+    },
     async (request, reply) => {
       const ctx = flightContext(request);
       return withIdempotency(deps.db, request, reply, async (tx) => {
@@ -39,7 +42,10 @@ export async function afterSalesRoutes(fastify: FastifyInstance, { deps }: { dep
 
   app.post(
     '/order/v2/flight/orders/:id/confirmation',
-    { schema: { tags, params: IdParams, body: NoBody, response: okResponse(FlightOrder) } },
+    {
+      config: { access: 'ticket' },
+      schema: { tags, params: IdParams, body: NoBody, response: okResponse(FlightOrder) },
+    },
     async (request, reply) => {
       const ctx = flightContext(request);
       return withIdempotency(deps.db, request, reply, async (tx) => {
@@ -52,7 +58,10 @@ export async function afterSalesRoutes(fastify: FastifyInstance, { deps }: { dep
 
   app.post(
     '/order/v2/flight/orders/:id/void',
-    { schema: { tags, params: IdParams, body: VoidRequest, response: okResponse(FlightOrder) } },
+    {
+      config: { access: 'ticket' },
+      schema: { tags, params: IdParams, body: VoidRequest, response: okResponse(FlightOrder) },
+    },
     async (request, reply) => {
       const ctx = flightContext(request);
       return withIdempotency(deps.db, request, reply, async (tx) => {

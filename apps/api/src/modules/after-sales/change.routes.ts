@@ -46,7 +46,7 @@ export async function changeRoutes(fastify: FastifyInstance, { deps }: { deps: F
   app.post(
     '/order/v2/flight/orders/:id/change/search',
     {
-      config: { limit: 'search' },
+      config: { access: 'ticket', limit: 'search' },
       schema: { tags, params: IdParams, body: ChangeSearchRequest, response: okResponse(ShoppingStarted) },
     },
     async (request) =>
@@ -58,7 +58,7 @@ export async function changeRoutes(fastify: FastifyInstance, { deps }: { deps: F
   app.post(
     '/order/v2/flight/orders/:id/change',
     {
-      config: { limit: 'booking' },
+      config: { access: 'ticket', limit: 'booking' },
       schema: {
         tags,
         params: IdParams,

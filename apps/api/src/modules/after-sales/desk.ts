@@ -146,7 +146,7 @@ export async function deskTestHookRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/__test/after-sales/desk',
-    { config: { public: true }, schema: { tags, body: DeskKnobs, response: okResponse(DeskKnobs) } },
+    { config: { access: 'public' }, schema: { tags, body: DeskKnobs, response: okResponse(DeskKnobs) } },
     async (request) => {
       setDeskKnobs(registry, request.body);
       return ok(request.body);
@@ -154,7 +154,7 @@ export async function deskTestHookRoutes(
   );
   app.delete(
     '/__test/after-sales/desk',
-    { config: { public: true }, schema: { tags, response: okResponse(z.object({})) } },
+    { config: { access: 'public' }, schema: { tags, response: okResponse(z.object({})) } },
     async () => {
       setDeskKnobs(registry, {});
       return ok({});

@@ -33,13 +33,19 @@ export async function disruptionRoutes(fastify: FastifyInstance, { deps }: { dep
 
   app.get(
     '/order/v2/flight/disruptions',
-    { schema: { tags, querystring: DisruptionListQuery, response: okResponse(DisruptionList) } },
+    {
+      config: { access: 'ticket' },
+      schema: { tags, querystring: DisruptionListQuery, response: okResponse(DisruptionList) },
+    },
     async (request) => ok(await listDisruptions(deps.db, flightContext(request), request.query)),
   );
 
   app.get(
     '/order/v2/flight/orders/:id/disruptions',
-    { schema: { tags, params: IdParams, response: okResponse(z.array(Disruption)) } },
+    {
+      config: { access: 'ticket' },
+      schema: { tags, params: IdParams, response: okResponse(z.array(Disruption)) },
+    },
     async (request) => {
       const ctx = flightContext(request);
       const order = await findOrder(deps.db, ctx.agency.id, request.params.id);
@@ -51,21 +57,30 @@ export async function disruptionRoutes(fastify: FastifyInstance, { deps }: { dep
 
   app.post(
     '/order/v2/flight/disruptions/:id/acknowledge',
-    { schema: { tags, params: IdParams, body: NoBody, response: okResponse(Disruption) } },
+    {
+      config: { access: 'ticket' },
+      schema: { tags, params: IdParams, body: NoBody, response: okResponse(Disruption) },
+    },
     async (request) =>
       ok(await acknowledgeDisruption(deps.db, flightContext(request), request.params.id, deps.now())),
   );
 
   app.post(
     '/order/v2/flight/disruptions/:id/accept',
-    { schema: { tags, params: IdParams, body: NoBody, response: okResponse(Disruption) } },
+    {
+      config: { access: 'ticket' },
+      schema: { tags, params: IdParams, body: NoBody, response: okResponse(Disruption) },
+    },
     async (request) =>
       ok(await acceptProtection(deps.db, flightContext(request), request.params.id, deps.now())),
   );
 
   app.post(
     '/order/v2/flight/disruptions/:id/refund',
-    { schema: { tags, params: IdParams, body: NoBody, response: okResponse(Disruption) } },
+    {
+      config: { access: 'ticket' },
+      schema: { tags, params: IdParams, body: NoBody, response: okResponse(Disruption) },
+    },
     async (request) =>
       ok(
         await refundInsteadOfProtection(deps.db, deps, flightContext(request), request.params.id, deps.now()),
@@ -101,7 +116,7 @@ export async function disruptionTestHookRoutes(
   app.post(
     '/__test/disruptions',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { tags: ['test-hooks'], body: RaiseBody, response: okResponse(Disruption) },
     },
     async (request) => {

@@ -81,7 +81,7 @@ export async function documentRoutes(fastify: FastifyInstance, { deps }: { deps:
   app.post(
     '/order/v2/flight/orders/:id/documents',
     {
-      config: { limit: 'upload' },
+      config: { access: 'ticket', limit: 'upload' },
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -101,7 +101,10 @@ export async function documentRoutes(fastify: FastifyInstance, { deps }: { deps:
 
   app.get(
     '/order/v2/flight/orders/:id/documents',
-    { schema: { tags, params: OrderParams, response: okResponse(z.array(SupportingDocument)) } },
+    {
+      config: { access: 'ticket' },
+      schema: { tags, params: OrderParams, response: okResponse(z.array(SupportingDocument)) },
+    },
     async (request) => {
       const ctx = flightContext(request);
       return ok(await listDocuments(deps.db, ctx, request.params.id));
@@ -110,7 +113,7 @@ export async function documentRoutes(fastify: FastifyInstance, { deps }: { deps:
 
   app.get(
     '/order/v2/flight/orders/:id/documents/:documentId',
-    { schema: { tags, params: DocumentParams, response: FILE_RESPONSE } },
+    { config: { access: 'ticket' }, schema: { tags, params: DocumentParams, response: FILE_RESPONSE } },
     async (request, reply) => {
       const ctx = flightContext(request);
       const { row, bytes } = await readDocument(deps, ctx, request.params.id, request.params.documentId);
@@ -123,7 +126,10 @@ export async function documentRoutes(fastify: FastifyInstance, { deps }: { deps:
 
   app.delete(
     '/order/v2/flight/orders/:id/documents/:documentId',
-    { schema: { tags, params: DocumentParams, response: okResponse(SupportingDocument) } },
+    {
+      config: { access: 'ticket' },
+      schema: { tags, params: DocumentParams, response: okResponse(SupportingDocument) },
+    },
     async (request) => {
       const ctx = flightContext(request);
       return ok(await deleteDocument(deps, ctx, request.params.id, request.params.documentId));

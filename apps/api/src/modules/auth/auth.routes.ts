@@ -65,7 +65,7 @@ export async function authRoutes(
     '/base/v2/login',
     {
       config: {
-        public: true,
+        access: 'public',
         rateLimit: {
           max: loginRateLimitMax,
           timeWindow: LOGIN_WINDOW_MS,
@@ -88,26 +88,31 @@ export async function authRoutes(
   app.post(
     '/base/v2/single-login',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { tags: ['auth'], body: SingleLoginBody, response: okResponse(LoginResult) },
     },
     async (request) => ok(await auth.singleLogin(request.body, clientInfo(request))),
   );
 
-  app.get('/base/v2/me', { schema: { tags: ['auth'], response: okResponse(MeResult) } }, async (request) =>
-    ok(auth.me(requireCtx(request))),
+  app.get(
+    '/base/v2/me',
+    { config: { access: 'session' }, schema: { tags: ['auth'], response: okResponse(MeResult) } },
+    async (request) => ok(auth.me(requireCtx(request))),
   );
 
   app.put(
     '/base/v2/me',
-    { schema: { tags: ['auth'], body: UpdateMeBody, response: okResponse(MeResult) } },
+    {
+      config: { access: 'session' },
+      schema: { tags: ['auth'], body: UpdateMeBody, response: okResponse(MeResult) },
+    },
     async (request) => ok(await auth.updateMe(requireCtx(request), request.body)),
   );
 
   app.put(
     '/base/v2/me/password',
     {
-      config: { userLog: 'named' },
+      config: { access: 'session', userLog: 'named' },
       preValidation: checkNewPasswordLength,
       schema: { tags: ['auth'], body: ChangePasswordBody, response: okResponse(Done) },
     },
@@ -122,6 +127,7 @@ export async function authRoutes(
   app.put(
     '/base/v2/me/config/:key',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['auth'],
         params: ConfigKeyParams,
@@ -139,7 +145,10 @@ export async function authRoutes(
 
   app.delete(
     '/base/v2/me',
-    { config: { userLog: 'named' }, schema: { tags: ['auth'], response: okResponse(Done) } },
+    {
+      config: { access: 'session', userLog: 'named' },
+      schema: { tags: ['auth'], response: okResponse(Done) },
+    },
     async (request) => ok(await auth.logout(requireCtx(request), clientInfo(request))),
   );
 }

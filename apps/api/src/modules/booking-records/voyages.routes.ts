@@ -28,7 +28,10 @@ export async function voyageRoutes(fastify: FastifyInstance, { db, now }: { db: 
 
   app.get(
     '/order/v2/flight/voyages',
-    { schema: { tags, querystring: VoyageListQuery, response: okResponse(VoyageList) } },
+    {
+      config: { access: 'ticket' },
+      schema: { tags, querystring: VoyageListQuery, response: okResponse(VoyageList) },
+    },
     async (request) => {
       const ctx = flightContext(request);
       return ok(await listVoyages(db, ctx, request.query));
@@ -38,7 +41,7 @@ export async function voyageRoutes(fastify: FastifyInstance, { db, now }: { db: 
   // Downloads are POST with the list's filters as the body (API conventions).
   app.post(
     '/order/v2/flight/voyages/export',
-    { schema: { tags, body: VoyageExportQuery, response: FILE_RESPONSE } },
+    { config: { access: 'ticket' }, schema: { tags, body: VoyageExportQuery, response: FILE_RESPONSE } },
     async (request, reply) => {
       const ctx = flightContext(request);
       const locale = localeOf(request);

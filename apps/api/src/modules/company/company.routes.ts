@@ -13,13 +13,16 @@ export async function companyRoutes(fastify: FastifyInstance, { db }: { db: Db }
 
   app.get(
     '/base/v2/company',
-    { schema: { tags: ['company'], response: okResponse(CompanyProfile) } },
+    { config: { access: 'session' }, schema: { tags: ['company'], response: okResponse(CompanyProfile) } },
     async (request) => ok(await getCompany(db, requireCtx(request))),
   );
 
   app.put(
     '/base/v2/company',
-    { schema: { tags: ['company'], body: UpdateCompanyBody, response: okResponse(CompanyProfile) } },
+    {
+      config: { access: 'superuser' },
+      schema: { tags: ['company'], body: UpdateCompanyBody, response: okResponse(CompanyProfile) },
+    },
     async (request) => ok(await updateCompany(db, requireCtx(request), request.body)),
   );
 }

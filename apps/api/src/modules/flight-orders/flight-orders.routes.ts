@@ -52,7 +52,7 @@ export async function flightOrderRoutes(fastify: FastifyInstance, { deps }: { de
   app.post(
     '/order/v2/flight/orders',
     {
-      config: { limit: 'booking' },
+      config: { access: 'ticket', limit: 'booking' },
       schema: {
         tags,
         body: CreateFlightOrderDraft,
@@ -91,7 +91,10 @@ export async function flightOrderRoutes(fastify: FastifyInstance, { deps }: { de
 
   app.get(
     '/order/v2/flight/orders',
-    { schema: { tags, querystring: FlightOrderListQuery, response: okResponse(FlightOrderList) } },
+    {
+      config: { access: 'ticket' },
+      schema: { tags, querystring: FlightOrderListQuery, response: okResponse(FlightOrderList) },
+    },
     async (request) => {
       const ctx = flightCtx(request);
       return ok(await listOrders(deps.db, ctx, request.query, deps.now()));
@@ -100,7 +103,10 @@ export async function flightOrderRoutes(fastify: FastifyInstance, { deps }: { de
 
   app.get(
     '/order/v2/flight/orders/status',
-    { schema: { tags, querystring: StatusCountQuery, response: okResponse(z.array(StatusCount)) } },
+    {
+      config: { access: 'ticket' },
+      schema: { tags, querystring: StatusCountQuery, response: okResponse(z.array(StatusCount)) },
+    },
     async (request) => {
       const ctx = flightCtx(request);
       return ok(await countByStatus(deps.db, ctx, request.query.status));
@@ -109,7 +115,7 @@ export async function flightOrderRoutes(fastify: FastifyInstance, { deps }: { de
 
   app.get(
     '/order/v2/flight/orders/:id',
-    { schema: { tags, params: IdParams, response: okResponse(FlightOrder) } },
+    { config: { access: 'ticket' }, schema: { tags, params: IdParams, response: okResponse(FlightOrder) } },
     async (request) => {
       const ctx = flightCtx(request);
       const row = await findOrder(deps.db, ctx.agency.id, request.params.id);
@@ -120,7 +126,7 @@ export async function flightOrderRoutes(fastify: FastifyInstance, { deps }: { de
 
   app.delete(
     '/order/v2/flight/orders/:id',
-    { schema: { tags, params: IdParams, response: okResponse(FlightOrder) } },
+    { config: { access: 'ticket' }, schema: { tags, params: IdParams, response: okResponse(FlightOrder) } },
     async (request) => {
       const ctx = flightCtx(request);
       const { id } = request.params;

@@ -29,7 +29,10 @@ export async function notificationRoutes(fastify: FastifyInstance, { db, now }: 
 
   app.get(
     '/base/v2/notifications',
-    { schema: { tags, querystring: NotificationListQuery, response: okResponse(NotificationPage) } },
+    {
+      config: { access: 'session' },
+      schema: { tags, querystring: NotificationListQuery, response: okResponse(NotificationPage) },
+    },
     async (request) => {
       const ctx = requireCtx(request);
       const owner = { agencyId: ctx.agency.id, userId: ctx.user.id };
@@ -54,7 +57,10 @@ export async function notificationRoutes(fastify: FastifyInstance, { db, now }: 
 
   app.post(
     '/base/v2/notifications/read',
-    { schema: { tags, body: MarkNotificationsRead, response: okResponse(MarkNotificationsReadResult) } },
+    {
+      config: { access: 'session' },
+      schema: { tags, body: MarkNotificationsRead, response: okResponse(MarkNotificationsReadResult) },
+    },
     async (request) => {
       const ctx = requireCtx(request);
       const owner = { agencyId: ctx.agency.id, userId: ctx.user.id };
@@ -67,7 +73,10 @@ export async function notificationRoutes(fastify: FastifyInstance, { db, now }: 
 
   app.get(
     '/base/v2/notifications/webhook-secret',
-    { schema: { tags, response: okResponse(z.object({ secret: z.string() })) } },
+    {
+      config: { access: 'superuser' },
+      schema: { tags, response: okResponse(z.object({ secret: z.string() })) },
+    },
     async (request) => {
       const ctx = requireCtx(request);
       if (!ctx.roles.includes('SuperUser')) throw new AppError('NO_ACCESS');

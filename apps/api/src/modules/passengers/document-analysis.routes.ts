@@ -59,7 +59,7 @@ export async function documentAnalysisRoutes(fastify: FastifyInstance, { pool }:
   app.post(
     '/base/v2/analysis/document',
     {
-      config: { limit: 'upload' },
+      config: { access: 'session', limit: 'upload' },
       schema: {
         tags: ['passengers'],
         consumes: ['multipart/form-data'],

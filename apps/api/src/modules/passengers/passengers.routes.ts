@@ -44,17 +44,24 @@ export async function passengersRoutes(fastify: FastifyInstance, options: Passen
 
   app.get(
     '/base/v2/often-used-passengers',
-    { schema: { tags: TAGS, querystring: PassengerListQuery, response: okResponse(FrequentPassengerList) } },
+    {
+      config: { access: 'session' },
+      schema: { tags: TAGS, querystring: PassengerListQuery, response: okResponse(FrequentPassengerList) },
+    },
     async (request) => ok(await service.listPassengers(requireCtx(request), request.query)),
   );
   app.post(
     '/base/v2/often-used-passengers',
-    { schema: { tags: TAGS, body: FrequentPassengerBody, response: okResponse(FrequentPassenger) } },
+    {
+      config: { access: 'session' },
+      schema: { tags: TAGS, body: FrequentPassengerBody, response: okResponse(FrequentPassenger) },
+    },
     async (request) => ok(await service.createPassenger(requireCtx(request), request.body)),
   );
   app.put(
     '/base/v2/often-used-passengers/:id',
     {
+      config: { access: 'session' },
       schema: {
         tags: TAGS,
         params: PassengerIdParams,
@@ -67,7 +74,7 @@ export async function passengersRoutes(fastify: FastifyInstance, options: Passen
   );
   app.delete(
     '/base/v2/often-used-passengers/:id',
-    { schema: { tags: TAGS, params: PassengerIdParams, response: Deleted } },
+    { config: { access: 'session' }, schema: { tags: TAGS, params: PassengerIdParams, response: Deleted } },
     async (request) => {
       await service.deletePassenger(requireCtx(request), request.params.id);
       return ok({});
@@ -76,17 +83,24 @@ export async function passengersRoutes(fastify: FastifyInstance, options: Passen
 
   app.get(
     '/base/v2/member-cards',
-    { schema: { tags: TAGS, querystring: PassengerListQuery, response: okResponse(MemberCardList) } },
+    {
+      config: { access: 'session' },
+      schema: { tags: TAGS, querystring: PassengerListQuery, response: okResponse(MemberCardList) },
+    },
     async (request) => ok(await service.listCards(requireCtx(request), request.query)),
   );
   app.post(
     '/base/v2/member-cards',
-    { schema: { tags: TAGS, body: MemberCardBody, response: okResponse(MemberCard) } },
+    {
+      config: { access: 'session' },
+      schema: { tags: TAGS, body: MemberCardBody, response: okResponse(MemberCard) },
+    },
     async (request) => ok(await service.createCard(requireCtx(request), request.body)),
   );
   app.put(
     '/base/v2/member-cards/:id',
     {
+      config: { access: 'session' },
       schema: {
         tags: TAGS,
         params: PassengerIdParams,
@@ -98,7 +112,7 @@ export async function passengersRoutes(fastify: FastifyInstance, options: Passen
   );
   app.delete(
     '/base/v2/member-cards/:id',
-    { schema: { tags: TAGS, params: PassengerIdParams, response: Deleted } },
+    { config: { access: 'session' }, schema: { tags: TAGS, params: PassengerIdParams, response: Deleted } },
     async (request) => {
       await service.deleteCard(requireCtx(request), request.params.id);
       return ok({});

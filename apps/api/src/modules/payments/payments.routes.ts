@@ -75,7 +75,7 @@ export async function flightPaymentRoutes(
 
   app.get(
     '/order/v2/flight/config/payment',
-    { schema: { tags: ['payments'], response: okResponse(PaymentConfig) } },
+    { config: { access: 'ticket' }, schema: { tags: ['payments'], response: okResponse(PaymentConfig) } },
     async (request) => {
       const ctx = flightCtx(request);
       // Offered: the agency's channels that are served (the balance, or a configured provider).
@@ -87,6 +87,7 @@ export async function flightPaymentRoutes(
   app.post(
     '/order/v2/flight/orders/:id/payment',
     {
+      config: { access: 'ticket' },
       schema: {
         tags: ['payments'],
         params: OrderIdParams,
@@ -119,7 +120,10 @@ export async function flightPaymentRoutes(
 
   app.get(
     '/order/v2/flight/payments/:id',
-    { schema: { tags: ['payments'], params: PaymentIdParams, response: okResponse(PaymentStatusView) } },
+    {
+      config: { access: 'ticket' },
+      schema: { tags: ['payments'], params: PaymentIdParams, response: okResponse(PaymentStatusView) },
+    },
     async (request) => {
       const ctx = flightCtx(request);
       return ok(await paymentState(deps.db, ctx, request.params.id, deps.now()));
@@ -130,7 +134,7 @@ export async function flightPaymentRoutes(
   app.post(
     '/order/v2/payments/notify/:channel',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['payments'],
         params: ChannelParams,
@@ -165,7 +169,10 @@ export async function flightPaymentRoutes(
   // Finance of the agency: card payments captured after their order could not take them, refunded.
   app.get(
     '/order/v2/payments/late-captures',
-    { schema: { tags: ['payments'], querystring: LateCaptureQuery, response: okResponse(LateCaptureList) } },
+    {
+      config: { access: 'finance' },
+      schema: { tags: ['payments'], querystring: LateCaptureQuery, response: okResponse(LateCaptureList) },
+    },
     async (request) => {
       const ctx = requireCtx(request);
       assertCanReadWallet(ctx);

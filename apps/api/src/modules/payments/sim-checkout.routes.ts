@@ -105,7 +105,7 @@ export async function simulatedCheckoutRoutes(fastify: FastifyInstance, options:
   app.get(
     `${SIM_CHECKOUT_PREFIX}/:channel/:paymentId`,
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['payments'],
         params: CheckoutParams,
@@ -125,7 +125,7 @@ export async function simulatedCheckoutRoutes(fastify: FastifyInstance, options:
     `${SIM_CHECKOUT_PREFIX}/:channel/:paymentId/complete`,
     {
       // A form post authorized by the payment's secret token, not by cookies: no XSRF header.
-      config: { public: true, xsrf: false },
+      config: { access: 'public', xsrf: false },
       schema: {
         tags: ['payments'],
         consumes: ['application/x-www-form-urlencoded'],

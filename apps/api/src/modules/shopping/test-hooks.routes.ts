@@ -30,7 +30,7 @@ export async function testHookRoutes(fastify: FastifyInstance, { registry }: { r
   app.post(
     '/__test/suppliers/:name/faults',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags,
         params: SupplierParams,
@@ -48,7 +48,7 @@ export async function testHookRoutes(fastify: FastifyInstance, { registry }: { r
   );
   app.delete(
     '/__test/suppliers/faults',
-    { config: { public: true }, schema: { tags, response: okResponse(z.object({})) } },
+    { config: { access: 'public' }, schema: { tags, response: okResponse(z.object({})) } },
     async () => {
       registry.clearFaults();
       return ok({});

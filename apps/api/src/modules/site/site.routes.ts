@@ -13,19 +13,19 @@ export async function siteRoutes(fastify: FastifyInstance, { database }: { datab
   const { db } = database;
   app.get(
     '/base/v2/config/getSiteConfig',
-    { config: { public: true }, schema: { tags: ['site'], response: okResponse(SiteConfig) } },
+    { config: { access: 'public' }, schema: { tags: ['site'], response: okResponse(SiteConfig) } },
     async () => ok(await getSiteConfig(db)),
   );
   app.get(
     '/base/v2/exchangeRates',
-    { config: { public: true }, schema: { tags: ['site'], response: okResponse(ExchangeRates) } },
+    { config: { access: 'public' }, schema: { tags: ['site'], response: okResponse(ExchangeRates) } },
     async () => ok(await getExchangeRates(db)),
   );
 
   app.get(
     '/healthz',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { tags: ['site'], response: okResponse(z.object({ status: z.literal('ok') })) },
     },
     async () => ok({ status: 'ok' as const }),
@@ -33,7 +33,7 @@ export async function siteRoutes(fastify: FastifyInstance, { database }: { datab
   app.get(
     '/readyz',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['site'],
         response: okResponse(

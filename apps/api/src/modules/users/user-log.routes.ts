@@ -23,7 +23,10 @@ export async function userLogRoutes(fastify: FastifyInstance, { db }: { db: Db }
 
   app.get(
     '/base/v2/user-logs',
-    { schema: { tags, querystring: UserLogListQuery, response: okResponse(UserLogPage) } },
+    {
+      config: { access: 'superuser' },
+      schema: { tags, querystring: UserLogListQuery, response: okResponse(UserLogPage) },
+    },
     async (request) => {
       const ctx = requireCtx(request);
       assertCanReadUserLog(ctx);
@@ -35,7 +38,7 @@ export async function userLogRoutes(fastify: FastifyInstance, { db }: { db: Db }
 
   app.post(
     '/base/v2/user-logs/export',
-    { schema: { tags, body: UserLogExportBody, response: FILE_RESPONSE } },
+    { config: { access: 'superuser' }, schema: { tags, body: UserLogExportBody, response: FILE_RESPONSE } },
     async (request, reply) => {
       const ctx = requireCtx(request);
       assertCanReadUserLog(ctx);

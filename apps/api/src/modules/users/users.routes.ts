@@ -36,14 +36,17 @@ export async function usersRoutes(fastify: FastifyInstance, { deps }: { deps: Us
 
   app.get(
     '/base/v2/users',
-    { schema: { tags, querystring: UserListQuery, response: okResponse(UserList) } },
+    {
+      config: { access: 'session' },
+      schema: { tags, querystring: UserListQuery, response: okResponse(UserList) },
+    },
     async (request) => ok(await users.list(requireCtx(request), request.query)),
   );
 
   app.post(
     '/base/v2/users',
     {
-      config: { userLog: 'named' },
+      config: { access: 'superuser', userLog: 'named' },
       schema: { tags, body: CreateUserBody, response: okResponse(CreatedUser) },
     },
     async (request) => ok(await users.create(requireCtx(request), request.body, callOf(request))),
@@ -52,7 +55,7 @@ export async function usersRoutes(fastify: FastifyInstance, { deps }: { deps: Us
   app.put(
     '/base/v2/users/:id',
     {
-      config: { userLog: 'named' },
+      config: { access: 'superuser', userLog: 'named' },
       schema: { tags, params: UserIdParams, body: UpdateUserBody, response: okResponse(ManagedUser) },
     },
     async (request) =>
@@ -62,7 +65,7 @@ export async function usersRoutes(fastify: FastifyInstance, { deps }: { deps: Us
   app.post(
     '/base/v2/users/:id/password',
     {
-      config: { userLog: 'named' },
+      config: { access: 'superuser', userLog: 'named' },
       schema: { tags, params: UserIdParams, body: NoBody, response: okResponse(PasswordResetResult) },
     },
     async (request) => ok(await users.resetPassword(requireCtx(request), request.params.id, callOf(request))),
@@ -71,7 +74,7 @@ export async function usersRoutes(fastify: FastifyInstance, { deps }: { deps: Us
   app.delete(
     '/base/v2/users/:id',
     {
-      config: { userLog: 'named' },
+      config: { access: 'superuser', userLog: 'named' },
       schema: { tags, params: UserIdParams, response: okResponse(z.object({})) },
     },
     async (request) => ok(await users.remove(requireCtx(request), request.params.id, callOf(request))),

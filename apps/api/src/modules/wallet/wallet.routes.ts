@@ -48,7 +48,7 @@ export async function walletRoutes(fastify: FastifyInstance, { database }: Walle
 
   app.get(
     '/base/v2/wallet/balances',
-    { schema: { tags, response: okResponse(z.array(WalletBalance)) } },
+    { config: { access: 'finance' }, schema: { tags, response: okResponse(z.array(WalletBalance)) } },
     async (request) => {
       const ctx = requireCtx(request);
       assertCanReadWallet(ctx);
@@ -58,7 +58,10 @@ export async function walletRoutes(fastify: FastifyInstance, { database }: Walle
 
   app.get(
     '/base/v2/wallet/entries',
-    { schema: { tags, querystring: WalletEntryQuery, response: okResponse(WalletEntryList) } },
+    {
+      config: { access: 'finance' },
+      schema: { tags, querystring: WalletEntryQuery, response: okResponse(WalletEntryList) },
+    },
     async (request) => {
       const ctx = requireCtx(request);
       assertCanReadWallet(ctx);
@@ -68,7 +71,10 @@ export async function walletRoutes(fastify: FastifyInstance, { database }: Walle
 
   app.get(
     '/base/v2/wallet/transactions',
-    { schema: { tags, querystring: TransactionQuery, response: okResponse(TransactionList) } },
+    {
+      config: { access: 'finance' },
+      schema: { tags, querystring: TransactionQuery, response: okResponse(TransactionList) },
+    },
     async (request) => {
       const ctx = requireCtx(request);
       assertCanReadWallet(ctx);
@@ -78,7 +84,7 @@ export async function walletRoutes(fastify: FastifyInstance, { database }: Walle
 
   app.post(
     '/base/v2/wallet/entries/export',
-    { schema: { tags, body: WalletEntryQuery, response: FILE_RESPONSE } },
+    { config: { access: 'finance' }, schema: { tags, body: WalletEntryQuery, response: FILE_RESPONSE } },
     async (request, reply) => {
       const ctx = requireCtx(request);
       assertCanReadWallet(ctx);
@@ -90,7 +96,7 @@ export async function walletRoutes(fastify: FastifyInstance, { database }: Walle
 
   app.post(
     '/base/v2/wallet/transactions/export',
-    { schema: { tags, body: TransactionQuery, response: FILE_RESPONSE } },
+    { config: { access: 'finance' }, schema: { tags, body: TransactionQuery, response: FILE_RESPONSE } },
     async (request, reply) => {
       const ctx = requireCtx(request);
       assertCanReadWallet(ctx);
@@ -105,7 +111,10 @@ export async function walletRoutes(fastify: FastifyInstance, { database }: Walle
 
   app.get(
     '/base/v2/wallet/statements',
-    { schema: { tags, querystring: StatementQuery, response: okResponse(z.array(WalletStatement)) } },
+    {
+      config: { access: 'finance' },
+      schema: { tags, querystring: StatementQuery, response: okResponse(z.array(WalletStatement)) },
+    },
     async (request) => {
       const ctx = requireCtx(request);
       assertCanReadWallet(ctx);
@@ -115,7 +124,7 @@ export async function walletRoutes(fastify: FastifyInstance, { database }: Walle
 
   app.post(
     '/base/v2/wallet/statements/export',
-    { schema: { tags, body: StatementQuery, response: FILE_RESPONSE } },
+    { config: { access: 'finance' }, schema: { tags, body: StatementQuery, response: FILE_RESPONSE } },
     async (request, reply) => {
       const ctx = requireCtx(request);
       assertCanReadWallet(ctx);
@@ -132,6 +141,7 @@ export async function walletRoutes(fastify: FastifyInstance, { database }: Walle
   app.post(
     '/base/v2/agencies/:id/balance',
     {
+      config: { access: 'agencyManager' },
       schema: { tags, params: AgencyIdParams, body: TopUpBody, response: { 200: WalletChangeAnswer } },
     },
     async (request, reply) => {
@@ -147,6 +157,7 @@ export async function walletRoutes(fastify: FastifyInstance, { database }: Walle
   app.put(
     '/base/v2/agencies/:id/credit',
     {
+      config: { access: 'agencyManager' },
       schema: { tags, params: AgencyIdParams, body: CreditLimitBody, response: { 200: WalletChangeAnswer } },
     },
     async (request, reply) => {

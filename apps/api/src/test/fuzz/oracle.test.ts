@@ -13,7 +13,7 @@ const t = useTestApp();
 const log: string[] = [];
 let app: FastifyInstance;
 let snapshots: Snapshotter;
-const PUBLIC = { config: { public: true } };
+const PUBLIC = { config: { access: 'public' as const } };
 
 beforeAll(async () => {
   app = await t.build({ LOG_LEVEL: 'info' }, undefined, { logStream: { write: (line) => log.push(line) } });
