@@ -1,0 +1,154 @@
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type {
+  CreateAgencyInput,
+  CreatedAgency,
+  SubAgency,
+  SubAgencyList,
+  SuperAdminPasswordReset,
+  UpdateAgencyInput,
+} from '@portal/domain/agencies';
+import { apiDelete, apiGet, apiPost, apiPut, http } from '../../../shared/api/client';
+
+/** Every agency query starts with this key; a write refreshes them all. */
+export const AGENCIES_KEY = ['agencies'] as const;
+export const AGENCIES_PAGE_SIZE = 20;
+/** A deeper level is asked for in one page of the API's largest size. */
+const CHILDREN_PAGE_SIZE = 100;
+
+const agencyPath = (id: number, rest = '') => `/base/v2/agencies/${id}${rest}`;
+
+/** GET /base/v2/agencies: one page of the direct sub-agencies (or of the matches of `keyword`). */
+export function useAgencies(keyword: string | undefined, page: number) {
+  return useQuery({
+    queryKey: [...AGENCIES_KEY, 'list', keyword ?? '', page],
+    queryFn: () =>
+      apiGet<SubAgencyList>('/base/v2/agencies', {
+        params: { keyword, page, pageSize: AGENCIES_PAGE_SIZE },
+        skipErrorToast: true,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The sub-agencies of each agency in `parentIds` (levels below those the list answers inline),
+ * asked for when their row is opened. Returns what has loaded, by parent id.
+ */
+export function useChildAgencies(parentIds: readonly number[]) {
+  return useQueries({
+    queries: parentIds.map((parentId) => ({
+      queryKey: [...AGENCIES_KEY, 'children', parentId],
+      queryFn: () =>
+        apiGet<SubAgencyList>('/base/v2/agencies', {
+          params: { parentId, page: 1, pageSize: CHILDREN_PAGE_SIZE },
+        }),
+    })),
+    combine: (results) => {
+      const loaded = new Map<number, SubAgency[]>();
+      results.forEach((result, index) => {
+        const parentId = parentIds[index];
+        if (result.data && parentId !== undefined) loaded.set(parentId, result.data.list);
+      });
+      return loaded;
+    },
+  });
+}
+
+export type SaveAgencyInput =
+  { id: number; body: UpdateAgencyInput } | { id?: undefined; body: CreateAgencyInput };
+
+/**
+ * POST (no `id`) or PUT an agency; the tree refreshes afterwards. Errors are shown by the form.
+ * A create carries an `Idempotency-Key`, the same while the body is the same: a retry after a lost
+ * answer creates no second agency (its replay has no temporary password, which is never stored).
+ */
+export function useSaveAgency() {
+  const client = useQueryClient();
+  const last = useRef<{ text: string; key: string } | null>(null);
+  return useMutation({
+    mutationFn: (input: SaveAgencyInput): Promise<CreatedAgency | SubAgency> => {
+      if (input.id !== undefined) {
+        return apiPut<SubAgency>(agencyPath(input.id), input.body, { skipErrorToast: true });
+      }
+      const text = JSON.stringify(input.body);
+      if (last.current?.text !== text) last.current = { text, key: crypto.randomUUID() };
+      return apiPost<CreatedAgency>('/base/v2/agencies', input.body, {
+        headers: { 'Idempotency-Key': last.current.key },
+        skipErrorToast: true,
+      });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: AGENCIES_KEY }),
+  });
+}
+
+/** DELETE /base/v2/agencies/{id}; the server's refusal (money, credit, orders, children) is the error. */
+export function useDeleteAgency() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiDelete<unknown>(agencyPath(id), { skipErrorToast: true }),
+    onSettled: () => client.invalidateQueries({ queryKey: AGENCIES_KEY }),
+  });
+}
+
+/** PUT /base/v2/agencies/{id}/logo (multipart, field `file`). */
+export function uploadAgencyLogo(id: number, file: File): Promise<unknown> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiPut<unknown>(agencyPath(id, '/logo'), form, { skipErrorToast: true });
+}
+
+/** The logo as an object URL (the address needs the session's token, so an <img> cannot load it). */
+export function useAgencyLogo(logo: string | null | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!logo) return undefined;
+    let objectUrl: string | null = null;
+    let live = true;
+    http
+      .get<unknown>(logo, {
+        responseType: 'blob',
+        skipErrorToast: true,
+        // The image, not an envelope: handed to the client's envelope handling wrapped in one.
+        transformResponse: (data: unknown, _headers, status) =>
+          status !== undefined && status >= 200 && status < 300
+            ? { code: 0, data, message: '' }
+            : { code: -1, data: null, message: '' },
+      })
+      .then((response) => {
+        if (!live || !(response.data instanceof Blob)) return;
+        objectUrl = URL.createObjectURL(response.data);
+        setUrl(objectUrl);
+      })
+      .catch(() => {
+        // No preview: the form still offers an upload.
+      });
+    return () => {
+      live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+      setUrl(null);
+    };
+  }, [logo]);
+  return url;
+}
+
+/** POST /base/v2/agencies/{id}/superuser/password: a temporary password, shown once. */
+export function useResetSuperAdminPassword() {
+  return useMutation({
+    mutationFn: (id: number) => apiPost<SuperAdminPasswordReset>(agencyPath(id, '/superuser/password')),
+  });
+}
+
+/** The answer of POST /base/v2/agencies/{id}/apikey: the key itself is shown once. */
+export interface IssuedApiKey {
+  apiKey: string;
+  prefix: string;
+  createdAt: string;
+}
+
+/** POST /base/v2/agencies/{id}/apikey: a new key; the previous one stops working. */
+export function useRotateApiKey() {
+  return useMutation({
+    mutationFn: (id: number) => apiPost<IssuedApiKey>(agencyPath(id, '/apikey')),
+  });
+}

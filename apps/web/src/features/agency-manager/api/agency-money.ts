@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import type { CreditLimitBody, TopUpBody, WalletChange } from '@portal/domain/wallet';
+import { apiPost, apiPut } from '../../../shared/api/client';
+import { AGENCIES_KEY } from './agencies';
+
+/**
+ * A money write on one sub-agency with an `Idempotency-Key`: the same key while the body is the
+ * same (a retry after a lost answer moves nothing twice), a new one once it changes (the API
+ * refuses another body under the old key). The tree's balances refresh afterwards.
+ */
+function useMoneyWrite<B>(send: (agencyId: number, body: B, key: string) => Promise<WalletChange>) {
+  const client = useQueryClient();
+  const last = useRef<{ text: string; key: string } | null>(null);
+  return useMutation({
+    mutationFn: ({ agencyId, body }: { agencyId: number; body: B }) => {
+      const text = JSON.stringify([agencyId, body]);
+      if (last.current?.text !== text) last.current = { text, key: crypto.randomUUID() };
+      return send(agencyId, body, last.current.key);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: AGENCIES_KEY }),
+  });
+}
+
+/** POST /base/v2/agencies/{id}/balance: adds funds to a direct sub-agency's wallet. */
+export function useTopUp() {
+  return useMoneyWrite<TopUpBody>((agencyId, body, key) =>
+    apiPost<WalletChange>(`/base/v2/agencies/${agencyId}/balance`, body, {
+      headers: { 'Idempotency-Key': key },
+      skipErrorToast: true,
+    }),
+  );
+}
+
+/** PUT /base/v2/agencies/{id}/credit: sets a direct sub-agency's credit limit. */
+export function useSetCreditLimit() {
+  return useMoneyWrite<CreditLimitBody>((agencyId, body, key) =>
+    apiPut<WalletChange>(`/base/v2/agencies/${agencyId}/credit`, body, {
+      headers: { 'Idempotency-Key': key },
+      skipErrorToast: true,
+    }),
+  );
+}

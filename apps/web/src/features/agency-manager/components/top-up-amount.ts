@@ -1,0 +1,29 @@
+import { parseDecimal } from '@portal/domain/currency-conversion';
+
+const TEN = 10n;
+
+/**
+ * The amount a top-up credits (spec §3): amount received × exchange rate, less the transaction fee
+ * percent of it, rounded DOWN to `digits` decimals (a wallet is never credited more than was
+ * received). Exact decimal arithmetic; undefined when an input is missing or not a decimal, or
+ * the result is not above zero.
+ */
+export function topUpAmount(
+  received: string | undefined,
+  rate: string | undefined,
+  feePercent: number | string | undefined,
+  digits: number,
+): string | undefined {
+  const r = parseDecimal(received ?? '');
+  const q = parseDecimal(rate ?? '');
+  const f = parseDecimal(feePercent === undefined || feePercent === '' ? '0' : String(feePercent));
+  if (!r || !q || !f || r.units < 0n || q.units < 0n || f.units < 0n) return undefined;
+  const hundred = 100n * TEN ** BigInt(f.scale);
+  if (f.units > hundred) return undefined;
+  const numerator = r.units * q.units * (hundred - f.units) * TEN ** BigInt(digits);
+  const denominator = TEN ** BigInt(r.scale + q.scale) * hundred;
+  const minor = numerator / denominator;
+  if (minor <= 0n) return undefined;
+  const text = minor.toString().padStart(digits + 1, '0');
+  return digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
