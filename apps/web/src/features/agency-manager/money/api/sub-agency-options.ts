@@ -1,0 +1,38 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SubAgencyList } from '@portal/domain/agencies';
+import { MAX_PAGE_SIZE } from '@portal/domain/flight-order';
+import { apiGet } from '../../../../shared/api/client';
+
+/** A sub-agency to choose in a filter. */
+export interface SubAgencyOption {
+  value: number;
+  label: string;
+}
+
+/** The agencies of a tree page, each node followed by its direct sub-agencies. */
+export function optionsOf(list: SubAgencyList | undefined): SubAgencyOption[] {
+  const seen = new Set<number>();
+  const out: SubAgencyOption[] = [];
+  for (const node of list?.list ?? []) {
+    for (const agency of [node, ...node.children]) {
+      if (seen.has(agency.id)) continue;
+      seen.add(agency.id);
+      out.push({ value: agency.id, label: agency.name });
+    }
+  }
+  return out;
+}
+
+/** GET /base/v2/agencies: the sub-agencies matching `keyword` (the first level and its children without one). */
+export function useSubAgencyOptions(keyword: string) {
+  return useQuery({
+    queryKey: ['sub-agency-options', keyword],
+    queryFn: () =>
+      apiGet<SubAgencyList>('/base/v2/agencies', {
+        params: { ...(keyword ? { keyword } : {}), pageSize: MAX_PAGE_SIZE },
+        skipErrorToast: true,
+      }),
+    select: optionsOf,
+    placeholderData: keepPreviousData,
+  });
+}
