@@ -74,7 +74,8 @@ describe('create and edit bodies', () => {
   it('refuses unknown fields and lets the edit leave the super admin out', () => {
     expect(CreateAgencyBody.safeParse({ ...valid, partnerCode: 'ABCDEFGH' }).success).toBe(false);
     const { superAdminUsername: _name, ...edit } = valid;
-    expect(UpdateAgencyBody.safeParse({ ...edit, enabled: false }).success).toBe(true);
+    expect(UpdateAgencyBody.safeParse({ ...edit, parentId: 2 }).success).toBe(true);
+    expect(UpdateAgencyBody.safeParse({ ...edit, enabled: false }).success).toBe(false);
     expect(UpdateAgencyBody.safeParse(valid).success).toBe(false);
   });
 });

@@ -111,12 +111,11 @@ export type CreateAgencyInput = z.input<typeof CreateAgencyBody>;
 /**
  * PUT /base/v2/agencies/{id}: the whole editable record (fields left out or blank become null,
  * `allowedDomains` empty). `parentId` left out keeps the parent; a new parent must be allowed as
- * for a create, and an agency with sub-agencies cannot move. `enabled: false` signs its users out.
+ * for a create, and an agency with sub-agencies cannot move.
  */
 export const UpdateAgencyBody = z.strictObject({
   ...agencyFields,
   parentId: z.number().int().positive().max(2_147_483_647).optional(),
-  enabled: z.boolean().optional(),
 });
 export type UpdateAgencyBody = z.infer<typeof UpdateAgencyBody>;
 export type UpdateAgencyInput = z.input<typeof UpdateAgencyBody>;
@@ -171,13 +170,17 @@ export type SubAgencyNode = z.infer<typeof SubAgencyNode>;
 export const SubAgencyList = pageOf(SubAgencyNode);
 export type SubAgencyList = z.infer<typeof SubAgencyList>;
 
-/** Answer of POST /base/v2/agencies: the agency and its super admin's temporary password (shown once). */
+/**
+ * Answer of POST /base/v2/agencies: the agency and its super admin's temporary password, shown
+ * once: a replay of the same `Idempotency-Key` answers `temporaryPassword: null` (it is never
+ * stored; the parent resets it with POST .../{id}/superuser/password if it was lost).
+ */
 export const CreatedAgency = z.object({
   agency: SubAgency,
   superAdmin: z.object({
     id: z.number().int(),
     username: z.string(),
-    temporaryPassword: z.string(),
+    temporaryPassword: z.string().nullable(),
   }),
 });
 export type CreatedAgency = z.infer<typeof CreatedAgency>;

@@ -150,6 +150,8 @@ export const UserInfo = z.object({
   agencyId: z.number().int(),
   avatar: z.string().nullable(),
   config: UserConfig,
+  /** Present (true) while the user signs in with a generated temporary password: 201006 until changed. */
+  mustChangePassword: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

@@ -28,6 +28,7 @@ export function presentUser(row: UserRow): UserInfo {
     agencyId: row.agencyId,
     avatar: row.avatar,
     config: config.success ? config.data : {},
+    ...(row.mustChangePassword ? { mustChangePassword: true } : {}),
   };
 }
 

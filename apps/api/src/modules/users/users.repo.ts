@@ -60,7 +60,8 @@ export async function updateProfile(
 }
 
 export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+  // A password the user chose ends the duty to replace a temporary one.
+  await db.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, id));
 }
 
 /** Sets one key of the personal config; returns the updated user. */

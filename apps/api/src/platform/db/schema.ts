@@ -25,8 +25,7 @@ import type { Offer } from '../../modules/shopping/suppliers/supplier';
 const PARTNER_CODE_DEFAULT = sql.raw(
   Array.from(
     { length: PARTNER_CODE_LENGTH },
-    () =>
-      `substr('${PARTNER_CODE_ALPHABET}', 1 + floor(random() * ${PARTNER_CODE_ALPHABET.length})::int, 1)`,
+    () => `substr('${PARTNER_CODE_ALPHABET}', 1 + floor(random() * ${PARTNER_CODE_ALPHABET.length})::int, 1)`,
   ).join(' || '),
 );
 
