@@ -1,8 +1,9 @@
+import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgencySettings } from '@portal/domain/agency-settings';
 import type { Solution } from '@portal/domain/shopping';
-import { users } from '../../platform/db/schema';
+import { agencies, users } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { outboundMessages } from '../notifications/notifications.schema';
@@ -266,5 +267,66 @@ describe('common settings on orders, bills and messages', () => {
     ]);
     const mail = messages.find((m) => m.channel === 'email');
     expect(mail?.payload.locale).toBe('en');
+  });
+
+  it('show invoice type in Excel adds the invoice-type column to the wallet export', async () => {
+    const [finance] = await t.database.db.select().from(users).where(eq(users.username, 'finance'));
+    await t.database.db.insert(users).values({
+      username: 'subfin',
+      agencyId: 2,
+      roles: ['finance'],
+      passwordHash: finance?.passwordHash ?? '',
+    });
+    const heading = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/base/v2/wallet/entries/export',
+        payload: {},
+        headers: { ...bearer(await login(t.app, 'subfin')), 'accept-language': 'en' },
+      });
+      expect(res.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      return (workbook.worksheets[0]?.getRow(1).values as unknown[]).slice(1);
+    };
+    await configure(common({ isShowBill: true }));
+    expect(await heading()).not.toContain('Invoice type');
+    await configure(common({ isShowBill: true, showInvoiceTypeInExcel: true }));
+    expect((await heading()).at(-1)).toBe('Invoice type');
+  });
+
+  it('the settlement currency is the currency the sub-agency is quoted in', async () => {
+    const [agency] = await t.database.db
+      .insert(agencies)
+      .values({
+        name: 'West Branch',
+        proxyLevel: 1,
+        parentId: 1,
+        commonConfig: {
+          enableFlightService: true,
+          enableTrainService: false,
+          isShowBill: false,
+          canCreateSubAgency: false,
+          settlementCurrency: 'CNY',
+        },
+      })
+      .returning();
+    const [subop] = await t.database.db.select().from(users).where(eq(users.username, 'subop'));
+    await t.database.db.insert(users).values({
+      username: 'westop',
+      agencyId: agency?.id ?? 0,
+      roles: ['operator'],
+      passwordHash: subop?.passwordHash ?? '',
+    });
+    const admin = await login(t.app);
+    const url = `/base/v2/agencies/${agency?.id}/config`;
+    const read = AgencySettings.parse(body(await t.app.inject({ url, headers: bearer(admin) })).data);
+    const payload = { ...read, common: { ...read.common, settlementCurrency: 'USD' } };
+    expect((await t.app.inject({ method: 'PUT', url, headers: bearer(admin), payload })).statusCode).toBe(
+      200,
+    );
+    const result = await search(t.app, await login(t.app, 'westop'), oneWay('PEK', 'SHA'));
+    expect(result.solutions.length).toBeGreaterThan(0);
+    expect(result.solutions.every((s) => s.priceDetail.total.currency === 'USD')).toBe(true);
   });
 });
