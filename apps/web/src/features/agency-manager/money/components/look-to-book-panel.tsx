@@ -1,4 +1,4 @@
-import { Col, DatePicker, Empty, Flex, Form, Row, Segmented, Skeleton, Statistic } from 'antd';
+import { Col, DatePicker, Empty, Flex, Form, Row, Segmented, Skeleton, Spin, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,39 +104,41 @@ export function LookToBookPanel({ agencyId }: { agencyId: number }) {
             onRetry={() => void result.refetch()}
           />
         ) : (
-          <Flex vertical gap={16}>
-            <Flex gap={32} wrap data-testid="look-to-book-totals">
-              <Statistic title={t('agencyMoney.lookToBook.searches')} value={result.data.totals.searches} />
-              <Statistic title={t('agencyMoney.lookToBook.bookings')} value={result.data.totals.bookings} />
-              <Statistic
-                title={t('agencyMoney.lookToBook.ratio')}
-                value={formatRatio(result.data.totals.ratio)}
+          <Spin spinning={result.isFetching}>
+            <Flex vertical gap={16}>
+              <Flex gap={32} wrap data-testid="look-to-book-totals">
+                <Statistic title={t('agencyMoney.lookToBook.searches')} value={result.data.totals.searches} />
+                <Statistic title={t('agencyMoney.lookToBook.bookings')} value={result.data.totals.bookings} />
+                <Statistic
+                  title={t('agencyMoney.lookToBook.ratio')}
+                  value={formatRatio(result.data.totals.ratio)}
+                />
+              </Flex>
+              <Segmented<'chart' | 'table'>
+                aria-label={t('agencyMoney.lookToBook.view')}
+                value={view}
+                onChange={setView}
+                options={[
+                  { value: 'chart', label: t('agencyMoney.lookToBook.asChart') },
+                  { value: 'table', label: t('agencyMoney.lookToBook.asTable') },
+                ]}
+                style={{ alignSelf: 'flex-start' }}
               />
+              {result.data.totals.searches === 0 && result.data.totals.bookings === 0 ? (
+                <Empty description={t('agencyMoney.lookToBook.empty')} />
+              ) : view === 'chart' ? (
+                <>
+                  <LookToBookChart days={result.data.days} summary={summary} />
+                  <Legend />
+                  <div style={VISUALLY_HIDDEN}>
+                    <LookToBookTable data={result.data} />
+                  </div>
+                </>
+              ) : (
+                <LookToBookTable data={result.data} />
+              )}
             </Flex>
-            <Segmented<'chart' | 'table'>
-              aria-label={t('agencyMoney.lookToBook.view')}
-              value={view}
-              onChange={setView}
-              options={[
-                { value: 'chart', label: t('agencyMoney.lookToBook.asChart') },
-                { value: 'table', label: t('agencyMoney.lookToBook.asTable') },
-              ]}
-              style={{ alignSelf: 'flex-start' }}
-            />
-            {result.data.totals.searches === 0 && result.data.totals.bookings === 0 ? (
-              <Empty description={t('agencyMoney.lookToBook.empty')} />
-            ) : view === 'chart' ? (
-              <>
-                <LookToBookChart days={result.data.days} summary={summary} />
-                <Legend />
-                <div style={VISUALLY_HIDDEN}>
-                  <LookToBookTable data={result.data} />
-                </div>
-              </>
-            ) : (
-              <LookToBookTable data={result.data} />
-            )}
-          </Flex>
+          </Spin>
         )}
       </Col>
       <Col xs={24} lg={9}>
