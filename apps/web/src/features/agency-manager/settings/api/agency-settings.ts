@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AgencySettings, PriceChain, PriceChainQuery } from '@portal/domain/agency-settings';
+import { apiGet, apiPut } from '../../../../shared/api/client';
+
+const settingsKey = (agencyId: number) => ['agency-settings', agencyId] as const;
+
+/** GET /base/v2/agencies/{id}/config: every setting of a direct sub-agency. */
+export function getAgencySettings(agencyId: number): Promise<AgencySettings> {
+  return apiGet<AgencySettings>(`/base/v2/agencies/${agencyId}/config`, { skipErrorToast: true });
+}
+
+/** PUT /base/v2/agencies/{id}/config: replaces the settings; answers them as they now are. */
+export function putAgencySettings(agencyId: number, body: AgencySettings): Promise<AgencySettings> {
+  return apiPut<AgencySettings>(`/base/v2/agencies/${agencyId}/config`, body, { skipErrorToast: true });
+}
+
+/** GET /base/v2/agencies/{id}/price-chain: a net amount (minor units) through every level's adjustment. */
+export function getPriceChain(agencyId: number, query: PriceChainQuery): Promise<PriceChain> {
+  return apiGet<PriceChain>(`/base/v2/agencies/${agencyId}/price-chain`, {
+    params: query,
+    skipErrorToast: true,
+  });
+}
+
+/** The settings of one sub-agency while `enabled` (the drawer is open); the drawer shows errors. */
+export function useAgencySettings(agencyId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: settingsKey(agencyId),
+    queryFn: () => getAgencySettings(agencyId),
+    enabled,
+    // Always the stored settings when the drawer opens, not an earlier copy.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** Saves the settings; the cached copy and every price chain of the agency follow the answer. */
+export function useSaveAgencySettings(agencyId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AgencySettings) => putAgencySettings(agencyId, body),
+    onSuccess: (settings) => {
+      client.setQueryData(settingsKey(agencyId), settings);
+      void client.invalidateQueries({ queryKey: ['agency-price-chain', agencyId] });
+    },
+  });
+}
+
+/** The price chain for `query`, once the user asked for one (`query` not null). */
+export function usePriceChain(agencyId: number, query: PriceChainQuery | null) {
+  return useQuery({
+    queryKey: ['agency-price-chain', agencyId, query],
+    queryFn: () =>
+      query ? getPriceChain(agencyId, query) : Promise.reject(new Error('No price chain asked for')),
+    enabled: query !== null,
+  });
+}
