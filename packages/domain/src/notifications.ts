@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, Timestamp } from './flight-order';
 
-/** Order and disruption events the outbound module tells people and systems about. */
+/**
+ * Order, disruption and wallet events the outbound module tells people and systems about. The
+ * wallet events are about an agency, not an order: a top-up its parent made (`amount`,
+ * `reference`, `available`) and its available amount falling below its credit alert threshold
+ * (`available`, `threshold`); amounts are decimal texts with `currency` beside them.
+ */
 export const NOTIFICATION_KINDS = [
   'order.booked',
   'order.issued',
@@ -22,6 +27,8 @@ export const NOTIFICATION_KINDS = [
   'void.rejected',
   'void.failed',
   'disruption.raised',
+  'wallet.topped_up',
+  'wallet.credit_low',
 ] as const;
 export type NotificationKindName = (typeof NOTIFICATION_KINDS)[number];
 

@@ -9,7 +9,16 @@ interface Wording {
   /** The sentence that says what happened. */
   line: Record<NotificationKind, string>;
   greeting: string;
-  labels: { bookingNumber: string; route: string; departure: string; reason: string };
+  labels: {
+    bookingNumber: string;
+    route: string;
+    departure: string;
+    reason: string;
+    amount: string;
+    reference: string;
+    available: string;
+    threshold: string;
+  };
   footer: string;
 }
 
@@ -34,6 +43,8 @@ const EN: Wording = {
     'void.rejected': 'Void request {bookingNumber} rejected',
     'void.failed': 'Void {bookingNumber} failed',
     'disruption.raised': 'Schedule change on booking {bookingNumber}',
+    'wallet.topped_up': 'Your wallet was topped up with {amount} {currency}',
+    'wallet.credit_low': 'Available balance below {threshold} {currency}',
   },
   line: {
     'order.booked': 'We have received your booking. It will be ticketed once it is paid.',
@@ -62,9 +73,21 @@ const EN: Wording = {
       'The airline could not void the tickets of your request. The tickets stay valid; please try again or contact us.',
     'disruption.raised':
       'The airline has changed the schedule of a flight in this booking. Please check the booking.',
+    'wallet.topped_up': 'Funds have been added to your wallet.',
+    'wallet.credit_low':
+      'The available amount of your wallet (balance plus credit limit) has fallen below your alert threshold. Please add funds to keep booking.',
   },
   greeting: 'Hello,',
-  labels: { bookingNumber: 'Booking number', route: 'Route', departure: 'Departure', reason: 'Reason' },
+  labels: {
+    bookingNumber: 'Booking number',
+    route: 'Route',
+    departure: 'Departure',
+    reason: 'Reason',
+    amount: 'Amount',
+    reference: 'Reference',
+    available: 'Available amount',
+    threshold: 'Alert threshold',
+  },
   footer: 'This message was sent by the travel portal. Please do not reply to it.',
 };
 
@@ -89,6 +112,8 @@ const ZH_CN: Wording = {
     'void.rejected': '废票申请 {bookingNumber} 已被拒绝',
     'void.failed': '废票 {bookingNumber} 失败',
     'disruption.raised': '订单 {bookingNumber} 航班变动',
+    'wallet.topped_up': '您的钱包已充值 {amount} {currency}',
+    'wallet.credit_low': '可用余额低于 {threshold} {currency}',
   },
   line: {
     'order.booked': '我们已收到您的订单，支付后将为您出票。',
@@ -110,9 +135,20 @@ const ZH_CN: Wording = {
     'void.rejected': '您的废票申请已被拒绝。',
     'void.failed': '航空公司未能办理废票，机票仍然有效，请重试或联系我们。',
     'disruption.raised': '航空公司变更了此订单中航班的时刻，请查看订单。',
+    'wallet.topped_up': '您的钱包已到账一笔充值。',
+    'wallet.credit_low': '您钱包的可用金额（余额加信用额度）已低于提醒阈值，请及时充值以免影响预订。',
   },
   greeting: '您好：',
-  labels: { bookingNumber: '订单号', route: '航程', departure: '出发时间', reason: '原因' },
+  labels: {
+    bookingNumber: '订单号',
+    route: '航程',
+    departure: '出发时间',
+    reason: '原因',
+    amount: '金额',
+    reference: '参考号',
+    available: '可用金额',
+    threshold: '提醒阈值',
+  },
   footer: '此邮件由差旅平台自动发送，请勿回复。',
 };
 
@@ -137,6 +173,8 @@ const ZH_TW: Wording = {
     'void.rejected': '廢票申請 {bookingNumber} 已被拒絕',
     'void.failed': '廢票 {bookingNumber} 失敗',
     'disruption.raised': '訂單 {bookingNumber} 航班異動',
+    'wallet.topped_up': '您的錢包已儲值 {amount} {currency}',
+    'wallet.credit_low': '可用餘額低於 {threshold} {currency}',
   },
   line: {
     'order.booked': '我們已收到您的訂單，付款後將為您開票。',
@@ -158,9 +196,20 @@ const ZH_TW: Wording = {
     'void.rejected': '您的廢票申請已被拒絕。',
     'void.failed': '航空公司未能辦理廢票，機票仍然有效，請重試或聯絡我們。',
     'disruption.raised': '航空公司變更了此訂單中航班的時刻，請查看訂單。',
+    'wallet.topped_up': '您的錢包已收到一筆儲值。',
+    'wallet.credit_low': '您錢包的可用金額（餘額加信用額度）已低於提醒門檻，請及時儲值以免影響預訂。',
   },
   greeting: '您好：',
-  labels: { bookingNumber: '訂單號', route: '航程', departure: '出發時間', reason: '原因' },
+  labels: {
+    bookingNumber: '訂單號',
+    route: '航程',
+    departure: '出發時間',
+    reason: '原因',
+    amount: '金額',
+    reference: '參考號',
+    available: '可用金額',
+    threshold: '提醒門檻',
+  },
   footer: '此郵件由差旅平台自動發送，請勿回覆。',
 };
 
@@ -173,7 +222,16 @@ function fill(template: string, params: TemplateParams): string {
   });
 }
 
-/** The subject and plain text of an order e-mail in `locale`. */
+/** `1234.50 CNY` from an amount and its currency parameter; undefined without an amount. */
+function money(
+  amount: string | number | null | undefined,
+  currency: string | number | null | undefined,
+): string | undefined {
+  if (amount === undefined || amount === null) return undefined;
+  return currency ? `${String(amount)} ${String(currency)}` : String(amount);
+}
+
+/** The subject and plain text of an order or wallet e-mail in `locale`. */
 export function renderEmail(
   kind: NotificationKind,
   locale: Locale,
@@ -186,6 +244,10 @@ export function renderEmail(
     [w.labels.route, params.route],
     [w.labels.departure, params.departure],
     [w.labels.reason, params.reason],
+    [w.labels.amount, money(params.amount, params.currency)],
+    [w.labels.reference, params.reference],
+    [w.labels.available, money(params.available, params.currency)],
+    [w.labels.threshold, money(params.threshold, params.currency)],
   ];
   for (const [label, value] of facts) {
     if (value !== undefined && value !== null && value !== '') lines.push(`${label}: ${String(value)}`);

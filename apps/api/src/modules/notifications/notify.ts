@@ -168,3 +168,72 @@ export async function notifyOrderEvent(tx: Db, event: OrderEvent): Promise<void>
     insert into ${jobs} (kind, payload, run_at)
     select ${OUTBOUND_DELIVERY_JOB}::text, jsonb_build_object('messageId', m.id), ${at.toISOString()}::timestamptz from m`);
 }
+
+/** An event about an agency's wallet (not an order). */
+export interface AgencyEvent {
+  kind: Extract<NotificationKind, `wallet.${string}`>;
+  agencyId: number;
+  /** Values for the texts (amounts as decimal texts with `currency`). */
+  params: NotificationParams;
+  /** When it happened (default: now); the delivery job is due then. */
+  at?: Date;
+}
+
+/**
+ * Records an agency's wallet event in the caller's transaction, with no network call: an in-app
+ * notice for each active SuperUser and finance user of the agency, and ONE e-mail in the agency's
+ * e-mail language to its contact address (the company profile's e-mail, else its first active
+ * SuperUser's, else its first active user's) with its delivery job. One read, one insert.
+ */
+export async function notifyAgencyEvent(tx: Db, event: AgencyEvent): Promise<void> {
+  const at = event.at ?? new Date();
+  const [row] = await rowsOf<{
+    common_config: AgencyCommonConfig;
+    profile_email: string | null;
+    user_ids: number[] | null;
+    agency_email: string | null;
+  }>(
+    tx,
+    sql`select a.common_config, nullif(a.profile->>'email', '') as profile_email,
+      (select array_agg(u.id order by u.id) from ${users} u
+        where u.agency_id = a.id and u.status = 'active'
+          and ('SuperUser' = any(u.roles) or 'finance' = any(u.roles))) as user_ids,
+      (select u.email from ${users} u
+        where u.agency_id = a.id and u.status = 'active' and u.email <> ''
+        order by ('SuperUser' = any(u.roles)) desc, u.id limit 1) as agency_email
+    from ${agencies} a where a.id = ${event.agencyId}`,
+  );
+  if (!row) return;
+  const locale: Locale = isLocale(row.common_config.emailLanguage)
+    ? row.common_config.emailLanguage
+    : DEFAULT_LOCALE;
+  const target = row.profile_email ?? row.agency_email;
+  const params = JSON.stringify(event.params);
+  const statements = [];
+  const userIds = (row.user_ids ?? []).map(Number);
+  if (userIds.length > 0) {
+    const notices = sql.join(
+      userIds.map(
+        (userId) => sql`(${event.agencyId}::int, ${userId}::int, ${event.kind}::text, ${params}::jsonb)`,
+      ),
+      sql`, `,
+    );
+    statements.push(
+      sql`n as (insert into ${notifications} (agency_id, user_id, kind, params) values ${notices})`,
+    );
+  }
+  if (target) {
+    const email = JSON.stringify({ ...renderEmail(event.kind, locale, event.params), locale });
+    statements.push(sql`m as (
+      insert into ${outboundMessages} (agency_id, channel, kind, target, payload)
+      values (${event.agencyId}::int, 'email', ${event.kind}::text, ${target}::text, ${email}::jsonb)
+      returning id)`);
+    await tx.execute(sql`with ${sql.join(statements, sql`, `)}
+      insert into ${jobs} (kind, payload, run_at)
+      select ${OUTBOUND_DELIVERY_JOB}::text, jsonb_build_object('messageId', m.id), ${at.toISOString()}::timestamptz from m`);
+    return;
+  }
+  if (userIds.length > 0) {
+    await tx.execute(sql`with ${sql.join(statements, sql`, `)} select 1`);
+  }
+}

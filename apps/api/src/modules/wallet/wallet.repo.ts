@@ -152,12 +152,47 @@ export interface MonthlyWalletSum {
   amountMinor: number;
 }
 
-export async function monthlyWalletSums(db: Db, agencyId: number, end: Date): Promise<MonthlyWalletSum[]> {
-  const month = sql<string>`to_char(date_trunc('month', ${journalEntries.createdAt} at time zone 'UTC'), 'YYYY-MM')`;
+/**
+ * How `walletSums` groups entries in time: by UTC month (`YYYY-MM`); or, from `start`, everything
+ * before it as `before` and the rest by UTC day (`YYYY-MM-DD`) or all together as `within`.
+ */
+export type SumBucket = { by: 'month' } | { by: 'day' | 'range'; start: Date };
+
+/** Sum of one agency wallet's postings of one entry kind in one time bucket. */
+export interface WalletSum {
+  agencyId: number;
+  currency: string;
+  bucket: string;
+  kind: EntryKind;
+  amountMinor: number;
+}
+
+function bucketOf(bucket: SumBucket): SQL<string> {
+  const at = sql`(${journalEntries.createdAt} at time zone 'UTC')`;
+  if (bucket.by === 'month') return sql<string>`to_char(date_trunc('month', ${at}), 'YYYY-MM')`;
+  // A literal, not a parameter: the same expression must match in the select and the group by.
+  const start = sql.raw(`'${bucket.start.toISOString()}'`);
+  const within = bucket.by === 'day' ? sql`to_char(${at}, 'YYYY-MM-DD')` : sql`'within'`;
+  return sql<string>`case when ${journalEntries.createdAt} < ${start}::timestamptz then 'before' else ${within} end`;
+}
+
+/**
+ * Sums of the wallet postings of `agencyIds` per agency, currency, time bucket and entry kind,
+ * of the entries before `end`: the one query every statement is computed from.
+ */
+export async function walletSums(
+  db: Db,
+  agencyIds: readonly number[],
+  end: Date,
+  bucket: SumBucket,
+): Promise<WalletSum[]> {
+  if (agencyIds.length === 0) return [];
+  const period = bucketOf(bucket);
   const rows = await db
     .select({
+      agencyId: ledgerAccounts.agencyId,
       currency: ledgerAccounts.currency,
-      month,
+      bucket: period,
       kind: journalEntries.kind,
       amountMinor: sql<string>`sum(${ledgerPostings.amountMinor})::bigint`,
     })
@@ -166,11 +201,21 @@ export async function monthlyWalletSums(db: Db, agencyId: number, end: Date): Pr
     .innerJoin(journalEntries, eq(journalEntries.id, ledgerPostings.entryId))
     .where(
       and(
-        eq(ledgerAccounts.agencyId, agencyId),
+        inArray(ledgerAccounts.agencyId, [...agencyIds]),
         eq(ledgerAccounts.kind, 'agency_wallet'),
         lt(journalEntries.createdAt, end),
       ),
     )
-    .groupBy(ledgerAccounts.currency, month, journalEntries.kind);
+    .groupBy(ledgerAccounts.agencyId, ledgerAccounts.currency, period, journalEntries.kind);
   return rows.map((r) => ({ ...r, amountMinor: Number(r.amountMinor) }));
+}
+
+export async function monthlyWalletSums(db: Db, agencyId: number, end: Date): Promise<MonthlyWalletSum[]> {
+  const sums = await walletSums(db, [agencyId], end, { by: 'month' });
+  return sums.map((s) => ({
+    currency: s.currency,
+    month: s.bucket,
+    kind: s.kind,
+    amountMinor: s.amountMinor,
+  }));
 }

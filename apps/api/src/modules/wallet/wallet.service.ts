@@ -13,13 +13,25 @@ import type { Locale } from '@portal/domain/locale';
 import type { Db } from '../../platform/db';
 import type { AgencyRow } from '../../platform/db/schema';
 import type { RequestContext } from '../../platform/request-context';
-import { assertWithinRequestMaximum, percentOf, toMinor } from './money';
+import { notifyAgencyEvent } from '../notifications/notify';
+import { assertWithinRequestMaximum, fromMinor, percentOf, toMinor } from './money';
 import { setCreditLimit } from './set-credit-limit';
 import { topUp } from './top-up';
 import { emptyBalance, kindsOf, presentBalance, presentEntry, presentTransaction } from './wallet.presenter';
 import { EXPORT_ROW_CAP, entriesWorkbook, transactionsWorkbook } from './wallet.export';
 import { assertCanFundAgency } from './wallet.policy';
 import { findAgency, invoiceTypesOf, listEntryLines, walletAccounts, type EntryLine } from './wallet.repo';
+
+/** The agency's wallets per currency; `settlement` is listed even before the first entry. */
+export async function agencyBalances(
+  db: Db,
+  agencyId: number,
+  settlement: Currency,
+): Promise<WalletBalance[]> {
+  const list = (await walletAccounts(db, agencyId)).map(presentBalance);
+  if (!list.some((b) => b.currency === settlement)) list.unshift(emptyBalance(settlement));
+  return list;
+}
 
 async function balanceIn(db: Db, agencyId: number, currency: Currency): Promise<WalletBalance> {
   const account = (await walletAccounts(db, agencyId)).find((a) => a.currency === currency);
@@ -39,30 +51,32 @@ function percentText(percent: number | undefined): string {
 }
 
 /** With the agency's `showInvoiceTypeInExcel`: the fare's invoice type of each line's flight order. */
-async function invoiceTypesOfLines(db: Db, ctx: RequestContext, lines: EntryLine[]) {
-  if (ctx.agency.commonConfig.showInvoiceTypeInExcel !== true) return undefined;
+async function invoiceTypesOfLines(db: Db, agency: BillsAgency, lines: EntryLine[]) {
+  if (agency.commonConfig.showInvoiceTypeInExcel !== true) return undefined;
   return invoiceTypesOf(
     db,
-    ctx.agency.id,
+    agency.id,
     lines.flatMap((l) => (l.orderId ? [l.orderId] : [])),
   );
 }
 
-/** Wallet reads of the caller's agency and wallet writes of an agency manager. */
-export function createWalletService(db: Db) {
-  const invoiceTypesFor = (ctx: RequestContext, lines: EntryLine[]) => invoiceTypesOfLines(db, ctx, lines);
-  return {
-    /** Balances per currency; the settlement currency is listed even before the first entry. */
-    async balances(ctx: RequestContext): Promise<WalletBalance[]> {
-      const list = (await walletAccounts(db, ctx.agency.id)).map(presentBalance);
-      const settlement = ctx.company.config.commonConfig.settlementCurrency;
-      if (!list.some((b) => b.currency === settlement)) list.unshift(emptyBalance(settlement));
-      return list;
-    },
+/** The agency whose bills are read: its id and its settings (the invoice-type column). */
+export type BillsAgency = Pick<AgencyRow, 'id' | 'commonConfig'>;
 
-    /** Wallet entries: journal entries that change the caller's agency wallet. */
-    async entries(ctx: RequestContext, query: WalletEntryQuery): Promise<WalletEntryList> {
-      const { list, total } = await listEntryLines(db, ctx.agency.id, ['agency_wallet'], {
+const TRANSACTION_ACCOUNTS: ('agency_wallet' | 'platform_receivable')[] = [
+  'agency_wallet',
+  'platform_receivable',
+];
+
+/**
+ * The wallet entries, transactions and their exports of one agency (the caller's own, or a
+ * sub-agency whose bills an agency manager reads: the caller checks who may read them).
+ */
+export function createAgencyBills(db: Db) {
+  return {
+    /** Wallet entries: journal entries that change the agency's wallet. */
+    async entries(agency: BillsAgency, query: WalletEntryQuery): Promise<WalletEntryList> {
+      const { list, total } = await listEntryLines(db, agency.id, ['agency_wallet'], {
         ...query,
         kinds: query.type ? kindsOf(query.type) : undefined,
         direction: query.sort === 'paymentTime' ? 'asc' : 'desc',
@@ -71,9 +85,8 @@ export function createWalletService(db: Db) {
     },
 
     /** Transactions: entries that move the agency's money (wallet or outside channels). */
-    async transactions(ctx: RequestContext, query: TransactionQuery): Promise<TransactionList> {
-      const accounts: ('agency_wallet' | 'platform_receivable')[] = ['agency_wallet', 'platform_receivable'];
-      const { list, total } = await listEntryLines(db, ctx.agency.id, accounts, {
+    async transactions(agency: BillsAgency, query: TransactionQuery): Promise<TransactionList> {
+      const { list, total } = await listEntryLines(db, agency.id, TRANSACTION_ACCOUNTS, {
         ...query,
         direction: query.sort.startsWith('-') ? 'desc' : 'asc',
       });
@@ -81,27 +94,56 @@ export function createWalletService(db: Db) {
     },
 
     /** Every wallet entry of `query`'s filters (up to EXPORT_ROW_CAP) as an .xlsx file. */
-    async entriesExport(ctx: RequestContext, query: WalletEntryQuery, locale: Locale): Promise<Buffer> {
-      const { list } = await listEntryLines(db, ctx.agency.id, ['agency_wallet'], {
+    async entriesExport(agency: BillsAgency, query: WalletEntryQuery, locale: Locale): Promise<Buffer> {
+      const { list } = await listEntryLines(db, agency.id, ['agency_wallet'], {
         ...query,
         page: 1,
         pageSize: EXPORT_ROW_CAP,
         kinds: query.type ? kindsOf(query.type) : undefined,
         direction: query.sort === 'paymentTime' ? 'asc' : 'desc',
       });
-      return entriesWorkbook(locale, list, await invoiceTypesFor(ctx, list));
+      return entriesWorkbook(locale, list, await invoiceTypesOfLines(db, agency, list));
     },
 
     /** Every transaction of `query`'s filters (up to EXPORT_ROW_CAP) as an .xlsx file. */
-    async transactionsExport(ctx: RequestContext, query: TransactionQuery, locale: Locale): Promise<Buffer> {
-      const { list } = await listEntryLines(db, ctx.agency.id, ['agency_wallet', 'platform_receivable'], {
+    async transactionsExport(agency: BillsAgency, query: TransactionQuery, locale: Locale): Promise<Buffer> {
+      const { list } = await listEntryLines(db, agency.id, TRANSACTION_ACCOUNTS, {
         ...query,
         page: 1,
         pageSize: EXPORT_ROW_CAP,
         direction: query.sort.startsWith('-') ? 'desc' : 'asc',
       });
-      return transactionsWorkbook(locale, list.map(presentTransaction), await invoiceTypesFor(ctx, list));
+      return transactionsWorkbook(
+        locale,
+        list.map(presentTransaction),
+        await invoiceTypesOfLines(db, agency, list),
+      );
     },
+  };
+}
+
+/** Wallet reads of the caller's agency and wallet writes of an agency manager. */
+export function createWalletService(db: Db) {
+  const bills = createAgencyBills(db);
+  return {
+    /** Balances per currency; the settlement currency is listed even before the first entry. */
+    async balances(ctx: RequestContext): Promise<WalletBalance[]> {
+      return agencyBalances(db, ctx.agency.id, ctx.company.config.commonConfig.settlementCurrency);
+    },
+
+    /** Wallet entries: journal entries that change the caller's agency wallet. */
+    entries: (ctx: RequestContext, query: WalletEntryQuery) => bills.entries(ctx.agency, query),
+
+    /** Transactions: entries that move the agency's money (wallet or outside channels). */
+    transactions: (ctx: RequestContext, query: TransactionQuery) => bills.transactions(ctx.agency, query),
+
+    /** Every wallet entry of `query`'s filters (up to EXPORT_ROW_CAP) as an .xlsx file. */
+    entriesExport: (ctx: RequestContext, query: WalletEntryQuery, locale: Locale) =>
+      bills.entriesExport(ctx.agency, query, locale),
+
+    /** Every transaction of `query`'s filters (up to EXPORT_ROW_CAP) as an .xlsx file. */
+    transactionsExport: (ctx: RequestContext, query: TransactionQuery, locale: Locale) =>
+      bills.transactionsExport(ctx.agency, query, locale),
 
     /**
      * The checks of a top-up that need no write, run before the request's idempotency key or
@@ -125,7 +167,11 @@ export function createWalletService(db: Db) {
       return agency;
     },
 
-    /** Tops up the wallet of `agency` (from `checkTopUp`), in `tx`. */
+    /**
+     * Tops up the wallet of `agency` (from `checkTopUp`), in `tx`; with `sendEmail` the agency is
+     * told (one e-mail in its e-mail language, in-app notices), recorded in the same transaction
+     * and sent later by its job.
+     */
     async topUpAgency(
       tx: Db,
       ctx: RequestContext,
@@ -148,11 +194,20 @@ export function createWalletService(db: Db) {
           sendEmail: body.sendEmail ?? false,
         },
       });
-      return {
-        entryId: String(entryId),
-        agencyId: agency.id,
-        wallet: await balanceIn(tx, agency.id, body.currency),
-      };
+      const wallet = await balanceIn(tx, agency.id, body.currency);
+      if (body.sendEmail === true) {
+        await notifyAgencyEvent(tx, {
+          kind: 'wallet.topped_up',
+          agencyId: agency.id,
+          params: {
+            currency: body.currency,
+            amount: fromMinor(amountMinor, body.currency),
+            reference: body.referenceNumber,
+            available: wallet.available.amount,
+          },
+        });
+      }
+      return { entryId: String(entryId), agencyId: agency.id, wallet };
     },
 
     /** Sets the credit limit of `agency` (from `checkCreditChange`), in `tx`. */
