@@ -41,7 +41,54 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
     group by currency having sum(balance_minor) <> 0`,
   );
   for (const r of unconserved) problems.push(`money not conserved in ${r.currency}: ${r.total}`);
+  problems.push(...(await fundingViolations(db)));
   problems.push(...(await ticketViolations(db)));
+  return problems;
+}
+
+/**
+ * Top-ups and credit limits of (sub-)agencies: every posting is on an account of its entry's
+ * agency (a parent's top-up never moves money between two agencies' accounts); each wallet's
+ * credit limit is the one its latest credit entry set (0 without any); and each credit entry
+ * starts from the limit the one before it set, so the credit history explains the limit.
+ */
+export async function fundingViolations(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  const crossed = await query<{ id: string; entry_id: string }>(
+    db,
+    sql`
+    select p.id::text, p.entry_id::text from ledger_postings p
+    join ledger_accounts a on a.id = p.account_id
+    join journal_entries e on e.id = p.entry_id
+    where a.agency_id <> e.agency_id`,
+  );
+  for (const r of crossed)
+    problems.push(`posting ${r.id} of entry ${r.entry_id} is on another agency's account`);
+  // Credit entries name their currency; older ones without it count for every currency of the agency.
+  const credits = sql`
+    select a.id as account_id, e.id, e.created_at,
+      (e.meta->>'creditLimitFromMinor')::bigint as from_minor, (e.meta->>'creditLimitToMinor')::bigint as to_minor,
+      lag((e.meta->>'creditLimitToMinor')::bigint, 1, 0::bigint) over (partition by a.id order by e.created_at, e.id) as previous
+    from ledger_accounts a
+    join journal_entries e on e.agency_id = a.agency_id and e.kind = 'credit-adjustment'
+      and coalesce(e.meta->>'currency', a.currency) = a.currency
+    where a.kind = 'agency_wallet'`;
+  const unexplained = await query<{ id: number; limit: string; set: string }>(
+    db,
+    sql`
+    select a.id, a.credit_limit_minor::text as limit, coalesce(last.to_minor, 0)::text as set
+    from ledger_accounts a
+    left join lateral (select c.to_minor from (${credits}) c where c.account_id = a.id
+      order by c.created_at desc, c.id desc limit 1) last on true
+    where a.kind = 'agency_wallet' and a.credit_limit_minor <> coalesce(last.to_minor, 0)`,
+  );
+  for (const r of unexplained)
+    problems.push(`wallet ${r.id} credit limit ${r.limit}, its credit entries set ${r.set}`);
+  const broken = await query<{ id: string }>(
+    db,
+    sql`select c.id::text from (${credits}) c where c.from_minor <> c.previous`,
+  );
+  for (const r of broken) problems.push(`credit entry ${r.id} does not start from the previous limit`);
   return problems;
 }
 

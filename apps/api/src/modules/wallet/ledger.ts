@@ -4,6 +4,7 @@ import { addToBalances, insertEntry, lockAccounts, type NewEntry, orderEntryExis
 import type { EntryKind, EntryMeta } from './wallet.schema';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { balanceAboveMaximum, maxWalletMinor } from './money';
+import { alertOnCrossing } from './credit-alert';
 
 /** One line of a journal entry: a signed amount (credit-positive) on one account. */
 export interface PostingInput {
@@ -68,7 +69,8 @@ function entryExists(orderId: string | null, kind: EntryKind): AppError {
  * concurrent top-ups never both pass), inserts the entry and its
  * postings, and updates the balances. A second entry for the same order and kind is refused
  * with ILLEGAL_TRANSITION `{reason: 'entry_exists'}`: a payment never runs twice for one order.
- * Returns the entry id.
+ * A debit that takes a wallet's available amount below its agency's credit alert threshold
+ * records the alert in the same transaction (`alertOnCrossing`). Returns the entry id.
  */
 export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
   assertBalanced(input.postings);
@@ -118,5 +120,13 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
     throw error;
   }
   await addToBalances(tx, deltas);
+  for (const account of accounts) {
+    const before = account.balanceMinor + account.creditLimitMinor;
+    await alertOnCrossing(tx, {
+      account,
+      beforeMinor: before,
+      afterMinor: before + (deltas.get(account.id) ?? 0),
+    });
+  }
   return entryId;
 }

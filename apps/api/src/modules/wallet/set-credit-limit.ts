@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { ensureAccounts, insertEntry, lockAccounts, updateCreditLimit } from './ledger.repo';
 import { amountAboveMaximum, maxRequestMinor } from './money';
+import { alertOnCrossing } from './credit-alert';
 
 /** A new credit limit for an agency wallet. */
 export interface SetCreditLimitInput {
@@ -16,7 +17,8 @@ export interface SetCreditLimitInput {
  * Sets the wallet's credit limit under the account lock and records a `credit-adjustment`
  * entry (no postings: no money moves) with the old and new limit. A limit below the credit
  * already in use is refused with INSUFFICIENT_BALANCE, one above MAX_REQUEST_AMOUNT with
- * AMOUNT_ABOVE_MAXIMUM. Returns the entry id.
+ * AMOUNT_ABOVE_MAXIMUM. A lower limit that takes the available amount below the agency's credit
+ * alert threshold records the alert (`alertOnCrossing`). Returns the entry id.
  */
 export async function setCreditLimit(tx: Db, input: SetCreditLimitInput): Promise<number> {
   if (!Number.isSafeInteger(input.creditLimitMinor) || input.creditLimitMinor < 0) {
@@ -33,6 +35,11 @@ export async function setCreditLimit(tx: Db, input: SetCreditLimitInput): Promis
     });
   }
   await updateCreditLimit(tx, agency_wallet, input.creditLimitMinor);
+  await alertOnCrossing(tx, {
+    account: wallet,
+    beforeMinor: wallet.balanceMinor + wallet.creditLimitMinor,
+    afterMinor: wallet.balanceMinor + input.creditLimitMinor,
+  });
   return insertEntry(
     tx,
     {
@@ -41,7 +48,11 @@ export async function setCreditLimit(tx: Db, input: SetCreditLimitInput): Promis
       orderId: null,
       reference: null,
       description: '',
-      meta: { creditLimitFromMinor: wallet.creditLimitMinor, creditLimitToMinor: input.creditLimitMinor },
+      meta: {
+        currency: wallet.currency,
+        creditLimitFromMinor: wallet.creditLimitMinor,
+        creditLimitToMinor: input.creditLimitMinor,
+      },
       createdBy: input.createdBy ?? null,
     },
     [],

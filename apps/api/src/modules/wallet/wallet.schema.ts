@@ -56,6 +56,8 @@ export interface EntryMeta {
   handlingFeeMinor?: number;
   amountReceived?: string;
   sendEmail?: boolean;
+  /** Currency of the wallet a `credit-adjustment` entry changed. */
+  currency?: string;
   /** Credit limit change of a `credit-adjustment` entry, in minor units. */
   creditLimitFromMinor?: number;
   creditLimitToMinor?: number;
