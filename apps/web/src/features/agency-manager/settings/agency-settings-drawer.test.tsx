@@ -94,7 +94,7 @@ describe('sub-agency settings drawer', () => {
       expect(adjustments.getByLabelText('Value')).toHaveValue('2.5');
       expect(adjustments.getByLabelText('Limit')).toHaveValue('30.00');
       expect(screen.getByLabelText('Refund fee')).toHaveValue('15.00');
-      expect(screen.getByLabelText('Maximum response time')).toHaveValue('8.0');
+      expect(screen.getByLabelText('Maximum response time')).toHaveValue('8');
       expect(screen.getByText('MU')).toBeInTheDocument();
       expect(screen.getByLabelText('Booking notification URL')).toHaveValue(
         'https://agency.example.com/hooks/booking',
@@ -128,6 +128,11 @@ describe('sub-agency settings drawer', () => {
       const api = serveSettings();
       await openDrawer();
       await userEvent.click(screen.getByRole('switch', { name: 'Disable payment' }));
+      // A new settlement currency takes effect once its change message is confirmed.
+      await userEvent.click(screen.getByLabelText('Settlement currency'));
+      await userEvent.click(await screen.findByTitle('EUR', {}, WAIT));
+      expect(await screen.findByText(/Change the settlement currency to EUR\?/, {}, WAIT)).toBeVisible();
+      await userEvent.click(screen.getByRole('button', { name: 'Change currency' }));
       await tab('Flight');
       setText(screen.getByLabelText('Change fee'), '12.5');
       setText(screen.getByLabelText('Maximum response time'), '5');
@@ -137,7 +142,7 @@ describe('sub-agency settings drawer', () => {
       await waitFor(() => expect(api.puts).toHaveLength(1), WAIT);
       expect(api.puts[0]).toEqual({
         ...STORED,
-        common: { ...STORED.common, disablePayment: true },
+        common: { ...STORED.common, disablePayment: true, settlementCurrency: 'EUR' },
         flight: {
           ...STORED.flight,
           priceAdjustments: [

@@ -57,7 +57,7 @@ export function FlightSection({ currency, rule }: Props) {
         extra={text('maxResponseTimeHelp')}
         rules={[rule(['flight', 'maxResponseTimeMs'])]}
       >
-        <InputNumber<number> precision={1} step={1} suffix={text('seconds')} style={{ width: 160 }} />
+        <InputNumber<number> step={1} suffix={text('seconds')} style={{ width: 160 }} />
       </Form.Item>
       <Form.Item name={['flight', 'searchMode']} label={text('searchMode')}>
         <Radio.Group
