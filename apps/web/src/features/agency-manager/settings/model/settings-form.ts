@@ -1,12 +1,11 @@
 import type { z } from 'zod';
-import type { AdjustmentCategory } from '@portal/domain/agency-config';
+import type { AdjustmentCategory, FlightSettings } from '@portal/domain/agency-config';
 import {
   AgencySettings,
   type CommonSettings,
   type CreditPeriodUnit,
   type TrainSettings,
 } from '@portal/domain/agency-settings';
-import type { FlightSettings } from '@portal/domain/agency-config';
 import { fromMinor, minorDigits, plainNumberString, toMinor } from '@portal/domain/currency-conversion';
 
 /** A field's path in the form, which is also its path in the PUT body. */
