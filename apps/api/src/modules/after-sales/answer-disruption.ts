@@ -10,6 +10,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import type { FlightOrderDeps } from '../flight-orders/flight-orders.context';
+import { canSeeOrder } from '../flight-orders/flight-orders.policy';
 import { lockOrderById } from '../flight-orders/flight-orders.repo';
 import { flightOrders, type FlightOrderRow } from '../flight-orders/flight-orders.schema';
 import { flightDisruptions, type FlightDisruptionRow } from './after-sales.schema';
@@ -39,8 +40,7 @@ export async function lockDisruption(
     .for('update');
   if (!disruption) throw new AppError('DISRUPTION_NOT_FOUND');
   const order = await lockOrderById(tx, disruption.orderId);
-  const own = ctx.agency.commonConfig.onlyShowOwnOrders !== true || order?.userId === ctx.user.id;
-  if (!order || order.agencyId !== ctx.agency.id || !own) throw new AppError('DISRUPTION_NOT_FOUND');
+  if (!order || !canSeeOrder(ctx, order)) throw new AppError('DISRUPTION_NOT_FOUND');
   return { disruption, order };
 }
 

@@ -9,6 +9,7 @@ import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import type { SearchRow } from '../../platform/db/schema';
 import type { FlightOrderDeps } from '../flight-orders/flight-orders.context';
+import { canSeeOrder } from '../flight-orders/flight-orders.policy';
 import { findOrder } from '../flight-orders/flight-orders.repo';
 import type { FlightOrderRow } from '../flight-orders/flight-orders.schema';
 import { loadAgencyPricing } from '../shopping/agency-pricing';
@@ -65,11 +66,6 @@ export interface ChangeDeps extends FlightOrderDeps {
   changeSearches: ChangeSearches;
 }
 
-/** Own orders only, when the agency says so (as the order routes). */
-export function visibleTo(ctx: RequestContext, order: FlightOrderRow): boolean {
-  return ctx.agency.commonConfig.onlyShowOwnOrders !== true || order.userId === ctx.user.id;
-}
-
 /** The caller's order if it allows 'change' now (404 unknown or hidden, 409 ILLEGAL_TRANSITION otherwise). */
 export async function findChangeable(
   db: Db,
@@ -79,7 +75,7 @@ export async function findChangeable(
   options: { forUpdate?: boolean } = {},
 ): Promise<FlightOrderRow> {
   const order = await findOrder(db, ctx.agency.id, id, options);
-  if (!order || !visibleTo(ctx, order)) throw new AppError('ORDER_NOT_FOUND');
+  if (!order || !canSeeOrder(ctx, order)) throw new AppError('ORDER_NOT_FOUND');
   const rule = actionRule(
     {
       status: order.status,

@@ -9,6 +9,7 @@ import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { okResponse } from '../../platform/schema';
 import { SUPPLIER_CALL_MS, type FlightOrderDeps } from '../flight-orders/flight-orders.context';
+import { canSeeOrder } from '../flight-orders/flight-orders.policy';
 import { findOrder } from '../flight-orders/flight-orders.repo';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
 import { flightContext } from '../shopping/access';
@@ -49,8 +50,7 @@ export async function disruptionRoutes(fastify: FastifyInstance, { deps }: { dep
     async (request) => {
       const ctx = flightContext(request);
       const order = await findOrder(deps.db, ctx.agency.id, request.params.id);
-      const own = ctx.agency.commonConfig.onlyShowOwnOrders !== true || order?.userId === ctx.user.id;
-      if (!order || !own) throw new AppError('ORDER_NOT_FOUND');
+      if (!order || !canSeeOrder(ctx, order)) throw new AppError('ORDER_NOT_FOUND');
       return ok(await listOrderDisruptions(deps.db, ctx, order.id));
     },
   );

@@ -11,6 +11,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { checkUpload, FILE_KINDS, type FileStorage, type UploadRule } from '../../platform/files';
 import type { RequestContext } from '../../platform/request-context';
+import { canSeeOrder } from '../flight-orders/flight-orders.policy';
 import { findOrder } from '../flight-orders/flight-orders.repo';
 import { flightOrders, type FlightOrderRow } from '../flight-orders/flight-orders.schema';
 import { orderDocuments, type OrderDocumentRow } from './after-sales.schema';
@@ -111,10 +112,7 @@ export function sanitizeFileName(name: string, fallbackExt: string): string {
 /** Who may see an order's documents: the agency's users, or only the order's user when the agency says so. */
 export async function visibleOrder(db: Db, ctx: RequestContext, orderId: string): Promise<FlightOrderRow> {
   const row = await findOrder(db, ctx.agency.id, orderId);
-  if (!row) throw new AppError('ORDER_NOT_FOUND');
-  if (ctx.agency.commonConfig.onlyShowOwnOrders === true && row.userId !== ctx.user.id) {
-    throw new AppError('ORDER_NOT_FOUND');
-  }
+  if (!row || !canSeeOrder(ctx, row)) throw new AppError('ORDER_NOT_FOUND');
   return row;
 }
 

@@ -3,7 +3,7 @@ import type { Disruption, DisruptionList, DisruptionListQuery } from '@portal/do
 import type { Solution } from '@portal/domain/shopping';
 import type { Db } from '../../platform/db';
 import type { RequestContext } from '../../platform/request-context';
-import { visibleTo } from '../flight-orders/list-orders';
+import { orderScope } from '../flight-orders/flight-orders.policy';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
 import { flightDisruptions } from './after-sales.schema';
 import { presentDisruption } from './disruptions.presenter';
@@ -26,7 +26,7 @@ export async function listDisruptions(
   ctx: RequestContext,
   q: DisruptionListQuery,
 ): Promise<DisruptionList> {
-  const where: SQL[] = [eq(flightDisruptions.agencyId, ctx.agency.id), visibleTo(ctx)];
+  const where: SQL[] = [eq(flightDisruptions.agencyId, ctx.agency.id), orderScope(ctx)];
   if (q.type) where.push(eq(flightDisruptions.type, q.type));
   if (q.status) where.push(eq(flightDisruptions.status, q.status));
   if (q.dateFrom) where.push(gte(flightDisruptions.createdAt, dayStart(q.dateFrom)));
@@ -68,7 +68,7 @@ export async function listOrderDisruptions(
     .select(COLUMNS)
     .from(flightDisruptions)
     .innerJoin(flightOrders, eq(flightOrders.id, flightDisruptions.orderId))
-    .where(and(eq(flightDisruptions.orderId, orderId), visibleTo(ctx)))
+    .where(and(eq(flightDisruptions.orderId, orderId), orderScope(ctx)))
     .orderBy(desc(flightDisruptions.createdAt), desc(flightDisruptions.id));
   return rows.map(presentDisruption);
 }

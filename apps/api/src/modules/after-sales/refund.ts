@@ -10,6 +10,7 @@ import { enqueueJob } from '../../platform/jobs';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import type { FlightOrderDeps } from '../flight-orders/flight-orders.context';
+import { canSeeOrder } from '../flight-orders/flight-orders.policy';
 import { findOrder, insertOrder, transition } from '../flight-orders/flight-orders.repo';
 import type { FlightOrderRow, StoredAfterSales } from '../flight-orders/flight-orders.schema';
 import { notifyOrderEvent } from '../notifications/notify';
@@ -34,7 +35,7 @@ export const scaled = (ms: number, timeScale: number) => ms / Math.max(1, timeSc
  */
 export async function lockOwnOrder(tx: Db, ctx: RequestContext, id: string): Promise<FlightOrderRow> {
   const order = await findOrder(tx, ctx.agency.id, id, { forUpdate: true });
-  if (!order || (ctx.agency.commonConfig.onlyShowOwnOrders === true && order.userId !== ctx.user.id)) {
+  if (!order || !canSeeOrder(ctx, order)) {
     throw new AppError('ORDER_NOT_FOUND');
   }
   return order;

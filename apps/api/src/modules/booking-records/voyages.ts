@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../platform/db';
 import type { RequestContext } from '../../platform/request-context';
 import { ticketClaims } from '../after-sales/after-sales.schema';
+import { orderScopeSql } from '../flight-orders/flight-orders.policy';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
 import { rowsOf } from '../wallet/ledger.repo';
 
@@ -30,11 +31,10 @@ const MAX_ZONE_OFFSET_MS = 14 * 3_600_000;
  */
 function orderConditions(ctx: RequestContext, q: VoyageFilters): SQL[] {
   const where: SQL[] = [
-    sql`o.agency_id = ${ctx.agency.id}`,
+    orderScopeSql(ctx, 'o'),
     sql`o.status in ('issued', 'changed')`,
     sql`((o.type = 'origin' and o.status = 'issued') or (o.type = 'change' and o.status = 'changed'))`,
   ];
-  if (ctx.agency.commonConfig.onlyShowOwnOrders === true) where.push(sql`o.user_id = ${ctx.user.id}`);
   if (q.bookingNumber) {
     const text = q.bookingNumber.trim();
     where.push(

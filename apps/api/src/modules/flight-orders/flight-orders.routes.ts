@@ -24,6 +24,7 @@ import { bookAtSupplier, saveBookedOrder, type BookingOutcome } from './create-o
 import { countByStatus, listOrders } from './list-orders';
 import type { FlightOrderDeps } from './flight-orders.context';
 import { presentFullOrder } from '../after-sales/after-sales.presenter';
+import { canSeeOrder } from './flight-orders.policy';
 import { findOrder } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
 
@@ -42,9 +43,6 @@ const BookingConflict = envelope(
 export async function flightOrderRoutes(fastify: FastifyInstance, { deps }: { deps: FlightOrderDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const flightCtx = flightContext;
-  /** Own orders only, when the agency says so. */
-  const isVisible = (row: FlightOrderRow, ctx: ReturnType<typeof flightCtx>) =>
-    ctx.agency.commonConfig.onlyShowOwnOrders !== true || row.userId === ctx.user.id;
   const present = async (row: FlightOrderRow, db = deps.db) => presentFullOrder(db, row, deps.now());
 
   // The supplier's price check and booking run outside any transaction; then one short
@@ -119,7 +117,7 @@ export async function flightOrderRoutes(fastify: FastifyInstance, { deps }: { de
     async (request) => {
       const ctx = flightCtx(request);
       const row = await findOrder(deps.db, ctx.agency.id, request.params.id);
-      if (!row || !isVisible(row, ctx)) throw new AppError('ORDER_NOT_FOUND');
+      if (!row || !canSeeOrder(ctx, row)) throw new AppError('ORDER_NOT_FOUND');
       return ok(await present(row));
     },
   );
@@ -133,7 +131,7 @@ export async function flightOrderRoutes(fastify: FastifyInstance, { deps }: { de
       return ok(
         await deps.db.transaction(async (tx) => {
           const visible = await findOrder(tx, ctx.agency.id, id);
-          if (!visible || !isVisible(visible, ctx)) throw new AppError('ORDER_NOT_FOUND');
+          if (!visible || !canSeeOrder(ctx, visible)) throw new AppError('ORDER_NOT_FOUND');
           return present(await cancelOrder(tx, ctx, id, deps.now()), tx);
         }),
       );

@@ -11,19 +11,13 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { presentListItem } from './flight-orders.presenter';
+import { orderScope } from './flight-orders.policy';
 import { flightOrders } from './flight-orders.schema';
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function nextDay(date: string): Date {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
-}
-
-/** The agency's orders the user may see: only their own when the agency says so (spec §6). */
-export function visibleTo(ctx: RequestContext): SQL {
-  const own = ctx.agency.commonConfig.onlyShowOwnOrders === true;
-  const agency = eq(flightOrders.agencyId, ctx.agency.id);
-  return own ? (and(agency, eq(flightOrders.userId, ctx.user.id)) ?? agency) : agency;
 }
 
 function statusesOf(key: string) {
@@ -47,7 +41,7 @@ function bookingNumberMatch(text: string): SQL {
 }
 
 function filters(ctx: RequestContext, q: FlightOrderListQuery): SQL[] {
-  const where: SQL[] = [visibleTo(ctx)];
+  const where: SQL[] = [orderScope(ctx)];
   const add = (condition: SQL | undefined) => {
     if (condition) where.push(condition);
   };
@@ -180,7 +174,7 @@ export async function countByStatus(db: Db, ctx: RequestContext, keys: string): 
       db
         .select({ one: sql`1` })
         .from(flightOrders)
-        .where(and(visibleTo(ctx), eq(flightOrders.status, status)))
+        .where(and(orderScope(ctx), eq(flightOrders.status, status)))
         .limit(ORDER_LIST_COUNT_CAP + 1)
         .as('matching'),
     )})`.mapWith(Number);

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { payFromBalance, type PaymentKind } from '../wallet/pay-from-balance';
+import { canSeeOrder } from '../flight-orders/flight-orders.policy';
 import { findOrder, transition } from '../flight-orders/flight-orders.repo';
 import type { FlightOrderRow } from '../flight-orders/flight-orders.schema';
 
@@ -91,7 +92,7 @@ export async function lockPayable(
   if (ctx.agency.commonConfig.disablePayment === true) throw new AppError('PAYMENT_DISABLED');
   if (!agencyChannels(ctx).includes(channel)) throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE');
   const order = await findOrder(tx, ctx.agency.id, id, { forUpdate: lock });
-  if (!order || (ctx.agency.commonConfig.onlyShowOwnOrders === true && order.userId !== ctx.user.id)) {
+  if (!order || !canSeeOrder(ctx, order)) {
     throw new AppError('ORDER_NOT_FOUND');
   }
   const payable = payableNow(order, hooks, now);
