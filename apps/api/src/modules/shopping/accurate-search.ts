@@ -6,6 +6,7 @@ import { loadAgencyPricing, supplierAllowed } from './agency-pricing';
 import { checkAccurateSegments, searchToday } from './journey-check';
 import { sortRows, withFamilies, mergeRows } from './get-solutions';
 import { newId, quoteExpiry, type ShoppingDeps } from './shopping.context';
+import { recordSearch } from './look-to-book';
 import { insertSearch, listSolutions, rateFromCny, updateSupplierProgress } from './shopping.repo';
 import { storeOffers } from './store-offers';
 import type { Offer, SupplierQuery } from './suppliers/supplier';
@@ -71,6 +72,8 @@ export async function accurateSearch(
     },
     suppliers.map((s) => s.name),
   );
+  // A look of the agency's look-to-book ratio, as a route search is (a search that found nothing wrote nothing).
+  await recordSearch(deps.db, ctx.agency.id, now);
   const rate = await rateFromCny(deps.db, currency);
   const target = { searchId: id, pricing, currency, rate, expiresAt, now };
   const progress: SupplierProgress[] = [];
