@@ -91,11 +91,17 @@ export function useDeleteAgency() {
   });
 }
 
-/** PUT /base/v2/agencies/{id}/logo (multipart, field `file`). */
-export function uploadAgencyLogo(id: number, file: File): Promise<unknown> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return apiPut<unknown>(agencyPath(id, '/logo'), form, { skipErrorToast: true });
+/** PUT /base/v2/agencies/{id}/logo (multipart, field `file`); the tree refreshes afterwards. */
+export function useUploadAgencyLogo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return apiPut<SubAgency>(agencyPath(id, '/logo'), form, { skipErrorToast: true });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: AGENCIES_KEY }),
+  });
 }
 
 /** The logo as an object URL (the address needs the session's token, so an <img> cannot load it). */

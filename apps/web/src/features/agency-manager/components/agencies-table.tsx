@@ -7,13 +7,13 @@ import { AGENCIES_PAGE_SIZE } from '../api/agencies';
 import type { AgencyRow } from '../tree/agency-tree';
 import { AgencyRowActions, type AgencyRowActionsProps } from './agency-row-actions';
 
-type ActionProps = Omit<AgencyRowActionsProps, 'agency' | 'canFund'>;
+type ActionProps = Omit<AgencyRowActionsProps, 'agency' | 'canFund' | 'direct'>;
 
 interface AgenciesTableProps {
   rows: AgencyRow[];
   loading: boolean;
   empty: ReactNode;
-  /** The caller's agency: only its direct sub-agencies are funded from here. */
+  /** The caller's agency: only its direct sub-agencies are funded and set up from here. */
   ownAgencyId: number;
   canFund: boolean;
   expandedKeys: string[];
@@ -79,7 +79,7 @@ export function AgenciesTable(props: AgenciesTableProps) {
       title: t('agencyManager.field.actions'),
       key: 'actions',
       render: (_, a) => (
-        <AgencyRowActions {...actions} agency={a} canFund={canFund && a.parentId === ownAgencyId} />
+        <AgencyRowActions {...actions} agency={a} canFund={canFund} direct={a.parentId === ownAgencyId} />
       ),
     },
   ];

@@ -7,7 +7,7 @@ import { DEFAULT_REGION } from '@portal/domain/locale';
 import { isApiError } from '../../../shared/api/api-error';
 import { useSessionStore } from '../../../shared/stores/session-store';
 import { toast } from '../../../shared/ui/message-bridge';
-import { uploadAgencyLogo, useSaveAgency } from '../api/agencies';
+import { useSaveAgency, useUploadAgencyLogo } from '../api/agencies';
 import type { ParentChoice } from '../tree/agency-tree';
 import { AgencyFormFields } from './agency-form-fields';
 import { createBodyOf, updateBodyOf, valuesOf, type AgencyValues } from './agency-form-values';
@@ -28,6 +28,7 @@ export function AgencyFormModal({ agency, ownAgencyId, parents, onClose, onCreat
   const { t } = useTranslation();
   const [form] = Form.useForm<AgencyValues>();
   const save = useSaveAgency();
+  const upload = useUploadAgencyLogo();
   const defaultRegion = useSessionStore((s) => s.userInfo?.config.defaultRegion) ?? DEFAULT_REGION;
   const [failure, setFailure] = useState<string | null>(null);
   const [logo, setLogo] = useState<File | null>(null);
@@ -52,7 +53,7 @@ export function AgencyFormModal({ agency, ownAgencyId, parents, onClose, onCreat
       if (!('agency' in created)) return;
       if (logo) {
         // The agency exists either way; a refused logo is said and can be sent again from Edit.
-        await uploadAgencyLogo(created.agency.id, logo).catch((error: unknown) =>
+        await upload.mutateAsync({ id: created.agency.id, file: logo }).catch((error: unknown) =>
           toast().error(
             t('agencyManager.logo.failedAfterCreate', {
               message: error instanceof Error ? error.message : '',
@@ -74,7 +75,7 @@ export function AgencyFormModal({ agency, ownAgencyId, parents, onClose, onCreat
       }
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
+      confirmLoading={save.isPending || upload.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden

@@ -2,7 +2,7 @@ import { Alert, Button, Image, Space, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AGENCY_LOGO_MAX_BYTES, AGENCY_LOGO_TYPES, type SubAgency } from '@portal/domain/agencies';
-import { uploadAgencyLogo, useAgencyLogo } from '../api/agencies';
+import { useAgencyLogo, useUploadAgencyLogo } from '../api/agencies';
 
 /** The message key of a file the server would refuse anyway, or null when it may be sent. */
 export function logoProblem(file: Pick<File, 'type' | 'size'>): string | null {
@@ -24,15 +24,14 @@ export function AgencyLogoField({ agency, pending, onPendingChange }: AgencyLogo
   const stored = useAgencyLogo(agency?.logo);
   const [chosen, setChosen] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const file = pending;
+  const upload = useUploadAgencyLogo();
 
   useEffect(() => {
-    if (!file) return undefined;
-    const url = URL.createObjectURL(file);
+    if (!pending) return undefined;
+    const url = URL.createObjectURL(pending);
     setChosen(url);
     return () => URL.revokeObjectURL(url);
-  }, [file]);
+  }, [pending]);
 
   const handleFile = async (next: File) => {
     const key = logoProblem(next);
@@ -42,18 +41,15 @@ export function AgencyLogoField({ agency, pending, onPendingChange }: AgencyLogo
       onPendingChange(next);
       return;
     }
-    setUploading(true);
     try {
-      await uploadAgencyLogo(agency.id, next);
+      await upload.mutateAsync({ id: agency.id, file: next });
       onPendingChange(next);
     } catch (error) {
       setProblem(error instanceof Error && error.message ? error.message : t('common.unknownError'));
-    } finally {
-      setUploading(false);
     }
   };
 
-  const preview = (file && chosen) ?? stored;
+  const preview = (pending && chosen) ?? stored;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {preview && <Image src={preview} alt={t('agencyManager.logo.alt')} height={48} preview={false} />}
@@ -66,7 +62,7 @@ export function AgencyLogoField({ agency, pending, onPendingChange }: AgencyLogo
           return false;
         }}
       >
-        <Button loading={uploading}>
+        <Button loading={upload.isPending}>
           {t(preview ? 'agencyManager.logo.replace' : 'agencyManager.logo.choose')}
         </Button>
       </Upload>

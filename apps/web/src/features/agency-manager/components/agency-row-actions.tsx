@@ -11,13 +11,15 @@ import {
 } from '../api/agencies';
 
 /** The dialogs a row opens in the page. */
-export type AgencyDialog = 'edit' | 'topUp' | 'credit';
+export type AgencyDialog = 'edit' | 'topUp' | 'credit' | 'settings' | 'lookToBook';
 
 export interface AgencyRowActionsProps {
   agency: SubAgency;
-  /** SuperUser of an agency manager: edit, delete, password, API key. */
+  /** A direct sub-agency of the caller's agency (funds, credit and settings are set by the parent). */
+  direct: boolean;
+  /** SuperUser of an agency manager: edit, delete, password, API key; settings of a direct one. */
   canAdmin: boolean;
-  /** Finance access and a direct sub-agency: add funds and credit limit. */
+  /** Agency manager with finance access: look-to-book; funds and credit of a direct one. */
   canFund: boolean;
   /** Permission agencybills:read: the link to the agency's bills. */
   canReadBills: boolean;
@@ -31,7 +33,8 @@ const messageOf = (error: unknown, fallback: string) =>
 
 /** One sub-agency's actions: Edit at hand, the others in a keyboard-usable menu, each risky one confirmed. */
 export function AgencyRowActions(props: AgencyRowActionsProps) {
-  const { agency, canAdmin, canFund, canReadBills, onOpen } = props;
+  const { agency, direct, canAdmin, canReadBills, onOpen } = props;
+  const canFund = props.canFund && direct;
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const remove = useDeleteAgency();
@@ -111,10 +114,21 @@ export function AgencyRowActions(props: AgencyRowActionsProps) {
         </Link>
       ),
     },
+    props.canFund && {
+      key: 'lookToBook',
+      label: t('agencyManager.action.lookToBook'),
+      onClick: () => onOpen('lookToBook', agency),
+    },
     canReadBills && {
       key: 'bills',
       label: <Link to={`/agency-manager/bills/${agency.id}`}>{t('agencyManager.action.bills')}</Link>,
     },
+    canAdmin &&
+      direct && {
+        key: 'settings',
+        label: t('agencyManager.action.settings'),
+        onClick: () => onOpen('settings', agency),
+      },
     canAdmin &&
       agency.superAdmin && {
         key: 'password',

@@ -149,7 +149,9 @@ describe('agency management page', () => {
       // A grandchild is funded by its own parent, not from here; the direct one is.
       await userEvent.click(screen.getByRole('button', { name: 'More actions for Harbour Child' }));
       expect(await screen.findByRole('menuitem', { name: 'Statements' }, WAIT)).toBeInTheDocument();
+      expect(screen.getByRole('menuitem', { name: 'Look-to-book' })).toBeInTheDocument();
       expect(screen.queryByRole('menuitem', { name: 'Add funds' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('menuitem', { name: 'Settings' })).not.toBeInTheDocument();
 
       await userEvent.type(screen.getByRole('searchbox', { name: /partner code/ }), 'nobody{enter}');
       expect(await table.findByText('No agencies match', {}, WAIT)).toBeInTheDocument();

@@ -17,6 +17,8 @@ import type { AgencyDialog } from '../components/agency-row-actions';
 import { ApiKeyShownOnce } from '../components/api-key-shown-once';
 import { CreditLimitModal } from '../components/credit-limit-modal';
 import { TopUpModal } from '../components/top-up-modal';
+import { LookToBookDrawer } from '../money/look-to-book-drawer';
+import { AgencySettingsDrawer } from '../settings/agency-settings-drawer';
 import { buildRows, parentChoices, parentsToLoad } from '../tree/agency-tree';
 
 type Open = { dialog: AgencyDialog | 'create'; agency?: SubAgency } | null;
@@ -124,6 +126,12 @@ export function AgenciesPage() {
       )}
       {open?.dialog === 'topUp' && open.agency && <TopUpModal agency={open.agency} onClose={close} />}
       {open?.dialog === 'credit' && open.agency && <CreditLimitModal agency={open.agency} onClose={close} />}
+      {open?.dialog === 'settings' && open.agency && (
+        <AgencySettingsDrawer agencyId={open.agency.id} agencyName={open.agency.name} open onClose={close} />
+      )}
+      {open?.dialog === 'lookToBook' && open.agency && (
+        <LookToBookDrawer agencyId={open.agency.id} agencyName={open.agency.name} open onClose={close} />
+      )}
       {password && <PasswordShownOnce {...password} onClose={() => setPassword(null)} />}
       {apiKey && <ApiKeyShownOnce {...apiKey} onClose={() => setApiKey(null)} />}
     </>
