@@ -22,7 +22,7 @@ function safeEqual(a: string, b: string): boolean {
 /**
  * Double-submit XSRF protection: every response sets `XSRF-TOKEN` when the request has none; a
  * state-changing request that carries cookies must echo it in `X-XSRF-TOKEN`. Requests without
- * cookies (API clients with bearer tokens) cannot be forged by a browser and pass.
+ * cookies (API clients with bearer tokens) or an `X-Api-Key` cannot be forged by a browser and pass.
  */
 export function registerXsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -36,6 +36,8 @@ export function registerXsrf(app: FastifyInstance): void {
     }
     if (!UNSAFE_METHODS.has(request.method) || !request.headers.cookie) return;
     if (request.routeOptions.config.xsrf === false) return;
+    // An agency's system authenticates with its API key, not a cookie: a browser cannot forge it.
+    if (request.headers['x-api-key'] !== undefined) return;
     const header = request.headers[XSRF_HEADER];
     const headerToken = Array.isArray(header) ? header[0] : header;
     if (!cookieToken || !headerToken || !safeEqual(cookieToken, headerToken)) {

@@ -15,7 +15,7 @@ import {
 import { ok } from '../../platform/envelope';
 import { okResponse } from '../../platform/schema';
 import { accurateSearch } from './accurate-search';
-import { flightContext } from './access';
+import { flightContext, pnrBookingContext } from './access';
 import { analyzePnr } from './analyze-pnr';
 import { getSolutions } from './get-solutions';
 import type { ShoppingDeps } from './shopping.context';
@@ -38,7 +38,7 @@ export async function shoppingRoutes(fastify: FastifyInstance, { deps }: { deps:
   app.post(
     '/shopping/v2/flight/async-shopping',
     {
-      config: { limit: 'search' },
+      config: { access: 'ticket', limit: 'search' },
       schema: { tags, body: ShoppingRequest, response: okResponse(ShoppingStarted) },
     },
     async (request) => ok(await startSearch(deps, flightCtx(request), request.body)),
@@ -46,14 +46,17 @@ export async function shoppingRoutes(fastify: FastifyInstance, { deps }: { deps:
 
   app.post(
     '/shopping/v2/flight/async-shopping/solutions',
-    { schema: { tags, body: SolutionsRequest, response: okResponse(SolutionsDelta) } },
+    {
+      config: { access: 'ticket' },
+      schema: { tags, body: SolutionsRequest, response: okResponse(SolutionsDelta) },
+    },
     async (request) => ok(await getSolutions(deps, flightCtx(request), request.body)),
   );
 
   app.post(
     '/shopping/v2/flight/accurate-search',
     {
-      config: { limit: 'search' },
+      config: { access: 'ticket', limit: 'search' },
       schema: { tags, body: AccurateSearchRequest, response: okResponse(AccurateSearchResult) },
     },
     async (request) => ok(await accurateSearch(deps, flightCtx(request), request.body)),
@@ -62,11 +65,11 @@ export async function shoppingRoutes(fastify: FastifyInstance, { deps }: { deps:
   app.post(
     '/shopping/v2/flight/analysis-pnr',
     {
-      config: { limit: 'search' },
+      config: { access: 'ticket', limit: 'search' },
       schema: { tags, body: PnrAnalysisRequest, response: okResponse(PnrAnalysisResult) },
     },
     async (request) => {
-      flightCtx(request);
+      pnrBookingContext(request);
       return ok(analyzePnr(request.body.pnr, deps.now()));
     },
   );
@@ -74,6 +77,7 @@ export async function shoppingRoutes(fastify: FastifyInstance, { deps }: { deps:
   app.post(
     '/shopping/v2/flight/solutions/:id/verification',
     {
+      config: { access: 'ticket' },
       schema: { tags, params: SolutionIdParams, body: NoBody, response: okResponse(VerificationResult) },
     },
     async (request) => ok(await verifySolution(deps, flightCtx(request), request.params.id)),
