@@ -14,6 +14,12 @@ import { checkJsonText, registerInputGuard } from './platform/input-guard';
 import { registerSchemas } from './platform/schema';
 import { registerRateLimits, scaledLimits, type LimitName, type LimitRule } from './platform/rate-limits';
 import { registerAuthHook } from './modules/auth/auth.hook';
+import {
+  API_KEY_REQUESTS_PER_MINUTE,
+  createApiKeyAuthenticator,
+  registerApiKeyLimit,
+} from './modules/auth/api-keys';
+import { apiKeyRoutes } from './modules/auth/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordHasher } from './modules/auth/password';
@@ -120,7 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       routeTable.push({
         method,
         url: route.url,
-        public: route.config?.public === true,
+        public: route.config?.access === 'public',
         declares: {
           params: schema.params !== undefined,
           querystring: schema.querystring !== undefined,
@@ -175,7 +181,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessionCacheMs: config.sessionCacheMs,
     now: options.now,
   });
-  registerAuthHook(app, auth);
+  registerAuthHook(app, auth, createApiKeyAuthenticator(database.db));
+  registerApiKeyLimit(app, Math.round(API_KEY_REQUESTS_PER_MINUTE * config.requestLimitScale));
   registerUserLogHook(app, database.db);
   registerRateLimits(app, { ...scaledLimits(config.requestLimitScale), ...options.limits });
   registerIdempotency(app, { staleSeconds: config.idempotencyStaleSeconds });
@@ -231,6 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(userLogRoutes, { db: database.db });
   await app.register(companyRoutes, { db: database.db });
+  await app.register(apiKeyRoutes, { db: database.db, now });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: outboxDir(config.dataDir),
