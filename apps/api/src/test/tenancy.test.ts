@@ -102,6 +102,10 @@ const MATRIX: Record<string, Call> = {
     payload: () => ({ credit: '99999.00' }),
     foreign: true,
   },
+  'POST /base/v2/agencies/:id/apikey': {
+    url: (o) => `/base/v2/agencies/${o.agencyId}/apikey`,
+    foreign: true,
+  },
   'GET /base/v2/often-used-passengers': {
     url: () => `/base/v2/often-used-passengers?keyword=${PASSENGER_SURNAME}`,
   },
