@@ -2,17 +2,22 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LookToBookDay } from '@portal/domain/sub-agencies';
 import { formatDate, useDatePattern } from '../../../../shared/dates/format-date';
-import { labelStep, niceMax, withoutYear } from '../lib/chart-scale';
+import { axisOf, labelStep, withoutYear } from '../lib/chart-scale';
 
-const WIDTH = 720;
-const HEIGHT = 260;
-const M = { top: 16, right: 48, bottom: 32, left: 48 };
+const WIDTH = 520;
+const HEIGHT = 240;
+const M = { top: 16, right: 44, bottom: 28, left: 44 };
 const PLOT_W = WIDTH - M.left - M.right;
 const PLOT_H = HEIGHT - M.top - M.bottom;
-const TICKS = 4;
 
 /** The chart's colours; the legend and the table use the same. */
 export const SERIES_COLORS = { searches: '#91caff', bookings: '#0958d9', ratio: '#d46b08' } as const;
+
+/** The values of an axis's steps, from 0 to its top. */
+function stepsOf(axis: { max: number; step: number }): number[] {
+  const count = Math.round(axis.max / axis.step);
+  return Array.from({ length: count + 1 }, (_, i) => Number((i * axis.step).toPrecision(12)));
+}
 
 /** The ratio line as path segments: a day without bookings (no ratio) breaks the line. */
 function ratioPath(points: ({ x: number; y: number } | null)[]): string {
@@ -38,14 +43,15 @@ export function LookToBookChart({ days, summary }: { days: LookToBookDay[]; summ
   const { t } = useTranslation();
   const titleId = useId();
   const short = withoutYear(useDatePattern());
-  const countMax = niceMax(Math.max(0, ...days.map((d) => d.searches)));
-  const ratioMax = niceMax(Math.max(0, ...days.map((d) => d.ratio ?? 0)));
+  const counts = axisOf(Math.max(0, ...days.map((d) => d.searches)), 4, true);
+  const ratios = axisOf(Math.max(0, ...days.map((d) => d.ratio ?? 0)), 4);
+  const countMax = counts.max;
+  const ratioMax = ratios.max;
   const band = PLOT_W / Math.max(days.length, 1);
   const bar = Math.max(1, band * 0.36);
   const yCount = (n: number) => M.top + PLOT_H - (n / countMax) * PLOT_H;
   const yRatio = (r: number) => M.top + PLOT_H - (r / ratioMax) * PLOT_H;
   const step = labelStep(days.length);
-  const ticks = Array.from({ length: TICKS + 1 }, (_, i) => i / TICKS);
   const points = days.map((d, i) =>
     d.ratio === null ? null : { x: M.left + band * (i + 0.5), y: yRatio(d.ratio) },
   );
@@ -57,25 +63,21 @@ export function LookToBookChart({ days, summary }: { days: LookToBookDay[]; summ
       role="img"
       aria-labelledby={titleId}
       data-testid="look-to-book-chart"
-      style={{ maxWidth: WIDTH, fontSize: 11 }}
+      style={{ maxWidth: WIDTH, fontSize: 12 }}
     >
       <title id={titleId}>{summary}</title>
-      {ticks.map((f) => (
-        <g key={f}>
-          <line
-            x1={M.left}
-            x2={M.left + PLOT_W}
-            y1={yCount(f * countMax)}
-            y2={yCount(f * countMax)}
-            stroke="#f0f0f0"
-          />
-          <text x={M.left - 6} y={yCount(f * countMax) + 4} textAnchor="end" fill="#595959">
-            {Math.round(f * countMax)}
-          </text>
-          <text x={M.left + PLOT_W + 6} y={yRatio(f * ratioMax) + 4} fill={SERIES_COLORS.ratio}>
-            {Number((f * ratioMax).toFixed(2))}
+      {stepsOf(counts).map((n) => (
+        <g key={`count-${n}`}>
+          <line x1={M.left} x2={M.left + PLOT_W} y1={yCount(n)} y2={yCount(n)} stroke="#f0f0f0" />
+          <text x={M.left - 6} y={yCount(n) + 4} textAnchor="end" fill="#595959">
+            {n}
           </text>
         </g>
+      ))}
+      {stepsOf(ratios).map((r) => (
+        <text key={`ratio-${r}`} x={M.left + PLOT_W + 6} y={yRatio(r) + 4} fill={SERIES_COLORS.ratio}>
+          {r}
+        </text>
       ))}
       {days.map((d, i) => {
         const x = M.left + band * i + (band - 2 * bar) / 2;

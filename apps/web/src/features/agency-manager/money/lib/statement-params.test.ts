@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { labelStep, niceMax, withoutYear } from './chart-scale';
+import { axisOf, labelStep, withoutYear } from './chart-scale';
 import { readStatementQuery, writeStatementQuery } from './statement-params';
 
 const TODAY = dayjs('2026-11-23');
@@ -32,8 +32,13 @@ describe('statement query of the URL', () => {
 });
 
 describe('chart scale', () => {
-  it('rounds an axis up to 1, 2 or 5 times a power of ten', () => {
-    expect([0, 1, 3, 7, 10, 120, 4999].map(niceMax)).toEqual([1, 1, 5, 10, 10, 200, 5000]);
+  it('steps an axis by 1, 2 or 5 times a power of ten, counts by whole numbers', () => {
+    expect(axisOf(3, 4, true)).toEqual({ step: 1, max: 3 });
+    expect(axisOf(0, 4, true)).toEqual({ step: 1, max: 1 });
+    expect(axisOf(160, 4, true)).toEqual({ step: 50, max: 200 });
+    expect(axisOf(40, 4)).toEqual({ step: 10, max: 40 });
+    expect(axisOf(2.5, 4)).toEqual({ step: 1, max: 3 });
+    expect(axisOf(0.3, 4)).toEqual({ step: 0.1, max: 0.3 });
     expect(labelStep(30)).toBe(4);
     expect(labelStep(5)).toBe(1);
   });
