@@ -160,26 +160,31 @@ describe('sub-agency settings drawer', () => {
   );
 
   it(
-    'puts the API field errors on their fields',
+    'puts the API field errors on their fields, and a locked settlement currency on its own',
     async () => {
       serveSettings();
-      server.use(
-        http.put('/base/v2/agencies/1001/config', () =>
-          HttpResponse.json(
-            envelope(
-              { errors: [{ path: 'train.notificationUrl', message: 'Not reachable from here' }] },
-              100001,
-              'Illegal input',
-            ),
-            { status: 400 },
+      const answers = [
+        HttpResponse.json(
+          envelope(
+            { errors: [{ path: 'train.notificationUrl', message: 'Not reachable from here' }] },
+            100001,
+            'Illegal input',
           ),
+          { status: 400 },
         ),
-      );
+        HttpResponse.json(envelope(null, 201040, 'The wallet still holds money in USD'), { status: 409 }),
+      ];
+      server.use(http.put('/base/v2/agencies/1001/config', () => answers.shift()));
       await openDrawer();
       await tab('Train');
       setText(screen.getByLabelText('Train notification URL'), 'https://10.0.0.1/train');
       await userEvent.click(saveButton());
       expect(await screen.findByText('Not reachable from here', {}, WAIT)).toBeInTheDocument();
+
+      await userEvent.click(saveButton());
+      await tab('Common');
+      const locked = await screen.findByText('The wallet still holds money in USD', {}, WAIT);
+      expect(locked.closest('.ant-form-item')).toHaveTextContent('Settlement currency');
     },
     SLOW,
   );

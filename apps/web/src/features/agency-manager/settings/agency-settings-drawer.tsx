@@ -1,6 +1,7 @@
 import { App, Button, Drawer, Form, Space, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ERRORS } from '@portal/domain/errors';
 import { isApiError } from '../../../shared/api/api-error';
 import { QueryError } from '../../../shared/ui/query-error';
 import { useAgencySettings, useSaveAgencySettings } from './api/agency-settings';
@@ -94,7 +95,12 @@ export function AgencySettingsDrawer({ agencyId, agencyName, open, onClose }: Ag
         void message.success(t('agencySettings.saved'));
       },
       onError: (error) => {
-        const onFields = fieldErrors(error).map((e) => ({
+        // A currency the wallet still holds money in is refused for the currency field itself.
+        const located =
+          isApiError(error) && error.code === ERRORS.SETTLEMENT_CURRENCY_LOCKED.code
+            ? [{ path: 'common.settlementCurrency', message: error.message }]
+            : fieldErrors(error);
+        const onFields = located.map((e) => ({
           ...e,
           field: fieldOf(values, serverPath(e.path)),
         }));
