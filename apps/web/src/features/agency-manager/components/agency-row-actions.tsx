@@ -17,7 +17,7 @@ export interface AgencyRowActionsProps {
   agency: SubAgency;
   /** A direct sub-agency of the caller's agency (funds, credit and settings are set by the parent). */
   direct: boolean;
-  /** SuperUser of an agency manager: edit, delete, password, API key; settings of a direct one. */
+  /** SuperUser of an agency manager: edit, delete, password; settings and API key of a direct one. */
   canAdmin: boolean;
   /** Agency manager with finance access: look-to-book; funds and credit of a direct one. */
   canFund: boolean;
@@ -135,7 +135,7 @@ export function AgencyRowActions(props: AgencyRowActionsProps) {
         label: t('agencyManager.action.resetPassword'),
         onClick: confirmPassword,
       },
-    canAdmin && { key: 'apiKey', label: t('agencyManager.action.apiKey'), onClick: confirmApiKey },
+    canAdmin && direct && { key: 'apiKey', label: t('agencyManager.action.apiKey'), onClick: confirmApiKey },
     canAdmin && { type: 'divider' as const },
     canAdmin && {
       key: 'delete',

@@ -86,6 +86,16 @@ function serveAgencies(list: SubAgencyNode[]) {
         { status: 409 },
       );
     }),
+    http.post('/base/v2/agencies/:id/apikey', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json(
+        envelope({
+          apiKey: 'tbk_live_9f8e7d6c5b4a',
+          prefix: 'tbk_live',
+          createdAt: '2026-11-23T08:00:00.000Z',
+        }),
+      );
+    }),
     http.post('/base/v2/agencies/:id/balance', async ({ request, params }) => {
       await record(request);
       const agency = state.list.find((a) => a.id === Number(params.id));
@@ -152,6 +162,7 @@ describe('agency management page', () => {
       expect(screen.getByRole('menuitem', { name: 'Look-to-book' })).toBeInTheDocument();
       expect(screen.queryByRole('menuitem', { name: 'Add funds' })).not.toBeInTheDocument();
       expect(screen.queryByRole('menuitem', { name: 'Settings' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('menuitem', { name: 'API key' })).not.toBeInTheDocument();
 
       await userEvent.type(screen.getByRole('searchbox', { name: /partner code/ }), 'nobody{enter}');
       expect(await table.findByText('No agencies match', {}, WAIT)).toBeInTheDocument();
@@ -226,6 +237,30 @@ describe('agency management page', () => {
         'The agency still holds money: its balance must be zero before it is deleted',
       );
       expect(api.sent).toEqual([{ method: 'DELETE', path: '/base/v2/agencies/1002', key: null, body: null }]);
+    },
+    SLOW,
+  );
+
+  it(
+    'issues an API key after warning that the old one stops working, and shows it once',
+    async () => {
+      const api = serveAgencies([NORTH]);
+      await open();
+      await chooseAction('North Travel', 'API key');
+      const dialog = await screen.findByRole(
+        'dialog',
+        { name: 'Create a new API key for North Travel?' },
+        WAIT,
+      );
+      expect(dialog).toHaveTextContent('The old key stops working at once');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create new key' }));
+      const shown = within(await screen.findByTestId('api-key', {}, WAIT));
+      expect(shown.getByText('tbk_live_9f8e7d6c5b4a')).toBeInTheDocument();
+      expect(api.sent).toEqual([
+        { method: 'POST', path: '/base/v2/agencies/1001/apikey', key: null, body: null },
+      ]);
+      await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+      await waitFor(() => expect(screen.queryByText('tbk_live_9f8e7d6c5b4a')).not.toBeInTheDocument(), WAIT);
     },
     SLOW,
   );
