@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate } from './primitives';
-import { MoneyJson } from './shopping';
+import { MoneyJson, SupplierProgress } from './shopping';
 import { timeBandOf, type TimeBandKey } from './time-band';
 
 /**
@@ -126,7 +126,8 @@ export const TrainSearchResult = z.object({
   date: z.string(),
   /** By departure time; empty means "No trains available". */
   trains: z.array(TrainOffer),
-  supplier: z.object({ name: z.string(), elapsedMs: z.number().int().min(0) }),
+  /** Each rail supplier asked, with its outcome ('done', 'timeout' or 'error') and train count. */
+  suppliers: z.array(SupplierProgress),
 });
 export type TrainSearchResult = z.infer<typeof TrainSearchResult>;
 
