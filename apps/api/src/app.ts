@@ -36,6 +36,7 @@ import {
   createSimulatedRegistry,
 } from './modules/shopping/suppliers/registry';
 import { testHookRoutes } from './modules/shopping/test-hooks.routes';
+import { railRoutes } from './modules/rail/rail.routes';
 import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes';
 import { flightPaymentRoutes } from './modules/payments/payments.routes';
 import { createGatewayRegistry, type PaymentGateways } from './modules/payments/gateway';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? (() => new Date());
   const shoppingDeps = { db: database.db, registry, now, runner, cache: new SolutionsCache() };
   await app.register(shoppingRoutes, { deps: shoppingDeps });
+  await app.register(railRoutes, { config, now });
   const orderDeps = {
     ...shoppingDeps,
     timeScale: config.timeScale,

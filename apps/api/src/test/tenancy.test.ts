@@ -158,6 +158,10 @@ const MATRIX: Record<string, Call> = {
     url: (o) => `/shopping/v2/flight/solutions/${o.solutionId}/verification`,
     foreign: true,
   },
+  'POST /shopping/v2/train/search': {
+    url: () => '/shopping/v2/train/search',
+    payload: () => ({ origin: 'VNP', destination: 'AOH', date: travelDate(30) }),
+  },
   'POST /order/v2/flight/orders': {
     url: () => '/order/v2/flight/orders',
     payload: (o) => ({ solutionId: o.solutionId, passengers: [adult()], contact: contact() }),
