@@ -191,6 +191,31 @@ describe('sub-agency statements', () => {
     }
   });
 
+  it("answers the calendar's first and last days and the largest ids without an error", async () => {
+    for (const url of [
+      '/base/v2/sub/statements?period=1900-01',
+      '/base/v2/sub/statements?from=2199-01-01&to=2199-12-31&page=10000&pageSize=100',
+      '/base/v2/sub/statements/2/2199-12',
+      '/base/v2/sub/look-to-book?agencyId=2&from=1900-01-01&to=1900-12-31',
+    ]) {
+      expect([url, (await get('admin', url)).status]).toEqual([url, 200]);
+    }
+    for (const url of [
+      '/base/v2/sub/statements?period=2026-02&agencyId=2147483647',
+      '/base/v2/sub/balance/2147483647',
+      '/base/v2/sub/bills/2147483647/entries',
+    ]) {
+      expect([url, (await get('admin', url)).status]).toEqual([url, 404]);
+    }
+    for (const url of [
+      '/base/v2/sub/balance/2147483648',
+      '/base/v2/sub/statements/x/2026-01',
+      '/base/v2/sub/bills/0/entries',
+    ]) {
+      expect([url, (await get('admin', url)).status]).toEqual([url, 400]);
+    }
+  });
+
   it('refuses callers without agency manager and finance access with 403', async () => {
     await addUser('subfinance', 2, ['finance'], ['agencybills:read']);
     for (const username of ['operator', 'subop', 'subfinance', 'partner']) {
