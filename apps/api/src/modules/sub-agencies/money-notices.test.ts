@@ -90,8 +90,7 @@ describe('top-up e-mail', () => {
     await setCommonConfig(t.database.db, 2, { emailLanguage: 'zh-tw' });
     await t.database.db.execute(
       // The company profile's contact e-mail (the /company page of the sub-agency).
-      (await import('drizzle-orm'))
-        .sql`update agencies set profile = '{"email": "accounts@east.example"}' where id = 2`,
+      sql`update agencies set profile = '{"email": "accounts@east.example"}' where id = 2`,
     );
     expect((await topUpAgency2({ ...TOP_UP, sendEmail: true }, 'mail-2')).statusCode).toBe(200);
     const [message] = await messagesOf(2, 'wallet.topped_up');
