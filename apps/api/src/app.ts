@@ -63,6 +63,11 @@ import { usersRoutes } from './modules/users/users.routes';
 import { registerUserLogHook } from './modules/users/user-log.hook';
 import { userLogRoutes } from './modules/users/user-log.routes';
 import { companyRoutes } from './modules/company/company.routes';
+import { subAgencyRoutes } from './modules/sub-agencies/sub-agencies.routes';
+import { agencySettingsRoutes } from './modules/agency-settings/agency-settings.routes';
+import { agenciesRoutes } from './modules/agencies/agencies.routes';
+import { registerAgencyFrameAncestors } from './modules/agencies/frame-ancestors';
+import { registerTemporaryPasswordHook } from './modules/agencies/temporary-password.hook';
 
 /** A registered route (`public`: callable without a session). */
 export interface RouteEntry {
@@ -184,6 +189,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerAuthHook(app, auth, createApiKeyAuthenticator(database.db));
   registerApiKeyLimit(app, Math.round(API_KEY_REQUESTS_PER_MINUTE * config.requestLimitScale));
+  registerTemporaryPasswordHook(app);
+  registerAgencyFrameAncestors(app, database.db);
   registerUserLogHook(app, database.db);
   registerRateLimits(app, { ...scaledLimits(config.requestLimitScale), ...options.limits });
   registerIdempotency(app, { staleSeconds: config.idempotencyStaleSeconds });
@@ -241,6 +248,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userLogRoutes, { db: database.db });
   await app.register(companyRoutes, { db: database.db });
   await app.register(apiKeyRoutes, { db: database.db, now });
+  await app.register(subAgencyRoutes, { db: database.db });
+  await app.register(agencySettingsRoutes, { db: database.db });
+  await app.register(agenciesRoutes, {
+    deps: {
+      db: database.db,
+      hasher: createPasswordHasher(config.fastPasswordHashing),
+      storage: createLocalFileStorage(path.join(config.dataDir, 'logos')),
+      forgetUser: auth.forgetUser,
+    },
+  });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: outboxDir(config.dataDir),

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { settingsFromStored } from '@portal/domain/agency-settings';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -104,6 +105,71 @@ const MATRIX: Record<string, Call> = {
   },
   'POST /base/v2/agencies/:id/apikey': {
     url: (o) => `/base/v2/agencies/${o.agencyId}/apikey`,
+    foreign: true,
+  },
+  'GET /base/v2/agencies/:id/config': { url: (o) => `/base/v2/agencies/${o.agencyId}/config`, foreign: true },
+  'PUT /base/v2/agencies/:id/config': {
+    url: (o) => `/base/v2/agencies/${o.agencyId}/config`,
+    payload: () => settingsFromStored({ settlementCurrency: 'USD', disablePayment: true }, undefined),
+    foreign: true,
+  },
+  'GET /base/v2/agencies/:id/price-chain': {
+    url: (o) => `/base/v2/agencies/${o.agencyId}/price-chain?category=china&amount=10000&currency=CNY`,
+    foreign: true,
+  },
+  'GET /base/v2/agencies': { url: (o) => `/base/v2/agencies?parentId=${o.agencyId}&pageSize=100` },
+  'POST /base/v2/agencies': {
+    url: () => '/base/v2/agencies',
+    payload: (o) => ({
+      name: 'Tenant test',
+      contactName: 'Tenant',
+      email: 'tenant@example.com',
+      superAdminUsername: 'tenant.hijack',
+      parentId: o.agencyId,
+    }),
+  },
+  'PUT /base/v2/agencies/:id': {
+    url: (o) => `/base/v2/agencies/${o.agencyId}`,
+    payload: () => ({ name: 'HIJACK', contactName: 'HIJACK', email: 'hijack@example.com' }),
+    foreign: true,
+  },
+  'DELETE /base/v2/agencies/:id': { url: (o) => `/base/v2/agencies/${o.agencyId}`, foreign: true },
+  'POST /base/v2/agencies/:id/superuser/password': {
+    url: (o) => `/base/v2/agencies/${o.agencyId}/superuser/password`,
+    foreign: true,
+  },
+  'PUT /base/v2/agencies/:id/logo': { url: (o) => `/base/v2/agencies/${o.agencyId}/logo`, foreign: true },
+  'GET /base/v2/agencies/:id/logo': { url: (o) => `/base/v2/agencies/${o.agencyId}/logo`, foreign: true },
+  'GET /base/v2/sub/statements': { url: () => '/base/v2/sub/statements?from=2026-01-01&to=2026-12-31' },
+  'POST /base/v2/sub/statements': {
+    url: () => '/base/v2/sub/statements',
+    payload: () => ({ from: '2026-01-01', to: '2026-12-31' }),
+  },
+  'GET /base/v2/sub/statements/:a/:b': {
+    url: (o) => `/base/v2/sub/statements/${o.agencyId}/${new Date().toISOString().slice(0, 7)}`,
+    foreign: true,
+  },
+  'GET /base/v2/sub/balance/:id': { url: (o) => `/base/v2/sub/balance/${o.agencyId}`, foreign: true },
+  'GET /base/v2/sub/look-to-book': {
+    url: (o) => `/base/v2/sub/look-to-book?agencyId=${o.agencyId}&from=2026-01-01&to=2026-12-31`,
+    foreign: true,
+  },
+  'GET /base/v2/sub/bills/:id/entries': {
+    url: (o) => `/base/v2/sub/bills/${o.agencyId}/entries?pageSize=100`,
+    foreign: true,
+  },
+  'GET /base/v2/sub/bills/:id/transactions': {
+    url: (o) => `/base/v2/sub/bills/${o.agencyId}/transactions?pageSize=100`,
+    foreign: true,
+  },
+  'POST /base/v2/sub/bills/:id/entries/export': {
+    url: (o) => `/base/v2/sub/bills/${o.agencyId}/entries/export`,
+    payload: () => ({}),
+    foreign: true,
+  },
+  'POST /base/v2/sub/bills/:id/transactions/export': {
+    url: (o) => `/base/v2/sub/bills/${o.agencyId}/transactions/export`,
+    payload: () => ({}),
     foreign: true,
   },
   'GET /base/v2/often-used-passengers': {
