@@ -1,0 +1,155 @@
+/**
+ * Who may call each API route: the expected outcome of `access-matrix.test.ts`, kept as data.
+ * For every registered API route (`METHOD url` as registered), the identities that get past the
+ * access check (any answer but 401 and 403); every other identity must be refused (401 or 403).
+ * A route missing here fails the test, so a new route must be added with its expected callers.
+ */
+
+/** The callers the matrix tries, each against every route. */
+export const IDENTITIES = [
+  /** No credentials. */
+  'anonymous',
+  /** SuperUser of the top-level agency 1 (agency manager, may create sub-agencies). */
+  'admin',
+  /** operator of agency 1. */
+  'operator',
+  /** finance of agency 1 (with `agencybills:read`). */
+  'finance',
+  /** operator of the sub-agency 2 (no bills shown, no sub-agencies). */
+  'subop',
+  /** operator of another tenant, agency 222 (no train service). */
+  'partner',
+  /** A SuperUser of agency 1 disabled after logging in, calling with its old token. */
+  'disabled',
+  /** Agency 1's API key (`X-Api-Key`), acting as its super admin. */
+  'apiKey',
+] as const;
+export type Identity = (typeof IDENTITIES)[number];
+
+const EVERYONE: readonly Identity[] = IDENTITIES;
+const SIGNED_IN: readonly Identity[] = ['admin', 'operator', 'finance', 'subop', 'partner', 'apiKey'];
+/** operator or SuperUser. */
+const TICKET: readonly Identity[] = ['admin', 'operator', 'subop', 'partner', 'apiKey'];
+/** finance or SuperUser of a top-level agency (or one that shows bills). */
+const FINANCE: readonly Identity[] = ['admin', 'finance', 'apiKey'];
+/** Agency manager with finance access. */
+const AGENCY_MANAGER: readonly Identity[] = ['admin', 'finance', 'apiKey'];
+/** Agency manager and SuperUser. */
+const AGENCY_ADMIN: readonly Identity[] = ['admin', 'apiKey'];
+/** Agency manager with `agencybills:read` (admin's `all` includes it; operator's list lacks it). */
+const AGENCY_BILLS: readonly Identity[] = ['admin', 'finance', 'apiKey'];
+const SUPERUSER: readonly Identity[] = ['admin', 'apiKey'];
+/** The company's train service is on (agencies 1 and 2; not 222). */
+const TRAIN: readonly Identity[] = ['admin', 'operator', 'finance', 'subop', 'apiKey'];
+
+/** The identities allowed past the access check of each route. */
+export const ALLOWED: Record<string, readonly Identity[]> = {
+  // Public: site, health, login, payment providers' callbacks and the simulated checkout.
+  'GET /base/v2/config/getSiteConfig': EVERYONE,
+  'GET /base/v2/exchangeRates': EVERYONE,
+  'GET /healthz': EVERYONE,
+  'GET /readyz': EVERYONE,
+  'POST /base/v2/login': EVERYONE,
+  'POST /base/v2/single-login': EVERYONE,
+  'POST /order/v2/payments/notify/:channel': EVERYONE,
+  'GET /order/v2/payments/sim/:channel/:paymentId': EVERYONE,
+  'POST /order/v2/payments/sim/:channel/:paymentId/complete': EVERYONE,
+
+  // The signed-in user's own profile, notices, passengers and cards.
+  'GET /base/v2/me': SIGNED_IN,
+  'PUT /base/v2/me': SIGNED_IN,
+  'PUT /base/v2/me/password': SIGNED_IN,
+  'PUT /base/v2/me/config/:key': SIGNED_IN,
+  'DELETE /base/v2/me': SIGNED_IN,
+  'GET /base/v2/notifications': SIGNED_IN,
+  'POST /base/v2/notifications/read': SIGNED_IN,
+  'GET /base/v2/notifications/webhook-secret': SUPERUSER,
+  'POST /base/v2/analysis/document': SIGNED_IN,
+  'GET /base/v2/often-used-passengers': SIGNED_IN,
+  'POST /base/v2/often-used-passengers': SIGNED_IN,
+  'PUT /base/v2/often-used-passengers/:id': SIGNED_IN,
+  'DELETE /base/v2/often-used-passengers/:id': SIGNED_IN,
+  'GET /base/v2/member-cards': SIGNED_IN,
+  'POST /base/v2/member-cards': SIGNED_IN,
+  'PUT /base/v2/member-cards/:id': SIGNED_IN,
+  'DELETE /base/v2/member-cards/:id': SIGNED_IN,
+
+  // Users, user log, company.
+  'GET /base/v2/users': SIGNED_IN,
+  'POST /base/v2/users': SUPERUSER,
+  'PUT /base/v2/users/:id': SUPERUSER,
+  'POST /base/v2/users/:id/password': SUPERUSER,
+  'DELETE /base/v2/users/:id': SUPERUSER,
+  'GET /base/v2/user-logs': SUPERUSER,
+  'POST /base/v2/user-logs/export': SUPERUSER,
+  'GET /base/v2/company': SIGNED_IN,
+  'PUT /base/v2/company': SUPERUSER,
+
+  // Flight shopping, orders, payment, after-sales, documents, disruptions, booking records.
+  'POST /shopping/v2/flight/async-shopping': TICKET,
+  'POST /shopping/v2/flight/async-shopping/solutions': TICKET,
+  'POST /shopping/v2/flight/accurate-search': TICKET,
+  'POST /shopping/v2/flight/analysis-pnr': TICKET,
+  'POST /shopping/v2/flight/solutions/:id/verification': TICKET,
+  'POST /order/v2/flight/orders': TICKET,
+  'GET /order/v2/flight/orders': TICKET,
+  'GET /order/v2/flight/orders/status': TICKET,
+  'GET /order/v2/flight/orders/:id': TICKET,
+  'DELETE /order/v2/flight/orders/:id': TICKET,
+  'GET /order/v2/flight/config/payment': TICKET,
+  'POST /order/v2/flight/orders/:id/payment': TICKET,
+  'GET /order/v2/flight/payments/:id': TICKET,
+  'POST /order/v2/flight/orders/:id/refund': TICKET,
+  'POST /order/v2/flight/orders/:id/confirmation': TICKET,
+  'POST /order/v2/flight/orders/:id/void': TICKET,
+  'POST /order/v2/flight/orders/:id/change/search': TICKET,
+  'POST /order/v2/flight/orders/:id/change': TICKET,
+  'POST /order/v2/flight/orders/:id/documents': TICKET,
+  'GET /order/v2/flight/orders/:id/documents': TICKET,
+  'GET /order/v2/flight/orders/:id/documents/:documentId': TICKET,
+  'DELETE /order/v2/flight/orders/:id/documents/:documentId': TICKET,
+  'GET /order/v2/flight/disruptions': TICKET,
+  'GET /order/v2/flight/orders/:id/disruptions': TICKET,
+  'POST /order/v2/flight/disruptions/:id/acknowledge': TICKET,
+  'POST /order/v2/flight/disruptions/:id/accept': TICKET,
+  'POST /order/v2/flight/disruptions/:id/refund': TICKET,
+  'GET /order/v2/flight/voyages': TICKET,
+  'POST /order/v2/flight/voyages/export': TICKET,
+
+  // Trains.
+  'POST /shopping/v2/train/search': TRAIN,
+
+  // The agency's own money.
+  'GET /base/v2/wallet/balances': FINANCE,
+  'GET /base/v2/wallet/entries': FINANCE,
+  'GET /base/v2/wallet/transactions': FINANCE,
+  'POST /base/v2/wallet/entries/export': FINANCE,
+  'POST /base/v2/wallet/transactions/export': FINANCE,
+  'GET /base/v2/wallet/statements': FINANCE,
+  'POST /base/v2/wallet/statements/export': FINANCE,
+  'GET /order/v2/payments/late-captures': FINANCE,
+
+  // Sub-agencies: the tree, their money, statements, bills, settings and API keys.
+  'GET /base/v2/agencies': AGENCY_MANAGER,
+  'POST /base/v2/agencies': AGENCY_ADMIN,
+  'PUT /base/v2/agencies/:id': AGENCY_ADMIN,
+  'DELETE /base/v2/agencies/:id': AGENCY_ADMIN,
+  'POST /base/v2/agencies/:id/superuser/password': AGENCY_ADMIN,
+  'PUT /base/v2/agencies/:id/logo': AGENCY_ADMIN,
+  'GET /base/v2/agencies/:id/logo': SIGNED_IN,
+  'GET /base/v2/agencies/:id/config': AGENCY_ADMIN,
+  'PUT /base/v2/agencies/:id/config': AGENCY_ADMIN,
+  'GET /base/v2/agencies/:id/price-chain': AGENCY_MANAGER,
+  'POST /base/v2/agencies/:id/apikey': AGENCY_ADMIN,
+  'POST /base/v2/agencies/:id/balance': AGENCY_MANAGER,
+  'PUT /base/v2/agencies/:id/credit': AGENCY_MANAGER,
+  'GET /base/v2/sub/statements': AGENCY_MANAGER,
+  'POST /base/v2/sub/statements': AGENCY_MANAGER,
+  'GET /base/v2/sub/statements/:a/:b': AGENCY_MANAGER,
+  'GET /base/v2/sub/balance/:id': AGENCY_MANAGER,
+  'GET /base/v2/sub/look-to-book': AGENCY_MANAGER,
+  'GET /base/v2/sub/bills/:id/entries': AGENCY_BILLS,
+  'GET /base/v2/sub/bills/:id/transactions': AGENCY_BILLS,
+  'POST /base/v2/sub/bills/:id/entries/export': AGENCY_BILLS,
+  'POST /base/v2/sub/bills/:id/transactions/export': AGENCY_BILLS,
+};
