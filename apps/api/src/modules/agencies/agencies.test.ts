@@ -387,6 +387,25 @@ describe('deleting a sub-agency', () => {
     expect(relogin.statusCode).toBe(403);
   });
 
+  it('never deletes a parent while a child is created under it at the same time', async () => {
+    const admin = await login(t.app, 'admin');
+    for (let round = 0; round < 3; round += 1) {
+      const parent = await create(admin, newAgency());
+      await allowSubAgencies(parent.agency.id);
+      const [removed, child] = await Promise.all([
+        call(admin, 'DELETE', `/base/v2/agencies/${parent.agency.id}`),
+        call(admin, 'POST', '/base/v2/agencies', newAgency({ parentId: parent.agency.id })),
+      ]);
+      // One of them wins; never a deleted agency with a live child.
+      expect([removed.statusCode, child.statusCode].sort()).toEqual(
+        removed.statusCode === 200 ? [200, 404] : [200, 409],
+      );
+      const live = await t.database.db.select().from(agencies).where(eq(agencies.parentId, parent.agency.id));
+      const [row] = await t.database.db.select().from(agencies).where(eq(agencies.id, parent.agency.id));
+      expect(row?.deletedAt === null || live.length === 0).toBe(true);
+    }
+  });
+
   it('refuses the own agency and other tenants', async () => {
     const admin = await login(t.app, 'admin');
     expect((await call(admin, 'DELETE', '/base/v2/agencies/1')).statusCode).toBe(403);
