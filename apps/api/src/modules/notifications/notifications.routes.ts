@@ -9,10 +9,10 @@ import {
 } from '@portal/domain/notifications';
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
-import { AppError } from '../../platform/errors';
 import { requireCtx } from '../../platform/request-context';
 import { okResponse } from '../../platform/schema';
 import { webhookSecret } from './delivery';
+import { assertCanReadWebhookSecret, noticeOwner } from './notifications.policy';
 import { presentNotice } from './notifications.presenter';
 import { countNotices, listNotices, markNoticesRead } from './notifications.repo';
 
@@ -35,7 +35,7 @@ export async function notificationRoutes(fastify: FastifyInstance, { db, now }: 
     },
     async (request) => {
       const ctx = requireCtx(request);
-      const owner = { agencyId: ctx.agency.id, userId: ctx.user.id };
+      const owner = noticeOwner(ctx);
       const { page, pageSize, unreadOnly } = request.query;
       const [rows, counts] = await Promise.all([
         listNotices(db, owner, {
@@ -63,7 +63,7 @@ export async function notificationRoutes(fastify: FastifyInstance, { db, now }: 
     },
     async (request) => {
       const ctx = requireCtx(request);
-      const owner = { agencyId: ctx.agency.id, userId: ctx.user.id };
+      const owner = noticeOwner(ctx);
       const ids = 'ids' in request.body ? request.body.ids : 'all';
       const updated = await markNoticesRead(db, owner, ids, now());
       const { unread } = await countNotices(db, owner);
@@ -79,7 +79,7 @@ export async function notificationRoutes(fastify: FastifyInstance, { db, now }: 
     },
     async (request) => {
       const ctx = requireCtx(request);
-      if (!ctx.roles.includes('SuperUser')) throw new AppError('NO_ACCESS');
+      assertCanReadWebhookSecret(ctx);
       return ok({ secret: await webhookSecret(db, ctx.agency.id) });
     },
   );

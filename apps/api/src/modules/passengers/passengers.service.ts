@@ -23,8 +23,7 @@ import {
   presentFrequentPassenger,
   presentMemberCard,
 } from './passengers.presenter';
-
-const ownerOf = (ctx: RequestContext): repo.Owner => ({ userId: ctx.user.id, agencyId: ctx.agency.id });
+import { passengerOwner as ownerOf } from './passengers.policy';
 
 /**
  * The rules beyond the body's shape (spec §5): the document number must have the format of its
