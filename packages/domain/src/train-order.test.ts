@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { residentIdCheckChar } from './document-types';
+import {
+  birthdayFromResidentId,
+  CreateTrainOrderBody,
+  TRAIN_ORDER_STATUSES,
+  TRAIN_ORDER_STATUSES_BY_COLOR,
+  trainAllowedActions,
+  trainOrderMachine,
+  trainStatusColor,
+  trainTicketPriceMinor,
+  validateTrainPassenger,
+  type TrainBookingPassenger,
+} from './train-order';
+
+const id17 = '11010519900307123';
+const residentId = `${id17}${residentIdCheckChar(id17)}`;
+const ctx = { today: '2026-11-23', travelDate: '2026-12-01' };
+
+function passenger(over: Partial<TrainBookingPassenger> = {}): TrainBookingPassenger {
+  return {
+    type: 'adult',
+    name: '张三',
+    nationality: 'CN',
+    document: { interfaceType: 'national-id', number: residentId },
+    ...over,
+  };
+}
+
+describe('train order statuses', () => {
+  it('gives every status one colour and a machine row', () => {
+    const coloured = Object.values(TRAIN_ORDER_STATUSES_BY_COLOR).flat();
+    expect([...coloured].sort()).toEqual([...TRAIN_ORDER_STATUSES].sort());
+    expect([...trainOrderMachine.states].sort()).toEqual([...TRAIN_ORDER_STATUSES].sort());
+    expect(trainStatusColor('manual_ticketing')).toBe('warning');
+    expect(trainStatusColor('ticketed')).toBe('success');
+  });
+
+  it('never cancels an order the supplier is ticketing, and ends in refunded, failed or canceled', () => {
+    expect(trainOrderMachine.canTransition('proceeding', 'canceled')).toBe(false);
+    expect(trainOrderMachine.canTransition('manual_ticketing', 'canceled')).toBe(true);
+    expect(TRAIN_ORDER_STATUSES.filter((s) => trainOrderMachine.isFinal(s))).toEqual([
+      'refunded',
+      'failed',
+      'canceled',
+    ]);
+  });
+});
+
+describe('trainAllowedActions', () => {
+  const now = new Date('2026-11-23T10:00:00Z');
+  const base = { paymentDeadline: '2026-11-23T10:30:00Z', departureUtc: '2026-12-01T01:00:00Z' };
+  it('offers pay and cancel before the payment deadline, cancel only after it', () => {
+    expect(trainAllowedActions({ ...base, status: 'to_be_paid' }, { now, canTicket: false })).toEqual([
+      'pay',
+      'cancel',
+    ]);
+    const late = new Date('2026-11-23T10:31:00Z');
+    expect(trainAllowedActions({ ...base, status: 'to_be_paid' }, { now: late, canTicket: false })).toEqual([
+      'cancel',
+    ]);
+  });
+  it('offers ticketing only to a ticketer, refunds only before departure', () => {
+    expect(trainAllowedActions({ ...base, status: 'manual_ticketing' }, { now, canTicket: true })).toEqual([
+      'cancel',
+      'ticket',
+    ]);
+    expect(trainAllowedActions({ ...base, status: 'manual_ticketing' }, { now, canTicket: false })).toEqual([
+      'cancel',
+    ]);
+    expect(trainAllowedActions({ ...base, status: 'ticketed' }, { now, canTicket: false })).toEqual([
+      'refund',
+    ]);
+    const departed = new Date('2026-12-01T01:00:00Z');
+    expect(trainAllowedActions({ ...base, status: 'ticketed' }, { now: departed, canTicket: true })).toEqual(
+      [],
+    );
+  });
+});
+
+describe('validateTrainPassenger', () => {
+  it('takes an ID card holder with a Chinese name and reads the birthday from the card', () => {
+    expect(birthdayFromResidentId(residentId)).toBe('1990-03-07');
+    expect(validateTrainPassenger(passenger(), ctx)).toEqual([]);
+  });
+  it('takes a passport holder with a Latin name and a birthday', () => {
+    const p = passenger({
+      name: 'John Smith',
+      nationality: 'GB',
+      birthday: '1980-01-01',
+      document: { interfaceType: 'passport', number: 'AB123456', expiryDate: '2030-01-01' },
+    });
+    expect(validateTrainPassenger(p, ctx)).toEqual([]);
+  });
+  it('refuses a bad ID number, a document 12306 does not take, an expired document, no birthday', () => {
+    const badId = passenger({
+      document: { interfaceType: 'national-id', number: `${id17}0` === residentId ? `${id17}1` : `${id17}0` },
+    });
+    expect(validateTrainPassenger(badId, ctx).map((e) => e.key)).toEqual([
+      'passenger.documentNumber.invalid',
+      'passenger.birthday.required',
+    ]);
+    const permit = passenger({
+      birthday: '1990-01-01',
+      document: { interfaceType: 'taiwan-travel-permit', number: 'L12345678' },
+    });
+    expect(validateTrainPassenger(permit, ctx).map((e) => e.key)).toEqual([
+      'passenger.documentType.notAllowed',
+    ]);
+    const expired = passenger({
+      name: 'John Smith',
+      birthday: '1980-01-01',
+      document: { interfaceType: 'passport', number: 'AB123456', expiryDate: '2026-11-30' },
+    });
+    expect(validateTrainPassenger(expired, ctx).map((e) => e.path)).toEqual(['document.expiryDate']);
+  });
+  it('sells a child ticket only under 14 and refuses names that are neither Chinese nor Latin', () => {
+    expect(validateTrainPassenger(passenger({ type: 'child' }), ctx).map((e) => e.key)).toEqual([
+      'passenger.type.invalid',
+    ]);
+    expect(validateTrainPassenger(passenger({ name: 'Иван' }), ctx).map((e) => e.path)).toEqual(['name']);
+  });
+});
+
+describe('prices and the booking body', () => {
+  it('halves a child ticket to half a yuan', () => {
+    expect(trainTicketPriceMinor(55_300, 'child')).toBe(27_650);
+    expect(trainTicketPriceMinor(15_650, 'child')).toBe(7_850);
+    expect(trainTicketPriceMinor(55_300, 'adult')).toBe(55_300);
+  });
+  it('allows at most five passengers', () => {
+    const body = {
+      trainId: 'G1|VNP|AOH|2026-12-01',
+      seatClass: 'second',
+      expectedPrice: { amount: '553.00', currency: 'CNY' },
+      passengers: Array.from({ length: 6 }, () => passenger()),
+      contact: { name: 'Li', email: 'li@example.com', phone: { areaCode: '86', number: '13800138000' } },
+    };
+    expect(CreateTrainOrderBody.safeParse(body).success).toBe(false);
+    expect(CreateTrainOrderBody.safeParse({ ...body, passengers: body.passengers.slice(0, 5) }).success).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,427 @@
+import { z } from 'zod';
+import {
+  DOCUMENT_TYPE_CODES,
+  isDocumentType,
+  isValidDocumentNumber,
+  isValidResidentId,
+  normalizeDocumentNumber,
+  type DocumentType,
+} from './document-types';
+import {
+  BookingContact,
+  DEFAULT_PAGE_SIZE,
+  GENDERS,
+  IsoDate,
+  MAX_PAGE_SIZE,
+  OrderPayment,
+  pageOf,
+  Timestamp,
+} from './flight-order';
+import { STATUS_COLORS, type StatusColor } from './flight-order-status';
+import { defineMachine, type TransitionTable } from './fsm';
+import { ageOn, COUNTRY_PATTERN, type RuleError } from './passenger-rules';
+import { paymentResultSchema } from './payment';
+import { CalendarDate } from './primitives';
+import { SEAT_CLASSES, TRAIN_TYPES, TrainStop, roundToHalfYuan } from './rail';
+import { MoneyJson } from './shopping';
+
+/**
+ * Train order statuses and their tag colour classes (the flight colours of spec §4):
+ * - `to_be_paid` (primary): booked at the supplier, seats held until the payment deadline;
+ * - `proceeding` (primary): paid, the ticketing job is asking the supplier to issue the tickets;
+ * - `manual_ticketing` (warning): paid, waiting for an operator because the agency's train setting
+ *   `manual` is on;
+ * - `ticketed` (success): tickets issued, seats (coach and seat numbers) known;
+ * - `refunding` (warning): a refund asked of the supplier, the fee fixed when asked;
+ * - `refunded` (success): refunded, the price less the fee back in the wallet;
+ * - `failed` (error): the supplier did not issue; what was paid went back to the wallet at once;
+ * - `canceled` (info): canceled before ticketing (by the user, or the payment deadline passed);
+ *   what was paid went back to the wallet at once.
+ */
+export const TRAIN_ORDER_STATUSES_BY_COLOR = {
+  success: ['ticketed', 'refunded'],
+  warning: ['manual_ticketing', 'refunding'],
+  primary: ['to_be_paid', 'proceeding'],
+  error: ['failed'],
+  info: ['canceled'],
+} as const satisfies Record<StatusColor, readonly string[]>;
+
+export type TrainOrderStatus = (typeof TRAIN_ORDER_STATUSES_BY_COLOR)[StatusColor][number];
+
+/** Every train order status, in the order of the flow. */
+export const TRAIN_ORDER_STATUSES = [
+  'to_be_paid',
+  'proceeding',
+  'manual_ticketing',
+  'ticketed',
+  'refunding',
+  'refunded',
+  'failed',
+  'canceled',
+] as const satisfies readonly TrainOrderStatus[];
+
+const TRAIN_COLOR_OF = new Map<string, StatusColor>(
+  STATUS_COLORS.flatMap((color) =>
+    TRAIN_ORDER_STATUSES_BY_COLOR[color].map((status) => [status, color] as const),
+  ),
+);
+
+/** The tag colour class of a train order status. */
+export function trainStatusColor(status: TrainOrderStatus): StatusColor {
+  return TRAIN_COLOR_OF.get(status) ?? 'info';
+}
+
+export function isTrainOrderStatus(value: unknown): value is TrainOrderStatus {
+  return typeof value === 'string' && TRAIN_COLOR_OF.has(value);
+}
+
+/** i18n key of a status label, e.g. `trainOrders.status.to_be_paid`. */
+export function trainStatusLabelKey(status: TrainOrderStatus): string {
+  return `trainOrders.status.${status}`;
+}
+
+/**
+ * The transition table of train orders:
+ *   to_be_paid       -> proceeding (paid) | manual_ticketing (paid, agency ticketing by hand)
+ *                       | canceled (the user cancels, or the payment deadline job)
+ *   proceeding       -> ticketed | failed (the supplier refused; money back)
+ *   manual_ticketing -> ticketed (an operator's action) | canceled (the user cancels; money back)
+ *                       | failed (the supplier refused when the operator ticketed; money back)
+ *   ticketed         -> refunding (the user asks a refund before departure)
+ *   refunding        -> refunded (money less the fee back) | ticketed (the supplier refused)
+ *   final: refunded, failed, canceled
+ * `proceeding` cannot be canceled: the supplier is issuing at that moment.
+ */
+export const TRAIN_ORDER_TRANSITIONS = {
+  to_be_paid: { to: ['proceeding', 'manual_ticketing', 'canceled'] },
+  proceeding: { to: ['ticketed', 'failed'] },
+  manual_ticketing: { to: ['ticketed', 'canceled', 'failed'] },
+  ticketed: { to: ['refunding'] },
+  refunding: { to: ['refunded', 'ticketed'] },
+  refunded: { to: [] },
+  failed: { to: [] },
+  canceled: { to: [] },
+} as const satisfies TransitionTable<TrainOrderStatus>;
+
+export const trainOrderMachine = defineMachine<TrainOrderStatus>(TRAIN_ORDER_TRANSITIONS);
+
+/** Actions a train order may offer (`allowedActions`). */
+export const TRAIN_ORDER_ACTIONS = ['pay', 'cancel', 'ticket', 'refund'] as const;
+export type TrainOrderAction = (typeof TRAIN_ORDER_ACTIONS)[number];
+
+export interface TrainActionRule {
+  action: TrainOrderAction;
+  statuses: readonly TrainOrderStatus[];
+  /** `payment`: before the payment deadline; `departure`: before the train leaves. */
+  deadline?: 'payment' | 'departure';
+  /** Only for a viewer who may ticket (operator or SuperUser of the agency). */
+  ticketer?: true;
+}
+
+/** When each action is allowed, as data. */
+export const TRAIN_ACTION_RULES: readonly TrainActionRule[] = [
+  { action: 'pay', statuses: ['to_be_paid'], deadline: 'payment' },
+  { action: 'cancel', statuses: ['to_be_paid', 'manual_ticketing'] },
+  { action: 'ticket', statuses: ['manual_ticketing'], deadline: 'departure', ticketer: true },
+  { action: 'refund', statuses: ['ticketed'], deadline: 'departure' },
+];
+
+export interface TrainActionContext {
+  now: Date;
+  /** True when the viewer is an operator or SuperUser of the order's agency. */
+  canTicket: boolean;
+}
+
+/** The actions `order` offers now (the API answers them; the UI shows only these). */
+export function trainAllowedActions(
+  order: { status: TrainOrderStatus; paymentDeadline: string | null; departureUtc: string },
+  ctx: TrainActionContext,
+): TrainOrderAction[] {
+  const now = ctx.now.getTime();
+  const open = (deadline: TrainActionRule['deadline']): boolean => {
+    if (deadline === 'payment')
+      return order.paymentDeadline === null || now < Date.parse(order.paymentDeadline);
+    if (deadline === 'departure') return now < Date.parse(order.departureUtc);
+    return true;
+  };
+  return TRAIN_ACTION_RULES.filter(
+    (rule) =>
+      rule.statuses.includes(order.status) && open(rule.deadline) && (!rule.ticketer || ctx.canTicket),
+  ).map((rule) => rule.action);
+}
+
+/** Minutes a booked train order holds its seats unpaid (12306 holds 30 minutes). */
+export const TRAIN_PAYMENT_MINUTES = 30;
+/** Passengers per train order (12306: at most 5 per order). */
+export const MAX_TRAIN_PASSENGERS = 5;
+
+/** Ticket types sold: adult and child (12306: ages 6 to 13 travel on a child ticket; under 6 free). */
+export const TRAIN_PASSENGER_TYPES = ['adult', 'child'] as const;
+export type TrainPassengerType = (typeof TRAIN_PASSENGER_TYPES)[number];
+/** From this age (full years on the travel date) a passenger needs an adult ticket. */
+export const TRAIN_ADULT_MIN_AGE = 14;
+
+/** A child ticket costs half the adult price, rounded to half a yuan as 12306 rounds. */
+export function trainTicketPriceMinor(adultPriceMinor: number, type: TrainPassengerType): number {
+  return type === 'child' ? roundToHalfYuan(Math.round(adultPriceMinor / 2)) : adultPriceMinor;
+}
+
+/**
+ * The documents a train ticket may be bought with (12306's list), among the ten interface types
+ * of `document-types.ts`: the resident ID card (also the residence permits of Hong Kong, Macao and
+ * Taiwan residents, numbered 81/82/83), passports, the return permit of Hong Kong and Macao
+ * residents, the Taiwan compatriot permit and the foreigner's permanent residence ID. The exit
+ * permits of mainland residents (to Hong Kong, Macao, Taiwan) are not travel documents inside the
+ * mainland: their holders use their ID card.
+ */
+export const TRAIN_DOCUMENT_TYPES = [
+  'national-id',
+  'passport',
+  'chinese-passport',
+  'international-passport',
+  'hk-macao-return-permit',
+  'taiwan-compatriot-permit',
+  'foreigner-residence-permit',
+] as const satisfies readonly DocumentType[];
+export type TrainDocumentType = (typeof TRAIN_DOCUMENT_TYPES)[number];
+
+/** A passenger name as on the document: Chinese characters (with · of minority names) or Latin letters. */
+export const TRAIN_NAME_PATTERN =
+  /^(?:[\u3400-\u9fff][\u3400-\u9fff·]{0,29}|[A-Za-z]+(?:[ .'-][A-Za-z]+)*)$/u;
+
+/** A train passenger of the booking body (the rules beyond the types: `validateTrainPassenger`). */
+export const TrainBookingPassenger = z.strictObject({
+  type: z.enum(TRAIN_PASSENGER_TYPES),
+  name: z.string().trim().min(1).max(60),
+  gender: z.enum(GENDERS).optional(),
+  /** Required unless the document is a resident ID card (its number carries the birth date). */
+  birthday: CalendarDate.optional(),
+  /** ISO 3166-1 alpha-2. */
+  nationality: z.string().trim().regex(COUNTRY_PATTERN),
+  document: z.strictObject({
+    interfaceType: z.enum(DOCUMENT_TYPE_CODES as readonly [DocumentType, ...DocumentType[]]),
+    number: z.string().trim().min(1).max(30),
+    expiryDate: CalendarDate.optional(),
+  }),
+});
+export type TrainBookingPassenger = z.infer<typeof TrainBookingPassenger>;
+
+/**
+ * `POST /order/v2/train/orders` (with an `Idempotency-Key`): the train (`id` of a search answer's
+ * train) and seat class chosen, the price the agent saw (the API asks the supplier again: a changed
+ * price or too few seats answers 409 QUOTE_CHANGED with the supplier's current offer), passengers
+ * and a contact.
+ */
+export const CreateTrainOrderBody = z.strictObject({
+  trainId: z.string().trim().min(1).max(128),
+  seatClass: z.enum(SEAT_CLASSES),
+  /** The adult price shown in the search answer. */
+  expectedPrice: MoneyJson,
+  passengers: z.array(TrainBookingPassenger).min(1).max(MAX_TRAIN_PASSENGERS),
+  contact: BookingContact,
+});
+export type CreateTrainOrderBody = z.infer<typeof CreateTrainOrderBody>;
+
+/** The birth date of a resident ID card number (`YYYY-MM-DD`), undefined when it is not one. */
+export function birthdayFromResidentId(number: string): string | undefined {
+  const id = normalizeDocumentNumber(number);
+  if (!isValidResidentId(id)) return undefined;
+  return `${id.slice(6, 10)}-${id.slice(10, 12)}-${id.slice(12, 14)}`;
+}
+
+/**
+ * The rules of a train passenger, as `{path, key}` errors with the keys of the passenger rules of
+ * spec §5 (so the form shows the same messages): name as on the document, a document 12306 takes
+ * with a number valid for its type (`isValidDocumentNumber`), an expiry not before the travel date,
+ * a birthday (from the ID card when not given) not after today, and a child ticket only under 14.
+ */
+export function validateTrainPassenger(
+  p: TrainBookingPassenger,
+  ctx: { today: string; travelDate: string },
+): RuleError[] {
+  const errors: RuleError[] = [];
+  if (!TRAIN_NAME_PATTERN.test(p.name.trim()))
+    errors.push({ path: 'name', key: 'passenger.givenNames.letters' });
+  const { interfaceType, number, expiryDate } = p.document;
+  if (
+    !isDocumentType(interfaceType) ||
+    !(TRAIN_DOCUMENT_TYPES as readonly string[]).includes(interfaceType)
+  ) {
+    errors.push({
+      path: 'document.interfaceType',
+      key: 'passenger.documentType.notAllowed',
+      params: { type: interfaceType },
+    });
+  } else if (!isValidDocumentNumber(interfaceType, number)) {
+    errors.push({ path: 'document.number', key: 'passenger.documentNumber.invalid' });
+  }
+  if (expiryDate !== undefined && expiryDate < ctx.travelDate) {
+    errors.push({ path: 'document.expiryDate', key: 'passenger.expiryDate.beforeTravel' });
+  }
+  const birthday =
+    p.birthday ?? (interfaceType === 'national-id' ? birthdayFromResidentId(number) : undefined);
+  if (birthday === undefined) {
+    errors.push({ path: 'birthday', key: 'passenger.birthday.required' });
+  } else if (birthday > ctx.today) {
+    errors.push({ path: 'birthday', key: 'passenger.birthday.afterToday' });
+  } else if (p.type === 'child' && ageOn(birthday, ctx.travelDate) >= TRAIN_ADULT_MIN_AGE) {
+    errors.push({ path: 'type', key: 'passenger.type.invalid', params: { expected: 'adult' } });
+  }
+  return errors;
+}
+
+/** A seat once ticketed: coach and seat number as printed on the ticket (`05`, `12F`; `无座` none). */
+export const TrainSeatAssignment = z.object({
+  coach: z.string(),
+  seatNumber: z.string(),
+});
+export type TrainSeatAssignment = z.infer<typeof TrainSeatAssignment>;
+
+export const TrainOrderPassenger = z.object({
+  id: z.string(),
+  type: z.enum(TRAIN_PASSENGER_TYPES),
+  name: z.string(),
+  gender: z.enum(GENDERS).nullable(),
+  birthday: IsoDate.nullable(),
+  nationality: z.string(),
+  document: z.object({
+    interfaceType: z.enum(DOCUMENT_TYPE_CODES as readonly [DocumentType, ...DocumentType[]]),
+    number: z.string(),
+    expiryDate: IsoDate.nullable(),
+  }),
+  /** This passenger's ticket price (a child ticket is half). */
+  price: MoneyJson,
+  /** Null until ticketed. */
+  seat: TrainSeatAssignment.nullable(),
+  /** The supplier's ticket number; null until ticketed. */
+  ticketNumber: z.string().nullable(),
+});
+export type TrainOrderPassenger = z.infer<typeof TrainOrderPassenger>;
+
+/** The train of an order (from the supplier's answer at booking). */
+export const TrainOrderTrain = z.object({
+  trainNumber: z.string(),
+  trainType: z.enum(TRAIN_TYPES),
+  departure: TrainStop,
+  arrival: TrainStop,
+  /** The departure instant, UTC (refund fee and deadlines count from it). */
+  departureUtc: Timestamp,
+  durationMinutes: z.number().int().positive(),
+  distanceKm: z.number().int().positive(),
+});
+export type TrainOrderTrain = z.infer<typeof TrainOrderTrain>;
+
+/** The refund of a ticketed order if asked now (`railRefundQuote`); null when not ticketed. */
+export const TrainRefundQuote = z.discriminatedUnion('refundable', [
+  z.object({ refundable: z.literal(true), percent: z.number(), fee: MoneyJson, refund: MoneyJson }),
+  z.object({ refundable: z.literal(false), reason: z.literal('departed') }),
+]);
+export type TrainRefundQuote = z.infer<typeof TrainRefundQuote>;
+
+export const TrainTimelineEntry = z.object({
+  status: z.enum(TRAIN_ORDER_STATUSES),
+  at: Timestamp,
+  /** English note (who acted, the supplier's reason). */
+  note: z.string().nullable(),
+});
+export type TrainTimelineEntry = z.infer<typeof TrainTimelineEntry>;
+
+/** A train order as the API answers it (`GET /order/v2/train/orders/{id}` and every state change). */
+export const TrainOrder = z.object({
+  id: z.string(),
+  bookingNumber: z.string(),
+  status: z.enum(TRAIN_ORDER_STATUSES),
+  statusColor: z.enum(STATUS_COLORS),
+  /** The supplier's booking reference. */
+  referenceId: z.string().nullable(),
+  train: TrainOrderTrain,
+  seatClass: z.enum(SEAT_CLASSES),
+  passengers: z.array(TrainOrderPassenger),
+  contact: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.object({ areaCode: z.string(), number: z.string() }),
+  }),
+  price: z.object({
+    /** Sum of the tickets: what is paid. */
+    orderTotal: MoneyJson,
+    /** Refund fee kept, once refunding or refunded. */
+    refundFee: MoneyJson.nullable(),
+    /** Back in the wallet: the whole total (canceled or failed after payment) or total less fee. */
+    refundedAmount: MoneyJson.nullable(),
+  }),
+  payment: OrderPayment,
+  paymentDeadline: Timestamp.nullable(),
+  bookingTime: Timestamp,
+  ticketedAt: Timestamp.nullable(),
+  /** True when the order was paid while the agency tickets trains by hand. */
+  manualTicketing: z.boolean(),
+  refundQuote: TrainRefundQuote.nullable(),
+  timeline: z.array(TrainTimelineEntry),
+  allowedActions: z.array(z.enum(TRAIN_ORDER_ACTIONS)),
+});
+export type TrainOrder = z.infer<typeof TrainOrder>;
+
+/** The result of paying a train order (`POST .../{id}/payment`, balance only). */
+export const TrainPaymentResult = paymentResultSchema(TrainOrder);
+export type TrainPaymentResult = z.infer<typeof TrainPaymentResult>;
+
+/** `POST .../{id}/payment`: train orders are paid with the balance (issue 11). */
+export const TrainPaymentRequest = z.strictObject({ channel: z.literal('balance') });
+export type TrainPaymentRequest = z.infer<typeof TrainPaymentRequest>;
+
+/** One row of the train order list. */
+export const TrainOrderListItem = TrainOrder.pick({
+  id: true,
+  bookingNumber: true,
+  status: true,
+  statusColor: true,
+  seatClass: true,
+  paymentDeadline: true,
+  bookingTime: true,
+  allowedActions: true,
+}).extend({
+  trainNumber: z.string(),
+  trainType: z.enum(TRAIN_TYPES),
+  departure: TrainStop,
+  arrival: TrainStop,
+  passengerNames: z.array(z.string()),
+  orderTotal: MoneyJson,
+  contactName: z.string(),
+});
+export type TrainOrderListItem = z.infer<typeof TrainOrderListItem>;
+
+const Text = z.string().trim().min(1).max(64);
+
+/** Query of `GET /order/v2/train/orders`. `dateFrom`/`dateTo` are booking dates (UTC days). */
+export const TrainOrderListQuery = z
+  .strictObject({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    status: z.enum(TRAIN_ORDER_STATUSES).optional(),
+    bookingNumber: Text.optional(),
+    trainNumber: Text.optional(),
+    passenger: Text.optional(),
+    /** Departure date (local, `YYYY-MM-DD`). */
+    departureDate: CalendarDate.optional(),
+    dateFrom: CalendarDate.optional(),
+    dateTo: CalendarDate.optional(),
+  })
+  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { path: ['dateTo'], message: 'range' });
+export type TrainOrderListQuery = z.infer<typeof TrainOrderListQuery>;
+
+/** A page of train orders (empty: 'No train bookings found'). */
+export const TrainOrderList = pageOf(TrainOrderListItem);
+export type TrainOrderList = z.infer<typeof TrainOrderList>;
+
+/** The body a train notification URL receives (signed by the outbound module). */
+export const TrainOrderEvent = z.object({
+  event: z.literal('train.order.ticketed'),
+  orderId: z.string(),
+  bookingNumber: z.string(),
+  status: z.enum(TRAIN_ORDER_STATUSES),
+  trainNumber: z.string(),
+  departure: z.string(),
+  passengers: z.array(z.object({ name: z.string(), coach: z.string(), seatNumber: z.string() })),
+});
+export type TrainOrderEvent = z.infer<typeof TrainOrderEvent>;
