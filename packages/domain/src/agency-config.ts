@@ -4,13 +4,45 @@ import { z } from 'zod';
 export const ADJUSTMENT_CATEGORIES = ['china', 'domestic', 'intra-continental', 'intercontinental'] as const;
 export type AdjustmentCategory = (typeof ADJUSTMENT_CATEGORIES)[number];
 
-/** A price adjustment: `percent` of the fare (2.5 = 2.5 %) or a `fixed` amount in minor units; limit 0 = unlimited. */
-export const PriceAdjustment = z.strictObject({
-  category: z.enum(ADJUSTMENT_CATEGORIES),
-  unit: z.enum(['percent', 'fixed']),
-  value: z.number().min(-100_000_000).max(100_000_000),
-  limit: z.number().int().min(0),
-});
+/** Bounds of a percent adjustment: a discount never takes the whole fare, a markup at most ten times it. */
+export const PERCENT_ADJUSTMENT_MIN = -99.99;
+export const PERCENT_ADJUSTMENT_MAX = 1000;
+
+/**
+ * A price adjustment: `percent` of the fare (2.5 = 2.5 %, from -99.99 to 1,000) or a `fixed`
+ * amount in minor units (a whole number); limit 0 = unlimited.
+ */
+export const PriceAdjustment = z
+  .strictObject({
+    category: z.enum(ADJUSTMENT_CATEGORIES),
+    unit: z.enum(['percent', 'fixed']),
+    value: z.number().min(-100_000_000).max(100_000_000),
+    limit: z.number().int().min(0),
+  })
+  .superRefine((adjustment, ctx) => {
+    const { unit, value } = adjustment;
+    if (unit === 'fixed' && !Number.isInteger(value)) {
+      ctx.addIssue({ code: 'invalid_type', expected: 'int', path: ['value'], input: value });
+    } else if (unit === 'percent' && value < PERCENT_ADJUSTMENT_MIN) {
+      ctx.addIssue({
+        code: 'too_small',
+        origin: 'number',
+        minimum: PERCENT_ADJUSTMENT_MIN,
+        inclusive: true,
+        path: ['value'],
+        input: value,
+      });
+    } else if (unit === 'percent' && value > PERCENT_ADJUSTMENT_MAX) {
+      ctx.addIssue({
+        code: 'too_big',
+        origin: 'number',
+        maximum: PERCENT_ADJUSTMENT_MAX,
+        inclusive: true,
+        path: ['value'],
+        input: value,
+      });
+    }
+  });
 export type PriceAdjustment = z.infer<typeof PriceAdjustment>;
 
 /** The flight settings of an agency (spec §3 agency config: flight settings). */
