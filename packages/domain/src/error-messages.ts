@@ -332,6 +332,16 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '所选上级代理不允许创建子代理',
     'zh-tw': '所選上級代理不允許建立子代理',
   },
+  'groupOrder.error.passengerListRequired': {
+    en: 'Confirm the passenger list before the final payment',
+    'zh-cn': '请先确认乘客名单，再支付尾款',
+    'zh-tw': '請先確認乘客名單，再支付尾款',
+  },
+  'groupOrder.error.deskUnavailable': {
+    en: 'Group requests cannot be taken at the moment. Please try again later',
+    'zh-cn': '暂时无法受理团队申请，请稍后再试',
+    'zh-tw': '暫時無法受理團隊申請，請稍後再試',
+  },
 };
 
 /** The message for `key` in `locale`, with `{name}` placeholders filled from `params`. */

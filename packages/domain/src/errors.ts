@@ -95,6 +95,10 @@ export const ERRORS = {
   AGENCY_HAS_SUB_AGENCIES: { code: 201033, key: 'agencyManager.error.hasSubAgencies', status: 409 },
   /** The chosen parent's config does not allow sub-agencies. */
   PARENT_CANNOT_HAVE_SUB_AGENCIES: { code: 201034, key: 'agencyManager.error.parentNotAllowed', status: 409 },
+  /** A group order's final payment needs its confirmed passenger list (tickets are issued per passenger). */
+  GROUP_PASSENGER_LIST_REQUIRED: { code: 500040, key: 'groupOrder.error.passengerListRequired', status: 409 },
+  /** No group desk is configured to take group requests. */
+  GROUP_DESK_UNAVAILABLE: { code: 500041, key: 'groupOrder.error.deskUnavailable', status: 503 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;
