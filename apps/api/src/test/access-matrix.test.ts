@@ -95,6 +95,14 @@ describe('access matrix', () => {
     expect(apiRoutes(t.app)).toEqual(Object.keys(ALLOWED).sort());
   });
 
+  it('refuses to start with an API route that declares no access', async () => {
+    const app = await t.build();
+    expect(() => app.get('/base/v2/test-undeclared', async () => ({}))).toThrow(/config\.access/);
+    expect(() =>
+      app.get('/base/v2/test-misspelt', { config: { access: 'admin' as 'superuser' } }, async () => ({})),
+    ).toThrow(/config\.access/);
+  });
+
   it('lets exactly the expected identities past the access check of every route', async () => {
     const who = await callers(t.app);
     const failures: string[] = [];
