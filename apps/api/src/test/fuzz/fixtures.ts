@@ -188,6 +188,9 @@ export class Fixtures {
       else if (segment === 'often-used-passengers') value = (await this.passenger())?.id;
       else if (segment === 'member-cards') value = (await this.card())?.id;
       else if (segment === 'solutions') value = this.solution?.id;
+      // A sub-agency's money: /base/v2/sub/balance/{id}, bills/{id}, statements/{a: agency}/{b: month}.
+      else if (segment === 'balance' || segment === 'bills' || param.name === 'a') value = '2';
+      else if (param.name === 'b') value = LAST_MONTH;
       else if (segment === 'agencies') value = '2'; // the demo admin's direct sub-agency
       if (value !== undefined) values[param.name] = encodeURIComponent(value);
     }
@@ -198,6 +201,10 @@ export class Fixtures {
   async goodQuery(op: Operation): Promise<Record<string, string> | undefined> {
     const key = `${op.method} ${op.path}`;
     if (key === 'GET /base/v2/wallet/statements') return { from: LAST_MONTH, to: LAST_MONTH };
+    if (key === 'GET /base/v2/sub/statements') return { period: LAST_MONTH };
+    if (key === 'GET /base/v2/sub/look-to-book') {
+      return { agencyId: '2', from: `${LAST_MONTH}-01`, to: `${LAST_MONTH}-28` };
+    }
     if (key === 'GET /order/v2/flight/orders/status') return { status: 'to_be_paid' };
     if (op.path.startsWith('/order/v2/payments/sim/')) {
       const token = (await this.pendingPayment())?.token;
@@ -220,6 +227,7 @@ export class Fixtures {
       },
       'PUT /base/v2/agencies/{id}/credit': { credit: '100.00' },
       'POST /base/v2/wallet/statements/export': { from: LAST_MONTH, to: LAST_MONTH },
+      'POST /base/v2/sub/statements': { period: LAST_MONTH },
       'POST /base/v2/often-used-passengers': passengerBody(601),
       'PUT /base/v2/often-used-passengers/{id}': passengerBody(602),
       'POST /base/v2/member-cards': MEMBER_CARD,
