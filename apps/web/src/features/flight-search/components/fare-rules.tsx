@@ -4,7 +4,7 @@ import { ticketingTier } from '@portal/domain/ticketing-tier';
 import type { Solution } from '@portal/domain/shopping';
 import { useLocale } from '../../../shared/stores/subject';
 import { usePriceDisplay } from '../hooks/use-price-display';
-import { countryList } from '../model/names';
+import { countryList } from '../../../shared/places/names';
 
 type Penalty = Solution['rules']['change'];
 

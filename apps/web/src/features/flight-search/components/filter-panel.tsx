@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { Solution } from '@portal/domain/shopping';
 import { TIME_BANDS } from '@portal/domain/time-band';
 import { useLocale } from '../../../shared/stores/subject';
-import { useReferenceData } from '../hooks/use-reference-data';
+import { useReferenceData } from '../../../shared/places/use-reference-data';
 import { countBy, factsOf, hasCheckedBag, type SolutionFilters } from '../model/filters';
-import { airlineName, placeName } from '../model/names';
+import { airlineName, placeName } from '../../../shared/places/names';
 import { FilterGroup, type FilterOption } from './filter-group';
 
 interface FilterPanelProps {

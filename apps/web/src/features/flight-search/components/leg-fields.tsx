@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useDatePattern } from '../../../shared/dates/format-date';
 import type { FormLeg } from '../model/search-form';
-import { AirportPicker } from './airport-picker';
+import { AirportPicker } from '../../../shared/places/airport-picker';
 
 interface LegFieldsProps {
   index: number;

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDuration } from '@portal/domain/duration';
 import type { SolutionLeg } from '@portal/domain/shopping';
 import { useLocale } from '../../../shared/stores/subject';
-import { useReferenceData } from '../hooks/use-reference-data';
-import { airlineName, placeName } from '../model/names';
+import { useReferenceData } from '../../../shared/places/use-reference-data';
+import { airlineName, placeName } from '../../../shared/places/names';
 
 const time = (local: string) => local.slice(11, 16);
 

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDuration } from '@portal/domain/duration';
 import type { SolutionLeg } from '@portal/domain/shopping';
 import { useLocale } from '../../../shared/stores/subject';
-import { useReferenceData } from '../hooks/use-reference-data';
-import { airlineName, placeName } from '../model/names';
+import { useReferenceData } from '../../../shared/places/use-reference-data';
+import { airlineName, placeName } from '../../../shared/places/names';
 
 /** Minutes between an arrival and the next departure, both local times at the same airport. */
 function connectionMinutes(arrival: string, departure: string): number {

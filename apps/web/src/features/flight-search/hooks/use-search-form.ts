@@ -9,7 +9,7 @@ import {
   toShoppingRequest,
   type SearchFormValues,
 } from '../model/search-form';
-import { loadReferenceData } from './use-reference-data';
+import { loadReferenceData } from '../../../shared/places/use-reference-data';
 import { journeyErrorsOf, useRunSearch } from './use-run-search';
 
 /**

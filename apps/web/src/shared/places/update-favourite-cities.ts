@@ -1,4 +1,4 @@
-import { apiPut } from '../../../shared/api/client';
+import { apiPut } from '../api/client';
 
 /** PUT /base/v2/me/config/cities: the user's favourite cities (never an empty list, spec §5). */
 export function updateFavouriteCities(cities: string[]): Promise<unknown> {

@@ -1,6 +1,6 @@
 import type { Locale } from '@portal/domain/locale';
 import type { Airport, City } from '@portal/reference-data/airports';
-import type { ReferenceData } from '../hooks/use-reference-data';
+import type { ReferenceData } from './use-reference-data';
 import { localName } from './names';
 
 /** One option of the airport picker: value is the IATA airport or city code. */

@@ -1,5 +1,5 @@
 import type { Locale } from '@portal/domain/locale';
-import type { ReferenceData } from '../hooks/use-reference-data';
+import type { ReferenceData } from './use-reference-data';
 
 interface Named {
   name: string;

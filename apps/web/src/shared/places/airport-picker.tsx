@@ -2,17 +2,17 @@ import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { Button, Select, Space, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../shared/stores/subject';
-import { useFavouriteCities } from '../hooks/use-favourite-cities';
-import { useRecentPlaces } from '../hooks/use-recent-places';
-import { useReferenceData } from '../hooks/use-reference-data';
+import { useLocale } from '../stores/subject';
+import { useFavouriteCities } from './use-favourite-cities';
+import { useRecentPlaces } from './use-recent-places';
+import { useReferenceData } from './use-reference-data';
 import {
   codeOfOption,
   optionOf,
   placeLabel,
   searchOptions,
   type PlaceOption,
-} from '../model/airport-options';
+} from './airport-options';
 
 interface AirportPickerProps {
   id: string;

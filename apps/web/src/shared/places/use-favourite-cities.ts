@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
-import { useSessionStore } from '../../../shared/stores/session-store';
-import { toast } from '../../../shared/ui/message-bridge';
-import { updateFavouriteCities } from '../api/update-favourite-cities';
+import { useSessionStore } from '../stores/session-store';
+import { toast } from '../ui/message-bridge';
+import { updateFavouriteCities } from './update-favourite-cities';
 
 /** Favourites switched off only here: the last one cannot be removed on the server (no empty list). */
 const useLocallyOff = create<{ codes: string[]; set: (codes: string[]) => void }>()((set) => ({
