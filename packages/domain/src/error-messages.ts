@@ -342,6 +342,31 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '暂时无法受理团队申请，请稍后再试',
     'zh-tw': '暫時無法受理團隊申請，請稍後再試',
   },
+  'groupOrder.error.importFormat': {
+    en: 'Import format error: upload the passenger list as an .xlsx file made from the template',
+    'zh-cn': '导入格式错误：请使用模板填写乘客名单并上传 .xlsx 文件',
+    'zh-tw': '匯入格式錯誤：請使用範本填寫乘客名單並上傳 .xlsx 檔案',
+  },
+  'groupOrder.error.importRestricted': {
+    en: 'Import blocked: the fare restrictions do not accept some ID card or passport documents in the list',
+    'zh-cn': '导入受限：名单中的部分身份证或护照证件不符合运价限制',
+    'zh-tw': '匯入受限：名單中的部分身分證或護照證件不符合運價限制',
+  },
+  'groupOrder.error.passengerListInvalid': {
+    en: 'The passenger list has errors; correct the rows listed and upload it again',
+    'zh-cn': '乘客名单有误，请修改所列的行后重新上传',
+    'zh-tw': '乘客名單有誤，請修改所列的列後重新上傳',
+  },
+  'groupOrder.error.passengerListLocked': {
+    en: 'The passenger list has been confirmed and cannot be changed',
+    'zh-cn': '乘客名单已确认，不能再修改',
+    'zh-tw': '乘客名單已確認，不能再修改',
+  },
+  'groupOrder.error.passengerListNotOpen': {
+    en: 'The passenger list cannot be uploaded or confirmed in this order status or after its deadline',
+    'zh-cn': '当前订单状态或已过截止时间，无法上传或确认乘客名单',
+    'zh-tw': '目前訂單狀態或已過截止時間，無法上傳或確認乘客名單',
+  },
 };
 
 /** The message for `key` in `locale`, with `{name}` placeholders filled from `params`. */

@@ -99,6 +99,16 @@ export const ERRORS = {
   GROUP_PASSENGER_LIST_REQUIRED: { code: 500040, key: 'groupOrder.error.passengerListRequired', status: 409 },
   /** No group desk is configured to take group requests. */
   GROUP_DESK_UNAVAILABLE: { code: 500041, key: 'groupOrder.error.deskUnavailable', status: 503 },
+  /** Spec §8 'Import format error': the passenger list upload is not an .xlsx of the template's columns. */
+  GROUP_PASSENGER_IMPORT_FORMAT: { code: 500060, key: 'groupOrder.error.importFormat', status: 400 },
+  /** Spec §8: rows carry document types the chosen quote's restrictions refuse; the rows in `data.errors`. */
+  GROUP_PASSENGER_IMPORT_RESTRICTED: { code: 500061, key: 'groupOrder.error.importRestricted', status: 400 },
+  /** Rows break the passenger rules of spec §5 or the counts per type; `data.errors` by row and column. */
+  GROUP_PASSENGER_LIST_INVALID: { code: 500062, key: 'groupOrder.error.passengerListInvalid', status: 400 },
+  /** Spec §4: a confirmed passenger list cannot be changed. */
+  GROUP_PASSENGER_LIST_LOCKED: { code: 500063, key: 'groupOrder.error.passengerListLocked', status: 409 },
+  /** The order's status or the list's deadline does not allow an upload or a confirmation now. */
+  GROUP_PASSENGER_LIST_NOT_OPEN: { code: 500064, key: 'groupOrder.error.passengerListNotOpen', status: 409 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;
