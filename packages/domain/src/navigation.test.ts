@@ -178,6 +178,27 @@ describe('landingPath (spec §2)', () => {
   });
 });
 
+describe('a user signed in with a temporary password', () => {
+  const temporary: AccessSubject = { ...admin, mustChangePassword: true };
+
+  it('reaches only the account page, told to set their own password', () => {
+    for (const path of ['/flight/booking', '/users', '/bills/wallet', '/agency-manager']) {
+      expect(decideNavigation(path, { subject: temporary })).toEqual({
+        kind: 'redirect',
+        to: '/profile',
+        message: 'profile.password.changeRequired',
+      });
+    }
+    expect(decideNavigation('/profile', { subject: temporary }).kind).toBe('allow');
+    expect(decideNavigation('/terms', { subject: temporary }).kind).toBe('allow');
+  });
+
+  it('lands on the account page whatever the redirect asked', () => {
+    expect(landingPath(temporary, '/bills/wallet')).toBe('/profile');
+    expect(landingPath(admin, '/bills/wallet')).toBe('/bills/wallet');
+  });
+});
+
 describe('isSafeRedirect', () => {
   it.each([
     '/flight/orders/1',

@@ -10,7 +10,10 @@ import {
 import { matchRoute, type RouteCondition, type RouteMeta } from './routes';
 import type { Locale } from './locale';
 
-export type GuardMessage = 'router.login' | 'router.notRole';
+export type GuardMessage = 'router.login' | 'router.notRole' | 'profile.password.changeRequired';
+
+/** Where a user signed in with a temporary password sets their own (the account page). */
+export const PASSWORD_CHANGE_PATH = '/profile';
 
 export type NavigationDecision =
   | { kind: 'allow'; route: RouteMeta; params: Record<string, string> }
@@ -35,7 +38,8 @@ const CONDITIONS: Record<RouteCondition, (subject: AccessSubject) => boolean> = 
  * The navigation guard of spec §2 and §6, as a pure decision:
  * public paths pass; other paths need a session (else `router.login`, back to /); then the route's
  * roles (SuperUser passes), permission and company condition (else `router.notRole`, back to /).
- * A partner-embedded user on / goes to /flight/booking.
+ * A partner-embedded user on / goes to /flight/booking. A user signed in with a temporary
+ * password reaches only the account page (with `profile.password.changeRequired`) until they change it.
  */
 export function decideNavigation(pathname: string, ctx: NavigationContext): NavigationDecision {
   const match = matchRoute(pathname);
@@ -46,6 +50,10 @@ export function decideNavigation(pathname: string, ctx: NavigationContext): Navi
   }
   if (route.public) return { kind: 'allow', route, params };
   if (!ctx.subject) return { kind: 'redirect', to: '/', message: 'router.login' };
+  // The API answers 201006 to everything else until the temporary password is changed.
+  if (ctx.subject.mustChangePassword && route.path !== PASSWORD_CHANGE_PATH) {
+    return { kind: 'redirect', to: PASSWORD_CHANGE_PATH, message: 'profile.password.changeRequired' };
+  }
   return canEnter(route, ctx.subject)
     ? { kind: 'allow', route, params }
     : { kind: 'redirect', to: '/', message: 'router.notRole' };
@@ -90,6 +98,7 @@ export function isSafeRedirect(target: string | null | undefined): target is str
  * access, then train booking when train service is on, else /profile.
  */
 export function landingPath(subject: AccessSubject, redirect?: string | null): string {
+  if (subject.mustChangePassword) return PASSWORD_CHANGE_PATH;
   if (isSafeRedirect(redirect)) {
     const decision = decideNavigation(redirect, { subject });
     if (decision.kind === 'allow' && redirect.split(/[?#]/)[0] !== '/') return redirect;

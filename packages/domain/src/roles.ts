@@ -16,6 +16,8 @@ export interface AccessSubject {
   roles: readonly string[];
   permissions: readonly string[];
   company: CompanyAccess;
+  /** Signed in with a generated temporary password: only the account page until it is changed. */
+  mustChangePassword?: boolean;
 }
 
 /** True when the user holds one of `required`; SuperUser holds every role. */

@@ -148,6 +148,8 @@ export function createUsersService(deps: UsersDeps) {
             permissions: permissionsForRoles(body.roles),
             status: body.status,
             passwordHash,
+            // A generated password is the user's only until their first sign-in.
+            mustChangePassword: temporaryPassword !== null,
             config: body.mobile ? { defaultRegion: body.mobile.areaCode } : {},
           });
           await log(tx, ctx, call, 'user_create', created.id);
@@ -204,7 +206,7 @@ export function createUsersService(deps: UsersDeps) {
       const passwordHash = await hasher.hash(temporaryPassword);
       await db.transaction(async (tx) => {
         await lockedTarget(tx, ctx, id);
-        await updateUser(tx, id, { passwordHash });
+        await updateUser(tx, id, { passwordHash, mustChangePassword: true });
         await endSessions(tx, id, 'password_reset');
         await log(tx, ctx, call, 'user_password_reset', id);
       });

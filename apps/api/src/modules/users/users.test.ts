@@ -49,6 +49,12 @@ async function loginCode(username: string, password: string): Promise<number> {
   return body(res).code;
 }
 
+/** The code a user signed in with `password` gets for an ordinary call (the notice list). */
+async function firstCallCode(username: string, password: string): Promise<number> {
+  const token = await login(t.app, username, password);
+  return body(await call(token, 'GET', '/base/v2/notifications')).code;
+}
+
 describe('listing the agency users', () => {
   it("shows the caller's agency users only, with keyword, role and status filters and paging", async () => {
     const admin = await login(t.app, 'admin');
@@ -116,6 +122,14 @@ describe('adding a user', () => {
     expect(password.length).toBeGreaterThanOrEqual(6);
     expect(password.length).toBeLessThanOrEqual(15);
     expect(await loginCode('newagent', password)).toBe(0);
+    // A generated password must be replaced before anything else.
+    expect(await firstCallCode('newagent', password)).toBe(201006);
+  });
+
+  it('lets a user given a password by the SuperUser work with it at once', async () => {
+    const admin = await login(t.app, 'admin');
+    expect((await call(admin, 'POST', '/base/v2/users', newUser())).statusCode).toBe(200);
+    expect(await firstCallCode('newagent', 'secret12')).toBe(0);
   });
 
   it('refuses a username already taken in any agency, whatever its case', async () => {
@@ -276,6 +290,7 @@ describe('resetting a password', () => {
     expect(body(await me(operator)).code).toBe(200006);
     expect(await loginCode('operator', 'demo1234')).toBe(201003);
     expect(await loginCode('operator', temporaryPassword)).toBe(0);
+    expect(await firstCallCode('operator', temporaryPassword)).toBe(201006);
     const logged = await t.database.db
       .select()
       .from(userLogs)

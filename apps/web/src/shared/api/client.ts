@@ -32,7 +32,9 @@ http.interceptors.request.use((config) => {
 });
 
 function fail(error: ApiError, config: AxiosRequestConfig | undefined): never {
-  if (!error.silent && !config?.skipErrorToast) void toast().error(error.message);
+  // Keyed by its text: the same refusal of several calls at once shows once.
+  if (!error.silent && !config?.skipErrorToast)
+    void toast().error({ content: error.message, key: error.message });
   throw error;
 }
 

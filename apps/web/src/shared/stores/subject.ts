@@ -22,6 +22,7 @@ export function subjectFromSession(session: SessionSlice): AccessSubject | null 
       isShowBill: common.isShowBill,
       canCreateSubAgency: common.canCreateSubAgency,
     },
+    ...(userInfo.mustChangePassword ? { mustChangePassword: true } : {}),
   };
 }
 

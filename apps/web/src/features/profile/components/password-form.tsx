@@ -2,6 +2,7 @@ import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidNewPassword } from '@portal/domain/auth';
+import { useSessionStore } from '../../../shared/stores/session-store';
 import { toast } from '../../../shared/ui/message-bridge';
 import { changePassword } from '../api/change-password';
 
@@ -21,6 +22,9 @@ export function PasswordForm() {
     setSaving(true);
     try {
       await changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword });
+      // A temporary password is now the user's own: every page opens again.
+      const { userInfo, updateUserInfo } = useSessionStore.getState();
+      if (userInfo?.mustChangePassword) updateUserInfo({ ...userInfo, mustChangePassword: false });
       void toast().success(t('profile.password.success'));
       form.resetFields();
     } catch {
