@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import {
   AgencyApi,
   minor,
@@ -15,6 +15,9 @@ import { ShoppingPage } from './support/shopping-page';
 
 // The admin's agency marks up mainland China fares by a fixed CNY 10.00 (demo seed); the new
 // sub-agency adds MARKUP_PERCENT on top of the price it buys at.
+// Room for server answers on a loaded machine (the suite's default is 10 s).
+const expect = baseExpect.configure({ timeout: 30_000 });
+
 const PARENT_AGENCY = 'TripBridge Travel Group';
 const PARENT_CHINA_MARKUP = 1_000;
 const MARKUP_PERCENT = 5;
@@ -43,84 +46,86 @@ async function loginIn(page: Page, language: LanguageLabel, username: string, pa
   return portal;
 }
 
-/** The admin in Traditional Chinese on /agency-manager, the new agency found in the tree. */
-async function openAgencyManager(page: Page, find = true) {
-  const portal = await loginIn(page, '繁體中文', 'admin');
-  await expect(page).toHaveURL('/flight/booking');
-  await portal.open('/agency-manager');
-  await portal.waitForPage();
-  const agencies = new AgencyManagerPage(page);
-  if (find) await agencies.find(journey.name);
-  return { portal, agencies };
+/**
+ * Waits until the page's data has come (no spinner), with room for a loaded machine: the page
+ * object's own wait allows the default 10 s, which the statements or the tree may take there.
+ */
+async function settle(page: Page) {
+  await expect(page.getByTestId('page-title')).toBeVisible();
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
 }
 
 test.describe.serial('agency management', () => {
-  test('the admin creates a sub-agency in Traditional Chinese and sees its super admin password once', async ({
+  test.describe.configure({ timeout: 120_000 });
+
+  test('the admin creates a sub-agency in Traditional Chinese, funds it and marks up its mainland China fares', async ({
     page,
   }) => {
-    const { portal, agencies } = await openAgencyManager(page, false);
-    const created = await agencies.create({
-      name: journey.name,
-      contact: 'E2E Contact',
-      email: `${journey.superAdmin}@example.com`,
-      superAdmin: journey.superAdmin,
+    const portal = await loginIn(page, '繁體中文', 'admin');
+    await expect(page).toHaveURL('/flight/booking');
+    await portal.open('/agency-manager');
+    await settle(page);
+    const agencies = new AgencyManagerPage(page);
+
+    await test.step('creates the agency and reads its super admin temporary password once', async () => {
+      const created = await agencies.create({
+        name: journey.name,
+        contact: 'E2E Contact',
+        email: `${journey.superAdmin}@example.com`,
+        superAdmin: journey.superAdmin,
+      });
+      await expect(page.getByRole('dialog', { name: `${journey.superAdmin} 的臨時密碼` })).toBeVisible();
+      journey.temporaryPassword = created.password;
+      await portal.screenshot('agency-manager-password-once');
+      await created.close();
+      await agencies.find(journey.name);
+      const row = agencies.row(journey.name);
+      await expect(row).toContainText('啟用');
+      // Balance, credit limit and available.
+      await expect(row).toContainText('CNY 0.00CNY 0.00CNY 0.00');
     });
-    await expect(page.getByRole('dialog', { name: `${journey.superAdmin} 的臨時密碼` })).toBeVisible();
-    journey.temporaryPassword = created.password;
-    await portal.screenshot('agency-manager-password-once');
-    await created.close();
 
-    await agencies.find(journey.name);
-    const row = agencies.row(journey.name);
-    await expect(row).toContainText('啟用');
-    await expect(row).toContainText('CNY 0.00');
-    await portal.screenshot('agency-manager-tree');
-  });
+    await test.step('adds funds and the tree shows the new balance', async () => {
+      await agencies.addFunds(journey.name, String(TOP_UP / 100), `E2E-${stamp}`);
+      await expect(portal.toast(TW.topUpDone(journey.name, `CNY ${shown(TOP_UP)}`))).toBeVisible();
+      await expect(agencies.row(journey.name)).toContainText(
+        `CNY ${shown(TOP_UP)}CNY 0.00CNY ${shown(TOP_UP)}`,
+      );
+      await settle(page);
+      await portal.screenshot('agency-manager-tree');
+    });
 
-  test('the admin adds funds and the tree shows the new balance', async ({ page }) => {
-    const { portal, agencies } = await openAgencyManager(page);
-    await agencies.addFunds(journey.name, String(TOP_UP / 100), `E2E-${stamp}`);
-    await expect(portal.toast(TW.topUpDone(journey.name, `CNY ${shown(TOP_UP)}`))).toBeVisible();
-    // Balance, credit limit and available of the row.
-    await expect(agencies.row(journey.name)).toContainText(
-      `CNY ${shown(TOP_UP)}CNY 0.00CNY ${shown(TOP_UP)}`,
-    );
-  });
+    await test.step('sets a percent markup and sees the price chain', async () => {
+      const drawer = await agencies.openSettings(journey.name);
+      await agencies.addPercentMarkup(drawer, '中國大陸', MARKUP_PERCENT);
+      await expect(portal.toast(TW.settingsSaved)).toBeVisible();
+      await portal.screenshot('agency-settings-markup');
 
-  test('the admin sets a percent markup on mainland China fares and sees the price chain', async ({
-    page,
-  }) => {
-    const { portal, agencies } = await openAgencyManager(page);
-    const drawer = await agencies.openSettings(journey.name);
-    await agencies.addPercentMarkup(drawer, '中國大陸', MARKUP_PERCENT);
-    await expect(portal.toast(TW.settingsSaved)).toBeVisible();
-    await portal.screenshot('agency-settings-markup');
-
-    // Supplier net 1,000.00 → the parent's fixed 10.00 → this agency's percent → sale price.
-    const chain = await agencies.showChain(drawer);
-    const net = 1_000_00;
-    const parentPrice = net + PARENT_CHINA_MARKUP;
-    const added = percentOf(parentPrice, MARKUP_PERCENT);
-    const rows = chain.locator('tbody tr');
-    await expect(rows).toHaveCount(4);
-    await expect(rows.nth(0)).toContainText(`${TW.net}CNY ${shown(net)}`);
-    await expect(rows.nth(1)).toContainText(PARENT_AGENCY);
-    await expect(rows.nth(1)).toContainText(`CNY ${shown(PARENT_CHINA_MARKUP)}CNY ${shown(parentPrice)}`);
-    await expect(rows.nth(2)).toContainText(journey.name);
-    await expect(rows.nth(2)).toContainText(`${MARKUP_PERCENT} %`);
-    await expect(rows.nth(2)).toContainText(`CNY ${shown(added)}CNY ${shown(parentPrice + added)}`);
-    await expect(rows.nth(3)).toContainText(`${TW.sale}CNY ${shown(parentPrice + added)}`);
-    await portal.screenshot('agency-settings-price-chain');
+      // Supplier net 1,000.00 → the parent's fixed 10.00 → this agency's percent → sale price.
+      const chain = await agencies.showChain(drawer);
+      const net = 1_000_00;
+      const parentPrice = net + PARENT_CHINA_MARKUP;
+      const added = percentOf(parentPrice, MARKUP_PERCENT);
+      const rows = chain.locator('tbody tr');
+      await expect(rows).toHaveCount(4);
+      await expect(rows.nth(0)).toContainText(`${TW.net}CNY ${shown(net)}`);
+      await expect(rows.nth(1)).toContainText(PARENT_AGENCY);
+      await expect(rows.nth(1)).toContainText(`CNY ${shown(PARENT_CHINA_MARKUP)}CNY ${shown(parentPrice)}`);
+      await expect(rows.nth(2)).toContainText(journey.name);
+      await expect(rows.nth(2)).toContainText(`${MARKUP_PERCENT} %`);
+      await expect(rows.nth(2)).toContainText(`CNY ${shown(added)}CNY ${shown(parentPrice + added)}`);
+      await expect(rows.nth(3)).toContainText(`${TW.sale}CNY ${shown(parentPrice + added)}`);
+      await portal.screenshot('agency-settings-price-chain');
+    });
   });
 
   test("the sub-agency's super admin changes the temporary password in English and sees the marked-up price", async ({
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     const portal = await loginIn(page, 'English', journey.superAdmin, journey.temporaryPassword);
     await expect(page).toHaveURL('/flight/booking');
-    await portal.waitForPage();
+    await settle(page);
     const shop = new ShoppingPage(page);
     await shop.fillLeg(0, 'PEK', 'SHA');
     // Nothing asks for the new password after the login: the first search is refused with the
@@ -148,7 +153,7 @@ test.describe.serial('agency management', () => {
     });
     await page.getByTestId('top-menu').getByText('Flights', { exact: true }).click();
     await expect(page).toHaveURL('/flight/booking');
-    await portal.waitForPage();
+    await settle(page);
     await shop.fillLeg(0, 'PEK', 'SHA');
     const asked = page.waitForRequest(
       (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/shopping/v2/flight/async-shopping',
@@ -186,15 +191,22 @@ test.describe.serial('agency management', () => {
     const portal = await loginIn(page, '简体中文', 'finance');
     await expect(page).toHaveURL('/bills/statements');
     await portal.open('/agency-manager/statements');
-    await portal.waitForPage();
+    await settle(page);
     const filters = page.getByTestId('sub-statement-filters');
-    const agency = filters.getByRole('combobox', { name: '下级代理商' });
-    await agency.click();
-    await agency.fill(journey.name);
-    await page
+    // The picker asks the server as the name is typed and its list animates: retried until chosen.
+    const picker = page.getByRole('combobox', { name: '下级代理商' });
+    const agency = filters.locator(picker);
+    const chosen = filters.locator('.ant-select').filter({ has: picker });
+    const option = page
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: journey.name })
-      .click();
+      .filter({ hasText: journey.name });
+    await expect(async () => {
+      if ((await chosen.textContent({ timeout: 2_000 }))?.includes(journey.name)) return;
+      await agency.click();
+      await agency.fill(journey.name);
+      await option.click({ timeout: 5_000 });
+      await baseExpect(chosen).toContainText(journey.name, { timeout: 2_000 });
+    }).toPass({ timeout: 40_000 });
     await filters.getByRole('button', { name: /^查\s*询$/ }).click();
     const row = page.getByTestId('sub-statements-table').locator('tr.ant-table-row');
     await expect(row).toHaveCount(1);

@@ -1,4 +1,7 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
+
+// Room for server answers on a loaded machine (the suite's default is 10 s).
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Labels of /agency-manager in Traditional Chinese (the admin of these tests works in it). */
 export const AGENCY_LABELS_ZH_TW = {
@@ -82,21 +85,29 @@ export class AgencyManagerPage {
     await expect(dialog).toBeHidden();
   }
 
-  /** Opens the row's "More" menu and clicks `entry`; the menu animates, so the pair is retried. */
-  async rowAction(name: string, entry: string) {
+  /**
+   * Opens the row's "More" menu and clicks `entry`, which opens `opened`. The menu animates and a
+   * click can land as it closes, so the pair is retried until `opened` shows (and not after: the
+   * drawer's mask would then catch the next click).
+   */
+  async rowAction(name: string, entry: string, opened: Locator) {
     const item = this.page
       .locator('.ant-dropdown:visible')
       .getByRole('menuitem', { name: entry, exact: true });
     await expect(async () => {
-      if (!(await item.isVisible())) await this.page.getByRole('button', { name: L.moreOf(name) }).click();
-      await item.click({ timeout: 3_000 });
-    }).toPass({ timeout: 30_000 });
+      if (await opened.isVisible()) return;
+      if (!(await item.isVisible())) {
+        await this.page.getByRole('button', { name: L.moreOf(name) }).click({ timeout: 5_000 });
+      }
+      await item.click({ timeout: 5_000 });
+      await expect(opened).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
   }
 
   /** Adds `amount` (e.g. "5000") to the agency's wallet through the Add funds dialog. */
   async addFunds(name: string, amount: string, reference: string) {
-    await this.rowAction(name, L.topUp);
     const form = this.page.getByTestId('top-up-form');
+    await this.rowAction(name, L.topUp, form);
     await form.getByLabel(L.amountReceived, { exact: true }).fill(amount);
     // The amount is worked out from amount received × rate (1) less the fee (none).
     await expect(form.getByLabel(L.amount, { exact: true })).toHaveValue(`${amount}.00`);
@@ -111,8 +122,8 @@ export class AgencyManagerPage {
 
   /** Opens the agency's settings drawer. */
   async openSettings(name: string): Promise<Locator> {
-    await this.rowAction(name, L.settings);
     const drawer = this.page.getByRole('dialog', { name: L.settingsTitle(name) });
+    await this.rowAction(name, L.settings, drawer);
     await expect(drawer.getByRole('tab', { name: L.flightTab })).toBeVisible();
     return drawer;
   }
