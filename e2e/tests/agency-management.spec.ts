@@ -13,11 +13,11 @@ import { DEMO_PASSWORD } from './support/demo';
 import { PortalPage, type LanguageLabel } from './support/portal-page';
 import { ShoppingPage } from './support/shopping-page';
 
-// The admin's agency marks up mainland China fares by a fixed CNY 10.00 (demo seed); the new
-// sub-agency adds MARKUP_PERCENT on top of the price it buys at.
 // Room for server answers on a loaded machine (the suite's default is 10 s).
 const expect = baseExpect.configure({ timeout: 30_000 });
 
+// The admin's agency marks up mainland China fares by a fixed CNY 10.00 (demo seed); the new
+// sub-agency adds MARKUP_PERCENT on top of the price it buys at.
 const PARENT_AGENCY = 'TripBridge Travel Group';
 const PARENT_CHINA_MARKUP = 1_000;
 const MARKUP_PERCENT = 5;
@@ -55,6 +55,12 @@ async function settle(page: Page) {
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
 }
 
+/** A screenshot artefact of the screen once its data has come. */
+async function snap(portal: PortalPage, name: string) {
+  await settle(portal.page);
+  await portal.screenshot(name);
+}
+
 test.describe.serial('agency management', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -76,7 +82,7 @@ test.describe.serial('agency management', () => {
       });
       await expect(page.getByRole('dialog', { name: `${journey.superAdmin} 的臨時密碼` })).toBeVisible();
       journey.temporaryPassword = created.password;
-      await portal.screenshot('agency-manager-password-once');
+      await snap(portal, 'agency-manager-password-once');
       await created.close();
       await agencies.find(journey.name);
       const row = agencies.row(journey.name);
@@ -91,15 +97,14 @@ test.describe.serial('agency management', () => {
       await expect(agencies.row(journey.name)).toContainText(
         `CNY ${shown(TOP_UP)}CNY 0.00CNY ${shown(TOP_UP)}`,
       );
-      await settle(page);
-      await portal.screenshot('agency-manager-tree');
+      await snap(portal, 'agency-manager-tree');
     });
 
     await test.step('sets a percent markup and sees the price chain', async () => {
       const drawer = await agencies.openSettings(journey.name);
       await agencies.addPercentMarkup(drawer, '中國大陸', MARKUP_PERCENT);
       await expect(portal.toast(TW.settingsSaved)).toBeVisible();
-      await portal.screenshot('agency-settings-markup');
+      await snap(portal, 'agency-settings-markup');
 
       // Supplier net 1,000.00 → the parent's fixed 10.00 → this agency's percent → sale price.
       const chain = await agencies.showChain(drawer);
@@ -115,7 +120,7 @@ test.describe.serial('agency management', () => {
       await expect(rows.nth(2)).toContainText(`${MARKUP_PERCENT} %`);
       await expect(rows.nth(2)).toContainText(`CNY ${shown(added)}CNY ${shown(parentPrice + added)}`);
       await expect(rows.nth(3)).toContainText(`${TW.sale}CNY ${shown(parentPrice + added)}`);
-      await portal.screenshot('agency-settings-price-chain');
+      await snap(portal, 'agency-settings-price-chain');
     });
   });
 
@@ -164,6 +169,8 @@ test.describe.serial('agency management', () => {
     const card = shop.cards.first();
     await expect(card).toBeVisible();
     const id = (await card.getAttribute('data-solution-id')) ?? '';
+    // The poll that brought it may still be being read by the listener.
+    await expect.poll(() => seen.has(id), { message: `the shown solution ${id} came in a poll` }).toBe(true);
     const mine = seen.get(id);
     if (!mine) throw new Error(`the shown solution ${id} came in no poll`);
 
@@ -184,7 +191,7 @@ test.describe.serial('agency management', () => {
     }
     expect(expected).toBeGreaterThan(minor(parent.priceDetail.total.amount));
     await expect(card.getByTestId('solution-total')).toHaveText(`CNY ${shown(expected)}`);
-    await portal.screenshot('agency-sub-agency-marked-up-results');
+    await snap(portal, 'agency-sub-agency-marked-up-results');
   });
 
   test("finance sees the sub-agency's statement with the top-up in Simplified Chinese", async ({ page }) => {
@@ -216,6 +223,6 @@ test.describe.serial('agency management', () => {
     const cells = row.locator('td');
     // …and the closing balance (before the credit limit and the actions).
     await expect(cells.nth((await cells.count()) - 3)).toHaveText(`CNY ${shown(TOP_UP)}`);
-    await portal.screenshot('agency-statements-sub-agency');
+    await snap(portal, 'agency-statements-sub-agency');
   });
 });
