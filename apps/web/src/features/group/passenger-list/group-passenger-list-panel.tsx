@@ -1,0 +1,152 @@
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Modal, Skeleton, Space, Tag, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GroupPassengerUploadErrors } from '@portal/domain/group-passenger-list';
+import type { PassengerCounts } from '@portal/domain/shopping';
+import { isApiError } from '../../../shared/api/api-error';
+import { toast } from '../../../shared/ui/message-bridge';
+import { QueryError } from '../../../shared/ui/query-error';
+import {
+  downloadPassengerTemplate,
+  useConfirmPassengerList,
+  useGroupPassengerList,
+  useUploadPassengerList,
+} from './api';
+import { PassengerErrorsTable } from './passenger-errors-table';
+import { PassengersTable } from './passengers-table';
+
+const STATE_COLOR = { missing: 'warning', uploaded: 'processing', confirmed: 'success' } as const;
+
+/** What a refused upload shows: the server's message and, when it sent them, the errors by row. */
+interface Refusal {
+  message: string;
+  errors: GroupPassengerUploadErrors['errors'];
+}
+
+function refusalOf(error: unknown, fallback: string): Refusal {
+  if (!isApiError(error)) return { message: fallback, errors: [] };
+  const parsed = GroupPassengerUploadErrors.safeParse(error.data);
+  return { message: error.message || fallback, errors: parsed.success ? parsed.data.errors : [] };
+}
+
+export interface GroupPassengerListPanelProps {
+  orderId: string;
+  /** The order no longer takes a list (confirmed, or a status that does not allow it). */
+  locked: boolean;
+  /** The passengers the order expects per type. */
+  counts: PassengerCounts;
+}
+
+/**
+ * The passenger list of a group order (spec §4, §5, §8): download the template, upload it filled
+ * in, read the errors by row and column, see the list, and confirm it (after a warning that it
+ * cannot be changed afterwards).
+ */
+export function GroupPassengerListPanel({ orderId, locked, counts }: GroupPassengerListPanelProps) {
+  const { t } = useTranslation();
+  const list = useGroupPassengerList(orderId);
+  const upload = useUploadPassengerList(orderId);
+  const confirm = useConfirmPassengerList(orderId);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+
+  const actions = list.data?.allowedActions ?? [];
+  const canUpload = !locked && actions.includes('uploadPassengers');
+  const canConfirm = !locked && actions.includes('confirmPassengers') && refusal === null;
+
+  const handleDownload = async () => {
+    setDownloading(true);
+    try {
+      await downloadPassengerTemplate(orderId);
+    } catch {
+      // The client's error toast has said why.
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const handleFile = (file: File) => {
+    setRefusal(null);
+    upload.mutate(file, {
+      onSuccess: () => void toast().success(t('groupPassengers.uploaded')),
+      onError: (error) => setRefusal(refusalOf(error, t('groupPassengers.uploadFailed'))),
+    });
+    // The file goes through the mutation, not antd's own request.
+    return false;
+  };
+
+  const handleConfirm = () =>
+    confirm.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        void toast().success(t('groupPassengers.confirmed'));
+      },
+      onError: () => setConfirming(false),
+    });
+
+  return (
+    <section data-testid="group-passenger-list-panel" aria-label={t('groupPassengers.title')}>
+      <Space wrap style={{ marginBottom: 12 }}>
+        {list.data && (
+          <Tag color={STATE_COLOR[list.data.state]} data-testid="group-passenger-list-state">
+            {t(`groupPassengers.state.${list.data.state}`)}
+          </Tag>
+        )}
+        <Typography.Text type="secondary">{t('groupPassengers.expected', counts)}</Typography.Text>
+      </Space>
+      <Space wrap style={{ display: 'flex', marginBottom: 12 }}>
+        <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void handleDownload()}>
+          {t('groupPassengers.downloadTemplate')}
+        </Button>
+        {canUpload && (
+          <Upload accept=".xlsx" maxCount={1} showUploadList={false} beforeUpload={handleFile}>
+            <Button icon={<UploadOutlined />} loading={upload.isPending} data-testid="group-passenger-upload">
+              {t('groupPassengers.upload')}
+            </Button>
+          </Upload>
+        )}
+        {canConfirm && (
+          <Button type="primary" data-testid="group-passenger-confirm" onClick={() => setConfirming(true)}>
+            {t('groupPassengers.confirm')}
+          </Button>
+        )}
+      </Space>
+
+      {refusal && (
+        <div data-testid="group-passenger-refusal" style={{ marginBottom: 12 }}>
+          <Alert type="error" showIcon role="alert" title={refusal.message} style={{ marginBottom: 8 }} />
+          {refusal.errors.length > 0 && <PassengerErrorsTable errors={refusal.errors} />}
+        </div>
+      )}
+
+      {list.isPending ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : list.isError ? (
+        <QueryError
+          title={t('groupPassengers.loadError')}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
+      ) : list.data.passengers.length === 0 ? (
+        <Empty description={t('groupPassengers.empty')} />
+      ) : (
+        <PassengersTable passengers={list.data.passengers} />
+      )}
+
+      <Modal
+        open={confirming}
+        title={t('groupPassengers.confirmTitle')}
+        okText={t('groupPassengers.confirm')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ 'data-testid': 'group-passenger-confirm-ok' }}
+        confirmLoading={confirm.isPending}
+        onOk={handleConfirm}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{t('groupPassengers.confirmText')}</p>
+      </Modal>
+    </section>
+  );
+}
