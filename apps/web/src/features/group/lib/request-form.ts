@@ -1,0 +1,87 @@
+import { CreateGroupOrderBody, GROUP_MAX_PASSENGERS, GROUP_MIN_PASSENGERS } from '@portal/domain/group-order';
+import type { GroupDraft } from './draft-store';
+
+/** A field error: the form path (`journeys.0.destination`) and its text's i18n key and values. */
+export interface FieldError {
+  path: string;
+  key: string;
+  values?: Record<string, number>;
+}
+
+export type ValidationResult = { ok: true; body: CreateGroupOrderBody } | { ok: false; errors: FieldError[] };
+
+/** The body the draft would send: empty fields go as nothing, so the schema calls them missing. */
+function candidate(draft: GroupDraft): unknown {
+  return {
+    journeys: draft.journeys.map((j) => ({
+      origin: j.origin ?? '',
+      destination: j.destination ?? '',
+      date: j.date ?? undefined,
+      returnDate: j.returnDate ?? undefined,
+      remark: j.remark.trim() ? j.remark : undefined,
+    })),
+    isChangeDate: draft.isChangeDate,
+    acceptChangeFlight: draft.acceptChangeFlight,
+    passengers: {
+      adult: draft.passengers.adult ?? undefined,
+      child: draft.passengers.child ?? undefined,
+      infant: draft.passengers.infant ?? undefined,
+    },
+  };
+}
+
+function journeyError(draft: GroupDraft, index: number, field: string): FieldError {
+  const path = `journeys.${index}.${field}`;
+  const journey = draft.journeys[index];
+  switch (field) {
+    case 'origin':
+      return { path, key: 'groupOrders.form.originRequired' };
+    case 'destination':
+      return journey?.destination && journey.destination === journey.origin
+        ? { path, key: 'groupOrders.form.sameAsOrigin' }
+        : { path, key: 'groupOrders.form.destinationRequired' };
+    case 'date':
+      return { path, key: 'groupOrders.form.dateRequired' };
+    case 'returnDate':
+      return { path, key: 'groupOrders.form.returnBeforeDate' };
+    default:
+      return { path, key: 'groupOrders.form.remarkInvalid' };
+  }
+}
+
+function passengersError(draft: GroupDraft, field: string): FieldError {
+  const { adult, child, infant } = draft.passengers;
+  const path = `passengers.${field}`;
+  if (adult === null || child === null || infant === null) {
+    return { path, key: 'groupOrders.form.countRequired' };
+  }
+  if (field === 'infant' && infant > adult) return { path, key: 'groupOrders.form.infantPerAdult' };
+  const total = adult + child + infant;
+  if (total > GROUP_MAX_PASSENGERS) {
+    return { path, key: 'groupOrders.form.maxPassengers', values: { max: GROUP_MAX_PASSENGERS } };
+  }
+  return { path, key: 'groupOrders.form.minPassengers', values: { min: GROUP_MIN_PASSENGERS } };
+}
+
+/**
+ * Checks the draft with the domain's request schema (the API runs the same one) and turns its
+ * issues into one localized message per field.
+ */
+export function validateDraft(draft: GroupDraft): ValidationResult {
+  const parsed = CreateGroupOrderBody.safeParse(candidate(draft));
+  if (parsed.success) return { ok: true, body: parsed.data };
+  const errors = new Map<string, FieldError>();
+  for (const issue of parsed.error.issues) {
+    const [head, second, third] = issue.path.map(String);
+    let error: FieldError;
+    if (head === 'journeys' && second !== undefined && third !== undefined) {
+      error = journeyError(draft, Number(second), third);
+    } else if (head === 'journeys') {
+      error = { path: 'journeys', key: 'groupOrders.form.journeysInvalid' };
+    } else {
+      error = passengersError(draft, second ?? 'adult');
+    }
+    if (!errors.has(error.path)) errors.set(error.path, error);
+  }
+  return { ok: false, errors: [...errors.values()] };
+}
