@@ -68,6 +68,14 @@ import { agencySettingsRoutes } from './modules/agency-settings/agency-settings.
 import { agenciesRoutes } from './modules/agencies/agencies.routes';
 import { registerAgencyFrameAncestors } from './modules/agencies/frame-ancestors';
 import { registerTemporaryPasswordHook } from './modules/agencies/temporary-password.hook';
+import { groupOrderRoutes } from './modules/group-orders/group-orders.routes';
+import { groupJobHandlers } from './modules/group-orders/group-jobs';
+import {
+  createGroupDeskRegistry,
+  groupDeskTestHookRoutes,
+  SimulatedGroupDesk,
+  type GroupDeskRegistry,
+} from './modules/group-orders/group-desk';
 
 /** A registered route (`public`: callable without a session). */
 export interface RouteEntry {
@@ -107,6 +115,8 @@ export interface BuildAppOptions {
   gateways?: PaymentGateways;
   /** What happens once an order of a type is paid, other than the defaults (tests). */
   paymentHooks?: OnPaidHooks;
+  /** Group desks; default: the simulated one with SIMULATED_SUPPLIERS, else none. */
+  groupDesks?: GroupDeskRegistry;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
 }
@@ -233,6 +243,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(afterSalesRoutes, { deps: orderDeps });
   await app.register(disruptionRoutes, { deps: orderDeps });
   await app.register(changeRoutes, { deps: orderDeps });
+  const simGroupDesk = config.simulatedSuppliers ? new SimulatedGroupDesk() : undefined;
+  const groupDeps = {
+    db: database.db,
+    now,
+    timeScale: config.timeScale,
+    desks: options.groupDesks ?? createGroupDeskRegistry(simGroupDesk ? [simGroupDesk] : []),
+  };
+  await app.register(groupOrderRoutes, { deps: groupDeps });
   await app.register(documentRoutes, {
     deps: { db: database.db, storage: createLocalFileStorage(path.join(config.dataDir, 'documents')) },
   });
@@ -270,6 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...lateCaptureJobHandlers(gateways, app.log),
     ...disruptionJobHandlers(orderDeps),
     ...changeJobHandlers(orderDeps),
+    ...groupJobHandlers(groupDeps),
     ...notificationJobHandlers({
       mailer,
       allowPrivateWebhooks: config.webhookAllowPrivate,
@@ -280,6 +299,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.enableTestHooks) await app.register(testHookRoutes, { registry });
   if (config.enableTestHooks) await app.register(deskTestHookRoutes, { registry });
   if (config.enableTestHooks) await app.register(disruptionTestHookRoutes, { deps: orderDeps });
+  if (config.enableTestHooks && simGroupDesk)
+    await app.register(groupDeskTestHookRoutes, { desk: simGroupDesk });
   // A listening server asks the suppliers for schedule events periodically (tests run scans themselves).
   app.addHook('onListen', async () => queueDisruptionScan(database.db, now()));
   await registerWeb(app, { webDist: config.webDist });

@@ -29,6 +29,9 @@ export const NOTIFICATION_KINDS = [
   'disruption.raised',
   'wallet.topped_up',
   'wallet.credit_low',
+  'group.quoted',
+  'group.failed',
+  'group.issued',
 ] as const;
 export type NotificationKindName = (typeof NOTIFICATION_KINDS)[number];
 

@@ -116,6 +116,15 @@ export const ALLOWED: Record<string, readonly Identity[]> = {
   'GET /order/v2/flight/voyages': TICKET,
   'POST /order/v2/flight/voyages/export': TICKET,
 
+  // Group flight orders and their passenger lists.
+  'POST /order/v2/group/orders': TICKET,
+  'GET /order/v2/group/orders': TICKET,
+  'GET /order/v2/group/orders/status': TICKET,
+  'GET /order/v2/group/orders/:id': TICKET,
+  'POST /order/v2/group/orders/:id/cancel': TICKET,
+  'POST /order/v2/group/orders/:id/quote-selection': TICKET,
+  'POST /order/v2/group/orders/:id/instalments/:n/payment': TICKET,
+
   // Trains.
   'POST /shopping/v2/train/search': TRAIN,
 

@@ -224,6 +224,46 @@ const MATRIX: Record<string, Call> = {
     url: (o) => `/shopping/v2/flight/solutions/${o.solutionId}/verification`,
     foreign: true,
   },
+  // Group orders: the owner's order id (checked against a real group order in group-orders.test.ts).
+  'POST /order/v2/group/orders': {
+    url: () => '/order/v2/group/orders',
+    payload: () => ({ journeys: [{ origin: 'PEK', destination: 'SHA', date: travelDate(30) }] }),
+  },
+  'GET /order/v2/group/orders': { url: () => '/order/v2/group/orders?pageSize=100' },
+  'GET /order/v2/group/orders/status': { url: () => '/order/v2/group/orders/status' },
+  'GET /order/v2/group/orders/:id': { url: (o) => `/order/v2/group/orders/${o.orderId}`, foreign: true },
+  'POST /order/v2/group/orders/:id/cancel': {
+    url: (o) => `/order/v2/group/orders/${o.orderId}/cancel`,
+    payload: () => ({ reason: 'tenant test' }),
+    foreign: true,
+  },
+  'POST /order/v2/group/orders/:id/quote-selection': {
+    url: (o) => `/order/v2/group/orders/${o.orderId}/quote-selection`,
+    payload: () => ({ quoteId: 'q' }),
+    foreign: true,
+  },
+  'POST /order/v2/group/orders/:id/instalments/:n/payment': {
+    url: (o) => `/order/v2/group/orders/${o.orderId}/instalments/1/payment`,
+    payload: () => ({ channel: 'balance' }),
+    foreign: true,
+  },
+  'GET /order/v2/group/orders/:id/passengers': {
+    url: (o) => `/order/v2/group/orders/${o.orderId}/passengers`,
+    foreign: true,
+  },
+  'GET /order/v2/group/orders/:id/passengers/template': {
+    url: (o) => `/order/v2/group/orders/${o.orderId}/passengers/template`,
+    foreign: true,
+  },
+  'POST /order/v2/group/orders/:id/passengers': {
+    url: (o) => `/order/v2/group/orders/${o.orderId}/passengers`,
+    payload: () => ({}),
+    foreign: true,
+  },
+  'POST /order/v2/group/orders/:id/passengers/confirmation': {
+    url: (o) => `/order/v2/group/orders/${o.orderId}/passengers/confirmation`,
+    foreign: true,
+  },
   'POST /shopping/v2/train/search': {
     url: () => '/shopping/v2/train/search',
     payload: () => ({ origin: 'VNP', destination: 'AOH', date: travelDate(30) }),

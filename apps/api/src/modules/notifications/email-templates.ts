@@ -45,6 +45,9 @@ const EN: Wording = {
     'disruption.raised': 'Schedule change on booking {bookingNumber}',
     'wallet.topped_up': 'Your wallet was topped up with {amount} {currency}',
     'wallet.credit_low': 'Available balance below {threshold} {currency}',
+    'group.quoted': 'Group request {bookingNumber} quoted: please choose a quote',
+    'group.failed': 'Group order {bookingNumber} failed',
+    'group.issued': 'Tickets issued for group order {bookingNumber}',
   },
   line: {
     'order.booked': 'We have received your booking. It will be ticketed once it is paid.',
@@ -76,6 +79,10 @@ const EN: Wording = {
     'wallet.topped_up': 'Funds have been added to your wallet.',
     'wallet.credit_low':
       'The available amount of your wallet (balance plus credit limit) has fallen below your alert threshold. Please add funds to keep booking.',
+    'group.quoted':
+      'The group desk has quoted your request. Choose a quote before its confirm-by time; seats are not held until then.',
+    'group.failed': 'Your group order has failed. Deposits already paid are not refunded.',
+    'group.issued': 'The tickets of your group order have been issued, one per passenger.',
   },
   greeting: 'Hello,',
   labels: {
@@ -114,6 +121,9 @@ const ZH_CN: Wording = {
     'disruption.raised': '订单 {bookingNumber} 航班变动',
     'wallet.topped_up': '您的钱包已充值 {amount} {currency}',
     'wallet.credit_low': '可用余额低于 {threshold} {currency}',
+    'group.quoted': '团队申请 {bookingNumber} 已报价，请选择报价',
+    'group.failed': '团队订单 {bookingNumber} 已失败',
+    'group.issued': '团队订单 {bookingNumber} 已出票',
   },
   line: {
     'order.booked': '我们已收到您的订单，支付后将为您出票。',
@@ -137,6 +147,9 @@ const ZH_CN: Wording = {
     'disruption.raised': '航空公司变更了此订单中航班的时刻，请查看订单。',
     'wallet.topped_up': '您的钱包已到账一笔充值。',
     'wallet.credit_low': '您钱包的可用金额（余额加信用额度）已低于提醒阈值，请及时充值以免影响预订。',
+    'group.quoted': '团队柜台已对您的申请报价，请在确认截止时间前选择报价；在此之前不保留座位。',
+    'group.failed': '您的团队订单已失败，已支付的订金不予退还。',
+    'group.issued': '您的团队订单已出票，每位乘客一张机票。',
   },
   greeting: '您好：',
   labels: {
@@ -175,6 +188,9 @@ const ZH_TW: Wording = {
     'disruption.raised': '訂單 {bookingNumber} 航班異動',
     'wallet.topped_up': '您的錢包已儲值 {amount} {currency}',
     'wallet.credit_low': '可用餘額低於 {threshold} {currency}',
+    'group.quoted': '團隊申請 {bookingNumber} 已報價，請選擇報價',
+    'group.failed': '團隊訂單 {bookingNumber} 已失敗',
+    'group.issued': '團隊訂單 {bookingNumber} 已開票',
   },
   line: {
     'order.booked': '我們已收到您的訂單，付款後將為您開票。',
@@ -198,6 +214,9 @@ const ZH_TW: Wording = {
     'disruption.raised': '航空公司變更了此訂單中航班的時刻，請查看訂單。',
     'wallet.topped_up': '您的錢包已收到一筆儲值。',
     'wallet.credit_low': '您錢包的可用金額（餘額加信用額度）已低於提醒門檻，請及時儲值以免影響預訂。',
+    'group.quoted': '團隊櫃台已對您的申請報價，請在確認截止時間前選擇報價；在此之前不保留座位。',
+    'group.failed': '您的團隊訂單已失敗，已支付的訂金不予退還。',
+    'group.issued': '您的團隊訂單已開票，每位乘客一張機票。',
   },
   greeting: '您好：',
   labels: {

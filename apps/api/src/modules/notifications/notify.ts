@@ -139,23 +139,48 @@ export async function notifyOrderEvent(tx: Db, event: OrderEvent): Promise<void>
     });
   }
 
+  await insertOrderEvent(tx, {
+    agencyId: order.agencyId,
+    orderId: order.id,
+    kind,
+    params,
+    recipients,
+    messages,
+    at,
+  });
+}
+
+/** Writes the in-app notices, outbound messages and their delivery jobs of one order event, in one statement. */
+async function insertOrderEvent(
+  tx: Db,
+  e: {
+    agencyId: number;
+    orderId: string;
+    kind: NotificationKind;
+    params: NotificationParams;
+    recipients: readonly number[];
+    messages: readonly NewMessage[];
+    at: Date;
+  },
+): Promise<void> {
+  const { kind, at } = e;
   const notices = sql.join(
-    recipients.map(
+    e.recipients.map(
       (userId) =>
-        sql`(${order.agencyId}::int, ${userId}::int, ${kind}::text, ${order.id}::text, ${JSON.stringify(params)}::jsonb)`,
+        sql`(${e.agencyId}::int, ${userId}::int, ${kind}::text, ${e.orderId}::text, ${JSON.stringify(e.params)}::jsonb)`,
     ),
     sql`, `,
   );
-  if (messages.length === 0) {
+  if (e.messages.length === 0) {
     await tx.execute(
       sql`insert into ${notifications} (agency_id, user_id, kind, order_id, params) values ${notices}`,
     );
     return;
   }
   const rows = sql.join(
-    messages.map(
+    e.messages.map(
       (m) =>
-        sql`(${order.agencyId}::int, ${m.channel}::text, ${kind}::text, ${order.id}::text, ${m.target}::text, ${JSON.stringify(m.payload)}::jsonb)`,
+        sql`(${e.agencyId}::int, ${m.channel}::text, ${kind}::text, ${e.orderId}::text, ${m.target}::text, ${JSON.stringify(m.payload)}::jsonb)`,
     ),
     sql`, `,
   );
@@ -167,6 +192,67 @@ export async function notifyOrderEvent(tx: Db, event: OrderEvent): Promise<void>
     )
     insert into ${jobs} (kind, payload, run_at)
     select ${OUTBOUND_DELIVERY_JOB}::text, jsonb_build_object('messageId', m.id), ${at.toISOString()}::timestamptz from m`);
+}
+
+/** An event of a group flight order (quotes arrived, failed, issued). */
+export interface GroupOrderEvent {
+  kind: Extract<NotificationKind, `group.${string}`>;
+  order: { id: string; agencyId: number; userId: number; bookingNumber: string; status: string };
+  /** `route` and `departure` of the request, and the event's values (`reason`, `count`). */
+  params: NotificationParams;
+  at?: Date;
+}
+
+/**
+ * Records a group order event in the caller's transaction, with no network call: an in-app notice
+ * for the requesting user and the agency's active SuperUsers, an e-mail to the requesting user in
+ * the agency's e-mail language (group requests have no booking contact), and a webhook to the
+ * agency's booking notification URL, each with its delivery job.
+ */
+export async function notifyGroupOrderEvent(tx: Db, event: GroupOrderEvent): Promise<void> {
+  const { kind, order } = event;
+  const at = event.at ?? new Date();
+  const agency = await readAgency(tx, order.agencyId);
+  if (!agency) return;
+  const [requester] = await rowsOf<{ email: string }>(
+    tx,
+    sql`select email from ${users} where id = ${order.userId} and status = 'active'`,
+  );
+  const params: NotificationParams = { bookingNumber: order.bookingNumber, ...event.params };
+  const locale: Locale = isLocale(agency.common.emailLanguage) ? agency.common.emailLanguage : DEFAULT_LOCALE;
+  const messages: NewMessage[] = [];
+  if (requester?.email) {
+    messages.push({
+      channel: 'email',
+      target: requester.email,
+      payload: { ...renderEmail(kind, locale, params), locale },
+    });
+  }
+  const url = agency.flight.bookingNotificationUrl;
+  if (url) {
+    messages.push({
+      channel: 'webhook',
+      target: url,
+      payload: {
+        id: randomUUID(),
+        event: kind,
+        occurredAt: at.toISOString(),
+        agencyId: order.agencyId,
+        groupOrder: { id: order.id, bookingNumber: order.bookingNumber, status: order.status },
+        params,
+      },
+    });
+  }
+  const recipients = [...new Set([order.userId, ...agency.superIds])];
+  await insertOrderEvent(tx, {
+    agencyId: order.agencyId,
+    orderId: order.id,
+    kind,
+    params,
+    recipients,
+    messages,
+    at,
+  });
 }
 
 /** An event about an agency's wallet (not an order). */

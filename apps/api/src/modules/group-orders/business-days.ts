@@ -1,0 +1,143 @@
+/**
+ * Business days in a time zone: Monday to Friday, weekends skipped (spec §9 "quotes in 1 to 2
+ * business days"). Public holidays are not modelled.
+ */
+
+/** The time zone of an agency, from its settlement currency (agencies keep no zone of their own). */
+const ZONE_OF_CURRENCY: Readonly<Record<string, string>> = {
+  CNY: 'Asia/Shanghai',
+  HKD: 'Asia/Hong_Kong',
+  MOP: 'Asia/Macau',
+  TWD: 'Asia/Taipei',
+  JPY: 'Asia/Tokyo',
+  KRW: 'Asia/Seoul',
+  SGD: 'Asia/Singapore',
+  MYR: 'Asia/Kuala_Lumpur',
+  THB: 'Asia/Bangkok',
+  PHP: 'Asia/Manila',
+  AUD: 'Australia/Sydney',
+  NZD: 'Pacific/Auckland',
+  USD: 'America/New_York',
+  CAD: 'America/Toronto',
+  EUR: 'Europe/Berlin',
+  GBP: 'Europe/London',
+  CHF: 'Europe/Zurich',
+  DKK: 'Europe/Copenhagen',
+  NOK: 'Europe/Oslo',
+  SEK: 'Europe/Stockholm',
+  RUB: 'Europe/Moscow',
+  ZAR: 'Africa/Johannesburg',
+  ILS: 'Asia/Jerusalem',
+};
+
+/** The default when a currency has no zone: the portal's home market. */
+export const DEFAULT_AGENCY_TIME_ZONE = 'Asia/Shanghai';
+
+/** The agency's time zone: the one of its settlement currency's home market. */
+export function agencyTimeZone(settlementCurrency: string | undefined): string {
+  return (settlementCurrency && ZONE_OF_CURRENCY[settlementCurrency]) || DEFAULT_AGENCY_TIME_ZONE;
+}
+
+interface LocalParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** 0 = Sunday .. 6 = Saturday. */
+  weekday: number;
+}
+
+function localParts(at: Date, timeZone: string): LocalParts {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? '0');
+  const year = get('year');
+  const month = get('month');
+  const day = get('day');
+  return {
+    year,
+    month,
+    day,
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+    weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
+  };
+}
+
+/** The instant whose wall-clock time in `timeZone` is the given one (the later one in a DST gap). */
+function fromLocal(
+  timeZone: string,
+  y: number,
+  mo: number,
+  d: number,
+  h: number,
+  mi: number,
+  s: number,
+): Date {
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+  let guess = wall;
+  for (let i = 0; i < 2; i++) {
+    const p = localParts(new Date(guess), timeZone);
+    const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+    guess += wall - shown;
+  }
+  return new Date(guess);
+}
+
+/** When the working day starts if a request arrives on a weekend. */
+export const BUSINESS_DAY_START_HOUR = 9;
+
+/**
+ * `days` business days after `at` in `timeZone`, at the same local time of day. A start on a
+ * Saturday or Sunday counts from Monday at 09:00 local.
+ */
+export function addBusinessDays(at: Date, days: number, timeZone: string): Date {
+  const start = localParts(at, timeZone);
+  let { hour, minute, second } = start;
+  let cursor = Date.UTC(start.year, start.month - 1, start.day);
+  const weekday = (t: number) => new Date(t).getUTCDay();
+  const DAY = 86_400_000;
+  if (weekday(cursor) === 6 || weekday(cursor) === 0) {
+    while (weekday(cursor) === 6 || weekday(cursor) === 0) cursor += DAY;
+    hour = BUSINESS_DAY_START_HOUR;
+    minute = 0;
+    second = 0;
+  }
+  let left = days;
+  while (left > 0) {
+    cursor += DAY;
+    if (weekday(cursor) !== 6 && weekday(cursor) !== 0) left -= 1;
+  }
+  const day = new Date(cursor);
+  return fromLocal(
+    timeZone,
+    day.getUTCFullYear(),
+    day.getUTCMonth() + 1,
+    day.getUTCDate(),
+    hour,
+    minute,
+    second,
+  );
+}
+
+/** `from` plus the real delay until `to`, divided by TIME_SCALE (the demo runs days in minutes). */
+export function scaledAt(from: Date, to: Date, timeScale: number): Date {
+  const delay = Math.max(0, to.getTime() - from.getTime());
+  return new Date(from.getTime() + Math.round(delay / Math.max(1, timeScale)));
+}
+
+/** `from` plus `ms` divided by TIME_SCALE. */
+export function scaledAfter(from: Date, ms: number, timeScale: number): Date {
+  return new Date(from.getTime() + Math.round(ms / Math.max(1, timeScale)));
+}

@@ -1,0 +1,304 @@
+import type { CreateGroupOrderBody, GroupQuoteFlight, InstalmentKind } from '@portal/domain/group-order';
+import type { BaggageRule, Cabin, PassengerType } from '@portal/domain/shopping';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/envelope';
+import { okResponse } from '../../platform/schema';
+import { minorDigits } from '../wallet/money';
+import { addBusinessDays } from './business-days';
+
+/** What the desk is asked: the request as sent, for how many, in which currency and zone. */
+export interface GroupDeskRequest {
+  /** The order id: the simulated desk's answers are deterministic per request. */
+  orderId: string;
+  request: CreateGroupOrderBody;
+  currency: string;
+  timeZone: string;
+}
+
+/** One quote as the desk gives it (minor units of the request currency). */
+export interface DeskQuote {
+  flights: GroupQuoteFlight[];
+  fares: { passengerType: PassengerType; count: number; fareMinor: number; taxesMinor: number }[];
+  baggage: BaggageRule[];
+  totalMinor: number;
+  confirmBy: Date;
+  passengerListDeadline: Date;
+  plan: { n: number; kind: InstalmentKind; amountMinor: number; deadline: string }[];
+}
+
+export type DeskQuoteAnswer = { kind: 'quoted'; quotes: DeskQuote[] } | { kind: 'no_quote' };
+export type DeskSeatAnswer =
+  | { kind: 'granted' }
+  /** Seats are not held after a quote: the price moved, here are new quotes. */
+  | { kind: 'price_changed'; quotes: DeskQuote[] }
+  | { kind: 'no_seats' };
+
+/**
+ * A group desk: one more supplier behind an adapter. Every call may be a network call: callers
+ * never hold a transaction across one. Times are real instants; `timeScale` shortens delays.
+ */
+export interface GroupDesk {
+  readonly name: string;
+  /** When the desk answers a request made at `at` (before TIME_SCALE). */
+  answerAt(request: GroupDeskRequest, at: Date): Date;
+  /** The desk's answer to a request. `at`: when it answers. */
+  quote(request: GroupDeskRequest, at: Date, timeScale: number): Promise<DeskQuoteAnswer>;
+  /** Applies for the seats of a picked quote. */
+  applySeats(
+    request: GroupDeskRequest,
+    quote: DeskQuote,
+    at: Date,
+    timeScale: number,
+  ): Promise<DeskSeatAnswer>;
+  /** Issues one ticket per passenger (per journey flight), in the order given. */
+  issue(request: GroupDeskRequest, passengers: readonly { id: string }[]): Promise<string[][]>;
+}
+
+/**
+ * The knobs of the simulated desk (tests and, with ENABLE_TEST_HOOKS, `POST /__test/group-desk`):
+ * `quote` answers with quotes, `no_quote` with none (the order fails), `price_change` re-quotes
+ * once when the seats are applied for (a higher price, new confirm-by); `noSeats` refuses seats.
+ * `quotes` sets how many quotes (1 to 3; default 1 or 2 by the request).
+ * `days` forces the answer delay in business days (1 or 2; default by the request).
+ */
+export const GroupDeskKnobs = z.strictObject({
+  mode: z.enum(['quote', 'no_quote', 'price_change']).optional(),
+  noSeats: z.boolean().optional(),
+  quotes: z.number().int().min(1).max(3).optional(),
+  days: z.number().int().min(1).max(2).optional(),
+});
+export type GroupDeskKnobs = z.infer<typeof GroupDeskKnobs>;
+
+/** FNV-1a: the same request always gets the same answer. */
+function hash(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+const DAY_MS = 86_400_000;
+/** After the quote: pick within 2 days; deposits due 3, 7 and 14 days on, the final payment 21. */
+export const CONFIRM_WINDOW_MS = 2 * DAY_MS;
+export const INSTALMENT_OFFSETS_MS = [3 * DAY_MS, 7 * DAY_MS, 14 * DAY_MS, 21 * DAY_MS] as const;
+/** The passenger list must be confirmed two days before the final payment is due. */
+export const PASSENGER_LIST_BEFORE_FINAL_MS = 2 * DAY_MS;
+/** Shares of the total: three deposits of 10, 20 and 20 %, the rest at the end. */
+export const INSTALMENT_PERCENTS = [10, 20, 20] as const;
+/** A price change moves fares up by this percent. */
+export const PRICE_CHANGE_PERCENT = 8;
+
+const AIRLINES = ['CA', 'MU', 'CZ', 'HU', 'CX', 'SQ'] as const;
+const KINDS: readonly InstalmentKind[] = ['first', 'second', 'third', 'final'];
+
+function scaled(from: Date, ms: number, timeScale: number): Date {
+  return new Date(from.getTime() + Math.round(ms / Math.max(1, timeScale)));
+}
+
+/** Splits `totalMinor` into the plan's amounts (deposits rounded down to whole units of the currency). */
+export function splitPlan(totalMinor: number, currency: string): number[] {
+  const unit = 10 ** minorDigits(currency);
+  const deposits = INSTALMENT_PERCENTS.map((p) => Math.floor((totalMinor * p) / 100 / unit) * unit);
+  return [...deposits, totalMinor - deposits.reduce((a, b) => a + b, 0)];
+}
+
+function buildQuote(req: GroupDeskRequest, seed: number, at: Date, timeScale: number): DeskQuote {
+  const { request, currency } = req;
+  const unit = 10 ** minorDigits(currency);
+  const airline = AIRLINES[seed % AIRLINES.length] ?? 'CA';
+  const cabin: Cabin = 'economy';
+  const flights: GroupQuoteFlight[] = [];
+  request.journeys.forEach((journey, index) => {
+    const hour = 7 + ((seed >>> (index + 3)) % 12);
+    const flight = (n: number) => `${airline}${100 + ((seed + n * 37) % 800)}`;
+    const time = (date: string, h: number) =>
+      `${date}T${String(h).padStart(2, '0')}:${index % 2 ? '35' : '05'}`;
+    flights.push({
+      journey: index,
+      airline,
+      flightNumber: flight(index * 2),
+      origin: journey.origin,
+      destination: journey.destination,
+      departure: time(journey.date, hour),
+      arrival: time(journey.date, Math.min(hour + 3, 23)),
+      cabin,
+    });
+    if (journey.returnDate) {
+      flights.push({
+        journey: index,
+        airline,
+        flightNumber: flight(index * 2 + 1),
+        origin: journey.destination,
+        destination: journey.origin,
+        departure: time(journey.returnDate, 20 - (hour % 8)),
+        arrival: time(journey.returnDate, Math.min(23, 23 - (hour % 8))),
+        cabin,
+      });
+    }
+  });
+  const adultFare = (800 + (seed % 2200)) * flights.length * unit;
+  const taxes = (90 + (seed % 60)) * flights.length * unit;
+  const fares = (['adult', 'child', 'infant'] as const)
+    .map((passengerType) => {
+      const count = request.passengers[passengerType];
+      const fareMinor =
+        passengerType === 'adult'
+          ? adultFare
+          : passengerType === 'child'
+            ? Math.round((adultFare * 0.75) / unit) * unit
+            : Math.round((adultFare * 0.1) / unit) * unit;
+      const taxesMinor = passengerType === 'infant' ? 0 : taxes;
+      return { passengerType, count, fareMinor, taxesMinor };
+    })
+    .filter((f) => f.count > 0);
+  const baggage: BaggageRule[] = fares.map((f) => ({
+    passengerType: f.passengerType,
+    carryOn: { pieces: f.passengerType === 'infant' ? 0 : 1, weightKg: 7, dimensions: null },
+    checked: { pieces: f.passengerType === 'infant' ? 0 : 1, weightKg: 23, dimensions: null },
+    paidBagPrice: null,
+  }));
+  return finishQuote(flights, fares, baggage, currency, at, timeScale);
+}
+
+/** Totals, confirm-by, passenger list deadline and instalment plan of a quote given at `at`. */
+function finishQuote(
+  flights: GroupQuoteFlight[],
+  fares: DeskQuote['fares'],
+  baggage: BaggageRule[],
+  currency: string,
+  at: Date,
+  timeScale: number,
+): DeskQuote {
+  const totalMinor = fares.reduce((sum, f) => sum + (f.fareMinor + f.taxesMinor) * f.count, 0);
+  const amounts = splitPlan(totalMinor, currency);
+  const deadlines = INSTALMENT_OFFSETS_MS.map((ms) => scaled(at, ms, timeScale));
+  const finalDeadline = deadlines[3] ?? at;
+  return {
+    flights,
+    fares,
+    baggage,
+    totalMinor,
+    confirmBy: scaled(at, CONFIRM_WINDOW_MS, timeScale),
+    passengerListDeadline: new Date(
+      finalDeadline.getTime() - Math.round(PASSENGER_LIST_BEFORE_FINAL_MS / Math.max(1, timeScale)),
+    ),
+    plan: KINDS.map((kind, i) => ({
+      n: i + 1,
+      kind,
+      amountMinor: amounts[i] ?? 0,
+      deadline: (deadlines[i] ?? at).toISOString(),
+    })),
+  };
+}
+
+/** The same flights at fares raised by `percent` (whole units of the currency), quoted anew at `at`. */
+function raisedQuote(
+  quote: DeskQuote,
+  percent: number,
+  currency: string,
+  at: Date,
+  timeScale: number,
+): DeskQuote {
+  const unit = 10 ** minorDigits(currency);
+  const fares = quote.fares.map((f) => ({
+    ...f,
+    fareMinor: Math.ceil((f.fareMinor * (100 + percent)) / 100 / unit) * unit,
+  }));
+  return finishQuote(quote.flights, fares, quote.baggage, currency, at, timeScale);
+}
+
+/**
+ * The simulated group desk: deterministic per request (its order id), answering in 1 or 2
+ * business days of the agency's time zone, with 1 or 2 quotes, unless a knob says otherwise.
+ */
+export class SimulatedGroupDesk implements GroupDesk {
+  readonly name = 'sim-group-desk';
+  knobs: GroupDeskKnobs = {};
+  /** Orders already re-quoted once under `price_change` (a re-quote is then granted). */
+  private readonly requoted = new Set<string>();
+
+  answerAt(req: GroupDeskRequest, at: Date): Date {
+    const days = this.knobs.days ?? 1 + (hash(req.orderId) % 2);
+    return addBusinessDays(at, days, req.timeZone);
+  }
+
+  async quote(req: GroupDeskRequest, at: Date, timeScale: number): Promise<DeskQuoteAnswer> {
+    if (this.knobs.mode === 'no_quote') return { kind: 'no_quote' };
+    const seed = hash(req.orderId);
+    const count = this.knobs.quotes ?? 1 + (seed % 2);
+    const quotes = Array.from({ length: count }, (_, i) =>
+      buildQuote(req, hash(`${req.orderId}/${i}`), at, timeScale),
+    );
+    return { kind: 'quoted', quotes };
+  }
+
+  async applySeats(
+    req: GroupDeskRequest,
+    quote: DeskQuote,
+    at: Date,
+    timeScale: number,
+  ): Promise<DeskSeatAnswer> {
+    if (this.knobs.noSeats) return { kind: 'no_seats' };
+    if (this.knobs.mode === 'price_change' && !this.requoted.has(req.orderId)) {
+      this.requoted.add(req.orderId);
+      return {
+        kind: 'price_changed',
+        quotes: [raisedQuote(quote, PRICE_CHANGE_PERCENT, req.currency, at, timeScale)],
+      };
+    }
+    return { kind: 'granted' };
+  }
+
+  async issue(req: GroupDeskRequest, passengers: readonly { id: string }[]): Promise<string[][]> {
+    const prefix = 781 + (hash(req.orderId) % 100);
+    return passengers.map((p, i) => [
+      `${prefix}${String((hash(`${req.orderId}/${p.id}`) % 9_000_000_000) + 1_000_000_000 + i)
+        .padStart(10, '0')
+        .slice(-10)}`,
+    ]);
+  }
+}
+
+/** The group desks of an app: the simulated one with SIMULATED_SUPPLIERS, none otherwise. */
+export interface GroupDeskRegistry {
+  /** The desk new requests go to, if any. */
+  current(): GroupDesk | undefined;
+  get(name: string): GroupDesk | undefined;
+}
+
+export function createGroupDeskRegistry(desks: readonly GroupDesk[]): GroupDeskRegistry {
+  const byName = new Map(desks.map((d) => [d.name, d]));
+  return { current: () => desks[0], get: (name) => byName.get(name) };
+}
+
+/** With ENABLE_TEST_HOOKS: `POST/DELETE /__test/group-desk` set and clear the simulated desk's knobs. */
+export async function groupDeskTestHookRoutes(
+  fastify: FastifyInstance,
+  { desk }: { desk: SimulatedGroupDesk },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['test-hooks'];
+  app.post(
+    '/__test/group-desk',
+    {
+      config: { access: 'public' },
+      schema: { tags, body: GroupDeskKnobs, response: okResponse(GroupDeskKnobs) },
+    },
+    async (request) => {
+      desk.knobs = request.body;
+      return ok(request.body);
+    },
+  );
+  app.delete(
+    '/__test/group-desk',
+    { config: { access: 'public' }, schema: { tags, response: okResponse(z.object({})) } },
+    async () => {
+      desk.knobs = {};
+      return ok({});
+    },
+  );
+}

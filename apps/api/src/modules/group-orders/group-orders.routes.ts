@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CancelGroupOrderBody,
+  CreateGroupOrderBody,
+  GroupOrder,
+  GroupOrderList,
+  GroupOrderListQuery,
+  GroupPaymentResult,
+  GroupStatusCount,
+  PayGroupInstalmentBody,
+  PickGroupQuoteBody,
+} from '@portal/domain/group-order';
+import type { Db } from '../../platform/db';
+import { ok } from '../../platform/envelope';
+import { AppError } from '../../platform/errors';
+import { withIdempotency } from '../../platform/idempotency';
+import { envelope, okResponse } from '../../platform/schema';
+import { flightContext } from '../shopping/access';
+import { createGroupOrder } from './create-group-order';
+import { cancelGroupOrder, pickQuote } from './group-order-actions';
+import type { GroupOrderDeps } from './group-orders.context';
+import { canSeeGroupOrder } from './group-orders.policy';
+import { presentGroupOrder } from './group-orders.presenter';
+import { findGroupOrder } from './group-orders.repo';
+import type { GroupOrderRow } from './group-orders.schema';
+import { groupStatusCounts, listGroupOrders } from './list-group-orders';
+import { payInstalment } from './pay-instalment';
+
+const tags = ['group-orders'];
+const OrderIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
+const InstalmentParams = z.strictObject({
+  id: z.string().trim().min(1).max(64),
+  n: z.coerce.number().int().min(1).max(4),
+});
+/** Answers replayed by `withIdempotency` are this route's own earlier answers: parsed back through the schema. */
+const OrderAnswer = envelope(GroupOrder);
+const PaymentAnswer = envelope(GroupPaymentResult);
+
+/**
+ * Group flight orders (`/order/v2/group/...`, operator or SuperUser with the flight service):
+ * request, list with status counts, detail, pick a quote, cancel with a reason, pay an
+ * instalment from the wallet. Writes take an `Idempotency-Key`.
+ */
+export async function groupOrderRoutes(fastify: FastifyInstance, { deps }: { deps: GroupOrderDeps }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const present = (row: GroupOrderRow, db: Db = deps.db) => presentGroupOrder(db, row, deps.now());
+
+  app.post(
+    '/order/v2/group/orders',
+    {
+      config: { access: 'ticket', limit: 'booking' },
+      schema: { tags, body: CreateGroupOrderBody, response: okResponse(GroupOrder) },
+    },
+    async (request, reply) => {
+      const ctx = flightContext(request);
+      const answer = await withIdempotency(deps.db, request, reply, async (tx) =>
+        ok(await present(await createGroupOrder(deps, tx, ctx, request.body), tx)),
+      );
+      return OrderAnswer.parse(answer);
+    },
+  );
+
+  app.get(
+    '/order/v2/group/orders',
+    {
+      config: { access: 'ticket' },
+      schema: { tags, querystring: GroupOrderListQuery, response: okResponse(GroupOrderList) },
+    },
+    async (request) => {
+      const ctx = flightContext(request);
+      return ok(await listGroupOrders(deps.db, ctx, request.query, deps.now()));
+    },
+  );
+
+  app.get(
+    '/order/v2/group/orders/status',
+    { config: { access: 'ticket' }, schema: { tags, response: okResponse(z.array(GroupStatusCount)) } },
+    async (request) => ok(await groupStatusCounts(deps.db, flightContext(request))),
+  );
+
+  app.get(
+    '/order/v2/group/orders/:id',
+    {
+      config: { access: 'ticket' },
+      schema: { tags, params: OrderIdParams, response: okResponse(GroupOrder) },
+    },
+    async (request) => {
+      const ctx = flightContext(request);
+      const order = await findGroupOrder(deps.db, ctx.agency.id, request.params.id);
+      if (!order || !canSeeGroupOrder(ctx, order)) throw new AppError('ORDER_NOT_FOUND');
+      return ok(await present(order));
+    },
+  );
+
+  app.post(
+    '/order/v2/group/orders/:id/quote-selection',
+    {
+      config: { access: 'ticket' },
+      schema: { tags, params: OrderIdParams, body: PickGroupQuoteBody, response: okResponse(GroupOrder) },
+    },
+    async (request, reply) => {
+      const ctx = flightContext(request);
+      const answer = await withIdempotency(deps.db, request, reply, async (tx) =>
+        ok(await present(await pickQuote(tx, ctx, request.params.id, request.body, deps.now()), tx)),
+      );
+      return OrderAnswer.parse(answer);
+    },
+  );
+
+  app.post(
+    '/order/v2/group/orders/:id/cancel',
+    {
+      config: { access: 'ticket' },
+      schema: { tags, params: OrderIdParams, body: CancelGroupOrderBody, response: okResponse(GroupOrder) },
+    },
+    async (request, reply) => {
+      const ctx = flightContext(request);
+      const answer = await withIdempotency(deps.db, request, reply, async (tx) =>
+        ok(await present(await cancelGroupOrder(tx, ctx, request.params.id, request.body, deps.now()), tx)),
+      );
+      return OrderAnswer.parse(answer);
+    },
+  );
+
+  app.post(
+    '/order/v2/group/orders/:id/instalments/:n/payment',
+    {
+      config: { access: 'ticket' },
+      schema: {
+        tags,
+        params: InstalmentParams,
+        body: PayGroupInstalmentBody,
+        response: { 200: PaymentAnswer },
+      },
+    },
+    async (request, reply) => {
+      const ctx = flightContext(request);
+      const { id, n } = request.params;
+      const answer = await withIdempotency(deps.db, request, reply, async (tx) => {
+        const paid = await payInstalment(tx, ctx, id, n, request.body, deps.now());
+        return ok({ status: 'paid' as const, order: await present(paid, tx) });
+      });
+      return PaymentAnswer.parse(answer);
+    },
+  );
+}
