@@ -1,0 +1,97 @@
+import { Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isHighSpeed, type TrainOffer, type TrainSeat } from '@portal/domain/rail';
+import { formatMoney } from '../../../shared/money/format-money';
+import { useLocale } from '../../../shared/stores/subject';
+import { durationParts } from '../lib/sort-trains';
+import { stationName } from '../lib/station-name';
+
+/** One train: number and type, the two stops and times, duration, and its seat classes to pick. */
+function TrainCard({
+  train,
+  onPick,
+}: {
+  train: TrainOffer;
+  onPick: (train: TrainOffer, seat: TrainSeat) => void;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const duration = durationParts(train.durationMinutes);
+  const nextDay = train.arrival.time.slice(0, 10) !== train.departure.time.slice(0, 10);
+  return (
+    <Card size="small" data-testid="train-card" aria-label={train.trainNumber}>
+      <Space wrap size="large" align="center" style={{ width: '100%' }}>
+        <Space direction="vertical" size={0} style={{ minWidth: 110 }}>
+          <Typography.Text strong style={{ fontSize: 18 }}>
+            {train.trainNumber}
+          </Typography.Text>
+          <Tag color={isHighSpeed(train.trainType) ? 'blue' : 'default'}>
+            {t(`trainBooking.trainTypes.${train.trainType}`)}
+          </Tag>
+        </Space>
+        <Space direction="vertical" size={0} style={{ minWidth: 120 }}>
+          <Typography.Text strong>{train.departure.time.slice(11, 16)}</Typography.Text>
+          <Typography.Text>{stationName(train.departure.station, locale)}</Typography.Text>
+        </Space>
+        <Typography.Text type="secondary">{t('trainBooking.list.duration', duration)}</Typography.Text>
+        <Space direction="vertical" size={0} style={{ minWidth: 120 }}>
+          <Typography.Text strong>
+            {train.arrival.time.slice(11, 16)}
+            {nextDay && <sup> {t('trainBooking.list.nextDay')}</sup>}
+          </Typography.Text>
+          <Typography.Text>{stationName(train.arrival.station, locale)}</Typography.Text>
+        </Space>
+        <Space wrap>
+          {train.seats.map((seat) => {
+            const seatLabel = t(`trainBooking.seatClasses.${seat.seatClass}`);
+            return (
+              <Button
+                key={seat.seatClass}
+                disabled={seat.available === 0}
+                aria-label={t('trainBooking.list.pickSeat', { train: train.trainNumber, seat: seatLabel })}
+                onClick={() => onPick(train, seat)}
+                style={{ height: 'auto', padding: '4px 10px' }}
+              >
+                <Space direction="vertical" size={0}>
+                  <span>{seatLabel}</span>
+                  <Typography.Text strong>{formatMoney(seat.price)}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {seat.available === 0
+                      ? t('trainBooking.list.soldOut')
+                      : t('trainBooking.list.seatsLeft', { count: seat.available })}
+                  </Typography.Text>
+                </Space>
+              </Button>
+            );
+          })}
+        </Space>
+      </Space>
+    </Card>
+  );
+}
+
+/** The trains kept by the filters, or the spec's 'No trains available'. */
+export function TrainList({
+  trains,
+  loading,
+  onPick,
+}: {
+  trains: readonly TrainOffer[];
+  loading: boolean;
+  onPick: (train: TrainOffer, seat: TrainSeat) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <List
+      data-testid="train-list"
+      loading={loading}
+      dataSource={[...trains]}
+      locale={{ emptyText: <Empty description={t('trainBooking.empty')} /> }}
+      renderItem={(train) => (
+        <List.Item key={train.id} style={{ padding: '4px 0', border: 'none' }}>
+          <TrainCard train={train} onPick={onPick} />
+        </List.Item>
+      )}
+    />
+  );
+}
