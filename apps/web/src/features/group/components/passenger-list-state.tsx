@@ -1,23 +1,32 @@
-import { Descriptions, Tag } from 'antd';
+import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { GroupOrder } from '@portal/domain/group-order';
 import { Countdown } from './countdown';
 
-const STATE_COLOR = { missing: 'warning', uploaded: 'processing', confirmed: 'success' } as const;
-
-/** The passenger list's state and deadline (spec §4: required before the final payment, locked once confirmed). */
-export function PassengerListState({ list }: { list: GroupOrder['passengerList'] }) {
+/**
+ * The passenger list's deadline while it is not confirmed yet (spec §4: a list missing at the
+ * deadline fails the order, deposits kept); nothing once confirmed or before a quote is picked.
+ */
+export function PassengerListDeadline({
+  list,
+  active,
+}: {
+  list: GroupOrder['passengerList'];
+  active: boolean;
+}) {
   const { t } = useTranslation();
+  if (!active || !list.deadline || list.state === 'confirmed') return null;
   return (
-    <Descriptions size="small" column={{ xs: 1, sm: 2 }} data-testid="group-passenger-list-state">
-      <Descriptions.Item label={t('groupOrders.passengerList.state')}>
-        <Tag color={STATE_COLOR[list.state]}>{t(`groupOrders.passengerList.stateLabel.${list.state}`)}</Tag>
-      </Descriptions.Item>
-      {list.deadline && list.state !== 'confirmed' && (
-        <Descriptions.Item label={t('groupOrders.passengerList.deadline')}>
-          <Countdown deadline={list.deadline} />
-        </Descriptions.Item>
-      )}
-    </Descriptions>
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="group-passenger-list-deadline"
+      style={{ marginBottom: 12 }}
+      title={
+        <>
+          {t('groupOrders.passengerList.deadline')}: <Countdown deadline={list.deadline} />
+        </>
+      }
+    />
   );
 }

@@ -31,6 +31,20 @@ function serveOrder(order: GroupOrder, after: GroupOrder = order) {
     return current;
   };
   server.use(
+    http.get('/order/v2/group/orders/:id/passengers', () =>
+      HttpResponse.json(
+        envelope({
+          state: current.passengerList.state,
+          counts: current.request.passengers,
+          deadline: current.passengerList.deadline,
+          restrictions: null,
+          passengers: [],
+          uploadedAt: null,
+          confirmedAt: null,
+          allowedActions: current.allowedActions.includes('uploadPassengers') ? ['uploadPassengers'] : [],
+        }),
+      ),
+    ),
     http.get('/order/v2/group/orders/:id', () => HttpResponse.json(envelope(current))),
     http.post('/order/v2/group/orders/:id/cancel', async (info) =>
       HttpResponse.json(envelope(await write(info))),
@@ -72,7 +86,8 @@ describe('group order detail', () => {
       expect(quote.getByText('CNY 6,600.00', { exact: false })).toBeInTheDocument();
       expect(page.getAllByRole('button', { name: 'Choose this quote' })).toHaveLength(2);
       expect(page.getByTestId('group-cancel')).toBeInTheDocument();
-      expect(page.getByTestId('group-passenger-list-state')).toHaveTextContent('Not uploaded');
+      // No list is taken before a quote is picked: no deadline to show yet.
+      expect(page.queryByTestId('group-passenger-list-deadline')).not.toBeInTheDocument();
       expect(page.queryByRole('button', { name: /Pay the/ })).not.toBeInTheDocument();
     },
     SLOW,
@@ -140,6 +155,7 @@ describe('group order detail', () => {
       const sent = serveOrder(secondDepositDue(), paid);
       const page = await open();
       const table = within(page.getByTestId('group-instalments'));
+      expect(page.getByTestId('group-passenger-list-deadline')).toHaveTextContent('left');
       expect(table.getByTestId('group-instalment-state-1')).toHaveTextContent('Paid');
       expect(table.getByTestId('group-instalment-state-2')).toHaveTextContent('Unpaid');
       // Only the due instalment (the second deposit) has a button.

@@ -12,11 +12,12 @@ import { CancelDialog } from '../components/cancel-dialog';
 import { Countdown } from '../components/countdown';
 import { GroupStatusTag } from '../components/group-status-tag';
 import { InstalmentsSection } from '../components/instalments-section';
-import { PassengerListState } from '../components/passenger-list-state';
+import { PassengerListDeadline } from '../components/passenger-list-state';
 import { QuoteCard } from '../components/quote-card';
 import { RequestSummary } from '../components/request-summary';
 import { TimelineSection } from '../components/timeline-section';
 import { money } from '../lib/format';
+import { GroupPassengerListPanel } from '../passenger-list/group-passenger-list-panel';
 
 /** Poll every 5 s while the desk or a job is to answer; stop once the order waits for the agent or is final. */
 export const POLL_MS = 5000;
@@ -80,6 +81,7 @@ export function GroupOrderDetailPage() {
 
   const data = order.data;
   const allowed = new Set(data.allowedActions);
+  const listOpen = allowed.has('uploadPassengers') || allowed.has('confirmPassengers');
   const visibleQuotes = data.quotes.filter((q) => q.state !== 'withdrawn' || data.quotes.length === 1);
   const withdrawn = data.quotes.length - visibleQuotes.length;
 
@@ -199,7 +201,8 @@ export function GroupOrderDetailPage() {
       </Card>
 
       <Card title={t('groupOrders.detail.passengerList')} style={{ marginBottom: 16 }}>
-        <PassengerListState list={data.passengerList} />
+        <PassengerListDeadline list={data.passengerList} active={listOpen} />
+        <GroupPassengerListPanel orderId={data.id} locked={!listOpen} counts={data.request.passengers} />
       </Card>
 
       {data.tickets.length > 0 && (
