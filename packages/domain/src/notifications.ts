@@ -29,6 +29,7 @@ export const NOTIFICATION_KINDS = [
   'disruption.raised',
   'wallet.topped_up',
   'wallet.credit_low',
+  'train.ticketed',
   'group.quoted',
   'group.failed',
   'group.issued',

@@ -8,6 +8,7 @@ import { flightDisruptions } from '../modules/after-sales/after-sales.schema';
 import { adult, bookOne, contact, travelDate } from '../modules/flight-orders/flight-orders.test-helpers';
 import { awaitFinished, oneWay, startSearch } from '../modules/shopping/shopping.test-helpers';
 import { topUp } from '../modules/wallet/top-up';
+import { insertTrainOrderFor } from '../modules/train-orders/train-orders.test-helpers';
 import { bearer, body, login, useTestApp } from './app';
 
 /**
@@ -30,6 +31,7 @@ interface Owned {
   paymentId: string;
   disruptionId: string;
   documentId: string;
+  trainOrderId: string;
   /** The id of the owner's user who made the resources. */
   userId: number;
   markers: string[];
@@ -268,6 +270,29 @@ const MATRIX: Record<string, Call> = {
     url: () => '/shopping/v2/train/search',
     payload: () => ({ origin: 'VNP', destination: 'AOH', date: travelDate(30) }),
   },
+  'POST /order/v2/train/orders': {
+    url: () => '/order/v2/train/orders',
+    payload: () => ({ trainId: 'G1|VNP|AOH|2030-01-01', seatClass: 'second' }),
+  },
+  'GET /order/v2/train/orders': { url: () => '/order/v2/train/orders?pageSize=100' },
+  'GET /order/v2/train/orders/:id': { url: (o) => `/order/v2/train/orders/${o.trainOrderId}`, foreign: true },
+  'DELETE /order/v2/train/orders/:id': {
+    url: (o) => `/order/v2/train/orders/${o.trainOrderId}`,
+    foreign: true,
+  },
+  'POST /order/v2/train/orders/:id/payment': {
+    url: (o) => `/order/v2/train/orders/${o.trainOrderId}/payment`,
+    payload: () => ({ channel: 'balance' }),
+    foreign: true,
+  },
+  'POST /order/v2/train/orders/:id/ticketing': {
+    url: (o) => `/order/v2/train/orders/${o.trainOrderId}/ticketing`,
+    foreign: true,
+  },
+  'POST /order/v2/train/orders/:id/refund': {
+    url: (o) => `/order/v2/train/orders/${o.trainOrderId}/refund`,
+    foreign: true,
+  },
   'POST /order/v2/flight/orders': {
     url: () => '/order/v2/flight/orders',
     payload: (o) => ({ solutionId: o.solutionId, passengers: [adult()], contact: contact() }),
@@ -455,8 +480,12 @@ async function resourcesOf(app: FastifyInstance, username: string, agencyId: num
     paymentId: payment.paymentId ?? '',
     disruptionId: disruption?.id ?? '',
     documentId: await uploadDocument(app, token, order.id),
+    trainOrderId: '',
   };
   const [self] = await t.database.db.select().from(users).where(eq(users.username, username));
+  owned.trainOrderId = (
+    await insertTrainOrderFor(t.database.db, agencyId, self?.id ?? 0, PASSENGER_SURNAME)
+  ).id;
   return {
     ...owned,
     userId: self?.id ?? 0,

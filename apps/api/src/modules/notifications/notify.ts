@@ -323,3 +323,29 @@ export async function notifyAgencyEvent(tx: Db, event: AgencyEvent): Promise<voi
     await tx.execute(sql`with ${sql.join(statements, sql`, `)} select 1`);
   }
 }
+
+/** One signed webhook to a URL an agency configured (e.g. its train notification URL). */
+export interface WebhookEvent {
+  agencyId: number;
+  kind: NotificationKind;
+  orderId: string | null;
+  url: string;
+  /** The JSON body to sign and send. */
+  payload: Record<string, unknown>;
+  /** When it happened; the delivery job is due then. */
+  at: Date;
+}
+
+/**
+ * Records one webhook message and its delivery job in the caller's transaction, with no network
+ * call: the delivery job signs it with the agency's secret and retries it like every other one.
+ */
+export async function queueWebhook(tx: Db, event: WebhookEvent): Promise<void> {
+  await tx.execute(sql`with m as (
+      insert into ${outboundMessages} (agency_id, channel, kind, order_id, target, payload)
+      values (${event.agencyId}::int, 'webhook', ${event.kind}::text, ${event.orderId}::text,
+        ${event.url}::text, ${JSON.stringify(event.payload)}::jsonb)
+      returning id)
+    insert into ${jobs} (kind, payload, run_at)
+    select ${OUTBOUND_DELIVERY_JOB}::text, jsonb_build_object('messageId', m.id), ${event.at.toISOString()}::timestamptz from m`);
+}

@@ -50,16 +50,70 @@ export interface RailSupplierFaults {
   noTrains?: boolean;
   /** Fixed latency in ms, instead of the supplier's own (not scaled). */
   latencyMs?: number;
+  /** Throw on book, ticket, cancel and refund (the supplier is down). */
+  orderError?: boolean;
+  /** Refuse to issue tickets (the order fails and its money goes back). */
+  ticketRefused?: boolean;
+  /** Refuse refunds (the order stays ticketed). */
+  refundRefused?: boolean;
+  /** Answer every booking with this adult price (minor units) instead of the timetable's. */
+  priceMinor?: number;
+}
+
+/** A passenger of a rail booking, as the supplier needs it (12306: name, ticket type, document). */
+export interface RailPassenger {
+  name: string;
+  type: 'adult' | 'child';
+  documentType: string;
+  documentNumber: string;
+}
+
+/** A booking of one train (`ref` of a search answer) in one seat class for some passengers. */
+export interface RailBookRequest {
+  ref: string;
+  seatClass: SeatClass;
+  /** The adult price the agent saw (minor units): a different price now is `price_changed`. */
+  expectedPriceMinor: number;
+  passengers: readonly RailPassenger[];
 }
 
 /**
- * A rail content source (architecture: Suppliers, like `FlightSupplier`). Implemented now:
- * `search`. Booking, ticketing, cancelling and refunding join this interface with train orders.
+ * The supplier's answer to a booking: booked (seats held until paid, with the train as it is now),
+ * a changed price (nothing booked), or unavailable (the train no longer runs or too few seats).
+ */
+export type RailBookAnswer =
+  | { kind: 'booked'; reference: string; train: RailTrain; priceMinor: number }
+  | { kind: 'price_changed'; train: RailTrain; priceMinor: number }
+  | { kind: 'unavailable'; train: RailTrain | null };
+
+/** One issued ticket: the passenger's coach and seat as printed, and the ticket number. */
+export interface RailTicket {
+  coach: string;
+  seatNumber: string;
+  ticketNumber: string;
+}
+
+export type RailTicketAnswer =
+  { kind: 'ticketed'; tickets: RailTicket[] } | { kind: 'refused'; reason: string };
+
+export type RailRefundAnswer = { kind: 'refunded' } | { kind: 'refused'; reason: string };
+
+/**
+ * A rail content source (architecture: Suppliers, like `FlightSupplier`): search, then the order's
+ * life at the supplier. Every call may be slow or fail: callers hold no transaction across one.
  */
 export interface RailSupplier {
   readonly name: string;
   /** The trains of the day between any origin and any destination station; [] when none run. */
   search(query: RailQuery, signal: AbortSignal): Promise<RailTrain[]>;
+  /** Checks the train, seats and price again and holds the seats (a booking to pay). */
+  book(request: RailBookRequest, signal: AbortSignal): Promise<RailBookAnswer>;
+  /** Issues the tickets of a paid booking, one per passenger in booking order. */
+  ticket(reference: string, signal: AbortSignal): Promise<RailTicketAnswer>;
+  /** Releases the seats of an unticketed booking (idempotent). */
+  cancel(reference: string, signal: AbortSignal): Promise<void>;
+  /** Refunds the tickets of a booking (the fee is the rail refund rule's, kept by the caller). */
+  refund(reference: string, signal: AbortSignal): Promise<RailRefundAnswer>;
 }
 
 /** A rail supplier whose faults can be set (the simulated one). */
@@ -70,6 +124,8 @@ export interface TunableRailSupplier extends RailSupplier {
 /** The rail suppliers of one app, with fault knobs for tests (settable on the simulated ones). */
 export interface RailSupplierRegistry {
   list(): RailSupplier[];
+  /** The supplier of that name (an order's supplier), if configured. */
+  get(name: string): RailSupplier | undefined;
   /** Sets a supplier's fault knobs; false when no such tunable supplier. */
   setFaults(name: string, faults: RailSupplierFaults): boolean;
   clearFaults(): void;
@@ -84,6 +140,7 @@ export function createRailRegistry(suppliers: RailSupplier[]): RailSupplierRegis
   const byName = new Map(suppliers.map((s) => [s.name, s]));
   return {
     list: () => [...byName.values()],
+    get: (name) => byName.get(name),
     setFaults(name, faults) {
       const supplier = byName.get(name);
       if (!supplier || !isTunable(supplier)) return false;

@@ -41,6 +41,10 @@ const Faults = z.strictObject({
   soldOut: z.boolean().optional(),
   noTrains: z.boolean().optional(),
   latencyMs: z.number().int().min(0).max(60_000).optional(),
+  orderError: z.boolean().optional(),
+  ticketRefused: z.boolean().optional(),
+  refundRefused: z.boolean().optional(),
+  priceMinor: z.number().int().min(1).max(100_000_000).optional(),
 });
 
 export interface RailRoutesOptions {

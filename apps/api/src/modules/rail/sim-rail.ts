@@ -1,11 +1,16 @@
-import { SEAT_CLASSES_BY_TRAIN_TYPE, TRAIN_TYPES, type TrainType } from '@portal/domain/rail';
-import type { Station } from '@portal/reference-data/stations';
-import { seeded } from '../shopping/suppliers/sim/prng';
+import { SEAT_CLASSES_BY_TRAIN_TYPE, TRAIN_TYPES, type SeatClass, type TrainType } from '@portal/domain/rail';
+import { getStation, type Station } from '@portal/reference-data/stations';
+import { hash32, seeded, type Random } from '../shopping/suppliers/sim/prng';
 import { localTime, zonedToUtc } from '../shopping/suppliers/sim/time';
 import type {
+  RailBookAnswer,
+  RailBookRequest,
   RailQuery,
+  RailRefundAnswer,
   RailSeatOffer,
   RailSupplierFaults,
+  RailTicket,
+  RailTicketAnswer,
   RailTrain,
   TunableRailSupplier,
 } from './rail-supplier';
@@ -65,6 +70,70 @@ function untilAborted(signal: AbortSignal): Promise<never> {
   });
 }
 
+/** Latency of order calls (book, ticket, cancel, refund), ms before the latency scale. */
+const ORDER_LATENCY_MS: readonly [number, number] = [80, 300];
+
+/** A booking the simulated supplier holds (in memory: a restarted demo forgets its bookings). */
+interface SimBooking {
+  train: RailTrain;
+  seatClass: SeatClass;
+  passengers: number;
+  state: 'held' | 'ticketed' | 'canceled' | 'refunded';
+  tickets: RailTicket[];
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Seats side by side from a random start, as printed on 12306 tickets: coach `05`, seat `12F`
+ * (business A C F, first A C D F, second A B C D F), hard seat `047号`, sleeper berths `08号下铺`,
+ * and `无座` (no seat) in a second-class or hard-seat coach.
+ */
+function assignSeats(
+  seatClass: SeatClass,
+  count: number,
+  rng: Random,
+): { coach: string; seatNumber: string }[] {
+  const letters: Partial<Record<SeatClass, string>> = { business: 'ACF', first: 'ACDF', second: 'ABCDF' };
+  const coaches: Record<SeatClass, readonly [number, number]> = {
+    business: [1, 1],
+    first: [2, 3],
+    second: [4, 16],
+    'soft-sleeper': [8, 9],
+    'hard-sleeper': [10, 15],
+    'hard-seat': [1, 7],
+    'no-seat': [4, 7],
+  };
+  const coach = two(rng.int(...coaches[seatClass]));
+  const row = letters[seatClass];
+  if (row) {
+    const rows = seatClass === 'second' ? 20 : seatClass === 'first' ? 12 : 3;
+    const start = rng.int(0, rows * row.length - count);
+    return Array.from({ length: count }, (_, i) => {
+      const n = start + i;
+      return { coach, seatNumber: `${two(Math.floor(n / row.length) + 1)}${row.charAt(n % row.length)}` };
+    });
+  }
+  if (seatClass === 'no-seat') return Array.from({ length: count }, () => ({ coach, seatNumber: '无座' }));
+  if (seatClass === 'hard-seat') {
+    const start = rng.int(1, 118 - count);
+    return Array.from({ length: count }, (_, i) => ({
+      coach,
+      seatNumber: `${String(start + i).padStart(3, '0')}号`,
+    }));
+  }
+  const tiers = seatClass === 'soft-sleeper' ? ['下铺', '上铺'] : ['下铺', '中铺', '上铺'];
+  const compartments = seatClass === 'soft-sleeper' ? 16 : 22;
+  const start = rng.int(0, compartments * tiers.length - count);
+  return Array.from({ length: count }, (_, i) => {
+    const n = start + i;
+    return {
+      coach,
+      seatNumber: `${two(Math.floor(n / tiers.length) + 1)}号${tiers[n % tiers.length] ?? ''}`,
+    };
+  });
+}
+
 /** A train of a route's timetable (the same every day). */
 interface Scheduled {
   trainNumber: string;
@@ -90,8 +159,93 @@ function mainStation(stations: readonly Station[]): Station | undefined {
 export class SimulatedRailSupplier implements TunableRailSupplier {
   readonly name = 'sim-rail';
   faults: RailSupplierFaults = {};
+  private readonly bookings = new Map<string, SimBooking>();
 
   constructor(private readonly options: SimRailOptions) {}
+
+  /** Waits an order call's latency, then throws when the `orderError` knob is set. */
+  private async orderCall(key: string, signal: AbortSignal): Promise<RailSupplierFaults> {
+    const faults = this.faults;
+    const rng = seeded(`${this.options.seed}|rail-order-latency|${key}`);
+    await sleep(faults.latencyMs ?? rng.int(...ORDER_LATENCY_MS) * this.options.latencyScale, signal);
+    if (faults.timeout) await untilAborted(signal);
+    if (faults.orderError) throw new Error('sim-rail: order call failed (fault knob)');
+    return faults;
+  }
+
+  /**
+   * Finds the train of `ref` (`number|from|to|date`, the search answer's id) in today's timetable
+   * and checks the class's seats and price: booked (seats held, a reference `E` + 9 digits),
+   * price_changed, or unavailable.
+   */
+  async book(request: RailBookRequest, signal: AbortSignal): Promise<RailBookAnswer> {
+    const faults = await this.orderCall(request.ref, signal);
+    const [trainNumber, from, to, date] = request.ref.split('|');
+    if (!trainNumber || !from || !to || !date || !getStation(from) || !getStation(to)) {
+      return { kind: 'unavailable', train: null };
+    }
+    const trains = await this.search({ origins: [from], destinations: [to], date }, signal);
+    const train = trains.find(
+      (t) => t.trainNumber === trainNumber && t.origin === from && t.destination === to,
+    );
+    const seat = train?.seats.find((s) => s.seatClass === request.seatClass);
+    if (!train || !seat) return { kind: 'unavailable', train: train ?? null };
+    const priceMinor = faults.priceMinor ?? seat.priceMinor;
+    const current = { ...train, seats: train.seats.map((s) => (s === seat ? { ...s, priceMinor } : s)) };
+    if (seat.available < request.passengers.length) return { kind: 'unavailable', train: current };
+    if (priceMinor !== request.expectedPriceMinor)
+      return { kind: 'price_changed', train: current, priceMinor };
+    const key = `${request.ref}|${request.seatClass}|${request.passengers.map((p) => p.documentNumber).join()}`;
+    let reference = '';
+    for (let salt = 0; reference === '' || this.bookings.has(reference); salt++) {
+      reference = `E${String(hash32(`${this.options.seed}|rail-booking|${key}|${salt}|${Date.now()}`) % 1e9).padStart(9, '0')}`;
+    }
+    this.bookings.set(reference, {
+      train: current,
+      seatClass: request.seatClass,
+      passengers: request.passengers.length,
+      state: 'held',
+      tickets: [],
+    });
+    return { kind: 'booked', reference, train: current, priceMinor };
+  }
+
+  /** Issues one ticket per passenger with seats side by side; the same tickets when asked again. */
+  async ticket(reference: string, signal: AbortSignal): Promise<RailTicketAnswer> {
+    const faults = await this.orderCall(reference, signal);
+    const booking = this.bookings.get(reference);
+    if (!booking || booking.state === 'canceled' || booking.state === 'refunded') {
+      return { kind: 'refused', reason: 'No such booking at the railway' };
+    }
+    if (booking.state === 'ticketed') return { kind: 'ticketed', tickets: booking.tickets };
+    if (faults.ticketRefused) return { kind: 'refused', reason: 'The railway refused to issue the tickets' };
+    const rng = seeded(`${this.options.seed}|rail-seats-assigned|${reference}`);
+    booking.tickets = assignSeats(booking.seatClass, booking.passengers, rng).map((seat, i) => ({
+      ...seat,
+      ticketNumber: `${reference}${i + 1}`,
+    }));
+    booking.state = 'ticketed';
+    return { kind: 'ticketed', tickets: booking.tickets };
+  }
+
+  async cancel(reference: string, signal: AbortSignal): Promise<void> {
+    await this.orderCall(reference, signal);
+    const booking = this.bookings.get(reference);
+    if (booking && booking.state === 'held') booking.state = 'canceled';
+  }
+
+  async refund(reference: string, signal: AbortSignal): Promise<RailRefundAnswer> {
+    const faults = await this.orderCall(reference, signal);
+    const booking = this.bookings.get(reference);
+    if (booking?.state === 'refunded') return { kind: 'refunded' };
+    if (!booking || booking.state !== 'ticketed') return { kind: 'refused', reason: 'No ticketed booking' };
+    if (faults.refundRefused) return { kind: 'refused', reason: 'The railway refused the refund' };
+    if (Date.parse(booking.train.departureUtc) <= Date.now()) {
+      return { kind: 'refused', reason: 'The train has left' };
+    }
+    booking.state = 'refunded';
+    return { kind: 'refunded' };
+  }
 
   async search(query: RailQuery, signal: AbortSignal): Promise<RailTrain[]> {
     const faults = this.faults;

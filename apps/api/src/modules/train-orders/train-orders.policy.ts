@@ -1,0 +1,27 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import { hasAnyRole } from '@portal/domain/roles';
+import type { RequestContext } from '../../platform/request-context';
+import { canSeeOrder, onlyOwnOrders } from '../flight-orders/flight-orders.policy';
+import { trainOrders } from './train-orders.schema';
+
+type Viewer = Pick<RequestContext, 'agency' | 'user'>;
+
+/**
+ * Which train orders a user sees: the flight orders' rule (spec §6, `flight-orders.policy.ts`),
+ * applied to `train_orders`: the orders of their own agency, only the ones they created when the
+ * agency sets "only show own orders". A read by id uses `canSeeOrder` itself.
+ */
+export function trainOrderScope(viewer: Viewer): SQL {
+  const agency = eq(trainOrders.agencyId, viewer.agency.id);
+  return onlyOwnOrders(viewer) ? (and(agency, eq(trainOrders.userId, viewer.user.id)) ?? agency) : agency;
+}
+
+export { canSeeOrder as canSeeTrainOrder };
+
+/**
+ * Who may issue the tickets of an order waiting for manual ticketing: an operator or SuperUser of
+ * the order's agency (the people who book; finance users of an agency with trains may not).
+ */
+export function canTicketTrainOrders(ctx: Pick<RequestContext, 'roles'>): boolean {
+  return hasAnyRole(ctx.roles, ['operator']);
+}

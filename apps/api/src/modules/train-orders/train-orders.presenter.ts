@@ -1,0 +1,120 @@
+import { railRefundQuote } from '@portal/domain/rail';
+import {
+  trainAllowedActions,
+  trainStatusColor,
+  type TrainOrder,
+  type TrainOrderListItem,
+  type TrainRefundQuote,
+} from '@portal/domain/train-order';
+import { money } from '../wallet/money';
+import type { TrainOrderRow } from './train-orders.schema';
+
+export interface PresentContext {
+  now: Date;
+  canTicket: boolean;
+}
+
+/** The refund fee of each ticket by the rail rule, summed (12306 charges per ticket). */
+export function refundOf(
+  order: TrainOrderRow,
+  at: Date,
+): { feeMinor: number; refundMinor: number; percent: number } | null {
+  const departure = new Date(order.train.departureUtc);
+  let feeMinor = 0;
+  let percent = 0;
+  for (const p of order.passengers) {
+    const quote = railRefundQuote(p.priceMinor, departure, at);
+    if (!quote.refundable) return null;
+    feeMinor += quote.feeMinor;
+    percent = quote.percent;
+  }
+  return { feeMinor, refundMinor: order.orderTotalMinor - feeMinor, percent };
+}
+
+function refundQuote(order: TrainOrderRow, now: Date): TrainRefundQuote | null {
+  if (order.status !== 'ticketed') return null;
+  const refund = refundOf(order, now);
+  if (!refund) return { refundable: false, reason: 'departed' };
+  return {
+    refundable: true,
+    percent: refund.percent,
+    fee: money(refund.feeMinor, order.currency),
+    refund: money(refund.refundMinor, order.currency),
+  };
+}
+
+function actions(order: TrainOrderRow, ctx: PresentContext) {
+  return trainAllowedActions(
+    {
+      status: order.status,
+      paymentDeadline: order.paymentDeadline?.toISOString() ?? null,
+      departureUtc: order.train.departureUtc,
+    },
+    ctx,
+  );
+}
+
+/** A train order as the API answers it. */
+export function presentTrainOrder(order: TrainOrderRow, ctx: PresentContext): TrainOrder {
+  const { currency } = order;
+  return {
+    id: order.id,
+    bookingNumber: order.bookingNumber,
+    status: order.status,
+    statusColor: trainStatusColor(order.status),
+    referenceId: order.referenceId,
+    train: order.train,
+    seatClass: order.seatClass,
+    passengers: order.passengers.map((p) => ({
+      id: p.id,
+      type: p.type,
+      name: p.name,
+      gender: p.gender,
+      birthday: p.birthday,
+      nationality: p.nationality,
+      document: p.document,
+      price: money(p.priceMinor, currency),
+      seat: p.seat,
+      ticketNumber: p.ticketNumber,
+    })),
+    contact: order.contact,
+    price: {
+      orderTotal: money(order.orderTotalMinor, currency),
+      refundFee: order.refundFeeMinor === null ? null : money(order.refundFeeMinor, currency),
+      refundedAmount: order.refundedMinor === null ? null : money(order.refundedMinor, currency),
+    },
+    payment: {
+      state: order.paymentState,
+      channel: order.paymentChannel === 'balance' ? 'balance' : null,
+      paidAt: order.paidAt?.toISOString() ?? null,
+    },
+    paymentDeadline: order.paymentDeadline?.toISOString() ?? null,
+    bookingTime: order.createdAt.toISOString(),
+    ticketedAt: order.ticketedAt?.toISOString() ?? null,
+    manualTicketing: order.manualTicketing,
+    refundQuote: refundQuote(order, ctx.now),
+    timeline: order.timeline.map((e) => ({ status: e.status, at: e.at, note: e.note })),
+    allowedActions: actions(order, ctx),
+  };
+}
+
+/** One row of the list. */
+export function presentTrainOrderListItem(order: TrainOrderRow, ctx: PresentContext): TrainOrderListItem {
+  return {
+    id: order.id,
+    bookingNumber: order.bookingNumber,
+    status: order.status,
+    statusColor: trainStatusColor(order.status),
+    seatClass: order.seatClass,
+    paymentDeadline: order.paymentDeadline?.toISOString() ?? null,
+    bookingTime: order.createdAt.toISOString(),
+    allowedActions: actions(order, ctx),
+    trainNumber: order.train.trainNumber,
+    trainType: order.train.trainType,
+    departure: order.train.departure,
+    arrival: order.train.arrival,
+    passengerNames: order.passengers.map((p) => p.name),
+    orderTotal: money(order.orderTotalMinor, order.currency),
+    contactName: order.contact.name,
+  };
+}
