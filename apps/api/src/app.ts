@@ -36,7 +36,9 @@ import {
   createSimulatedRegistry,
 } from './modules/shopping/suppliers/registry';
 import { testHookRoutes } from './modules/shopping/test-hooks.routes';
-import { railRoutes } from './modules/rail/rail.routes';
+import { railRegistryFor, railRoutes } from './modules/rail/rail.routes';
+import { trainOrderRoutes } from './modules/train-orders/train-orders.routes';
+import { trainOrderJobHandlers } from './modules/train-orders/train-order-jobs';
 import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes';
 import { flightPaymentRoutes } from './modules/payments/payments.routes';
 import { createGatewayRegistry, type PaymentGateways } from './modules/payments/gateway';
@@ -224,7 +226,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? (() => new Date());
   const shoppingDeps = { db: database.db, registry, now, runner, cache: new SolutionsCache() };
   await app.register(shoppingRoutes, { deps: shoppingDeps });
-  await app.register(railRoutes, { config, now });
+  const railRegistry = railRegistryFor(config);
+  await app.register(railRoutes, { config, now, registry: railRegistry });
+  const trainDeps = { db: database.db, rail: railRegistry, now, timeScale: config.timeScale };
+  await app.register(trainOrderRoutes, { deps: trainDeps });
   const orderDeps = {
     ...shoppingDeps,
     timeScale: config.timeScale,
@@ -288,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...lateCaptureJobHandlers(gateways, app.log),
     ...disruptionJobHandlers(orderDeps),
     ...changeJobHandlers(orderDeps),
+    ...trainOrderJobHandlers(trainDeps),
     ...groupJobHandlers(groupDeps),
     ...notificationJobHandlers({
       mailer,
