@@ -7,7 +7,8 @@ import type { Database } from '../../platform/db';
 import { sessions as sessionRows } from '../../platform/db/schema';
 import { bearer, body, createTestDatabase, login, resetDatabase, testConfig } from '../../test/app';
 import { notifications } from '../notifications/notifications.schema';
-import { ledgerViolations } from '../wallet/ledger.invariants';
+import { groupInstalmentViolations, ledgerViolations } from '../wallet/ledger.invariants';
+import { payFromBalance } from '../wallet/pay-from-balance';
 import { topUp } from '../wallet/top-up';
 import { journalEntries } from '../wallet/wallet.schema';
 import { addBusinessDays, agencyTimeZone } from './business-days';
@@ -379,6 +380,24 @@ describe('group orders', () => {
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(b.json()).toEqual(a.json());
     expect(await walletEntries(order.id)).toHaveLength(1);
+  });
+
+  it('ledger invariants flag a group instalment charge that no paid instalment explains', async () => {
+    await fund(1, 50_000_000);
+    const token = 'admin';
+    const order = await seated(token);
+    expect((await pay(token, order.id, 1)).statusCode).toBe(200);
+    expect(await groupInstalmentViolations(database.db)).toEqual([]);
+    await database.db.transaction((tx) =>
+      payFromBalance(tx, {
+        agencyId: 1,
+        currency: 'CNY',
+        amountMinor: 100,
+        orderId: `${order.id}/instalment-2`,
+        kind: 'origin-flight',
+      }),
+    );
+    expect(await groupInstalmentViolations(database.db)).toHaveLength(1);
   });
 
   it('fails on a missed instalment deadline and keeps the deposits paid', async () => {

@@ -43,6 +43,7 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
   for (const r of unconserved) problems.push(`money not conserved in ${r.currency}: ${r.total}`);
   problems.push(...(await fundingViolations(db)));
   problems.push(...(await ticketViolations(db)));
+  problems.push(...(await groupInstalmentViolations(db)));
   return problems;
 }
 
@@ -140,5 +141,38 @@ export async function ticketViolations(db: Db): Promise<string[]> {
     having sum(x.credit) > case when o.payment_state = 'paid' then o.order_total_minor else 0 end`,
   );
   for (const r of abovePaid) problems.push(`order ${r.id} got ${r.credit} back, above ${r.paid} paid`);
+  return problems;
+}
+
+/**
+ * Group order instalments: a paid instalment names one wallet entry, under its own ledger order id
+ * (`<order id>/instalment-<n>`), that takes exactly its amount from the wallet; and every entry
+ * under such an id belongs to a paid instalment (nothing charged twice or for nothing).
+ */
+export async function groupInstalmentViolations(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  const wrong = await query<{ id: string; charged: string | null; amount: string }>(
+    db,
+    sql`
+    select i.id::text, w.charged::text, i.amount_minor::text as amount
+    from group_instalments i
+    left join journal_entries e on e.id = i.ledger_entry_id
+      and e.order_id = i.order_id::text || '/instalment-' || i.n
+    left join lateral (
+      select -sum(p.amount_minor) as charged from ledger_postings p
+      join ledger_accounts a on a.id = p.account_id and a.kind = 'agency_wallet'
+      where p.entry_id = e.id) w on true
+    where i.paid_at is not null and (e.id is null or w.charged is distinct from i.amount_minor)`,
+  );
+  for (const r of wrong)
+    problems.push(`instalment ${r.id} charged ${r.charged ?? 'nothing'}, not ${r.amount}`);
+  const stray = await query<{ id: string }>(
+    db,
+    sql`
+    select e.id::text from journal_entries e
+    where e.order_id like '%/instalment-%'
+      and not exists (select 1 from group_instalments i where i.ledger_entry_id = e.id and i.paid_at is not null)`,
+  );
+  for (const r of stray) problems.push(`entry ${r.id} charges a group instalment that is not paid by it`);
   return problems;
 }
