@@ -52,6 +52,7 @@ import { deskTestHookRoutes } from './modules/after-sales/desk';
 import { runDueJobs } from './platform/jobs';
 import { createLocalFileStorage } from './platform/files';
 import { documentRoutes } from './modules/after-sales/documents.routes';
+import { groupPassengerListRoutes } from './modules/group-orders/passenger-list/passenger-list.routes';
 import { changeRoutes } from './modules/after-sales/change.routes';
 import { changeJobHandlers, queueReissue } from './modules/after-sales/change-jobs';
 import { disruptionRoutes, disruptionTestHookRoutes } from './modules/after-sales/disruptions.routes';
@@ -259,6 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(documentRoutes, {
     deps: { db: database.db, storage: createLocalFileStorage(path.join(config.dataDir, 'documents')) },
   });
+  await app.register(groupPassengerListRoutes, { deps: { db: database.db, now } });
   await app.register(voyageRoutes, { db: database.db, now });
   await app.register(notificationRoutes, { db: database.db, now });
   await app.register(usersRoutes, {

@@ -126,6 +126,10 @@ export const ALLOWED: Record<string, readonly Identity[]> = {
   'POST /order/v2/group/orders/:id/cancel': TICKET,
   'POST /order/v2/group/orders/:id/quote-selection': TICKET,
   'POST /order/v2/group/orders/:id/instalments/:n/payment': TICKET,
+  'GET /order/v2/group/orders/:id/passengers': TICKET,
+  'GET /order/v2/group/orders/:id/passengers/template': TICKET,
+  'POST /order/v2/group/orders/:id/passengers': TICKET,
+  'POST /order/v2/group/orders/:id/passengers/confirmation': TICKET,
 
   // Trains: search and orders need the train service; issuing tickets also operator or SuperUser.
   'POST /shopping/v2/train/search': TRAIN,
