@@ -1,5 +1,15 @@
-import { TrainSearchResult, type StationRef, type TrainOffer } from '@portal/domain/rail';
-import { TrainOrder } from '@portal/domain/train-order';
+import { railRefundQuote, TrainSearchResult, type StationRef, type TrainOffer } from '@portal/domain/rail';
+import { TrainOrder, type TrainRefundQuote } from '@portal/domain/train-order';
+
+const yuan = (minor: number) => ({ amount: (minor / 100).toFixed(2), currency: 'CNY' as const });
+
+/** The order's refund quote as the API answers it, from the domain's rule at `at`. */
+export function refundQuoteOf(priceMinor: number, departureUtc: string, at: string): TrainRefundQuote {
+  const quote = railRefundQuote(priceMinor, new Date(departureUtc), new Date(at));
+  return quote.refundable
+    ? { refundable: true, percent: quote.percent, fee: yuan(quote.feeMinor), refund: yuan(quote.refundMinor) }
+    : quote;
+}
 
 const station = (code: string, name: string, chineseName: string, traditionalName: string): StationRef => ({
   code,
@@ -94,12 +104,7 @@ export function ticketedOrder(over: Partial<TrainOrder> = {}): TrainOrder {
     bookingTime: '2030-04-20T01:50:00.000Z',
     ticketedAt: '2030-04-20T02:01:00.000Z',
     manualTicketing: false,
-    refundQuote: {
-      refundable: true,
-      percent: 5,
-      fee: { amount: '28.00', currency: 'CNY' },
-      refund: { amount: '525.00', currency: 'CNY' },
-    },
+    refundQuote: refundQuoteOf(55300, '2030-05-01T01:00:00.000Z', '2030-04-28T01:00:00.000Z'),
     timeline: [
       { status: 'to_be_paid', at: '2030-04-20T01:50:00.000Z', note: null },
       { status: 'ticketed', at: '2030-04-20T02:01:00.000Z', note: null },

@@ -1,0 +1,68 @@
+import { Alert, Button, Popconfirm, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TrainOrder, TrainOrderAction } from '@portal/domain/train-order';
+import { formatMoney } from '../../../shared/money/format-money';
+import { useTrainOrderAction } from '../api/train-orders';
+
+/** The confirmation text of an action: the refund states its fee and what comes back. */
+function useConfirmText(order: TrainOrder) {
+  const { t } = useTranslation();
+  return (action: TrainOrderAction): string => {
+    if (action === 'pay')
+      return t('trainOrders.confirm.pay', { amount: formatMoney(order.price.orderTotal) });
+    if (action === 'refund') {
+      const quote = order.refundQuote;
+      if (!quote || !quote.refundable) return t('trainOrders.confirm.refundDeparted');
+      return t('trainOrders.confirm.refund', {
+        percent: quote.percent,
+        fee: formatMoney(quote.fee),
+        refund: formatMoney(quote.refund),
+      });
+    }
+    return t(`trainOrders.confirm.${action}`);
+  };
+}
+
+/** The actions the API allows on the order now, each after a confirmation. */
+export function TrainOrderActions({ order }: { order: TrainOrder }) {
+  const { t } = useTranslation();
+  const run = useTrainOrderAction();
+  const confirmText = useConfirmText(order);
+  const [error, setError] = useState<string | null>(null);
+  if (order.allowedActions.length === 0) return null;
+
+  const handle = (action: TrainOrderAction) => {
+    setError(null);
+    run.mutate({ action, id: order.id }, { onError: (e) => setError(e.message || t('common.unknownError')) });
+  };
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {error && (
+        <Alert type="error" showIcon role="alert" title={t('trainOrders.actionFailed')} description={error} />
+      )}
+      <Space wrap>
+        {order.allowedActions.map((action) => (
+          <Popconfirm
+            key={action}
+            title={t(`trainOrders.actions.${action}`)}
+            description={<span data-testid={`confirm-${action}`}>{confirmText(action)}</span>}
+            okText={t(`trainOrders.actions.${action}`)}
+            okButtonProps={{ danger: action === 'cancel' || action === 'refund' }}
+            cancelText={t('common.cancel')}
+            onConfirm={() => handle(action)}
+          >
+            <Button
+              type={action === 'pay' ? 'primary' : 'default'}
+              danger={action === 'cancel' || action === 'refund'}
+              loading={run.isPending && run.variables.action === action}
+            >
+              {t(`trainOrders.actions.${action}`)}
+            </Button>
+          </Popconfirm>
+        ))}
+      </Space>
+    </Space>
+  );
+}
