@@ -355,6 +355,41 @@ describe('group orders', () => {
     expect(again.statusCode, again.body).toBe(200);
   });
 
+  it('fails an order when the desk has no seats left', async () => {
+    const token = 'admin';
+    const order = await quoted(token);
+    desk.knobs = { noSeats: true };
+    await call(token, 'POST', `/order/v2/group/orders/${order.id}/quote-selection`, {
+      quoteId: order.quotes[0]?.id,
+    });
+    await runJobsAt(clock);
+    await runJobsAt(new Date(clock.getTime() + 4 * HOUR));
+    const failed = await detail(token, order.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.failureReason).toBe('no_seats');
+    expect(failed.depositsKept).toBeNull();
+  });
+
+  it('takes no request without a group desk (simulated suppliers off)', async () => {
+    const off = await buildApp({
+      config: testConfig({ SIMULATED_SUPPLIERS: 'false' }),
+      database,
+      now: () => clock,
+    });
+    try {
+      const res = await off.inject({
+        method: 'POST',
+        url: '/order/v2/group/orders',
+        headers: { ...bearer(await tokenOf('admin')), 'idempotency-key': 'no-desk' },
+        payload: REQUEST,
+      });
+      expect(res.statusCode).toBe(503);
+      expect(body(res).code).toBe(500041);
+    } finally {
+      await off.close();
+    }
+  });
+
   it('pays one instalment once under 20 concurrent payments', async () => {
     await fund(1, 50_000_000);
     const token = 'admin';
