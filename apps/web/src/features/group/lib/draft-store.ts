@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { GROUP_DEFAULT_PASSENGERS } from '@portal/domain/group-order';
+import { useSessionStore } from '../../../shared/stores/session-store';
 
 /** One journey as the form holds it: codes and `YYYY-MM-DD` dates, null until picked. */
 export interface DraftJourney {
@@ -60,3 +61,8 @@ export const useGroupDraft = create<DraftState>()(
     { name: 'portal-group-draft', storage: createJSONStorage(() => sessionStorage), version: 1 },
   ),
 );
+
+// A draft belongs to the user who wrote it: logging out (spec §4 clears the search data) drops it.
+useSessionStore.subscribe((state, previous) => {
+  if (previous.userInfo && !state.userInfo) useGroupDraft.getState().clear();
+});

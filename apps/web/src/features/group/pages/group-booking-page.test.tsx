@@ -58,6 +58,8 @@ describe('group booking request', () => {
   it(
     'reviews the draft and sends it once with its Idempotency-Key, then opens the new order',
     async () => {
+      // Logging in starts from no draft: the draft is written after.
+      await prepare(SESSIONS.operator);
       const draft = newDraft();
       useGroupDraft.getState().update({
         ...draft,
@@ -87,8 +89,21 @@ describe('group booking request', () => {
           return HttpResponse.json(envelope(created));
         }),
         http.get('/order/v2/group/orders/:id', () => HttpResponse.json(envelope(created))),
+        http.get('/order/v2/group/orders/:id/passengers', () =>
+          HttpResponse.json(
+            envelope({
+              state: 'missing',
+              counts: created.request.passengers,
+              deadline: null,
+              restrictions: null,
+              passengers: [],
+              uploadedAt: null,
+              confirmedAt: null,
+              allowedActions: [],
+            }),
+          ),
+        ),
       );
-      await prepare(SESSIONS.operator);
       renderApp('/flight/group/booking/confirm');
       const page = within(await screen.findByTestId('group-booking-confirm-page', {}, WAIT));
       expect(page.getByTestId('group-request-passengers')).toHaveTextContent(

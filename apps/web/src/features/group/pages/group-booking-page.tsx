@@ -57,13 +57,7 @@ export function GroupBookingPage() {
         data-testid="group-quote-notice"
         style={{ marginBottom: 16 }}
       />
-      <Form
-        layout="vertical"
-        component="div"
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') handleNext();
-        }}
-      >
+      <Form layout="vertical" component="div">
         {draft.journeys.map((journey, index) => (
           <JourneyFields
             key={index}

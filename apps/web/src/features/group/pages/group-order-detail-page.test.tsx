@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { GroupOrder } from '@portal/domain/group-order';
+import { GroupOrder } from '@portal/domain/group-order';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
@@ -19,6 +19,9 @@ interface Sent {
 
 /** The order endpoints over one order; every write is recorded and answered with `after`. */
 function serveOrder(order: GroupOrder, after: GroupOrder = order) {
+  // The fixtures are what the API may answer: checked against the domain's schema.
+  GroupOrder.parse(order);
+  GroupOrder.parse(after);
   const sent: Sent[] = [];
   let current = order;
   const write = async ({ request }: { request: Request }) => {

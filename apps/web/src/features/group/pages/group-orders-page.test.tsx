@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { GroupOrderListItem } from '@portal/domain/group-order';
+import { GroupOrderListItem } from '@portal/domain/group-order';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
@@ -10,7 +10,7 @@ import { envelope, server } from '../../../test/server';
 const WAIT = { timeout: 10000 };
 const SLOW = 40000;
 
-const row: GroupOrderListItem = {
+const row: GroupOrderListItem = GroupOrderListItem.parse({
   id: 'g7',
   bookingNumber: 'G2611200007',
   status: 'failed',
@@ -25,7 +25,7 @@ const row: GroupOrderListItem = {
   passengerCount: 20,
   total: { amount: '16500.00', currency: 'CNY' },
   nextDeadline: null,
-};
+});
 
 beforeEach(() => {
   // The order layout's side menu asks for the flight orders' pending counts.
