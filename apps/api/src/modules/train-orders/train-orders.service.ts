@@ -132,7 +132,8 @@ export async function bookTrainAtSupplier(
         priceMinor: answer.priceMinor,
       };
     }
-    if (answer.kind === 'price_changed' || answer.train) {
+    // A supplier that knows the train says more than one that does not.
+    if (answer.kind === 'price_changed' || answer.train || !changed) {
       changed = {
         kind: 'quote_changed',
         reason: answer.kind === 'price_changed' ? 'price_changed' : 'unavailable',
@@ -140,6 +141,7 @@ export async function bookTrainAtSupplier(
       };
     }
   }
+  // Every supplier failed: nothing is booked.
   if (changed) return changed;
   throw new AppError('BOOKING_FAILED');
 }

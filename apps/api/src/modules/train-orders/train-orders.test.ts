@@ -160,6 +160,25 @@ describe('train orders: booking, payment, ticketing', () => {
       code: 500004,
       data: { reason: 'price_changed', train: { id: train.id } },
     });
+    // A train the railway does not know (or no longer runs): unavailable, nothing booked.
+    const gone = await call(app, token, 'POST', ORDERS, {
+      trainId: `G1|VNP|AOH|${trainDate(-400)}`,
+      seatClass: 'second',
+      expectedPrice: price,
+      passengers: [idCardPassenger()],
+      contact: trainContact(),
+    });
+    expect(gone.statusCode).toBe(409);
+    expect(body(gone).data).toEqual({ reason: 'unavailable', train: null });
+    // The supplier down: 502, nothing booked.
+    await app.inject({
+      method: 'POST',
+      url: '/__test/rail-suppliers/sim-rail/faults',
+      payload: { orderError: true },
+    });
+    const down = await book([idCardPassenger()]);
+    expect(down.statusCode).toBe(502);
+    expect(body(down).code).toBe(500003);
     const orders = body<{ total: number }>(await call(app, token, 'GET', ORDERS)).data;
     expect(orders.total).toBe(0);
   });
