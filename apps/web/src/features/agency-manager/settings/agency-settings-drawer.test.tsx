@@ -123,6 +123,23 @@ describe('sub-agency settings drawer', () => {
   );
 
   it(
+    'saves the settings of an agency without an airline or supplier filter (its lists hidden)',
+    async () => {
+      const unfiltered: AgencySettings = {
+        ...STORED,
+        flight: { ...STORED.flight, filter: { mode: 'none', airlines: [], suppliers: [] } },
+      };
+      const api = serveSettings(unfiltered);
+      await openDrawer();
+      await userEvent.click(screen.getByRole('switch', { name: 'Disable payment' }));
+      await userEvent.click(saveButton());
+      await waitFor(() => expect(api.puts).toHaveLength(1), WAIT);
+      expect(api.puts[0]).toEqual({ ...unfiltered, common: { ...unfiltered.common, disablePayment: true } });
+    },
+    SLOW,
+  );
+
+  it(
     'saves the whole settings with PUT, money in minor units and the time in milliseconds',
     async () => {
       const api = serveSettings();

@@ -55,9 +55,11 @@ export function SettingsForm({ agencyId, form, initialValues, problems, onFinish
       layout="vertical"
       component={false}
       initialValues={initialValues}
-      onFinish={(values) => {
+      onFinish={() => {
         setInvalid(false);
-        onFinish(values);
+        // Every stored value, not only the fields on screen: the airline and supplier lists are
+        // hidden while the filter is off, and a save must still send them.
+        onFinish(form.getFieldsValue(true) as SettingsValues);
       }}
       onFinishFailed={handleFailed}
       onValuesChange={() => setInvalid(false)}
