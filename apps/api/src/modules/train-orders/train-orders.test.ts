@@ -260,6 +260,13 @@ describe('train orders: manual ticketing, cancel, failure, deadline', () => {
     // The supplier's seats are released by a job.
     await app.runDueJobs(later(1));
     expect(await ledgerViolations(t.database.db)).toEqual([]);
+    // The invariant sees an order whose money back differs from what it says it returned.
+    await t.database.db.execute(
+      sql`update train_orders set refunded_minor = refunded_minor - 1 where id = ${order.id}`,
+    );
+    expect(await ledgerViolations(t.database.db)).toEqual([
+      `train order ${order.id} of ${totalMinor} took ${totalMinor} from the wallet and gave ${totalMinor} back`,
+    ]);
   });
 
   it('fails an order the railway will not issue, with its money back', async () => {

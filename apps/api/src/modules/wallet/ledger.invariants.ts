@@ -44,6 +44,7 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
   problems.push(...(await fundingViolations(db)));
   problems.push(...(await ticketViolations(db)));
   problems.push(...(await groupInstalmentViolations(db)));
+  problems.push(...(await trainOrderViolations(db)));
   return problems;
 }
 
@@ -175,4 +176,30 @@ export async function groupInstalmentViolations(db: Db): Promise<string[]> {
   );
   for (const r of stray) problems.push(`entry ${r.id} charges a group instalment that is not paid by it`);
   return problems;
+}
+
+/**
+ * Train orders: a paid order took exactly its total from the wallet once (`origin-train`), an
+ * unpaid one nothing; what came back (`reimbursement`: cancel, failed ticketing or refund) is the
+ * amount the order says it returned, never more than it paid.
+ */
+export async function trainOrderViolations(db: Db): Promise<string[]> {
+  const moved = (kind: string) => sql`(
+      select coalesce(sum(p.amount_minor), 0) from journal_entries e
+      join ledger_postings p on p.entry_id = e.id
+      join ledger_accounts a on a.id = p.account_id and a.kind = 'agency_wallet'
+      where e.order_id = t.id::text and e.kind = ${kind})`;
+  const wrong = await query<{ id: string; paid: string; back: string; total: string }>(
+    db,
+    sql`
+    select x.id, x.paid::text, x.back::text, x.total::text from (
+      select t.id::text as id, -${moved('origin-train')} as paid, ${moved('reimbursement')} as back,
+        t.order_total_minor as total, t.payment_state, coalesce(t.refunded_minor, 0) as refunded
+      from train_orders t) x
+    where x.paid <> case when x.payment_state = 'paid' then x.total else 0 end
+      or x.back <> x.refunded or x.back > x.paid`,
+  );
+  return wrong.map(
+    (r) => `train order ${r.id} of ${r.total} took ${r.paid} from the wallet and gave ${r.back} back`,
+  );
 }
