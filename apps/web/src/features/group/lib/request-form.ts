@@ -1,4 +1,5 @@
 import { CreateGroupOrderBody, GROUP_MAX_PASSENGERS, GROUP_MIN_PASSENGERS } from '@portal/domain/group-order';
+import { validateJourneys, type JourneyErrorKey } from '@portal/domain/journey-rules';
 import type { GroupDraft } from './draft-store';
 
 /** A field error: the form path (`journeys.0.destination`) and its text's i18n key and values. */
@@ -63,15 +64,42 @@ function passengersError(draft: GroupDraft, field: string): FieldError {
   return { path, key: 'groupOrders.form.minPassengers', values: { min: GROUP_MIN_PASSENGERS } };
 }
 
+/** What the journey rules of spec §5 need beyond the draft: city codes and today's date. */
+export interface JourneyContext {
+  /** An airport's city code (PKX -> BJS) for the same-city rule; the code itself when unknown. */
+  cityOf: (code: string) => string;
+  /** `YYYY-MM-DD` in the user's calendar. */
+  today: string;
+}
+
+/** The spec §5 journey rules the schema does not know, with the field each one marks. */
+const JOURNEY_RULE_FIELDS: Partial<Record<JourneyErrorKey, string>> = {
+  'order.flight.booking.journeyError.rules': 'destination',
+  'flight.booking.journeyError.datePast': 'date',
+  'flight.booking.journeyError.dateOrder': 'date',
+};
+
+function journeyRuleErrors(draft: GroupDraft, context: JourneyContext): FieldError[] {
+  return validateJourneys(draft.journeys, context.cityOf, { today: context.today }).flatMap((error) => {
+    const field = JOURNEY_RULE_FIELDS[error.key];
+    return field && error.legIndex !== undefined
+      ? [{ path: `journeys.${error.legIndex}.${field}`, key: error.key }]
+      : [];
+  });
+}
+
 /**
- * Checks the draft with the domain's request schema (the API runs the same one) and turns its
- * issues into one localized message per field.
+ * Checks the draft with the domain's request schema (the API runs the same one) and, with a
+ * context, the journey rules of spec §5 (not the same city, not in the past, in date order); one
+ * localized message per field.
  */
-export function validateDraft(draft: GroupDraft): ValidationResult {
+export function validateDraft(draft: GroupDraft, context?: JourneyContext): ValidationResult {
   const parsed = CreateGroupOrderBody.safeParse(candidate(draft));
-  if (parsed.success) return { ok: true, body: parsed.data };
-  const errors = new Map<string, FieldError>();
-  for (const issue of parsed.error.issues) {
+  const ruleErrors = context ? journeyRuleErrors(draft, context) : [];
+  if (parsed.success && ruleErrors.length === 0) return { ok: true, body: parsed.data };
+  const errors = new Map<string, FieldError>(ruleErrors.map((error) => [error.path, error]));
+  const issues = parsed.success ? [] : parsed.error.issues;
+  for (const issue of issues) {
     const [head, second, third] = issue.path.map(String);
     let error: FieldError;
     if (head === 'journeys' && second !== undefined && third !== undefined) {

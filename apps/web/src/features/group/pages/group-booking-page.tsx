@@ -1,14 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Checkbox, Form, InputNumber, Space } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { GROUP_MAX_PASSENGERS, GROUP_MIN_PASSENGERS } from '@portal/domain/group-order';
 import { MAX_MULTI_CITY_LEGS } from '@portal/domain/limits';
+import { useReferenceData } from '../../../shared/places/use-reference-data';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { JourneyFields } from '../components/journey-fields';
 import { EMPTY_JOURNEY, useGroupDraft, type DraftJourney, type GroupDraft } from '../lib/draft-store';
-import { validateDraft, type FieldError } from '../lib/request-form';
+import { validateDraft, type FieldError, type JourneyContext } from '../lib/request-form';
 
 const PASSENGER_TYPES = ['adult', 'child', 'infant'] as const;
 
@@ -21,6 +23,11 @@ export function GroupBookingPage() {
   const navigate = useNavigate();
   const draft = useGroupDraft((s) => s.draft);
   const [errors, setErrors] = useState<FieldError[]>([]);
+  const ref = useReferenceData();
+  const context: JourneyContext = {
+    cityOf: (code) => ref?.cityCodeOf(code) ?? code,
+    today: dayjs().format('YYYY-MM-DD'),
+  };
   const messageOf = (path: string) => {
     const error = errors.find((e) => e.path === path);
     return error ? t(error.key, error.values) : undefined;
@@ -30,7 +37,7 @@ export function GroupBookingPage() {
     useGroupDraft.getState().update(next);
     // Once shown, errors follow the edits so a fixed field clears at once.
     if (errors.length) {
-      const result = validateDraft(next);
+      const result = validateDraft(next, context);
       setErrors(result.ok ? [] : result.errors);
     }
   };
@@ -38,7 +45,7 @@ export function GroupBookingPage() {
     update({ ...draft, journeys: draft.journeys.map((j, i) => (i === index ? journey : j)) });
 
   const handleNext = () => {
-    const result = validateDraft(draft);
+    const result = validateDraft(draft, context);
     if (!result.ok) {
       setErrors(result.errors);
       return;
