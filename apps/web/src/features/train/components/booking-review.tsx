@@ -29,7 +29,7 @@ export function BookingReview({
     passengers.map((p) => p.type),
   );
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="train-booking-review">
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="train-booking-review">
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={t('trainBooking.book.train')}>
           {train.trainNumber} · {t(`trainBooking.seatClasses.${seat.seatClass}`)}
@@ -47,8 +47,8 @@ export function BookingReview({
       <Table
         size="small"
         pagination={false}
-        rowKey={(_, i) => String(i)}
-        dataSource={passengers.map((p, i) => ({ ...p, price: prices.each[i] }))}
+        rowKey="key"
+        dataSource={passengers.map((p, i) => ({ ...p, key: i, price: prices.each[i] }))}
         columns={[
           { title: t('trainBooking.book.name'), dataIndex: 'name' },
           {

@@ -25,7 +25,7 @@ export function PayOrder({ order, onDone }: { order: TrainOrder; onDone: () => v
   };
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="train-pay">
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="train-pay">
       <Alert type="success" showIcon title={t('trainBooking.pay.created')} />
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={t('trainOrders.bookingNumber')}>{order.bookingNumber}</Descriptions.Item>

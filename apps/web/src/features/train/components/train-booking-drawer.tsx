@@ -82,11 +82,11 @@ export function TrainBookingDrawer({
   return (
     <Drawer
       open
-      width={760}
+      size={760}
       title={t('trainBooking.book.title', { train: train.trainNumber })}
       onClose={onClose}
     >
-      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Steps
           size="small"
           current={['fill', 'review', 'pay'].indexOf(step)}
@@ -115,7 +115,7 @@ export function TrainBookingDrawer({
         >
           <Form.List name="passengers">
             {(fields, { add, remove }) => (
-              <Space direction="vertical" style={{ width: '100%' }}>
+              <Space orientation="vertical" style={{ width: '100%' }}>
                 {fields.map((field, index) => (
                   <TrainPassengerFields
                     key={field.key}

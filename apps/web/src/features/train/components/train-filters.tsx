@@ -43,7 +43,7 @@ export function TrainFilters({
 
   return (
     <Card size="small" data-testid="train-filters">
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         {group(
           t('trainBooking.filters.trainType'),
           <Checkbox.Group

@@ -1,4 +1,4 @@
-import { Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isHighSpeed, type TrainOffer, type TrainSeat } from '@portal/domain/rail';
 import { formatMoney } from '../../../shared/money/format-money';
@@ -21,7 +21,7 @@ function TrainCard({
   return (
     <Card size="small" data-testid="train-card" aria-label={train.trainNumber}>
       <Space wrap size="large" align="center" style={{ width: '100%' }}>
-        <Space direction="vertical" size={0} style={{ minWidth: 110 }}>
+        <Space orientation="vertical" size={0} style={{ minWidth: 110 }}>
           <Typography.Text strong style={{ fontSize: 18 }}>
             {train.trainNumber}
           </Typography.Text>
@@ -29,12 +29,12 @@ function TrainCard({
             {t(`trainBooking.trainTypes.${train.trainType}`)}
           </Tag>
         </Space>
-        <Space direction="vertical" size={0} style={{ minWidth: 120 }}>
+        <Space orientation="vertical" size={0} style={{ minWidth: 120 }}>
           <Typography.Text strong>{train.departure.time.slice(11, 16)}</Typography.Text>
           <Typography.Text>{stationName(train.departure.station, locale)}</Typography.Text>
         </Space>
         <Typography.Text type="secondary">{t('trainBooking.list.duration', duration)}</Typography.Text>
-        <Space direction="vertical" size={0} style={{ minWidth: 120 }}>
+        <Space orientation="vertical" size={0} style={{ minWidth: 120 }}>
           <Typography.Text strong>
             {train.arrival.time.slice(11, 16)}
             {nextDay && <sup> {t('trainBooking.list.nextDay')}</sup>}
@@ -52,7 +52,7 @@ function TrainCard({
                 onClick={() => onPick(train, seat)}
                 style={{ height: 'auto', padding: '4px 10px' }}
               >
-                <Space direction="vertical" size={0}>
+                <Space orientation="vertical" size={0}>
                   <span>{seatLabel}</span>
                   <Typography.Text strong>{formatMoney(seat.price)}</Typography.Text>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -82,16 +82,14 @@ export function TrainList({
 }) {
   const { t } = useTranslation();
   return (
-    <List
-      data-testid="train-list"
-      loading={loading}
-      dataSource={[...trains]}
-      locale={{ emptyText: <Empty description={t('trainBooking.empty')} /> }}
-      renderItem={(train) => (
-        <List.Item key={train.id} style={{ padding: '4px 0', border: 'none' }}>
-          <TrainCard train={train} onPick={onPick} />
-        </List.Item>
-      )}
-    />
+    <Spin spinning={loading}>
+      <div data-testid="train-list" style={{ display: 'grid', gap: 8, minHeight: 80 }}>
+        {trains.length === 0 && !loading ? (
+          <Empty description={t('trainBooking.empty')} />
+        ) : (
+          trains.map((train) => <TrainCard key={train.id} train={train} onPick={onPick} />)
+        )}
+      </div>
+    </Spin>
   );
 }

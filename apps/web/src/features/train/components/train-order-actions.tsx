@@ -38,7 +38,7 @@ export function TrainOrderActions({ order }: { order: TrainOrder }) {
   };
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       {error && (
         <Alert type="error" showIcon role="alert" title={t('trainOrders.actionFailed')} description={error} />
       )}

@@ -16,7 +16,7 @@ function OrderBody({ order }: { order: TrainOrder }) {
   const locale = useLocale();
   const { train } = order;
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="train-order-detail">
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="train-order-detail">
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
         <Descriptions.Item label={t('trainOrders.bookingNumber')}>{order.bookingNumber}</Descriptions.Item>
         <Descriptions.Item label={t('trainOrders.statusLabel')}>
@@ -85,7 +85,7 @@ function OrderBody({ order }: { order: TrainOrder }) {
       <Typography.Title level={5}>{t('trainOrders.timeline')}</Typography.Title>
       <Timeline
         items={order.timeline.map((entry) => ({
-          children: (
+          content: (
             <>
               <Typography.Text strong>{t(trainStatusLabelKey(entry.status))}</Typography.Text>{' '}
               <Typography.Text type="secondary">{formatDateTime(entry.at)}</Typography.Text>
@@ -103,7 +103,7 @@ export function TrainOrderDetail({ id, onClose }: { id: string; onClose: () => v
   const { t } = useTranslation();
   const order = useTrainOrder(id);
   return (
-    <Drawer open width={820} title={t('trainOrders.detailTitle')} onClose={onClose}>
+    <Drawer open size={820} title={t('trainOrders.detailTitle')} onClose={onClose}>
       {order.isError ? (
         <QueryError
           title={t('trainOrders.detailError')}

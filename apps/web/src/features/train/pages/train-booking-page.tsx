@@ -43,7 +43,7 @@ export function TrainBookingPage() {
   return (
     <section>
       <PageTitle>{t('router.trainBooking')}</PageTitle>
-      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <TrainSearchForm loading={search.isFetching} onSearch={handleSearch} />
         {search.isError && (
           <QueryError
