@@ -13,6 +13,7 @@ import { users } from '../../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../../test/app';
 import { groupOrderEvents, groupOrders } from '../group-orders.schema';
 import { passengerListState } from './passenger-list.repo';
+import { groupPassengers } from './passenger-list.schema';
 
 const t = useTestApp({ REQUEST_LIMIT_SCALE: '100' });
 
@@ -264,6 +265,24 @@ describe('group passenger list', () => {
       .from(groupOrderEvents)
       .where(eq(groupOrderEvents.orderId, id));
     expect(events.map((e) => e.event)).toEqual(['passengers_confirmed']);
+  });
+
+  it('never lets an upload racing the confirmation change a confirmed list', async () => {
+    const token = await login(t.app);
+    const id = await groupOrder();
+    expect((await upload(token, id, await filledTemplate(token, id, passengers()))).statusCode).toBe(200);
+    const renamed = passengers().map((row) => ({ ...row, surname: 'CHEN' }));
+    const file = await filledTemplate(token, id, renamed);
+    const [confirmed, uploaded] = await Promise.all([confirm(token, id), upload(token, id, file)]);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const rows = await t.database.db.select().from(groupPassengers).where(eq(groupPassengers.orderId, id));
+    expect(rows).toHaveLength(10);
+    expect(rows.every((row) => row.confirmedAt !== null)).toBe(true);
+    // The upload either landed before the confirmation (its names were confirmed) or was refused.
+    const surnames = new Set(rows.map((row) => row.surname));
+    expect(surnames).toEqual(new Set([uploaded.statusCode === 200 ? 'CHEN' : 'WANG']));
+    if (uploaded.statusCode !== 200)
+      expect(body(uploaded).code).toBe(ERRORS.GROUP_PASSENGER_LIST_LOCKED.code);
   });
 
   it('refuses uploads before a quote is picked and after the list deadline', async () => {
