@@ -30,7 +30,6 @@ export const AGENCY_LABELS_ZH_TW = {
   unit: '單位',
   value: '數值',
   percent: '百分比',
-  blacklistMode: '排除以下（黑名單）',
   settingsSaved: '設定已儲存',
   showChain: '查看價格鏈',
   net: '供應商底價',
@@ -137,11 +136,6 @@ export class AgencyManagerPage {
     await expect(editor.getByRole('button', { name: L.removeAdjustment(category) })).toBeVisible();
     await expect(editor).toContainText(new RegExp(`${L.unit}\\s*${L.percent}`));
     await editor.getByLabel(L.value, { exact: true }).fill(String(percent));
-    // Workaround of a product bug: with the filter mode "none" (every new agency's) the airline and
-    // supplier lists are not mounted, the drawer's save gets values without them, throws a
-    // TypeError in `toBody` and sends nothing. A blacklist of no airline and no supplier filters
-    // nothing either (`offerAllowed`, `supplierAllowed`), and mounts the lists. Remove once fixed.
-    await drawer.getByRole('radio', { name: L.blacklistMode }).check();
     await drawer.getByRole('button', { name: L.save }).click();
   }
 
