@@ -51,12 +51,12 @@ export const ROUTE_PAGES: Record<string, Page> = {
   '/terms': page(() => import('../features/legal/pages/terms-page'), 'TermsPage'),
   '/privacy': page(() => import('../features/legal/pages/privacy-page'), 'PrivacyPage'),
   '/profile': page(() => import('../features/profile/pages/profile-page'), 'ProfilePage'),
-  '/flight/booking': page(() => import('../features/flight/pages/flight-booking-page'), 'FlightBookingPage'),
+  '/flight/booking': page(() => import('./pages/flight-booking-page'), 'FlightBookingPage'),
   '/flight/booking/confirm': page(
-    () => import('../features/flight/pages/flight-booking-confirm-page'),
+    () => import('./pages/flight-booking-confirm-page'),
     'FlightBookingConfirmPage',
   ),
-  '/flight/orders': page(() => import('../features/flight/pages/flight-orders-page'), 'FlightOrdersPage'),
+  '/flight/orders': page(() => import('./pages/flight-orders-page'), 'FlightOrdersPage'),
   '/flight/orders/voyage': page(
     () => import('../features/flight/pages/flight-voyage-page'),
     'FlightVoyagePage',
@@ -66,7 +66,7 @@ export const ROUTE_PAGES: Record<string, Page> = {
     'DisruptionsPage',
   ),
   '/flight/orders/:id': page(
-    () => import('../features/flight/pages/flight-order-detail-page'),
+    () => import('./pages/flight-order-detail-page'),
     'FlightOrderDetailPage',
   ),
   '/flight/group/booking': page(

@@ -13,7 +13,7 @@ const WAIT = { timeout: 30000 };
 
 // The confirm page is a lazy chunk: load it once before the tests, outside any wait, so the first
 // test does not spend its wait on transforming the page's modules on a loaded machine.
-beforeAll(() => import('../../flight/pages/flight-booking-confirm-page'), 120_000);
+beforeAll(() => import('../../../app/pages/flight-booking-confirm-page'), 120_000);
 
 function withChild(solution: Solution, restrictions: Partial<Solution['restrictions']> = {}): Solution {
   const [adult] = solution.priceDetail.priceList;

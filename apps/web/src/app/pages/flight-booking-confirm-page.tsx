@@ -3,18 +3,18 @@ import { useEffect, useState } from 'react';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BookingForm } from '../../flight-booking/components/booking-form';
-import { QuoteCountdown } from '../../flight-booking/components/quote-countdown';
-import { useVerifiedSolution } from '../../flight-booking/hooks/use-verified-solution';
-import { BaggageTable } from '../../flight-search/components/baggage-table';
-import { FareRules } from '../../flight-search/components/fare-rules';
-import { LegSummary } from '../../flight-search/components/leg-summary';
-import { PriceBreakdown } from '../../flight-search/components/price-breakdown';
-import { SegmentList } from '../../flight-search/components/segment-list';
-import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
-import { toast } from '../../../shared/ui/message-bridge';
-import { PageTitle } from '../../../shared/ui/page-title';
-import { PaymentPanel } from '../../payment/components/payment-panel';
+import { BookingForm } from '../../features/flight-booking/components/booking-form';
+import { QuoteCountdown } from '../../features/flight-booking/components/quote-countdown';
+import { useVerifiedSolution } from '../../features/flight-booking/hooks/use-verified-solution';
+import { BaggageTable } from '../../features/flight-search/components/baggage-table';
+import { FareRules } from '../../features/flight-search/components/fare-rules';
+import { LegSummary } from '../../features/flight-search/components/leg-summary';
+import { PriceBreakdown } from '../../features/flight-search/components/price-breakdown';
+import { SegmentList } from '../../features/flight-search/components/segment-list';
+import { useFlightSearchStore } from '../../shared/stores/flight-search-store';
+import { toast } from '../../shared/ui/message-bridge';
+import { PageTitle } from '../../shared/ui/page-title';
+import { PaymentPanel } from '../../features/payment/components/payment-panel';
 
 /**
  * Booking confirmation (spec §2): the price-checked fare with its quote countdown, the passenger and

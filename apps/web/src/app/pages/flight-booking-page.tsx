@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { PriceCheckModal } from '../../flight-booking/components/price-check-modal';
-import { usePriceCheck } from '../../flight-booking/hooks/use-price-check';
-import { ResultsPanel } from '../../flight-search/components/results-panel';
-import { SearchForm } from '../../flight-search/components/search-form';
-import { useRunSearch } from '../../flight-search/hooks/use-run-search';
-import { useStoredSearch } from '../../flight-search/hooks/use-stored-search';
-import { PageTitle } from '../../../shared/ui/page-title';
+import { PriceCheckModal } from '../../features/flight-booking/components/price-check-modal';
+import { usePriceCheck } from '../../features/flight-booking/hooks/use-price-check';
+import { ResultsPanel } from '../../features/flight-search/components/results-panel';
+import { SearchForm } from '../../features/flight-search/components/search-form';
+import { useRunSearch } from '../../features/flight-search/hooks/use-run-search';
+import { useStoredSearch } from '../../features/flight-search/hooks/use-stored-search';
+import { PageTitle } from '../../shared/ui/page-title';
 
 /** Flight booking (spec §2): the search form, the progressive result list and the price check. */
 export function FlightBookingPage() {

@@ -1,4 +1,4 @@
-import { OrderDetailPage } from '../../flight-orders/pages/order-detail-page';
+import { OrderDetailPage } from '../../features/flight-orders/pages/order-detail-page';
 
 /** /flight/orders/:id: one flight order. */
 export function FlightOrderDetailPage() {

@@ -1,4 +1,4 @@
-import { OrdersPage } from '../../flight-orders/pages/orders-page';
+import { OrdersPage } from '../../features/flight-orders/pages/orders-page';
 
 /** /flight/orders: the flight order list. */
 export function FlightOrdersPage() {
