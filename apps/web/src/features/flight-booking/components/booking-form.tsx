@@ -13,8 +13,8 @@ import { isApiError } from '../../../shared/api/api-error';
 import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
 import { useSessionStore } from '../../../shared/stores/session-store';
 import { toast } from '../../../shared/ui/message-bridge';
-import { FREQUENT_PASSENGERS_KEY, saveFrequentPassenger } from '../../passengers/api/passengers';
-import { PassengerCard } from '../../passengers/components/passenger-card';
+import { FREQUENT_PASSENGERS_KEY, saveFrequentPassenger } from '../../../shared/passengers/api/passengers';
+import { PassengerCard } from '../../../shared/passengers/components/passenger-card';
 import {
   CONTACT_FIELD_OF_PATH,
   FIELD_OF_PATH,
@@ -24,7 +24,7 @@ import {
   toContactDraft,
   type ContactFormValue,
   type PassengerFormValue,
-} from '../../passengers/model/passenger-form';
+} from '../../../shared/passengers/model/passenger-form';
 import { createFlightOrder } from '../api/create-order';
 import { prefillPassengers, readPnrPassengers } from '../model/pnr-prefill';
 

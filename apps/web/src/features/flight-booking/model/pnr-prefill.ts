@@ -1,6 +1,6 @@
 import { isValidDocumentNumber, isValidResidentId, type DocumentType } from '@portal/domain/document-types';
 import { PnrAnalysisResult, type PassengerType } from '@portal/domain/shopping';
-import type { PassengerFormValue } from '../../passengers/model/passenger-form';
+import type { PassengerFormValue } from '../../../shared/passengers/model/passenger-form';
 
 const PnrPassengers = PnrAnalysisResult.shape.passengers;
 export type PnrPassenger = PnrAnalysisResult['passengers'][number];

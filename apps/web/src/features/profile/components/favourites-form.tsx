@@ -6,7 +6,7 @@ import type { City } from '@portal/reference-data/airports';
 import { usePreferencesStore } from '../../../shared/stores/preferences-store';
 import { useSessionStore } from '../../../shared/stores/session-store';
 import { toast } from '../../../shared/ui/message-bridge';
-import { useCountryOptions } from '../../passengers/hooks/use-country-options';
+import { useCountryOptions } from '../../../shared/passengers/hooks/use-country-options';
 import { updateConfig } from '../api/update-config';
 
 interface FavouriteValues {

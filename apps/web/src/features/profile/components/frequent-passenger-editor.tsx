@@ -5,16 +5,16 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FrequentPassenger } from '@portal/domain/frequent-passengers';
 import { toast } from '../../../shared/ui/message-bridge';
-import { useSaveFrequentPassenger } from '../../passengers/api/passengers';
-import { PassengerFields } from '../../passengers/components/passenger-fields';
-import { FREQUENT_FIELD_OF_PATH, validateFrequentPassenger } from '../../passengers/model/frequent-passenger';
+import { useSaveFrequentPassenger } from '../../../shared/passengers/api/passengers';
+import { PassengerFields } from '../../../shared/passengers/components/passenger-fields';
+import { FREQUENT_FIELD_OF_PATH, validateFrequentPassenger } from '../../../shared/passengers/model/frequent-passenger';
 import {
   frequentFormValue,
   ruleMessageKey,
   toFrequentPassengerBody,
   type FrequentFormValue,
-} from '../../passengers/model/passenger-form';
-import { fieldErrorsOf, isPassengerRuleKey } from '../../passengers/model/server-errors';
+} from '../../../shared/passengers/model/passenger-form';
+import { fieldErrorsOf, isPassengerRuleKey } from '../../../shared/passengers/model/server-errors';
 
 interface EditorValues {
   passenger: FrequentFormValue;

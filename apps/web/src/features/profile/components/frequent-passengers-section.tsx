@@ -6,7 +6,7 @@ import {
   MAX_FREQUENT_PASSENGERS,
   type FrequentPassenger,
 } from '@portal/domain/frequent-passengers';
-import { useAllFrequentPassengers } from '../../passengers/api/passengers';
+import { useAllFrequentPassengers } from '../../../shared/passengers/api/passengers';
 import { FrequentPassengerEditor } from './frequent-passenger-editor';
 import { FrequentPassengersTable } from './frequent-passengers-table';
 import { QueryError } from '../../../shared/ui/query-error';

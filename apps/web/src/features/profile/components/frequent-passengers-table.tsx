@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { FrequentPassenger } from '@portal/domain/frequent-passengers';
 import { formatDate } from '../../../shared/dates/format-date';
 import { toast } from '../../../shared/ui/message-bridge';
-import { useDeleteFrequentPassenger } from '../../passengers/api/passengers';
-import { useCountryOptions } from '../../passengers/hooks/use-country-options';
+import { useDeleteFrequentPassenger } from '../../../shared/passengers/api/passengers';
+import { useCountryOptions } from '../../../shared/passengers/hooks/use-country-options';
 import { maskDocumentNumber } from '@portal/domain/document-types';
-import { passengerTypeOn } from '../../passengers/model/frequent-passenger';
+import { passengerTypeOn } from '../../../shared/passengers/model/frequent-passenger';
 
 interface FrequentPassengersTableProps {
   passengers: FrequentPassenger[] | undefined;

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { MemberCardBody, type MemberCard } from '@portal/domain/frequent-passengers';
 import { toast } from '../../../shared/ui/message-bridge';
-import { useSaveMemberCard } from '../../passengers/api/member-cards';
-import { DateText } from '../../passengers/components/date-text';
-import { fieldErrorsOf } from '../../passengers/model/server-errors';
+import { useSaveMemberCard } from '../../../shared/passengers/api/member-cards';
+import { DateText } from '../../../shared/passengers/components/date-text';
+import { fieldErrorsOf } from '../../../shared/passengers/model/server-errors';
 
 interface CardValues {
   airline?: string;

@@ -9,7 +9,7 @@ import {
   MEMBER_CARDS_PAGE_SIZE,
   useDeleteMemberCard,
   useMemberCards,
-} from '../../passengers/api/member-cards';
+} from '../../../shared/passengers/api/member-cards';
 import { QueryError } from '../../../shared/ui/query-error';
 import { MemberCardEditor } from './member-card-editor';
 

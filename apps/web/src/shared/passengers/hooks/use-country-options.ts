@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { usePreferencesStore } from '../../../shared/stores/preferences-store';
+import { usePreferencesStore } from '../../stores/preferences-store';
 import { countryCodes } from '../model/passenger-form';
 
 const DISPLAY_LOCALES = { en: 'en', 'zh-cn': 'zh-Hans', 'zh-tw': 'zh-Hant' } as const;

@@ -5,7 +5,7 @@ import {
   type FrequentPassengerBody,
   type UpdateFrequentPassengerBody,
 } from '@portal/domain/frequent-passengers';
-import { apiDelete, apiGet, apiPost, apiPut } from '../../../shared/api/client';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client';
 
 /** The query key prefix of every often-used passenger list (the booking picker's and the profile's). */
 export const FREQUENT_PASSENGERS_KEY = ['often-used-passengers'] as const;

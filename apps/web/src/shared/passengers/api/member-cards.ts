@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberCard, MemberCardBody, UpdateMemberCardBody } from '@portal/domain/frequent-passengers';
-import { apiDelete, apiGet, apiPost, apiPut } from '../../../shared/api/client';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client';
 
 export interface MemberCardPage {
   list: MemberCard[];

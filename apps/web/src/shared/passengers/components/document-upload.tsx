@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ERRORS } from '@portal/domain/errors';
-import { isApiError } from '../../../shared/api/api-error';
+import { isApiError } from '../../api/api-error';
 import { analyzeDocument, type DocumentAnalysis } from '../api/passengers';
 
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import type { FieldError } from '@portal/domain/envelope';
 import { PASSENGER_RULE_KEYS, type PassengerRuleKey } from '@portal/domain/passenger-rules';
-import { isApiError } from '../../../shared/api/api-error';
+import { isApiError } from '../../api/api-error';
 
 /** The field errors (`data.errors`) of a failed call, or [] when it has none. */
 export function fieldErrorsOf(error: unknown): FieldError[] {
