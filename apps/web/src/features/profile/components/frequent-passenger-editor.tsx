@@ -7,7 +7,10 @@ import type { FrequentPassenger } from '@portal/domain/frequent-passengers';
 import { toast } from '../../../shared/ui/message-bridge';
 import { useSaveFrequentPassenger } from '../../../shared/passengers/api/passengers';
 import { PassengerFields } from '../../../shared/passengers/components/passenger-fields';
-import { FREQUENT_FIELD_OF_PATH, validateFrequentPassenger } from '../../../shared/passengers/model/frequent-passenger';
+import {
+  FREQUENT_FIELD_OF_PATH,
+  validateFrequentPassenger,
+} from '../../../shared/passengers/model/frequent-passenger';
 import {
   frequentFormValue,
   ruleMessageKey,
