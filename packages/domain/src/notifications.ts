@@ -36,6 +36,19 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKindName = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * The page a notice opens: its order's page by the product the kind belongs to, the wallet for a
+ * wallet notice; none for a notice without an order.
+ */
+export function noticeTarget(kind: string, orderId: string | null): string | null {
+  if (kind.startsWith('wallet.')) return '/bills/wallet';
+  if (!orderId) return null;
+  const id = encodeURIComponent(orderId);
+  if (kind.startsWith('group.')) return `/flight/group/order/${id}`;
+  if (kind.startsWith('train.')) return `/train/orders?id=${id}`;
+  return `/flight/orders/${id}`;
+}
+
 /** Query of `GET /base/v2/notifications`: a page, newest first; `unreadOnly` keeps the unread. */
 export const NotificationListQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

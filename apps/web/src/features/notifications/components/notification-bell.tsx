@@ -3,7 +3,7 @@ import { Badge, Button, Empty, Popover, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { NotificationItem } from '@portal/domain/notifications';
+import { noticeTarget, type NotificationItem } from '@portal/domain/notifications';
 import { formatDateTime } from '../../../shared/dates/format-date';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
 
@@ -53,7 +53,8 @@ export function NotificationBell({ dark }: { dark: boolean }) {
   const handleOpen = (notice: NotificationItem) => {
     if (!notice.read) markRead.mutate({ ids: [notice.id] });
     setOpen(false);
-    if (notice.orderId) void navigate(`/flight/orders/${notice.orderId}`);
+    const target = noticeTarget(notice.kind, notice.orderId);
+    if (target) void navigate(target);
   };
 
   const panel = (
