@@ -14,7 +14,7 @@ import { SegmentList } from '../../features/flight-search/components/segment-lis
 import { useFlightSearchStore } from '../../shared/stores/flight-search-store';
 import { toast } from '../../shared/ui/message-bridge';
 import { PageTitle } from '../../shared/ui/page-title';
-import { PaymentPanel } from '../../features/payment/components/payment-panel';
+import { PaymentPanel } from '../../shared/payment/components/payment-panel';
 
 /**
  * Booking confirmation (spec §2): the price-checked fare with its quote countdown, the passenger and

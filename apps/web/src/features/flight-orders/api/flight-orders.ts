@@ -9,7 +9,7 @@ import {
   type PendingGroupKey,
 } from '@portal/domain/flight-order-tabs';
 import { apiDelete, apiGet } from '../../../shared/api/client';
-import { payFlightOrder } from '../../payment/api/payment';
+import { payFlightOrder } from '../../../shared/payment/api/payment';
 
 /** The query the order list sends; absent filters are left out of the URL. */
 export interface OrderListParams {

@@ -6,7 +6,7 @@ import type { FlightOrder } from '@portal/domain/flight-order';
 import type { FlightOrderStatus } from '@portal/domain/flight-order-status';
 import { isApiError } from '../../../shared/api/api-error';
 import { PageTitle } from '../../../shared/ui/page-title';
-import { PaymentPanel } from '../../payment/components/payment-panel';
+import { PaymentPanel } from '../../../shared/payment/components/payment-panel';
 import { AfterSalesActions, AFTER_SALES_ACTIONS } from '../after-sales/after-sales-actions';
 import { AfterSalesDetailCard, DocumentsCard, RelatedOrdersCard } from '../after-sales/after-sales-cards';
 import { useCancelOrder, useOrder, usePayOrder } from '../api/flight-orders';

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSafeRedirect } from '@portal/domain/navigation';
 import type { PaymentPending } from '@portal/domain/payment';
-import { formatMoney } from '../../../shared/money/format-money';
+import { formatMoney } from '../../money/format-money';
 import { usePaymentStatus } from '../hooks/use-payment-status';
 
 interface QrPaymentProps {

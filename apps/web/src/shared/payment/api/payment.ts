@@ -1,6 +1,6 @@
 import type { FlightOrder, FlightPaymentResult } from '@portal/domain/flight-order';
 import type { PaymentConfig, PaymentRequest, PaymentStatusView } from '@portal/domain/payment';
-import { apiGet, apiPost } from '../../../shared/api/client';
+import { apiGet, apiPost } from '../../api/client';
 
 /** GET /order/v2/flight/config/payment: the channels the agency may use. */
 export function getPaymentConfig(): Promise<PaymentConfig> {
