@@ -2,7 +2,7 @@ import { Alert, Button, Modal, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Solution } from '@portal/domain/shopping';
-import { usePriceDisplay } from '../../flight-search/hooks/use-price-display';
+import { usePriceDisplay } from '../../../shared/flight/use-price-display';
 import type { PriceCheckPrompt } from '../hooks/use-price-check';
 
 interface PriceCheckModalProps {

@@ -2,9 +2,9 @@ import { Button, Card, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Solution } from '@portal/domain/shopping';
-import { usePriceDisplay } from '../hooks/use-price-display';
+import { usePriceDisplay } from '../../../shared/flight/use-price-display';
 import { baggageSummary } from '../model/baggage';
-import { LegSummary } from './leg-summary';
+import { LegSummary } from '../../../shared/flight/leg-summary';
 import { SolutionDetails } from './solution-details';
 
 interface SolutionCardProps {

@@ -1,11 +1,11 @@
 import { Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Solution } from '@portal/domain/shopping';
-import { usePriceDisplay } from '../hooks/use-price-display';
-import { BaggageTable } from './baggage-table';
-import { FareRules } from './fare-rules';
-import { PriceBreakdown } from './price-breakdown';
-import { SegmentList } from './segment-list';
+import { usePriceDisplay } from '../../../shared/flight/use-price-display';
+import { BaggageTable } from '../../../shared/flight/baggage-table';
+import { FareRules } from '../../../shared/flight/fare-rules';
+import { PriceBreakdown } from '../../../shared/flight/price-breakdown';
+import { SegmentList } from '../../../shared/flight/segment-list';
 
 interface SolutionDetailsProps {
   solution: Solution;

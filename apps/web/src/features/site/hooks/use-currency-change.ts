@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Currency } from '@portal/domain/currency';
 import { usePreferencesStore } from '../../../shared/stores/preferences-store';
 import { toast } from '../../../shared/ui/message-bridge';
-import { getExchangeRates } from '../api/get-exchange-rates';
+import { getExchangeRates } from '../../../shared/money/get-exchange-rates';
 
 /**
  * Switches the display currency with its rate from /base/v2/exchangeRates. When the rate cannot

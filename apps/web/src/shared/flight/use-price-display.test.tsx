@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../app/providers';
-import { usePreferencesStore } from '../../../shared/stores/preferences-store';
+import { createQueryClient } from '../../app/providers';
+import { usePreferencesStore } from '../stores/preferences-store';
 import { usePriceDisplay } from './use-price-display';
 
 function wrapper({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PriceDetail } from '@portal/domain/shopping';
-import { usePriceDisplay } from '../hooks/use-price-display';
+import { usePriceDisplay } from './use-price-display';
 
 /** Price per passenger type: ticket price, tax, fuel surcharge, airport tax and sale price, with the total. */
 export function PriceBreakdown({ priceDetail, currency }: { priceDetail: PriceDetail; currency: string }) {

@@ -2,9 +2,9 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ticketingTier } from '@portal/domain/ticketing-tier';
 import type { Solution } from '@portal/domain/shopping';
-import { useLocale } from '../../../shared/stores/subject';
-import { usePriceDisplay } from '../hooks/use-price-display';
-import { countryList } from '../../../shared/places/names';
+import { useLocale } from '../stores/subject';
+import { usePriceDisplay } from './use-price-display';
+import { countryList } from '../places/names';
 
 type Penalty = Solution['rules']['change'];
 

@@ -2,9 +2,9 @@ import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '@portal/domain/duration';
 import type { SolutionLeg } from '@portal/domain/shopping';
-import { useLocale } from '../../../shared/stores/subject';
-import { useReferenceData } from '../../../shared/places/use-reference-data';
-import { airlineName, placeName } from '../../../shared/places/names';
+import { useLocale } from '../stores/subject';
+import { useReferenceData } from '../places/use-reference-data';
+import { airlineName, placeName } from '../places/names';
 
 const time = (local: string) => local.slice(11, 16);
 

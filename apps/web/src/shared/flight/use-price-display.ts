@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { getExchangeRates } from '../../site/api/get-exchange-rates';
-import { usePreferencesStore } from '../../../shared/stores/preferences-store';
-import { crossRate, displayAmount } from '../model/price';
+import { getExchangeRates } from '../money/get-exchange-rates';
+import { usePreferencesStore } from '../stores/preferences-store';
+import { crossRate, displayAmount } from './price';
 
 /**
  * Formats settlement amounts in the user's chosen currency (`{amount, currency}`), converting with

@@ -3,9 +3,9 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '@portal/domain/duration';
 import type { SolutionLeg } from '@portal/domain/shopping';
-import { useLocale } from '../../../shared/stores/subject';
-import { useReferenceData } from '../../../shared/places/use-reference-data';
-import { airlineName, placeName } from '../../../shared/places/names';
+import { useLocale } from '../stores/subject';
+import { useReferenceData } from '../places/use-reference-data';
+import { airlineName, placeName } from '../places/names';
 
 /** Minutes between an arrival and the next departure, both local times at the same airport. */
 function connectionMinutes(arrival: string, departure: string): number {

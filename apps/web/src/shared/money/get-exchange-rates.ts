@@ -1,5 +1,5 @@
 import type { ExchangeRates } from '@portal/domain/auth';
-import { apiGet } from '../../../shared/api/client';
+import { apiGet } from '../api/client';
 
 /** GET /base/v2/exchangeRates (public): units of each currency per one CNY. */
 export function getExchangeRates(): Promise<ExchangeRates> {

@@ -1,7 +1,7 @@
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BaggageRule } from '@portal/domain/shopping';
-import { usePriceDisplay } from '../hooks/use-price-display';
+import { usePriceDisplay } from './use-price-display';
 
 type Allowance = BaggageRule['carryOn'];
 
