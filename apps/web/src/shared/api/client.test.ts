@@ -1,6 +1,5 @@
 import { http as mswHttp, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getMe } from '../../features/auth/api/get-me';
 import { SESSIONS } from '../../test/fixtures';
 import { prepare } from '../../test/render-app';
 import { envelope, server } from '../../test/server';
@@ -62,21 +61,5 @@ describe('api client', () => {
     expect(session.token).toBeNull();
     expect(session.userInfo).toBeNull();
     expect(session.isLogoutByUser).toBe(true);
-  });
-
-  it('aborts an earlier GET /base/v2/me when a new one starts', async () => {
-    let calls = 0;
-    server.use(
-      mswHttp.get('/base/v2/me', async () => {
-        calls += 1;
-        await new Promise((resolve) => setTimeout(resolve, calls === 1 ? 200 : 10));
-        const { userInfo, company, websitePrefix, permissions } = SESSIONS.operator;
-        return HttpResponse.json(envelope({ userInfo, company, websitePrefix, permissions }));
-      }),
-    );
-    const first = getMe();
-    const second = getMe();
-    await expect(first).rejects.toMatchObject({ silent: true, message: 'canceled' });
-    await expect(second).resolves.toMatchObject({ userInfo: { username: 'operator' } });
   });
 });
