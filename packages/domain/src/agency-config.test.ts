@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PERCENT_ADJUSTMENT_MAX, PERCENT_ADJUSTMENT_MIN, PriceAdjustment } from './agency-config';
 
-const adjustment = (unit: 'percent' | 'fixed', value: number) => ({ category: 'domestic', unit, value, limit: 0 });
+const adjustment = (unit: 'percent' | 'fixed', value: number) => ({
+  category: 'domestic',
+  unit,
+  value,
+  limit: 0,
+});
 
 describe('a price adjustment', () => {
   it('takes a percent from a near-total discount to a tenfold markup', () => {

@@ -16,7 +16,10 @@ interface Download {
  * chunks) would fail until a full reload. Here the failure goes to the route's error screen for
  * that navigation, and the next navigation to the page downloads it again.
  */
-export function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Page {
+export function page<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+): Page {
   const create = (): Download => {
     const download: Download = {
       failed: false,
@@ -65,10 +68,7 @@ export const ROUTE_PAGES: Record<string, Page> = {
     () => import('../features/flight-orders/disruptions/disruptions-page'),
     'DisruptionsPage',
   ),
-  '/flight/orders/:id': page(
-    () => import('./pages/flight-order-detail-page'),
-    'FlightOrderDetailPage',
-  ),
+  '/flight/orders/:id': page(() => import('./pages/flight-order-detail-page'), 'FlightOrderDetailPage'),
   '/flight/group/booking': page(
     () => import('../features/group/pages/group-booking-page'),
     'GroupBookingPage',

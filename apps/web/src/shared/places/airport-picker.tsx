@@ -6,13 +6,7 @@ import { useLocale } from '../stores/subject';
 import { useFavouriteCities } from './use-favourite-cities';
 import { useRecentPlaces } from './use-recent-places';
 import { useReferenceData } from './use-reference-data';
-import {
-  codeOfOption,
-  optionOf,
-  placeLabel,
-  searchOptions,
-  type PlaceOption,
-} from './airport-options';
+import { codeOfOption, optionOf, placeLabel, searchOptions, type PlaceOption } from './airport-options';
 
 interface AirportPickerProps {
   id: string;
