@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Locale } from '@portal/domain/locale';
 import type { CompanyInfo, UserInfo } from '@portal/domain/auth';
+import type { AccessSubject } from '@portal/domain/roles';
 import type { AgencyRow, UserRow } from './db/schema';
 import { AppError } from './errors';
 
@@ -27,6 +28,22 @@ declare module 'fastify' {
 export function requireCtx(request: FastifyRequest): RequestContext {
   if (!request.ctx) throw new AppError('LOGIN_REQUIRED');
   return request.ctx;
+}
+
+/** The caller as the domain's access rules see them: roles, permissions and company flags. */
+export function accessSubject(ctx: Pick<RequestContext, 'roles' | 'permissions' | 'company'>): AccessSubject {
+  const c = ctx.company.config.commonConfig;
+  return {
+    roles: ctx.roles,
+    permissions: ctx.permissions,
+    company: {
+      proxyLevel: ctx.company.proxyLevel,
+      enableFlightService: c.enableFlightService,
+      enableTrainService: c.enableTrainService,
+      isShowBill: c.isShowBill,
+      canCreateSubAgency: c.canCreateSubAgency,
+    },
+  };
 }
 
 /** The client's address and agent, for user logs. */

@@ -1,9 +1,8 @@
 import { allows, type RouteAccess } from '@portal/domain/access';
-import type { AccessSubject } from '@portal/domain/roles';
 import type { Db } from '../../platform/db';
 import type { AgencyRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import type { RequestContext } from '../../platform/request-context';
+import { accessSubject, type RequestContext } from '../../platform/request-context';
 import { findAgencyById, isBelow } from './agencies.repo';
 
 /**
@@ -17,21 +16,6 @@ import { findAgencyById, isBelow } from './agencies.repo';
  */
 export type AgencyAction = 'list' | 'create' | 'update' | 'delete' | 'resetSuperAdmin' | 'logo';
 
-function accessSubjectOf(ctx: RequestContext): AccessSubject {
-  const c = ctx.company.config.commonConfig;
-  return {
-    roles: ctx.roles,
-    permissions: ctx.permissions,
-    company: {
-      proxyLevel: ctx.company.proxyLevel,
-      enableFlightService: c.enableFlightService,
-      enableTrainService: c.enableTrainService,
-      isShowBill: c.isShowBill,
-      canCreateSubAgency: c.canCreateSubAgency,
-    },
-  };
-}
-
 const ACTION_ACCESS: Record<AgencyAction, RouteAccess> = {
   list: 'agencyManager',
   create: 'agencyAdmin',
@@ -43,7 +27,7 @@ const ACTION_ACCESS: Record<AgencyAction, RouteAccess> = {
 
 /** Refuses (403) a caller whose role and company may not do `action` at all. */
 export function assertCanAgencies(ctx: RequestContext, action: AgencyAction): void {
-  if (!allows(ACTION_ACCESS[action], accessSubjectOf(ctx))) throw new AppError('NO_ACCESS');
+  if (!allows(ACTION_ACCESS[action], accessSubject(ctx))) throw new AppError('NO_ACCESS');
 }
 
 /** The live agency `id` below the caller's agency, for `action`; 403/404 as the policy says. */
@@ -80,6 +64,6 @@ export async function allowedParent(db: Db, ctx: RequestContext, parentId: numbe
  */
 export async function assertCanReadLogo(db: Db, ctx: RequestContext, id: number): Promise<void> {
   if (id === ctx.agency.id) return;
-  if (!allows(ACTION_ACCESS.list, accessSubjectOf(ctx))) throw new AppError('NOT_FOUND');
+  if (!allows(ACTION_ACCESS.list, accessSubject(ctx))) throw new AppError('NOT_FOUND');
   if (!(await isBelow(db, ctx.agency.id, id))) throw new AppError('NOT_FOUND');
 }

@@ -1,22 +1,6 @@
 import { allows, type RouteAccess } from '@portal/domain/access';
-import type { AccessSubject } from '@portal/domain/roles';
 import { AppError } from '../../platform/errors';
-import type { RequestContext } from '../../platform/request-context';
-
-function subjectOf(ctx: RequestContext): AccessSubject {
-  const c = ctx.company.config.commonConfig;
-  return {
-    roles: ctx.roles,
-    permissions: ctx.permissions,
-    company: {
-      proxyLevel: ctx.company.proxyLevel,
-      enableFlightService: c.enableFlightService,
-      enableTrainService: c.enableTrainService,
-      isShowBill: c.isShowBill,
-      canCreateSubAgency: c.canCreateSubAgency,
-    },
-  };
-}
+import { accessSubject, type RequestContext } from '../../platform/request-context';
 
 /** The agency a settings call is about, and whether it lies below the caller's agency. */
 export interface SettingsTarget {
@@ -38,7 +22,7 @@ export function assertCanReachSettings(
   access: Extract<RouteAccess, 'agencyAdmin' | 'agencyManager'>,
   target: SettingsTarget | undefined,
 ): asserts target is SettingsTarget {
-  if (!allows(access, subjectOf(ctx))) throw new AppError('NO_ACCESS');
+  if (!allows(access, accessSubject(ctx))) throw new AppError('NO_ACCESS');
   if (target?.id === ctx.agency.id) throw new AppError('NO_ACCESS');
   if (!target?.below) throw new AppError('NOT_FOUND');
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allows, isRouteAccess, ROUTE_ACCESS, type RouteAccess } from '@portal/domain/access';
-import type { AccessSubject } from '@portal/domain/roles';
 import type { AgencyRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { localeOf } from '../../platform/i18n';
-import { isApiPath, type RequestContext } from '../../platform/request-context';
+import { accessSubject, isApiPath, type RequestContext } from '../../platform/request-context';
 import { presentCompany } from '../agencies/agencies.presenter';
 import { presentUser } from '../users/users.presenter';
 import type { AuthService } from './auth.service';
@@ -39,24 +38,6 @@ function bearerToken(header: string | undefined): string | undefined {
 export function apiKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers[API_KEY_HEADER];
   return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** The caller as the domain's access rules see them: roles, permissions and company flags. */
-export function accessSubjectOf(
-  ctx: Pick<RequestContext, 'roles' | 'permissions' | 'company'>,
-): AccessSubject {
-  const c = ctx.company.config.commonConfig;
-  return {
-    roles: ctx.roles,
-    permissions: ctx.permissions,
-    company: {
-      proxyLevel: ctx.company.proxyLevel,
-      enableFlightService: c.enableFlightService,
-      enableTrainService: c.enableTrainService,
-      isShowBill: c.isShowBill,
-      canCreateSubAgency: c.canCreateSubAgency,
-    },
-  };
 }
 
 /** The access a route declares; `undefined` for routes outside the API (static files). */
@@ -117,6 +98,6 @@ export function registerAuthHook(
       requestId: request.id,
     };
     request.ctx = ctx;
-    if (!allows(access, accessSubjectOf(ctx))) throw new AppError('NO_ACCESS');
+    if (!allows(access, accessSubject(ctx))) throw new AppError('NO_ACCESS');
   });
 }

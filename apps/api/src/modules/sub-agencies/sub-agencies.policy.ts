@@ -1,7 +1,6 @@
 import { allows, type RouteAccess } from '@portal/domain/access';
 import { AppError } from '../../platform/errors';
-import type { RequestContext } from '../../platform/request-context';
-import { accessSubjectOf } from '../auth/auth.hook';
+import { accessSubject, type RequestContext } from '../../platform/request-context';
 import type { SubAgency } from './sub-agencies.repo';
 
 /**
@@ -14,7 +13,7 @@ export function assertMayRead(
   ctx: RequestContext,
   access: Extract<RouteAccess, 'agencyManager' | 'agencyBills'>,
 ) {
-  if (!allows(access, accessSubjectOf(ctx))) throw new AppError('NO_ACCESS');
+  if (!allows(access, accessSubject(ctx))) throw new AppError('NO_ACCESS');
 }
 
 /**

@@ -1,25 +1,10 @@
-import { hasFinanceAccess, isAgencyManager, type AccessSubject } from '@portal/domain/roles';
+import { hasFinanceAccess, isAgencyManager } from '@portal/domain/roles';
 import { AppError } from '../../platform/errors';
-import type { RequestContext } from '../../platform/request-context';
-
-function subjectOf(ctx: RequestContext): AccessSubject {
-  const c = ctx.company.config.commonConfig;
-  return {
-    roles: ctx.roles,
-    permissions: ctx.permissions,
-    company: {
-      proxyLevel: ctx.company.proxyLevel,
-      enableFlightService: c.enableFlightService,
-      enableTrainService: c.enableTrainService,
-      isShowBill: c.isShowBill,
-      canCreateSubAgency: c.canCreateSubAgency,
-    },
-  };
-}
+import { accessSubject, type RequestContext } from '../../platform/request-context';
 
 /** Wallet, entries and transactions of the caller's own agency: finance access (spec §6). */
 export function assertCanReadWallet(ctx: RequestContext): void {
-  if (!hasFinanceAccess(subjectOf(ctx))) throw new AppError('NO_ACCESS');
+  if (!hasFinanceAccess(accessSubject(ctx))) throw new AppError('NO_ACCESS');
 }
 
 /** The agency a top-up or credit change is for: its id and its parent (null at the top level). */
@@ -41,7 +26,7 @@ export function assertCanFundAgency<T extends FundedAgency>(
   ctx: RequestContext,
   target: T | undefined,
 ): asserts target is T {
-  const subject = subjectOf(ctx);
+  const subject = accessSubject(ctx);
   if (!isAgencyManager(subject) || !hasFinanceAccess(subject)) throw new AppError('NO_ACCESS');
   if (target?.id === ctx.agency.id) throw new AppError('NO_ACCESS');
   if (!target || target.parentId !== ctx.agency.id) throw new AppError('NOT_FOUND');
