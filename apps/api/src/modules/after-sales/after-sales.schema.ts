@@ -1,17 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { DisruptedFlight, DisruptionStatus, DisruptionType } from '@portal/domain/after-sales';
 import type { Solution } from '@portal/domain/shopping';
+import { createdAt, identityId, minorUnits, timestamptz, uuidId } from '../../platform/db/columns';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
 import type { Offer } from '../shopping/suppliers/supplier';
 
@@ -24,7 +15,7 @@ import type { Offer } from '../shopping/suppliers/supplier';
 export const ticketClaims = pgTable(
   'ticket_claims',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** The order whose ticket it is (the original, or a change order's new tickets). */
     orderId: uuid('order_id')
       .notNull()
@@ -36,9 +27,9 @@ export const ticketClaims = pgTable(
       .references(() => flightOrders.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<'change' | 'refund' | 'void'>().notNull(),
     /** What was paid for this ticket-segment, minor units of the order currency (the cap of money back). */
-    paidMinor: bigint('paid_minor', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    releasedAt: timestamp('released_at', { withTimezone: true }),
+    paidMinor: minorUnits('paid_minor').notNull(),
+    createdAt: createdAt(),
+    releasedAt: timestamptz('released_at'),
   },
   (t) => [
     uniqueIndex('ticket_claims_live_idx')
@@ -52,7 +43,7 @@ export const ticketClaims = pgTable(
 export const orderDocuments = pgTable(
   'order_documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     agencyId: integer('agency_id').notNull(),
     /** The order the document was uploaded for (the one the request starts from). */
     orderId: uuid('order_id')
@@ -67,7 +58,7 @@ export const orderDocuments = pgTable(
     /** Path under the data directory's documents folder. */
     storageKey: text('storage_key').notNull(),
     uploadedBy: integer('uploaded_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('order_documents_order_idx').on(t.orderId),
@@ -79,7 +70,7 @@ export const orderDocuments = pgTable(
 export const flightDisruptions = pgTable(
   'flight_disruptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     agencyId: integer('agency_id').notNull(),
     orderId: uuid('order_id')
       .notNull()
@@ -95,10 +86,10 @@ export const flightDisruptions = pgTable(
     /** The supplier's own id of the event (a repeated notice is stored once). */
     supplierRef: text('supplier_ref').notNull(),
     acknowledgedBy: integer('acknowledged_by'),
-    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedAt: timestamptz('acknowledged_at'),
     /** The refund order asked for instead of the protected flight. */
     refundOrderId: uuid('refund_order_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('flight_disruptions_agency_idx').on(t.agencyId, t.createdAt),

@@ -1,20 +1,18 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FlightOrderStatus, OrderType, PaymentState } from '@portal/domain/flight-order-status';
 import type { OrderPassenger } from '@portal/domain/flight-order';
 import type { AfterSalesQuote, AfterSalesSelection } from '@portal/domain/after-sales';
 import type { Solution } from '@portal/domain/shopping';
-import { agencies, users } from '../../platform/db/schema';
+import {
+  createdAt,
+  identityId,
+  minorUnits,
+  orderOwnerColumns,
+  timestamptz,
+  updatedAt,
+  uuidId,
+} from '../../platform/db/columns';
 import type { Offer } from '../shopping/suppliers/supplier';
 
 /** The booking contact as stored. */
@@ -57,14 +55,9 @@ export interface StoredAfterSales {
 export const flightOrders = pgTable(
   'flight_orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     bookingNumber: text('booking_number').notNull(),
-    agencyId: integer('agency_id')
-      .notNull()
-      .references(() => agencies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...orderOwnerColumns(),
     type: text('type').$type<OrderType>().notNull().default('origin'),
     status: text('status').$type<FlightOrderStatus>().notNull(),
     supplier: text('supplier').notNull(),
@@ -75,9 +68,9 @@ export const flightOrders = pgTable(
     contact: jsonb('contact').$type<StoredContact>().notNull(),
     remark: text('remark'),
     currency: text('currency').notNull(),
-    saleTotalMinor: bigint('sale_total_minor', { mode: 'number' }).notNull(),
-    orderTotalMinor: bigint('order_total_minor', { mode: 'number' }).notNull(),
-    costMinor: bigint('cost_minor', { mode: 'number' }).notNull(),
+    saleTotalMinor: minorUnits('sale_total_minor').notNull(),
+    orderTotalMinor: minorUnits('order_total_minor').notNull(),
+    costMinor: minorUnits('cost_minor').notNull(),
     costCurrency: text('cost_currency').notNull(),
     prices: jsonb('prices').$type<StoredPrices>().notNull(),
     /** Searchable text: passenger names, flight numbers, ticket numbers (upper case). */
@@ -85,23 +78,23 @@ export const flightOrders = pgTable(
     flightNumbers: text('flight_numbers').notNull().default(''),
     ticketNumbers: text('ticket_numbers').notNull().default(''),
     airline: text('airline').notNull(),
-    departureAt: timestamp('departure_at', { withTimezone: true }).notNull(),
+    departureAt: timestamptz('departure_at').notNull(),
     pnr: text('pnr'),
     paymentState: text('payment_state').$type<PaymentState>().notNull().default('unpaid'),
     paymentChannel: text('payment_channel'),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
+    paidAt: timestamptz('paid_at'),
+    paymentDeadline: timestamptz('payment_deadline'),
     ticketingTier: text('ticketing_tier').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     originalBookingId: uuid('original_booking_id'),
     afterSales: jsonb('after_sales').$type<StoredAfterSales>(),
     /** When tickets were issued (the void window counts from here). */
-    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    issuedAt: timestamptz('issued_at'),
     /** The void window's end (`voidWindowEnd`), set at issue. */
-    voidDeadline: timestamp('void_deadline', { withTimezone: true }),
+    voidDeadline: timestamptz('void_deadline'),
     /** Refund orders: confirm before this (rfd_to_be_confirm). */
-    confirmDeadline: timestamp('confirm_deadline', { withTimezone: true }),
+    confirmDeadline: timestamptz('confirm_deadline'),
   },
   (t) => [
     uniqueIndex('flight_orders_booking_number_idx').on(t.bookingNumber),
@@ -124,13 +117,13 @@ export const flightOrders = pgTable(
 export const orderEvents = pgTable(
   'order_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => flightOrders.id, { onDelete: 'cascade' }),
     fromStatus: text('from_status').$type<FlightOrderStatus>(),
     toStatus: text('to_status').$type<FlightOrderStatus>().notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz('at').notNull().defaultNow(),
     note: text('note'),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],

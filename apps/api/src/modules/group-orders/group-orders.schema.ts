@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type {
   CreateGroupOrderBody,
   GroupFailureReason,
@@ -21,7 +10,15 @@ import type {
   InstalmentKind,
 } from '@portal/domain/group-order';
 import type { BaggageRule, PassengerType } from '@portal/domain/shopping';
-import { agencies, users } from '../../platform/db/schema';
+import {
+  createdAt,
+  identityId,
+  minorUnits,
+  orderOwnerColumns,
+  timestamptz,
+  updatedAt,
+  uuidId,
+} from '../../platform/db/columns';
 
 /** A quote's fare per passenger type, in minor units of the order currency. */
 export interface StoredGroupFare {
@@ -46,14 +43,9 @@ export interface StoredGroupTicket {
 export const groupOrders = pgTable(
   'group_orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     bookingNumber: text('booking_number').notNull(),
-    agencyId: integer('agency_id')
-      .notNull()
-      .references(() => agencies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...orderOwnerColumns(),
     status: text('status').$type<GroupOrderStatus>().notNull(),
     request: jsonb('request').$type<CreateGroupOrderBody>().notNull(),
     /** The agency's settlement currency when the request was made: quotes and payments use it. */
@@ -64,13 +56,13 @@ export const groupOrders = pgTable(
     desk: text('desk').notNull(),
     pickedQuoteId: uuid('picked_quote_id'),
     /** Copied from the picked quote. */
-    confirmBy: timestamp('confirm_by', { withTimezone: true }),
-    passengerListDeadline: timestamp('passenger_list_deadline', { withTimezone: true }),
+    confirmBy: timestamptz('confirm_by'),
+    passengerListDeadline: timestamptz('passenger_list_deadline'),
     failureReason: text('failure_reason').$type<GroupFailureReason>(),
     cancelReason: text('cancel_reason'),
     tickets: jsonb('tickets').$type<StoredGroupTicket[]>().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('group_orders_booking_number_idx').on(t.bookingNumber),
@@ -83,7 +75,7 @@ export const groupOrders = pgTable(
 export const groupQuotes = pgTable(
   'group_quotes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => groupOrders.id, { onDelete: 'cascade' }),
@@ -91,14 +83,14 @@ export const groupQuotes = pgTable(
     flights: jsonb('flights').$type<GroupQuoteFlight[]>().notNull(),
     fares: jsonb('fares').$type<StoredGroupFare[]>().notNull(),
     baggage: jsonb('baggage').$type<BaggageRule[]>().notNull(),
-    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
-    confirmBy: timestamp('confirm_by', { withTimezone: true }).notNull(),
-    passengerListDeadline: timestamp('passenger_list_deadline', { withTimezone: true }).notNull(),
+    totalMinor: minorUnits('total_minor').notNull(),
+    confirmBy: timestamptz('confirm_by').notNull(),
+    passengerListDeadline: timestamptz('passenger_list_deadline').notNull(),
     /** The plan: `[{n, kind, amountMinor, deadline}]`, copied to `group_instalments` on the pick. */
     plan: jsonb('plan')
       .$type<{ n: number; kind: InstalmentKind; amountMinor: number; deadline: string }[]>()
       .notNull(),
-    quotedAt: timestamp('quoted_at', { withTimezone: true }).notNull(),
+    quotedAt: timestamptz('quoted_at').notNull(),
   },
   (t) => [index('group_quotes_order_idx').on(t.orderId, t.quotedAt)],
 );
@@ -111,21 +103,21 @@ export const groupQuotes = pgTable(
 export const groupInstalments = pgTable(
   'group_instalments',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => groupOrders.id, { onDelete: 'cascade' }),
     n: integer('n').notNull(),
     kind: text('kind').$type<InstalmentKind>().notNull(),
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
     currency: text('currency').notNull(),
-    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    deadline: timestamptz('deadline').notNull(),
+    paidAt: timestamptz('paid_at'),
     channel: text('channel'),
     paymentReference: text('payment_reference'),
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }),
     /** Set when the order failed with this instalment unpaid. */
-    missedAt: timestamp('missed_at', { withTimezone: true }),
+    missedAt: timestamptz('missed_at'),
   },
   (t) => [
     uniqueIndex('group_instalments_order_n_idx').on(t.orderId, t.n),
@@ -138,14 +130,14 @@ export const groupInstalments = pgTable(
 export const groupOrderEvents = pgTable(
   'group_order_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => groupOrders.id, { onDelete: 'cascade' }),
     event: text('event').$type<GroupTimelineEvent>().notNull(),
     status: text('status').$type<GroupOrderStatus>().notNull(),
     params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: timestamptz('at').notNull(),
   },
   (t) => [index('group_order_events_order_idx').on(t.orderId, t.id)],
 );

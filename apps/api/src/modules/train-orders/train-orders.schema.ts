@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SeatClass } from '@portal/domain/rail';
 import type {
   TrainOrderStatus,
@@ -20,7 +9,14 @@ import type {
 } from '@portal/domain/train-order';
 import type { DocumentType } from '@portal/domain/document-types';
 import type { PaymentState } from '@portal/domain/flight-order-status';
-import { agencies, users } from '../../platform/db/schema';
+import {
+  createdAt,
+  minorUnits,
+  orderOwnerColumns,
+  timestamptz,
+  updatedAt,
+  uuidId,
+} from '../../platform/db/columns';
 
 /** A passenger of a train order as stored (price in minor units; seat and ticket once ticketed). */
 export interface StoredTrainPassenger {
@@ -50,14 +46,9 @@ export interface StoredTrainEvent {
 export const trainOrders = pgTable(
   'train_orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     bookingNumber: text('booking_number').notNull(),
-    agencyId: integer('agency_id')
-      .notNull()
-      .references(() => agencies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...orderOwnerColumns(),
     status: text('status').$type<TrainOrderStatus>().notNull(),
     supplier: text('supplier').notNull(),
     /** The train's reference in the supplier's search answer. */
@@ -74,22 +65,22 @@ export const trainOrders = pgTable(
       .$type<{ name: string; email: string; phone: { areaCode: string; number: string } }>()
       .notNull(),
     currency: text('currency').notNull(),
-    orderTotalMinor: bigint('order_total_minor', { mode: 'number' }).notNull(),
-    departureAt: timestamp('departure_at', { withTimezone: true }).notNull(),
+    orderTotalMinor: minorUnits('order_total_minor').notNull(),
+    departureAt: timestamptz('departure_at').notNull(),
     /** Local departure date at the origin station, `YYYY-MM-DD`. */
     departureDate: text('departure_date').notNull(),
     paymentState: text('payment_state').$type<PaymentState>().notNull().default('unpaid'),
     paymentChannel: text('payment_channel'),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
+    paidAt: timestamptz('paid_at'),
+    paymentDeadline: timestamptz('payment_deadline'),
     /** Set when paid while the agency's train setting `manual` was on. */
     manualTicketing: boolean('manual_ticketing').notNull().default(false),
-    ticketedAt: timestamp('ticketed_at', { withTimezone: true }),
-    refundFeeMinor: bigint('refund_fee_minor', { mode: 'number' }),
-    refundedMinor: bigint('refunded_minor', { mode: 'number' }),
+    ticketedAt: timestamptz('ticketed_at'),
+    refundFeeMinor: minorUnits('refund_fee_minor'),
+    refundedMinor: minorUnits('refunded_minor'),
     timeline: jsonb('timeline').$type<StoredTrainEvent[]>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('train_orders_booking_number_idx').on(t.bookingNumber),

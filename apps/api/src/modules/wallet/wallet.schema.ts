@@ -7,10 +7,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, minorUnits, updatedAt } from '../../platform/db/columns';
 import { agencies, users } from '../../platform/db/schema';
 
 /**
@@ -63,8 +63,6 @@ export interface EntryMeta {
   creditLimitToMinor?: number;
 }
 
-const money = (name: string) => bigint(name, { mode: 'number' });
-
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
@@ -74,10 +72,10 @@ export const ledgerAccounts = pgTable(
       .references(() => agencies.id),
     currency: text('currency').notNull(),
     kind: text('kind').$type<AccountKind>().notNull(),
-    balanceMinor: money('balance_minor').notNull().default(0),
+    balanceMinor: minorUnits('balance_minor').notNull().default(0),
     /** Only meaningful for `agency_wallet`: how far the balance may go below zero. */
-    creditLimitMinor: money('credit_limit_minor').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    creditLimitMinor: minorUnits('credit_limit_minor').notNull().default(0),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique('ledger_accounts_agency_currency_kind').on(t.agencyId, t.currency, t.kind),
@@ -99,7 +97,7 @@ export const journalEntries = pgTable(
     description: text('description').notNull().default(''),
     meta: jsonb('meta').$type<EntryMeta>().notNull().default({}),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // One entry per order and kind: a payment can never run twice for one order.
@@ -120,7 +118,7 @@ export const ledgerPostings = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => ledgerAccounts.id),
-    amountMinor: money('amount_minor').notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
     currency: text('currency').notNull(),
   },
   (t) => [
