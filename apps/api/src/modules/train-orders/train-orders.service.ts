@@ -78,6 +78,44 @@ function supplierOf(deps: TrainOrderDeps, name: string): RailSupplier {
   return supplier;
 }
 
+/** Queues the job that finishes a ticketing or refund if the request's own supplier call does not. */
+async function queueFallbackJob(
+  tx: Db,
+  deps: TrainOrderDeps,
+  job: string,
+  orderId: string,
+  now: Date,
+): Promise<void> {
+  const runAt = new Date(now.getTime() + TRAIN_FALLBACK_DELAY_MS / Math.max(1, deps.timeScale));
+  await enqueueJob(tx, job, { orderId }, runAt);
+}
+
+/**
+ * One supplier step of an order in `status` (ticketing, refund): reads the order, calls its
+ * supplier with no transaction open, then settles the answer in one transaction on the order as
+ * it is then. An order that is not (or no longer) in `status` is returned as it is, untouched.
+ */
+async function settleSupplierCall<A>(
+  deps: TrainOrderDeps,
+  orderId: string,
+  status: TrainOrderRow['status'],
+  call: (supplier: RailSupplier, reference: string, signal: AbortSignal) => Promise<A>,
+  settle: (tx: Db, order: TrainOrderRow, answer: A, now: Date) => Promise<TrainOrderRow>,
+): Promise<TrainOrderRow | undefined> {
+  const [current] = await deps.db.transaction(async (tx) => [await lockTrainOrder(tx, orderId)]);
+  if (!current || current.status !== status) return current;
+  const answer = await call(
+    supplierOf(deps, current.supplier),
+    current.referenceId,
+    AbortSignal.timeout(RAIL_ORDER_CALL_MS),
+  );
+  return deps.db.transaction(async (tx) => {
+    const order = await lockTrainOrder(tx, orderId);
+    if (!order || order.status !== status) return order;
+    return settle(tx, order, answer, deps.now());
+  });
+}
+
 /**
  * Checks the passengers (the document rules of spec §5 as 12306 takes them), then asks the rail
  * suppliers to book the chosen train and class at the price the agent saw; no transaction is open.
@@ -368,12 +406,7 @@ export async function startManualTicketing(
     {},
     `Ticketing by ${ctx.user.username}`,
   );
-  await enqueueJob(
-    tx,
-    TRAIN_TICKETING_JOB,
-    { orderId: order.id },
-    new Date(now.getTime() + TRAIN_FALLBACK_DELAY_MS / Math.max(1, deps.timeScale)),
-  );
+  await queueFallbackJob(tx, deps, TRAIN_TICKETING_JOB, order.id, now);
   return moved;
 }
 
@@ -387,69 +420,66 @@ export async function completeTicketing(
   deps: TrainOrderDeps,
   orderId: string,
 ): Promise<TrainOrderRow | undefined> {
-  const [current] = await deps.db.transaction(async (tx) => [await lockTrainOrder(tx, orderId)]);
-  if (!current || current.status !== 'proceeding') return current;
-  const answer = await supplierOf(deps, current.supplier).ticket(
-    current.referenceId,
-    AbortSignal.timeout(RAIL_ORDER_CALL_MS),
-  );
-  return deps.db.transaction(async (tx) => {
-    const order = await lockTrainOrder(tx, orderId);
-    if (!order || order.status !== 'proceeding') return order;
-    const now = deps.now();
-    if (answer.kind === 'refused') {
-      await moneyBack(tx, order, order.orderTotalMinor, 'Train ticketing failed', null);
-      return transitionTrainOrder(
+  return settleSupplierCall(
+    deps,
+    orderId,
+    'proceeding',
+    (supplier, reference, signal) => supplier.ticket(reference, signal),
+    async (tx, order, answer, now) => {
+      if (answer.kind === 'refused') {
+        await moneyBack(tx, order, order.orderTotalMinor, 'Train ticketing failed', null);
+        return transitionTrainOrder(
+          tx,
+          order,
+          'failed',
+          now,
+          { refundedMinor: order.paymentState === 'paid' ? order.orderTotalMinor : null },
+          answer.reason,
+        );
+      }
+      const passengers = order.passengers.map((p, i) => {
+        const ticket = answer.tickets[i];
+        return ticket
+          ? {
+              ...p,
+              seat: { coach: ticket.coach, seatNumber: ticket.seatNumber },
+              ticketNumber: ticket.ticketNumber,
+            }
+          : p;
+      });
+      const ticketed = await transitionTrainOrder(
         tx,
         order,
-        'failed',
+        'ticketed',
         now,
-        { refundedMinor: order.paymentState === 'paid' ? order.orderTotalMinor : null },
-        answer.reason,
+        { passengers, ticketedAt: now },
+        null,
       );
-    }
-    const passengers = order.passengers.map((p, i) => {
-      const ticket = answer.tickets[i];
-      return ticket
-        ? {
-            ...p,
-            seat: { coach: ticket.coach, seatNumber: ticket.seatNumber },
-            ticketNumber: ticket.ticketNumber,
-          }
-        : p;
-    });
-    const ticketed = await transitionTrainOrder(
-      tx,
-      order,
-      'ticketed',
-      now,
-      { passengers, ticketedAt: now },
-      null,
-    );
-    const { notificationUrl } = await trainSettingsOf(tx, order.agencyId);
-    if (notificationUrl) {
-      await notifyTrainOrderWebhook(tx, {
-        agencyId: order.agencyId,
-        orderId: order.id,
-        url: notificationUrl,
-        at: now,
-        payload: {
-          event: 'train.order.ticketed',
+      const { notificationUrl } = await trainSettingsOf(tx, order.agencyId);
+      if (notificationUrl) {
+        await notifyTrainOrderWebhook(tx, {
+          agencyId: order.agencyId,
           orderId: order.id,
-          bookingNumber: order.bookingNumber,
-          status: 'ticketed',
-          trainNumber: order.train.trainNumber,
-          departure: `${order.train.departure.station.code} ${order.train.departure.time}`,
-          passengers: passengers.map((p) => ({
-            name: p.name,
-            coach: p.seat?.coach ?? '',
-            seatNumber: p.seat?.seatNumber ?? '',
-          })),
-        },
-      });
-    }
-    return ticketed;
-  });
+          url: notificationUrl,
+          at: now,
+          payload: {
+            event: 'train.order.ticketed',
+            orderId: order.id,
+            bookingNumber: order.bookingNumber,
+            status: 'ticketed',
+            trainNumber: order.train.trainNumber,
+            departure: `${order.train.departure.station.code} ${order.train.departure.time}`,
+            passengers: passengers.map((p) => ({
+              name: p.name,
+              coach: p.seat?.coach ?? '',
+              seatNumber: p.seat?.seatNumber ?? '',
+            })),
+          },
+        });
+      }
+      return ticketed;
+    },
+  );
 }
 
 /**
@@ -477,12 +507,7 @@ export async function startRefund(
     { refundFeeMinor: refund.feeMinor },
     `Refund asked by ${ctx.user.username}; fee ${refund.percent} %`,
   );
-  await enqueueJob(
-    tx,
-    TRAIN_REFUND_JOB,
-    { orderId: order.id },
-    new Date(now.getTime() + TRAIN_FALLBACK_DELAY_MS / Math.max(1, deps.timeScale)),
-  );
+  await queueFallbackJob(tx, deps, TRAIN_REFUND_JOB, order.id, now);
   return moved;
 }
 
@@ -495,23 +520,20 @@ export async function completeRefund(
   deps: TrainOrderDeps,
   orderId: string,
 ): Promise<TrainOrderRow | undefined> {
-  const [current] = await deps.db.transaction(async (tx) => [await lockTrainOrder(tx, orderId)]);
-  if (!current || current.status !== 'refunding') return current;
-  const answer = await supplierOf(deps, current.supplier).refund(
-    current.referenceId,
-    AbortSignal.timeout(RAIL_ORDER_CALL_MS),
+  return settleSupplierCall(
+    deps,
+    orderId,
+    'refunding',
+    (supplier, reference, signal) => supplier.refund(reference, signal),
+    async (tx, order, answer, now) => {
+      if (answer.kind === 'refused') {
+        return transitionTrainOrder(tx, order, 'ticketed', now, { refundFeeMinor: null }, answer.reason);
+      }
+      const back = order.orderTotalMinor - (order.refundFeeMinor ?? 0);
+      await moneyBack(tx, order, back, 'Train order refund', null);
+      return transitionTrainOrder(tx, order, 'refunded', now, { refundedMinor: back }, null);
+    },
   );
-  return deps.db.transaction(async (tx) => {
-    const order = await lockTrainOrder(tx, orderId);
-    if (!order || order.status !== 'refunding') return order;
-    const now = deps.now();
-    if (answer.kind === 'refused') {
-      return transitionTrainOrder(tx, order, 'ticketed', now, { refundFeeMinor: null }, answer.reason);
-    }
-    const back = order.orderTotalMinor - (order.refundFeeMinor ?? 0);
-    await moneyBack(tx, order, back, 'Train order refund', null);
-    return transitionTrainOrder(tx, order, 'refunded', now, { refundedMinor: back }, null);
-  });
 }
 
 /** The payment deadline passed: an unpaid order is canceled and its seats released. */
