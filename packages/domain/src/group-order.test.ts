@@ -5,11 +5,13 @@ import {
   CancelGroupOrderBody,
   CreateGroupOrderBody,
   dueInstalment,
+  GROUP_CANCELABLE_STATUSES,
   GROUP_MENU_STATUSES,
   GROUP_ORDER_STATUSES,
   GROUP_ORDER_TRANSITIONS,
   groupOrderMachine,
   groupStatusColor,
+  PASSENGER_LIST_STATUSES,
   type GroupActionSubject,
   type GroupOrderStatus,
 } from './group-order';
@@ -100,6 +102,29 @@ describe('group order statuses', () => {
     expect(dueInstalment('to_be_pay_third')).toBe(3);
     expect(dueInstalment('to_be_paid_last_money')).toBe(4);
     expect(dueInstalment('proceeding')).toBeNull();
+  });
+
+  it('lets an agent cancel from the request until the final payment, as the transition table says', () => {
+    expect(GROUP_CANCELABLE_STATUSES).toEqual([
+      'to_be_quote',
+      'to_be_confirm',
+      'to_be_apply_seat',
+      'to_be_pay_first',
+      'to_be_pay_second',
+      'to_be_pay_third',
+      'to_be_paid_last_money',
+    ]);
+  });
+
+  it('takes the passenger list from the pick of a quote to the final payment', () => {
+    expect(PASSENGER_LIST_STATUSES).toEqual([
+      'to_be_apply_seat',
+      'seat_applying',
+      'to_be_pay_first',
+      'to_be_pay_second',
+      'to_be_pay_third',
+      'to_be_paid_last_money',
+    ]);
   });
 });
 

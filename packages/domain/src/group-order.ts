@@ -153,26 +153,19 @@ export const GROUP_ORDER_ACTIONS = [
 ] as const;
 export type GroupOrderAction = (typeof GROUP_ORDER_ACTIONS)[number];
 
-/** Statuses an agent may cancel from (with a required reason, spec §5). */
-export const GROUP_CANCELABLE_STATUSES = [
-  'to_be_quote',
-  'to_be_confirm',
-  'to_be_apply_seat',
-  'to_be_pay_first',
-  'to_be_pay_second',
-  'to_be_pay_third',
-  'to_be_paid_last_money',
-] as const satisfies readonly GroupOrderStatus[];
+/**
+ * Statuses an agent may cancel from (with a required reason, spec §5): those the transition table
+ * lets move to `canceled`.
+ */
+export const GROUP_CANCELABLE_STATUSES: readonly GroupOrderStatus[] = GROUP_ORDER_STATUSES.filter((status) =>
+  (GROUP_ORDER_TRANSITIONS[status].to as readonly GroupOrderStatus[]).includes('canceled'),
+);
 
 /** Statuses in which the passenger list may be uploaded or confirmed: from the pick to the final payment. */
-export const PASSENGER_LIST_STATUSES = [
-  'to_be_apply_seat',
-  'seat_applying',
-  'to_be_pay_first',
-  'to_be_pay_second',
-  'to_be_pay_third',
-  'to_be_paid_last_money',
-] as const satisfies readonly GroupOrderStatus[];
+export const PASSENGER_LIST_STATUSES: readonly GroupOrderStatus[] = GROUP_ORDER_STATUSES.slice(
+  GROUP_ORDER_STATUSES.indexOf('to_be_apply_seat'),
+  GROUP_ORDER_STATUSES.indexOf('to_be_paid_last_money') + 1,
+);
 
 /** What `allowedActions` needs to know about an order. Timestamps are ISO strings. */
 export interface GroupActionSubject {
@@ -201,7 +194,7 @@ export function isGroupActionAllowed(
     case 'pickQuote':
       return status === 'to_be_confirm' && before(order.confirmBy, now);
     case 'cancel':
-      return (GROUP_CANCELABLE_STATUSES as readonly string[]).includes(status);
+      return GROUP_CANCELABLE_STATUSES.includes(status);
     case 'payInstalment': {
       const n = dueInstalment(status);
       const instalment = order.instalments.find((row) => row.n === n);
@@ -211,13 +204,13 @@ export function isGroupActionAllowed(
     }
     case 'uploadPassengers':
       return (
-        (PASSENGER_LIST_STATUSES as readonly string[]).includes(status) &&
+        PASSENGER_LIST_STATUSES.includes(status) &&
         order.passengerList !== 'confirmed' &&
         before(order.passengerListDeadline, now)
       );
     case 'confirmPassengers':
       return (
-        (PASSENGER_LIST_STATUSES as readonly string[]).includes(status) &&
+        PASSENGER_LIST_STATUSES.includes(status) &&
         order.passengerList === 'uploaded' &&
         before(order.passengerListDeadline, now)
       );

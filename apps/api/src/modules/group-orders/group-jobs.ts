@@ -3,7 +3,6 @@ import {
   INSTALMENT_STEPS,
   PASSENGER_LIST_STATUSES,
   type GroupFailureReason,
-  type GroupOrderStatus,
 } from '@portal/domain/group-order';
 import type { Db } from '../../platform/db';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
@@ -256,7 +255,7 @@ function passengerDeadlineHandler(): JobHandler {
     const orderId = orderIdOf(job.payload);
     await db.transaction(async (tx) => {
       const order = await lockGroupOrderById(tx, orderId);
-      if (!order || !(PASSENGER_LIST_STATUSES as readonly GroupOrderStatus[]).includes(order.status)) return;
+      if (!order || !PASSENGER_LIST_STATUSES.includes(order.status)) return;
       if (!order.passengerListDeadline || order.passengerListDeadline.getTime() > now.getTime()) return;
       if ((await passengerListState(tx, orderId)) === 'confirmed') return;
       await failGroupOrder(tx, order, 'passenger_list_missed', now);
