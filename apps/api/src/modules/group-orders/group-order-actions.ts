@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
+import { groupActionSubject } from './action-subject';
 import { passengerListState } from './passenger-list/passenger-list.repo';
 import { effectiveConfirmBy } from './group-orders.presenter';
 import { canSeeGroupOrder } from './group-orders.policy';
@@ -79,17 +80,12 @@ export async function cancelGroupOrder(
 ): Promise<GroupOrderRow> {
   const order = await lockVisibleGroupOrder(tx, ctx, id);
   const instalments = await listInstalments(tx, order.id);
-  const subject = {
-    status: order.status,
-    confirmBy: order.confirmBy?.toISOString() ?? null,
-    instalments: instalments.map((i) => ({
-      n: i.n,
-      deadline: i.deadline.toISOString(),
-      paidAt: i.paidAt?.toISOString() ?? null,
-    })),
-    passengerList: await passengerListState(tx, order.id),
-    passengerListDeadline: order.passengerListDeadline?.toISOString() ?? null,
-  };
+  const subject = groupActionSubject(
+    order,
+    order.confirmBy,
+    instalments,
+    await passengerListState(tx, order.id),
+  );
   if (!isGroupActionAllowed(subject, 'cancel', now)) {
     throw new AppError('ILLEGAL_TRANSITION', { from: order.status, to: 'canceled' });
   }

@@ -9,6 +9,7 @@ import {
 import type { PaymentChannel } from '@portal/domain/payment';
 import type { Db } from '../../platform/db';
 import { money } from '../wallet/money';
+import { groupActionSubject } from './action-subject';
 import { passengerListState } from './passenger-list/passenger-list.repo';
 import { listGroupEvents, listInstalments, listQuotes } from './group-orders.repo';
 import type { GroupInstalmentRow, GroupOrderRow, GroupQuoteRow } from './group-orders.schema';
@@ -59,25 +60,6 @@ export function effectiveConfirmBy(order: GroupOrderRow, quotes: readonly GroupQ
   if (order.confirmBy) return order.confirmBy;
   const open = quotes.filter((q) => q.state === 'open').map((q) => q.confirmBy.getTime());
   return open.length > 0 ? new Date(Math.max(...open)) : null;
-}
-
-function actionSubject(
-  order: GroupOrderRow,
-  confirmBy: Date | null,
-  instalments: readonly GroupInstalmentRow[],
-  list: PassengerListState,
-) {
-  return {
-    status: order.status,
-    confirmBy: iso(confirmBy),
-    instalments: instalments.map((i) => ({
-      n: i.n,
-      deadline: i.deadline.toISOString(),
-      paidAt: iso(i.paidAt),
-    })),
-    passengerList: list,
-    passengerListDeadline: iso(order.passengerListDeadline),
-  };
 }
 
 /** The whole order: request, quotes, instalments, payments, passenger list state, timeline, actions. */
@@ -132,7 +114,7 @@ export async function presentGroupOrder(db: Db, order: GroupOrderRow, now: Date)
       at: e.at.toISOString(),
       params: e.params,
     })),
-    allowedActions: allowedGroupActions(actionSubject(order, confirmBy, instalments, list), now),
+    allowedActions: allowedGroupActions(groupActionSubject(order, confirmBy, instalments, list), now),
   };
 }
 
@@ -173,7 +155,7 @@ export async function presentGroupListItem(
     confirmBy: iso(confirmBy),
     ...paidAndKept(order, instalments),
     createdAt: order.createdAt.toISOString(),
-    allowedActions: allowedGroupActions(actionSubject(order, confirmBy, instalments, list), now),
+    allowedActions: allowedGroupActions(groupActionSubject(order, confirmBy, instalments, list), now),
     route: order.request.journeys.map((j) => `${j.origin}-${j.destination}`).join(', '),
     firstDate: order.request.journeys[0]?.date ?? '',
     passengerCount: p.adult + p.child + p.infant,

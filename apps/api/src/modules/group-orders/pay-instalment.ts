@@ -10,6 +10,7 @@ import { enqueueJob } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
 import { agencyChannels } from '../payments/pay-order';
 import { payFromBalance } from '../wallet/pay-from-balance';
+import { groupActionSubject } from './action-subject';
 import { passengerListState } from './passenger-list/passenger-list.repo';
 import { lockVisibleGroupOrder } from './group-order-actions';
 import { listInstalments, transitionGroup } from './group-orders.repo';
@@ -55,17 +56,7 @@ export async function payInstalment(
   }
   if (now.getTime() >= instalment.deadline.getTime()) throw new AppError('PAYMENT_EXPIRED');
   const list = await passengerListState(tx, order.id);
-  const subject = {
-    status: order.status,
-    confirmBy: order.confirmBy?.toISOString() ?? null,
-    instalments: instalments.map((i) => ({
-      n: i.n,
-      deadline: i.deadline.toISOString(),
-      paidAt: i.paidAt?.toISOString() ?? null,
-    })),
-    passengerList: list,
-    passengerListDeadline: order.passengerListDeadline?.toISOString() ?? null,
-  };
+  const subject = groupActionSubject(order, order.confirmBy, instalments, list);
   if (!isGroupActionAllowed(subject, 'payInstalment', now))
     throw new AppError('GROUP_PASSENGER_LIST_REQUIRED');
 
