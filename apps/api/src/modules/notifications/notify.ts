@@ -80,6 +80,36 @@ interface NewMessage {
   payload: Record<string, unknown>;
 }
 
+/** The language of an agency's e-mails: its config's `emailLanguage`, else the default. */
+function emailLocale(common: AgencyCommonConfig): Locale {
+  return isLocale(common.emailLanguage) ? common.emailLanguage : DEFAULT_LOCALE;
+}
+
+/**
+ * A webhook message for an agency's notification URL: a fresh id, the event, when it happened,
+ * the agency, what it is about (`about`, e.g. `{ order }`) and the event's values.
+ */
+function webhookMessage(
+  url: string,
+  kind: NotificationKind,
+  at: Date,
+  agencyId: number,
+  about: Record<string, unknown>,
+  params: NotificationParams,
+): NewMessage {
+  return {
+    channel: 'webhook',
+    target: url,
+    payload: { id: randomUUID(), event: kind, occurredAt: at.toISOString(), agencyId, ...about, params },
+  };
+}
+
+/** The delivery job, due at `at`, of each message the statement's `m` part inserted. */
+function deliveryJobsOfM(at: Date) {
+  return sql`insert into ${jobs} (kind, payload, run_at)
+    select ${OUTBOUND_DELIVERY_JOB}::text, jsonb_build_object('messageId', m.id), ${at.toISOString()}::timestamptz from m`;
+}
+
 /**
  * Records an order event in the caller's transaction, with no network call: an in-app notice for
  * the order's user and the agency's active SuperUsers; an e-mail to the booking contact in the
@@ -102,7 +132,7 @@ export async function notifyOrderEvent(tx: Db, event: OrderEvent): Promise<void>
   };
   const recipients = [...new Set([order.userId, ...agency.superIds])];
 
-  const locale: Locale = isLocale(agency.common.emailLanguage) ? agency.common.emailLanguage : DEFAULT_LOCALE;
+  const locale = emailLocale(agency.common);
   const messages: NewMessage[] = [];
   const email = { ...renderEmail(kind, locale, params), locale };
   if (order.contact.email) messages.push({ channel: 'email', target: order.contact.email, payload: email });
@@ -118,25 +148,17 @@ export async function notifyOrderEvent(tx: Db, event: OrderEvent): Promise<void>
     ? agency.flight.bookingNotificationUrl
     : agency.flight.flightChangeNotificationUrl;
   if (url) {
-    messages.push({
-      channel: 'webhook',
-      target: url,
-      payload: {
-        id: randomUUID(),
-        event: kind,
-        occurredAt: at.toISOString(),
-        agencyId: order.agencyId,
-        order: {
-          id: order.id,
-          bookingNumber: order.bookingNumber,
-          type: order.type,
-          status: order.status,
-          originalBookingId: order.originalBookingId,
-          pnr: order.pnr,
-        },
-        params,
+    const about = {
+      order: {
+        id: order.id,
+        bookingNumber: order.bookingNumber,
+        type: order.type,
+        status: order.status,
+        originalBookingId: order.originalBookingId,
+        pnr: order.pnr,
       },
-    });
+    };
+    messages.push(webhookMessage(url, kind, at, order.agencyId, about, params));
   }
 
   await insertOrderEvent(tx, {
@@ -190,8 +212,7 @@ async function insertOrderEvent(
       insert into ${outboundMessages} (agency_id, channel, kind, order_id, target, payload) values ${rows}
       returning id
     )
-    insert into ${jobs} (kind, payload, run_at)
-    select ${OUTBOUND_DELIVERY_JOB}::text, jsonb_build_object('messageId', m.id), ${at.toISOString()}::timestamptz from m`);
+    ${deliveryJobsOfM(at)}`);
 }
 
 /** An event of a group flight order (quotes arrived, failed, issued). */
@@ -219,7 +240,7 @@ export async function notifyGroupOrderEvent(tx: Db, event: GroupOrderEvent): Pro
     sql`select email from ${users} where id = ${order.userId} and status = 'active'`,
   );
   const params: NotificationParams = { bookingNumber: order.bookingNumber, ...event.params };
-  const locale: Locale = isLocale(agency.common.emailLanguage) ? agency.common.emailLanguage : DEFAULT_LOCALE;
+  const locale = emailLocale(agency.common);
   const messages: NewMessage[] = [];
   if (requester?.email) {
     messages.push({
@@ -230,18 +251,8 @@ export async function notifyGroupOrderEvent(tx: Db, event: GroupOrderEvent): Pro
   }
   const url = agency.flight.bookingNotificationUrl;
   if (url) {
-    messages.push({
-      channel: 'webhook',
-      target: url,
-      payload: {
-        id: randomUUID(),
-        event: kind,
-        occurredAt: at.toISOString(),
-        agencyId: order.agencyId,
-        groupOrder: { id: order.id, bookingNumber: order.bookingNumber, status: order.status },
-        params,
-      },
-    });
+    const about = { groupOrder: { id: order.id, bookingNumber: order.bookingNumber, status: order.status } };
+    messages.push(webhookMessage(url, kind, at, order.agencyId, about, params));
   }
   const recipients = [...new Set([order.userId, ...agency.superIds])];
   await insertOrderEvent(tx, {
@@ -290,9 +301,7 @@ export async function notifyAgencyEvent(tx: Db, event: AgencyEvent): Promise<voi
     from ${agencies} a where a.id = ${event.agencyId}`,
   );
   if (!row) return;
-  const locale: Locale = isLocale(row.common_config.emailLanguage)
-    ? row.common_config.emailLanguage
-    : DEFAULT_LOCALE;
+  const locale = emailLocale(row.common_config);
   const target = row.profile_email ?? row.agency_email;
   const params = JSON.stringify(event.params);
   const statements = [];
@@ -314,9 +323,7 @@ export async function notifyAgencyEvent(tx: Db, event: AgencyEvent): Promise<voi
       insert into ${outboundMessages} (agency_id, channel, kind, target, payload)
       values (${event.agencyId}::int, 'email', ${event.kind}::text, ${target}::text, ${email}::jsonb)
       returning id)`);
-    await tx.execute(sql`with ${sql.join(statements, sql`, `)}
-      insert into ${jobs} (kind, payload, run_at)
-      select ${OUTBOUND_DELIVERY_JOB}::text, jsonb_build_object('messageId', m.id), ${at.toISOString()}::timestamptz from m`);
+    await tx.execute(sql`with ${sql.join(statements, sql`, `)} ${deliveryJobsOfM(at)}`);
     return;
   }
   if (userIds.length > 0) {
@@ -346,6 +353,5 @@ export async function queueWebhook(tx: Db, event: WebhookEvent): Promise<void> {
       values (${event.agencyId}::int, 'webhook', ${event.kind}::text, ${event.orderId}::text,
         ${event.url}::text, ${JSON.stringify(event.payload)}::jsonb)
       returning id)
-    insert into ${jobs} (kind, payload, run_at)
-    select ${OUTBOUND_DELIVERY_JOB}::text, jsonb_build_object('messageId', m.id), ${event.at.toISOString()}::timestamptz from m`);
+    ${deliveryJobsOfM(event.at)}`);
 }
