@@ -1,4 +1,5 @@
 import type { SeatClass, TrainType } from '@portal/domain/rail';
+import { createSupplierRegistry, type SupplierRegistry } from '../../platform/supplier-registry';
 
 /** One journey to search: the stations on each side (a city gives several) and the local date. */
 export interface RailQuery {
@@ -122,33 +123,9 @@ export interface TunableRailSupplier extends RailSupplier {
 }
 
 /** The rail suppliers of one app, with fault knobs for tests (settable on the simulated ones). */
-export interface RailSupplierRegistry {
-  list(): RailSupplier[];
-  /** The supplier of that name (an order's supplier), if configured. */
-  get(name: string): RailSupplier | undefined;
-  /** Sets a supplier's fault knobs; false when no such tunable supplier. */
-  setFaults(name: string, faults: RailSupplierFaults): boolean;
-  clearFaults(): void;
-}
-
-function isTunable(s: RailSupplier): s is TunableRailSupplier {
-  return 'faults' in s && typeof s.faults === 'object' && s.faults !== null;
-}
+export type RailSupplierRegistry = SupplierRegistry<RailSupplier, RailSupplierFaults>;
 
 /** A registry over these suppliers (none: the train search answers 503). */
 export function createRailRegistry(suppliers: RailSupplier[]): RailSupplierRegistry {
-  const byName = new Map(suppliers.map((s) => [s.name, s]));
-  return {
-    list: () => [...byName.values()],
-    get: (name) => byName.get(name),
-    setFaults(name, faults) {
-      const supplier = byName.get(name);
-      if (!supplier || !isTunable(supplier)) return false;
-      supplier.faults = { ...faults };
-      return true;
-    },
-    clearFaults() {
-      for (const s of byName.values()) if (isTunable(s)) s.faults = {};
-    },
-  };
+  return createSupplierRegistry<RailSupplier, RailSupplierFaults>(suppliers);
 }
