@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope';
 import { okResponse } from '../../platform/schema';
 import type { SupplierRegistry } from '../shopping/suppliers/registry';
+import { hash32 } from '../shopping/suppliers/sim/prng';
 import type {
   ChangeQuoteAnswer,
   ChangeRequestToSupplier,
@@ -49,16 +50,6 @@ export const DeskKnobs = z.strictObject({
 });
 export type DeskKnobs = z.infer<typeof DeskKnobs>;
 
-/** FNV-1a of a text: the same after-sales order always gets the same default answer. */
-function hash(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /** A voluntary refund of a non-refundable fare gives back about its taxes only. */
 export const NON_REFUNDABLE_FEE_PERCENT = 80;
 
@@ -80,7 +71,9 @@ export class SimulatedDesk {
     if (request.involuntary) return { status: 'approved', refundFeeMinor: 0 };
     const percent =
       knobs.feePercent ??
-      (request.offer.rules.refund.allowed ? 5 + (hash(request.requestId) % 26) : NON_REFUNDABLE_FEE_PERCENT);
+      (request.offer.rules.refund.allowed
+        ? 5 + (hash32(request.requestId) % 26)
+        : NON_REFUNDABLE_FEE_PERCENT);
     return { status: 'approved', refundFeeMinor: Math.ceil((request.paidMinor * percent) / 100) };
   }
 

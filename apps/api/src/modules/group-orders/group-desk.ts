@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope';
 import { okResponse } from '../../platform/schema';
 import { minorDigits } from '../wallet/money';
-import { addBusinessDays } from './business-days';
+import { hash32 } from '../shopping/suppliers/sim/prng';
+import { addBusinessDays, scaledAfter } from './business-days';
 
 /** What the desk is asked: the request as sent, for how many, in which currency and zone. */
 export interface GroupDeskRequest {
@@ -71,16 +72,6 @@ export const GroupDeskKnobs = z.strictObject({
 });
 export type GroupDeskKnobs = z.infer<typeof GroupDeskKnobs>;
 
-/** FNV-1a: the same request always gets the same answer. */
-function hash(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 const DAY_MS = 86_400_000;
 /** After the quote: pick within 2 days; deposits due 3, 7 and 14 days on, the final payment 21. */
 export const CONFIRM_WINDOW_MS = 2 * DAY_MS;
@@ -94,10 +85,6 @@ export const PRICE_CHANGE_PERCENT = 8;
 
 const AIRLINES = ['CA', 'MU', 'CZ', 'HU', 'CX', 'SQ'] as const;
 const KINDS: readonly InstalmentKind[] = ['first', 'second', 'third', 'final'];
-
-function scaled(from: Date, ms: number, timeScale: number): Date {
-  return new Date(from.getTime() + Math.round(ms / Math.max(1, timeScale)));
-}
 
 /** Splits `totalMinor` into the plan's amounts (deposits rounded down to whole units of the currency). */
 export function splitPlan(totalMinor: number, currency: string): number[] {
@@ -175,14 +162,14 @@ function finishQuote(
 ): DeskQuote {
   const totalMinor = fares.reduce((sum, f) => sum + (f.fareMinor + f.taxesMinor) * f.count, 0);
   const amounts = splitPlan(totalMinor, currency);
-  const deadlines = INSTALMENT_OFFSETS_MS.map((ms) => scaled(at, ms, timeScale));
+  const deadlines = INSTALMENT_OFFSETS_MS.map((ms) => scaledAfter(at, ms, timeScale));
   const finalDeadline = deadlines[3] ?? at;
   return {
     flights,
     fares,
     baggage,
     totalMinor,
-    confirmBy: scaled(at, CONFIRM_WINDOW_MS, timeScale),
+    confirmBy: scaledAfter(at, CONFIRM_WINDOW_MS, timeScale),
     passengerListDeadline: new Date(
       finalDeadline.getTime() - Math.round(PASSENGER_LIST_BEFORE_FINAL_MS / Math.max(1, timeScale)),
     ),
@@ -222,16 +209,16 @@ export class SimulatedGroupDesk implements GroupDesk {
   private readonly requoted = new Set<string>();
 
   answerAt(req: GroupDeskRequest, at: Date): Date {
-    const days = this.knobs.days ?? 1 + (hash(req.orderId) % 2);
+    const days = this.knobs.days ?? 1 + (hash32(req.orderId) % 2);
     return addBusinessDays(at, days, req.timeZone);
   }
 
   async quote(req: GroupDeskRequest, at: Date, timeScale: number): Promise<DeskQuoteAnswer> {
     if (this.knobs.mode === 'no_quote') return { kind: 'no_quote' };
-    const seed = hash(req.orderId);
+    const seed = hash32(req.orderId);
     const count = this.knobs.quotes ?? 1 + (seed % 2);
     const quotes = Array.from({ length: count }, (_, i) =>
-      buildQuote(req, hash(`${req.orderId}/${i}`), at, timeScale),
+      buildQuote(req, hash32(`${req.orderId}/${i}`), at, timeScale),
     );
     return { kind: 'quoted', quotes };
   }
@@ -254,9 +241,9 @@ export class SimulatedGroupDesk implements GroupDesk {
   }
 
   async issue(req: GroupDeskRequest, passengers: readonly { id: string }[]): Promise<string[][]> {
-    const prefix = 781 + (hash(req.orderId) % 100);
+    const prefix = 781 + (hash32(req.orderId) % 100);
     return passengers.map((p, i) => [
-      `${prefix}${String((hash(`${req.orderId}/${p.id}`) % 9_000_000_000) + 1_000_000_000 + i)
+      `${prefix}${String((hash32(`${req.orderId}/${p.id}`) % 9_000_000_000) + 1_000_000_000 + i)
         .padStart(10, '0')
         .slice(-10)}`,
     ]);
