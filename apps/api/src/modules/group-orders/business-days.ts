@@ -1,3 +1,5 @@
+import { wallClockAt } from '../../platform/wall-clock';
+
 /**
  * Business days in a time zone: Monday to Friday, weekends skipped (spec §9 "quotes in 1 to 2
  * business days"). Public holidays are not modelled.
@@ -38,43 +40,6 @@ export function agencyTimeZone(settlementCurrency: string | undefined): string {
   return (settlementCurrency && ZONE_OF_CURRENCY[settlementCurrency]) || DEFAULT_AGENCY_TIME_ZONE;
 }
 
-interface LocalParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  /** 0 = Sunday .. 6 = Saturday. */
-  weekday: number;
-}
-
-function localParts(at: Date, timeZone: string): LocalParts {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? '0');
-  const year = get('year');
-  const month = get('month');
-  const day = get('day');
-  return {
-    year,
-    month,
-    day,
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-    weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
-  };
-}
-
 /** The instant whose wall-clock time in `timeZone` is the given one (the later one in a DST gap). */
 function fromLocal(
   timeZone: string,
@@ -88,7 +53,7 @@ function fromLocal(
   const wall = Date.UTC(y, mo - 1, d, h, mi, s);
   let guess = wall;
   for (let i = 0; i < 2; i++) {
-    const p = localParts(new Date(guess), timeZone);
+    const p = wallClockAt(guess, timeZone);
     const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
     guess += wall - shown;
   }
@@ -103,7 +68,7 @@ export const BUSINESS_DAY_START_HOUR = 9;
  * Saturday or Sunday counts from Monday at 09:00 local.
  */
 export function addBusinessDays(at: Date, days: number, timeZone: string): Date {
-  const start = localParts(at, timeZone);
+  const start = wallClockAt(at.getTime(), timeZone);
   let { hour, minute, second } = start;
   let cursor = Date.UTC(start.year, start.month - 1, start.day);
   const weekday = (t: number) => new Date(t).getUTCDay();

@@ -1,48 +1,8 @@
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-interface Parts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-}
-
-function partsAt(utcMs: number, timeZone: string): Parts {
-  const values: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(utcMs))) {
-    if (part.type !== 'literal') values[part.type] = Number(part.value);
-  }
-  return {
-    year: values.year ?? 1970,
-    month: values.month ?? 1,
-    day: values.day ?? 1,
-    hour: (values.hour ?? 0) % 24,
-    minute: values.minute ?? 0,
-  };
-}
+import { wallClockAt } from '../../../../platform/wall-clock';
 
 /** Offset of the zone from UTC at that instant, in ms (east positive), DST included. */
 function offsetMs(utcMs: number, timeZone: string): number {
-  const p = partsAt(utcMs, timeZone);
+  const p = wallClockAt(utcMs, timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
   return asUtc - Math.floor(utcMs / 60_000) * 60_000;
 }
@@ -60,7 +20,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `YYYY-MM-DDTHH:mm` local wall-clock time of an instant in a zone. */
 export function localTime(utcMs: number, timeZone: string): string {
-  const p = partsAt(utcMs, timeZone);
+  const p = wallClockAt(utcMs, timeZone);
   return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
 }
 
