@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import { agencies, users, type AgencyRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { WindowCounter } from '../../platform/rate-limits';
 import type { RequestContext } from '../../platform/request-context';
 import { apiKeyOf, type ApiKeyAuthenticator } from './auth.hook';
 import { agencyApiKeys } from './api-keys.schema';
@@ -132,19 +133,25 @@ function byApiKey(request: FastifyRequest): boolean {
   return request.ctx !== null && apiKeyOf(request) !== undefined;
 }
 
+const API_KEY_WINDOW_MS = 60_000;
+
 /**
- * Limits each API key to `max` requests a minute with the rate-limit plugin (429 TOO_MANY_REQUESTS
- * and `Retry-After`), counted per key. Requests with a session are not counted here. Register
- * after the authentication hook.
+ * Limits each API key to `max` requests a minute (429 TOO_MANY_REQUESTS with `Retry-After`),
+ * counted per key in this instance's memory. Requests with a session are not counted here. Its
+ * own counter, not the rate-limit plugin's: the plugin marks every request it has seen, and the
+ * login route's per-username limit would then never count. Register after the authentication hook.
  */
-export function registerApiKeyLimit(app: FastifyInstance, max: number = API_KEY_REQUESTS_PER_MINUTE): void {
-  app.addHook(
-    'onRequest',
-    app.rateLimit({
-      max,
-      timeWindow: 60_000,
-      keyGenerator: (request) => `api-key:${request.ctx?.sessionId ?? ''}`,
-      allowList: (request) => !byApiKey(request),
-    }),
-  );
+export function registerApiKeyLimit(
+  app: FastifyInstance,
+  max: number = API_KEY_REQUESTS_PER_MINUTE,
+  now: () => number = Date.now,
+): void {
+  const counter = new WindowCounter(now);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!byApiKey(request)) return;
+    const wait = counter.hit(`api-key:${request.ctx?.sessionId ?? ''}`, max, API_KEY_WINDOW_MS);
+    if (wait === undefined) return;
+    void reply.header('retry-after', String(wait));
+    throw new AppError('TOO_MANY_REQUESTS', undefined, { retryAfterSeconds: wait });
+  });
 }
