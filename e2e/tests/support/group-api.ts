@@ -33,6 +33,8 @@ export interface GroupDeskKnobs {
   noSeats?: boolean;
   quotes?: number;
   days?: number;
+  /** When the three deposits and the final payment fall due, in days after the quote. */
+  instalmentDays?: readonly [number, number, number, number];
 }
 
 /**

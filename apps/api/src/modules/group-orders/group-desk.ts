@@ -63,19 +63,27 @@ export interface GroupDesk {
  * once when the seats are applied for (a higher price, new confirm-by); `noSeats` refuses seats.
  * `quotes` sets how many quotes (1 to 3; default 1 or 2 by the request).
  * `days` forces the answer delay in business days (1 or 2; default by the request).
+ * `instalmentDays` sets when the three deposits and the final payment fall due, in days after the
+ * quote (four increasing whole days; default 3, 7, 14 and 21).
  */
 export const GroupDeskKnobs = z.strictObject({
   mode: z.enum(['quote', 'no_quote', 'price_change']).optional(),
   noSeats: z.boolean().optional(),
   quotes: z.number().int().min(1).max(3).optional(),
   days: z.number().int().min(1).max(2).optional(),
+  instalmentDays: z
+    .tuple([z.int().min(1).max(60), z.int().min(1).max(60), z.int().min(1).max(60), z.int().min(1).max(60)])
+    .refine((days) => days.every((day, i) => i === 0 || day > (days[i - 1] ?? 0)), {
+      message: 'Instalment days must increase',
+    })
+    .optional(),
 });
 export type GroupDeskKnobs = z.infer<typeof GroupDeskKnobs>;
 
 const DAY_MS = 86_400_000;
 /** After the quote: pick within 2 days; deposits due 3, 7 and 14 days on, the final payment 21. */
 export const CONFIRM_WINDOW_MS = 2 * DAY_MS;
-export const INSTALMENT_OFFSETS_MS = [3 * DAY_MS, 7 * DAY_MS, 14 * DAY_MS, 21 * DAY_MS] as const;
+export const INSTALMENT_OFFSETS_MS: readonly number[] = [3 * DAY_MS, 7 * DAY_MS, 14 * DAY_MS, 21 * DAY_MS];
 /** The passenger list must be confirmed two days before the final payment is due. */
 export const PASSENGER_LIST_BEFORE_FINAL_MS = 2 * DAY_MS;
 /** Shares of the total: three deposits of 10, 20 and 20 %, the rest at the end. */
@@ -93,7 +101,13 @@ export function splitPlan(totalMinor: number, currency: string): number[] {
   return [...deposits, totalMinor - deposits.reduce((a, b) => a + b, 0)];
 }
 
-function buildQuote(req: GroupDeskRequest, seed: number, at: Date, timeScale: number): DeskQuote {
+function buildQuote(
+  req: GroupDeskRequest,
+  seed: number,
+  at: Date,
+  timeScale: number,
+  offsets: readonly number[],
+): DeskQuote {
   const { request, currency } = req;
   const unit = 10 ** minorDigits(currency);
   const airline = AIRLINES[seed % AIRLINES.length] ?? 'CA';
@@ -101,7 +115,8 @@ function buildQuote(req: GroupDeskRequest, seed: number, at: Date, timeScale: nu
   const flights: GroupQuoteFlight[] = [];
   request.journeys.forEach((journey, index) => {
     const hour = 7 + ((seed >>> (index + 3)) % 12);
-    const flight = (n: number) => `${airline}${100 + ((seed + n * 37) % 800)}`;
+    // The number alone: the airline is its own field.
+    const flight = (n: number) => String(100 + ((seed + n * 37) % 800));
     const time = (date: string, h: number) =>
       `${date}T${String(h).padStart(2, '0')}:${index % 2 ? '35' : '05'}`;
     flights.push({
@@ -148,7 +163,7 @@ function buildQuote(req: GroupDeskRequest, seed: number, at: Date, timeScale: nu
     checked: { pieces: f.passengerType === 'infant' ? 0 : 1, weightKg: 23, dimensions: null },
     paidBagPrice: null,
   }));
-  return finishQuote(flights, fares, baggage, currency, at, timeScale);
+  return finishQuote(flights, fares, baggage, currency, at, timeScale, offsets);
 }
 
 /** Totals, confirm-by, passenger list deadline and instalment plan of a quote given at `at`. */
@@ -159,10 +174,11 @@ function finishQuote(
   currency: string,
   at: Date,
   timeScale: number,
+  offsets: readonly number[],
 ): DeskQuote {
   const totalMinor = fares.reduce((sum, f) => sum + (f.fareMinor + f.taxesMinor) * f.count, 0);
   const amounts = splitPlan(totalMinor, currency);
-  const deadlines = INSTALMENT_OFFSETS_MS.map((ms) => scaledAfter(at, ms, timeScale));
+  const deadlines = offsets.map((ms) => scaledAfter(at, ms, timeScale));
   const finalDeadline = deadlines[3] ?? at;
   return {
     flights,
@@ -189,13 +205,14 @@ function raisedQuote(
   currency: string,
   at: Date,
   timeScale: number,
+  offsets: readonly number[],
 ): DeskQuote {
   const unit = 10 ** minorDigits(currency);
   const fares = quote.fares.map((f) => ({
     ...f,
     fareMinor: Math.ceil((f.fareMinor * (100 + percent)) / 100 / unit) * unit,
   }));
-  return finishQuote(quote.flights, fares, quote.baggage, currency, at, timeScale);
+  return finishQuote(quote.flights, fares, quote.baggage, currency, at, timeScale, offsets);
 }
 
 /**
@@ -208,6 +225,11 @@ export class SimulatedGroupDesk implements GroupDesk {
   /** Orders already re-quoted once under `price_change` (a re-quote is then granted). */
   private readonly requoted = new Set<string>();
 
+  /** When the instalments fall due after a quote (a knob, or the defaults). */
+  private offsets(): readonly number[] {
+    return this.knobs.instalmentDays?.map((days) => days * DAY_MS) ?? INSTALMENT_OFFSETS_MS;
+  }
+
   answerAt(req: GroupDeskRequest, at: Date): Date {
     const days = this.knobs.days ?? 1 + (hash32(req.orderId) % 2);
     return addBusinessDays(at, days, req.timeZone);
@@ -218,7 +240,7 @@ export class SimulatedGroupDesk implements GroupDesk {
     const seed = hash32(req.orderId);
     const count = this.knobs.quotes ?? 1 + (seed % 2);
     const quotes = Array.from({ length: count }, (_, i) =>
-      buildQuote(req, hash32(`${req.orderId}/${i}`), at, timeScale),
+      buildQuote(req, hash32(`${req.orderId}/${i}`), at, timeScale, this.offsets()),
     );
     return { kind: 'quoted', quotes };
   }
@@ -234,7 +256,7 @@ export class SimulatedGroupDesk implements GroupDesk {
       this.requoted.add(req.orderId);
       return {
         kind: 'price_changed',
-        quotes: [raisedQuote(quote, PRICE_CHANGE_PERCENT, req.currency, at, timeScale)],
+        quotes: [raisedQuote(quote, PRICE_CHANGE_PERCENT, req.currency, at, timeScale, this.offsets())],
       };
     }
     return { kind: 'granted' };
