@@ -29,7 +29,7 @@ export const GROUP_LABELS = {
     adults: 'Adults',
     children: 'Children',
     pick: 'Choose this quote',
-    pay: (kind: string) => `Pay the ${kind}`,
+    pay: (kind: string) => `Pay: ${kind}`,
     confirmPay: 'Pay',
     kinds: ['First deposit', 'Second deposit', 'Third deposit', 'Final payment'],
     status: {

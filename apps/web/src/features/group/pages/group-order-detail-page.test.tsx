@@ -91,7 +91,7 @@ describe('group order detail', () => {
       expect(page.getByTestId('group-cancel')).toBeInTheDocument();
       // No list is taken before a quote is picked: no deadline to show yet.
       expect(page.queryByTestId('group-passenger-list-deadline')).not.toBeInTheDocument();
-      expect(page.queryByRole('button', { name: /Pay the/ })).not.toBeInTheDocument();
+      expect(page.queryByRole('button', { name: /^Pay: / })).not.toBeInTheDocument();
     },
     SLOW,
   );
@@ -115,7 +115,7 @@ describe('group order detail', () => {
       );
       expect(page.getByTestId('group-deposits-kept')).toHaveTextContent('CNY 3,300.00');
       expect(page.queryByRole('button', { name: 'Choose this quote' })).not.toBeInTheDocument();
-      expect(page.queryByRole('button', { name: /Pay the/ })).not.toBeInTheDocument();
+      expect(page.queryByRole('button', { name: /^Pay: / })).not.toBeInTheDocument();
       expect(page.queryByTestId('group-cancel')).not.toBeInTheDocument();
     },
     SLOW,
@@ -163,9 +163,11 @@ describe('group order detail', () => {
       expect(table.getByTestId('group-instalment-state-2')).toHaveTextContent('Unpaid');
       // Only the due instalment (the second deposit) has a button.
       expect(table.getAllByRole('button')).toHaveLength(1);
-      await userEvent.click(table.getByRole('button', { name: 'Pay the Second deposit' }));
+      await userEvent.click(table.getByRole('button', { name: 'Pay: Second deposit' }));
       const dialog = within(await screen.findByRole('dialog', {}, WAIT));
-      expect(dialog.getByText(/CNY 3,300.00 from the wallet balance/)).toBeInTheDocument();
+      expect(
+        dialog.getByText(/Pay CNY 3,300.00 \(Second deposit\) from the wallet balance/),
+      ).toBeInTheDocument();
       expect(sent).toEqual([]);
       await userEvent.click(dialog.getByRole('button', { name: 'Pay' }));
       await waitFor(() =>

@@ -19,18 +19,24 @@ import { TimelineSection } from '../components/timeline-section';
 import { money } from '../lib/format';
 import { GroupPassengerListPanel } from '../passenger-list/group-passenger-list-panel';
 
-/** Poll every 5 s while the desk or a job is to answer; stop once the order waits for the agent or is final. */
+/**
+ * Poll every 5 s while the desk or a job is to answer; every 30 s while the order waits for the
+ * agent (a deadline the agent misses fails it by a job); never once it is final.
+ */
 export const POLL_MS = 5000;
+export const WAITING_POLL_MS = 30_000;
 const DESK_PENDING: readonly GroupOrderStatus[] = [
   'to_be_quote',
   'to_be_apply_seat',
   'seat_applying',
   'proceeding',
 ];
+const FINAL: readonly GroupOrderStatus[] = ['issued', 'failed', 'canceled', 'closed'];
 const NOT_FOUND = 500001;
 
 function pollWhilePending(order: GroupOrder | undefined): number | false {
-  return order && DESK_PENDING.includes(order.status) ? POLL_MS : false;
+  if (!order || FINAL.includes(order.status)) return false;
+  return DESK_PENDING.includes(order.status) ? POLL_MS : WAITING_POLL_MS;
 }
 
 /**

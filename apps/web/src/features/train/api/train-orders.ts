@@ -35,11 +35,17 @@ export function useTrainOrders(filters: TrainOrderFilters, page: number) {
 }
 
 /** GET /order/v2/train/orders/{id}: the order with its passengers, seats, timeline and actions. */
+/** Statuses the railway or a job moves on by itself: the open order is asked again meanwhile. */
+const MOVING: readonly TrainOrder['status'][] = ['proceeding', 'refunding', 'manual_ticketing'];
+const MOVING_POLL_MS = 3000;
+
 export function useTrainOrder(id: string | null) {
   return useQuery({
     queryKey: [...TRAIN_ORDERS_KEY, 'detail', id],
     queryFn: () => apiGet<TrainOrder>(one(id ?? ''), { skipErrorToast: true }),
     enabled: id !== null,
+    refetchInterval: (query) =>
+      query.state.data && MOVING.includes(query.state.data.status) ? MOVING_POLL_MS : false,
   });
 }
 
