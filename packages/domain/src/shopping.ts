@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADJUSTMENT_CATEGORIES } from './agency-config';
 import { CURRENCIES } from './currency';
 import { MAX_MULTI_CITY_LEGS } from './limits';
 import { CalendarDate } from './primitives';
@@ -239,6 +240,11 @@ export const Solution = z.object({
   expiresAt: z.string(),
   /** Other fare families of the same flights, cheapest first (NDC content). */
   families: z.array(FamilyLink),
+  /**
+   * Spec §3 flight category, the one the agencies' price adjustments apply by (absent on
+   * solutions priced before it was given).
+   */
+  category: z.enum(ADJUSTMENT_CATEGORIES).optional(),
 });
 export type Solution = z.infer<typeof Solution>;
 

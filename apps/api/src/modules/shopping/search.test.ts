@@ -25,6 +25,8 @@ describe('async shopping', () => {
     expect(result.solutions.length).toBeGreaterThan(5);
     expect(result.suppliers.map((s) => s.status)).toEqual(['done', 'done', 'done']);
     for (const solution of result.solutions) {
+      // The category the agencies' price adjustments apply by: within mainland China.
+      expect(solution.category).toBe('china');
       const seg = solution.legs[0]?.segments[0];
       expect(seg?.departure.airport).toBe('PEK');
       expect(['PVG', 'SHA']).toContain(solution.legs[0]?.segments.at(-1)?.arrival.airport);
@@ -58,6 +60,7 @@ describe('async shopping', () => {
     const result = await search(t.app, token, oneWay('PEK', 'LON', nextJulyFirst()));
     expect(result.solutions.length).toBeGreaterThan(0);
     for (const solution of result.solutions) {
+      expect(solution.category).toBe('intercontinental');
       for (const s of solution.legs.flatMap((l) => l.segments)) {
         if (s.arrival.timeZone === 'Europe/London') {
           const arrUtc = Date.parse(`${s.arrival.time}:00+01:00`); // BST in July

@@ -1,11 +1,14 @@
 import { convertMinor, fromMinor, minorDigits } from '@portal/domain/currency-conversion';
 import type { Currency } from '@portal/domain/currency';
+import type { FlightCategory } from '@portal/domain/flight-category';
 import { applyAdjustmentChain, type Adjustment } from '@portal/domain/markup';
 import type { MoneyJson, PriceListEntry, Segment, Solution, SolutionLeg } from '@portal/domain/shopping';
 import type { Offer, OfferPenalty, OfferSegment } from './suppliers/supplier';
 
 /** How to price an offer for an agency: its adjustments, currency and whether suppliers show. */
 export interface PricingContext {
+  /** The offer's flight category, which chose `adjustments`. */
+  category: FlightCategory;
   adjustments: Adjustment[];
   currency: Currency;
   /** Units of `currency` per 1 CNY. */
@@ -118,6 +121,7 @@ export function presentOffer(offer: Offer, id: string, expiresAt: Date, ctx: Pri
     seatsLeft: offer.seatsLeft,
     expiresAt: expiresAt.toISOString(),
     families: [],
+    category: ctx.category,
   };
   const firstDeparture = offer.legs[0]?.segments[0]?.departureUtc;
   return {

@@ -25,8 +25,10 @@ export function notYetDeparted(offer: Offer, now: Date): boolean {
 
 /** Prices an offer for the agency (chain adjustments of its flight category). */
 export function priceOffer(offer: Offer, id: string, target: OfferTarget): PricedSolution {
+  const category = categoryOf(offer);
   return presentOffer(offer, id, target.expiresAt, {
-    adjustments: adjustmentsFor(target.pricing, categoryOf(offer)),
+    category,
+    adjustments: adjustmentsFor(target.pricing, category),
     currency: target.currency,
     rate: target.rate,
     showSupplier: target.pricing.settings.showSuppliers,

@@ -6,6 +6,7 @@ import { BaggageTable } from '../../../shared/flight/baggage-table';
 import { FareRules } from '../../../shared/flight/fare-rules';
 import { PriceBreakdown } from '../../../shared/flight/price-breakdown';
 import { SegmentList } from '../../../shared/flight/segment-list';
+import { SubAgencyPriceChain } from './sub-agency-price-chain';
 
 interface SolutionDetailsProps {
   solution: Solution;
@@ -45,6 +46,7 @@ export function SolutionDetails({ solution, currency, familyId, families, onFami
       )}
       {heading('flight.detail.priceTitle')}
       <PriceBreakdown priceDetail={solution.priceDetail} currency={currency} />
+      <SubAgencyPriceChain solution={solution} currency={currency} />
       {heading('flight.detail.baggageTitle')}
       <BaggageTable baggage={solution.baggage} currency={currency} />
       {heading('flight.detail.rulesTitle')}

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AgencySettings, PriceChain, PriceChainQuery } from '@portal/domain/agency-settings';
+import type { AgencySettings } from '@portal/domain/agency-settings';
+import { priceChainKey } from '../../../../shared/agencies/price-chain';
 import { apiGet, apiPut } from '../../../../shared/api/client';
 
 const settingsKey = (agencyId: number) => ['agency-settings', agencyId] as const;
@@ -12,14 +13,6 @@ export function getAgencySettings(agencyId: number): Promise<AgencySettings> {
 /** PUT /base/v2/agencies/{id}/config: replaces the settings; answers them as they now are. */
 export function putAgencySettings(agencyId: number, body: AgencySettings): Promise<AgencySettings> {
   return apiPut<AgencySettings>(`/base/v2/agencies/${agencyId}/config`, body, { skipErrorToast: true });
-}
-
-/** GET /base/v2/agencies/{id}/price-chain: a net amount (minor units) through every level's adjustment. */
-export function getPriceChain(agencyId: number, query: PriceChainQuery): Promise<PriceChain> {
-  return apiGet<PriceChain>(`/base/v2/agencies/${agencyId}/price-chain`, {
-    params: query,
-    skipErrorToast: true,
-  });
 }
 
 /** The settings of one sub-agency while `enabled` (the drawer is open); the drawer shows errors. */
@@ -41,17 +34,7 @@ export function useSaveAgencySettings(agencyId: number) {
     mutationFn: (body: AgencySettings) => putAgencySettings(agencyId, body),
     onSuccess: (settings) => {
       client.setQueryData(settingsKey(agencyId), settings);
-      void client.invalidateQueries({ queryKey: ['agency-price-chain', agencyId] });
+      void client.invalidateQueries({ queryKey: priceChainKey(agencyId) });
     },
-  });
-}
-
-/** The price chain for `query`, once the user asked for one (`query` not null). */
-export function usePriceChain(agencyId: number, query: PriceChainQuery | null) {
-  return useQuery({
-    queryKey: ['agency-price-chain', agencyId, query],
-    queryFn: () =>
-      query ? getPriceChain(agencyId, query) : Promise.reject(new Error('No price chain asked for')),
-    enabled: query !== null,
   });
 }

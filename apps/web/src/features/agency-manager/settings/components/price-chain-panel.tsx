@@ -1,57 +1,12 @@
-import { Button, Empty, Form, Select, Space, Spin, Table } from 'antd';
+import { Button, Empty, Form, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADJUSTMENT_CATEGORIES, type AdjustmentCategory } from '@portal/domain/agency-config';
-import type { PriceChain, PriceChainLevel, PriceChainQuery } from '@portal/domain/agency-settings';
+import type { PriceChainQuery } from '@portal/domain/agency-settings';
 import { CURRENCIES, type Currency } from '@portal/domain/currency';
-import { fromMinor, minorDigits, plainNumberString, toMinor } from '@portal/domain/currency-conversion';
-import type { MoneyJson } from '@portal/domain/shopping';
-import { formatMoney } from '../../../../shared/money/format-money';
-import { QueryError } from '../../../../shared/ui/query-error';
-import { usePriceChain } from '../api/agency-settings';
+import { minorDigits, plainNumberString, toMinor } from '@portal/domain/currency-conversion';
+import { PriceChainTable } from '../../../../shared/agencies/price-chain';
 import { MoneyInput } from './money-input';
-
-interface Row {
-  key: string;
-  agency: string;
-  adjustment: string;
-  added: MoneyJson | null;
-  price: MoneyJson;
-}
-
-/** The adjustment as a reader says it: `2.5 %` or `CNY 30.00`, with its limit. */
-function useDescribe(currency: Currency) {
-  const { t } = useTranslation();
-  const money = (minor: number) => formatMoney({ amount: fromMinor(minor, minorDigits(currency)), currency });
-  return (adjustment: PriceChainLevel['adjustment']) => {
-    if (!adjustment) return t('agencySettings.chain.noAdjustment');
-    const value = adjustment.unit === 'percent' ? `${adjustment.value} %` : money(adjustment.value);
-    const limit =
-      adjustment.limit === 0
-        ? t('agencySettings.chain.unlimited')
-        : t('agencySettings.chain.limitOf', { limit: money(adjustment.limit) });
-    return `${value} (${limit})`;
-  };
-}
-
-function rowsOf(
-  chain: PriceChain,
-  net: string,
-  sale: string,
-  describe: ReturnType<typeof useDescribe>,
-): Row[] {
-  return [
-    { key: 'net', agency: net, adjustment: '', added: null, price: chain.net },
-    ...chain.levels.map((level) => ({
-      key: `level-${level.agencyId}`,
-      agency: level.agencyName,
-      adjustment: describe(level.adjustment),
-      added: level.added,
-      price: level.price,
-    })),
-    { key: 'sale', agency: sale, adjustment: '', added: null, price: chain.sale },
-  ];
-}
 
 /** The effective price chain of a sub-agency: supplier net → each level's adjustment → sale price. */
 export function PriceChainPanel({ agencyId, currency }: { agencyId: number; currency: Currency }) {
@@ -60,8 +15,6 @@ export function PriceChainPanel({ agencyId, currency }: { agencyId: number; curr
   const [chainCurrency, setChainCurrency] = useState<Currency>(currency);
   const [amount, setAmount] = useState<number | null>(1000);
   const [query, setQuery] = useState<PriceChainQuery | null>(null);
-  const chain = usePriceChain(agencyId, query);
-  const describe = useDescribe(query?.currency ?? chainCurrency);
 
   const handleShow = () => {
     if (amount === null || amount < 0) return;
@@ -116,43 +69,8 @@ export function PriceChainPanel({ agencyId, currency }: { agencyId: number; curr
       </Form>
       {query === null ? (
         <Empty description={t('agencySettings.chain.empty')} />
-      ) : chain.isPending ? (
-        <Spin aria-label={t('common.loadingIndicator')} />
-      ) : chain.isError ? (
-        <QueryError
-          title={t('agencySettings.chain.loadFailed')}
-          error={chain.error}
-          onRetry={() => void chain.refetch()}
-        />
       ) : (
-        <Table<Row>
-          data-testid="price-chain"
-          aria-label={t('agencySettings.chain.levels')}
-          size="small"
-          pagination={false}
-          dataSource={rowsOf(
-            chain.data,
-            t('agencySettings.chain.net'),
-            t('agencySettings.chain.sale'),
-            describe,
-          )}
-          columns={[
-            { title: t('agencySettings.chain.agency'), dataIndex: 'agency' },
-            { title: t('agencySettings.chain.adjustment'), dataIndex: 'adjustment' },
-            {
-              title: t('agencySettings.chain.added'),
-              dataIndex: 'added',
-              align: 'right',
-              render: (added: MoneyJson | null) => (added ? formatMoney(added) : ''),
-            },
-            {
-              title: t('agencySettings.chain.price'),
-              dataIndex: 'price',
-              align: 'right',
-              render: (price: MoneyJson) => formatMoney(price),
-            },
-          ]}
-        />
+        <PriceChainTable agencyId={agencyId} query={query} />
       )}
     </section>
   );
