@@ -15,7 +15,7 @@ import {
   STATUS_COLORS,
   type FlightOrderStatus,
 } from './flight-order-status';
-import { COUNTRY_PATTERN, GIVEN_NAMES_PATTERN, SURNAME_PATTERN } from './passenger-rules';
+import { COUNTRY_PATTERN, GIVEN_NAMES_PATTERN, SURNAME_PATTERN } from './name-patterns';
 import { PAYMENT_CHANNELS, paymentResultSchema } from './payment';
 import { CalendarDate } from './primitives';
 import { MoneyJson, PASSENGER_TYPES, Segment } from './shopping';

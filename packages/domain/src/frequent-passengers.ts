@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BookingPassenger, IsoDate, MAX_PAGE_SIZE, pageOf, Timestamp, TravelDocument } from './flight-order';
 import { MAX_FREQUENT_PASSENGERS } from './limits';
-import { GIVEN_NAMES_PATTERN, SURNAME_PATTERN } from './passenger-rules';
+import { GIVEN_NAMES_PATTERN, SURNAME_PATTERN } from './name-patterns';
 import { CalendarDate, CleanText } from './primitives';
 
 export { MAX_FREQUENT_PASSENGERS };

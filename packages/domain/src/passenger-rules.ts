@@ -7,14 +7,12 @@ import {
   type PayloadDocumentType,
 } from './document-types';
 import { DEFAULT_REGION } from './locale';
+import { COUNTRY_PATTERN, GIVEN_NAMES_PATTERN, SURNAME_PATTERN } from './name-patterns';
 import { PASSENGER_TYPES, type PassengerCounts, type PassengerType } from './shopping';
 
-/** Surname: English letters A-Z, words separated by single spaces (spec §5). */
-export const SURNAME_PATTERN = /^[A-Za-z]+(?: [A-Za-z]+)*$/;
-/** Given names: English letters, words separated by single spaces. */
-export const GIVEN_NAMES_PATTERN = /^[A-Za-z]+(?: [A-Za-z]+)*$/;
-/** ISO 3166-1 alpha-2 country code. */
-export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
+// The name and country patterns live on their own, so that order schemas need not load these rules.
+export { COUNTRY_PATTERN, GIVEN_NAMES_PATTERN, SURNAME_PATTERN };
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Dates before this year are refused as an invalid year. */
 export const MIN_DATE_YEAR = 1900;
