@@ -6,11 +6,13 @@ import { ShoppingPage } from './support/shopping-page';
  * What the browser downloads (docs/PERFORMANCE.md, "Transfer"): the JavaScript the login page and
  * the search page request, counted as Chromium counts it (bytes on the wire, compressed, headers
  * included). The ceilings are a ratchet at the last measured figures plus a small margin (login
- * 345 KB, search 559 KB): a change that pulls more into these pages fails here. The targets are
+ * 360 KB, search 625 KB): a change that pulls more into these pages fails here. The search ceiling
+ * went from 600 to 640 KB when the locale files took the texts of agency management, group flights
+ * and trains (each language's file is about 17 KB br, and this test loads two). The targets are
  * 200 KB and 400 KB; lower a ceiling whenever a change gets under it.
  */
 const LOGIN_JS_BUDGET = 400 * 1024;
-const SEARCH_JS_BUDGET = 600 * 1024;
+const SEARCH_JS_BUDGET = 640 * 1024;
 
 interface Download {
   url: string;
