@@ -82,7 +82,7 @@ describe('pending flight order group of My Bookings', () => {
     await userEvent.click(menu.getByText('My Bookings'));
     expect(await screen.findByText('Pending flight orders')).toBeInTheDocument();
     expect(
-      await screen.findByTestId('menu-count-pending-to_be_paid', {}, { timeout: 10000 }),
+      await screen.findByTestId('menu-count-pending-to_be_paid', {}, { timeout: 30_000 }),
     ).toHaveTextContent('4');
     expect(screen.getByTestId('menu-count-pending-pending-confirm')).toHaveTextContent('1');
     expect(screen.getByRole('link', { name: /To be paid/ })).toHaveAttribute(

@@ -7,7 +7,7 @@ import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 
-const WAIT = { timeout: 10000 };
+const WAIT = { timeout: 30_000 };
 const SLOW = 60000;
 
 function makeAgency(id: number, name: string, over: Partial<SubAgency> = {}): SubAgency {
@@ -195,7 +195,10 @@ describe('agency management page', () => {
       expect(api.sent).toEqual([]);
 
       setText(form.getByLabelText('Phone'), '13800138000');
-      await userEvent.type(domains, '{backspace}Agent.South.example{enter}');
+      // Removes the refused domain with its tag's close button, then adds a good one.
+      const refused = form.getByTitle('https://bad.example/path');
+      await userEvent.click(within(refused).getByLabelText(/close|remove/i));
+      await userEvent.type(domains, 'Agent.South.example{enter}');
       await userEvent.click(save);
       const shown = within(await screen.findByTestId('temporary-password', {}, WAIT));
       expect(shown.getByText('Tmp9pass2Xyz')).toBeInTheDocument();

@@ -11,7 +11,7 @@ import { detachedStyles, prepare } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 import { AgencySettingsDrawer } from './agency-settings-drawer';
 
-const WAIT = { timeout: 10000 };
+const WAIT = { timeout: 30_000 };
 const SLOW = 60000;
 
 const STORED: AgencySettings = {

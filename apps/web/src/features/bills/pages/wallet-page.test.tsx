@@ -8,7 +8,7 @@ import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 import { serveExport } from '../../../test/export-spy';
 
-const WAIT = { timeout: 10000 };
+const WAIT = { timeout: 30_000 };
 /** Filter tests drive antd pickers and selects, which are slow in jsdom under a parallel run. */
 const SLOW = 40000;
 

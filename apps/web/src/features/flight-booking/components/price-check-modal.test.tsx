@@ -9,7 +9,7 @@ import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 
-const WAIT = { timeout: 10000 };
+const WAIT = { timeout: 30_000 };
 const LISTED = makeSolution({ id: 'sol-1', total: '1000.00' });
 const REPRICED = makeSolution({ id: 'sol-1b', total: '1100.00' });
 

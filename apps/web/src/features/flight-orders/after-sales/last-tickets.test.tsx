@@ -10,7 +10,7 @@ import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 import { fullOrder } from '../lib/test-orders';
 
-const WAIT = { timeout: 10000 };
+const WAIT = { timeout: 30_000 };
 const SLOW = 60000;
 
 const ticketed = fullOrder().passengers.map((p) => ({ ...p, ticketNumbers: ['784-2345678901'] }));

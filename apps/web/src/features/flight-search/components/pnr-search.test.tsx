@@ -66,7 +66,7 @@ const READING: PnrAnalysisResult = {
   unread: [{ line: 4, text: ' 6.    ARNK' }],
 };
 
-const WAIT = { timeout: 10000 };
+const WAIT = { timeout: 30_000 };
 
 async function renderPnrSearch() {
   await prepare(SESSIONS.operator);

@@ -11,7 +11,7 @@ import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 
-const WAIT = { timeout: 10000 };
+const WAIT = { timeout: 30_000 };
 
 function cards() {
   return screen.queryAllByTestId('solution-card').map((c) => c.getAttribute('data-solution-id'));

@@ -13,7 +13,7 @@ import { checkForm } from '../model/journey-errors';
 import { defaultFormValues } from '../model/search-form';
 
 async function pick(label: string, query: string, option: RegExp) {
-  const box = await screen.findByRole('combobox', { name: label }, { timeout: 10000 });
+  const box = await screen.findByRole('combobox', { name: label }, { timeout: 30_000 });
   await userEvent.click(box);
   await userEvent.type(box, query);
   // Wait for the airport's option itself: other options (the footer's currencies) are there at once.
@@ -25,7 +25,7 @@ async function pick(label: string, query: string, option: RegExp) {
         throw new Error(`no option ${option} among ${options.map((o) => o.textContent).join(' | ')}`);
       return found;
     },
-    { timeout: 10000 },
+    { timeout: 30_000 },
   );
   await userEvent.click(match);
 }
@@ -34,7 +34,7 @@ describe('flight search form', () => {
   it('starts one-way, tomorrow, 1 adult, 0 children, 0 infants, Economy', async () => {
     await prepare(SESSIONS.operator);
     renderApp('/flight/booking');
-    const form = await screen.findByTestId('flight-search-form', {}, { timeout: 10000 });
+    const form = await screen.findByTestId('flight-search-form', {}, { timeout: 30_000 });
     expect(within(form).getByRole('radio', { name: 'One-way' })).toBeChecked();
     expect(within(form).getByLabelText('Departure date')).toHaveValue(
       dayjs().add(1, 'day').format('YYYY-MM-DD'),
@@ -99,7 +99,7 @@ describe('flight search form', () => {
   it('allows up to five multi-city flights: the add button is disabled at five', async () => {
     await prepare(SESSIONS.operator);
     renderApp('/flight/booking');
-    await userEvent.click(await screen.findByText('Multi-city', {}, { timeout: 10000 }));
+    await userEvent.click(await screen.findByText('Multi-city', {}, { timeout: 30_000 }));
     const add = screen.getByRole('button', { name: 'Add a flight (up to 5)' });
     expect(screen.getAllByTestId(/^leg-\d$/)).toHaveLength(2);
     await userEvent.click(add);
@@ -134,7 +134,7 @@ describe('flight search form', () => {
       .getState()
       .setSearch({ request: PEK_SHA, searchId: 's-0', result: solutionsResult([]) });
     renderApp('/flight/booking');
-    await userEvent.click(await screen.findByRole('button', { name: 'Search' }, { timeout: 10000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Search' }, { timeout: 30_000 }));
     const leg = await screen.findByTestId('leg-0');
     expect(await within(leg).findByText('Flight 1: This departure date has passed')).toBeInTheDocument();
     // A one-way form shows one leg: the server's leg 2 goes with the general errors.
@@ -144,7 +144,7 @@ describe('flight search form', () => {
   it('submits with Enter from a field', async () => {
     await prepare(SESSIONS.operator);
     renderApp('/flight/booking');
-    const adults = await screen.findByLabelText('Adults', {}, { timeout: 10000 });
+    const adults = await screen.findByLabelText('Adults', {}, { timeout: 30_000 });
     await userEvent.type(adults, '{Enter}');
     expect(await screen.findByText(/Flight 1: Choose where the flight departs from/)).toBeInTheDocument();
   });
@@ -188,13 +188,13 @@ describe('flight search form', () => {
       ),
     );
     renderApp('/flight/booking');
-    await userEvent.click(await screen.findByText('PNR code', {}, { timeout: 10000 }));
+    await userEvent.click(await screen.findByText('PNR code', {}, { timeout: 30_000 }));
     await userEvent.type(screen.getByLabelText('PNR or itinerary text'), ' 1.ZHANG/SAN MR');
     await userEvent.click(screen.getByRole('button', { name: 'Read PNR' }));
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Price these flights' }, { timeout: 10000 }),
+      await screen.findByRole('button', { name: 'Price these flights' }, { timeout: 30_000 }),
     );
-    expect(await screen.findByTestId('solution-card', {}, { timeout: 10000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('solution-card', {}, { timeout: 30_000 })).toBeInTheDocument();
     expect(useFlightSearchStore.getState().search).toMatchObject({ searchId: 'acc-search' });
     expect(routeSearched).toBe(false);
   });

@@ -8,7 +8,7 @@ import { envelope, server } from '../../../test/server';
 import { newDraft, useGroupDraft } from '../lib/draft-store';
 import { testGroupOrder } from '../lib/test-orders';
 
-const WAIT = { timeout: 10000 };
+const WAIT = { timeout: 30_000 };
 const SLOW = 40000;
 
 beforeEach(() => {

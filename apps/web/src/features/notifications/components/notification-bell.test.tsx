@@ -10,7 +10,7 @@ import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 
-const WAIT = { timeout: 10000 };
+const WAIT = { timeout: 30_000 };
 
 const notice = (id: number, extra: Partial<NotificationItem> = {}): NotificationItem => ({
   id,

@@ -93,7 +93,7 @@ describe('the default date format', () => {
   it('shows the flight search date picker in the chosen format', async () => {
     await prepare({ ...withConfig({ dateFormat: 'dd/MM/yyyy' }), company: SESSIONS.operator.company });
     renderApp('/flight/booking');
-    const form = await screen.findByTestId('flight-search-form', {}, { timeout: 10000 });
+    const form = await screen.findByTestId('flight-search-form', {}, { timeout: 30_000 });
     expect(within(form).getByLabelText('Departure date')).toHaveValue(
       dayjs().add(1, 'day').format('DD/MM/YYYY'),
     );

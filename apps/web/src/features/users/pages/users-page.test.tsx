@@ -7,7 +7,7 @@ import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 
-const WAIT = { timeout: 10000 };
+const WAIT = { timeout: 30_000 };
 const SLOW = 60000;
 
 function makeUser(id: number, username: string, over: Partial<ManagedUser> = {}): ManagedUser {

@@ -8,7 +8,7 @@ import { prepare } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 import { DocumentUpload } from './document-upload';
 
-const WAIT = { timeout: 10000 };
+const WAIT = { timeout: 30_000 };
 
 async function uploadAnswered(status: number, code: number, message: string) {
   await prepare(SESSIONS.operator);
