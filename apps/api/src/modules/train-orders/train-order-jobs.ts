@@ -1,9 +1,8 @@
 import type { JobHandler } from '../../platform/jobs';
+import { cancelAtSupplier, expireTrainOrder } from './pay-train-order';
+import { completeRefund } from './refund-train-order';
+import { completeTicketing } from './ticket-train-order';
 import {
-  cancelAtSupplier,
-  completeRefund,
-  completeTicketing,
-  expireTrainOrder,
   TRAIN_PAYMENT_DEADLINE_JOB,
   TRAIN_REFUND_JOB,
   TRAIN_SUPPLIER_CANCEL_JOB,

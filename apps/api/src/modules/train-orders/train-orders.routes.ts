@@ -21,20 +21,11 @@ import { canTicketTrainOrders } from './train-orders.policy';
 import { presentTrainOrder, presentTrainOrderListItem } from './train-orders.presenter';
 import { listTrainOrders } from './train-orders.repo';
 import type { TrainOrderRow } from './train-orders.schema';
-import {
-  bookTrainAtSupplier,
-  cancelAtSupplier,
-  cancelTrainOrder,
-  completeRefund,
-  completeTicketing,
-  payTrainOrder,
-  saveTrainOrder,
-  startManualTicketing,
-  startRefund,
-  visibleTrainOrder,
-  type TrainBookingOutcome,
-  type TrainOrderDeps,
-} from './train-orders.service';
+import { bookTrainAtSupplier, saveTrainOrder, type TrainBookingOutcome } from './book-train-order';
+import { cancelAtSupplier, cancelTrainOrder, payTrainOrder } from './pay-train-order';
+import { completeRefund, startRefund } from './refund-train-order';
+import { completeTicketing, startManualTicketing } from './ticket-train-order';
+import { visibleTrainOrder, type TrainOrderDeps } from './train-orders.service';
 
 const tags = ['train-orders'];
 const IdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });

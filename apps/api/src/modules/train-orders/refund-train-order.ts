@@ -1,0 +1,70 @@
+// Refunding a ticketed train order with the rail refund fee by time before departure.
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import type { RequestContext } from '../../platform/request-context';
+import { refundOf } from './train-orders.presenter';
+import { transitionTrainOrder } from './train-orders.repo';
+import type { TrainOrderRow } from './train-orders.schema';
+import {
+  TRAIN_REFUND_JOB,
+  type TrainOrderDeps,
+  illegal,
+  lockVisible,
+  moneyBack,
+  queueFallbackJob,
+  settleSupplierCall,
+} from './train-orders.service';
+
+/**
+ * A refund of a ticketed order before departure: the fee is fixed now by the rail refund rule
+ * (per ticket, `railRefundQuote`) and the order moves to refunding (with a fallback job), in one
+ * short transaction; the supplier is asked outside it (`completeRefund`).
+ */
+export async function startRefund(
+  tx: Db,
+  deps: TrainOrderDeps,
+  ctx: RequestContext,
+  id: string,
+): Promise<TrainOrderRow> {
+  const now = deps.now();
+  const order = await lockVisible(tx, ctx, id);
+  if (order.status !== 'ticketed') throw illegal(order, 'refunding');
+  const refund = refundOf(order, now);
+  if (!refund)
+    throw new AppError('ILLEGAL_TRANSITION', { from: order.status, to: 'refunding' }, { reason: 'departed' });
+  const moved = await transitionTrainOrder(
+    tx,
+    order,
+    'refunding',
+    now,
+    { refundFeeMinor: refund.feeMinor },
+    `Refund asked by ${ctx.user.username}; fee ${refund.percent} %`,
+  );
+  await queueFallbackJob(tx, deps, TRAIN_REFUND_JOB, order.id, now);
+  return moved;
+}
+
+/**
+ * Asks the supplier to refund a refunding order (no transaction open), then in one transaction:
+ * refunded with the price less the fee back in the wallet, or back to ticketed when the railway
+ * refuses. A supplier error is thrown (the job retries).
+ */
+export async function completeRefund(
+  deps: TrainOrderDeps,
+  orderId: string,
+): Promise<TrainOrderRow | undefined> {
+  return settleSupplierCall(
+    deps,
+    orderId,
+    'refunding',
+    (supplier, reference, signal) => supplier.refund(reference, signal),
+    async (tx, order, answer, now) => {
+      if (answer.kind === 'refused') {
+        return transitionTrainOrder(tx, order, 'ticketed', now, { refundFeeMinor: null }, answer.reason);
+      }
+      const back = order.orderTotalMinor - (order.refundFeeMinor ?? 0);
+      await moneyBack(tx, order, back, 'Train order refund', null);
+      return transitionTrainOrder(tx, order, 'refunded', now, { refundedMinor: back }, null);
+    },
+  );
+}
