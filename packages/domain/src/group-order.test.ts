@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { IllegalTransition } from './fsm';
+import { CancelGroupOrderBody, CreateGroupOrderBody } from './group-order';
 import {
   allowedGroupActions,
-  CancelGroupOrderBody,
-  CreateGroupOrderBody,
   dueInstalment,
   GROUP_CANCELABLE_STATUSES,
   GROUP_MENU_STATUSES,
@@ -14,7 +13,7 @@ import {
   PASSENGER_LIST_STATUSES,
   type GroupActionSubject,
   type GroupOrderStatus,
-} from './group-order';
+} from './group-order-status';
 
 const NOW = new Date('2026-11-23T08:00:00Z');
 const LATER = '2026-11-30T08:00:00Z';

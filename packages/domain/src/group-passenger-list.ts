@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPE_CODES, normalizeDocumentNumber, type DocumentType } from './document-types';
-import { PASSENGER_LIST_STATES } from './group-order';
+import { PASSENGER_LIST_STATES } from './group-order-status';
 import type { Locale } from './locale';
 import {
   PASSENGER_RULE_KEYS,

@@ -1,4 +1,4 @@
-import type { GroupActionSubject, PassengerListState } from '@portal/domain/group-order';
+import type { GroupActionSubject, PassengerListState } from '@portal/domain/group-order-status';
 import type { GroupInstalmentRow, GroupOrderRow } from './group-orders.schema';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);

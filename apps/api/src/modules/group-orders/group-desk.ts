@@ -1,4 +1,5 @@
-import type { CreateGroupOrderBody, GroupQuoteFlight, InstalmentKind } from '@portal/domain/group-order';
+import type { CreateGroupOrderBody, GroupQuoteFlight } from '@portal/domain/group-order';
+import type { InstalmentKind } from '@portal/domain/group-order-status';
 import type { BaggageRule, Cabin, PassengerType } from '@portal/domain/shopping';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,9 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import {
-  INSTALMENT_STEPS,
-  PASSENGER_LIST_STATUSES,
-  type GroupFailureReason,
-} from '@portal/domain/group-order';
+import { type GroupFailureReason } from '@portal/domain/group-order';
+import { INSTALMENT_STEPS, PASSENGER_LIST_STATUSES } from '@portal/domain/group-order-status';
 import type { Db } from '../../platform/db';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
 import { notifyGroupOrderEvent } from '../notifications/notify';

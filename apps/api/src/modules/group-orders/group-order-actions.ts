@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { CancelGroupOrderBody, PickGroupQuoteBody } from '@portal/domain/group-order';
-import { isGroupActionAllowed } from '@portal/domain/group-order';
+import { isGroupActionAllowed } from '@portal/domain/group-order-status';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';

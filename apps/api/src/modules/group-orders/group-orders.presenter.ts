@@ -1,11 +1,9 @@
+import { type GroupOrder, type GroupOrderListItem, type GroupQuote } from '@portal/domain/group-order';
 import {
   allowedGroupActions,
   groupStatusColor,
-  type GroupOrder,
-  type GroupOrderListItem,
-  type GroupQuote,
   type PassengerListState,
-} from '@portal/domain/group-order';
+} from '@portal/domain/group-order-status';
 import type { PaymentChannel } from '@portal/domain/payment';
 import type { Db } from '../../platform/db';
 import { money } from '../wallet/money';

@@ -1,11 +1,8 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { IllegalTransition } from '@portal/domain/fsm';
-import {
-  groupOrderMachine,
-  type GroupOrderStatus,
-  type GroupTimelineEvent,
-} from '@portal/domain/group-order';
+import { type GroupTimelineEvent } from '@portal/domain/group-order';
+import { groupOrderMachine, type GroupOrderStatus } from '@portal/domain/group-order-status';
 import type { Db } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';

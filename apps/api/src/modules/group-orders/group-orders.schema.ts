@@ -3,12 +3,11 @@ import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid 
 import type {
   CreateGroupOrderBody,
   GroupFailureReason,
-  GroupOrderStatus,
   GroupQuoteFlight,
   GroupQuoteState,
   GroupTimelineEvent,
-  InstalmentKind,
 } from '@portal/domain/group-order';
+import type { GroupOrderStatus, InstalmentKind } from '@portal/domain/group-order-status';
 import type { BaggageRule, PassengerType } from '@portal/domain/shopping';
 import {
   createdAt,

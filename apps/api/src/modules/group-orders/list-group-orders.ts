@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import {
-  GROUP_ORDER_STATUSES,
   type GroupOrderList,
   type GroupOrderListQuery,
   type GroupStatusCount,
 } from '@portal/domain/group-order';
+import { GROUP_ORDER_STATUSES } from '@portal/domain/group-order-status';
 import type { Db } from '../../platform/db';
 import type { RequestContext } from '../../platform/request-context';
 import { presentGroupListItem } from './group-orders.presenter';

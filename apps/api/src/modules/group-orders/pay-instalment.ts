@@ -1,9 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import {
-  INSTALMENT_STEPS,
-  isGroupActionAllowed,
-  type PayGroupInstalmentBody,
-} from '@portal/domain/group-order';
+import { type PayGroupInstalmentBody } from '@portal/domain/group-order';
+import { INSTALMENT_STEPS, isGroupActionAllowed } from '@portal/domain/group-order-status';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';

@@ -1,5 +1,5 @@
 import { maskDocumentNumber } from '@portal/domain/document-types';
-import { isGroupActionAllowed, type GroupActionSubject } from '@portal/domain/group-order';
+import { isGroupActionAllowed, type GroupActionSubject } from '@portal/domain/group-order-status';
 import {
   checkGroupPassengerRows,
   GROUP_PASSENGER_LIST_ACTIONS,

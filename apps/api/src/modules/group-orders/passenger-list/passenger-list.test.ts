@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@portal/domain/errors';
-import type { GroupOrderStatus } from '@portal/domain/group-order';
+import type { GroupOrderStatus } from '@portal/domain/group-order-status';
 import {
   GROUP_PASSENGER_COLUMNS,
   GroupPassengerList,

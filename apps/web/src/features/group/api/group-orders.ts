@@ -6,9 +6,9 @@ import {
   type GroupOrder,
   type GroupOrderList,
   type GroupOrderListQuery,
-  type GroupOrderStatus,
   type GroupPaymentResult,
 } from '@portal/domain/group-order';
+import { type GroupOrderStatus } from '@portal/domain/group-order-status';
 import { apiGet, apiPost } from '../../../shared/api/client';
 
 const ORDERS = '/order/v2/group/orders';

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StatusColor } from '@portal/domain/flight-order-status';
-import { groupStatusColor, groupStatusLabelKey, isGroupOrderStatus } from '@portal/domain/group-order';
+import { groupStatusColor, groupStatusLabelKey, isGroupOrderStatus } from '@portal/domain/group-order-status';
 
 /** antd Tag colours for the spec's colour classes. */
 const TAG_COLOR: Record<StatusColor, string> = {

@@ -1,7 +1,8 @@
 import { Button, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dueInstalment, type GroupInstalment, type GroupOrder } from '@portal/domain/group-order';
+import { type GroupInstalment, type GroupOrder } from '@portal/domain/group-order';
+import { dueInstalment } from '@portal/domain/group-order-status';
 import { formatDateTime } from '../../../shared/dates/format-date';
 import { money } from '../lib/format';
 import { Countdown } from './countdown';

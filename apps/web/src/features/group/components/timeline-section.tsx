@@ -1,6 +1,7 @@
 import { Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { groupStatusColor, type GroupTimelineEntry } from '@portal/domain/group-order';
+import { type GroupTimelineEntry } from '@portal/domain/group-order';
+import { groupStatusColor } from '@portal/domain/group-order-status';
 import { formatDateTime } from '../../../shared/dates/format-date';
 
 const DOT_COLOR = {

@@ -2,7 +2,8 @@ import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { GroupOrder, GroupOrderStatus } from '@portal/domain/group-order';
+import type { GroupOrder } from '@portal/domain/group-order';
+import type { GroupOrderStatus } from '@portal/domain/group-order-status';
 import { isApiError } from '../../../shared/api/api-error';
 import { formatDateTime } from '../../../shared/dates/format-date';
 import { PageTitle } from '../../../shared/ui/page-title';

@@ -6,7 +6,7 @@ import {
   groupStatusLabelKey,
   isGroupOrderStatus,
   type GroupOrderStatus,
-} from '@portal/domain/group-order';
+} from '@portal/domain/group-order-status';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryError } from '../../../shared/ui/query-error';
 import { useGroupOrders, useGroupStatusCounts, type GroupListParams } from '../api/group-orders';
