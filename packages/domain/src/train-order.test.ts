@@ -3,15 +3,17 @@ import { residentIdCheckChar } from './document-types';
 import {
   birthdayFromResidentId,
   CreateTrainOrderBody,
+  trainTicketPriceMinor,
+  validateTrainPassenger,
+  type TrainBookingPassenger,
+} from './train-order';
+import {
   TRAIN_ORDER_STATUSES,
   TRAIN_ORDER_STATUSES_BY_COLOR,
   trainAllowedActions,
   trainOrderMachine,
   trainStatusColor,
-  trainTicketPriceMinor,
-  validateTrainPassenger,
-  type TrainBookingPassenger,
-} from './train-order';
+} from './train-order-status';
 
 const id17 = '11010519900307123';
 const residentId = `${id17}${residentIdCheckChar(id17)}`;

@@ -1,11 +1,6 @@
 import { railRefundQuote } from '@portal/domain/rail';
-import {
-  trainAllowedActions,
-  trainStatusColor,
-  type TrainOrder,
-  type TrainOrderListItem,
-  type TrainRefundQuote,
-} from '@portal/domain/train-order';
+import { type TrainOrder, type TrainOrderListItem, type TrainRefundQuote } from '@portal/domain/train-order';
+import { trainAllowedActions, trainStatusColor } from '@portal/domain/train-order-status';
 import { money } from '../wallet/money';
 import type { TrainOrderRow } from './train-orders.schema';
 

@@ -1,10 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import {
-  trainOrderMachine,
-  type TrainOrderStatus,
-  type TrainOrderListQuery,
-} from '@portal/domain/train-order';
+import { type TrainOrderListQuery } from '@portal/domain/train-order';
+import { trainOrderMachine, type TrainOrderStatus } from '@portal/domain/train-order-status';
 import type { Db } from '../../platform/db';
 import { agencies } from '../../platform/db/schema';
 import { trainOrderScope } from './train-orders.policy';

@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SeatClass } from '@portal/domain/rail';
-import type {
-  TrainOrderStatus,
-  TrainOrderTrain,
-  TrainPassengerType,
-  TrainSeatAssignment,
-} from '@portal/domain/train-order';
+import type { TrainOrderTrain, TrainPassengerType, TrainSeatAssignment } from '@portal/domain/train-order';
+import type { TrainOrderStatus } from '@portal/domain/train-order-status';
 import type { DocumentType } from '@portal/domain/document-types';
 import type { PaymentState } from '@portal/domain/flight-order-status';
 import {

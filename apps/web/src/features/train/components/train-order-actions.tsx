@@ -1,7 +1,8 @@
 import { Alert, Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TrainOrder, TrainOrderAction } from '@portal/domain/train-order';
+import type { TrainOrder } from '@portal/domain/train-order';
+import type { TrainOrderAction } from '@portal/domain/train-order-status';
 import { formatMoney } from '../../../shared/money/format-money';
 import { useTrainOrderAction } from '../api/train-orders';
 

@@ -1,7 +1,8 @@
 import { Descriptions, Drawer, Skeleton, Space, Table, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { maskDocumentNumber } from '@portal/domain/document-types';
-import { trainStatusLabelKey, type TrainOrder, type TrainOrderPassenger } from '@portal/domain/train-order';
+import { type TrainOrder, type TrainOrderPassenger } from '@portal/domain/train-order';
+import { trainStatusLabelKey } from '@portal/domain/train-order-status';
 import { formatDateTime, formatLocalDateTime } from '../../../shared/dates/format-date';
 import { formatMoney } from '../../../shared/money/format-money';
 import { useLocale } from '../../../shared/stores/subject';

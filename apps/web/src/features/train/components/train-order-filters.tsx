@@ -1,7 +1,7 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { TRAIN_ORDER_STATUSES, type TrainOrderStatus } from '@portal/domain/train-order';
+import { TRAIN_ORDER_STATUSES, type TrainOrderStatus } from '@portal/domain/train-order-status';
 import { rangeToDates, type DayRange } from '../../../shared/dates/date-range';
 import { useDatePattern } from '../../../shared/dates/format-date';
 import type { TrainOrderFilters } from '../api/train-orders';

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StatusColor } from '@portal/domain/flight-order-status';
-import { trainStatusLabelKey, type TrainOrderStatus } from '@portal/domain/train-order';
+import { trainStatusLabelKey, type TrainOrderStatus } from '@portal/domain/train-order-status';
 
 const TAG_COLORS: Record<StatusColor, string> = {
   success: 'success',

@@ -1,0 +1,128 @@
+import { STATUS_COLORS, type StatusColor } from './flight-order-status';
+import { defineMachine, type TransitionTable } from './fsm';
+
+/**
+ * Train order statuses and their tag colour classes (the flight colours of spec §4):
+ * - `to_be_paid` (primary): booked at the supplier, seats held until the payment deadline;
+ * - `proceeding` (primary): paid, the ticketing job is asking the supplier to issue the tickets;
+ * - `manual_ticketing` (warning): paid, waiting for an operator because the agency's train setting
+ *   `manual` is on;
+ * - `ticketed` (success): tickets issued, seats (coach and seat numbers) known;
+ * - `refunding` (warning): a refund asked of the supplier, the fee fixed when asked;
+ * - `refunded` (success): refunded, the price less the fee back in the wallet;
+ * - `failed` (error): the supplier did not issue; what was paid went back to the wallet at once;
+ * - `canceled` (info): canceled before ticketing (by the user, or the payment deadline passed);
+ *   what was paid went back to the wallet at once.
+ */
+export const TRAIN_ORDER_STATUSES_BY_COLOR = {
+  success: ['ticketed', 'refunded'],
+  warning: ['manual_ticketing', 'refunding'],
+  primary: ['to_be_paid', 'proceeding'],
+  error: ['failed'],
+  info: ['canceled'],
+} as const satisfies Record<StatusColor, readonly string[]>;
+
+export type TrainOrderStatus = (typeof TRAIN_ORDER_STATUSES_BY_COLOR)[StatusColor][number];
+
+/** Every train order status, in the order of the flow. */
+export const TRAIN_ORDER_STATUSES = [
+  'to_be_paid',
+  'proceeding',
+  'manual_ticketing',
+  'ticketed',
+  'refunding',
+  'refunded',
+  'failed',
+  'canceled',
+] as const satisfies readonly TrainOrderStatus[];
+
+const TRAIN_COLOR_OF = new Map<string, StatusColor>(
+  STATUS_COLORS.flatMap((color) =>
+    TRAIN_ORDER_STATUSES_BY_COLOR[color].map((status) => [status, color] as const),
+  ),
+);
+
+/** The tag colour class of a train order status. */
+export function trainStatusColor(status: TrainOrderStatus): StatusColor {
+  return TRAIN_COLOR_OF.get(status) ?? 'info';
+}
+
+export function isTrainOrderStatus(value: unknown): value is TrainOrderStatus {
+  return typeof value === 'string' && TRAIN_COLOR_OF.has(value);
+}
+
+/** i18n key of a status label, e.g. `trainOrders.status.to_be_paid`. */
+export function trainStatusLabelKey(status: TrainOrderStatus): string {
+  return `trainOrders.status.${status}`;
+}
+
+/**
+ * The transition table of train orders:
+ *   to_be_paid       -> proceeding (paid) | manual_ticketing (paid, agency ticketing by hand)
+ *                       | canceled (the user cancels, or the payment deadline job)
+ *   proceeding       -> ticketed | failed (the supplier refused; money back)
+ *   manual_ticketing -> proceeding (an operator's action: the supplier is asked to issue)
+ *                       | canceled (the user cancels; money back)
+ *   ticketed         -> refunding (the user asks a refund before departure)
+ *   refunding        -> refunded (money less the fee back) | ticketed (the supplier refused)
+ *   final: refunded, failed, canceled
+ * `proceeding` cannot be canceled: the supplier is issuing at that moment. The operator's action
+ * and the ticketing job share one way to the end (proceeding -> ticketed | failed).
+ */
+export const TRAIN_ORDER_TRANSITIONS = {
+  to_be_paid: { to: ['proceeding', 'manual_ticketing', 'canceled'] },
+  proceeding: { to: ['ticketed', 'failed'] },
+  manual_ticketing: { to: ['proceeding', 'canceled'] },
+  ticketed: { to: ['refunding'] },
+  refunding: { to: ['refunded', 'ticketed'] },
+  refunded: { to: [] },
+  failed: { to: [] },
+  canceled: { to: [] },
+} as const satisfies TransitionTable<TrainOrderStatus>;
+
+export const trainOrderMachine = defineMachine<TrainOrderStatus>(TRAIN_ORDER_TRANSITIONS);
+
+/** Actions a train order may offer (`allowedActions`). */
+export const TRAIN_ORDER_ACTIONS = ['pay', 'cancel', 'ticket', 'refund'] as const;
+export type TrainOrderAction = (typeof TRAIN_ORDER_ACTIONS)[number];
+
+export interface TrainActionRule {
+  action: TrainOrderAction;
+  statuses: readonly TrainOrderStatus[];
+  /** `payment`: before the payment deadline; `departure`: before the train leaves. */
+  deadline?: 'payment' | 'departure';
+  /** Only for a viewer who may ticket (operator or SuperUser of the agency). */
+  ticketer?: true;
+}
+
+/** When each action is allowed, as data. */
+export const TRAIN_ACTION_RULES: readonly TrainActionRule[] = [
+  { action: 'pay', statuses: ['to_be_paid'], deadline: 'payment' },
+  { action: 'cancel', statuses: ['to_be_paid', 'manual_ticketing'] },
+  { action: 'ticket', statuses: ['manual_ticketing'], deadline: 'departure', ticketer: true },
+  { action: 'refund', statuses: ['ticketed'], deadline: 'departure' },
+];
+
+export interface TrainActionContext {
+  now: Date;
+  /** True when the viewer is an operator or SuperUser of the order's agency. */
+  canTicket: boolean;
+}
+
+/** The actions `order` offers now (the API answers them; the UI shows only these). */
+export function trainAllowedActions(
+  order: { status: TrainOrderStatus; paymentDeadline: string | null; departureUtc: string },
+  ctx: TrainActionContext,
+): TrainOrderAction[] {
+  const now = ctx.now.getTime();
+  const open = (deadline: TrainActionRule['deadline']): boolean => {
+    if (deadline === 'payment')
+      return order.paymentDeadline === null || now < Date.parse(order.paymentDeadline);
+    if (deadline === 'departure') return now < Date.parse(order.departureUtc);
+    return true;
+  };
+  return TRAIN_ACTION_RULES.filter(
+    (rule) =>
+      rule.statuses.includes(order.status) && open(rule.deadline) && (!rule.ticketer || ctx.canTicket),
+  ).map((rule) => rule.action);
+}
