@@ -1,19 +1,11 @@
 import type { StatementQuery } from '@portal/domain/wallet';
 import { download } from '../../../shared/api/download';
+import type { FiltersOf } from '../../../shared/wallet/wallet-lists';
 import type { TransactionParams } from './get-transactions';
 import type { WalletEntryParams } from './get-wallet-entries';
 
-/** A list's filters without its paging: an export takes every row the filters select. */
-type Filters<T> = Omit<T, 'page' | 'pageSize'>;
-
-/** Drops the paging of a list query; the rest is what the export is asked for. */
-export function filtersOf<T extends { page: number; pageSize: number }>(params: T): Filters<T> {
-  const { page: _page, pageSize: _pageSize, ...filters } = params;
-  return filters;
-}
-
 /** POST /base/v2/wallet/entries/export: the wallet entries of `filters` as an .xlsx download. */
-export function exportWalletEntries(filters: Filters<WalletEntryParams>): Promise<string> {
+export function exportWalletEntries(filters: FiltersOf<WalletEntryParams>): Promise<string> {
   return download('/base/v2/wallet/entries/export', filters, {
     fallbackName: 'wallet-entries.xlsx',
     skipErrorToast: true,
@@ -21,7 +13,7 @@ export function exportWalletEntries(filters: Filters<WalletEntryParams>): Promis
 }
 
 /** POST /base/v2/wallet/transactions/export: 'All Transactions' of `filters` as an .xlsx download. */
-export function exportTransactions(filters: Filters<TransactionParams>): Promise<string> {
+export function exportTransactions(filters: FiltersOf<TransactionParams>): Promise<string> {
   return download('/base/v2/wallet/transactions/export', filters, {
     fallbackName: 'transactions.xlsx',
     skipErrorToast: true,

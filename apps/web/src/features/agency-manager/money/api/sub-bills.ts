@@ -17,14 +17,6 @@ export type SubEntryParams = Pick<WalletEntryQuery, 'page' | 'pageSize'> &
 export type SubTransactionParams = Pick<TransactionQuery, 'page' | 'pageSize'> &
   Partial<Pick<TransactionQuery, 'dateFrom' | 'dateTo' | 'paymentMethod' | 'orderId'>>;
 
-/** A list's filters without its paging: an export takes every row the filters select. */
-export function withoutPaging<T extends { page: number; pageSize: number }>(
-  params: T,
-): Omit<T, 'page' | 'pageSize'> {
-  const { page: _page, pageSize: _pageSize, ...filters } = params;
-  return filters;
-}
-
 /** GET /base/v2/sub/balance/{id}: the sub-agency's name and wallets. */
 export function useSubBalance(agencyId: number) {
   return useQuery({
