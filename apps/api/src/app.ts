@@ -72,6 +72,7 @@ import { agenciesRoutes } from './modules/agencies/agencies.routes';
 import { registerAgencyFrameAncestors } from './modules/agencies/frame-ancestors';
 import { registerTemporaryPasswordHook } from './modules/agencies/temporary-password.hook';
 import { groupOrderRoutes } from './modules/group-orders/group-orders.routes';
+import { groupInstalmentCaptures } from './modules/group-orders/instalment-gateway-payment';
 import { groupJobHandlers } from './modules/group-orders/group-jobs';
 import {
   createGroupDeskRegistry,
@@ -245,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deps: orderDeps,
     gateways,
     onPaid: { change: queueReissue(orderDeps), ...options.paymentHooks },
+    groupInstalmentCaptures,
   });
   await app.register(afterSalesRoutes, { deps: orderDeps });
   await app.register(disruptionRoutes, { deps: orderDeps });
@@ -255,6 +257,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     timeScale: config.timeScale,
     desks: options.groupDesks ?? createGroupDeskRegistry(simGroupDesk ? [simGroupDesk] : []),
+    gateways,
   };
   await app.register(groupOrderRoutes, { deps: groupDeps });
   await app.register(documentRoutes, {

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
-import { withIdempotency } from '../../platform/idempotency';
+import { withIdempotency, withIdempotentSteps } from '../../platform/idempotency';
 import { envelope, okResponse } from '../../platform/schema';
 import { flightContext } from '../shopping/access';
 import { createGroupOrder } from './create-group-order';
@@ -27,6 +27,7 @@ import { findGroupOrder } from './group-orders.repo';
 import type { GroupOrderRow } from './group-orders.schema';
 import { groupStatusCounts, listGroupOrders } from './list-group-orders';
 import { payInstalment } from './pay-instalment';
+import { prepareInstalmentPayment, recordInstalmentPayment } from './instalment-gateway-payment';
 
 const tags = ['group-orders'];
 const OrderIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
@@ -41,7 +42,8 @@ const PaymentAnswer = envelope(GroupPaymentResult);
 /**
  * Group flight orders (`/order/v2/group/...`, operator or SuperUser with the flight service):
  * request, list with status counts, detail, pick a quote, cancel with a reason, pay an
- * instalment from the wallet. Writes take an `Idempotency-Key`.
+ * instalment from the wallet or through an outside channel (its notification is settled by the
+ * payment routes). Writes take an `Idempotency-Key`.
  */
 export async function groupOrderRoutes(fastify: FastifyInstance, { deps }: { deps: GroupOrderDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -138,8 +140,20 @@ export async function groupOrderRoutes(fastify: FastifyInstance, { deps }: { dep
     async (request, reply) => {
       const ctx = flightContext(request);
       const { id, n } = request.params;
+      const { channel, returnUrl } = request.body;
+      const provider = deps.gateways.get(channel);
+      if (provider) {
+        // The provider's start may be a network call: outside the transaction, then one short one.
+        const answer = await withIdempotentSteps(deps.db, request, reply, {
+          outside: () => prepareInstalmentPayment(deps.db, ctx, id, n, provider, returnUrl, deps.now()),
+          inside: async (tx, prepared) =>
+            ok(await recordInstalmentPayment(tx, ctx, id, n, provider, prepared, deps.now())),
+        });
+        return PaymentAnswer.parse(answer);
+      }
+      if (channel !== 'balance') throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE');
       const answer = await withIdempotency(deps.db, request, reply, async (tx) => {
-        const paid = await payInstalment(tx, ctx, id, n, request.body, deps.now());
+        const paid = await payInstalment(tx, ctx, id, n, deps.now());
         return ok({ status: 'paid' as const, order: await present(paid, tx) });
       });
       return PaymentAnswer.parse(answer);

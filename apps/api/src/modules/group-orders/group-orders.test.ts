@@ -1,11 +1,27 @@
 import { eq, like } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { GroupOrder, GroupOrderList, GroupStatusCount } from '@portal/domain/group-order';
+import {
+  GroupPaymentResult,
+  type GroupOrder,
+  type GroupOrderList,
+  type GroupStatusCount,
+} from '@portal/domain/group-order';
+import { LateCaptureList } from '@portal/domain/late-capture';
 import { buildApp } from '../../app';
 import type { Database } from '../../platform/db';
 import { sessions as sessionRows } from '../../platform/db/schema';
-import { bearer, body, createTestDatabase, login, resetDatabase, testConfig } from '../../test/app';
+import {
+  bearer,
+  body,
+  createTestDatabase,
+  login,
+  resetDatabase,
+  TEST_SECRETS,
+  testConfig,
+} from '../../test/app';
+import { createSimulatedGateways, isSimulatedGateway } from '../payments/simulated-gateway';
+import { walletAccounts } from '../wallet/wallet.repo';
 import { notifications } from '../notifications/notifications.schema';
 import { groupInstalmentViolations, ledgerViolations } from '../wallet/ledger.invariants';
 import { payFromBalance } from '../wallet/pay-from-balance';
@@ -19,6 +35,10 @@ import { confirmGroupPassengers, replaceGroupPassengers } from './passenger-list
 /** A clock the test moves; the app and its jobs read it. */
 let clock = new Date('2026-11-23T02:00:00Z'); // Monday 10:00 in Shanghai
 const desk = new SimulatedGroupDesk();
+/** The simulated card provider, whose refunds the tests read. */
+const gateways = createSimulatedGateways(TEST_SECRETS.paymentGateway);
+const stripe = gateways.get('stripe');
+if (!isSimulatedGateway(stripe)) throw new Error('no simulated stripe');
 let app: FastifyInstance;
 let database: Database;
 let dispose: (() => Promise<void>) | undefined;
@@ -34,6 +54,7 @@ beforeAll(async () => {
     database,
     now: () => clock,
     groupDesks: createGroupDeskRegistry([desk]),
+    gateways,
     limits: UNLIMITED_BOOKINGS,
   });
 }, 60_000);
@@ -525,5 +546,130 @@ describe('group orders', () => {
     const list = body<GroupOrderList>(await call(other, 'GET', '/order/v2/group/orders')).data;
     expect(list.total).toBe(0);
     expect(await walletEntries(order.id)).toHaveLength(0);
+  });
+});
+
+describe('group instalments through an outside channel', () => {
+  /** Starts paying instalment `n` with the card channel; answers the pending payment. */
+  async function startCard(token: string, id: string, n: number) {
+    const res = await call(token, 'POST', `/order/v2/group/orders/${id}/instalments/${n}/payment`, {
+      channel: 'stripe',
+      returnUrl: `/flight/group/order/${id}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const result = GroupPaymentResult.parse(body(res).data);
+    if (result.status !== 'pending' || !result.redirectUrl) throw new Error(`expected pending: ${res.body}`);
+    return { ...result, redirectUrl: result.redirectUrl };
+  }
+
+  /** The simulated checkout's form post, as the payer's browser sends it. */
+  async function checkout(redirectUrl: string, outcome: 'paid' | 'failed' = 'paid') {
+    const url = new URL(redirectUrl, 'http://portal.test');
+    const res = await app.inject({
+      method: 'POST',
+      url: `${url.pathname}/complete`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token: url.searchParams.get('token') ?? '', outcome }).toString(),
+    });
+    expect(res.statusCode, res.body).toBe(303);
+  }
+
+  const walletBalance = async () => (await walletAccounts(database.db, 1))[0]?.balanceMinor;
+
+  it('pays deposits and the final payment by card or balance, each once, and issues the tickets', async () => {
+    await fund(1, 50_000_000);
+    const token = 'admin';
+    const order = await seated(token);
+    const before = await walletBalance();
+
+    const first = await startCard(token, order.id, 1);
+    expect(first.amount).toEqual(order.instalments[0]?.amount);
+    // Not paid until the provider says so; asking again resumes the same payment.
+    expect((await detail(token, order.id)).status).toBe('to_be_pay_first');
+    expect((await startCard(token, order.id, 1)).paymentId).toBe(first.paymentId);
+    await checkout(first.redirectUrl);
+    const afterFirst = await detail(token, order.id);
+    expect(afterFirst.status).toBe('to_be_pay_second');
+    expect(afterFirst.instalments[0]).toMatchObject({ state: 'paid', channel: 'stripe' });
+    expect(await walletBalance()).toBe(before);
+
+    expect((await pay(token, order.id, 2)).statusCode).toBe(200);
+    await checkout((await startCard(token, order.id, 3)).redirectUrl);
+    const last = await detail(token, order.id);
+    expect(last.status).toBe('to_be_paid_last_money');
+    // The final payment needs the confirmed passenger list, by card as by balance.
+    const refused = await call(token, 'POST', `/order/v2/group/orders/${order.id}/instalments/4/payment`, {
+      channel: 'stripe',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused).code).toBe(500040);
+    await confirmList(last);
+    await checkout((await startCard(token, order.id, 4)).redirectUrl);
+    expect((await detail(token, order.id)).status).toBe('proceeding');
+    await runJobsAt(clock);
+    const issued = await detail(token, order.id);
+    expect(issued.status).toBe('issued');
+    expect(issued.paidTotal).toEqual(issued.quotes.find((q) => q.id === issued.pickedQuoteId)?.total);
+    expect(issued.instalments.map((i) => i.channel)).toEqual(['stripe', 'balance', 'stripe', 'stripe']);
+
+    const entries = await walletEntries(order.id);
+    expect(entries).toHaveLength(4);
+    expect(entries.every((e) => e.kind === 'origin-flight')).toBe(true);
+    const instalment2 = order.instalments[1]?.amount.amount ?? '0';
+    expect(await walletBalance()).toBe((before ?? 0) - Math.round(Number(instalment2) * 100));
+    expect(await ledgerViolations(database.db)).toEqual([]);
+    expect(await groupInstalmentViolations(database.db)).toEqual([]);
+  });
+
+  it('refunds a capture that arrives after the instalment was paid from the wallet, once', async () => {
+    await fund(1, 50_000_000);
+    const token = 'admin';
+    const order = await seated(token);
+    const started = await startCard(token, order.id, 1);
+    expect((await pay(token, order.id, 1)).statusCode).toBe(200);
+    await checkout(started.redirectUrl);
+    await checkout(started.redirectUrl);
+    expect(stripe.refunds.filter((r) => r.paymentId === started.paymentId)).toHaveLength(1);
+    const after = await detail(token, order.id);
+    expect(after.status).toBe('to_be_pay_second');
+    expect(after.instalments[0]).toMatchObject({ state: 'paid', channel: 'balance' });
+    expect(await walletEntries(order.id)).toHaveLength(1);
+    const res = await call('finance', 'GET', '/order/v2/payments/late-captures');
+    expect(res.statusCode, res.body).toBe(200);
+    const captures = LateCaptureList.parse(body(res).data);
+    expect(captures.list.find((c) => c.orderId === order.id)).toMatchObject({
+      bookingNumber: order.bookingNumber,
+      reason: 'order_not_payable',
+      orderStatus: 'to_be_pay_second',
+      status: 'refunded',
+    });
+    expect(await groupInstalmentViolations(database.db)).toEqual([]);
+  });
+
+  it('ends a card payment at the instalment deadline: the checkout closes, the order fails, nothing is taken', async () => {
+    await fund(1, 50_000_000);
+    const token = 'admin';
+    const order = await seated(token);
+    const deadline = Date.parse(order.instalments[0]?.deadline ?? '');
+    clock = new Date(deadline - 5 * 60_000);
+    const started = await startCard(token, order.id, 1);
+    expect(Date.parse(started.expiresAt)).toBe(deadline);
+    await runJobsAt(new Date(deadline));
+    expect((await detail(token, order.id)).status).toBe('failed');
+    clock = new Date(deadline + 60_000);
+    await checkout(started.redirectUrl);
+    // The checkout is closed once the payment expired: nothing was captured, nothing paid.
+    expect(stripe.refunds.filter((r) => r.paymentId === started.paymentId)).toHaveLength(0);
+    expect(await walletEntries(order.id)).toHaveLength(0);
+  });
+
+  it('refuses a channel the agency does not offer (abapay is not a default), and starts nothing', async () => {
+    await fund(1, 50_000_000);
+    const order = await seated('admin');
+    const res = await call('admin', 'POST', `/order/v2/group/orders/${order.id}/instalments/1/payment`, {
+      channel: 'abapay',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect((await detail('admin', order.id)).status).toBe('to_be_pay_first');
   });
 });

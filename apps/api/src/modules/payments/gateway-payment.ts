@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Currency } from '@portal/domain/currency';
 import { fromMinor, minorDigits } from '@portal/domain/currency-conversion';
-import type { PaymentPending, PaymentStatusView } from '@portal/domain/payment';
+import type { PaymentChannel, PaymentPending, PaymentStatusView } from '@portal/domain/payment';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { postEntry } from '../wallet/ledger';
+import type { PaymentKind } from '../wallet/pay-from-balance';
 import { ensureAccounts } from '../wallet/ledger.repo';
 import { lockOrderById } from '../flight-orders/flight-orders.repo';
 import { orderPayments, type OrderPaymentRow } from './payments.schema';
@@ -21,7 +22,12 @@ import { findLateCapture, recordLateCapture } from './late-captures';
 import type { LateCaptureRow } from './late-captures.schema';
 import { lockPayable, markPaid, PAYABLE_ORDER_TYPES, payableNow, type OnPaidHooks } from './pay-order';
 
-function pending(provider: PaymentGateway, row: OrderPaymentRow, answer: StartPaymentAnswer): PaymentPending {
+/** What the payer is told of a started outside payment: where to pay, how much, until when. */
+export function pendingAnswer(
+  provider: PaymentGateway,
+  row: OrderPaymentRow,
+  answer: StartPaymentAnswer,
+): PaymentPending {
   return {
     status: 'pending',
     paymentId: row.id,
@@ -35,19 +41,29 @@ function pending(provider: PaymentGateway, row: OrderPaymentRow, answer: StartPa
   };
 }
 
-/** The open (pending, unexpired) payment of `orderId` through `channel`, if any. */
-async function openPayment(
+/** What a payment pays: a flight order, or one instalment of a group order. */
+export type PaymentTarget = { orderId: string } | { groupOrderId: string; instalmentN: number };
+
+/** The open (pending, unexpired) payment of `target` through `channel`, if any. */
+export async function openPayment(
   db: Db,
-  orderId: string,
+  target: PaymentTarget,
   channel: string,
   now: Date,
 ): Promise<OrderPaymentRow | undefined> {
+  const of =
+    'orderId' in target
+      ? eq(orderPayments.orderId, target.orderId)
+      : and(
+          eq(orderPayments.groupOrderId, target.groupOrderId),
+          eq(orderPayments.instalmentN, target.instalmentN),
+        );
   const [open] = await db
     .select()
     .from(orderPayments)
     .where(
       and(
-        eq(orderPayments.orderId, orderId),
+        of,
         eq(orderPayments.channel, channel),
         eq(orderPayments.status, 'pending'),
         gt(orderPayments.expiresAt, now),
@@ -82,10 +98,12 @@ export async function prepareGatewayPayment(
   now: Date,
 ): Promise<PreparedPayment> {
   const { order } = await lockPayable(db, ctx, id, provider.channel, hooks, now, { lock: false });
-  const open = await openPayment(db, order.id, provider.channel, now);
+  const open = await openPayment(db, { orderId: order.id }, provider.channel, now);
   const row: OrderPaymentRow = open ?? {
     id: crypto.randomUUID(),
     orderId: order.id,
+    groupOrderId: null,
+    instalmentN: null,
     agencyId: order.agencyId,
     userId: ctx.user.id,
     channel: provider.channel,
@@ -124,35 +142,130 @@ export async function recordGatewayPayment(
   hooks: OnPaidHooks,
   now: Date,
 ): Promise<PaymentPending> {
-  const { order } = await lockPayable(tx, ctx, prepared.row.orderId, provider.channel, hooks, now);
+  const { order } = await lockPayable(tx, ctx, flightOrderId(prepared.row), provider.channel, hooks, now);
   if (order.orderTotalMinor !== prepared.row.amountMinor || order.currency !== prepared.row.currency) {
     throw new AppError('PAYMENT_UNPROCESSABLE');
   }
   if (!prepared.stored) await tx.insert(orderPayments).values(prepared.row);
-  return pending(provider, prepared.row, prepared.answer);
+  return pendingAnswer(provider, prepared.row, prepared.answer);
 }
 
 /** What a notification did: `late` is a capture the order could not take, to refund now. */
 export type NotifyOutcome =
   { result: 'paid' | 'duplicate' | 'failed' | 'ignored' } | { result: 'late'; capture: LateCaptureRow };
 
+/** What settling a capture did: the order took the money, or could not (with its status then). */
+export type CaptureOutcome = { paid: true } | { paid: false; orderStatus: string };
+
+/**
+ * What a captured payment pays for (a flight order, a group order's instalment): how to settle
+ * it in the notification's transaction, and the status of its order for a late capture's record.
+ */
+export interface CaptureTarget {
+  /**
+   * Takes the money of `payment` (pending, unexpired, its amount checked against the
+   * notification): locks the order, checks it may still be paid, posts the ledger entry and moves
+   * the order on; or answers that it cannot.
+   */
+  settle(tx: Db, payment: OrderPaymentRow, tradeNo: string, now: Date): Promise<CaptureOutcome>;
+  /** The status of the payment's order now (locked). */
+  orderStatus(tx: Db, payment: OrderPaymentRow): Promise<string>;
+}
+
+/** The capture targets a notification may settle; a group instalment's needs the group module's. */
+export interface CaptureTargets {
+  flight: CaptureTarget;
+  groupInstalment?: CaptureTarget;
+}
+
+/** Money captured by a gateway, entered in the ledger: platform receivable -> supplier payable. */
+export async function postCapture(
+  tx: Db,
+  input: {
+    agencyId: number;
+    currency: string;
+    amountMinor: number;
+    kind: PaymentKind;
+    orderId: string;
+    tradeNo: string;
+    description: string;
+    createdBy: number;
+    channel: string;
+  },
+): Promise<number> {
+  const accounts = await ensureAccounts(tx, input.agencyId, input.currency);
+  return postEntry(tx, {
+    agencyId: input.agencyId,
+    kind: input.kind,
+    orderId: input.orderId,
+    reference: input.tradeNo,
+    description: `${input.description} (${input.channel})`,
+    createdBy: input.createdBy,
+    meta: { paymentMethod: input.channel },
+    postings: [
+      { accountId: accounts.platform_receivable, amountMinor: -input.amountMinor, currency: input.currency },
+      { accountId: accounts.supplier_payable, amountMinor: input.amountMinor, currency: input.currency },
+    ],
+  });
+}
+
+/** A payment's flight order id (a flight target's payments always have one). */
+function flightOrderId(payment: OrderPaymentRow): string {
+  if (payment.orderId === null) throw new Error(`payment ${payment.id} is not a flight order's`);
+  return payment.orderId;
+}
+
+/**
+ * Flight orders as capture targets: paid when the action table lets the order be paid (its own
+ * deadline no longer counts: the payment was started in time and is unexpired) and its amount is
+ * the payment's; the entry of its type, the move it names and its type's hook (ticketing,
+ * reissue).
+ */
+export function flightCaptureTarget(hooks: OnPaidHooks): CaptureTarget {
+  return {
+    async orderStatus(tx, payment) {
+      return (await lockOrderById(tx, flightOrderId(payment)))?.status ?? 'unknown';
+    },
+    async settle(tx, payment, tradeNo, now) {
+      const order = await lockOrderById(tx, flightOrderId(payment));
+      const payable = order ? payableNow(order, hooks, now, false) : undefined;
+      if (!order || !payable || order.orderTotalMinor !== payment.amountMinor) {
+        return { paid: false, orderStatus: order?.status ?? 'unknown' };
+      }
+      const type = PAYABLE_ORDER_TYPES[payable.type];
+      await postCapture(tx, {
+        agencyId: order.agencyId,
+        currency: order.currency,
+        amountMinor: payment.amountMinor,
+        kind: type.ledgerKind,
+        orderId: order.id,
+        tradeNo,
+        description: `${type.description} ${order.bookingNumber}`,
+        createdBy: payment.userId,
+        channel: payment.channel,
+      });
+      await markPaid(tx, payable, payment.channel as PaymentChannel, now);
+      return { paid: true };
+    },
+  };
+}
+
 /**
  * A gateway's asynchronous notification: refused unless signed with the gateway's secret and
  * fresh (401 PAYMENT_SIGNATURE_INVALID, nothing changed), and unless its amount is the payment's
- * (422). A paid notification of a pending, unexpired payment whose order the action table lets
- * be paid posts the ledger entry of its type (platform receivable -> supplier payable), moves the
- * order on (origin to `proceeding`, change to `chg_proceeding`) and runs its type's hook
- * (ticketing, reissue), all in one transaction. A paid notification the order cannot take (paid
- * by balance or canceled meanwhile, payment expired or closed) is a late capture: recorded for a
- * refund through the gateway (`late`), which the caller makes after this transaction. A repeated
- * notification answers `duplicate` and changes nothing, so a capture is refunded once.
+ * (422). A paid notification of a pending, unexpired payment is settled by its target (a flight
+ * order, a group order's instalment) in this one transaction. A paid notification the order cannot
+ * take (paid by balance or canceled meanwhile, payment expired or closed) is a late capture:
+ * recorded for a refund through the gateway (`late`), which the caller makes after this
+ * transaction. A repeated notification answers `duplicate` and changes nothing, so a capture is
+ * refunded once.
  */
 export async function handleNotification(
   tx: Db,
   gateway: PaymentGateway,
   n: GatewayNotification,
   now: Date,
-  hooks: OnPaidHooks,
+  targets: CaptureTargets,
 ): Promise<NotifyOutcome> {
   const { channel } = gateway;
   if (!gateway.verifyNotification(n)) throw new AppError('PAYMENT_SIGNATURE_INVALID');
@@ -180,49 +293,30 @@ export async function handleNotification(
       .update(orderPayments)
       .set({ status, tradeNo: n.tradeNo, completedAt: now })
       .where(eq(orderPayments.id, payment.id));
+  const target = payment.groupOrderId === null ? targets.flight : targets.groupInstalment;
+  const orderStatus = () => target?.orderStatus(tx, payment) ?? Promise.resolve('unknown');
 
   if (payment.status !== 'pending') {
     const same = payment.tradeNo === n.tradeNo;
     if (same && (payment.status === 'paid' || n.status === 'failed')) return { result: 'duplicate' };
     if (n.status === 'failed') return { result: 'ignored' };
     // Money taken after the payment closed (failed, expired, or paid by another capture).
-    const order = await lockOrderById(tx, payment.orderId);
-    return late('payment_closed', order?.status ?? 'unknown');
+    return late('payment_closed', await orderStatus());
   }
   if (n.status === 'failed') {
     await finish('failed');
     return { result: 'failed' };
   }
-  const order = await lockOrderById(tx, payment.orderId);
   if (now.getTime() > payment.expiresAt.getTime()) {
+    const status = await orderStatus();
     await finish('expired');
-    return late('payment_expired', order?.status ?? 'unknown');
+    return late('payment_expired', status);
   }
-  // The payment was started in time and is unexpired: the order's own deadline no longer counts.
-  const payable = order ? payableNow(order, hooks, now, false) : undefined;
-  if (!order || !payable || order.orderTotalMinor !== payment.amountMinor) {
+  const settled = target ? await target.settle(tx, payment, n.tradeNo, now) : undefined;
+  if (!settled?.paid) {
     await finish('rejected');
-    return late('order_not_payable', order?.status ?? 'unknown');
+    return late('order_not_payable', settled?.orderStatus ?? 'unknown');
   }
-  const accounts = await ensureAccounts(tx, order.agencyId, order.currency);
-  await postEntry(tx, {
-    agencyId: order.agencyId,
-    kind: PAYABLE_ORDER_TYPES[payable.type].ledgerKind,
-    orderId: order.id,
-    reference: n.tradeNo,
-    description: `${PAYABLE_ORDER_TYPES[payable.type].description} ${order.bookingNumber} (${channel})`,
-    createdBy: payment.userId,
-    meta: { paymentMethod: channel },
-    postings: [
-      {
-        accountId: accounts.platform_receivable,
-        amountMinor: -payment.amountMinor,
-        currency: order.currency,
-      },
-      { accountId: accounts.supplier_payable, amountMinor: payment.amountMinor, currency: order.currency },
-    ],
-  });
-  await markPaid(tx, payable, channel, now);
   await finish('paid');
   return { result: 'paid' };
 }
@@ -241,7 +335,8 @@ export async function paymentState(
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   const status = row.status === 'pending' && now.getTime() > row.expiresAt.getTime() ? 'expired' : row.status;
-  return { paymentId: row.id, status, expiresAt: row.expiresAt.toISOString(), orderId: row.orderId };
+  const orderId = row.orderId ?? row.groupOrderId ?? '';
+  return { paymentId: row.id, status, expiresAt: row.expiresAt.toISOString(), orderId };
 }
 
 /** The payment behind a simulated checkout page (which checks the page's token itself). */

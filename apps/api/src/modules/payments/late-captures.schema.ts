@@ -1,6 +1,18 @@
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { LateCaptureReason, LateCaptureStatus } from '@portal/domain/late-capture';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
+import { groupOrders } from '../group-orders/group-orders.schema';
 import { orderPayments } from './payments.schema';
 
 /**
@@ -15,9 +27,9 @@ export const lateCaptures = pgTable(
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => orderPayments.id, { onDelete: 'cascade' }),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => flightOrders.id, { onDelete: 'cascade' }),
+    /** The flight order, or the group order (an instalment's payment), the money was for. */
+    orderId: uuid('order_id').references(() => flightOrders.id, { onDelete: 'cascade' }),
+    groupOrderId: uuid('group_order_id').references(() => groupOrders.id, { onDelete: 'cascade' }),
     agencyId: integer('agency_id').notNull(),
     channel: text('channel').notNull(),
     tradeNo: text('trade_no').notNull(),
@@ -38,6 +50,7 @@ export const lateCaptures = pgTable(
   (t) => [
     uniqueIndex('payment_late_captures_capture_idx').on(t.channel, t.tradeNo),
     index('payment_late_captures_agency_idx').on(t.agencyId, t.capturedAt),
+    check('payment_late_captures_one_order', sql`(${t.orderId} is null) <> (${t.groupOrderId} is null)`),
   ],
 );
 

@@ -11,6 +11,7 @@ import type { Db } from '../../platform/db';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
+import { groupOrders } from '../group-orders/group-orders.schema';
 import type { OrderPaymentRow } from './payments.schema';
 import type { GatewayNotification, PaymentGateways } from './gateway';
 import { lateCaptures, type LateCaptureRow } from './late-captures.schema';
@@ -52,6 +53,7 @@ export async function recordLateCapture(
     .values({
       paymentId: payment.id,
       orderId: payment.orderId,
+      groupOrderId: payment.groupOrderId,
       agencyId: payment.agencyId,
       channel: payment.channel,
       tradeNo: n.tradeNo,
@@ -117,7 +119,7 @@ export async function refundLateCapture(
 export function lateCaptureLog(row: LateCaptureRow) {
   return {
     lateCaptureId: row.id,
-    orderId: row.orderId,
+    orderId: row.orderId ?? row.groupOrderId,
     paymentId: row.paymentId,
     channel: row.channel,
     tradeNo: row.tradeNo,
@@ -150,7 +152,7 @@ export function lateCaptureJobHandlers(
 function present(row: LateCaptureRow & { bookingNumber: string }): LateCapture {
   return {
     id: row.id,
-    orderId: row.orderId,
+    orderId: row.orderId ?? row.groupOrderId ?? '',
     bookingNumber: row.bookingNumber,
     channel: row.channel as LateCapture['channel'],
     tradeNo: row.tradeNo,
@@ -176,9 +178,13 @@ export async function listLateCaptures(
   const mine = eq(lateCaptures.agencyId, ctx.agency.id);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ capture: lateCaptures, bookingNumber: flightOrders.bookingNumber })
+      .select({
+        capture: lateCaptures,
+        bookingNumber: sql<string>`coalesce(${flightOrders.bookingNumber}, ${groupOrders.bookingNumber}, '')`,
+      })
       .from(lateCaptures)
-      .innerJoin(flightOrders, eq(flightOrders.id, lateCaptures.orderId))
+      .leftJoin(flightOrders, eq(flightOrders.id, lateCaptures.orderId))
+      .leftJoin(groupOrders, eq(groupOrders.id, lateCaptures.groupOrderId))
       .where(mine)
       .orderBy(desc(lateCaptures.capturedAt), desc(lateCaptures.id))
       .limit(query.pageSize)

@@ -15,7 +15,9 @@ import { queueTicketing } from '../flight-orders/order-jobs';
 import { agencyChannels, payOrder, type OnPaidHooks } from './pay-order';
 import { GatewayNotification, type PaymentGateways } from './gateway';
 import {
+  flightCaptureTarget,
   handleNotification,
+  type CaptureTarget,
   paymentState,
   prepareGatewayPayment,
   recordGatewayPayment,
@@ -56,20 +58,24 @@ export interface FlightPaymentRoutesOptions {
    * ticketing. A type without a hook is not paid.
    */
   onPaid?: OnPaidHooks;
+  /** Settles captures of group orders' instalments (started by the group order routes). */
+  groupInstalmentCaptures?: CaptureTarget;
 }
 
 /**
  * Paying any payable order (origin, change) through one path: the agency's channels, balance
  * payment, the outside providers (hosted checkout or QR code) and their signed notifications,
  * late captures refunded and listed for finance, and (only when a simulated provider is
- * configured) the simulated checkout and scan pages.
+ * configured) the simulated checkout and scan pages. Notifications of group instalments'
+ * payments (started by the group order routes) are settled here too, by `groupInstalmentCaptures`.
  */
 export async function flightPaymentRoutes(
   fastify: FastifyInstance,
-  { deps, gateways, onPaid }: FlightPaymentRoutesOptions,
+  { deps, gateways, onPaid, groupInstalmentCaptures }: FlightPaymentRoutesOptions,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const hooks: OnPaidHooks = { origin: queueTicketing(deps), ...onPaid };
+  const targets = { flight: flightCaptureTarget(hooks), groupInstalment: groupInstalmentCaptures };
   const flightCtx = flightContext;
   const present = async (row: FlightOrderRow, db = deps.db) => presentFullOrder(db, row, deps.now());
 
@@ -146,7 +152,7 @@ export async function flightPaymentRoutes(
       const gateway = gateways.get(request.params.channel);
       if (!gateway) throw new AppError('NOT_FOUND');
       const outcome = await deps.db.transaction((tx) =>
-        handleNotification(tx, gateway, request.body, deps.now(), hooks),
+        handleNotification(tx, gateway, request.body, deps.now(), targets),
       );
       if (outcome.result !== 'late') return ok({ result: outcome.result });
       // Money the order cannot take: refunded through the gateway now, after the transaction;

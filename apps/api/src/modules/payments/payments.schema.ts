@@ -1,15 +1,31 @@
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { PaymentStatus } from '@portal/domain/payment';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
+import { groupOrders } from '../group-orders/group-orders.schema';
 
-/** An outside-channel payment of an order (simulated gateway), confirmed by a signed notification. */
+/**
+ * An outside-channel payment (simulated gateway), confirmed by a signed notification: of a flight
+ * order (`orderId`), or of one instalment of a group order (`groupOrderId` and `instalmentN`).
+ */
 export const orderPayments = pgTable(
   'order_payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => flightOrders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').references(() => flightOrders.id, { onDelete: 'cascade' }),
+    groupOrderId: uuid('group_order_id').references(() => groupOrders.id, { onDelete: 'cascade' }),
+    /** The instalment of the group order this pays (1 to 4). */
+    instalmentN: integer('instalment_n'),
     agencyId: integer('agency_id').notNull(),
     userId: integer('user_id').notNull(),
     channel: text('channel').notNull(),
@@ -25,6 +41,11 @@ export const orderPayments = pgTable(
   },
   (t) => [
     index('order_payments_order_idx').on(t.orderId),
+    index('order_payments_group_order_idx').on(t.groupOrderId, t.instalmentN),
+    check(
+      'order_payments_one_target',
+      sql`(${t.orderId} is null) <> (${t.groupOrderId} is null) and (${t.groupOrderId} is null) = (${t.instalmentN} is null)`,
+    ),
     uniqueIndex('order_payments_trade_no_idx').on(t.channel, t.tradeNo),
   ],
 );

@@ -146,8 +146,9 @@ export async function ticketViolations(db: Db): Promise<string[]> {
 }
 
 /**
- * Group order instalments: a paid instalment names one wallet entry, under its own ledger order id
- * (`<order id>/instalment-<n>`), that takes exactly its amount from the wallet; and every entry
+ * Group order instalments: a paid instalment names one entry, under its own ledger order id
+ * (`<order id>/instalment-<n>`), that takes exactly its amount from the wallet (paid with the
+ * balance) or from the platform's receivable (captured by an outside channel); and every entry
  * under such an id belongs to a paid instalment (nothing charged twice or for nothing).
  */
 export async function groupInstalmentViolations(db: Db): Promise<string[]> {
@@ -161,7 +162,8 @@ export async function groupInstalmentViolations(db: Db): Promise<string[]> {
       and e.order_id = i.order_id::text || '/instalment-' || i.n
     left join lateral (
       select -sum(p.amount_minor) as charged from ledger_postings p
-      join ledger_accounts a on a.id = p.account_id and a.kind = 'agency_wallet'
+      join ledger_accounts a on a.id = p.account_id
+        and a.kind = case when i.channel = 'balance' then 'agency_wallet' else 'platform_receivable' end
       where p.entry_id = e.id) w on true
     where i.paid_at is not null and (e.id is null or w.charged is distinct from i.amount_minor)`,
   );
