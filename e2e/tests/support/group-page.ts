@@ -154,12 +154,32 @@ export class GroupPage {
 
   /** Pays instalment `n` (1 to 4) from the wallet after the confirmation, and waits for its Paid tag. */
   async payInstalment(n: 1 | 2 | 3 | 4) {
-    const kind = this.labels.kinds[n - 1] ?? '';
-    await this.page.getByRole('button', { name: this.labels.pay(kind), exact: true }).click();
-    const dialog = this.page.getByRole('dialog').filter({ hasText: kind });
+    const dialog = await this.openPayment(n);
     await dialog.getByRole('button', { name: this.labels.confirmPay, exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(this.page.getByTestId(`group-instalment-state-${n}`)).toHaveClass(/ant-tag-success/);
+  }
+
+  /**
+   * Pays instalment `n` by card (the simulated Stripe checkout): the dialog's channel, the
+   * checkout's Pay button, and back on the order once the provider's notification landed.
+   */
+  async payInstalmentByCard(n: 1 | 2 | 3 | 4, channelLabel: string) {
+    const dialog = await this.openPayment(n);
+    await dialog.getByLabel(channelLabel, { exact: true }).check();
+    await dialog.getByRole('button', { name: this.labels.confirmPay, exact: true }).click();
+    await expect(this.page).toHaveURL(/\/order\/v2\/payments\/sim\/stripe\//, { timeout: 15_000 });
+    await this.page.locator('form[method="post"] #pay').click();
+    await expect(this.page).toHaveURL(/\/flight\/group\/order\/[^/]+$/, { timeout: 15_000 });
+    await expect(this.page.getByTestId(`group-instalment-state-${n}`)).toHaveClass(/ant-tag-success/, {
+      timeout: 15_000,
+    });
+  }
+
+  private async openPayment(n: 1 | 2 | 3 | 4) {
+    const kind = this.labels.kinds[n - 1] ?? '';
+    await this.page.getByRole('button', { name: this.labels.pay(kind), exact: true }).click();
+    return this.page.getByRole('dialog').filter({ hasText: kind });
   }
 
   /** Downloads the passenger list template from the panel and answers its bytes. */

@@ -9,6 +9,7 @@ import {
   type GroupPaymentResult,
 } from '@portal/domain/group-order';
 import { type GroupOrderStatus } from '@portal/domain/group-order-status';
+import type { PaymentChannel } from '@portal/domain/payment';
 import { apiGet, apiPost } from '../../../shared/api/client';
 
 const ORDERS = '/order/v2/group/orders';
@@ -100,18 +101,26 @@ export function useCancelGroupOrder(id: string) {
   );
 }
 
+/** Which instalment to pay, and how. */
+export interface InstalmentPaymentInput {
+  n: number;
+  channel: PaymentChannel;
+  /** One key per attempt of a channel: a retry of the same attempt pays nothing twice. */
+  idempotencyKey: string;
+}
+
 /**
- * POST …/{id}/instalments/{n}/payment from the wallet balance. An outside channel answers
- * `pending` with where to go; the caller follows it, the order is refetched meanwhile.
+ * POST …/{id}/instalments/{n}/payment. The balance pays at once; an outside channel answers
+ * `pending` with its checkout (the payer comes back to the order's page) or its QR code.
  */
 export function usePayInstalment(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (n: number) =>
+    mutationFn: ({ n, channel, idempotencyKey }: InstalmentPaymentInput) =>
       apiPost<GroupPaymentResult>(
         orderPath(id, `/instalments/${n}/payment`),
-        { channel: 'balance' },
-        writeConfig(crypto.randomUUID()),
+        channel === 'balance' ? { channel } : { channel, returnUrl: `/flight/group/order/${id}` },
+        writeConfig(idempotencyKey),
       ),
     onSuccess: (result) => {
       if (result.status === 'paid') client.setQueryData([KEY, 'detail', id], result.order);

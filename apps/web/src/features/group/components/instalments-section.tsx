@@ -1,25 +1,25 @@
-import { Button, Modal, Table, Tag } from 'antd';
+import { Button, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GroupInstalment, type GroupOrder } from '@portal/domain/group-order';
 import { dueInstalment } from '@portal/domain/group-order-status';
+import { CHANNEL_OPTIONS } from '@portal/domain/payment';
 import { formatDateTime } from '../../../shared/dates/format-date';
 import { money } from '../lib/format';
 import { Countdown } from './countdown';
+import { InstalmentPaymentDialog } from './instalment-payment-dialog';
 
 const STATE_COLOR = { unpaid: 'processing', paid: 'success', missed: 'error' } as const;
 
 interface InstalmentsSectionProps {
   order: GroupOrder;
-  paying: boolean;
-  onPay: (n: number) => void;
 }
 
 /**
- * The instalment schedule of the picked quote: amount, deadline with its countdown, paid or not;
- * the due one has a pay button (wallet balance, after a confirm) when the order allows it.
+ * The instalment schedule of the picked quote: amount, deadline with its countdown, paid or not
+ * and how; the due one has a pay button (a dialog to choose the channel) when the order allows it.
  */
-export function InstalmentsSection({ order, paying, onPay }: InstalmentsSectionProps) {
+export function InstalmentsSection({ order }: InstalmentsSectionProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState<GroupInstalment | null>(null);
   const due = dueInstalment(order.status);
@@ -58,6 +58,7 @@ export function InstalmentsSection({ order, paying, onPay }: InstalmentsSectionP
               <Tag color={STATE_COLOR[r.state]} data-testid={`group-instalment-state-${r.n}`}>
                 {t(`groupOrders.instalment.stateLabel.${r.state}`)}
                 {r.paidAt ? ` · ${formatDateTime(r.paidAt)}` : ''}
+                {r.channel ? ` · ${t(CHANNEL_OPTIONS[r.channel].labelKey)}` : ''}
               </Tag>
             ),
           },
@@ -66,7 +67,7 @@ export function InstalmentsSection({ order, paying, onPay }: InstalmentsSectionP
             key: 'action',
             render: (_, r) =>
               canPay && r.n === due && r.state === 'unpaid' ? (
-                <Button type="primary" size="small" loading={paying} onClick={() => setConfirming(r)}>
+                <Button type="primary" size="small" onClick={() => setConfirming(r)}>
                   {t('groupOrders.instalment.pay', { kind: t(`groupOrders.instalment.kind.${r.kind}`) })}
                 </Button>
               ) : r.n === due && finalWaitsForList ? (
@@ -75,23 +76,7 @@ export function InstalmentsSection({ order, paying, onPay }: InstalmentsSectionP
           },
         ]}
       />
-      <Modal
-        open={confirming !== null}
-        title={t('groupOrders.instalment.confirmTitle')}
-        okText={t('groupOrders.instalment.confirmPay')}
-        cancelText={t('groupOrders.common.back')}
-        onCancel={() => setConfirming(null)}
-        onOk={() => {
-          if (confirming) onPay(confirming.n);
-          setConfirming(null);
-        }}
-      >
-        {confirming &&
-          t('groupOrders.instalment.confirmText', {
-            kind: t(`groupOrders.instalment.kind.${confirming.kind}`),
-            amount: money(confirming.amount),
-          })}
-      </Modal>
+      <InstalmentPaymentDialog order={order} instalment={confirming} onClose={() => setConfirming(null)} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { GroupOrder } from '@portal/domain/group-order';
+import { redirectTo } from '../../../shared/browser/redirect';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
@@ -34,6 +35,14 @@ function serveOrder(order: GroupOrder, after: GroupOrder = order) {
     return current;
   };
   server.use(
+    http.get('/order/v2/flight/config/payment', () =>
+      HttpResponse.json(
+        envelope([
+          { channel: 'balance', flow: 'balance', labelKey: 'payment.channel.balance', feePercent: 0 },
+          { channel: 'stripe', flow: 'redirect', labelKey: 'payment.channel.stripe', feePercent: 0 },
+        ]),
+      ),
+    ),
     http.get('/order/v2/group/orders/:id/passengers', () =>
       HttpResponse.json(
         envelope({
@@ -152,7 +161,7 @@ describe('group order detail', () => {
   );
 
   it(
-    'pays the due instalment from the wallet after a confirm, with an Idempotency-Key',
+    'pays the due instalment from the wallet balance (the first channel) after a confirm, with an Idempotency-Key',
     async () => {
       const paid = secondDepositDue({ status: 'to_be_pay_third', allowedActions: ['cancel'] });
       const sent = serveOrder(secondDepositDue(), paid);
@@ -166,10 +175,11 @@ describe('group order detail', () => {
       await userEvent.click(table.getByRole('button', { name: 'Pay: Second deposit' }));
       const dialog = within(await screen.findByRole('dialog', {}, WAIT));
       expect(
-        dialog.getByText(/Pay CNY 3,300.00 \(Second deposit\) from the wallet balance/),
+        dialog.getByText(/Pay CNY 3,300.00 \(Second deposit\) with the channel chosen below/),
       ).toBeInTheDocument();
+      expect(await dialog.findByLabelText('Account balance', {}, WAIT)).toBeChecked();
       expect(sent).toEqual([]);
-      await userEvent.click(dialog.getByRole('button', { name: 'Pay' }));
+      await userEvent.click(dialog.getByTestId('group-instalment-pay'));
       await waitFor(() =>
         expect(page.getByTestId('group-order-status')).toHaveTextContent('Third deposit due'),
       );
@@ -177,6 +187,36 @@ describe('group order detail', () => {
       expect(sent[0]?.path).toBe('/order/v2/group/orders/g1/instalments/2/payment');
       expect(sent[0]?.body).toEqual({ channel: 'balance' });
       expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    },
+    SLOW,
+  );
+  it(
+    'sends a card payment of the due instalment to the checkout, which returns to the order',
+    async () => {
+      const sent = serveOrder(secondDepositDue());
+      server.use(
+        http.post('/order/v2/group/orders/:id/instalments/:n/payment', async ({ request }) => {
+          sent.push({ path: new URL(request.url).pathname, body: await request.json(), key: null });
+          return HttpResponse.json(
+            envelope({
+              status: 'pending',
+              paymentId: 'p1',
+              channel: 'stripe',
+              amount: { amount: '3300.00', currency: 'CNY' },
+              redirectUrl: '/order/v2/payments/sim/stripe/p1',
+              expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+            }),
+          );
+        }),
+      );
+      const page = await open();
+      const table = within(page.getByTestId('group-instalments'));
+      await userEvent.click(table.getByRole('button', { name: 'Pay: Second deposit' }));
+      const dialog = within(await screen.findByRole('dialog', {}, WAIT));
+      await userEvent.click(await dialog.findByLabelText('Card (Stripe)', {}, WAIT));
+      await userEvent.click(dialog.getByTestId('group-instalment-pay'));
+      await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/order/v2/payments/sim/stripe/p1'));
+      expect(sent.map((s) => s.body)).toEqual([{ channel: 'stripe', returnUrl: '/flight/group/order/g1' }]);
     },
     SLOW,
   );

@@ -8,7 +8,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { formatDateTime } from '../../../shared/dates/format-date';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryError } from '../../../shared/ui/query-error';
-import { useCancelGroupOrder, useGroupOrder, usePayInstalment, usePickQuote } from '../api/group-orders';
+import { useCancelGroupOrder, useGroupOrder, usePickQuote } from '../api/group-orders';
 import { CancelDialog } from '../components/cancel-dialog';
 import { Countdown } from '../components/countdown';
 import { GroupStatusTag } from '../components/group-status-tag';
@@ -51,7 +51,6 @@ export function GroupOrderDetailPage() {
   const order = useGroupOrder(id, pollWhilePending);
   const pick = usePickQuote(id);
   const cancel = useCancelGroupOrder(id);
-  const pay = usePayInstalment(id);
   const [cancelOpen, setCancelOpen] = useState(false);
   const fail = (error: Error) => void message.error(error.message || t('common.unknownError'));
 
@@ -191,20 +190,7 @@ export function GroupOrderDetailPage() {
             </Descriptions.Item>
           </Descriptions>
         )}
-        <InstalmentsSection
-          order={data}
-          paying={pay.isPending}
-          onPay={(n) =>
-            pay.mutate(n, {
-              onError: fail,
-              onSuccess: (result) => {
-                if (result.status === 'pending' && result.redirectUrl)
-                  window.location.assign(result.redirectUrl);
-                else if (result.status === 'paid') void message.success(t('groupOrders.instalment.paid'));
-              },
-            })
-          }
-        />
+        <InstalmentsSection order={data} />
       </Card>
 
       <Card title={t('groupOrders.detail.passengerList')} style={{ marginBottom: 16 }}>
