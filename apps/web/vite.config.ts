@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { localePartChunkName, localeParts } from './locale-parts-plugin.ts';
 
 const API = 'http://127.0.0.1:8080';
 
@@ -112,7 +113,7 @@ const SIGNED_IN_CHROME =
   /src[\\/](?:app[\\/]components[\\/](?:top-menu|user-menu|section-side-menu|pending-counts-source)|features[\\/]notifications[\\/]components[\\/]notification-bell)\./;
 
 export default defineConfig({
-  plugins: [react(), airportsAsData(), precompress()],
+  plugins: [react(), localeParts(), airportsAsData(), precompress()],
   server: {
     proxy: {
       '/base': API,
@@ -128,6 +129,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 500,
     rolldownOptions: {
       output: {
+        // A part of a locale file is named for what it holds: `locale-en-flight-<hash>.js`.
+        chunkFileNames: (chunk) => {
+          const name = chunk.facadeModuleId ? localePartChunkName(chunk.facadeModuleId) : null;
+          return `assets/${name ?? '[name]'}-[hash].js`;
+        },
         // Fewer, larger chunks for what every page needs. Left to itself the bundler cut the login
         // page into 40 files of 1 to 96 KB, each with about 1 KB of response headers; these groups
         // (each with the modules its members import) make it five.

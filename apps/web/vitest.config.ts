@@ -1,6 +1,9 @@
 import { defineProject } from 'vitest/config';
+import { localeParts } from './locale-parts-plugin.ts';
 
 export default defineProject({
+  // The locale files load in parts, as in the app (`src/shared/i18n/locale-parts.ts`).
+  plugins: [localeParts()],
   test: {
     name: 'web',
     root: import.meta.dirname,

@@ -1,5 +1,7 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { useLocation } from 'react-router';
+import { loadLocaleParts } from '../shared/i18n/i18n';
+import type { LocalePart } from '../shared/i18n/locale-parts';
 
 type Page = ComponentType;
 
@@ -11,7 +13,9 @@ interface Download {
 }
 
 /**
- * Lazy-loads the named export `name` of a page module. React keeps a lazy component's failed
+ * Lazy-loads the named export `name` of a page module, with the `parts` of the locale files its
+ * texts are in (`shared/i18n/locale-parts.ts`; the core is always there): the page renders once
+ * both are in, so it never shows a key instead of its text. React keeps a lazy component's failed
  * load for good, so a page whose download failed once (a network blip, a deploy that replaced the
  * chunks) would fail until a full reload. Here the failure goes to the route's error screen for
  * that navigation, and the next navigation to the page downloads it again.
@@ -19,13 +23,14 @@ interface Download {
 export function page<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M & string,
+  parts: readonly LocalePart[] = [],
 ): Page {
   const create = (): Download => {
     const download: Download = {
       failed: false,
       component: lazy(async () => {
         try {
-          const module = await load();
+          const [module] = await Promise.all([load(), loadLocaleParts(parts)]);
           const component = module[name];
           if (typeof component !== 'function') throw new Error(`Page ${name} is missing`);
           return { default: component as ComponentType };
@@ -51,52 +56,87 @@ export function page<M extends Record<string, unknown>>(
 /** The page component of every route-table path (see the test that checks none is missing). */
 export const ROUTE_PAGES: Record<string, Page> = {
   '/': page(() => import('./pages/home-page'), 'HomePage'),
-  '/terms': page(() => import('../features/legal/pages/terms-page'), 'TermsPage'),
-  '/privacy': page(() => import('../features/legal/pages/privacy-page'), 'PrivacyPage'),
-  '/profile': page(() => import('../features/profile/pages/profile-page'), 'ProfilePage'),
-  '/flight/booking': page(() => import('./pages/flight-booking-page'), 'FlightBookingPage'),
+  '/terms': page(() => import('../features/legal/pages/terms-page'), 'TermsPage', ['legal']),
+  '/privacy': page(() => import('../features/legal/pages/privacy-page'), 'PrivacyPage', ['legal']),
+  '/profile': page(() => import('../features/profile/pages/profile-page'), 'ProfilePage', [
+    'account',
+    'booking',
+  ]),
+  '/flight/booking': page(() => import('./pages/flight-booking-page'), 'FlightBookingPage', [
+    'flight',
+    'booking',
+  ]),
   '/flight/booking/confirm': page(
     () => import('./pages/flight-booking-confirm-page'),
     'FlightBookingConfirmPage',
+    ['flight', 'booking', 'orders'],
   ),
-  '/flight/orders': page(() => import('./pages/flight-orders-page'), 'FlightOrdersPage'),
+  '/flight/orders': page(() => import('./pages/flight-orders-page'), 'FlightOrdersPage', ['orders']),
   '/flight/orders/voyage': page(
     () => import('../features/flight/pages/flight-voyage-page'),
     'FlightVoyagePage',
+    ['orders', 'flight'],
   ),
   '/flight/orders/disruptions': page(
     () => import('../features/flight-orders/disruptions/disruptions-page'),
     'DisruptionsPage',
+    ['orders'],
   ),
-  '/flight/orders/:id': page(() => import('./pages/flight-order-detail-page'), 'FlightOrderDetailPage'),
+  '/flight/orders/:id': page(() => import('./pages/flight-order-detail-page'), 'FlightOrderDetailPage', [
+    'orders',
+    'flight',
+    'booking',
+    'bills',
+  ]),
   '/flight/group/booking': page(
     () => import('../features/group/pages/group-booking-page'),
     'GroupBookingPage',
+    ['group', 'flight'],
   ),
   '/flight/group/booking/confirm': page(
     () => import('../features/group/pages/group-booking-confirm-page'),
     'GroupBookingConfirmPage',
+    ['group', 'flight'],
   ),
-  '/flight/group/order': page(() => import('../features/group/pages/group-orders-page'), 'GroupOrdersPage'),
+  '/flight/group/order': page(() => import('../features/group/pages/group-orders-page'), 'GroupOrdersPage', [
+    'group',
+  ]),
   '/flight/group/order/:id': page(
     () => import('../features/group/pages/group-order-detail-page'),
     'GroupOrderDetailPage',
+    ['group', 'flight', 'booking', 'orders'],
   ),
-  '/train/booking': page(() => import('../features/train/pages/train-booking-page'), 'TrainBookingPage'),
-  '/train/orders': page(() => import('../features/train/pages/train-orders-page'), 'TrainOrdersPage'),
-  '/bills/wallet': page(() => import('../features/bills/pages/wallet-page'), 'WalletPage'),
-  '/bills/transactions': page(() => import('../features/bills/pages/transactions-page'), 'TransactionsPage'),
-  '/bills/statements': page(() => import('../features/bills/pages/statements-page'), 'StatementsPage'),
-  '/agency-manager': page(() => import('../features/agency-manager/pages/agencies-page'), 'AgenciesPage'),
+  '/train/booking': page(() => import('../features/train/pages/train-booking-page'), 'TrainBookingPage', [
+    'train',
+    'booking',
+  ]),
+  '/train/orders': page(() => import('../features/train/pages/train-orders-page'), 'TrainOrdersPage', [
+    'train',
+    'booking',
+  ]),
+  '/bills/wallet': page(() => import('../features/bills/pages/wallet-page'), 'WalletPage', ['bills']),
+  '/bills/transactions': page(() => import('../features/bills/pages/transactions-page'), 'TransactionsPage', [
+    'bills',
+  ]),
+  '/bills/statements': page(() => import('../features/bills/pages/statements-page'), 'StatementsPage', [
+    'bills',
+  ]),
+  '/agency-manager': page(() => import('../features/agency-manager/pages/agencies-page'), 'AgenciesPage', [
+    'agency',
+    'flight',
+    'admin',
+  ]),
   '/agency-manager/statements': page(
     () => import('../features/agency-manager/pages/agency-statements-page'),
     'AgencyStatementsPage',
+    ['agency', 'bills'],
   ),
   '/agency-manager/bills/:id': page(
     () => import('../features/agency-manager/pages/agency-bills-page'),
     'AgencyBillsPage',
+    ['agency', 'bills'],
   ),
-  '/users': page(() => import('../features/users/pages/users-page'), 'UsersPage'),
-  '/user-log': page(() => import('../features/user-log/pages/user-log-page'), 'UserLogPage'),
-  '/company': page(() => import('../features/company/pages/company-page'), 'CompanyPage'),
+  '/users': page(() => import('../features/users/pages/users-page'), 'UsersPage', ['admin']),
+  '/user-log': page(() => import('../features/user-log/pages/user-log-page'), 'UserLogPage', ['admin']),
+  '/company': page(() => import('../features/company/pages/company-page'), 'CompanyPage', ['admin']),
 };

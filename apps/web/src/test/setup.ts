@@ -58,6 +58,7 @@ vi.mock('../shared/browser/redirect', () => {
   holder.portalTestRedirect ??= vi.fn<(url: string) => void>();
   return { redirectTo: holder.portalTestRedirect };
 });
+import { ALL_LOCALE_PARTS, loadLocaleParts } from '../shared/i18n/i18n';
 import { server } from './server';
 
 // Lazy pages, the reference-data chunk and antd's transitions are slow in jsdom while the whole
@@ -91,6 +92,10 @@ if (!('ResizeObserver' in window)) {
 }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Tests render components outside their route pages too: every part of the locale files is wanted,
+// so each language a test switches to holds every text. (Route pages load their own parts;
+// `app/route-locale-parts.test.ts` checks that they name the right ones.)
+beforeAll(() => loadLocaleParts(ALL_LOCALE_PARTS));
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
