@@ -168,6 +168,16 @@ describe('web app and security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends the built scripts, styles and data files a short, stricter policy, and pages the full one', async () => {
+    const app = await t.build({ WEB_DIST: dist });
+    const page = await app.inject({ url: '/flight/booking', headers: { accept: 'text/html' } });
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    const script = await app.inject({ url: '/assets/app-1234.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('explains in plain text that the web app is not built when WEB_DIST is missing', async () => {
     const res = await t.app.inject({ url: '/flight/booking', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
