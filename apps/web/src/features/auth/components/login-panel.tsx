@@ -1,6 +1,6 @@
-import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../../shared/stores/session-store';
+import { PlainCard } from '../../../shared/ui/plain-card';
 import { LoginForm } from './login-form';
 import { WelcomeCard } from './welcome-card';
 
@@ -10,8 +10,8 @@ export function LoginPanel() {
   const loggedIn = useSessionStore((s) => Boolean(s.token));
   if (loggedIn) return <WelcomeCard />;
   return (
-    <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{t('login.title')}</h2>}>
+    <PlainCard title={<h2 style={{ margin: 0, fontSize: 18 }}>{t('login.title')}</h2>}>
       <LoginForm />
-    </Card>
+    </PlainCard>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Card, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { landingPath } from '@portal/domain/navigation';
 import { useSessionStore } from '../../../shared/stores/session-store';
 import { useSubject } from '../../../shared/stores/subject';
+import { PlainCard } from '../../../shared/ui/plain-card';
 
 /** Shown on the home page to a logged-in user: who they are and a way to their landing page. */
 export function WelcomeCard() {
@@ -15,7 +16,7 @@ export function WelcomeCard() {
   if (!subject || !user) return null;
 
   return (
-    <Card>
+    <PlainCard>
       <Typography.Title level={3}>
         {t('home.welcome.title', { name: user.nickname || user.username })}
       </Typography.Title>
@@ -23,6 +24,6 @@ export function WelcomeCard() {
       <Button type="primary" onClick={() => void navigate(landingPath(subject))}>
         {t('home.welcome.go')}
       </Button>
-    </Card>
+    </PlainCard>
   );
 }
