@@ -6,14 +6,15 @@ import { ShoppingPage } from './support/shopping-page';
  * What the browser downloads (docs/PERFORMANCE.md, "Transfer"): the JavaScript the login page and
  * the search page request, counted as Chromium counts it (bytes on the wire, compressed, headers
  * included). The ceilings are a ratchet at the last measured figures plus a small margin: a change
- * that pulls more into these pages fails here. Last measured 2026-11-23: login 264.9 KB in 5 files,
- * search 514.8 KB in 42 files, once the shell, the login page and the signed-in menus each became
+ * that pulls more into these pages fails here. Last measured 2026-11-23: login 265.1 KB in 5 files,
+ * search 428.1 KB in 33 files, once the shell, the login page and the signed-in menus each became
  * one chunk, the locale files came in parts (each page's texts with the page), the built files got
- * a short CSP and the login card stopped loading antd's Card (361.5 KB in 41 files and 628.4 KB in
- * 90 before). The targets are 200 KB and 400 KB; lower a ceiling whenever a change gets under it.
+ * a short CSP, the login and search cards stopped loading antd's Card and the search page's result
+ * list, price check and PNR mode became lazy (361.5 KB in 41 files and 628.4 KB in 90 before). The
+ * targets are 200 KB and 400 KB; lower a ceiling whenever a change gets under it.
  */
 const LOGIN_JS_BUDGET = 275 * 1024;
-const SEARCH_JS_BUDGET = 525 * 1024;
+const SEARCH_JS_BUDGET = 440 * 1024;
 
 interface Download {
   url: string;

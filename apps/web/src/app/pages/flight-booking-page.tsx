@@ -1,11 +1,20 @@
+import { Spin } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PriceCheckModal } from '../../features/flight-booking/components/price-check-modal';
 import { usePriceCheck } from '../../features/flight-booking/hooks/use-price-check';
-import { ResultsPanel } from '../../features/flight-search/components/results-panel';
 import { SearchForm } from '../../features/flight-search/components/search-form';
 import { useRunSearch } from '../../features/flight-search/hooks/use-run-search';
 import { useStoredSearch } from '../../features/flight-search/hooks/use-stored-search';
 import { PageTitle } from '../../shared/ui/page-title';
+
+// The result list (tables of fare details, price chains) and the price check load once a search
+// has run: the page opens with the search form only.
+const ResultsPanel = lazy(async () => ({
+  default: (await import('../../features/flight-search/components/results-panel')).ResultsPanel,
+}));
+const PriceCheckModal = lazy(async () => ({
+  default: (await import('../../features/flight-booking/components/price-check-modal')).PriceCheckModal,
+}));
 
 /** Flight booking (spec §2): the search form, the progressive result list and the price check. */
 export function FlightBookingPage() {
@@ -23,22 +32,28 @@ export function FlightBookingPage() {
       <PageTitle>{t('router.flightBooking')}</PageTitle>
       <SearchForm initial={stored?.request} />
       {stored && (
-        <ResultsPanel
-          key={stored.searchId}
-          stored={stored}
-          bookingId={priceCheck.checking}
-          onBook={(solutionId, shown) => void priceCheck.check(solutionId, shown)}
-        />
+        <Suspense fallback={<Spin style={{ display: 'block', margin: '32px auto' }} />}>
+          <ResultsPanel
+            key={stored.searchId}
+            stored={stored}
+            bookingId={priceCheck.checking}
+            onBook={(solutionId, shown) => void priceCheck.check(solutionId, shown)}
+          />
+        </Suspense>
       )}
-      <PriceCheckModal
-        key={priceCheck.prompt?.solutionId ?? 'none'}
-        prompt={priceCheck.prompt}
-        checking={priceCheck.checking !== null}
-        onProceed={priceCheck.proceed}
-        onCheck={(id, listed) => void priceCheck.check(id, listed)}
-        onSearchAgain={searchAgain}
-        onClose={priceCheck.close}
-      />
+      {priceCheck.prompt && (
+        <Suspense fallback={null}>
+          <PriceCheckModal
+            key={priceCheck.prompt.solutionId}
+            prompt={priceCheck.prompt}
+            checking={priceCheck.checking !== null}
+            onProceed={priceCheck.proceed}
+            onCheck={(id, listed) => void priceCheck.check(id, listed)}
+            onSearchAgain={searchAgain}
+            onClose={priceCheck.close}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -189,7 +189,9 @@ describe('flight search form', () => {
     );
     renderApp('/flight/booking');
     await userEvent.click(await screen.findByText('PNR code', {}, { timeout: 30_000 }));
-    await userEvent.type(screen.getByLabelText('PNR or itinerary text'), ' 1.ZHANG/SAN MR');
+    // The PNR mode loads when chosen.
+    const pnrText = await screen.findByLabelText('PNR or itinerary text', {}, { timeout: 30_000 });
+    await userEvent.type(pnrText, ' 1.ZHANG/SAN MR');
     await userEvent.click(screen.getByRole('button', { name: 'Read PNR' }));
     await userEvent.click(
       await screen.findByRole('button', { name: 'Price these flights' }, { timeout: 30_000 }),

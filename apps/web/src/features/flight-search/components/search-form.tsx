@@ -1,16 +1,19 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, DatePicker, Form, Segmented } from 'antd';
+import { Alert, Button, DatePicker, Form, Segmented } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDatePattern } from '../../../shared/dates/format-date';
+import { PlainCard } from '../../../shared/ui/plain-card';
 import { MAX_MULTI_CITY_LEGS } from '@portal/domain/limits';
 import type { ShoppingRequest } from '@portal/domain/shopping';
 import { useSearchForm } from '../hooks/use-search-form';
 import { dayFromToday, emptyLeg, fromPnr, withBookingType, type FormLeg } from '../model/search-form';
 import { LegFields } from './leg-fields';
 import { PassengerFields } from './passenger-fields';
-import { PnrSearch } from './pnr-search';
+
+// The PNR mode (its review table) loads when chosen: most searches never use it.
+const PnrSearch = lazy(async () => ({ default: (await import('./pnr-search')).PnrSearch }));
 
 type Mode = 'oneway' | 'roundtrip' | 'multicity' | 'pnr';
 
@@ -40,7 +43,7 @@ export function SearchForm({ initial }: { initial: ShoppingRequest | undefined }
 
   const modes: Mode[] = ['oneway', 'roundtrip', 'multicity', 'pnr'];
   return (
-    <Card data-testid="flight-search-form" className="flight-search-card">
+    <PlainCard data-testid="flight-search-form" className="flight-search-card">
       <Segmented<Mode>
         aria-label={t('flight.booking.tripType')}
         value={mode}
@@ -49,7 +52,9 @@ export function SearchForm({ initial }: { initial: ShoppingRequest | undefined }
         style={{ marginBottom: 16 }}
       />
       {mode === 'pnr' ? (
-        <PnrSearch onPriced={(reading) => update(fromPnr(reading, values))} />
+        <Suspense fallback={null}>
+          <PnrSearch onPriced={(reading) => update(fromPnr(reading, values))} />
+        </Suspense>
       ) : (
         <form
           aria-label={t('flight.booking.formLabel')}
@@ -124,6 +129,6 @@ export function SearchForm({ initial }: { initial: ShoppingRequest | undefined }
           </Form>
         </form>
       )}
-    </Card>
+    </PlainCard>
   );
 }
