@@ -7,7 +7,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 /**
  * The policy sent with the web app's scripts, styles and data files instead of the page's: they
  * are not documents, so a policy does not act on them (the app starts no worker, whose script's
- * policy would), and the page's 300-byte one went with every one of the files a page loads. This
+ * policy would), and the page's 250-byte one went with every one of the files a page loads. This
  * one is stricter than the page's, in case such a file is ever opened as a document.
  */
 export const ASSET_CSP = "default-src 'none'; frame-ancestors 'none'";
