@@ -11,16 +11,20 @@ import { walletAccounts } from './wallet.repo';
 
 const t = useTestApp();
 
-// Agency 3 has no demo wallet. Funds 800.00 + credit 200.00 = 1000.00: exactly 100 payments of 10.00.
+// Agency 3's demo wallet is in CNY; these tests use its USD wallet, which starts empty.
+// Funds 800.00 + credit 200.00 = 1000.00: exactly 100 payments of 10.00.
 const AGENCY = 3;
+const CURRENCY = 'USD';
+const usdWallet = async (db: typeof t.database.db) =>
+  (await walletAccounts(db, AGENCY)).find((w) => w.currency === CURRENCY);
 const PRICE = 1_000;
 
 describe(`200 simultaneous balance payments (${usePostgres ? 'PostgreSQL, racing through the pool' : 'PGlite, serialized'})`, () => {
   it('lets exactly 100 succeed and never goes below the credit limit', async () => {
     const { db } = t.database;
     await db.transaction(async (tx) => {
-      await topUp(tx, { agencyId: AGENCY, currency: 'CNY', amountMinor: 80_000, reference: 'CONC' });
-      await setCreditLimit(tx, { agencyId: AGENCY, currency: 'CNY', creditLimitMinor: 20_000 });
+      await topUp(tx, { agencyId: AGENCY, currency: CURRENCY, amountMinor: 80_000, reference: 'CONC' });
+      await setCreditLimit(tx, { agencyId: AGENCY, currency: CURRENCY, creditLimitMinor: 20_000 });
     });
 
     const results = await Promise.allSettled(
@@ -28,7 +32,7 @@ describe(`200 simultaneous balance payments (${usePostgres ? 'PostgreSQL, racing
         db.transaction((tx) =>
           payFromBalance(tx, {
             agencyId: AGENCY,
-            currency: 'CNY',
+            currency: CURRENCY,
             amountMinor: PRICE,
             orderId: `CONC-${i}`,
             kind: 'origin-flight',
@@ -45,7 +49,7 @@ describe(`200 simultaneous balance payments (${usePostgres ? 'PostgreSQL, racing
       expect(reason).toBeInstanceOf(AppError);
       expect((reason as AppError).errorName).toBe('INSUFFICIENT_BALANCE');
     }
-    const [wallet] = await walletAccounts(db, AGENCY);
+    const wallet = await usdWallet(db);
     expect(wallet?.balanceMinor).toBe(-20_000);
     expect((wallet?.balanceMinor ?? 0) + (wallet?.creditLimitMinor ?? 0)).toBe(0);
     expect(await ledgerViolations(db)).toEqual([]);
@@ -75,25 +79,25 @@ describe(`200 simultaneous balance payments (${usePostgres ? 'PostgreSQL, racing
 
   it('lets only one of two top-ups that each fit under the wallet maximum but not together pass', async () => {
     const { db } = t.database;
-    // 50.00 below the 1,000,000,000,000.00 maximum of a CNY wallet.
+    // 50.00 below the 1,000,000,000,000.00 maximum of a wallet in a two-digit currency.
     const room = 5_000;
     await db.transaction(async (tx) => {
-      const accounts = await ensureAccounts(tx, AGENCY, 'CNY');
+      const accounts = await ensureAccounts(tx, AGENCY, CURRENCY);
       const amountMinor = 100_000_000_000_000 - room;
       await postEntry(tx, {
         agencyId: AGENCY,
         kind: 'top-up',
         reference: 'NEAR-MAX',
         postings: [
-          { accountId: accounts.platform_cash, amountMinor: -amountMinor, currency: 'CNY' },
-          { accountId: accounts.agency_wallet, amountMinor, currency: 'CNY' },
+          { accountId: accounts.platform_cash, amountMinor: -amountMinor, currency: CURRENCY },
+          { accountId: accounts.agency_wallet, amountMinor, currency: CURRENCY },
         ],
       });
     });
     const results = await Promise.allSettled(
       Array.from({ length: 2 }, (_, i) =>
         db.transaction((tx) =>
-          topUp(tx, { agencyId: AGENCY, currency: 'CNY', amountMinor: 3_000, reference: `RACE-${i}` }),
+          topUp(tx, { agencyId: AGENCY, currency: CURRENCY, amountMinor: 3_000, reference: `RACE-${i}` }),
         ),
       ),
     );
@@ -101,7 +105,7 @@ describe(`200 simultaneous balance payments (${usePostgres ? 'PostgreSQL, racing
     for (const r of results) {
       if (r.status === 'rejected') expect((r.reason as AppError).errorName).toBe('BALANCE_ABOVE_MAXIMUM');
     }
-    const [wallet] = await walletAccounts(db, AGENCY);
+    const wallet = await usdWallet(db);
     expect(wallet?.balanceMinor).toBe(100_000_000_000_000 - room + 3_000);
     expect(await ledgerViolations(db)).toEqual([]);
   });

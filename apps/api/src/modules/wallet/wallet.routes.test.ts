@@ -49,11 +49,12 @@ describe('GET /base/v2/wallet/balances', () => {
   it('starts from the seeded wallets, each made by a top-up entry', async () => {
     const { db } = t.database;
     const seeded = await db.select().from(journalEntries).where(eq(journalEntries.kind, 'top-up'));
-    expect(seeded.map((e) => e.agencyId).sort((a, b) => a - b)).toEqual([1, 2, 222]);
-    const balances = await Promise.all([1, 2, 222].map(async (id) => (await walletAccounts(db, id))[0]));
+    expect(seeded.map((e) => e.agencyId).sort((a, b) => a - b)).toEqual([1, 2, 3, 222]);
+    const balances = await Promise.all([1, 2, 3, 222].map(async (id) => (await walletAccounts(db, id))[0]));
     expect(balances.map((w) => [w?.balanceMinor, w?.creditLimitMinor])).toEqual([
       [5_000_000, 1_000_000],
       [500_000, 0],
+      [1_000_000, 0],
       [2_000_000, 0],
     ]);
   });

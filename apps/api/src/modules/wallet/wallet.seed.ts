@@ -8,6 +8,7 @@ import { topUp } from './top-up';
 export const DEMO_WALLETS = [
   { agencyId: 1, currency: 'CNY', balanceMinor: 5_000_000, creditLimitMinor: 1_000_000 },
   { agencyId: 2, currency: 'CNY', balanceMinor: 500_000, creditLimitMinor: 0 },
+  { agencyId: 3, currency: 'CNY', balanceMinor: 1_000_000, creditLimitMinor: 0 },
   { agencyId: 222, currency: 'CNY', balanceMinor: 2_000_000, creditLimitMinor: 0 },
 ] as const;
 
