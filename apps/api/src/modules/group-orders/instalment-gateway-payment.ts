@@ -1,12 +1,11 @@
-import crypto from 'node:crypto';
 import type { PaymentPending } from '@portal/domain/payment';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { GATEWAY_PAYMENT_TTL_MS, type PaymentGateway } from '../payments/gateway';
+import type { PaymentGateway } from '../payments/gateway';
 import {
-  openPayment,
   pendingAnswer,
+  preparePayment,
   postCapture,
   type CaptureTarget,
   type PreparedPayment,
@@ -40,33 +39,21 @@ export async function prepareInstalmentPayment(
   const { order, instalment } = await findPayableInstalment(db, ctx, id, n, provider.channel, now, {
     lock: false,
   });
-  const target = { groupOrderId: order.id, instalmentN: n };
-  const open = await openPayment(db, target, provider.channel, now);
-  const row: OrderPaymentRow = open ?? {
-    id: crypto.randomUUID(),
-    orderId: null,
-    ...target,
-    agencyId: order.agencyId,
-    userId: ctx.user.id,
-    channel: provider.channel,
-    amountMinor: instalment.amountMinor,
-    currency: instalment.currency,
-    status: 'pending',
-    tradeNo: null,
-    returnUrl: returnUrl ?? null,
-    expiresAt: new Date(Math.min(now.getTime() + GATEWAY_PAYMENT_TTL_MS, instalment.deadline.getTime())),
-    createdAt: now,
-    completedAt: null,
-  };
-  const answer = await provider.start({
-    paymentId: row.id,
-    amountMinor: row.amountMinor,
-    currency: row.currency,
-    expiresAt: row.expiresAt,
-    returnUrl: row.returnUrl,
-    description: `${order.bookingNumber}/${n}`,
-  });
-  return { row, stored: open !== undefined, answer };
+  return preparePayment(
+    db,
+    provider,
+    { groupOrderId: order.id, instalmentN: n },
+    {
+      agencyId: order.agencyId,
+      userId: ctx.user.id,
+      amountMinor: instalment.amountMinor,
+      currency: instalment.currency,
+      deadline: instalment.deadline,
+      returnUrl,
+      description: `${order.bookingNumber}/${n}`,
+    },
+    now,
+  );
 }
 
 /**

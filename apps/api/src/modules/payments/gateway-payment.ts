@@ -98,22 +98,64 @@ export async function prepareGatewayPayment(
   now: Date,
 ): Promise<PreparedPayment> {
   const { order } = await lockPayable(db, ctx, id, provider.channel, hooks, now, { lock: false });
-  const open = await openPayment(db, { orderId: order.id }, provider.channel, now);
+  return preparePayment(
+    db,
+    provider,
+    { orderId: order.id },
+    {
+      agencyId: order.agencyId,
+      userId: ctx.user.id,
+      amountMinor: order.orderTotalMinor,
+      currency: order.currency,
+      deadline: order.paymentDeadline,
+      returnUrl,
+      description: order.bookingNumber,
+    },
+    now,
+  );
+}
+
+/** What a new outside payment is for: who pays, how much, until when at the latest, and its words. */
+export interface PaymentDraft {
+  agencyId: number;
+  userId: number;
+  amountMinor: number;
+  currency: string;
+  /** The order's or instalment's deadline: the payment never outlives it. */
+  deadline: Date | null;
+  returnUrl: string | undefined;
+  description: string;
+}
+
+/**
+ * Picks the open payment of `target` through the provider's channel to resume, or a new one
+ * (expiring after 15 minutes, never after the draft's deadline), and asks the provider for its
+ * checkout or QR code. No transaction may be open: the provider's start may be a network call.
+ */
+export async function preparePayment(
+  db: Db,
+  provider: PaymentGateway,
+  target: PaymentTarget,
+  draft: PaymentDraft,
+  now: Date,
+): Promise<PreparedPayment> {
+  const open = await openPayment(db, target, provider.channel, now);
   const row: OrderPaymentRow = open ?? {
     id: crypto.randomUUID(),
-    orderId: order.id,
+    orderId: null,
     groupOrderId: null,
     instalmentN: null,
-    agencyId: order.agencyId,
-    userId: ctx.user.id,
+    ...target,
+    agencyId: draft.agencyId,
+    userId: draft.userId,
     channel: provider.channel,
-    amountMinor: order.orderTotalMinor,
-    currency: order.currency,
+    amountMinor: draft.amountMinor,
+    currency: draft.currency,
     status: 'pending',
     tradeNo: null,
-    returnUrl: returnUrl ?? null,
+    returnUrl: draft.returnUrl ?? null,
     expiresAt: new Date(
-      Math.min(now.getTime() + GATEWAY_PAYMENT_TTL_MS, order.paymentDeadline?.getTime() ?? Infinity),
+      Math.min(now.getTime() + GATEWAY_PAYMENT_TTL_MS, draft.deadline?.getTime() ?? Infinity),
     ),
     createdAt: now,
     completedAt: null,
@@ -124,7 +166,7 @@ export async function prepareGatewayPayment(
     currency: row.currency,
     expiresAt: row.expiresAt,
     returnUrl: row.returnUrl,
-    description: order.bookingNumber,
+    description: draft.description,
   });
   return { row, stored: open !== undefined, answer };
 }

@@ -9,6 +9,7 @@ type PartLoaders = Record<string, () => Promise<MessageTree>>;
 
 // One chunk per locale and part (`locale-parts.ts`): the page downloads the active locale's core,
 // each route page the parts it names, and a language switch the same parts in the new language.
+// Vite needs each `import.meta.glob` call's arguments as literals, hence one call per part.
 const PART_FILES: Record<LocalePartOrCore, PartLoaders> = {
   core: import.meta.glob<MessageTree>('../../locales/*.json', {
     query: '?locale-part=core',
