@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
@@ -10,7 +10,7 @@ import type { Locale } from '@portal/domain/locale';
 import { i18n } from '../shared/i18n/i18n';
 import { useSessionStore } from '../shared/stores/session-store';
 import { isPartnerCompany, useLocale } from '../shared/stores/subject';
-import { MessageBridge } from '../shared/ui/message-bridge';
+import { ToastHost } from '../shared/ui/message-bridge';
 import { DEFAULT_THEME, PARTNER_THEME } from './theme';
 
 const ANT_LOCALES: Record<Locale, AntLocale> = { en: enUS, 'zh-cn': zhCN, 'zh-tw': zhTW };
@@ -22,7 +22,28 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Query client, i18n, antd locale and theme (partner 222 green/black), antd App and the toast bridge. */
+/**
+ * The theme's text style for what antd components do not style themselves (what antd's `<App>`
+ * would set; `<App>` is not used because it brings the message, notification and modal code into
+ * the first page's download).
+ */
+function BaseText({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      style={{
+        color: token.colorText,
+        fontFamily: token.fontFamily,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Query client, i18n, antd locale and theme (partner 222 green/black), the theme's text style and the toasts. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const locale = useLocale();
@@ -36,10 +57,10 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
           theme={partner ? PARTNER_THEME : DEFAULT_THEME}
           button={{ autoInsertSpace: false }}
         >
-          <AntApp>
-            <MessageBridge />
+          <BaseText>
+            <ToastHost />
             {children}
-          </AntApp>
+          </BaseText>
         </ConfigProvider>
       </I18nextProvider>
     </QueryClientProvider>

@@ -4,10 +4,10 @@ import type * as UserEventModule from '@testing-library/user-event';
 import type * as Antd from 'antd';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
-// antd's static `message` (the toast fallback when no <App> is mounted, as in the axios client's
+// antd's static `message` (the toast fallback when no toast host is mounted, as in the axios client's
 // tests) renders into a React root of its own that no test unmounts; its animation work could run
 // after jsdom is torn down and end the run with "window is not defined". Tests never read those
-// toasts, so the static API is silent here; toasts inside a mounted <App> still render.
+// toasts, so the static API is silent here; toasts of the app's mounted host still render.
 vi.mock('antd', async (importOriginal) => {
   const antd = await importOriginal<typeof Antd>();
   const silent = {
@@ -19,6 +19,8 @@ vi.mock('antd', async (importOriginal) => {
     loading: vi.fn(),
     destroy: vi.fn(),
     config: vi.fn(),
+    // The app's toast host (`shared/ui/toast-host.tsx`) renders through the real hook.
+    useMessage: antd.message.useMessage,
   };
   return { ...antd, message: silent };
 });

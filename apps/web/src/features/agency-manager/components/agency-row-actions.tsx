@@ -1,4 +1,4 @@
-import { App, Button, Dropdown, Space, type MenuProps } from 'antd';
+import { Button, Dropdown, Modal, Space, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SubAgency, SuperAdminPasswordReset } from '@portal/domain/agencies';
@@ -36,7 +36,7 @@ export function AgencyRowActions(props: AgencyRowActionsProps) {
   const { agency, direct, canAdmin, canReadBills, onOpen } = props;
   const canFund = props.canFund && direct;
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const remove = useDeleteAgency();
   const resetPassword = useResetSuperAdminPassword();
   const rotateKey = useRotateApiKey();
@@ -147,6 +147,7 @@ export function AgencyRowActions(props: AgencyRowActionsProps) {
 
   return (
     <Space size={0}>
+      {modalHolder}
       {canAdmin && (
         <Button
           type="link"

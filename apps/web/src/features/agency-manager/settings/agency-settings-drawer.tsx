@@ -1,8 +1,9 @@
-import { App, Button, Drawer, Form, Space, Spin } from 'antd';
+import { Button, Drawer, Form, Modal, Space, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERRORS } from '@portal/domain/errors';
 import { isApiError } from '../../../shared/api/api-error';
+import { toast } from '../../../shared/ui/message-bridge';
 import { QueryError } from '../../../shared/ui/query-error';
 import { useAgencySettings, useSaveAgencySettings } from './api/agency-settings';
 import { SettingsForm } from './components/settings-form';
@@ -44,7 +45,8 @@ function fieldErrors(error: unknown): { path: string; message: string }[] {
  */
 export function AgencySettingsDrawer({ agencyId, agencyName, open, onClose }: AgencySettingsDrawerProps) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
+  const message = toast();
   const [form] = Form.useForm<SettingsValues>();
   const query = useAgencySettings(agencyId, open);
   const save = useSaveAgencySettings(agencyId);
@@ -137,6 +139,7 @@ export function AgencySettingsDrawer({ agencyId, agencyName, open, onClose }: Ag
         </Space>
       }
     >
+      {modalHolder}
       {query.isPending ? (
         <Spin aria-label={t('common.loadingIndicator')} />
       ) : query.isError ? (

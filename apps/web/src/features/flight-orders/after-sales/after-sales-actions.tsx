@@ -1,4 +1,4 @@
-import { Alert, App, Button, Descriptions, Modal, Popconfirm } from 'antd';
+import { Alert, Button, Descriptions, Modal, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlightOrder } from '@portal/domain/flight-order';
@@ -9,6 +9,7 @@ import { money, timestamp } from '../lib/format';
 import { ChangeDialog } from './change-dialog';
 import { RefundDialog } from './refund-dialog';
 import { VoidDialog } from './void-dialog';
+import { toast } from '../../../shared/ui/message-bridge';
 
 /** The after-sales actions this component offers; pay and cancel stay with the payment buttons. */
 export const AFTER_SALES_ACTIONS = [
@@ -25,7 +26,7 @@ type Dialog = 'change' | 'refund' | 'void' | 'confirm-refund' | null;
 /** Buttons for exactly the after-sales actions the API allows on this order, and their dialogs. */
 export function AfterSalesActions({ order }: { order: FlightOrder }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = toast();
   const [dialog, setDialog] = useState<Dialog>(null);
   const cancel = useCancelOrder(order.id);
   const confirm = useConfirmRefund(order.id);

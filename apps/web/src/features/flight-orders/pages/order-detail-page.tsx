@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Descriptions, Modal, Popconfirm, Result, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Descriptions, Modal, Popconfirm, Result, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -22,6 +22,7 @@ import { PaymentCountdown } from '../components/payment-countdown';
 import { StatusTag } from '../components/status-tag';
 import { DisruptionPanel } from '../disruptions';
 import { timestamp } from '../lib/format';
+import { toast } from '../../../shared/ui/message-bridge';
 
 /** Poll every 3 s while ticketing or the supplier's desk is under way. */
 export const POLL_MS = 3000;
@@ -101,7 +102,7 @@ export function OrderDetailPage() {
 
 function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = toast();
   const pay = usePayOrder(order.id);
   const cancel = useCancelOrder(order.id);
   const [choosingChannel, setChoosingChannel] = useState(false);

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Modal, Space, Typography } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupInstalment, GroupOrder } from '@portal/domain/group-order';
@@ -10,6 +10,7 @@ import { ChannelPicker } from '../../../shared/payment/components/channel-picker
 import { QrPayment } from '../../../shared/payment/components/qr-payment';
 import { usePayInstalment } from '../api/group-orders';
 import { money } from '../lib/format';
+import { toast } from '../../../shared/ui/message-bridge';
 
 interface InstalmentPaymentDialogProps {
   order: GroupOrder;
@@ -25,7 +26,7 @@ interface InstalmentPaymentDialogProps {
  */
 export function InstalmentPaymentDialog({ order, instalment, onClose }: InstalmentPaymentDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = toast();
   const client = useQueryClient();
   const config = useQuery({ queryKey: ['flight-payment-config'], queryFn: getPaymentConfig });
   const pay = usePayInstalment(order.id);

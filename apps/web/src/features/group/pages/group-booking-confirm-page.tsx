@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Space } from 'antd';
+import { Alert, Button, Card, Space } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { createGroupOrder } from '../api/group-orders';
 import { RequestSummary } from '../components/request-summary';
 import { useGroupDraft } from '../lib/draft-store';
 import { validateDraft } from '../lib/request-form';
+import { toast } from '../../../shared/ui/message-bridge';
 
 /**
  * /flight/group/booking/confirm: reviews the draft request and sends it with the draft's
@@ -16,7 +17,7 @@ import { validateDraft } from '../lib/request-form';
 export function GroupBookingConfirmPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const message = toast();
   const client = useQueryClient();
   const draft = useGroupDraft((s) => s.draft);
   const sendKey = useGroupDraft((s) => s.sendKey);

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -19,6 +19,7 @@ import { RequestSummary } from '../components/request-summary';
 import { TimelineSection } from '../components/timeline-section';
 import { money } from '../lib/format';
 import { GroupPassengerListPanel } from '../passenger-list/group-passenger-list-panel';
+import { toast } from '../../../shared/ui/message-bridge';
 
 /**
  * Poll every 5 s while the desk or a job is to answer; every 30 s while the order waits for the
@@ -46,7 +47,7 @@ function pollWhilePending(order: GroupOrder | undefined): number | false {
  */
 export function GroupOrderDetailPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = toast();
   const { id = '' } = useParams();
   const order = useGroupOrder(id, pollWhilePending);
   const pick = usePickQuote(id);

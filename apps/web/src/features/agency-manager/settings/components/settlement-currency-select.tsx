@@ -1,4 +1,4 @@
-import { App, Select } from 'antd';
+import { Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, type Currency } from '@portal/domain/currency';
 
@@ -11,7 +11,7 @@ interface Props {
 /** The settlement currency: a new choice takes effect only once the spec's change message is confirmed. */
 export function SettlementCurrencySelect({ id, value, onChange }: Props) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
 
   const handleChange = (next: Currency) => {
     if (next === value) return;
@@ -25,13 +25,16 @@ export function SettlementCurrencySelect({ id, value, onChange }: Props) {
   };
 
   return (
-    <Select<Currency>
-      id={id}
-      value={value}
-      onChange={handleChange}
-      showSearch
-      options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
-      style={{ width: 160 }}
-    />
+    <>
+      {modalHolder}
+      <Select<Currency>
+        id={id}
+        value={value}
+        onChange={handleChange}
+        showSearch
+        options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
+        style={{ width: 160 }}
+      />
+    </>
   );
 }
