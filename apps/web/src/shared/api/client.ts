@@ -1,4 +1,4 @@
-import axios, { isAxiosError, isCancel, type AxiosRequestConfig } from 'axios';
+import ky from 'ky';
 import { interpretResponse } from '@portal/domain/envelope';
 import { i18n } from '../i18n/i18n';
 import { useSessionStore } from '../stores/session-store';
@@ -7,38 +7,103 @@ import { useUiStore } from '../stores/ui-store';
 import { toast } from '../ui/message-bridge';
 import { ApiError } from './api-error';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Do not toast an error of this call; the caller shows it. The rejection is the same. */
-    skipErrorToast?: boolean;
+/** What a call may add to its method, URL and body. */
+export interface RequestOptions {
+  /** Query parameters: strings, numbers and booleans; other values (`undefined`, `null`) are left out. */
+  params?: object;
+  /** Cancels the call: it then rejects with a silent ApiError. */
+  signal?: AbortSignal;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+  /** Do not toast an error of this call; the caller shows it. The rejection is the same. */
+  skipErrorToast?: boolean;
+}
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+function cookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return entry === undefined ? undefined : decodeURIComponent(entry.slice(prefix.length));
+}
+
+function urlOf(path: string, params: RequestOptions['params']): URL {
+  const url = new URL(path, window.location.href);
+  for (const [key, value] of Object.entries(params ?? {}) as [string, unknown][]) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      url.searchParams.append(key, String(value));
+    }
+  }
+  return url;
+}
+
+/** Bearer token, Accept-Language and, on this site, the XSRF cookie's value (spec §7). */
+function headersFor(url: URL, extra: RequestOptions['headers']): Record<string, string> {
+  const headers: Record<string, string> = { 'Accept-Language': currentLocale(), ...extra };
+  const { token } = useSessionStore.getState();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const xsrf = url.origin === window.location.origin ? cookie(XSRF_COOKIE) : undefined;
+  if (xsrf) headers[XSRF_HEADER] = xsrf;
+  return headers;
+}
+
+/**
+ * Sends one call with the app's headers and the global loading flag. An HTTP error status is an
+ * answer like any other (the envelope says what went wrong); a network failure resolves to no
+ * answer (`undefined`), a cancelled call rejects with a silent ApiError.
+ */
+export async function send(
+  method: Method,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<Response | undefined> {
+  const url = urlOf(path, options.params);
+  const payload = body === undefined ? {} : body instanceof FormData ? { body } : { json: body };
+  useUiStore.getState().startRequest();
+  try {
+    return await ky(url, {
+      method,
+      ...payload,
+      headers: headersFor(url, options.headers),
+      signal: options.signal,
+      retry: 0,
+      timeout: false,
+      throwHttpErrors: false,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw new ApiError('canceled', { silent: true });
+    if (error instanceof DOMException && error.name === 'AbortError') {
+      throw new ApiError('canceled', { silent: true });
+    }
+    return undefined;
+  } finally {
+    useUiStore.getState().endRequest();
   }
 }
 
-/** The one HTTP client: bearer token, Accept-Language, XSRF, loading flag, envelope handling (spec §7, §8). */
-export const http = axios.create({
-  baseURL: '',
-  timeout: 0,
-  xsrfCookieName: 'XSRF-TOKEN',
-  xsrfHeaderName: 'X-XSRF-TOKEN',
-  withXSRFToken: true,
-});
+/** A body as the envelope check reads it: JSON when it parses, else its text ('' when empty). */
+export function parseBody(text: string): unknown {
+  if (!text) return '';
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 
-http.interceptors.request.use((config) => {
-  useUiStore.getState().startRequest();
-  const { token } = useSessionStore.getState();
-  config.headers.set('Accept-Language', currentLocale());
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
-
-function fail(error: ApiError, config: AxiosRequestConfig | undefined): never {
+function fail(error: ApiError, options: RequestOptions): never {
   // Keyed by its text: the same refusal of several calls at once shows once.
-  if (!error.silent && !config?.skipErrorToast)
+  if (!error.silent && !options.skipErrorToast)
     void toast().error({ content: error.message, key: error.message });
   throw error;
 }
 
-function settle(status: number | undefined, body: unknown, config: AxiosRequestConfig | undefined): unknown {
+/** The envelope's data of an answer, or the ApiError it stands for (toasted unless asked not to). */
+export function settle(status: number | undefined, body: unknown, options: RequestOptions = {}): unknown {
   const outcome = interpretResponse<unknown>({ status, body });
   switch (outcome.kind) {
     case 'ok':
@@ -51,50 +116,36 @@ function settle(status: number | undefined, body: unknown, config: AxiosRequestC
     }
     case 'error':
       if ('messageKey' in outcome) {
-        return fail(new ApiError(i18n.t(outcome.messageKey), { code: outcome.code }), config);
+        return fail(new ApiError(i18n.t(outcome.messageKey), { code: outcome.code }), options);
       }
-      return fail(new ApiError(outcome.message, { code: outcome.code, data: outcome.data }), config);
+      return fail(new ApiError(outcome.message, { code: outcome.code, data: outcome.data }), options);
     case 'ignored':
       throw new ApiError('', { silent: true });
   }
 }
 
-http.interceptors.response.use(
-  (response) => {
-    useUiStore.getState().endRequest();
-    return { ...response, data: settle(response.status, response.data, response.config) };
-  },
-  (error: unknown) => {
-    useUiStore.getState().endRequest();
-    if (isCancel(error)) throw new ApiError('canceled', { silent: true });
-    if (isAxiosError(error)) {
-      const data = settle(error.response?.status, error.response?.data, error.config);
-      return { ...error.response, data };
-    }
-    throw error;
-  },
-);
+async function call<T>(method: Method, path: string, body: unknown, options?: RequestOptions): Promise<T> {
+  const response = await send(method, path, body, options);
+  if (!response) return settle(undefined, undefined, options) as T;
+  return settle(response.status, parseBody(await response.text()), options) as T;
+}
 
 /** GET returning the envelope's data. */
-export async function apiGet<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
-  const response = await http.get<T>(url, config);
-  return response.data;
+export function apiGet<T>(url: string, options?: RequestOptions): Promise<T> {
+  return call<T>('get', url, undefined, options);
 }
 
 /** POST returning the envelope's data. */
-export async function apiPost<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
-  const response = await http.post<T>(url, body, config);
-  return response.data;
+export function apiPost<T>(url: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return call<T>('post', url, body, options);
 }
 
 /** PUT returning the envelope's data. */
-export async function apiPut<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
-  const response = await http.put<T>(url, body, config);
-  return response.data;
+export function apiPut<T>(url: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return call<T>('put', url, body, options);
 }
 
 /** DELETE returning the envelope's data. */
-export async function apiDelete<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
-  const response = await http.delete<T>(url, config);
-  return response.data;
+export function apiDelete<T>(url: string, options?: RequestOptions): Promise<T> {
+  return call<T>('delete', url, undefined, options);
 }

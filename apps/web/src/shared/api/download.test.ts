@@ -31,18 +31,9 @@ function watchSaves() {
   return { blobs, names, revoked };
 }
 
-/** The bytes of a Blob (jsdom's Blob has no arrayBuffer()). */
-function bytesOf(blob: Blob | undefined): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const { result } = reader;
-      if (result === null || typeof result === 'string') reject(new Error('not bytes'));
-      else resolve(new Uint8Array(result));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsArrayBuffer(blob ?? new Blob());
-  });
+/** The bytes of a Blob (the fetch API's own Blob, as `Response.blob()` gives it). */
+async function bytesOf(blob: Blob | undefined): Promise<Uint8Array> {
+  return new Uint8Array(await (blob ?? new Blob()).arrayBuffer());
 }
 
 describe('fileNameFrom', () => {

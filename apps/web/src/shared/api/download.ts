@@ -1,9 +1,8 @@
-import type { AxiosRequestConfig, AxiosResponseHeaders, RawAxiosResponseHeaders } from 'axios';
 import { ApiError } from './api-error';
-import { http } from './client';
+import { parseBody, send, settle, type RequestOptions } from './client';
 
 /** What `download` needs besides the URL and the payload. */
-export interface DownloadOptions extends Pick<AxiosRequestConfig, 'signal' | 'skipErrorToast'> {
+export interface DownloadOptions extends Pick<RequestOptions, 'signal' | 'skipErrorToast'> {
   /** The file name used when the response names none. */
   fallbackName: string;
   /** `get` for a stored file (no payload); `post` (default) for an export built from a payload. */
@@ -15,9 +14,6 @@ interface DownloadedFile {
   blob: Blob;
   fileName: string;
 }
-
-const isArrayBuffer = (value: unknown): value is ArrayBuffer =>
-  Object.prototype.toString.call(value) === '[object ArrayBuffer]';
 
 /** Decodes `%XX` escapes of RFC 5987 values in a charset other than UTF-8 (ISO-8859-1). */
 function decodeLatin1(value: string): string {
@@ -57,51 +53,21 @@ export function fileNameFrom(header: string | null | undefined, fallback: string
   return fallback;
 }
 
-function headerText(headers: AxiosResponseHeaders | RawAxiosResponseHeaders, name: string): string {
-  const value: unknown = headers[name];
-  return typeof value === 'string' ? value : '';
-}
-
-/**
- * Runs before the client's envelope handling: a JSON body (an error envelope answered instead of
- * the file) is parsed so that the client throws the same ApiError as for any other call; any other
- * body of a successful response is the file, handed on as the data of a success envelope.
- */
-function readBody(
-  data: unknown,
-  headers: AxiosResponseHeaders | RawAxiosResponseHeaders,
-  status?: number,
-): unknown {
-  if (!isArrayBuffer(data)) return data;
-  const type = headerText(headers, 'content-type');
-  const ok = status !== undefined && status >= 200 && status < 300;
-  if (/[/+]json\b/i.test(type) || !ok) {
-    const text = new TextDecoder().decode(data);
-    if (!text) return undefined;
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return ok ? { code: 0, data: new Blob([data], { type }), message: '' } : text;
-    }
-  }
-  return { code: 0, data: new Blob([data], { type }), message: '' };
-}
-
 /** POSTs `payload` through the app's client and returns the file of the answer with its name. */
 async function fetchFile(url: string, payload: unknown, options: DownloadOptions): Promise<DownloadedFile> {
   const { fallbackName, method = 'post', ...config } = options;
-  // The body comes as bytes rather than a Blob so that an error envelope can be read before the
-  // client's interceptor (which expects JSON) sees the response; a Blob could only be read later.
-  const fileConfig = { ...config, responseType: 'arraybuffer' as const, transformResponse: readBody };
-  const response =
-    method === 'get'
-      ? await http.get<unknown>(url, fileConfig)
-      : await http.post<unknown>(url, payload, fileConfig);
-  // A success envelope instead of a file: nothing to save, and no server text to show.
-  if (!(response.data instanceof Blob)) throw new ApiError('');
+  const response = await send(method, url, method === 'get' ? undefined : payload, config);
+  if (!response) return settle(undefined, undefined, config) as never;
+  const type = response.headers.get('content-type') ?? '';
+  // An error envelope (or any JSON) answered instead of the file: the client's ApiError, as for
+  // any other call; a success envelope means there is nothing to save and no server text to show.
+  if (/[/+]json\b/i.test(type) || !response.ok) {
+    settle(response.status, parseBody(await response.text()), config);
+    throw new ApiError('');
+  }
   return {
-    blob: response.data,
-    fileName: fileNameFrom(headerText(response.headers, 'content-disposition'), fallbackName),
+    blob: await response.blob(),
+    fileName: fileNameFrom(response.headers.get('content-disposition'), fallbackName),
   };
 }
 

@@ -8,7 +8,7 @@ import type {
   SuperAdminPasswordReset,
   UpdateAgencyInput,
 } from '@portal/domain/agencies';
-import { apiDelete, apiGet, apiPost, apiPut, http } from '../../../shared/api/client';
+import { apiDelete, apiGet, apiPost, apiPut, send } from '../../../shared/api/client';
 
 /** Every agency query starts with this key; a write refreshes them all. */
 export const AGENCIES_KEY = ['agencies'] as const;
@@ -111,19 +111,12 @@ export function useAgencyLogo(logo: string | null | undefined): string | null {
     if (!logo) return undefined;
     let objectUrl: string | null = null;
     let live = true;
-    http
-      .get<unknown>(logo, {
-        responseType: 'blob',
-        skipErrorToast: true,
-        // The image, not an envelope: handed to the client's envelope handling wrapped in one.
-        transformResponse: (data: unknown, _headers, status) =>
-          status !== undefined && status >= 200 && status < 300
-            ? { code: 0, data, message: '' }
-            : { code: -1, data: null, message: '' },
-      })
-      .then((response) => {
-        if (!live || !(response.data instanceof Blob)) return;
-        objectUrl = URL.createObjectURL(response.data);
+    send('get', logo, undefined, { skipErrorToast: true })
+      .then(async (response) => {
+        // The image itself, not an envelope.
+        const blob = response?.ok ? await response.blob() : null;
+        if (!live || !blob) return;
+        objectUrl = URL.createObjectURL(blob);
         setUrl(objectUrl);
       })
       .catch(() => {
