@@ -1,4 +1,8 @@
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
+// The two inputs alone: antd's `Input` also carries OTP, Search and TextArea, which the login page
+// (the first download of every visit) never shows.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -58,7 +62,7 @@ export function LoginForm() {
         name="password"
         rules={[{ required: true, message: t('login.form.passwordRequired') }]}
       >
-        <Input.Password autoComplete="current-password" />
+        <Password autoComplete="current-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={submitting}>
         {t('login.form.submit')}

@@ -1,10 +1,11 @@
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { landingPath } from '@portal/domain/navigation';
 import { useSessionStore } from '../../../shared/stores/session-store';
 import { useSubject } from '../../../shared/stores/subject';
 import { PlainCard } from '../../../shared/ui/plain-card';
+import { PlainParagraph, PlainTitle } from '../../../shared/ui/plain-text';
 
 /** Shown on the home page to a logged-in user: who they are and a way to their landing page. */
 export function WelcomeCard() {
@@ -17,10 +18,8 @@ export function WelcomeCard() {
 
   return (
     <PlainCard>
-      <Typography.Title level={3}>
-        {t('home.welcome.title', { name: user.nickname || user.username })}
-      </Typography.Title>
-      <Typography.Paragraph>{t('home.welcome.text', { company: company?.name ?? '' })}</Typography.Paragraph>
+      <PlainTitle level={3}>{t('home.welcome.title', { name: user.nickname || user.username })}</PlainTitle>
+      <PlainParagraph>{t('home.welcome.text', { company: company?.name ?? '' })}</PlainParagraph>
       <Button type="primary" onClick={() => void navigate(landingPath(subject))}>
         {t('home.welcome.go')}
       </Button>
