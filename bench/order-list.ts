@@ -154,13 +154,17 @@ async function main(url: string): Promise<void> {
       database,
     });
     // The baseline: a bare route in the same app (same hooks minus the session and the database).
-    app.get('/bench/bare', { config: { public: true } }, async () => ({
+    app.get('/bench/bare', { config: { access: 'public' } }, async () => ({
       code: 0,
       data: { list: [] },
       message: '',
     }));
     // The same answer behind the authentication hook: what resolving the session costs per request.
-    app.get('/order/v2/bench/session', async () => ({ code: 0, data: { list: [] }, message: '' }));
+    app.get('/order/v2/bench/session', { config: { access: 'session' } }, async () => ({
+      code: 0,
+      data: { list: [] },
+      message: '',
+    }));
     const login = await app.inject({
       method: 'POST',
       url: '/base/v2/login',
@@ -247,7 +251,12 @@ async function main(url: string): Promise<void> {
   } finally {
     await app?.close();
     await pool.end();
-    await drop();
+    if (process.env.BENCH_KEEP_SCHEMA) {
+      await database.close();
+      console.log(`Kept schema ${schema} (BENCH_KEEP_SCHEMA); drop it with: drop schema "${schema}" cascade`);
+    } else {
+      await drop();
+    }
   }
 }
 
