@@ -1,7 +1,8 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { AgencyRow, UserRow } from '../../platform/db/schema';
-import { canSeeOrder, orderScope, orderScopeSql } from './flight-orders.policy';
+import { fillPlaceholders } from 'drizzle-orm';
+import { canSeeOrder, orderScope, orderScopeSql, orderScopeTemplate } from './flight-orders.policy';
 
 const dialect = new PgDialect();
 
@@ -43,5 +44,14 @@ describe('which orders a user sees (spec §6 only show own orders)', () => {
       sql: '("o".agency_id = $1 and "o".user_id = $2)',
       params: [7, 42],
     });
+    // The prepared form: the same SQL, with the viewer's ids filled in per request.
+    for (const own of [false, true]) {
+      const template = orderScopeTemplate(viewer(own));
+      const { sql, params } = dialect.sqlToQuery(template.condition());
+      expect({ sql, params: fillPlaceholders(params, template.values) }).toEqual(
+        shown(orderScope(viewer(own))),
+      );
+      expect(template.key).toBe(own ? 'own' : 'agency');
+    }
   });
 });

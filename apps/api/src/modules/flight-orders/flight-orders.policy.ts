@@ -20,6 +20,27 @@ export function orderScope(viewer: Viewer): SQL {
   return onlyOwnOrders(viewer) ? (and(agency, eq(flightOrders.userId, viewer.user.id)) ?? agency) : agency;
 }
 
+/**
+ * `orderScope` for a statement prepared once and run many times: the condition reads the
+ * placeholders `scopeAgencyId` (and `scopeUserId`), `values` fills them, and `key` tells the two
+ * shapes of the condition apart.
+ */
+export function orderScopeTemplate(viewer: Viewer): {
+  key: 'agency' | 'own';
+  values: { scopeAgencyId: number; scopeUserId?: number };
+  condition(): SQL;
+} {
+  const agency = () => eq(flightOrders.agencyId, sql.placeholder('scopeAgencyId'));
+  if (!onlyOwnOrders(viewer)) {
+    return { key: 'agency', values: { scopeAgencyId: viewer.agency.id }, condition: agency };
+  }
+  return {
+    key: 'own',
+    values: { scopeAgencyId: viewer.agency.id, scopeUserId: viewer.user.id },
+    condition: () => and(agency(), eq(flightOrders.userId, sql.placeholder('scopeUserId'))) ?? agency(),
+  };
+}
+
 /** `orderScope` for a raw query that reads `flight_orders` under the alias `alias`. */
 export function orderScopeSql(viewer: Viewer, alias: string): SQL {
   const table = sql.identifier(alias);

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import {
   ORDER_LIST_COUNT_CAP,
   type FlightOrderList,
@@ -10,8 +12,8 @@ import { statusesForCountKey } from '@portal/domain/flight-order-tabs';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { presentListItem } from './flight-orders.presenter';
-import { orderScope } from './flight-orders.policy';
+import { presentListItem, type ListRow } from './flight-orders.presenter';
+import { orderScope, orderScopeTemplate } from './flight-orders.policy';
 import { flightOrders } from './flight-orders.schema';
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -33,41 +35,96 @@ function statusesOf(key: string) {
 /** A whole booking number (`F` + 14 digits) uses the unique index; a part of one is a substring search. */
 const WHOLE_BOOKING_NUMBER = /^F\d{14}$/i;
 
-function bookingNumberMatch(text: string): SQL {
-  const trimmed = text.trim();
-  return WHOLE_BOOKING_NUMBER.test(trimmed)
-    ? eq(flightOrders.bookingNumber, trimmed.toUpperCase())
-    : ilike(flightOrders.bookingNumber, likeText(trimmed));
+const p = sql.placeholder;
+type Values = Record<string, unknown>;
+
+/**
+ * A list's conditions as a statement shape: `key` names which conditions apply (so equal keys
+ * build equal SQL), `conditions` builds them with placeholders (once per shape) and `values`
+ * fills the placeholders of this request.
+ */
+interface FilterShape {
+  key: string;
+  values: Values;
+  conditions(): SQL[];
 }
 
-function filters(ctx: RequestContext, q: FlightOrderListQuery): SQL[] {
-  const where: SQL[] = [orderScope(ctx)];
-  const add = (condition: SQL | undefined) => {
-    if (condition) where.push(condition);
+function filters(ctx: RequestContext, q: FlightOrderListQuery): FilterShape {
+  const scope = orderScopeTemplate(ctx);
+  const keys: string[] = [scope.key];
+  const values: Values = { ...scope.values };
+  const builders: (() => SQL | undefined)[] = [scope.condition];
+  const add = (key: string, value: Values, build: () => SQL | undefined) => {
+    keys.push(key);
+    Object.assign(values, value);
+    builders.push(build);
   };
-  if (q.bookingNumber) add(bookingNumberMatch(q.bookingNumber));
-  if (q.pnr) add(eq(flightOrders.pnr, q.pnr.toUpperCase()));
-  if (q.ticketNumber) add(ilike(flightOrders.ticketNumbers, likeText(q.ticketNumber.replaceAll('-', ''))));
-  if (q.passenger) {
-    add(ilike(flightOrders.passengerNames, likeText(q.passenger.toUpperCase().replace(/\s+/g, '/'))));
+  if (q.bookingNumber) {
+    const trimmed = q.bookingNumber.trim();
+    if (WHOLE_BOOKING_NUMBER.test(trimmed)) {
+      add('bookingNumber=', { bookingNumber: trimmed.toUpperCase() }, () =>
+        eq(flightOrders.bookingNumber, p('bookingNumber')),
+      );
+    } else {
+      add('bookingNumber~', { bookingNumber: likeText(trimmed) }, () =>
+        ilike(flightOrders.bookingNumber, p('bookingNumber')),
+      );
+    }
   }
-  if (q.flightNumber) add(ilike(flightOrders.flightNumbers, likeText(q.flightNumber.replace(/\s+/g, ''))));
-  if (q.airline) add(eq(flightOrders.airline, q.airline.toUpperCase()));
-  if (q.dateFrom) add(gte(flightOrders.createdAt, new Date(`${q.dateFrom}T00:00:00Z`)));
-  if (q.dateTo) add(lt(flightOrders.createdAt, nextDay(q.dateTo)));
-  if (q.status) add(inArray(flightOrders.status, statusesOf(q.status)));
-  if (q.type !== 'all') add(eq(flightOrders.type, q.type));
-  if (q.contact) {
-    const like = likeText(q.contact);
+  if (q.pnr) add('pnr', { pnr: q.pnr.toUpperCase() }, () => eq(flightOrders.pnr, p('pnr')));
+  if (q.ticketNumber) {
+    add('ticketNumber', { ticketNumber: likeText(q.ticketNumber.replaceAll('-', '')) }, () =>
+      ilike(flightOrders.ticketNumbers, p('ticketNumber')),
+    );
+  }
+  if (q.passenger) {
+    add('passenger', { passenger: likeText(q.passenger.toUpperCase().replace(/\s+/g, '/')) }, () =>
+      ilike(flightOrders.passengerNames, p('passenger')),
+    );
+  }
+  if (q.flightNumber) {
+    add('flightNumber', { flightNumber: likeText(q.flightNumber.replace(/\s+/g, '')) }, () =>
+      ilike(flightOrders.flightNumbers, p('flightNumber')),
+    );
+  }
+  if (q.airline)
+    add('airline', { airline: q.airline.toUpperCase() }, () => eq(flightOrders.airline, p('airline')));
+  // Placeholders skip the column's encoder: the dates go as the ISO text drizzle would send.
+  if (q.dateFrom) {
+    add('dateFrom', { dateFrom: new Date(`${q.dateFrom}T00:00:00Z`).toISOString() }, () =>
+      gte(flightOrders.createdAt, p('dateFrom')),
+    );
+  }
+  if (q.dateTo) {
+    add('dateTo', { dateTo: nextDay(q.dateTo).toISOString() }, () => lt(flightOrders.createdAt, p('dateTo')));
+  }
+  if (q.status) {
+    const statuses = statusesOf(q.status);
     add(
+      `status${statuses.length}`,
+      Object.fromEntries(statuses.map((status, i) => [`status${i}`, status])),
+      () =>
+        inArray(
+          flightOrders.status,
+          statuses.map((_, i) => p(`status${i}`)),
+        ),
+    );
+  }
+  if (q.type !== 'all') add('type', { type: q.type }, () => eq(flightOrders.type, p('type')));
+  if (q.contact) {
+    add('contact', { contact: likeText(q.contact) }, () =>
       or(
-        sql`${flightOrders.contact}->>'name' ilike ${like}`,
-        sql`${flightOrders.contact}->>'email' ilike ${like}`,
-        sql`${flightOrders.contact}->'phone'->>'number' ilike ${like}`,
+        sql`${flightOrders.contact}->>'name' ilike ${p('contact')}`,
+        sql`${flightOrders.contact}->>'email' ilike ${p('contact')}`,
+        sql`${flightOrders.contact}->'phone'->>'number' ilike ${p('contact')}`,
       ),
     );
   }
-  return where;
+  return {
+    key: keys.join(','),
+    values,
+    conditions: () => builders.map((build) => build()).filter((c): c is SQL => c !== undefined),
+  };
 }
 
 /** What a list row reads (see `ListRow`): the solution's legs only, not the whole solution or offer. */
@@ -105,14 +162,31 @@ const SORT_COLUMNS = {
   status: flightOrders.status,
 } as const;
 
-/** `GET /order/v2/flight/orders`: advanced search, paging and sort. */
-export async function listOrders(
+/** At most this many statement shapes are prepared per database; others are built per request. */
+const MAX_SHAPES = 200;
+
+interface ListStatements {
+  /** The page's rows, each with the capped count of all matching rows (`matching`). */
+  pageAndCount: PgPreparedQuery<PreparedQueryConfig & { execute: (ListRow & { matching: number })[] }>;
+  /** The capped count alone (an empty page past the first). */
+  count: PgPreparedQuery<PreparedQueryConfig & { execute: { n: number }[] }>;
+}
+
+/** The prepared statements per shape, per database. */
+const shapesOf = new WeakMap<Db, Map<string, ListStatements>>();
+
+/** A statement name that only this SQL text ever has (node-postgres prepares it once per connection). */
+function statementName(kind: string, text: string): string {
+  return `order_list_${kind}_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+}
+
+function buildStatements(
   db: Db,
-  ctx: RequestContext,
+  shape: FilterShape,
   q: FlightOrderListQuery,
-  now: Date,
-): Promise<FlightOrderList> {
-  const where = and(...filters(ctx, q));
+  prepare: boolean,
+): ListStatements {
+  const where = and(...shape.conditions());
   const field = q.sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS;
   const column = SORT_COLUMNS[field];
   const direction = q.sort.startsWith('-') ? desc : asc;
@@ -124,8 +198,8 @@ export async function listOrders(
     .from(flightOrders)
     .where(where)
     .orderBy(...order)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .limit(p('limit'))
+    .offset(p('offset'));
   // The count stops at one past the cap, so its cost is bounded however many orders match. It
   // rides along the page's own statement (one round trip, evaluated once as an init plan); only an
   // empty page past the first needs a statement of its own.
@@ -136,13 +210,50 @@ export async function listOrders(
     .limit(ORDER_LIST_COUNT_CAP + 1)
     .as('matching');
   const cappedCount = db.select({ n: count() }).from(matching);
-  const rows = await db
+  const pageAndCount = db
     .select({ ...LIST_COLUMNS, matching: sql<number>`(${cappedCount})`.mapWith(Number) })
     .from(flightOrders)
     .where(inArray(flightOrders.id, pageIds))
     .orderBy(...order);
+  // An empty name is node-postgres's unnamed statement (parsed and planned per request).
+  const named = (kind: string, query: { toSQL(): { sql: string } }) =>
+    prepare ? statementName(kind, query.toSQL().sql) : '';
+  return {
+    pageAndCount: pageAndCount.prepare(named('page_count', pageAndCount)),
+    count: cappedCount.prepare(named('count', cappedCount)),
+  };
+}
+
+/** The statements of this list's shape: prepared once per shape (up to `MAX_SHAPES`). */
+function statementsOf(db: Db, shape: FilterShape, q: FlightOrderListQuery): ListStatements {
+  let shapes = shapesOf.get(db);
+  if (!shapes) {
+    shapes = new Map();
+    shapesOf.set(db, shapes);
+  }
+  const key = `${shape.key};${q.sort}`;
+  let statements = shapes.get(key);
+  if (!statements) {
+    const keep = shapes.size < MAX_SHAPES;
+    statements = buildStatements(db, shape, q, keep);
+    if (keep) shapes.set(key, statements);
+  }
+  return statements;
+}
+
+/** `GET /order/v2/flight/orders`: advanced search, paging and sort. */
+export async function listOrders(
+  db: Db,
+  ctx: RequestContext,
+  q: FlightOrderListQuery,
+  now: Date,
+): Promise<FlightOrderList> {
+  const shape = filters(ctx, q);
+  const statements = statementsOf(db, shape, q);
+  const values = { ...shape.values, limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
+  const rows = await statements.pageAndCount.execute(values);
   let n = rows[0]?.matching;
-  if (n === undefined) n = q.page === 1 ? 0 : ((await cappedCount)[0]?.n ?? 0);
+  if (n === undefined) n = q.page === 1 ? 0 : ((await statements.count.execute(values))[0]?.n ?? 0);
   return {
     list: rows.map((row) => presentListItem(row, now)),
     total: Math.min(n, ORDER_LIST_COUNT_CAP),
