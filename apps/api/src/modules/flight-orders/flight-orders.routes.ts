@@ -16,7 +16,7 @@ import { ok, fail } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { localeOf } from '../../platform/i18n';
 import { withIdempotentSteps } from '../../platform/idempotency';
-import { envelope, okResponse } from '../../platform/schema';
+import { envelope, okResponse, projectingSerializerCompiler } from '../../platform/schema';
 import { flightContext } from '../shopping/access';
 import { cancelOrder } from './cancel-order';
 import { queuePnrCancel } from './order-jobs';
@@ -92,6 +92,7 @@ export async function flightOrderRoutes(fastify: FastifyInstance, { deps }: { de
     {
       config: { access: 'ticket' },
       schema: { tags, querystring: FlightOrderListQuery, response: okResponse(FlightOrderList) },
+      serializerCompiler: projectingSerializerCompiler,
     },
     async (request) => {
       const ctx = flightCtx(request);
@@ -104,6 +105,7 @@ export async function flightOrderRoutes(fastify: FastifyInstance, { deps }: { de
     {
       config: { access: 'ticket' },
       schema: { tags, querystring: StatusCountQuery, response: okResponse(z.array(StatusCount)) },
+      serializerCompiler: projectingSerializerCompiler,
     },
     async (request) => {
       const ctx = flightCtx(request);

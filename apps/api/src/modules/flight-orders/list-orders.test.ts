@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { FlightOrderList, ORDER_LIST_COUNT_CAP } from '@portal/domain/flight-order';
 import type { Db } from '../../platform/db';
+import { envelope } from '../../platform/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { bookOne } from './flight-orders.test-helpers';
 
@@ -9,6 +11,8 @@ const t = useTestApp();
 const list = async (token: string, query = '') => {
   const res = await t.app.inject({ url: `/order/v2/flight/orders${query}`, headers: bearer(token) });
   expect(res.statusCode, res.body).toBe(200);
+  // The route's projecting serializer writes exactly what the zod encoder would.
+  expect(res.body).toBe(JSON.stringify(z.encode(envelope(FlightOrderList), JSON.parse(res.body))));
   return FlightOrderList.parse(body(res).data);
 };
 
