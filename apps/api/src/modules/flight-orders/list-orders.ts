@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { presentListItem, type ListRow } from './flight-orders.presenter';
-import { orderScope, orderScopeTemplate } from './flight-orders.policy';
+import { orderScopeTemplate } from './flight-orders.policy';
 import { flightOrders } from './flight-orders.schema';
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -263,6 +263,43 @@ export async function listOrders(
   };
 }
 
+type StatusCountsStatement = PgPreparedQuery<PreparedQueryConfig & { execute: Record<string, number>[] }>;
+
+/** The prepared status counts per scope shape and number of statuses, per database. */
+const statusCountsByDb = new WeakMap<Db, Map<string, StatusCountsStatement>>();
+
+/**
+ * One statement counting `size` statuses (placeholders `status0`…), each up to one past the cap
+ * (an index-only walk of at most that many entries), so the tabs cost the same at a million
+ * orders as at a thousand. Built and prepared once per scope shape and size.
+ */
+function statusCountsOf(db: Db, scope: ReturnType<typeof orderScopeTemplate>, size: number) {
+  let statements = statusCountsByDb.get(db);
+  if (!statements) {
+    statements = new Map();
+    statusCountsByDb.set(db, statements);
+  }
+  const key = `${scope.key};${size}`;
+  let statement = statements.get(key);
+  if (!statement) {
+    const cappedCountOf = (i: number) =>
+      sql<number>`(${db.select({ n: count() }).from(
+        db
+          .select({ one: sql`1` })
+          .from(flightOrders)
+          .where(and(scope.condition(), eq(flightOrders.status, p(`status${i}`))))
+          .limit(ORDER_LIST_COUNT_CAP + 1)
+          .as('matching'),
+      )})`.mapWith(Number);
+    const fields = Object.fromEntries(Array.from({ length: size }, (_, i) => [`n${i}`, cappedCountOf(i)]));
+    const query = db.select(fields).from(sql`(select 1) as one`);
+    // The number of statuses is bounded by the statuses there are, so these stay few.
+    statement = query.prepare(statementName('status_counts', query.toSQL().sql));
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
 /**
  * `GET /order/v2/flight/orders/status?status=a,b`: `{status, cnt}` per tab, group or status key;
  * past `ORDER_LIST_COUNT_CAP` the count is the cap with `capped: true`.
@@ -278,21 +315,12 @@ export async function countByStatus(db: Db, ctx: RequestContext, keys: string): 
   ];
   const byKey = wanted.map((key) => ({ key, statuses: statusesOf(key) }));
   const all = [...new Set(byKey.flatMap((k) => k.statuses))];
-  // Each status is counted up to one past the cap (an index-only walk of at most that many
-  // entries), all in one statement, so the tabs cost the same at a million orders as at a thousand.
-  const cappedCountOf = (status: (typeof all)[number]) =>
-    sql<number>`(${db.select({ n: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(flightOrders)
-        .where(and(orderScope(ctx), eq(flightOrders.status, status)))
-        .limit(ORDER_LIST_COUNT_CAP + 1)
-        .as('matching'),
-    )})`.mapWith(Number);
   const counts = new Map<string, number>();
   if (all.length) {
-    const fields = Object.fromEntries(all.map((status, i) => [`n${i}`, cappedCountOf(status)]));
-    const [row] = await db.select(fields).from(sql`(select 1) as one`);
+    const scope = orderScopeTemplate(ctx);
+    const statement = statusCountsOf(db, scope, all.length);
+    const values = { ...scope.values, ...Object.fromEntries(all.map((status, i) => [`status${i}`, status])) };
+    const [row] = await statement.execute(values);
     all.forEach((status, i) => counts.set(status, row?.[`n${i}`] ?? 0));
   }
   return byKey.map(({ key, statuses }) => {
