@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { usePendingGroupCounts } from '../../features/flight-orders/api/flight-orders';
+import { usePendingGroupCounts } from '../../features/flight-orders/api/status-counts';
 import type { MenuCounts } from './menu-links';
 
 /**

@@ -1,13 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { StatusCount, type FlightOrder, type FlightOrderList } from '@portal/domain/flight-order';
+import type { FlightOrder, FlightOrderList } from '@portal/domain/flight-order';
 import { type OrderTypeFilter } from '@portal/domain/flight-order-status';
-import {
-  isPendingGroupKey,
-  PENDING_GROUP_KEYS,
-  PENDING_KEY_PREFIX,
-  pendingCountKey,
-  type PendingGroupKey,
-} from '@portal/domain/flight-order-tabs';
 import { apiDelete, apiGet } from '../../../shared/api/client';
 import { payFlightOrder } from '../../../shared/payment/api/payment';
 
@@ -31,9 +24,6 @@ export interface OrderListParams {
 
 const ORDERS = '/order/v2/flight/orders';
 
-/** The counts are checked, so a malformed answer shows no badges instead of breaking the menu. */
-const StatusCounts = StatusCount.array();
-
 function clean(params: OrderListParams): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(params)) {
@@ -54,46 +44,6 @@ export function useOrders(params: OrderListParams) {
     queryFn: () => getOrders(params),
     placeholderData: keepPreviousData,
   });
-}
-
-/**
- * GET /order/v2/flight/orders/status: counts of the given tab or group keys. The key sits under
- * `flight-orders`, which paying and cancelling invalidate, so the counts follow those changes.
- */
-export function useStatusCounts(
-  keys: readonly string[],
-  enabled = true,
-  refetchInterval: number | false = false,
-) {
-  return useQuery({
-    queryKey: ['flight-orders', 'status', keys.join(',')],
-    queryFn: async () =>
-      StatusCounts.parse(
-        await apiGet<unknown>(`${ORDERS}/status`, {
-          params: { status: keys.join(',') },
-          skipErrorToast: true,
-        }),
-      ),
-    refetchOnWindowFocus: true,
-    refetchInterval,
-    enabled,
-  });
-}
-
-const PENDING_COUNT_KEYS = PENDING_GROUP_KEYS.map(pendingCountKey);
-
-/** How often the pending-group counts of the menus refresh while the page is visible. */
-export const PENDING_COUNTS_INTERVAL_MS = 60_000;
-
-/** Live counts of the pending-order menu groups, by group key; one call for all of them. */
-export function usePendingGroupCounts(enabled: boolean): Partial<Record<PendingGroupKey, number>> {
-  const { data } = useStatusCounts(PENDING_COUNT_KEYS, enabled, PENDING_COUNTS_INTERVAL_MS);
-  const counts: Partial<Record<PendingGroupKey, number>> = {};
-  for (const entry of data ?? []) {
-    const group = entry.status.slice(PENDING_KEY_PREFIX.length);
-    if (entry.status.startsWith(PENDING_KEY_PREFIX) && isPendingGroupKey(group)) counts[group] = entry.cnt;
-  }
-  return counts;
 }
 
 /**

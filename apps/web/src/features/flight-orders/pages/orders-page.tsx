@@ -11,7 +11,8 @@ import {
   type PendingGroupKey,
 } from '@portal/domain/flight-order-tabs';
 import { PageTitle } from '../../../shared/ui/page-title';
-import { useOrders, useStatusCounts, type OrderListParams } from '../api/flight-orders';
+import { useOrders, type OrderListParams } from '../api/flight-orders';
+import { useStatusCounts } from '../api/status-counts';
 import { CountBadge } from '../components/count-badge';
 import { OrderSearch, TEXT_FIELDS, type SearchValues } from '../components/order-search';
 import { OrdersTable } from '../components/orders-table';

@@ -3,7 +3,8 @@ import { Badge, Button, Empty, Popover, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { noticeTarget, type NotificationItem } from '@portal/domain/notifications';
+import { noticeTarget } from '@portal/domain/notification-kinds';
+import type { NotificationItem } from '@portal/domain/notifications';
 import { formatDateTime } from '../../../shared/dates/format-date';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
 

@@ -1,0 +1,48 @@
+// No zod here: the web's notification bell, on every signed-in page, needs only these.
+/**
+ * Order, disruption and wallet events the outbound module tells people and systems about. The
+ * wallet events are about an agency, not an order: a top-up its parent made (`amount`,
+ * `reference`, `available`) and its available amount falling below its credit alert threshold
+ * (`available`, `threshold`); amounts are decimal texts with `currency` beside them.
+ */
+export const NOTIFICATION_KINDS = [
+  'order.booked',
+  'order.issued',
+  'order.ticketing_failed',
+  'change.requested',
+  'change.quoted',
+  'change.rejected',
+  'change.completed',
+  'change.failed',
+  'change.canceled',
+  'refund.requested',
+  'refund.quoted',
+  'refund.rejected',
+  'refund.completed',
+  'refund.failed',
+  'refund.canceled',
+  'void.completed',
+  'void.rejected',
+  'void.failed',
+  'disruption.raised',
+  'wallet.topped_up',
+  'wallet.credit_low',
+  'train.ticketed',
+  'group.quoted',
+  'group.failed',
+  'group.issued',
+] as const;
+export type NotificationKindName = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The page a notice opens: its order's page by the product the kind belongs to, the wallet for a
+ * wallet notice; none for a notice without an order.
+ */
+export function noticeTarget(kind: string, orderId: string | null): string | null {
+  if (kind.startsWith('wallet.')) return '/bills/wallet';
+  if (!orderId) return null;
+  const id = encodeURIComponent(orderId);
+  if (kind.startsWith('group.')) return `/flight/group/order/${id}`;
+  if (kind.startsWith('train.')) return `/train/orders?id=${id}`;
+  return `/flight/orders/${id}`;
+}
