@@ -1,5 +1,5 @@
 import { MAX_MULTI_CITY_LEGS } from './limits';
-import { isCalendarDate } from './primitives';
+import { isCalendarDate } from './text-checks';
 import { addDays } from './two-digit-year';
 
 export type JourneyErrorKey =

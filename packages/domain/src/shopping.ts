@@ -3,39 +3,31 @@ import { ADJUSTMENT_CATEGORIES } from './agency-config';
 import { CURRENCIES } from './currency';
 import { MAX_MULTI_CITY_LEGS } from './limits';
 import { CalendarDate } from './primitives';
+import {
+  BOOKING_TYPES,
+  CABINS,
+  CONTENT_TYPES,
+  INVOICE_TYPES,
+  PASSENGER_TYPES,
+  PAYLOAD_DOCUMENT_TYPES,
+  SOLUTION_SORTS,
+} from './shopping-options';
 
-/** Cabins of spec §3, most premium first. */
-export const CABINS = [
-  'first',
-  'premium_first',
-  'business',
-  'premium_business',
-  'premium_economy',
-  'economy',
-] as const;
-export type Cabin = (typeof CABINS)[number];
-
-/** Booking types of the search form (spec §3 booking search; default oneway). */
-export const BOOKING_TYPES = ['oneway', 'roundtrip', 'multicity'] as const;
-export type BookingType = (typeof BOOKING_TYPES)[number];
-
-/** Sorts of the flight list (spec §2): default (recommended), price, time. The search default is price. */
-export const SOLUTION_SORTS = ['default', 'price', 'time'] as const;
-export type SolutionSort = (typeof SOLUTION_SORTS)[number];
-
-export const PASSENGER_TYPES = ['adult', 'child', 'infant'] as const;
-export type PassengerType = (typeof PASSENGER_TYPES)[number];
-
-/** Invoice types of a fare's restrictions (spec §3). */
-export const INVOICE_TYPES = ['bill', 'itinerary', 'itinerary-with-bill', 'none'] as const;
-export type InvoiceType = (typeof INVOICE_TYPES)[number];
-
-/** Content types of the simulated and real suppliers. */
-export const CONTENT_TYPES = ['gds', 'ndc', 'lcc'] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
-
-/** Passport-type documents a fare may require (payload values of spec §3). */
-export const PAYLOAD_DOCUMENT_TYPES = ['idcard', 'passport', 'chinese-passport', 'eep'] as const;
+export {
+  BOOKING_TYPES,
+  CABINS,
+  CONTENT_TYPES,
+  INVOICE_TYPES,
+  PASSENGER_TYPES,
+  PAYLOAD_DOCUMENT_TYPES,
+  SOLUTION_SORTS,
+  type BookingType,
+  type Cabin,
+  type ContentType,
+  type InvoiceType,
+  type PassengerType,
+  type SolutionSort,
+} from './shopping-options';
 
 const IataCode = z
   .string()
@@ -275,30 +267,7 @@ export const SolutionsDelta = SolutionsResult.extend({
 });
 export type SolutionsDelta = z.infer<typeof SolutionsDelta>;
 
-/**
- * Applies a poll's answer to what the client holds: replaces on `reset`, otherwise drops the
- * removed ids, updates changed families in place and appends new solutions (one copy per id).
- */
-export function mergeSolutionsDelta(
-  held: SolutionsResult | null | undefined,
-  delta: SolutionsDelta,
-): SolutionsResult {
-  const { reset, removed, families, cursor: _cursor, ...rest } = delta;
-  if (reset || !held) return rest;
-  const gone = new Set(removed);
-  const incoming = new Map(delta.solutions.map((s) => [s.id, s]));
-  const relinked = new Map(families.map((f) => [f.id, f.families]));
-  const kept = held.solutions
-    .filter((s) => !gone.has(s.id))
-    .map((s) => {
-      const replaced = incoming.get(s.id) ?? s;
-      const links = relinked.get(s.id);
-      return links ? { ...replaced, families: links } : replaced;
-    });
-  const known = new Set(kept.map((s) => s.id));
-  const added = delta.solutions.filter((s) => !known.has(s.id));
-  return { ...rest, solutions: [...kept, ...added] };
-}
+export { mergeSolutionsDelta } from './solutions-delta';
 
 /** POST /shopping/v2/flight/accurate-search: the exact flights of an itinerary. */
 export const AccurateSearchRequest = z.strictObject({

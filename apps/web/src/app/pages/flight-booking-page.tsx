@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePriceCheck } from '../../features/flight-booking/hooks/use-price-check';
 import { SearchForm } from '../../features/flight-search/components/search-form';
@@ -19,7 +19,14 @@ const PriceCheckModal = lazy(async () => ({
 /** Flight booking (spec §2): the search form, the progressive result list and the price check. */
 export function FlightBookingPage() {
   const { t } = useTranslation();
-  const stored = useStoredSearch();
+  const kept = useStoredSearch();
+  const stored = kept ?? null;
+  // The form starts from the kept search: it waits (once, at most a moment) for the kept search to
+  // be checked, and stays mounted when a search the user runs from it is checked later.
+  const [formReady, setFormReady] = useState(kept !== undefined);
+  useEffect(() => {
+    if (kept !== undefined) setFormReady(true);
+  }, [kept]);
   const rerun = useRunSearch();
   const searchAgain = () => {
     priceCheck.close();
@@ -30,7 +37,11 @@ export function FlightBookingPage() {
   return (
     <section className="flight-booking-page">
       <PageTitle>{t('router.flightBooking')}</PageTitle>
-      <SearchForm initial={stored?.request} />
+      {formReady ? (
+        <SearchForm initial={stored?.request} />
+      ) : (
+        <Spin aria-label={t('common.loadingIndicator')} style={{ display: 'block', margin: '32px auto' }} />
+      )}
       {stored && (
         <Suspense fallback={<Spin style={{ display: 'block', margin: '32px auto' }} />}>
           <ResultsPanel

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { mergeSolutionsDelta, type SolutionsDelta, type SolutionsResult } from '@portal/domain/shopping';
+import type { SolutionsDelta, SolutionsResult } from '@portal/domain/shopping';
+import { mergeSolutionsDelta } from '@portal/domain/solutions-delta';
 import { apiPost } from '../../../shared/api/client';
 
 /** How long the server may hold a poll until a supplier answers (long polling). */

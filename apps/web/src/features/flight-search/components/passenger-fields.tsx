@@ -1,6 +1,6 @@
 import { Form, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CABINS, type Cabin } from '@portal/domain/shopping';
+import { CABINS, type Cabin } from '@portal/domain/shopping-options';
 import { MAX_PASSENGERS, type SearchFormValues } from '../model/search-form';
 
 type Passengers = SearchFormValues['passengers'];

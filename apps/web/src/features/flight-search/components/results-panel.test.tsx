@@ -233,6 +233,18 @@ describe('flight results', () => {
     expect(screen.queryByTestId('solution-card')).not.toBeInTheDocument();
   });
 
+  it('drops a kept search that no longer reads as one, once the schemas have loaded', async () => {
+    await prepare(SESSIONS.operator);
+    useFlightSearchStore.setState({
+      search: { request: { journeys: 'PEK-SHA' }, searchId: 's-7', result: null },
+      lastSearchTime: Date.now(),
+    });
+    renderApp('/flight/booking');
+    await screen.findByTestId('flight-search-form', {}, WAIT);
+    await waitFor(() => expect(useFlightSearchStore.getState().search).toBeNull());
+    expect(screen.queryByTestId('solution-card')).not.toBeInTheDocument();
+  });
+
   it('expands a row with segments, price breakdown, baggage, rules, restrictions and tier', async () => {
     await showStored([makeSolution({ id: 'x', total: '1000.00' })]);
     await userEvent.click(screen.getByRole('button', { name: 'Details' }));

@@ -7,7 +7,7 @@ import { useFilters } from '../hooks/use-filters';
 import { useIsStale } from '../hooks/use-is-stale';
 import { useRunSearch } from '../hooks/use-run-search';
 import { useSearchResults } from '../hooks/use-search-results';
-import type { StoredSearch } from '../model/search-form';
+import type { StoredSearch } from '../model/stored-search';
 import { FilterPanel } from './filter-panel';
 import { SolutionCard } from './solution-card';
 import { SortBar } from './sort-bar';

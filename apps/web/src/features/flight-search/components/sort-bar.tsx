@@ -1,6 +1,6 @@
 import { Segmented, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SOLUTION_SORTS, type SolutionSort } from '@portal/domain/shopping';
+import { SOLUTION_SORTS, type SolutionSort } from '@portal/domain/shopping-options';
 
 /** Sort by default (the API's order), price or time, with the number of results shown. */
 export function SortBar({

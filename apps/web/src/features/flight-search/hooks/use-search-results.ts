@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
 import { useSolutions } from '../api/get-solutions';
-import type { StoredSearch } from '../model/search-form';
+import type { StoredSearch } from '../model/stored-search';
 
 /**
  * The results of the stored search: polled until every supplier has answered, and written back to

@@ -1,15 +1,8 @@
 import dayjs from 'dayjs';
 import { defaultSearchDate } from '@portal/domain/journey-rules';
 import { MAX_MULTI_CITY_LEGS } from '@portal/domain/limits';
-import {
-  BOOKING_TYPES,
-  CABINS,
-  ShoppingRequest,
-  SolutionsResult,
-  type BookingType,
-  type Cabin,
-  type PnrAnalysisResult,
-} from '@portal/domain/shopping';
+import type { PnrAnalysisResult, ShoppingRequest } from '@portal/domain/shopping';
+import { BOOKING_TYPES, CABINS, type BookingType, type Cabin } from '@portal/domain/shopping-options';
 
 /** One leg of the form; airports are null until picked. */
 export interface FormLeg {
@@ -111,23 +104,6 @@ export function fromPnr(result: PnrAnalysisResult, current: SearchFormValues): S
   }
   const bookingType = journeys.length > 1 ? 'multicity' : 'oneway';
   return { ...current, bookingType, legs: legs.length > 0 ? legs : current.legs, passengers };
-}
-
-/** What the session keeps of a search (spec §4): the request, its id and the results so far. */
-export interface StoredSearch {
-  request: ShoppingRequest;
-  searchId: string;
-  result: SolutionsResult | null;
-}
-
-/** The stored search when it is well formed (checked with the domain schemas); null otherwise. */
-export function readStoredSearch(value: Record<string, unknown> | null): StoredSearch | null {
-  if (!value || typeof value.searchId !== 'string') return null;
-  const request = ShoppingRequest.safeParse(value.request);
-  if (!request.success) return null;
-  if (value.result === null) return { request: request.data, searchId: value.searchId, result: null };
-  const result = SolutionsResult.safeParse(value.result);
-  return result.success ? { request: request.data, searchId: value.searchId, result: result.data } : null;
 }
 
 export { BOOKING_TYPES, CABINS };

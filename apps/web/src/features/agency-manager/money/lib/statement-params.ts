@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { isCurrency } from '@portal/domain/currency';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/domain/flight-order';
-import { isCalendarDate } from '@portal/domain/primitives';
+import { isCalendarDate } from '@portal/domain/text-checks';
 import { MAX_SUB_RANGE_DAYS, daysBetween, type SubStatementQuery } from '@portal/domain/sub-agencies';
 
 const MONTH = /^(19|20|21)\d{2}-(0[1-9]|1[0-2])$/;
