@@ -3,18 +3,16 @@ import { PortalPage } from './support/portal-page';
 import { ShoppingPage } from './support/shopping-page';
 
 /**
- * What the browser downloads (docs/PERFORMANCE.md, "Transfer"): the JavaScript the login page and
- * the search page request, counted as Chromium counts it (bytes on the wire, compressed, headers
- * included). The ceilings are a ratchet at the last measured figures plus a small margin: a change
- * that pulls more into these pages fails here. Last measured 2026-11-23: login 265.1 KB in 5 files,
- * search 428.1 KB in 33 files, once the shell, the login page and the signed-in menus each became
- * one chunk, the locale files came in parts (each page's texts with the page), the built files got
- * a short CSP, the login and search cards stopped loading antd's Card and the search page's result
- * list, price check and PNR mode became lazy (361.5 KB in 41 files and 628.4 KB in 90 before). The
- * targets are 200 KB and 400 KB; lower a ceiling whenever a change gets under it.
+ * What the browser downloads (docs/PERFORMANCE.md, "What the browser downloads"): the JavaScript
+ * the login page and the search page request, counted as Chromium counts it (bytes on the wire,
+ * compressed, headers included). Last measured 2026-11-23: login 230.9 KB in 5 files, login then
+ * search 386.8 KB in 38 files (361.5 KB and 628.4 KB that morning). The search page's ceiling is
+ * its target, 400 KB. The login page's target is 200 KB and is not met: its ceiling is a ratchet at
+ * the last figure plus a small margin, so a change that pulls more into the page fails here; lower
+ * it whenever a change gets under it.
  */
-const LOGIN_JS_BUDGET = 275 * 1024;
-const SEARCH_JS_BUDGET = 440 * 1024;
+const LOGIN_JS_BUDGET = 240 * 1024;
+const SEARCH_JS_BUDGET = 400 * 1024;
 
 interface Download {
   url: string;
