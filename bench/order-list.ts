@@ -7,6 +7,7 @@
  * the session check. Prints requests/s and p50/p99 per run and the plan of the list query (index use).
  * Run: `npm run bench -w bench` with BENCH_DATABASE_URL or TEST_DATABASE_URL (skipped without).
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -30,12 +31,44 @@ interface Run {
   count: number;
   seconds: number;
   latencies: number[];
+  /** CPU time of this process and of the local PostgreSQL server's processes, µs per request. */
+  nodeCpu: number;
+  pgCpu: number | undefined;
+}
+
+const CLOCK_TICK_MS = 10;
+
+/**
+ * CPU time (ms) of every `postgres` process of this machine from /proc, or undefined where that
+ * cannot be read (another host or OS): a local server's share of each request.
+ */
+function postgresCpuMs(): number | undefined {
+  try {
+    let ticks = 0;
+    for (const pid of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // gone meanwhile
+      }
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
+    }
+    return ticks * CLOCK_TICK_MS;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Runs `total` requests, CONCURRENCY at a time; each must answer 200. */
 async function race(total: number, request: (i: number) => Promise<number>): Promise<Run> {
   let next = 0;
-  const run: Run = { count: 0, seconds: 0, latencies: [] };
+  const run: Run = { count: 0, seconds: 0, latencies: [], nodeCpu: 0, pgCpu: undefined };
+  const pgBefore = postgresCpuMs();
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -49,6 +82,10 @@ async function race(total: number, request: (i: number) => Promise<number>): Pro
     }),
   );
   run.seconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  run.nodeCpu = (cpu.user + cpu.system) / total;
+  const pgAfter = postgresCpuMs();
+  if (pgBefore !== undefined && pgAfter !== undefined) run.pgCpu = ((pgAfter - pgBefore) * 1000) / total;
   run.latencies.sort((a, b) => a - b);
   return run;
 }
@@ -60,6 +97,8 @@ function row(name: string, r: Run) {
     'per second': Math.round(r.count / r.seconds),
     'p50 ms': Number(pct(r.latencies, 0.5).toFixed(2)),
     'p99 ms': Number(pct(r.latencies, 0.99).toFixed(2)),
+    'Node CPU µs': Math.round(r.nodeCpu),
+    'PG CPU µs': r.pgCpu === undefined ? '' : Math.round(r.pgCpu),
   };
 }
 
@@ -180,6 +219,12 @@ async function main(url: string): Promise<void> {
 
     const server = app;
     const get = (url: string) => async () => (await server.inject({ url, headers })).statusCode;
+    const loadAverage = () =>
+      os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ');
+    const loadBefore = loadAverage();
     // Untimed warm-up: the JIT, the pool's connections and the freshly vacuumed table's pages.
     await race(REQUESTS / 10, async () => (await server.inject({ url: '/bench/bare' })).statusCode);
     await race(REQUESTS / 10, (i) => get(`/order/v2/flight/orders?page=${51 + (i % 50)}&pageSize=20`)());
@@ -212,6 +257,7 @@ async function main(url: string): Promise<void> {
     console.log(
       `Order list on PostgreSQL, ${ORDERS.toLocaleString('en')} orders, in-process app.inject(), ${CONCURRENCY} requests in flight`,
     );
+    console.log(`Load average before the runs: ${loadBefore}; after: ${loadAverage()}`);
     console.table([
       row('baseline: bare Fastify route', bare),
       row('bare route behind the session check', session),
@@ -223,6 +269,10 @@ async function main(url: string): Promise<void> {
       row('status tab (issued), pages 1-20', status),
       row('status counts (3 tabs)', counts),
     ]);
+    const perSecond = (r: Run) => r.count / r.seconds;
+    console.log(
+      `List pages 1-50: ${((100 * perSecond(pages)) / perSecond(bare)).toFixed(1)} % of the bare route's requests/s`,
+    );
     const plan = async (sql: string, params: unknown[]) =>
       (await pool.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, params)).rows
         .map((r) => r['QUERY PLAN'])
