@@ -4,9 +4,11 @@
  * Chromium. Baseline in the same run: a bare HTML page from a plain node server, the best score
  * this machine gives. Targets (docs/PERFORMANCE.md): login 95, search 90.
  * Run after `npm run build`: `npm run bench:lighthouse -w bench`. Not part of the CI test run.
+ * `LIGHTHOUSE_REPORT_DIR=dir` keeps each run's whole report there as JSON; `LIGHTHOUSE_RUNS` sets
+ * the runs per page (3).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,6 +22,8 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 18590);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const TARGETS = { login: 95, search: 90 } as const;
+/** Where to keep each run's whole Lighthouse report (JSON), to see what a score is made of. */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 
 // The flags the browser tests use (e2e/playwright.config.ts), headless.
 const CHROME_FLAGS = [
@@ -112,7 +116,7 @@ interface Audit {
   bytes: number;
 }
 
-async function audit(url: string, port: number, keepStorage: boolean): Promise<Audit> {
+async function audit(url: string, port: number, keepStorage: boolean, report?: string): Promise<Audit> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -124,6 +128,10 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<A
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (REPORT_DIR && report) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(path.join(REPORT_DIR, `${report}.json`), JSON.stringify(lhr, null, 1));
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -148,9 +156,10 @@ async function main(): Promise<void> {
     await waitForReady(`${ORIGIN}/readyz`, server);
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const pages = [
-      { name: 'baseline (bare page)', url: baseline.url, keep: false, target: undefined },
-      { name: 'login page /', url: `${ORIGIN}/`, keep: false, target: TARGETS.login },
+      { id: 'baseline', name: 'baseline (bare page)', url: baseline.url, keep: false, target: undefined },
+      { id: 'login', name: 'login page /', url: `${ORIGIN}/`, keep: false, target: TARGETS.login },
       {
+        id: 'search',
         name: 'search page /flight/booking',
         url: `${ORIGIN}/flight/booking`,
         keep: true,
@@ -162,7 +171,7 @@ async function main(): Promise<void> {
       const runs: Audit[] = [];
       for (let i = 0; i < RUNS; i += 1) {
         if (page.keep) await signIn(browser);
-        runs.push(await audit(page.url, chrome.port, page.keep));
+        runs.push(await audit(page.url, chrome.port, page.keep, `${page.id}-${i + 1}`));
       }
       const pick = (key: keyof Audit) => median(runs.map((r) => r[key]));
       const scores = runs.map((r) => r.score).join('/');
