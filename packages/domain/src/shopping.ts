@@ -13,21 +13,7 @@ import {
   SOLUTION_SORTS,
 } from './shopping-options';
 
-export {
-  BOOKING_TYPES,
-  CABINS,
-  CONTENT_TYPES,
-  INVOICE_TYPES,
-  PASSENGER_TYPES,
-  PAYLOAD_DOCUMENT_TYPES,
-  SOLUTION_SORTS,
-  type BookingType,
-  type Cabin,
-  type ContentType,
-  type InvoiceType,
-  type PassengerType,
-  type SolutionSort,
-} from './shopping-options';
+export * from './shopping-options';
 
 const IataCode = z
   .string()
