@@ -108,12 +108,44 @@ function airportsAsData(): Plugin {
   };
 }
 
+/**
+ * The home page (the login page of most first visits) is a lazy route like every page, so the
+ * browser would learn of its chunks only once the shell has run. The home group is needed on every
+ * page (the signed-in menus share its form code), so the built index.html names its chunks for the
+ * browser to fetch beside the shell.
+ */
+function preloadHome(): Plugin {
+  let base = '/';
+  return {
+    name: 'portal-preload-home',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunks = Object.values(context.bundle ?? {}).filter(
+          (item) =>
+            item.type === 'chunk' &&
+            (item.name === 'home' || /src[\\/]app[\\/]pages[\\/]home-page\./.test(item.facadeModuleId ?? '')),
+        );
+        return chunks.map((chunk) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: base + chunk.fileName },
+          injectTo: 'head',
+        }));
+      },
+    },
+  };
+}
+
 /** The lazily loaded pieces of the signed-in header and side menus (`app-header.tsx`, `layouts.tsx`). */
 const SIGNED_IN_CHROME =
   /src[\\/](?:app[\\/]components[\\/](?:top-menu|user-menu|section-side-menu|pending-counts-source)|features[\\/]notifications[\\/]components[\\/]notification-bell)\./;
 
 export default defineConfig({
-  plugins: [react(), localeParts(), airportsAsData(), precompress()],
+  plugins: [react(), localeParts(), airportsAsData(), preloadHome(), precompress()],
   server: {
     proxy: {
       '/base': API,
