@@ -1,4 +1,3 @@
-import ky from 'ky';
 import { interpretResponse } from '@portal/domain/envelope';
 import { i18n } from '../i18n/i18n';
 import { useSessionStore } from '../stores/session-store';
@@ -51,7 +50,7 @@ function headersFor(url: URL, extra: RequestOptions['headers']): Record<string, 
 }
 
 /**
- * Sends one call with the app's headers and the global loading flag. An HTTP error status is an
+ * Sends one call through the browser's `fetch` with the app's headers and the global loading flag. An HTTP error status is an
  * answer like any other (the envelope says what went wrong); a network failure resolves to no
  * answer (`undefined`), a cancelled call rejects with a silent ApiError.
  */
@@ -62,18 +61,13 @@ export async function send(
   options: RequestOptions = {},
 ): Promise<Response | undefined> {
   const url = urlOf(path, options.params);
-  const payload = body === undefined ? {} : body instanceof FormData ? { body } : { json: body };
+  const headers = headersFor(url, options.headers);
+  // A form goes as multipart (the browser writes its boundary); anything else as JSON.
+  const payload = body === undefined || body instanceof FormData ? body : JSON.stringify(body);
+  if (typeof payload === 'string') headers['Content-Type'] = 'application/json';
   useUiStore.getState().startRequest();
   try {
-    return await ky(url, {
-      method,
-      ...payload,
-      headers: headersFor(url, options.headers),
-      signal: options.signal,
-      retry: 0,
-      timeout: false,
-      throwHttpErrors: false,
-    });
+    return await fetch(url, { method: method.toUpperCase(), headers, body: payload, signal: options.signal });
   } catch (error) {
     if (options.signal?.aborted) throw new ApiError('canceled', { silent: true });
     if (error instanceof DOMException && error.name === 'AbortError') {
