@@ -93,7 +93,10 @@ test.describe('transfer budget', () => {
     await portal.login('operator');
     await expect(page).toHaveURL('/flight/booking');
     await portal.waitForPage();
-    // The search form asks for the airport catalog once an airport is typed.
+    await settle(page);
+    // The search form asks for the airport catalog only once an airport is typed.
+    const isCatalog = (d: Download) => /\/assets\/airports-[\w-]+\.json$/.test(new URL(d.url).pathname);
+    expect(downloads.filter(isCatalog)).toHaveLength(0);
     const shopping = new ShoppingPage(page);
     await shopping.fillLeg(0, 'HKG', 'TPE');
     await settle(page);
@@ -104,7 +107,7 @@ test.describe('transfer budget', () => {
     await testInfo.attach('search-page-js.txt', { body: text });
     console.log(text);
     // The airport catalog arrives as one compressed, content-hashed JSON file, not as code.
-    const catalog = data.filter((d) => /\/assets\/airports-[\w-]+\.json$/.test(new URL(d.url).pathname));
+    const catalog = data.filter(isCatalog);
     expect(catalog).toHaveLength(1);
     expect(catalog[0]?.encoding).toMatch(/^(br|gzip|zstd)$/);
     expect(scripts.map((s) => new URL(s.url).pathname).join(' ')).not.toMatch(/airports-data/);

@@ -38,7 +38,10 @@ function render(option: PlaceOption) {
 export function AirportPicker({ id, label, value, onChange, airportsOnly, invalid }: AirportPickerProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const ref = useReferenceData();
+  // The catalog (about 160 KB) loads once the picker has a place to name or the user turns to it,
+  // not with the page.
+  const [engaged, setEngaged] = useState(false);
+  const ref = useReferenceData(engaged || value !== null);
   const [query, setQuery] = useState('');
   const recent = useRecentPlaces((s) => s.codes);
   const { favourites, toggle } = useFavouriteCities();
@@ -78,7 +81,9 @@ export function AirportPicker({ id, label, value, onChange, airportsOnly, invali
         status={invalid ? 'error' : undefined}
         showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
         virtual={false}
-        loading={!ref}
+        loading={(engaged || value !== null) && !ref}
+        onFocus={() => setEngaged(true)}
+        onOpenChange={(open) => open && setEngaged(true)}
         options={options}
         labelRender={({ value: v }) => placeLabel(ref, codeOfOption(String(v)), locale)}
         notFoundContent={query.trim() ? t('flight.booking.noAirport') : t('flight.booking.typeToSearch')}

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { searchAirports } from '@portal/reference-data/airport-search';
 import type { cityCodeOf, getAirport, getCity } from '@portal/reference-data/airports';
 import type { getAirline } from '@portal/reference-data/airlines';
@@ -38,11 +38,16 @@ export function loadReferenceData(): Promise<ReferenceData> {
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  void loadReferenceData();
   return () => listeners.delete(listener);
 }
 
-/** The reference data once loaded; null while its chunk is still downloading. */
-export function useReferenceData(): ReferenceData | null {
+/**
+ * The reference data once loaded; null until then. `load` (default true) starts the download: a
+ * component that needs the data only once the user turns to it passes false until then.
+ */
+export function useReferenceData(load = true): ReferenceData | null {
+  useEffect(() => {
+    if (load) void loadReferenceData();
+  }, [load]);
   return useSyncExternalStore(subscribe, () => loaded);
 }
