@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { localePartChunkName, localeParts } from './locale-parts-plugin.ts';
 
@@ -108,34 +108,55 @@ function airportsAsData(): Plugin {
   };
 }
 
+const HOME_PAGE = /src[\\/]app[\\/]pages[\\/]home-page\./;
+
+/** The app's page for every route but the home page (see preloadHome). */
+const APP_HTML = 'app.html';
+
 /**
  * The home page (the login page of most first visits) is a lazy route like every page, so the
- * browser would learn of its chunks only once the shell has run. The home group is needed on every
- * page (the signed-in menus share its form code), so the built index.html names its chunks for the
- * browser to fetch beside the shell.
+ * browser would learn of its chunks only once the shell has run. The built `index.html`, which the
+ * server sends for `/`, names them for the browser to fetch beside the shell; `app.html`, the same
+ * page without them, is what the server sends for every other route (apps/api/src/platform/web.ts),
+ * so signed-in pages do not fetch the login form.
  */
 function preloadHome(): Plugin {
   let base = '/';
+  const homeChunks = (bundle: Rollup.OutputBundle) =>
+    Object.values(bundle).filter(
+      (item): item is Rollup.OutputChunk =>
+        item.type === 'chunk' && (item.name === 'home' || HOME_PAGE.test(item.facadeModuleId ?? '')),
+    );
   return {
     name: 'portal-preload-home',
     apply: 'build',
+    enforce: 'post',
     configResolved(config) {
       base = config.base;
     },
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const chunks = Object.values(context.bundle ?? {}).filter(
-          (item) =>
-            item.type === 'chunk' &&
-            (item.name === 'home' || /src[\\/]app[\\/]pages[\\/]home-page\./.test(item.facadeModuleId ?? '')),
-        );
-        return chunks.map((chunk) => ({
+        return homeChunks(context.bundle ?? {}).map((chunk) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: base + chunk.fileName },
           injectTo: 'head',
         }));
       },
+    },
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('portal-preload-home: no index.html in the bundle');
+      let html = String(index.source);
+      for (const chunk of homeChunks(bundle)) {
+        html = html.replace(
+          new RegExp(`\\s*<link rel="modulepreload"[^>]*href="${base}${chunk.fileName}">`),
+          '',
+        );
+      }
+      if (html.includes('modulepreload'))
+        throw new Error('portal-preload-home: a preload link was left in app.html');
+      this.emitFile({ type: 'asset', fileName: APP_HTML, source: html });
     },
   };
 }
@@ -174,7 +195,7 @@ export default defineConfig({
             // Everything the entry imports: React, antd's core, the router, i18n, the API client.
             { name: 'shell', tags: ['$initial'], priority: 2 },
             // The home page, which is the login page: the first page most sessions open.
-            { name: 'home', test: /src[\\/]app[\\/]pages[\\/]home-page\./, priority: 1 },
+            { name: 'home', test: HOME_PAGE, priority: 1 },
             // The header's and side menus' lazy parts, shown on every page once signed in.
             { name: 'signed-in', test: SIGNED_IN_CHROME, priority: 1 },
           ],

@@ -15,7 +15,8 @@ const small = 'export const a = 1;\n';
 
 beforeAll(() => {
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><!-- home -->');
+  fs.writeFileSync(path.join(dist, 'app.html'), '<!doctype html><div id="root"></div>');
   const big = path.join(dist, 'assets', 'big-abc123.js');
   fs.writeFileSync(big, script);
   fs.writeFileSync(`${big}.br`, zlib.brotliCompressSync(script));
@@ -23,6 +24,35 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dist, 'assets', 'small-abc123.js'), small);
 });
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+/** The body of an answer, decoded from the encoding the server chose. */
+function bodyOf(res: { headers: Record<string, unknown>; rawPayload: Buffer; body: string }): string {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return zlib.gunzipSync(res.rawPayload).toString('utf8');
+  return res.body;
+}
+
+describe("the web app's pages", () => {
+  it("sends index.html (with the home page's preload links) for / and app.html for client routes", async () => {
+    const app = await t.build({ WEB_DIST: dist });
+    for (const encoding of ['identity', 'gzip, deflate, br']) {
+      const home = await app.inject({
+        url: '/',
+        headers: { accept: 'text/html', 'accept-encoding': encoding },
+      });
+      expect(home.statusCode).toBe(200);
+      expect(bodyOf(home)).toContain('<!-- home -->');
+    }
+    for (const url of ['/flight/booking', '/bills/wallet?page=2']) {
+      const page = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toBe('<!doctype html><div id="root"></div>');
+    }
+  });
+});
 
 describe('compressed web assets', () => {
   it('sends the brotli copy to a client that accepts br, which decodes to the file', async () => {

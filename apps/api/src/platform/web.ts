@@ -37,13 +37,16 @@ function acceptsHtml(request: FastifyRequest): boolean {
 
 /**
  * Serves the built SPA from `webDist` (hashed `/assets/*` immutable, the rest revalidated) and
- * answers unknown non-API GETs with `index.html` so that client-side routes load. Unknown API
+ * answers unknown non-API GETs with `app.html` (or `index.html`) so that client-side routes load. Unknown API
  * paths and non-GET requests get the 404 envelope. Files are sent precompressed when the build
  * left a `.br`/`.gz` beside them and the client accepts that encoding.
  */
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
   const indexFile = path.join(options.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  // The page of every client route but `/`: the same app without the home page's preload links
+  // (apps/web/vite.config.ts, preloadHome); a build without it serves index.html everywhere.
+  const appPage = fs.existsSync(path.join(options.webDist, 'app.html')) ? 'app.html' : 'index.html';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: options.webDist,
@@ -87,6 +90,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       void reply.status(404).type('text/plain; charset=utf-8').send('Not found\n');
       return;
     }
-    void reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // `/` reaches this handler too when the client accepts a compressed copy.
+    void reply.header('cache-control', 'no-cache').sendFile(pathname === '/' ? 'index.html' : appPage);
   });
 }
