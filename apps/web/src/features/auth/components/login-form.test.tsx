@@ -17,6 +17,28 @@ describe('login form', () => {
     expect(await screen.findByText('Username format error')).toBeInTheDocument();
   });
 
+  it('asks for both fields, moves to the first one with a problem and checks a field as it is typed', async () => {
+    await prepare();
+    let sent = false;
+    server.use(
+      http.post('/base/v2/login', () => {
+        sent = true;
+        return HttpResponse.json(envelope(SESSIONS.operator));
+      }),
+    );
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Please enter your username')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your password')).toBeInTheDocument();
+    const username = screen.getByLabelText('Username');
+    expect(username).toHaveFocus();
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(username, 'operator');
+    await waitFor(() => expect(screen.queryByText('Please enter your username')).not.toBeInTheDocument());
+    expect(username).not.toHaveAttribute('aria-invalid');
+    expect(sent).toBe(false);
+  });
+
   it('logs in, greets and goes to the landing page', async () => {
     await prepare();
     server.use(http.post('/base/v2/login', () => HttpResponse.json(envelope(SESSIONS.operator))));

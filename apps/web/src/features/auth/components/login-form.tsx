@@ -1,28 +1,49 @@
-import { Button, Form } from 'antd';
+import { Button } from 'antd';
 // The two inputs alone: antd's `Input` also carries OTP, Search and TextArea, which the login page
 // (the first download of every visit) never shows.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isValidUsername } from '@portal/domain/limits';
-import { useLoginSuccess } from '../hooks/use-login-success';
+import { errorId, PlainField } from '../../../shared/ui/plain-field';
 import { login } from '../api/login';
+import { useLoginSuccess } from '../hooks/use-login-success';
+import { loginProblems, type LoginField, type LoginValues } from '../model/login-rules';
 
-interface LoginValues {
-  username: string;
-  password: string;
-}
+const FIELD_IDS: Record<LoginField, string> = { username: 'login-username', password: 'login-password' };
 
-/** The login form of the home page (spec §5: required fields, username format). */
+/**
+ * The login form of the home page (spec §5: required fields, username format). A field is checked
+ * as it changes once it has been typed in, and both when the form is sent; the first field with a
+ * problem then gets the focus.
+ */
 export function LoginForm() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const onSuccess = useLoginSuccess();
   const [submitting, setSubmitting] = useState(false);
+  const [values, setValues] = useState<LoginValues>({ username: '', password: '' });
+  const [checked, setChecked] = useState<Partial<Record<LoginField, boolean>>>({});
+  const problems = loginProblems(values);
+  const problemOf = (field: LoginField) => {
+    const key = checked[field] ? problems[field] : undefined;
+    return key ? t(key) : undefined;
+  };
 
-  const handleFinish = async (values: LoginValues) => {
+  const change = (field: LoginField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setChecked((current) => ({ ...current, [field]: true }));
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setChecked({ username: true, password: true });
+    const first = (['username', 'password'] as const).find((field) => problems[field]);
+    if (first) {
+      document.getElementById(FIELD_IDS[first])?.focus();
+      return;
+    }
     setSubmitting(true);
     try {
       const result = await login({ username: values.username.trim(), password: values.password });
@@ -34,39 +55,34 @@ export function LoginForm() {
     }
   };
 
+  const control = (field: LoginField) => {
+    const problem = problemOf(field);
+    return {
+      id: FIELD_IDS[field],
+      value: values[field],
+      status: problem ? ('error' as const) : undefined,
+      'aria-invalid': problem ? true : undefined,
+      'aria-describedby': problem ? errorId(FIELD_IDS[field]) : undefined,
+      onChange: (event: { target: { value: string } }) => change(field, event.target.value),
+    };
+  };
+
   return (
-    <Form<LoginValues>
-      layout="vertical"
+    <form
       data-testid="login-form"
       aria-label={t('login.title')}
-      onFinish={handleFinish}
-      requiredMark={false}
+      noValidate
+      onSubmit={(e) => void handleSubmit(e)}
     >
-      <Form.Item
-        label={t('login.form.username')}
-        name="username"
-        rules={[
-          { required: true, whitespace: true, message: t('login.form.usernameRequired') },
-          {
-            validator: (_rule, value: unknown) =>
-              typeof value !== 'string' || value.trim() === '' || isValidUsername(value.trim())
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('login.error.usernameFormat'))),
-          },
-        ]}
-      >
-        <Input autoComplete="username" />
-      </Form.Item>
-      <Form.Item
-        label={t('login.form.password')}
-        name="password"
-        rules={[{ required: true, message: t('login.form.passwordRequired') }]}
-      >
-        <Password autoComplete="current-password" />
-      </Form.Item>
+      <PlainField id={FIELD_IDS.username} label={t('login.form.username')} error={problemOf('username')}>
+        <Input {...control('username')} autoComplete="username" />
+      </PlainField>
+      <PlainField id={FIELD_IDS.password} label={t('login.form.password')} error={problemOf('password')}>
+        <Password {...control('password')} autoComplete="current-password" />
+      </PlainField>
       <Button type="primary" htmlType="submit" block loading={submitting}>
         {t('login.form.submit')}
       </Button>
-    </Form>
+    </form>
   );
 }
