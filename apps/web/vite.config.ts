@@ -110,6 +110,28 @@ function airportsAsData(): Plugin {
 
 const HOME_PAGE = /src[\\/]app[\\/]pages[\\/]home-page\./;
 
+/**
+ * antd's form context module, which every antd input imports for its form status, takes
+ * `FormProvider` from @rc-component/form's index; that index attaches its statics at the top level
+ * (`RefForm.useForm = useForm`, …), so the bundler keeps the whole form library with it (useForm,
+ * Field, List and the async validator: about 12 KB compressed) on every page with an input, the
+ * login page too. This points that one import at the module that defines `FormProvider`. Pages
+ * with a form get the library through antd's Form as before; both paths share the one module, so
+ * there is one React context. Should a new antd import differently, this matches nothing and the
+ * build is as it would be without it.
+ */
+function formProviderOnly(): Plugin {
+  return {
+    name: 'portal-form-provider-only',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== '@rc-component/form' || !importer) return null;
+      if (!/[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) return null;
+      return this.resolve('@rc-component/form/es/FormContext', importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
 /** The app's page for every route but the home page (see preloadHome). */
 const APP_HTML = 'app.html';
 
@@ -166,7 +188,7 @@ const SIGNED_IN_CHROME =
   /src[\\/](?:app[\\/]components[\\/](?:top-menu|user-menu|section-side-menu|pending-counts-source)|features[\\/]notifications[\\/]components[\\/]notification-bell)\./;
 
 export default defineConfig({
-  plugins: [react(), localeParts(), airportsAsData(), preloadHome(), precompress()],
+  plugins: [react(), formProviderOnly(), localeParts(), airportsAsData(), preloadHome(), precompress()],
   server: {
     proxy: {
       '/base': API,
