@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '@portal/domain/locale';
 import { currentLocale } from '../stores/subject';
 import { PART_NAMES, type LocalePart, type LocalePartOrCore } from './locale-parts';
-import { withDomainMessages, type MessageTree } from './message-tree';
+import type { MessageTree } from './message-tree';
 
 type PartLoaders = Record<string, () => Promise<MessageTree>>;
 
@@ -78,9 +78,12 @@ function markLoaded(locale: Locale, parts: Iterable<LocalePart>): void {
   loaded.set(locale, set);
 }
 
-/** The core of `locale` (the app shell's texts) plus the domain's error messages in that locale. */
-async function loadCore(locale: Locale): Promise<MessageTree> {
-  return withDomainMessages(await loadPart(locale, 'core'), locale);
+/**
+ * The core of `locale`: the app shell's texts plus the domain's error messages in that locale
+ * (merged into the part when it is built, `locale-parts-plugin.ts`).
+ */
+function loadCore(locale: Locale): Promise<MessageTree> {
+  return loadPart(locale, 'core');
 }
 
 function mergeInto(target: MessageTree, source: MessageTree): void {

@@ -1,4 +1,3 @@
-import { ERROR_MESSAGES } from '@portal/domain/error-messages';
 import type { Locale } from '@portal/domain/locale';
 
 /** A nested translation tree, as in the locale JSON files. */
@@ -35,9 +34,17 @@ export function flattenKeys(tree: MessageTree, prefix = ''): Map<string, string>
   return out;
 }
 
-/** A copy of a locale file's tree with the domain's server messages of `locale` merged in. */
-export function withDomainMessages(file: MessageTree, locale: Locale): MessageTree {
+/**
+ * A copy of a locale file's tree with `messages` (dotted key → text per locale, as the domain's
+ * `ERROR_MESSAGES`) merged in, in `locale`. Takes the messages as an argument so that the build's
+ * locale plugin can use it without loading the domain package (`locale-parts-plugin.ts`).
+ */
+export function withMessages(
+  file: MessageTree,
+  messages: Record<string, Record<Locale, string>>,
+  locale: Locale,
+): MessageTree {
   const tree = JSON.parse(JSON.stringify(file)) as MessageTree;
-  for (const [key, texts] of Object.entries(ERROR_MESSAGES)) setDotted(tree, key, texts[locale]);
+  for (const [key, texts] of Object.entries(messages)) setDotted(tree, key, texts[locale]);
   return tree;
 }

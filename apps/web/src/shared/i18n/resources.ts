@@ -1,8 +1,9 @@
+import { ERROR_MESSAGES } from '@portal/domain/error-messages';
 import { LOCALES, type Locale } from '@portal/domain/locale';
 import en from '../../locales/en.json';
 import zhCn from '../../locales/zh-cn.json';
 import zhTw from '../../locales/zh-tw.json';
-import { withDomainMessages, type MessageTree } from './message-tree';
+import { withMessages, type MessageTree } from './message-tree';
 
 // Every locale at once, for tests and checks. The app loads one locale at a time (`i18n.ts`).
 export { flattenKeys, setDotted, type MessageTree } from './message-tree';
@@ -12,7 +13,7 @@ export const LOCALE_FILES: Record<Locale, MessageTree> = { en, 'zh-cn': zhCn, 'z
 
 /** The full translation tree of `locale`: the locale file plus the domain's server messages. */
 export function buildMessages(locale: Locale): MessageTree {
-  return withDomainMessages(LOCALE_FILES[locale], locale);
+  return withMessages(LOCALE_FILES[locale], ERROR_MESSAGES, locale);
 }
 
 /** i18next resources for every locale. */
