@@ -50,9 +50,9 @@ function headersFor(url: URL, extra: RequestOptions['headers']): Record<string, 
 }
 
 /**
- * Sends one call through the browser's `fetch` with the app's headers and the global loading flag. An HTTP error status is an
- * answer like any other (the envelope says what went wrong); a network failure resolves to no
- * answer (`undefined`), a cancelled call rejects with a silent ApiError.
+ * Sends one call through the browser's `fetch` with the app's headers and the global loading flag.
+ * An HTTP error status is an answer like any other (the envelope says what went wrong); a network
+ * failure resolves to no answer (`undefined`), a cancelled call rejects with a silent ApiError.
  */
 export async function send(
   method: Method,
@@ -68,11 +68,9 @@ export async function send(
   useUiStore.getState().startRequest();
   try {
     return await fetch(url, { method: method.toUpperCase(), headers, body: payload, signal: options.signal });
-  } catch (error) {
+  } catch {
+    // fetch rejects only when the call was cancelled or no answer came.
     if (options.signal?.aborted) throw new ApiError('canceled', { silent: true });
-    if (error instanceof DOMException && error.name === 'AbortError') {
-      throw new ApiError('canceled', { silent: true });
-    }
     return undefined;
   } finally {
     useUiStore.getState().endRequest();

@@ -41,7 +41,8 @@ export function AirportPicker({ id, label, value, onChange, airportsOnly, invali
   // The catalog (about 160 KB) loads once the picker has a place to name or the user turns to it,
   // not with the page.
   const [engaged, setEngaged] = useState(false);
-  const ref = useReferenceData(engaged || value !== null);
+  const wanted = engaged || value !== null;
+  const ref = useReferenceData(wanted);
   const [query, setQuery] = useState('');
   const recent = useRecentPlaces((s) => s.codes);
   const { favourites, toggle } = useFavouriteCities();
@@ -81,7 +82,7 @@ export function AirportPicker({ id, label, value, onChange, airportsOnly, invali
         status={invalid ? 'error' : undefined}
         showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
         virtual={false}
-        loading={(engaged || value !== null) && !ref}
+        loading={wanted && !ref}
         onFocus={() => setEngaged(true)}
         onOpenChange={(open) => open && setEngaged(true)}
         options={options}

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 /**
  * A labelled field with its error below, drawn like a vertical antd `Form.Item` from the theme's
  * tokens, for a form too small to need antd's Form (the login form: its Form, validator and grid
- * code would be about 14 KB compressed on the first page every visit opens). The control gets
+ * code were about 13 KB compressed on the first page every visit opens). The control gets
  * `id`, and `aria-describedby` of `errorId(id)` while there is an error.
  */
 export function PlainField({

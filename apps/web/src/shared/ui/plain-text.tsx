@@ -7,7 +7,7 @@ type TextProps = { children: ReactNode } & HTMLAttributes<HTMLElement> & { 'data
 
 /**
  * A heading drawn like antd's `Typography.Title` from the theme's tokens. Typography brings its
- * tooltip, ellipsis and copy code along (about 7 KB compressed), which the first page a user opens
+ * tooltip, ellipsis and copy code along (about 6 KB compressed), which the first page a user opens
  * (the login page) never shows; pages that need those features use Typography.
  */
 export function PlainTitle({ level, children, style, ...rest }: TextProps & { level: Level }) {
