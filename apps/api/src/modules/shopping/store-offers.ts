@@ -1,7 +1,7 @@
 import type { Currency } from '@portal/domain/currency';
 import { adjustmentsFor, type AgencyPricing, categoryOf, offerVisible } from './agency-pricing';
 import { newId } from './shopping.context';
-import { insertSolutions, type NewSolution } from './shopping.repo';
+import { insertSolutions, type StoredSolution } from './shopping.repo';
 import { presentOffer, type PricedSolution } from './solution.presenter';
 import type { Db } from '../../platform/db';
 import type { Offer } from './suppliers/supplier';
@@ -37,19 +37,20 @@ export function priceOffer(offer: Offer, id: string, target: OfferTarget): Price
 
 /**
  * Filters offers by the agency's settings and drops flights already departed (a search for today
- * sees only what still flies), prices and stores them; returns what was stored.
+ * sees only what still flies), prices and stores them; returns the rows stored (`payload` is the
+ * priced Solution).
  */
 export async function storeOffers(
   db: Db,
   target: OfferTarget,
   offers: Offer[],
   options: { listed: boolean; filter: boolean } = { listed: true, filter: true },
-): Promise<PricedSolution[]> {
+): Promise<StoredSolution[]> {
   const kept = options.filter
     ? offers.filter((o) => notYetDeparted(o, target.now) && offerVisible(target.pricing, o))
     : offers;
   const priced = kept.map((offer) => ({ offer, priced: priceOffer(offer, newId(), target) }));
-  const rows: NewSolution[] = priced.map(({ offer, priced: p }) => ({
+  const rows: StoredSolution[] = priced.map(({ offer, priced: p }) => ({
     id: p.solution.id,
     searchId: target.searchId,
     agencyId: target.pricing.agencyId,
@@ -66,5 +67,5 @@ export async function storeOffers(
     expiresAt: target.expiresAt,
   }));
   await insertSolutions(db, rows);
-  return priced.map((p) => p.priced);
+  return rows;
 }

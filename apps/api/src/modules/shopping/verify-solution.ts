@@ -46,7 +46,7 @@ export async function verifySolution(
   };
   const store = async (offer: Offer): Promise<Solution | null> => {
     const [stored] = await storeOffers(deps.db, target, [offer], { listed: false, filter: false });
-    return stored?.solution ?? null;
+    return stored?.payload ?? null;
   };
   switch (answer.status) {
     case 'confirmed':
