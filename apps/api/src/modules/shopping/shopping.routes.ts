@@ -13,7 +13,7 @@ import {
   VerificationResult,
 } from '@portal/domain/shopping';
 import { ok } from '../../platform/envelope';
-import { okResponse } from '../../platform/schema';
+import { okResponse, projectingSerializerCompiler } from '../../platform/schema';
 import { accurateSearch } from './accurate-search';
 import { flightContext, pnrBookingContext } from './access';
 import { analyzePnr } from './analyze-pnr';
@@ -49,6 +49,9 @@ export async function shoppingRoutes(fastify: FastifyInstance, { deps }: { deps:
     {
       config: { access: 'ticket' },
       schema: { tags, body: SolutionsRequest, response: okResponse(SolutionsDelta) },
+      // Polled by every searching agent: the solutions were priced by the server and are typed by
+      // this schema, so the answer is projected to its fields without checking each value again.
+      serializerCompiler: projectingSerializerCompiler,
     },
     async (request) => ok(await getSolutions(deps, flightCtx(request), request.body)),
   );
