@@ -11,12 +11,8 @@ import type { SearchRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import type { ShoppingDeps } from './shopping.context';
-import {
-  findSearch,
-  type ListedSolution as SolutionRow,
-  listSolutions,
-  listSupplierProgress,
-} from './shopping.repo';
+import { findSearch, listSolutions, listSupplierProgress } from './shopping.repo';
+import type { MergedRow as SolutionRow } from './solutions-cache';
 
 /** Keeps the cheapest row of each itinerary offered by several suppliers (ties: supplier name). */
 export function mergeRows(rows: readonly SolutionRow[]): SolutionRow[] {
@@ -92,12 +88,16 @@ async function assembled(
 ): Promise<Solution[]> {
   const cached = deps.cache.get(search.id, signature);
   if (cached) return cached;
-  const settled = new Set(suppliers.filter((_, i) => signature[i] === '1').map((s) => s.name));
+  const settledNames = suppliers.filter((_, i) => signature[i] === '1').map((s) => s.name);
+  const settled = new Set(settledNames);
   const known = new Set(suppliers.map((s) => s.name));
+  // A search this instance runs: the settled suppliers' rows as they were stored, not read back.
   // A supplier's rows are stored before it is marked settled: rows of one still pending wait.
-  const rows = (await listSolutions(deps.db, search.id)).filter(
-    (row) => settled.has(row.supplier) || !known.has(row.supplier),
-  );
+  const rows =
+    deps.cache.storedRows(search.id, settledNames) ??
+    (await listSolutions(deps.db, search.id)).filter(
+      (row) => settled.has(row.supplier) || !known.has(row.supplier),
+    );
   const request = ShoppingRequest.safeParse(search.request);
   const solutions = withFamilies(sortRows(mergeRows(rows), request.success ? request.data.sort : 'price'));
   deps.cache.set(search.id, signature, solutions);

@@ -1,7 +1,9 @@
 import type { Solution } from '@portal/domain/shopping';
 import { describe, expect, it } from 'vitest';
-import { SolutionsCache } from './solutions-cache';
+import { type MergedRow, SolutionsCache } from './solutions-cache';
 
+const rows = (supplier: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: `${supplier}${i}`, supplier }) as unknown as MergedRow);
 const list = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `s${i}` }) as unknown as Solution);
 
 describe('SolutionsCache', () => {
@@ -22,5 +24,27 @@ describe('SolutionsCache', () => {
     expect(cache.get('b', 'x')).toBeUndefined();
     expect(cache.get('a', 'x')).toBeDefined();
     expect(cache.get('c', 'x')).toBeDefined();
+  });
+
+  it('gives the stored rows of settled suppliers only when every one of them was kept here', () => {
+    const cache = new SolutionsCache();
+    cache.keepStored('search-1', 'sim-gds', rows('g', 2));
+    cache.keepStored('search-1', 'sim-lcc', []);
+    expect(cache.storedRows('search-1', [])).toEqual([]);
+    expect(cache.storedRows('search-1', ['sim-gds', 'sim-lcc'])?.map((r) => r.id)).toEqual(['g0', 'g1']);
+    // A supplier this instance did not store for (another instance ran the search): read the database.
+    expect(cache.storedRows('search-1', ['sim-gds', 'sim-ndc'])).toBeUndefined();
+    expect(cache.storedRows('search-2', [])).toBeUndefined();
+  });
+
+  it('drops the stored rows of the least recently used search beyond its capacity', () => {
+    const cache = new SolutionsCache(2);
+    cache.keepStored('a', 's', rows('a', 1));
+    cache.keepStored('b', 's', rows('b', 1));
+    expect(cache.storedRows('a', ['s'])).toHaveLength(1);
+    cache.keepStored('c', 's', rows('c', 1));
+    expect(cache.storedRows('b', ['s'])).toBeUndefined();
+    expect(cache.storedRows('a', ['s'])).toHaveLength(1);
+    expect(cache.storedRows('c', ['s'])).toHaveLength(1);
   });
 });

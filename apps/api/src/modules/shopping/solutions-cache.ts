@@ -1,17 +1,46 @@
 import type { Solution } from '@portal/domain/shopping';
+import type { ListedSolution } from './shopping.repo';
 
 /** How many progress states of one search are kept: the current one and those clients still hold. */
 const STATES_PER_SEARCH = 4;
+
+/** What assembling a list reads of a stored solution row. */
+export type MergedRow = Pick<
+  ListedSolution,
+  | 'id'
+  | 'supplier'
+  | 'dedupeKey'
+  | 'flightsKey'
+  | 'payload'
+  | 'totalMinor'
+  | 'departureAt'
+  | 'durationMinutes'
+>;
+
+/** Moves `key` to the end of the insertion order and drops the oldest keys beyond `capacity`. */
+function touch<V>(map: Map<string, V>, key: string, value: V, capacity: number): void {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > capacity) {
+    const oldest = map.keys().next();
+    if (oldest.done) break;
+    map.delete(oldest.value);
+  }
+}
 
 /**
  * The assembled (merged, sorted, family-linked) solutions of recent searches, keyed by the search
  * and a signature of which suppliers had settled. The listed rows are those of settled suppliers
  * only, so a signature names one list for good: the current list answers polls without reading the
  * rows again, and earlier ones let a poll with a cursor be answered with only what changed.
- * It holds no state the database does not: another instance simply builds its own copy.
+ *
+ * It also keeps the rows each supplier of a search stored in this instance, so that the list of a
+ * new signature is assembled without reading back what this instance has just written. It holds
+ * no state the database does not: another instance (or this one after an eviction) reads the rows.
  */
 export class SolutionsCache {
   private readonly entries = new Map<string, Map<string, Solution[]>>();
+  private readonly stored = new Map<string, Map<string, readonly MergedRow[]>>();
 
   constructor(private readonly capacity = 500) {}
 
@@ -20,26 +49,37 @@ export class SolutionsCache {
     const solutions = states?.get(signature);
     if (!states || !solutions) return undefined;
     // Refresh its place in the insertion order, so the least recently used goes first.
-    this.entries.delete(searchId);
-    this.entries.set(searchId, states);
+    touch(this.entries, searchId, states, this.capacity);
     return solutions;
   }
 
   set(searchId: string, signature: string, solutions: Solution[]): void {
     const states = this.entries.get(searchId) ?? new Map<string, Solution[]>();
-    states.delete(signature);
-    states.set(signature, solutions);
-    while (states.size > STATES_PER_SEARCH) {
-      const oldest = states.keys().next();
-      if (oldest.done) break;
-      states.delete(oldest.value);
+    touch(states, signature, solutions, STATES_PER_SEARCH);
+    touch(this.entries, searchId, states, this.capacity);
+  }
+
+  /**
+   * Keeps the listed rows `supplier` stored for `searchId` (all of them, once: call it after they
+   * were written and before the supplier is marked settled). A supplier that found nothing keeps [].
+   */
+  keepStored(searchId: string, supplier: string, rows: readonly MergedRow[]): void {
+    const suppliers = this.stored.get(searchId) ?? new Map<string, readonly MergedRow[]>();
+    suppliers.set(supplier, rows);
+    touch(this.stored, searchId, suppliers, this.capacity);
+  }
+
+  /** The rows kept for these suppliers of `searchId`; undefined unless every one of them is kept. */
+  storedRows(searchId: string, suppliers: readonly string[]): MergedRow[] | undefined {
+    const kept = this.stored.get(searchId);
+    if (!kept) return undefined;
+    const rows: MergedRow[] = [];
+    for (const supplier of suppliers) {
+      const own = kept.get(supplier);
+      if (!own) return undefined;
+      rows.push(...own);
     }
-    this.entries.delete(searchId);
-    this.entries.set(searchId, states);
-    while (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.entries.delete(oldest.value);
-    }
+    touch(this.stored, searchId, kept, this.capacity);
+    return rows;
   }
 }

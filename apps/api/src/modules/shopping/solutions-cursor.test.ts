@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   mergeSolutionsDelta,
@@ -6,10 +7,14 @@ import {
   SolutionsDelta,
   type SolutionsResult,
 } from '@portal/domain/shopping';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
+import { solutions } from '../../platform/db/schema';
+import { envelope } from '../../platform/schema';
 import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
 import { createRegistry, createSimulatedRegistry } from './suppliers/registry';
 import type { FlightSupplier, Offer } from './suppliers/supplier';
+import { listSupplierProgress } from './shopping.repo';
 import { fetchSolutions, oneWay, startSearch } from './shopping.test-helpers';
 
 const t = useTestApp();
@@ -47,6 +52,13 @@ function gated(inner: FlightSupplier): Gated {
   return { supplier, open: () => gate.open() };
 }
 
+const encodeDelta = serializerCompiler({
+  schema: envelope(SolutionsDelta),
+  method: 'POST',
+  url: '/shopping/v2/flight/async-shopping/solutions',
+  httpStatus: '200',
+});
+
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
   for (const app of apps.splice(0)) await app.close();
@@ -78,6 +90,8 @@ async function poll(
     payload,
   });
   expect(res.statusCode, res.body).toBe(200);
+  // The route projects its answer without the zod encoder: it must write what the encoder writes.
+  expect(encodeDelta(JSON.parse(res.body))).toBe(res.body);
   return SolutionsDelta.parse(body(res).data);
 }
 
@@ -202,5 +216,51 @@ describe('solutions polling with a cursor', () => {
     expect(tooLong.statusCode).toBe(400);
     open(gates, 'sim-lcc');
     open(gates, 'sim-ndc');
+  });
+
+  it('assembles the lists of its own search from the rows it stored; another instance reads the database', async () => {
+    const { app, gates } = await gatedApp();
+    const other = await buildApp({
+      config: testConfig(),
+      database: t.database,
+      suppliers: createSimulatedRegistry({ latencyScale: 0, seed: 'cursor' }),
+    });
+    apps.push(other);
+    const token = await login(app);
+    const otherToken = await login(other);
+    const searchId = await startSearch(app, token, oneWay('SHA', 'CAN'));
+    const { cursor } = await poll(app, token, { searchId });
+    open(gates, 'sim-gds');
+    const running = await poll(app, token, { searchId, cursor, waitMs: 10_000 });
+    // The instance that does not run the search answers the same delta from the database.
+    const elsewhere = await poll(other, otherToken, { searchId, cursor });
+    expect(elsewhere.cursor).toBe(running.cursor);
+    expect(ids(elsewhere.solutions)).toEqual(ids(running.solutions));
+    open(gates, 'sim-lcc');
+    open(gates, 'sim-ndc');
+    let last = running;
+    while (!last.finished) last = await poll(app, token, { searchId, cursor: last.cursor, waitMs: 10_000 });
+    const whole = await fetchSolutions(app, token, searchId);
+    expect(whole.solutions.length).toBeGreaterThan(5);
+    expect(await fetchSolutions(other, otherToken, searchId)).toEqual(whole);
+
+    // A second search, its rows deleted behind both instances' backs once all its suppliers have
+    // settled and before any list of it was assembled: the instance that ran it lists the rows it
+    // stored, the other instance what the database holds (nothing).
+    const { app: second, gates: secondGates } = await gatedApp();
+    const secondToken = await login(second);
+    const secondId = await startSearch(second, secondToken, oneWay('PEK', 'SHA'));
+    for (const name of secondGates.keys()) open(secondGates, name);
+    while ((await listSupplierProgress(t.database.db, secondId)).some((s) => s.status === 'pending')) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const stored = await t.database.db.select().from(solutions).where(eq(solutions.searchId, secondId));
+    await t.database.db.delete(solutions).where(eq(solutions.searchId, secondId));
+    const mine = await fetchSolutions(second, secondToken, secondId);
+    expect(mine.finished).toBe(true);
+    expect(mine.solutions.length).toBeGreaterThan(0);
+    const storedIds = new Set(stored.map((r) => r.id));
+    for (const s of mine.solutions) expect(storedIds.has(s.id)).toBe(true);
+    expect((await fetchSolutions(other, otherToken, secondId)).solutions).toEqual([]);
   });
 });

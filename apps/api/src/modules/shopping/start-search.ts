@@ -4,7 +4,14 @@ import { airportsOf, checkShoppingJourneys, searchToday } from './journey-check'
 import { loadAgencyPricing, supplierAllowed } from './agency-pricing';
 import { recordSearch } from './look-to-book';
 import { newId, quoteExpiry, type ShoppingDeps } from './shopping.context';
-import { deleteSearchesBefore, insertSearch, rateFromCny, updateSupplierProgress } from './shopping.repo';
+import {
+  deleteSearchesBefore,
+  insertSearch,
+  rateFromCny,
+  type StoredSolution,
+  updateSupplierProgress,
+} from './shopping.repo';
+import type { MergedRow } from './solutions-cache';
 import { storeOffers, type OfferTarget } from './store-offers';
 import type { FlightSupplier, QueryLeg, SupplierQuery } from './suppliers/supplier';
 
@@ -59,6 +66,18 @@ export async function startSearch(
   return { searchId: id, expiresAt: expiresAt.toISOString() };
 }
 
+/** What the polls' lists need of a stored row (not the supplier's offer, the bulk of it). */
+const mergedRow = (row: StoredSolution): MergedRow => ({
+  id: row.id,
+  supplier: row.supplier,
+  dedupeKey: row.dedupeKey,
+  flightsKey: row.flightsKey,
+  payload: row.payload,
+  totalMinor: row.totalMinor,
+  departureAt: row.departureAt,
+  durationMinutes: row.durationMinutes,
+});
+
 /**
  * Asks each supplier in the background for a stored search, storing its offers and progress as
  * it settles (polls read them). `signal` cancels the suppliers' calls still running. The promise
@@ -78,6 +97,8 @@ export function askSuppliers(
       const bound = target.pricing.settings.maxResponseTimeMs;
       const outcome = await deps.runner.ask(supplier, query, bound, signal);
       const stored = outcome.offers.length > 0 ? await storeOffers(deps.db, target, outcome.offers) : [];
+      // Polls of this instance assemble the lists from these rows instead of reading them back.
+      deps.cache.keepStored(id, supplier.name, stored.map(mergedRow));
       await updateSupplierProgress(deps.db, id, {
         name: supplier.name,
         status: outcome.status,
