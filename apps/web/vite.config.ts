@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdStaticStyles } from './antd-styles-plugin.ts';
 import { localePartChunkName, localeParts } from './locale-parts-plugin.ts';
 
 const API = 'http://127.0.0.1:8080';
@@ -188,7 +189,15 @@ const SIGNED_IN_CHROME =
   /src[\\/](?:app[\\/]components[\\/](?:top-menu|user-menu|section-side-menu|pending-counts-source)|features[\\/]notifications[\\/]components[\\/]notification-bell)\./;
 
 export default defineConfig({
-  plugins: [react(), formProviderOnly(), localeParts(), airportsAsData(), preloadHome(), precompress()],
+  plugins: [
+    react(),
+    antdStaticStyles(),
+    formProviderOnly(),
+    localeParts(),
+    airportsAsData(),
+    preloadHome(),
+    precompress(),
+  ],
   server: {
     proxy: {
       '/base': API,
