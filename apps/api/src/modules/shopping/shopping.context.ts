@@ -14,9 +14,20 @@ export interface ShoppingDeps {
   cache: SolutionsCache;
 }
 
-/** A random URL-safe id (searches, solutions). */
+const ID_BYTES = 12;
+/** Random bytes drawn for 256 ids at a time (a supplier's answer prices dozens of solutions). */
+let idBytes = Buffer.alloc(0);
+let idOffset = 0;
+
+/** A random URL-safe id of 12 random bytes (searches, solutions). */
 export function newId(): string {
-  return crypto.randomBytes(12).toString('base64url');
+  if (idOffset + ID_BYTES > idBytes.length) {
+    idBytes = crypto.randomBytes(ID_BYTES * 256);
+    idOffset = 0;
+  }
+  const id = idBytes.toString('base64url', idOffset, idOffset + ID_BYTES);
+  idOffset += ID_BYTES;
+  return id;
 }
 
 /** Spec §9 quotation validity: 15 minutes from `now`. */
