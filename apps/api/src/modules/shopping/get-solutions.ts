@@ -130,8 +130,12 @@ export async function getSolutions(
     const left = deadline - performance.now();
     if (left <= 0) break;
     await deps.runner.waitForProgress(search.id, version, Math.min(left, RECHECK_MS));
+    const moved = deps.runner.progressVersion(search.id) !== version;
     version = deps.runner.progressVersion(search.id);
-    suppliers = await listSupplierProgress(deps.db, search.id);
+    // Woken by a supplier of this instance: what it settled with is known here, without a read.
+    suppliers =
+      (moved ? deps.cache.progressSince(search.id, suppliers) : undefined) ??
+      (await listSupplierProgress(deps.db, search.id));
   }
   const signature = progressSignature(suppliers);
   const solutions = await assembled(deps, search, suppliers, signature);

@@ -47,4 +47,16 @@ describe('SolutionsCache', () => {
     expect(cache.storedRows('a', ['s'])).toHaveLength(1);
     expect(cache.storedRows('c', ['s'])).toHaveLength(1);
   });
+
+  it('lays the progress kept here over what the database said, in its order', () => {
+    const cache = new SolutionsCache();
+    const pending = (name: string) => ({ name, status: 'pending' as const, count: 0, elapsedMs: 0 });
+    const read = [pending('sim-gds'), pending('sim-lcc')];
+    expect(cache.progressSince('search-1', read)).toBeUndefined();
+    cache.keepProgress('search-1', { name: 'sim-lcc', status: 'done', count: 4, elapsedMs: 200 });
+    expect(cache.progressSince('search-1', read)).toEqual([
+      pending('sim-gds'),
+      { name: 'sim-lcc', status: 'done', count: 4, elapsedMs: 200 },
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Solution } from '@portal/domain/shopping';
+import type { Solution, SupplierProgress } from '@portal/domain/shopping';
 import type { ListedSolution } from './shopping.repo';
 
 /** How many progress states of one search are kept: the current one and those clients still hold. */
@@ -41,6 +41,7 @@ function touch<V>(map: Map<string, V>, key: string, value: V, capacity: number):
 export class SolutionsCache {
   private readonly entries = new Map<string, Map<string, Solution[]>>();
   private readonly stored = new Map<string, Map<string, readonly MergedRow[]>>();
+  private readonly settled = new Map<string, Map<string, SupplierProgress>>();
 
   constructor(private readonly capacity = 500) {}
 
@@ -81,5 +82,23 @@ export class SolutionsCache {
     }
     touch(this.stored, searchId, kept, this.capacity);
     return rows;
+  }
+
+  /** Keeps what a supplier of `searchId` settled with, once it is written to the database. */
+  keepProgress(searchId: string, progress: SupplierProgress): void {
+    const suppliers = this.settled.get(searchId) ?? new Map<string, SupplierProgress>();
+    suppliers.set(progress.name, progress);
+    touch(this.settled, searchId, suppliers, this.capacity);
+  }
+
+  /**
+   * `suppliers` (as read from the database, in its order) with what the suppliers kept here have
+   * settled with since; undefined when this instance keeps nothing of the search.
+   */
+  progressSince(searchId: string, suppliers: readonly SupplierProgress[]): SupplierProgress[] | undefined {
+    const kept = this.settled.get(searchId);
+    if (!kept) return undefined;
+    touch(this.settled, searchId, kept, this.capacity);
+    return suppliers.map((s) => kept.get(s.name) ?? s);
   }
 }

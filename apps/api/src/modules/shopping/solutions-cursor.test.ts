@@ -236,7 +236,11 @@ describe('solutions polling with a cursor', () => {
     const elsewhere = await poll(other, otherToken, { searchId, cursor });
     expect(elsewhere.cursor).toBe(running.cursor);
     expect(ids(elsewhere.solutions)).toEqual(ids(running.solutions));
+    // A poll held by the other instance answers once it sees the next supplier in the database.
+    const heldElsewhere = poll(other, otherToken, { searchId, cursor: running.cursor, waitMs: 10_000 });
     open(gates, 'sim-lcc');
+    const later = await heldElsewhere;
+    expect(later.suppliers.find((s) => s.name === 'sim-lcc')?.status).toBe('done');
     open(gates, 'sim-ndc');
     let last = running;
     while (!last.finished) last = await poll(app, token, { searchId, cursor: last.cursor, waitMs: 10_000 });

@@ -99,12 +99,14 @@ export function askSuppliers(
       const stored = outcome.offers.length > 0 ? await storeOffers(deps.db, target, outcome.offers) : [];
       // Polls of this instance assemble the lists from these rows instead of reading them back.
       deps.cache.keepStored(id, supplier.name, stored.map(mergedRow));
-      await updateSupplierProgress(deps.db, id, {
+      const progress = {
         name: supplier.name,
         status: outcome.status,
         count: stored.length,
         elapsedMs: outcome.elapsedMs,
-      });
+      };
+      await updateSupplierProgress(deps.db, id, progress);
+      deps.cache.keepProgress(id, progress);
       // Polls waiting for news of this search answer now rather than at their next check.
       deps.runner.progressed(id);
     })(),
