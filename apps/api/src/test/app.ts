@@ -1,20 +1,44 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
 import { API_ROOT, loadConfig, type AppConfig } from '../platform/config';
-import { openDatabase, type Database } from '../platform/db';
+import { openDatabase, type Database, type OpenOptions } from '../platform/db';
 import { createPasswordHasher } from '../modules/auth/password';
 import { seedBaseData, seedDemo } from '../seed/seed';
 
 const MIGRATIONS = path.join(API_ROOT, 'drizzle');
 const hasher = createPasswordHasher(true);
 let demoHash: Promise<string> | undefined;
+let pgliteStart: Promise<NonNullable<OpenOptions['pgliteOptions']>> | undefined;
+
+/**
+ * What an in-memory PGlite starts from: the migrated data directory dumped by global-setup.ts, and
+ * PGlite's WebAssembly compiled once per worker (files share this module with `isolate: false`).
+ */
+async function loadPgliteStart(): Promise<NonNullable<OpenOptions['pgliteOptions']>> {
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const read = (file: string) => fs.readFileSync(path.join(dist, file));
+  // Node's global; the API's TypeScript libs declare only the WebAssembly types.
+  const wasm = (globalThis as unknown as { WebAssembly: { compile(b: Buffer): Promise<WebAssembly.Module> } })
+    .WebAssembly;
+  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
+    wasm.compile(read('pglite.wasm')),
+    wasm.compile(read('initdb.wasm')),
+  ]);
+  return {
+    pgliteWasmModule,
+    initdbWasmModule,
+    fsBundle: new Blob([read('pglite.data')]),
+    loadDataDir: new Blob([fs.readFileSync(inject('pgliteSnapshot'))]),
+  };
+}
 
 export const usePostgres = process.env.TEST_DB === 'pg';
 
@@ -35,7 +59,9 @@ function migrationsFor(schema: string): string {
  */
 export async function createTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
   if (!usePostgres) {
-    const database = await openDatabase({});
+    pgliteStart ??= loadPgliteStart();
+    const database = await openDatabase({ pgliteOptions: await pgliteStart });
+    // Migrated already (global-setup.ts): this only checks that nothing is left to apply.
     await database.migrate(MIGRATIONS);
     return { database, dispose: () => database.close() };
   }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -36,6 +36,11 @@ export interface OpenOptions {
   pgliteDir?: string | undefined;
   /** node-postgres pool options, e.g. `options: '-c search_path=…'` for tests. */
   pgOptions?: pg.PoolConfig;
+  /**
+   * In-memory PGlite only (tests): start from a dumped data directory instead of running initdb,
+   * and/or reuse WebAssembly modules compiled once.
+   */
+  pgliteOptions?: Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>;
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite (in `pgliteDir`, or in memory). */
@@ -69,7 +74,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const extensions = { pg_trgm };
     const client = options.pgliteDir
       ? new PGlite(options.pgliteDir, { extensions })
-      : new PGlite({ extensions });
+      : new PGlite({ ...options.pgliteOptions, extensions });
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
     return {
