@@ -63,15 +63,28 @@ export async function listSupplierProgress(db: Db, searchId: string): Promise<Su
 /** A solution row to store: every column given (the JSON insert below has no column defaults). */
 export type StoredSolution = Required<Omit<NewSolution, 'createdAt'>>;
 
+/** A supplier settling a search: its progress, written with its solutions. */
+export type SupplierSettled = Omit<SupplierProgress, 'count'> & { searchId: string };
+
 /**
  * Stores a supplier's solutions in one statement with one parameter: the rows as a JSON array,
  * spread into columns by `json_to_recordset`. Drizzle's multi-row insert binds every value and
  * builds the statement chunk by chunk, about 20 to 50 ms of the event loop for 140 rows, while
  * one `JSON.stringify` of the same rows takes about 2 ms (`docs/PERFORMANCE.md`, Shopping engine).
+ * With `settles`, the same statement marks the supplier settled with `rows.length` solutions: one
+ * round trip, and no poll can see the supplier settled without its rows.
  */
-export async function insertSolutions(db: Db, rows: StoredSolution[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.execute(sql`
+export async function insertSolutions(
+  db: Db,
+  rows: StoredSolution[],
+  settles?: SupplierSettled,
+): Promise<void> {
+  const progress = settles && { ...settles, count: rows.length };
+  if (rows.length === 0) {
+    if (progress) await updateSupplierProgress(db, progress.searchId, progress);
+    return;
+  }
+  const insert = sql`
     insert into ${solutions} (id, search_id, agency_id, supplier, dedupe_key, flights_key, payload,
                               total_minor, currency, departure_at, duration_minutes, offer, listed, expires_at)
     select id, "searchId", "agencyId", supplier, "dedupeKey", "flightsKey", payload,
@@ -79,7 +92,17 @@ export async function insertSolutions(db: Db, rows: StoredSolution[]): Promise<v
       from json_to_recordset(${JSON.stringify(rows)}::json) as r(
         id text, "searchId" text, "agencyId" integer, supplier text, "dedupeKey" text, "flightsKey" text,
         payload jsonb, "totalMinor" bigint, currency text, "departureAt" timestamptz,
-        "durationMinutes" integer, offer jsonb, listed boolean, "expiresAt" timestamptz)`);
+        "durationMinutes" integer, offer jsonb, listed boolean, "expiresAt" timestamptz)`;
+  if (!progress) {
+    await db.execute(insert);
+    return;
+  }
+  // A data-modifying WITH runs once and to completion, whether or not the update reads it.
+  await db.execute(sql`
+    with stored as (${insert})
+    update ${searchSuppliers}
+       set status = ${progress.status}, count = ${progress.count}, elapsed_ms = ${progress.elapsedMs}
+     where search_id = ${progress.searchId} and supplier = ${progress.name}`);
 }
 
 /** The listed solutions of a search (price-check rows excluded). */

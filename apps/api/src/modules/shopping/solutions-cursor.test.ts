@@ -259,6 +259,9 @@ describe('solutions polling with a cursor', () => {
       await new Promise((resolve) => setImmediate(resolve));
     }
     const stored = await t.database.db.select().from(solutions).where(eq(solutions.searchId, secondId));
+    // Each supplier was marked settled by the statement that stored its rows, with their number.
+    const counts = (await listSupplierProgress(t.database.db, secondId)).map((s) => s.count);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(stored.length);
     await t.database.db.delete(solutions).where(eq(solutions.searchId, secondId));
     const mine = await fetchSolutions(second, secondToken, secondId);
     expect(mine.finished).toBe(true);

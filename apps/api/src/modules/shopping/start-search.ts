@@ -4,13 +4,7 @@ import { airportsOf, checkShoppingJourneys, searchToday } from './journey-check'
 import { loadAgencyPricing, supplierAllowed } from './agency-pricing';
 import { recordSearch } from './look-to-book';
 import { newId, quoteExpiry, type ShoppingDeps } from './shopping.context';
-import {
-  deleteSearchesBefore,
-  insertSearch,
-  rateFromCny,
-  type StoredSolution,
-  updateSupplierProgress,
-} from './shopping.repo';
+import { deleteSearchesBefore, insertSearch, rateFromCny, type StoredSolution } from './shopping.repo';
 import type { MergedRow } from './solutions-cache';
 import { storeOffers, type OfferTarget } from './store-offers';
 import type { FlightSupplier, QueryLeg, SupplierQuery } from './suppliers/supplier';
@@ -96,17 +90,27 @@ export function askSuppliers(
     (async () => {
       const bound = target.pricing.settings.maxResponseTimeMs;
       const outcome = await deps.runner.ask(supplier, query, bound, signal);
-      const stored = outcome.offers.length > 0 ? await storeOffers(deps.db, target, outcome.offers) : [];
-      // Polls of this instance assemble the lists from these rows instead of reading them back.
+      const settles = {
+        searchId: id,
+        name: supplier.name,
+        status: outcome.status,
+        elapsedMs: outcome.elapsedMs,
+      };
+      // The offers and the supplier's progress in one statement.
+      const stored = await storeOffers(deps.db, target, outcome.offers, {
+        listed: true,
+        filter: true,
+        settles,
+      });
+      // Polls of this instance assemble the lists from these rows instead of reading them back,
+      // and a held poll woken below reads the progress here.
       deps.cache.keepStored(id, supplier.name, stored.map(mergedRow));
-      const progress = {
+      deps.cache.keepProgress(id, {
         name: supplier.name,
         status: outcome.status,
         count: stored.length,
         elapsedMs: outcome.elapsedMs,
-      };
-      await updateSupplierProgress(deps.db, id, progress);
-      deps.cache.keepProgress(id, progress);
+      });
       // Polls waiting for news of this search answer now rather than at their next check.
       deps.runner.progressed(id);
     })(),

@@ -1,7 +1,7 @@
 import type { Currency } from '@portal/domain/currency';
 import { adjustmentsFor, type AgencyPricing, categoryOf, offerVisible } from './agency-pricing';
 import { newId } from './shopping.context';
-import { insertSolutions, type StoredSolution } from './shopping.repo';
+import { insertSolutions, type StoredSolution, type SupplierSettled } from './shopping.repo';
 import { presentOffer, type PricedSolution } from './solution.presenter';
 import type { Db } from '../../platform/db';
 import type { Offer } from './suppliers/supplier';
@@ -38,13 +38,13 @@ export function priceOffer(offer: Offer, id: string, target: OfferTarget): Price
 /**
  * Filters offers by the agency's settings and drops flights already departed (a search for today
  * sees only what still flies), prices and stores them; returns the rows stored (`payload` is the
- * priced Solution).
+ * priced Solution). With `settles`, the same statement marks the supplier settled (also with none).
  */
 export async function storeOffers(
   db: Db,
   target: OfferTarget,
   offers: Offer[],
-  options: { listed: boolean; filter: boolean } = { listed: true, filter: true },
+  options: { listed: boolean; filter: boolean; settles?: SupplierSettled } = { listed: true, filter: true },
 ): Promise<StoredSolution[]> {
   const kept = options.filter
     ? offers.filter((o) => notYetDeparted(o, target.now) && offerVisible(target.pricing, o))
@@ -66,6 +66,6 @@ export async function storeOffers(
     listed: options.listed,
     expiresAt: target.expiresAt,
   }));
-  await insertSolutions(db, rows);
+  await insertSolutions(db, rows, options.settles);
   return rows;
 }
