@@ -160,25 +160,39 @@ function preloadHome(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        return homeChunks(context.bundle ?? {}).map((chunk) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: base + chunk.fileName },
-          injectTo: 'head',
-        }));
+        const chunks = homeChunks(context.bundle ?? {});
+        // The login form's styles too: the page would otherwise wait for the chunk to ask for them.
+        const styles = chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
+        return [
+          ...styles.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: base + file },
+            injectTo: 'head' as const,
+          })),
+          ...chunks.map((chunk) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: base + chunk.fileName },
+            injectTo: 'head' as const,
+          })),
+        ];
       },
     },
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('portal-preload-home: no index.html in the bundle');
       let html = String(index.source);
-      for (const chunk of homeChunks(bundle)) {
+      const homeFiles = homeChunks(bundle).flatMap((chunk) => [
+        chunk.fileName,
+        ...(chunk.viteMetadata?.importedCss ?? []),
+      ]);
+      for (const file of homeFiles) {
         html = html.replace(
-          new RegExp(`\\s*<link rel="modulepreload"[^>]*href="${base}${chunk.fileName}">`),
+          new RegExp(`\\s*<link rel="(?:modulepreload|stylesheet)"[^>]*href="${base}${file}">`),
           '',
         );
       }
-      if (html.includes('modulepreload'))
-        throw new Error('portal-preload-home: a preload link was left in app.html');
+      if (homeFiles.some((file) => html.includes(file)))
+        throw new Error('portal-preload-home: a home page link was left in app.html');
       this.emitFile({ type: 'asset', fileName: APP_HTML, source: html });
     },
   };
