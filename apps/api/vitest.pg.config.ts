@@ -7,6 +7,9 @@ export default defineProject({
     root: import.meta.dirname,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    // Files of a worker share imported modules (Fastify, drizzle, pg); each file still gets its
+    // own app and schema.
+    isolate: false,
     // Two files run at once on two cores: a test of 20 concurrent requests may take seconds under
     // load. A test waits for what it asserts; the timeout only catches a hang.
     testTimeout: 60_000,
