@@ -129,7 +129,9 @@ export async function getSolutions(
   while (poll.cursor === progressSignature(suppliers) && !isFinished(suppliers)) {
     const left = deadline - performance.now();
     if (left <= 0) break;
-    await deps.runner.waitForProgress(search.id, version, Math.min(left, RECHECK_MS));
+    // A search this instance runs wakes its polls itself; another instance's is rechecked.
+    const wait = deps.runner.runs(search.id) ? left : Math.min(left, RECHECK_MS);
+    await deps.runner.waitForProgress(search.id, version, wait);
     const moved = deps.runner.progressVersion(search.id) !== version;
     version = deps.runner.progressVersion(search.id);
     // Woken by a supplier of this instance: what it settled with is known here, without a read.

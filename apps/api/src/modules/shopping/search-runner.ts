@@ -103,6 +103,11 @@ export class SearchRunner {
     return this.progress.get(searchId)?.version ?? 0;
   }
 
+  /** Whether this instance runs `searchId` and has suppliers of it still to settle. */
+  runs(searchId: string): boolean {
+    return this.progress.has(searchId);
+  }
+
   /** Starts following the progress of a search this instance runs (polls may then wait on it). */
   began(searchId: string): void {
     if (!this.progress.has(searchId)) this.progress.set(searchId, { version: 0, waiters: new Set() });
