@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { DEFAULT_LOCALE } from '../../packages/domain/src/locale.ts';
 import { antdStaticStyles } from './antd-styles-plugin.ts';
 import { localePartChunkName, localeParts } from './locale-parts-plugin.ts';
 
@@ -198,6 +199,43 @@ function preloadHome(): Plugin {
   };
 }
 
+/**
+ * The shell renders nothing until the active locale's core messages are in (`main.tsx`), and asks
+ * for them only once it runs: every page names the default locale's core for the browser to fetch
+ * beside the shell. A user with another language fetches theirs as before (one small file more).
+ */
+function preloadDefaultLocale(): Plugin {
+  let base = '/';
+  const wanted = `locale-${DEFAULT_LOCALE}-core`;
+  return {
+    name: 'portal-preload-default-locale',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const core = Object.values(context.bundle ?? {}).find(
+          (item) =>
+            item.type === 'chunk' &&
+            item.facadeModuleId !== null &&
+            localePartChunkName(item.facadeModuleId) === wanted,
+        );
+        if (!core) throw new Error(`portal-preload-default-locale: no ${wanted} chunk`);
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: base + core.fileName },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 /** The lazily loaded pieces of the signed-in header and side menus (`app-header.tsx`, `layouts.tsx`). */
 const SIGNED_IN_CHROME =
   /src[\\/](?:app[\\/]components[\\/](?:top-menu|user-menu|section-side-menu|pending-counts-source)|features[\\/]notifications[\\/]components[\\/]notification-bell)\./;
@@ -209,6 +247,7 @@ export default defineConfig({
     formProviderOnly(),
     localeParts(),
     airportsAsData(),
+    preloadDefaultLocale(),
     preloadHome(),
     precompress(),
   ],
