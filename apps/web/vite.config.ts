@@ -134,6 +134,9 @@ function formProviderOnly(): Plugin {
   };
 }
 
+/** The chunk of the default locale's core messages (see preloadHome). */
+const DEFAULT_LOCALE_CORE = `locale-${DEFAULT_LOCALE}-core`;
+
 /** The app's page for every route but the home page (see preloadHome). */
 const APP_HTML = 'app.html';
 
@@ -143,6 +146,10 @@ const APP_HTML = 'app.html';
  * server sends for `/`, names them for the browser to fetch beside the shell; `app.html`, the same
  * page without them, is what the server sends for every other route (apps/api/src/platform/web.ts),
  * so signed-in pages do not fetch the login form.
+ *
+ * Both pages also name the default locale's core messages: the shell renders nothing until the
+ * active locale's core is in (`main.tsx`) and would ask for it only once it runs. A user with
+ * another language fetches theirs as before (one small file more).
  */
 function preloadHome(): Plugin {
   let base = '/';
@@ -161,20 +168,25 @@ function preloadHome(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const chunks = homeChunks(context.bundle ?? {});
-        // The login form's styles too: the page would otherwise wait for the chunk to ask for them.
-        const styles = chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
+        const bundle = context.bundle ?? {};
+        const chunks = homeChunks(bundle);
+        const localeCore = Object.values(bundle).find(
+          (item) =>
+            item.type === 'chunk' && localePartChunkName(item.facadeModuleId ?? '') === DEFAULT_LOCALE_CORE,
+        );
+        if (!localeCore) throw new Error(`portal-preload-home: no ${DEFAULT_LOCALE_CORE} chunk`);
+        const link = (rel: string, file: string) => ({
+          tag: 'link',
+          attrs: { rel, crossorigin: true, href: base + file },
+          injectTo: 'head' as const,
+        });
         return [
-          ...styles.map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'stylesheet', crossorigin: true, href: base + file },
-            injectTo: 'head' as const,
-          })),
-          ...chunks.map((chunk) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: base + chunk.fileName },
-            injectTo: 'head' as const,
-          })),
+          link('modulepreload', localeCore.fileName),
+          // The login form's styles too: the page would otherwise wait for the chunk to ask for them.
+          ...chunks
+            .flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])])
+            .map((file) => link('stylesheet', file)),
+          ...chunks.map((chunk) => link('modulepreload', chunk.fileName)),
         ];
       },
     },
@@ -199,43 +211,6 @@ function preloadHome(): Plugin {
   };
 }
 
-/**
- * The shell renders nothing until the active locale's core messages are in (`main.tsx`), and asks
- * for them only once it runs: every page names the default locale's core for the browser to fetch
- * beside the shell. A user with another language fetches theirs as before (one small file more).
- */
-function preloadDefaultLocale(): Plugin {
-  let base = '/';
-  const wanted = `locale-${DEFAULT_LOCALE}-core`;
-  return {
-    name: 'portal-preload-default-locale',
-    apply: 'build',
-    enforce: 'post',
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const core = Object.values(context.bundle ?? {}).find(
-          (item) =>
-            item.type === 'chunk' &&
-            item.facadeModuleId !== null &&
-            localePartChunkName(item.facadeModuleId) === wanted,
-        );
-        if (!core) throw new Error(`portal-preload-default-locale: no ${wanted} chunk`);
-        return [
-          {
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: base + core.fileName },
-            injectTo: 'head',
-          },
-        ];
-      },
-    },
-  };
-}
-
 /** The lazily loaded pieces of the signed-in header and side menus (`app-header.tsx`, `layouts.tsx`). */
 const SIGNED_IN_CHROME =
   /src[\\/](?:app[\\/]components[\\/](?:top-menu|user-menu|section-side-menu|pending-counts-source)|features[\\/]notifications[\\/]components[\\/]notification-bell)\./;
@@ -247,7 +222,6 @@ export default defineConfig({
     formProviderOnly(),
     localeParts(),
     airportsAsData(),
-    preloadDefaultLocale(),
     preloadHome(),
     precompress(),
   ],
