@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { appRoutes } from './app/routes';
+import { PageErrorBoundary } from './app/page-error-boundary';
+import { AppRoutes } from './app/routes';
 import { i18nReady } from './shared/i18n/i18n';
 import './styles.css';
 
-const router = createBrowserRouter(appRoutes);
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
@@ -15,7 +15,11 @@ void i18nReady.finally(() => {
   createRoot(container).render(
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <PageErrorBoundary>
+            <AppRoutes />
+          </PageErrorBoundary>
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

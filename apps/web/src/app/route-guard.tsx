@@ -8,6 +8,7 @@ import { useSubject } from '../shared/stores/subject';
 import { useUiStore } from '../shared/stores/ui-store';
 import { toast } from '../shared/ui/message-bridge';
 import { LAYOUTS } from './layouts/layouts';
+import { PageErrorBoundary } from './page-error-boundary';
 import { ROUTE_PAGES } from './route-pages';
 
 const SESSION_END_QUIET_MS = 2000;
@@ -57,9 +58,11 @@ export function RouteGuard() {
   const Page = ROUTE_PAGES[decision.route.path];
   return (
     <LayoutComponent>
-      <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>
-        {Page ? <Page /> : <NotFoundPage />}
-      </Suspense>
+      <PageErrorBoundary>
+        <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>
+          {Page ? <Page /> : <NotFoundPage />}
+        </Suspense>
+      </PageErrorBoundary>
     </LayoutComponent>
   );
 }

@@ -3,19 +3,21 @@ import { Suspense, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '@portal/domain/routes';
+import { PageErrorBoundary } from './page-error-boundary';
 import { page, ROUTE_PAGES } from './route-pages';
 
-/** Renders `Page` on every path of a router whose error screen says "load failed". */
+/** Renders `Page` on every path, inside the page error boundary the route guard puts around pages. */
 function show(Page: ReturnType<typeof page>) {
   const router = createMemoryRouter([
     {
       path: '*',
       element: (
-        <Suspense fallback={<p>loading</p>}>
-          <Page />
-        </Suspense>
+        <PageErrorBoundary>
+          <Suspense fallback={<p>loading</p>}>
+            <Page />
+          </Suspense>
+        </PageErrorBoundary>
       ),
-      errorElement: <p>load failed</p>,
     },
   ]);
   render(<RouterProvider router={router} />);
@@ -41,7 +43,7 @@ describe('route pages', () => {
     const Page = page(load, 'ReportPage');
 
     const router = show(Page);
-    expect(await screen.findByText('load failed')).toBeInTheDocument();
+    expect(await screen.findByTestId('page-failed')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
 
     await act(() => router.navigate('/again'));
@@ -52,6 +54,6 @@ describe('route pages', () => {
   it('fails a page module that lacks the named export', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     show(page(async () => ({ OtherPage: () => null }) as Record<string, unknown>, 'ReportPage'));
-    expect(await screen.findByText('load failed')).toBeInTheDocument();
+    expect(await screen.findByTestId('page-failed')).toBeInTheDocument();
   });
 });

@@ -17,8 +17,8 @@ interface Download {
  * texts are in (`shared/i18n/locale-parts.ts`; the core is always there): the page renders once
  * both are in, so it never shows a key instead of its text. React keeps a lazy component's failed
  * load for good, so a page whose download failed once (a network blip, a deploy that replaced the
- * chunks) would fail until a full reload. Here the failure goes to the route's error screen for
- * that navigation, and the next navigation to the page downloads it again.
+ * chunks) would fail until a full reload. Here the failure goes to the page error screen for that
+ * navigation (`page-error-boundary.tsx`), and the next navigation to the page downloads it again.
  */
 export function page<M extends Record<string, unknown>>(
   load: () => Promise<M>,

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { ROUTES } from '@portal/domain/routes';
 import { AppRoot } from './app-root';
 import { RouteGuard } from './route-guard';
@@ -13,3 +13,12 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The routes under the app's `BrowserRouter` (`main.tsx`). The app uses no data-router feature
+ * (loaders, actions, blockers), and the data router cost the first page 14 KB of compressed
+ * JavaScript; tests render the same routes in a memory data router to read its location.
+ */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}
