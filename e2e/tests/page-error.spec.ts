@@ -6,11 +6,7 @@ test.describe('a page that fails to download', () => {
     page,
   }) => {
     const portal = new PortalPage(page);
-    await portal.open('/');
-    await portal.chooseLanguage('English');
-    await portal.login('operator');
-    await expect(page).toHaveURL('/flight/booking');
-    await portal.waitForPage();
+    await portal.loginInEnglish('operator', '/flight/booking');
 
     // The order list's own chunk fails, as after a deploy that replaced the files or a dropped line.
     const chunk = /\/assets\/flight-orders-page-[\w-]+\.js$/;

@@ -85,12 +85,7 @@ test.describe('transfer budget', () => {
     page,
   }, testInfo) => {
     const downloads = await recordDownloads(page);
-    const portal = new PortalPage(page);
-    await portal.open('/');
-    await portal.chooseLanguage('English');
-    await portal.login('operator');
-    await expect(page).toHaveURL('/flight/booking');
-    await portal.waitForPage();
+    await new PortalPage(page).loginInEnglish('operator', '/flight/booking');
     await settle(page);
     // The search form asks for the airport catalog only once an airport is typed.
     const isCatalog = (d: Download) => /\/assets\/airports-[\w-]+\.json$/.test(new URL(d.url).pathname);

@@ -35,6 +35,15 @@ export class PortalPage {
     await form.getByRole('button', { name: labels.submit }).click();
   }
 
+  /** Opens the home page in English, logs `username` in and waits for its `landing` page. */
+  async loginInEnglish(username: string, landing: string) {
+    await this.open('/');
+    await this.chooseLanguage('English');
+    await this.login(username);
+    await expect(this.page).toHaveURL(landing);
+    await this.waitForPage();
+  }
+
   /**
    * Opens the user menu and clicks one of its entries. The dropdown can close under the pointer when
    * the header re-renders (e.g. the session refresh after a login), so the pair is retried.
