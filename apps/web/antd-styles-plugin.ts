@@ -1,7 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import postcss, { type AtRule, type ChildNode, type Container, type Rule } from 'postcss';
+import postcss, { type AtRule, type ChildNode, type Rule } from 'postcss';
 import type { Plugin, Rollup } from 'vite';
 
 /**
@@ -106,17 +106,10 @@ export function splitAntdCss(css: string, prefixes: readonly string[]): Map<stri
   const out = new Map<string, string>();
   for (const [part, nodes] of parts) {
     const layer = postcss.atRule({ name: 'layer', params: 'antd', raws: { after: '' } });
-    (layer as Container).append(nodes);
+    layer.append(nodes);
     out.set(part, layer.toString());
   }
   return out;
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
 }
 
 /** Every chunk a chunk imports statically, transitively: they load with it. */
@@ -156,9 +149,9 @@ export function antdStaticStyles(): Plugin {
       const antdEs = path.join(path.dirname(antdCss), '..', 'es');
       const prefixes = [
         ...new Set(
-          filesUnder(antdEs)
+          readdirSync(antdEs, { recursive: true, encoding: 'utf8' })
             .filter((file) => file.endsWith('.js'))
-            .flatMap((file) => prefixesNamedIn(readFileSync(file, 'utf8'))),
+            .flatMap((file) => prefixesNamedIn(readFileSync(path.join(antdEs, file), 'utf8'))),
         ),
       ];
       parts = splitAntdCss(readFileSync(antdCss, 'utf8'), prefixes);
