@@ -132,11 +132,11 @@ export async function getSolutions(
     // A search this instance runs wakes its polls itself; another instance's is rechecked.
     const wait = deps.runner.runs(search.id) ? left : Math.min(left, RECHECK_MS);
     await deps.runner.waitForProgress(search.id, version, wait);
-    const moved = deps.runner.progressVersion(search.id) !== version;
+    const seen = version;
     version = deps.runner.progressVersion(search.id);
     // Woken by a supplier of this instance: what it settled with is known here, without a read.
     suppliers =
-      (moved ? deps.cache.progressSince(search.id, suppliers) : undefined) ??
+      (version !== seen ? deps.cache.progressSince(search.id, suppliers) : undefined) ??
       (await listSupplierProgress(deps.db, search.id));
   }
   const signature = progressSignature(suppliers);

@@ -90,27 +90,17 @@ export function askSuppliers(
     (async () => {
       const bound = target.pricing.settings.maxResponseTimeMs;
       const outcome = await deps.runner.ask(supplier, query, bound, signal);
-      const settles = {
-        searchId: id,
-        name: supplier.name,
-        status: outcome.status,
-        elapsedMs: outcome.elapsedMs,
-      };
+      const settled = { name: supplier.name, status: outcome.status, elapsedMs: outcome.elapsedMs };
       // The offers and the supplier's progress in one statement.
       const stored = await storeOffers(deps.db, target, outcome.offers, {
         listed: true,
         filter: true,
-        settles,
+        settles: { searchId: id, ...settled },
       });
       // Polls of this instance assemble the lists from these rows instead of reading them back,
       // and a held poll woken below reads the progress here.
       deps.cache.keepStored(id, supplier.name, stored.map(mergedRow));
-      deps.cache.keepProgress(id, {
-        name: supplier.name,
-        status: outcome.status,
-        count: stored.length,
-        elapsedMs: outcome.elapsedMs,
-      });
+      deps.cache.keepProgress(id, { ...settled, count: stored.length });
       // Polls waiting for news of this search answer now rather than at their next check.
       deps.runner.progressed(id);
     })(),
