@@ -16,6 +16,7 @@ void i18nReady.finally(() => {
     <StrictMode>
       <AppProviders>
         <BrowserRouter>
+          {/* The guard puts one around each page, inside its layout; this one catches the rest. */}
           <PageErrorBoundary>
             <AppRoutes />
           </PageErrorBoundary>
