@@ -6,6 +6,7 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_LOCALE } from '../../packages/domain/src/locale.ts';
 import { antdStaticStyles } from './antd-styles-plugin.ts';
+import { firstPaint } from './first-paint-plugin.ts';
 import { localePartChunkName, localeParts } from './locale-parts-plugin.ts';
 
 const API = 'http://127.0.0.1:8080';
@@ -223,6 +224,7 @@ export default defineConfig({
     localeParts(),
     airportsAsData(),
     preloadHome(),
+    firstPaint(),
     precompress(),
   ],
   server: {

@@ -8,7 +8,7 @@ import type { Database } from './platform/db';
 import { AppError, registerErrorHandler } from './platform/errors';
 import { loggerOptions, type LogStream } from './platform/logger';
 import { registerSecurity } from './platform/security';
-import { registerCompression, registerWeb } from './platform/web';
+import { inlineScriptHashes, registerCompression, registerWeb } from './platform/web';
 import { registerXsrf } from './platform/xsrf';
 import { checkJsonText, registerInputGuard } from './platform/input-guard';
 import { registerSchemas } from './platform/schema';
@@ -185,7 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSchemas(app);
   registerInputGuard(app);
   await app.register(fastifyCookie);
-  await registerSecurity(app, config.frameAncestors);
+  await registerSecurity(app, config.frameAncestors, inlineScriptHashes(config.webDist));
   await registerCompression(app);
   await app.register(rateLimit, {
     global: false,

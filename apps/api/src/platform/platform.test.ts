@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, body, login, testConfig, useTestApp } from '../test/app';
 import { HSTS } from './security';
+import { inlineScriptHashes } from './web';
 
 const t = useTestApp();
 
@@ -176,6 +178,28 @@ describe('web app and security headers', () => {
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(script.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('allows the built pages\' own inline scripts by their hash, and no other inline script', async () => {
+    const pages = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    const firstPaint = 'document.title = "first paint";';
+    fs.writeFileSync(
+      path.join(pages, 'index.html'),
+      `<div id="root"></div><script type="application/json" id="portal-app">{}</script><script>${firstPaint}</script>`,
+    );
+    fs.writeFileSync(path.join(pages, 'app.html'), `<div id="root"></div><script>${firstPaint}</script>`);
+    try {
+      const hash = createHash('sha256').update(firstPaint).digest('base64');
+      expect(inlineScriptHashes(pages)).toEqual([`'sha256-${hash}'`]);
+      const app = await t.build({ WEB_DIST: pages });
+      const page = await app.inject({ url: '/flight/booking', headers: { accept: 'text/html' } });
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp.split(';')).toContain(`script-src 'self' 'sha256-${hash}'`);
+      // Without a build there is nothing to allow.
+      expect(inlineScriptHashes(path.join(pages, 'missing'))).toEqual([]);
+    } finally {
+      fs.rmSync(pages, { recursive: true, force: true });
+    }
   });
 
   it('explains in plain text that the web app is not built when WEB_DIST is missing', async () => {

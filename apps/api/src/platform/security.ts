@@ -14,7 +14,8 @@ export const ASSET_CSP = "default-src 'none'; frame-ancestors 'none'";
 const NON_DOCUMENT_ASSET = /^\/assets\/[^?#]+\.(?:js|css|json)(?:[?#]|$)/;
 
 /**
- * Security headers; the CSP allows the SPA (antd injects inline styles) and embedding by `frameAncestors`.
+ * Security headers; the CSP allows the SPA (antd injects inline styles, the built pages carry one
+ * inline script each, allowed by its hash) and embedding by `frameAncestors`.
  *
  * - `Strict-Transport-Security` when the request came over HTTPS: on a TLS socket, or from a
  *   proxy the operator trusts (`TRUST_PROXY`) that says `X-Forwarded-Proto: https`. Fastify only
@@ -25,13 +26,18 @@ const NON_DOCUMENT_ASSET = /^\/assets\/[^?#]+\.(?:js|css|json)(?:[?#]|$)/;
  *   (data, errors, 404 envelopes) carry a user's data and must not be kept by browsers or
  *   proxies. The web app's files keep theirs (`web.ts`: immutable assets, revalidated pages).
  */
-export async function registerSecurity(app: FastifyInstance, frameAncestors: string[]): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  frameAncestors: string[],
+  /** CSP sources of the built pages' own inline scripts (`inlineScriptHashes` in web.ts). */
+  scriptHashes: readonly string[] = [],
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
@@ -28,6 +29,27 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     encodings: ['br', 'gzip'],
     threshold: COMPRESS_THRESHOLD,
   });
+}
+
+/** The built pages: `/` gets index.html, every other client route app.html (see registerWeb). */
+const PAGES = ['index.html', 'app.html'];
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/**
+ * CSP sources (`'sha256-…'`) of the inline scripts in the built pages: the first paint, which
+ * the web build inlines after `#root` (apps/web/first-paint-plugin.ts). Read once at start from
+ * the files the server sends, so the policy allows exactly those scripts and no other inline one.
+ */
+export function inlineScriptHashes(webDist: string): string[] {
+  const hashes = new Set<string>();
+  for (const page of PAGES) {
+    const file = path.join(webDist, page);
+    if (!fs.existsSync(file)) continue;
+    for (const [, body = ''] of fs.readFileSync(file, 'utf8').matchAll(INLINE_SCRIPT)) {
+      hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    }
+  }
+  return [...hashes];
 }
 
 function acceptsHtml(request: FastifyRequest): boolean {

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { PREFERENCES_STORAGE_KEY } from './storage-keys';
 import type { SiteConfig } from '@portal/domain/auth';
 import { DEFAULT_CURRENCY, type Currency } from '@portal/domain/currency';
 import { DEFAULT_LOCALE, type Locale } from '@portal/domain/locale';
@@ -35,7 +36,7 @@ export const usePreferencesStore = create<PreferencesState>()(
       setSite: (site, at) => set({ site, lastUpdateTime: at }),
     }),
     {
-      name: 'portal-preferences',
+      name: PREFERENCES_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
       partialize: ({ locale, currency, rate, expandMenu, site, lastUpdateTime }) => ({
         locale,

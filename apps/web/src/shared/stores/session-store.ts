@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { SESSION_STORAGE_KEY } from './storage-keys';
 import type { CompanyInfo, LoginResult, MeResult, UserInfo } from '@portal/domain/auth';
 import { useFlightSearchStore } from './flight-search-store';
 
@@ -62,7 +63,7 @@ export const useSessionStore = create<SessionState>()(
       },
     }),
     {
-      name: 'portal-session',
+      name: SESSION_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
       partialize: ({ token, permissions, websitePrefix, userInfo, company, isLogoutByUser }) => ({
         token,

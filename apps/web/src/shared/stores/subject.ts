@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import type { AccessSubject } from '@portal/domain/roles';
-import { PARTNER_AGENCY_ID } from '@portal/domain/limits';
 import type { Locale } from '@portal/domain/locale';
+import { effectiveLocale, isPartnerCompany } from './partner';
 import { usePreferencesStore } from './preferences-store';
 import { useSessionStore, type SessionState } from './session-store';
+
+export { effectiveLocale, isPartnerCompany };
 
 type SessionSlice = Pick<SessionState, 'token' | 'userInfo' | 'company' | 'permissions'>;
 
@@ -36,16 +38,6 @@ export function useSubject(): AccessSubject | null {
     () => subjectFromSession({ token, userInfo, company, permissions }),
     [token, userInfo, company, permissions],
   );
-}
-
-/** True when the logged-in company is the partner agency (id 222). */
-export function isPartnerCompany(companyId: number | undefined): boolean {
-  return companyId === PARTNER_AGENCY_ID;
-}
-
-/** The locale in force: the partner agency is always zh-cn (spec §1), else the user's choice. */
-export function effectiveLocale(chosen: Locale, companyId: number | undefined): Locale {
-  return isPartnerCompany(companyId) ? 'zh-cn' : chosen;
 }
 
 /** The current locale outside React (for request headers). */

@@ -1,0 +1,227 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PARTNER_AGENCY_ID } from '@portal/domain/limits';
+import { PREFERENCES_STORAGE_KEY, SESSION_STORAGE_KEY } from '../shared/stores/storage-keys';
+import {
+  bootPage,
+  type FirstPaintConfig,
+  firstPaintNode,
+  firstPaintView,
+  readStoredLook,
+  startApp,
+  whenPainted,
+} from './first-paint';
+
+const CONFIG: FirstPaintConfig = {
+  appScripts: 'portal-app',
+  defaultLocale: 'zh-cn',
+  texts: {
+    en: { title: 'Agent portal', subtitle: 'Book flights', login: 'Log in' },
+    'zh-cn': { title: '分销平台', subtitle: '预订机票', login: '登录' },
+    'zh-tw': { title: '分銷平台', subtitle: '預訂機票', login: '登入' },
+  },
+  name: 'TripBridge',
+  logo: '/logo.svg',
+  whiteLogo: '/logo-white.svg',
+};
+
+const NOTHING_STORED = { locale: null, companyId: undefined, signedIn: false, site: null };
+const HOME = { pathname: '/', embedded: false };
+
+function store(key: string, state: unknown): void {
+  localStorage.setItem(key, JSON.stringify({ state, version: 0 }));
+}
+
+afterEach(() => {
+  localStorage.clear();
+  document.body.innerHTML = '';
+  document.head.innerHTML = '';
+  vi.useRealTimers();
+});
+
+describe('what the first paint shows', () => {
+  it('shows a first visit the default language, logo and the log-in link', () => {
+    expect(firstPaintView(CONFIG, NOTHING_STORED, HOME)).toEqual({
+      locale: 'zh-cn',
+      home: true,
+      embedded: false,
+      dark: false,
+      logo: '/logo.svg',
+      name: 'TripBridge',
+      login: '登录',
+      title: '分销平台',
+      subtitle: '预订机票',
+    });
+  });
+
+  it('follows the stored language, site and session, as the app will', () => {
+    store(PREFERENCES_STORAGE_KEY, {
+      locale: 'en',
+      site: { logo: '/site/logo.png', whiteLogo: '/site/white.png', shortName: 'Agency' },
+    });
+    store(SESSION_STORAGE_KEY, { token: 't', company: { id: 7 } });
+    const view = firstPaintView(CONFIG, readStoredLook(localStorage), {
+      pathname: '/flight/booking',
+      embedded: false,
+    });
+    expect(view).toMatchObject({ locale: 'en', home: false, dark: false, logo: '/site/logo.png' });
+    expect(view).toMatchObject({ name: 'Agency', login: null });
+  });
+
+  it('draws the partner agency dark, with the white logo, always in simplified Chinese', () => {
+    store(PREFERENCES_STORAGE_KEY, { locale: 'en', site: null });
+    store(SESSION_STORAGE_KEY, { token: 't', company: { id: PARTNER_AGENCY_ID } });
+    const view = firstPaintView(CONFIG, readStoredLook(localStorage), HOME);
+    expect(view).toMatchObject({ locale: 'zh-cn', dark: true, logo: '/logo-white.svg', title: '分销平台' });
+  });
+
+  it('reads nothing from stored values it does not understand', () => {
+    localStorage.setItem(PREFERENCES_STORAGE_KEY, '{not json');
+    store(SESSION_STORAGE_KEY, { token: 42, company: { id: '222' } });
+    expect(readStoredLook(localStorage)).toEqual(NOTHING_STORED);
+    store(PREFERENCES_STORAGE_KEY, { locale: 'fr', site: { logo: '' } });
+    expect(readStoredLook(localStorage)).toMatchObject({ locale: null, site: { logo: undefined } });
+  });
+});
+
+describe('the first paint', () => {
+  it('draws the header and the hero, stored values as text and attributes only', () => {
+    const view = {
+      ...firstPaintView(CONFIG, NOTHING_STORED, HOME),
+      name: '<img src=x onerror=alert(1)>',
+      title: '<b>title</b>',
+    };
+    const node = firstPaintNode(document, view);
+    expect(node.querySelector('header img')?.getAttribute('alt')).toBe('<img src=x onerror=alert(1)>');
+    expect(node.querySelector('h1')?.textContent).toBe('<b>title</b>');
+    expect(node.querySelectorAll('img')).toHaveLength(1);
+    expect(node.querySelector('b')).toBeNull();
+    expect([...node.querySelectorAll('header a')].map((a) => a.getAttribute('href'))).toEqual(['/', '/']);
+    expect(node.getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('leaves out the header in a partner frame and the hero on other pages', () => {
+    const framed = firstPaintNode(document, {
+      ...firstPaintView(CONFIG, NOTHING_STORED, { pathname: '/orders', embedded: true }),
+    });
+    expect(framed.querySelector('header')).toBeNull();
+    expect(framed.querySelector('h1')).toBeNull();
+    expect(framed.className).toBe('first-paint');
+  });
+});
+
+describe('starting the app', () => {
+  function pageWithScripts(): void {
+    document.body.innerHTML =
+      '<div id="root"></div><script type="application/json" id="portal-app">' +
+      '{"scripts":["/assets/runtime.js","/assets/shell.js"],"preloads":["/assets/locale.js"]}</script>';
+  }
+
+  it('adds the listed preloads, then the entry scripts, once', () => {
+    pageWithScripts();
+    startApp(document, 'portal-app');
+    startApp(document, 'portal-app');
+    const added = [...document.head.children].map((e) => [
+      e.tagName,
+      e.getAttribute('rel') ?? e.getAttribute('type'),
+      e.getAttribute('href') ?? e.getAttribute('src'),
+    ]);
+    expect(added).toEqual([
+      ['LINK', 'modulepreload', '/assets/locale.js'],
+      ['SCRIPT', 'module', '/assets/runtime.js'],
+      ['SCRIPT', 'module', '/assets/shell.js'],
+    ]);
+    expect(document.head.querySelector('script')?.crossOrigin).toBe('');
+  });
+
+  it('waits for the first contentful paint when something contentful was drawn', () => {
+    vi.useFakeTimers();
+    const observers: ((list: { getEntriesByName(name: string): unknown[] }) => void)[] = [];
+    class FakeObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(callback: (list: { getEntriesByName(name: string): unknown[] }) => void) {
+        observers.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    }
+    const win = Object.assign(Object.create(window) as Window, {
+      PerformanceObserver: FakeObserver,
+      document,
+      setTimeout: window.setTimeout.bind(window),
+      requestAnimationFrame: () => 0,
+    });
+    const start = vi.fn();
+    whenPainted(win, true, start);
+    observers[0]?.({ getEntriesByName: () => [] });
+    expect(start).not.toHaveBeenCalled();
+    observers[0]?.({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+    expect(start).toHaveBeenCalledTimes(1);
+    // The longest wait passing later does not start it again.
+    vi.advanceTimersByTime(1_000);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts after one frame when nothing contentful was drawn, and after the longest wait at most', () => {
+    vi.useFakeTimers();
+    const frames: (() => void)[] = [];
+    const win = Object.assign(Object.create(window) as Window, {
+      document,
+      setTimeout: window.setTimeout.bind(window),
+      requestAnimationFrame: (callback: () => void) => frames.push(callback),
+    });
+    const start = vi.fn();
+    whenPainted(win, false, start);
+    expect(start).not.toHaveBeenCalled();
+    frames[0]?.();
+    vi.advanceTimersByTime(0);
+    expect(start).toHaveBeenCalledTimes(1);
+
+    const late = vi.fn();
+    whenPainted(win, false, late);
+    vi.advanceTimersByTime(499);
+    expect(late).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(late).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts at once in a hidden tab, which runs no frames', () => {
+    const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const start = vi.fn();
+    whenPainted(window, true, start);
+    expect(start).toHaveBeenCalledTimes(1);
+    hidden.mockRestore();
+  });
+
+  it('draws into an empty #root, sets the page language and starts the app', () => {
+    vi.useFakeTimers();
+    pageWithScripts();
+    store(PREFERENCES_STORAGE_KEY, { locale: 'zh-tw' });
+    bootPage(CONFIG);
+    expect(document.documentElement.lang).toBe('zh-tw');
+    expect(document.querySelector('#root h1')?.textContent).toBe('分銷平台');
+    vi.advanceTimersByTime(500);
+    expect(document.head.querySelectorAll('script[type="module"]')).toHaveLength(2);
+  });
+
+  it('draws the defaults when storage refuses to be read, and starts the app', () => {
+    vi.useFakeTimers();
+    pageWithScripts();
+    const refused = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new Error('storage refused');
+    });
+    bootPage(CONFIG);
+    refused.mockRestore();
+    expect(document.querySelector('#root h1')?.textContent).toBe('分销平台');
+    vi.advanceTimersByTime(500);
+    expect(document.head.querySelectorAll('script[type="module"]')).toHaveLength(2);
+  });
+
+  it('starts the app when there is nothing to draw into', () => {
+    vi.useFakeTimers();
+    pageWithScripts();
+    document.getElementById('root')?.remove();
+    bootPage(CONFIG);
+    vi.advanceTimersByTime(500);
+    expect(document.head.querySelectorAll('script[type="module"]')).toHaveLength(2);
+  });
+});

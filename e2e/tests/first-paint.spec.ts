@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { PortalPage } from './support/portal-page';
+
+/** The app's entry script (the shell chunk): held back, the page shows only its first paint. */
+const SHELL = /\/assets\/shell-[\w-]+\.js$/;
+
+test.describe('the first paint, before the app runs', () => {
+  test('shows the header and hero in the stored language, and the app then takes over', async ({ page }) => {
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+    });
+    const portal = new PortalPage(page);
+    await portal.open('/');
+    await portal.chooseLanguage('English');
+
+    // Without the app's code: the first paint alone, in English, with the log-in link.
+    await page.route(SHELL, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    const firstPaint = page.locator('#root > .first-paint');
+    await expect(firstPaint).toBeVisible();
+    await expect(firstPaint.getByRole('heading', { level: 1 })).toHaveText('TripBridge agent portal');
+    await expect(firstPaint.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByTestId('login-form')).toHaveCount(0);
+    const heroBox = await firstPaint.getByRole('heading', { level: 1 }).boundingBox();
+
+    // With it: the app replaces the first paint, the hero in the same place.
+    await page.unroute(SHELL);
+    await page.reload();
+    await expect(page.getByTestId('login-form')).toBeVisible();
+    await expect(firstPaint).toHaveCount(0);
+    expect(await page.getByTestId('page-title').boundingBox()).toEqual(heroBox);
+    // The inline script ran under the page's policy (allowed by its hash), and nothing was refused.
+    expect(refused).toEqual([]);
+  });
+
+  test('draws a signed-in page with its header only, and starts the app on it', async ({ page }) => {
+    const portal = new PortalPage(page);
+    await portal.loginInEnglish('operator', '/flight/booking');
+
+    await page.route(SHELL, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    const firstPaint = page.locator('#root > .first-paint');
+    await expect(firstPaint.getByRole('img', { name: 'TripBridge' })).toBeVisible();
+    await expect(firstPaint.getByRole('heading')).toHaveCount(0);
+    // Signed in: no log-in link.
+    await expect(firstPaint.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+
+    await page.unroute(SHELL);
+    await page.reload();
+    await portal.waitForPage();
+    await expect(firstPaint).toHaveCount(0);
+  });
+});
