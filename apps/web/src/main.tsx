@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -12,16 +12,21 @@ if (!container) throw new Error('The #root element is missing from index.html');
 
 // The first paint waits for the active locale's messages (one small file), so no key flashes.
 void i18nReady.finally(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <BrowserRouter>
-          {/* The guard puts one around each page, inside its layout; this one catches the rest. */}
-          <PageErrorBoundary>
-            <AppRoutes />
-          </PageErrorBoundary>
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition renders in slices that yield to the browser between them, instead of one long
+  // task; the page's first paint (boot/first-paint.ts) stays on screen until the app commits.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <BrowserRouter>
+            {/* The guard puts one around each page, inside its layout; this one catches the rest. */}
+            <PageErrorBoundary>
+              <AppRoutes />
+            </PageErrorBoundary>
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, memo, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { decideNavigation, type GuardMessage } from '@portal/domain/navigation';
@@ -55,14 +55,25 @@ export function RouteGuard() {
     );
   }
   const LayoutComponent = LAYOUTS[decision.route.layout];
-  const Page = ROUTE_PAGES[decision.route.path];
   return (
     <LayoutComponent>
-      <PageErrorBoundary>
-        <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>
-          {Page ? <Page /> : <NotFoundPage />}
-        </Suspense>
-      </PageErrorBoundary>
+      <RoutePage path={decision.route.path} />
     </LayoutComponent>
   );
 }
+
+/**
+ * The route's lazy page in its error boundary and loading state. Memoized: the guard re-renders
+ * whenever the session changes, and without this every page below it would too (in one long task,
+ * since store updates render synchronously); pages read the session themselves where they need it.
+ */
+const RoutePage = memo(function RoutePage({ path }: { path: string }) {
+  const Page = ROUTE_PAGES[path];
+  return (
+    <PageErrorBoundary>
+      <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>
+        {Page ? <Page /> : <NotFoundPage />}
+      </Suspense>
+    </PageErrorBoundary>
+  );
+});

@@ -1,5 +1,5 @@
 import { Layout } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FALLBACK_SITE, useSite } from '../../features/site/hooks/use-site';
@@ -23,6 +23,29 @@ export function AppHeader({ dark, embedded }: { dark: boolean; embedded: boolean
   const hasUser = useSessionStore((s) => s.userInfo !== null);
   const signedIn = hasUser && subject !== null;
   const color = dark ? '#fff' : undefined;
+  // The same elements while signed in and the theme stays: the header re-renders when the site
+  // config or the language arrives, and that must not render the menus along with it (their
+  // first render, once their chunk is in, then happens in its own low-priority pass, not inside a
+  // store update's synchronous one).
+  const menus = useMemo(
+    () =>
+      signedIn
+        ? {
+            top: (
+              <Suspense fallback={null}>
+                <TopMenu dark={dark} />
+              </Suspense>
+            ),
+            user: (
+              <Suspense fallback={null}>
+                <NotificationBell dark={dark} />
+                <UserMenu dark={dark} />
+              </Suspense>
+            ),
+          }
+        : null,
+    [signedIn, dark],
+  );
 
   return (
     <Layout.Header
@@ -39,18 +62,9 @@ export function AppHeader({ dark, embedded }: { dark: boolean; embedded: boolean
           <img src={logo} alt={name} height={28} />
         </Link>
       )}
-      <div style={{ flex: 1, minWidth: 0, display: 'flex' }}>
-        {signedIn && (
-          <Suspense fallback={null}>
-            <TopMenu dark={dark} />
-          </Suspense>
-        )}
-      </div>
-      {signedIn ? (
-        <Suspense fallback={null}>
-          <NotificationBell dark={dark} />
-          <UserMenu dark={dark} />
-        </Suspense>
+      <div style={{ flex: 1, minWidth: 0, display: 'flex' }}>{menus?.top}</div>
+      {menus ? (
+        menus.user
       ) : (
         <Link to="/" style={{ color }}>
           {t('menu.login')}

@@ -1,3 +1,4 @@
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { SESSION_STORAGE_KEY } from './storage-keys';
@@ -49,13 +50,15 @@ export const useSessionStore = create<SessionState>()(
           company: result.company,
           isLogoutByUser: false,
         }),
+      // What did not change keeps its object, so that a refresh that brings nothing new re-renders
+      // nothing (components select these objects).
       updateFromMe: (me) =>
-        set({
-          permissions: me.permissions,
+        set((s) => ({
+          permissions: replaceEqualDeep(s.permissions, me.permissions),
           websitePrefix: me.websitePrefix,
-          userInfo: me.userInfo,
-          company: me.company,
-        }),
+          userInfo: replaceEqualDeep(s.userInfo, me.userInfo),
+          company: replaceEqualDeep(s.company, me.company),
+        })),
       updateUserInfo: (userInfo) => set({ userInfo }),
       clearSession: () => {
         useFlightSearchStore.getState().clear();
