@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import type { SiteConfig } from '@portal/domain/auth';
 import { useSiteConfigQuery } from '../api/get-site-config';
 
@@ -15,7 +16,11 @@ export const FALLBACK_SITE: Pick<
   favicon: '/favicon.svg',
 };
 
-/** The site config when loaded, else null (callers fall back to FALLBACK_SITE). */
+/**
+ * The site config when loaded, else null (callers fall back to FALLBACK_SITE). Deferred: its
+ * arrival re-renders the header, footer and title in a low-priority pass that yields to the
+ * browser, not in the query update's synchronous one (the names and logos can wait a frame).
+ */
 export function useSite(): SiteConfig | null {
-  return useSiteConfigQuery().data ?? null;
+  return useDeferredValue(useSiteConfigQuery().data ?? null);
 }
