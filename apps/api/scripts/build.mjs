@@ -1,5 +1,7 @@
-// Bundles src/server.ts to dist/server.js. Workspace packages (@portal/*) are bundled from their
-// TypeScript sources; npm packages stay external and load from node_modules at run time.
+// Bundles src/server.ts to dist/server.js, and each worker thread's module to an entry of its own
+// beside it (platform/worker-thread.ts starts them by that name). Workspace packages (@portal/*)
+// are bundled from their TypeScript sources; npm packages stay external and load from
+// node_modules at run time.
 import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,8 +20,11 @@ const externalPackages = {
 };
 
 await build({
-  entryPoints: [path.join(apiRoot, 'src/server.ts')],
-  outfile: path.join(apiRoot, 'dist/server.js'),
+  entryPoints: {
+    server: path.join(apiRoot, 'src/server.ts'),
+    'sim-offer-worker': path.join(apiRoot, 'src/modules/shopping/suppliers/sim/offer-worker-thread.ts'),
+  },
+  outdir: path.join(apiRoot, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',

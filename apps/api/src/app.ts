@@ -35,6 +35,7 @@ import {
   createRegistry,
   createSimulatedRegistry,
 } from './modules/shopping/suppliers/registry';
+import { sharedOfferWorker } from './modules/shopping/suppliers/sim/offer-worker';
 import { testHookRoutes } from './modules/shopping/test-hooks.routes';
 import { railRegistryFor, railRoutes } from './modules/rail/rail.routes';
 import { trainOrderRoutes } from './modules/train-orders/train-orders.routes';
@@ -218,11 +219,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(walletRoutes, { database });
   await app.register(passengersRoutes, { database, config, now: options.now, ocr: options.ocr });
 
+  const simulated = !options.suppliers && config.simulatedSuppliers;
   const registry =
     options.suppliers ??
-    (config.simulatedSuppliers
+    (simulated
       ? createSimulatedRegistry({ latencyScale: config.supplierLatencyScale, seed: config.supplierSeed })
       : createRegistry([]));
+  // The simulated suppliers compute their offers on a worker thread: loaded before the first
+  // search, and a build without its module fails here rather than in every search.
+  if (simulated) await sharedOfferWorker().warm();
   const runner = new SearchRunner();
   app.addHook('onClose', () => runner.close());
   const now = options.now ?? (() => new Date());

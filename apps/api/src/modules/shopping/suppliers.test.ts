@@ -3,7 +3,7 @@ import { useTestApp, login, bearer, body } from '../../test/app';
 import { createSimulatedRegistry } from './suppliers/registry';
 import type { Offer } from './suppliers/supplier';
 import { flightsOf, minor, patchFlightSettings } from './shopping.fixtures';
-import { oneWay, search, TRAVEL_DATE } from './shopping.test-helpers';
+import { oneWay, search, startSearch, TRAVEL_DATE } from './shopping.test-helpers';
 import { keysOf } from './solution.presenter';
 
 const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });
@@ -139,5 +139,18 @@ describe('suppliers and agency pricing', () => {
     expect(res.statusCode).toBe(404);
     expect(bearer('x')).toBeDefined();
     expect(body(res).code).not.toBe(0);
+  });
+
+  it('closes the app at once while its suppliers still compute or wait', async () => {
+    const app = await t.build();
+    await app.inject({
+      method: 'POST',
+      url: '/__test/suppliers/sim-ndc/faults',
+      payload: { latencyMs: 60_000 },
+    });
+    await startSearch(app, await login(app), oneWay('PEK', 'SHA'));
+    const started = performance.now();
+    await app.close();
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });

@@ -69,6 +69,11 @@ function routeData(): RouteData {
   return data;
 }
 
+/** Reads the route file now rather than on the first search (the offer worker, as it starts). */
+export function preloadRoutes(): void {
+  routeData();
+}
+
 /** Carriers that fly `origin` → `destination` non-stop (OPTD), most frequent first. */
 export function carriersOn(origin: string, destination: string): RouteCarrier[] {
   return routeData().routes.get(`${origin}-${destination}`) ?? [];

@@ -32,6 +32,7 @@ import {
   restrictionsFor,
   rulesFor,
 } from './fares';
+import { type OfferWorker, sharedOfferWorker } from './offer-worker';
 import { hash32, type Random, seeded } from './prng';
 import { simulatedScheduleEvents } from './schedule-events';
 import { type Itinerary, itinerariesFor, type ScheduledFlight } from './schedule';
@@ -58,6 +59,12 @@ export interface SimProfile {
 export interface SimOptions {
   latencyScale: number;
   seed: string;
+  /**
+   * Where the offers are computed: by default on the process's offer worker thread, off the API's
+   * event loop as a remote supplier's work is; 'in-thread' on the caller's thread (the worker's
+   * own suppliers, and tools that ask for it).
+   */
+  offers?: OfferWorker | 'in-thread';
 }
 
 const MAX_COMBOS_PER_CARRIER = 4;
@@ -145,8 +152,27 @@ export class SimulatedSupplier implements FlightSupplier {
   }
 
   async search(query: SupplierQuery, signal: AbortSignal): Promise<Offer[]> {
+    if (this.offerWorker() === 'in-thread') {
+      await this.answerDelay(signal, 1);
+      return this.offersFor(query);
+    }
+    // Computed while the latency runs, as a remote supplier does during the network's delay.
+    const offers = this.generate(query, signal);
+    // Still rejects to the caller below; only not unhandled when the delay throws first.
+    offers.catch(() => undefined);
     await this.answerDelay(signal, 1);
-    return this.offersFor(query);
+    return offers;
+  }
+
+  private offerWorker(): OfferWorker | 'in-thread' {
+    return this.options.offers ?? sharedOfferWorker();
+  }
+
+  /** `offersFor` where `options.offers` says. */
+  private async generate(query: SupplierQuery, signal: AbortSignal): Promise<Offer[]> {
+    const worker = this.offerWorker();
+    if (worker === 'in-thread') return this.offersFor(query);
+    return worker.offers(this.name, this.options.seed, query, signal);
   }
 
   /** The offers without latency or faults (also used to re-price on verification). */
@@ -239,7 +265,7 @@ export class SimulatedSupplier implements FlightSupplier {
     await this.answerDelay(signal, 0.5);
     if (this.faults.soldOut) return { status: 'unavailable' };
     if (this.faults.packageChange) {
-      const alternatives = this.offersFor(exactQueryOf(offer)).filter(
+      const alternatives = (await this.generate(exactQueryOf(offer), signal)).filter(
         (o) => o.fareFamily !== offer.fareFamily,
       );
       return { status: 'package_changed', alternatives };
