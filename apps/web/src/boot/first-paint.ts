@@ -171,20 +171,14 @@ export function startApp(doc: Document, listId: string): void {
   if (!list || list.dataset.started) return;
   list.dataset.started = 'true';
   const { scripts, preloads } = JSON.parse(list.textContent ?? '{}') as AppScripts;
-  for (const href of preloads) {
-    const link = doc.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    doc.head.append(link);
-  }
-  for (const src of scripts) {
-    const script = doc.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = src;
-    doc.head.append(script);
-  }
+  // As the build wrote them: module scripts and preloads, fetched in CORS mode.
+  const append = (element: HTMLLinkElement | HTMLScriptElement) => {
+    element.crossOrigin = '';
+    doc.head.append(element);
+  };
+  for (const href of preloads)
+    append(Object.assign(doc.createElement('link'), { rel: 'modulepreload', href }));
+  for (const src of scripts) append(Object.assign(doc.createElement('script'), { type: 'module', src }));
 }
 
 /** Longest wait for the first paint to show before the app starts anyway. */
@@ -212,8 +206,7 @@ export function whenPainted(win: Window, contentful: boolean, start: () => void)
   doc.addEventListener('visibilitychange', once, { once: true });
   win.setTimeout(once, PAINT_WAIT_MS);
   const Observer = (win as Window & typeof globalThis).PerformanceObserver as
-    | typeof PerformanceObserver
-    | undefined;
+    typeof PerformanceObserver | undefined;
   if (contentful && Observer?.supportedEntryTypes?.includes('paint')) {
     const observer = new Observer((list) => {
       if (!list.getEntriesByName('first-contentful-paint').length) return;
