@@ -82,7 +82,7 @@ const RECHECK_MS = 250;
 /** The merged, sorted list of a search as it stood at `signature` (cached). */
 async function assembled(
   deps: ShoppingDeps,
-  search: SearchRow,
+  search: Pick<SearchRow, 'id' | 'request'>,
   suppliers: SupplierProgress[],
   signature: string,
 ): Promise<Solution[]> {
@@ -121,11 +121,18 @@ export async function getSolutions(
   ctx: RequestContext,
   poll: SolutionsRequest,
 ): Promise<SolutionsDelta> {
-  const search = await findSearch(deps.db, ctx.agency.id, poll.searchId);
+  // A search this instance runs is read from memory, its progress too (written before it is kept).
+  const kept = deps.runner.runs(poll.searchId) ? deps.cache.search(poll.searchId) : undefined;
+  const search = kept
+    ? kept.agencyId === ctx.agency.id
+      ? kept
+      : undefined
+    : await findSearch(deps.db, ctx.agency.id, poll.searchId);
   if (!search) throw new AppError('SEARCH_NOT_FOUND');
   const deadline = performance.now() + (poll.waitMs ?? 0);
   let version = deps.runner.progressVersion(search.id);
-  let suppliers = await listSupplierProgress(deps.db, search.id);
+  let suppliers =
+    (kept && deps.cache.progress(search.id)) ?? (await listSupplierProgress(deps.db, search.id));
   while (poll.cursor === progressSignature(suppliers) && !isFinished(suppliers)) {
     const left = deadline - performance.now();
     if (left <= 0) break;

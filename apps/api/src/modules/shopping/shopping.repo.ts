@@ -46,18 +46,28 @@ export async function updateSupplierProgress(
     .where(and(eq(searchSuppliers.searchId, searchId), eq(searchSuppliers.supplier, progress.name)));
 }
 
+/**
+ * The progress of a search's suppliers by name, in character code order whatever the database's
+ * collation (`collate "C"`): the order of `supplierOrder`, so that a poll's cursor reads the same
+ * whether the progress comes from the database or from the instance running the search.
+ */
 export async function listSupplierProgress(db: Db, searchId: string): Promise<SupplierProgress[]> {
   const rows = await db
     .select()
     .from(searchSuppliers)
     .where(eq(searchSuppliers.searchId, searchId))
-    .orderBy(searchSuppliers.supplier);
+    .orderBy(sql`${searchSuppliers.supplier} collate "C"`);
   return rows.map((r) => ({
     name: r.supplier,
     status: r.status === 'done' || r.status === 'timeout' || r.status === 'error' ? r.status : 'pending',
     count: r.count,
     elapsedMs: r.elapsedMs,
   }));
+}
+
+/** Supplier names in the order `listSupplierProgress` lists them. */
+export function supplierOrder(names: readonly string[]): string[] {
+  return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** A solution row to store: every column given (the JSON insert below has no column defaults). */

@@ -1,4 +1,5 @@
 import type { Solution, SupplierProgress } from '@portal/domain/shopping';
+import type { SearchRow } from '../../platform/db/schema';
 import type { ListedSolution } from './shopping.repo';
 
 /** How many progress states of one search are kept: the current one and those clients still hold. */
@@ -16,6 +17,14 @@ export type MergedRow = Pick<
   | 'departureAt'
   | 'durationMinutes'
 >;
+
+/**
+ * What the polls of a search read of its row, and its suppliers' names in the order the database
+ * lists them (`listSupplierProgress`).
+ */
+export type KeptSearch = Pick<SearchRow, 'id' | 'agencyId' | 'request' | 'currency'> & {
+  suppliers: readonly string[];
+};
 
 /** Moves `key` to the end of the insertion order and drops the oldest keys beyond `capacity`. */
 function touch<V>(map: Map<string, V>, key: string, value: V, capacity: number): void {
@@ -42,6 +51,7 @@ export class SolutionsCache {
   private readonly entries = new Map<string, Map<string, Solution[]>>();
   private readonly stored = new Map<string, Map<string, readonly MergedRow[]>>();
   private readonly settled = new Map<string, Map<string, SupplierProgress>>();
+  private readonly searches = new Map<string, KeptSearch>();
 
   constructor(private readonly capacity = 500) {}
 
@@ -82,6 +92,32 @@ export class SolutionsCache {
     }
     touch(this.stored, searchId, kept, this.capacity);
     return rows;
+  }
+
+  /** Keeps a search this instance has stored and runs (call it once its rows are written). */
+  keepSearch(search: KeptSearch): void {
+    touch(this.searches, search.id, search, this.capacity);
+  }
+
+  /** The search as kept here, if it is. */
+  search(searchId: string): KeptSearch | undefined {
+    return this.searches.get(searchId);
+  }
+
+  /**
+   * The progress of a search kept here, as the database has it: what its suppliers kept here
+   * settled with, the others pending; undefined when the search is not kept.
+   */
+  progress(searchId: string): SupplierProgress[] | undefined {
+    const search = this.searches.get(searchId);
+    if (!search) return undefined;
+    const pending = search.suppliers.map((name) => ({
+      name,
+      status: 'pending' as const,
+      count: 0,
+      elapsedMs: 0,
+    }));
+    return this.progressSince(searchId, pending) ?? pending;
   }
 
   /** Keeps what a supplier of `searchId` settled with, once it is written to the database. */

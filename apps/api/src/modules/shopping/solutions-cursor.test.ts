@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   mergeSolutionsDelta,
   type Solution,
@@ -14,7 +14,7 @@ import { envelope } from '../../platform/schema';
 import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
 import { createRegistry, createSimulatedRegistry } from './suppliers/registry';
 import type { FlightSupplier, Offer } from './suppliers/supplier';
-import { listSupplierProgress } from './shopping.repo';
+import { insertSearch, listSupplierProgress, supplierOrder } from './shopping.repo';
 import { fetchSolutions, oneWay, startSearch } from './shopping.test-helpers';
 
 const t = useTestApp();
@@ -269,5 +269,48 @@ describe('solutions polling with a cursor', () => {
     const storedIds = new Set(stored.map((r) => r.id));
     for (const s of mine.solutions) expect(storedIds.has(s.id)).toBe(true);
     expect((await fetchSolutions(other, otherToken, secondId)).solutions).toEqual([]);
+  });
+
+  it('answers the polls of a search it runs from memory, to its own agency only', async () => {
+    const { app, gates } = await gatedApp();
+    const token = await login(app);
+    const searchId = await startSearch(app, token, oneWay('SHA', 'CAN'));
+    const reads = vi.spyOn(t.database.db, 'select');
+    try {
+      const first = await poll(app, token, { searchId });
+      open(gates, 'sim-gds');
+      const next = await poll(app, token, { searchId, cursor: first.cursor, waitMs: 10_000 });
+      expect(next.solutions.length).toBeGreaterThan(0);
+      expect(next.suppliers).toEqual(await listSupplierProgress(t.database.db, searchId));
+      reads.mockClear();
+      expect(await poll(app, token, { searchId, cursor: next.cursor })).toMatchObject({ solutions: [] });
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
+    const partner = await app.inject({
+      method: 'POST',
+      url: '/shopping/v2/flight/async-shopping/solutions',
+      headers: bearer(await login(app, 'partner')),
+      payload: { searchId },
+    });
+    expect(partner.statusCode).toBe(404);
+    expect(body(partner).code).toBe(400002);
+    open(gates, 'sim-lcc');
+    open(gates, 'sim-ndc');
+  });
+
+  it('lists the suppliers of a search in the same order from the database and from memory', async () => {
+    const names = ['sim-gds', 'sima', 'Sim-B', 'sim_x', 'sim-lcc', 'a'];
+    const id = `order-${Date.now()}`;
+    const now = new Date();
+    await insertSearch(
+      t.database.db,
+      { id, agencyId: 1, userId: 1, request: {}, currency: 'CNY', createdAt: now, expiresAt: now },
+      names,
+    );
+    const listed = await listSupplierProgress(t.database.db, id);
+    expect(listed.map((s) => s.name)).toEqual(supplierOrder(names));
+    expect(listed.every((s) => s.status === 'pending' && s.count === 0 && s.elapsedMs === 0)).toBe(true);
   });
 });

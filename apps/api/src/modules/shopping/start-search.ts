@@ -4,7 +4,13 @@ import { airportsOf, checkShoppingJourneys, searchToday } from './journey-check'
 import { loadAgencyPricing, supplierAllowed } from './agency-pricing';
 import { recordSearch } from './look-to-book';
 import { newId, quoteExpiry, type ShoppingDeps } from './shopping.context';
-import { deleteSearchesBefore, insertSearch, rateFromCny, type StoredSolution } from './shopping.repo';
+import {
+  deleteSearchesBefore,
+  insertSearch,
+  rateFromCny,
+  type StoredSolution,
+  supplierOrder,
+} from './shopping.repo';
 import type { MergedRow } from './solutions-cache';
 import { storeOffers, type OfferTarget } from './store-offers';
 import type { FlightSupplier, QueryLeg, SupplierQuery } from './suppliers/supplier';
@@ -44,11 +50,14 @@ export async function startSearch(
   const suppliers = deps.registry.list().filter((s) => supplierAllowed(pricing.settings, s.name));
   const id = newId();
   const expiresAt = quoteExpiry(now);
+  const names = suppliers.map((s) => s.name);
   await insertSearch(
     deps.db,
     { id, agencyId: ctx.agency.id, userId: ctx.user.id, request, currency, createdAt: now, expiresAt },
-    suppliers.map((s) => s.name),
+    names,
   );
+  // While this instance runs the search, its polls read the search and its progress from here.
+  deps.cache.keepSearch({ id, agencyId: ctx.agency.id, request, currency, suppliers: supplierOrder(names) });
   await recordSearch(deps.db, ctx.agency.id, now);
   const rate = await rateFromCny(deps.db, currency);
   const query: SupplierQuery = {
