@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getAirport } from '@portal/reference-data/airports';
 import { buildApp } from '../../app';
+import { searches } from '../../platform/db/schema';
 import { DEFAULT_LIMITS, type LimitRule } from '../../platform/rate-limits';
 import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
+import { insertSearch } from './shopping.repo';
 import { createRegistry } from './suppliers/registry';
 import { awaitFinished, daysAhead, oneWay, search, startSearch } from './shopping.test-helpers';
 
@@ -155,6 +158,35 @@ describe('async shopping', () => {
     });
     expect(denied.statusCode).toBe(403);
     expect(body(denied).code).toBe(100003);
+  });
+
+  it('deletes the searches of more than an hour ago as searches start, at most once a minute', async () => {
+    const base = Date.now();
+    let clock = base;
+    const app = await t.build({}, () => new Date(clock));
+    const token = await login(app);
+    const old = async (id: string) => {
+      const at = new Date(base - 2 * 3_600_000);
+      await insertSearch(
+        t.database.db,
+        { id, agencyId: 1, userId: 1, request: {}, currency: 'CNY', createdAt: at, expiresAt: at },
+        ['sim-gds'],
+      );
+    };
+    const kept = async (id: string) =>
+      (await t.database.db.select().from(searches).where(eq(searches.id, id))).length === 1;
+    // Two minutes on: past any sweep this file's apps made at the real time.
+    clock = base + 120_000;
+    await old('old-1');
+    await startSearch(app, token, oneWay('PEK', 'SHA'));
+    expect(await kept('old-1')).toBe(false);
+    await old('old-2');
+    clock = base + 130_000;
+    await startSearch(app, token, oneWay('PEK', 'SHA'));
+    expect(await kept('old-2')).toBe(true);
+    clock = base + 181_000;
+    await startSearch(app, token, oneWay('PEK', 'SHA'));
+    expect(await kept('old-2')).toBe(false);
   });
 });
 

@@ -16,13 +16,17 @@ export type NewSolution = typeof solutions.$inferInsert;
 /** A solution row as listed (without the offer). */
 export type ListedSolution = Omit<SolutionRow, 'offer'>;
 
+/** Stores a search and its suppliers (pending), in one statement. */
 export async function insertSearch(db: Db, row: NewSearch, supplierNames: string[]): Promise<void> {
-  await db.insert(searches).values(row);
-  if (supplierNames.length > 0) {
-    await db
-      .insert(searchSuppliers)
-      .values(supplierNames.map((supplier) => ({ searchId: row.id, supplier })));
+  const search = db.insert(searches).values(row);
+  if (supplierNames.length === 0) {
+    await search;
+    return;
   }
+  await db.execute(sql`
+    with search as (${search.returning({ id: searches.id }).getSQL()})
+    insert into ${searchSuppliers} (search_id, supplier)
+    select search.id, name from search, json_array_elements_text(${JSON.stringify(supplierNames)}::json) as name`);
 }
 
 /** The search if it belongs to the agency. */

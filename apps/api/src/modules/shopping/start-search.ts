@@ -1,4 +1,5 @@
 import type { ShoppingRequest, ShoppingStarted } from '@portal/domain/shopping';
+import type { Db } from '../../platform/db';
 import type { RequestContext } from '../../platform/request-context';
 import { airportsOf, checkShoppingJourneys, searchToday } from './journey-check';
 import { loadAgencyPricing, supplierAllowed } from './agency-pricing';
@@ -16,6 +17,18 @@ import { storeOffers, type OfferTarget } from './store-offers';
 import type { FlightSupplier, QueryLeg, SupplierQuery } from './suppliers/supplier';
 
 const SEARCH_RETENTION_MS = 60 * 60 * 1000;
+/** How often an instance deletes the searches past retention: not at every search. */
+const SWEEP_EVERY_MS = 60 * 1000;
+/** When this process last swept each database, by the searches' clock. */
+const lastSweep = new WeakMap<Db, number>();
+
+/** Deletes the searches (and their solutions) past retention, at most once a minute. */
+async function sweepSearches(db: Db, now: Date): Promise<void> {
+  const last = lastSweep.get(db);
+  if (last !== undefined && now.getTime() >= last && now.getTime() - last < SWEEP_EVERY_MS) return;
+  lastSweep.set(db, now.getTime());
+  await deleteSearchesBefore(db, new Date(now.getTime() - SEARCH_RETENTION_MS));
+}
 
 /**
  * The journeys actually flown: a roundtrip adds the way back on the first journey's returnDate.
@@ -44,7 +57,7 @@ export async function startSearch(
 ): Promise<ShoppingStarted> {
   const now = deps.now();
   checkShoppingJourneys(request, searchToday(now));
-  await deleteSearchesBefore(deps.db, new Date(now.getTime() - SEARCH_RETENTION_MS));
+  await sweepSearches(deps.db, now);
   const pricing = await loadAgencyPricing(deps.db, ctx.agency);
   const currency = ctx.company.config.commonConfig.settlementCurrency;
   const suppliers = deps.registry.list().filter((s) => supplierAllowed(pricing.settings, s.name));
