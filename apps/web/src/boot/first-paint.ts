@@ -145,9 +145,15 @@ export function firstPaintNode(doc: Document, view: FirstPaintView): HTMLElement
     logo.src = view.logo;
     logo.alt = view.name;
     logo.height = 28;
-    const header = element(doc, 'header', 'first-paint-header', element(doc, 'a', '', logo));
-    header.firstElementChild?.setAttribute('href', '/');
-    header.append(element(doc, 'span', 'first-paint-space'));
+    const home = element(doc, 'a', '', logo);
+    home.href = '/';
+    const header = element(
+      doc,
+      'header',
+      'first-paint-header',
+      home,
+      element(doc, 'span', 'first-paint-space'),
+    );
     if (view.login) {
       const login = element(doc, 'a', '', view.login);
       login.href = '/';
