@@ -180,7 +180,7 @@ describe('web app and security headers', () => {
     expect(script.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('allows the built pages\' own inline scripts by their hash, and no other inline script', async () => {
+  it("allows the built pages' own inline scripts by their hash, and no other inline script", async () => {
     const pages = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
     const firstPaint = 'document.title = "first paint";';
     fs.writeFileSync(
