@@ -24,6 +24,25 @@ const CONFIG: FirstPaintConfig = {
   whiteLogo: '/logo-white.svg',
 };
 
+// Only the timeouts: faking requestAnimationFrame would leave an undefined one on jsdom's window
+// afterwards (jsdom has none), which antd's helpers then try to call in the next test files.
+const ONLY_TIMEOUTS: Parameters<typeof vi.useFakeTimers>[0] = { toFake: ['setTimeout', 'clearTimeout'] };
+
+/**
+ * A stand-in for the few parts of `window` that `whenPainted` uses. A plain object: one built on
+ * `window` as its prototype would write these through to the real one (vitest's jsdom globals are
+ * accessors), and the next test files would get the fakes.
+ */
+const REAL_WINDOW = {
+  requestAnimationFrame: window.requestAnimationFrame,
+  PerformanceObserver: window.PerformanceObserver,
+  setTimeout: window.setTimeout,
+};
+
+function fakeWindow(parts: Record<string, unknown>): Window {
+  return parts as unknown as Window;
+}
+
 const NOTHING_STORED = { locale: null, companyId: undefined, signedIn: false, site: null };
 const HOME = { pathname: '/', embedded: false };
 
@@ -134,7 +153,7 @@ describe('starting the app', () => {
   });
 
   it('waits for the first contentful paint when something contentful was drawn', () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers(ONLY_TIMEOUTS);
     const observers: ((list: { getEntriesByName(name: string): unknown[] }) => void)[] = [];
     class FakeObserver {
       static supportedEntryTypes = ['paint'];
@@ -144,7 +163,7 @@ describe('starting the app', () => {
       observe() {}
       disconnect() {}
     }
-    const win = Object.assign(Object.create(window) as Window, {
+    const win = fakeWindow({
       PerformanceObserver: FakeObserver,
       document,
       setTimeout: window.setTimeout.bind(window),
@@ -162,9 +181,9 @@ describe('starting the app', () => {
   });
 
   it('starts after one frame when nothing contentful was drawn, and after the longest wait at most', () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers(ONLY_TIMEOUTS);
     const frames: (() => void)[] = [];
-    const win = Object.assign(Object.create(window) as Window, {
+    const win = fakeWindow({
       document,
       setTimeout: window.setTimeout.bind(window),
       requestAnimationFrame: (callback: () => void) => frames.push(callback),
@@ -193,7 +212,7 @@ describe('starting the app', () => {
   });
 
   it('draws into an empty #root, sets the page language and starts the app', () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers(ONLY_TIMEOUTS);
     pageWithScripts();
     store(PREFERENCES_STORAGE_KEY, { locale: 'zh-tw' });
     bootPage(CONFIG);
@@ -204,7 +223,7 @@ describe('starting the app', () => {
   });
 
   it('draws the defaults when storage refuses to be read, and starts the app', () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers(ONLY_TIMEOUTS);
     pageWithScripts();
     const refused = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
       throw new Error('storage refused');
@@ -217,11 +236,19 @@ describe('starting the app', () => {
   });
 
   it('starts the app when there is nothing to draw into', () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers(ONLY_TIMEOUTS);
     pageWithScripts();
     document.getElementById('root')?.remove();
     bootPage(CONFIG);
     vi.advanceTimersByTime(500);
     expect(document.head.querySelectorAll('script[type="module"]')).toHaveLength(2);
+  });
+});
+
+describe('after these tests', () => {
+  it('leaves the frame and paint functions of the window as they were, for the next test files', () => {
+    expect(window.requestAnimationFrame).toBe(REAL_WINDOW.requestAnimationFrame);
+    expect(window.PerformanceObserver).toBe(REAL_WINDOW.PerformanceObserver);
+    expect(window.setTimeout).toBe(REAL_WINDOW.setTimeout);
   });
 });

@@ -222,7 +222,9 @@ export function whenPainted(win: Window, contentful: boolean, start: () => void)
     observer.observe({ type: 'paint', buffered: true });
     return;
   }
-  win.requestAnimationFrame(() => win.setTimeout(once, 0));
+  if (typeof win.requestAnimationFrame === 'function')
+    win.requestAnimationFrame(() => win.setTimeout(once, 0));
+  else win.setTimeout(once, 0);
 }
 
 /** Draws the first paint into `#root`, then starts the app once it is on screen (`whenPainted`). */
