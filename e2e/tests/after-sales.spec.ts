@@ -224,7 +224,13 @@ test.describe('after-sales in Chinese', () => {
     await portal.chooseLanguage('繁體中文');
     await page.goto('/flight/orders/disruptions');
     await portal.waitForPage();
-    const row = page.getByTestId('disruptions-table').locator('tr', { hasText: disrupted.bookingNumber });
+    // A schedule change's row (the one raised, or the first): the simulated airline may disrupt the
+    // same booking on its own (a fifth of bookings, depending on its flights, so on the day of the run).
+    const row = page
+      .getByTestId('disruptions-table')
+      .locator('tr', { hasText: disrupted.bookingNumber })
+      .filter({ hasText: '航班時刻變更' })
+      .first();
     await expect(row).toBeVisible();
     await row.getByTestId('disruption-acknowledge').click();
     await page.getByTestId('disruption-acknowledge-ok').click();
@@ -239,7 +245,8 @@ test.describe('after-sales in Chinese', () => {
       page
         .getByTestId('notification-item')
         .filter({ hasText: disrupted.bookingNumber })
-        .filter({ hasText: '航班異動' }),
+        .filter({ hasText: '航班異動' })
+        .first(),
     ).toBeVisible();
     // The popover has finished opening before the screenshot.
     await expect(page.locator('.ant-popover')).not.toHaveClass(/-(appear|enter)/);
