@@ -91,6 +91,10 @@ test.describe.serial('after-sales of a flight order', () => {
     await expect(page.getByTestId('confirm-refund-total')).toHaveText(
       `${refundable.currency} ${shownAmount(cents(refundable.amount))}`,
     );
+    // The dialog has finished opening: a click while it zooms in can miss its scaled-down button.
+    await expect(
+      page.locator('.ant-modal').filter({ has: page.getByTestId('confirm-refund-dialog') }),
+    ).not.toHaveClass(/-(appear|enter)/);
     await page.getByTestId('confirm-refund-ok').click();
     await expect(portal.toast('Refund confirmed')).toBeVisible();
     await waitForStatus(api, refundId, 'refunded_reimbursed');
