@@ -1,5 +1,4 @@
 import type { Cabin, ContentType, PassengerCounts } from '@portal/domain/shopping';
-import { getAirline } from '@portal/reference-data/airlines';
 import { getAirport } from '@portal/reference-data/airports';
 import type {
   BookAnswer,
@@ -33,6 +32,7 @@ import {
   rulesFor,
 } from './fares';
 import { type OfferWorker, sharedOfferWorker } from './offer-worker';
+import { simulatedPnr, simulatedTickets } from './booking-refs';
 import { hash32, type Random, seeded } from './prng';
 import { simulatedScheduleEvents } from './schedule-events';
 import { type Itinerary, itinerariesFor, type ScheduledFlight } from './schedule';
@@ -354,35 +354,6 @@ export class SimulatedSupplier implements FlightSupplier {
     await this.answerDelay(signal, 0.5);
     return simulatedScheduleEvents(this, this.options.seed, offer, pnr, signal);
   }
-}
-
-const PNR_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** A 6-character record locator, deterministic from the offer and the passengers. */
-export function simulatedPnr(offer: Offer, passengers: readonly SupplierPassenger[]): string {
-  const rng = seeded(
-    `pnr|${offer.supplier}|${offer.ref}|${passengers
-      .map((p) => `${p.surname}/${p.givenNames}/${p.birthday}/${p.documentNumber}`)
-      .join(';')}`,
-  );
-  let pnr = '';
-  for (let i = 0; i < 6; i++) pnr += PNR_ALPHABET[rng.int(0, PNR_ALPHABET.length - 1)] ?? 'X';
-  return pnr;
-}
-
-/** Ticket numbers: the validating carrier's 3-digit prefix and 10 digits, one per passenger. */
-export function simulatedTickets(
-  offer: Offer,
-  pnr: string,
-  passengers: readonly SupplierPassenger[],
-): string[][] {
-  const prefix = getAirline(offer.validatingCarrier)?.ticketPrefix || '999';
-  const rng = seeded(`ticket|${offer.supplier}|${pnr}`);
-  return passengers.map(() => {
-    let digits = String(rng.int(1, 9));
-    for (let i = 0; i < 9; i++) digits += String(rng.int(0, 9));
-    return [`${prefix.padStart(3, '0').slice(-3)}${digits}`];
-  });
 }
 
 /** The query that finds exactly the flights of an offer again. */
