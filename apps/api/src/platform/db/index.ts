@@ -12,6 +12,9 @@ import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { withSetupLock } from './setup-lock';
+import { listenPglite, PgListener, type NotificationHandlers, type Unlisten } from './notifications';
+
+export type { NotificationHandlers, Unlisten } from './notifications';
 
 export type Schema = typeof schema;
 /** A database or transaction handle; PGlite and node-postgres share this type. */
@@ -27,6 +30,13 @@ export interface Database {
   migrate(migrationsFolder: string, migrationsSchema?: string): Promise<void>;
   /** Answers when the database does (`select 1`). */
   ping(): Promise<void>;
+  /**
+   * Subscribes to `pg_notify` on `channel` (the channel is a plain lower-case name). Resolves
+   * after the first attempt to LISTEN, successful or not: until `handlers.listening(true)`, and
+   * again after a `listening(false)`, notifications may be missed. Closing the database ends
+   * every subscription.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -48,6 +58,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, ...options.pgOptions });
     const db = drizzlePg({ client: pool, schema });
+    // Same server, user and search path as the pool's connections, on a connection of its own.
+    const listener = new PgListener({ connectionString: options.databaseUrl, ...options.pgOptions });
     return {
       db,
       kind: 'postgres',
@@ -61,7 +73,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      listen: (channel, handlers) => listener.listen(channel, handlers),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   let lock: DataDirLock | undefined;
@@ -85,6 +101,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      listen: (channel, handlers) => listenPglite(client, channel, handlers),
       close: async () => {
         try {
           if (!client.closed) await client.close();
