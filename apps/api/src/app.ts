@@ -41,6 +41,7 @@ import { railRegistryFor, railRoutes } from './modules/rail/rail.routes';
 import { trainOrderRoutes } from './modules/train-orders/train-orders.routes';
 import { trainOrderJobHandlers } from './modules/train-orders/train-order-jobs';
 import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes';
+import { watchOrderListChanges } from './modules/flight-orders/order-list-changes';
 import { flightPaymentRoutes } from './modules/payments/payments.routes';
 import { createGatewayRegistry, type PaymentGateways } from './modules/payments/gateway';
 import { lateCaptureJobHandlers } from './modules/payments/late-captures';
@@ -209,6 +210,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUserLogHook(app, database.db);
   registerRateLimits(app, { ...scaledLimits(config.requestLimitScale), ...options.limits });
   registerIdempotency(app, { staleSeconds: config.idempotencyStaleSeconds });
+  // Before the routes: its write hook must see every route's writes.
+  const orderListCache = await watchOrderListChanges(app, database, config.orderListCacheMs);
 
   await app.register(authRoutes, {
     auth,
@@ -241,7 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...shoppingDeps,
     timeScale: config.timeScale,
   };
-  await app.register(flightOrderRoutes, { deps: orderDeps });
+  await app.register(flightOrderRoutes, { deps: orderDeps, listCache: orderListCache });
   const gateways =
     options.gateways ??
     (config.simulatedPayments

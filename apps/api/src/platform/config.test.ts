@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       simulatedSuppliers: false,
       simulatedPayments: false,
       databaseUrl: undefined,
+      orderListCacheMs: 30_000,
       frameAncestors: ["'self'", 'http://127.0.0.1:*', 'http://localhost:*'],
     });
     expect(config.webDist).toBe(path.resolve(API_ROOT, '..', 'web', 'dist'));

@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   LOGIN_IP_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   REQUEST_LIMIT_SCALE: z.coerce.number().min(1).max(1000).default(1),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
+  ORDER_LIST_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   TRUST_PROXY: z
     .string()
     .regex(/^[\w.:/]+(\s*,\s*[\w.:/]+)*$/, "true, false, or the proxies' addresses/CIDRs")
@@ -98,6 +99,11 @@ export interface AppConfig {
   requestLimitScale: number;
   /** How long a resolved session is reused per token, ms (0: every request reads the database). */
   sessionCacheMs: number;
+  /**
+   * The longest an order list or status count answer is reused, ms; database notifications and
+   * this instance's writes drop it sooner (0: the cache is off).
+   */
+  orderListCacheMs: number;
   /** Fastify's `trustProxy`: whose X-Forwarded-For/-Proto to believe (false: nobody's). */
   trustProxy: boolean | string;
   /** Demo mode (PORTAL_DEMO): demo data, simulators and generated secrets unless set otherwise. */
@@ -190,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginIpRateLimitMax: e.LOGIN_IP_RATE_LIMIT_MAX,
     requestLimitScale: e.REQUEST_LIMIT_SCALE,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    orderListCacheMs: e.ORDER_LIST_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
     demo,
     partnerSsoSecret: secret('PARTNER_SSO_SECRET'),

@@ -22,6 +22,7 @@ import { cancelOrder } from './cancel-order';
 import { queuePnrCancel } from './order-jobs';
 import { bookAtSupplier, saveBookedOrder, type BookingOutcome } from './create-order';
 import { countByStatus, listOrders } from './list-orders';
+import type { OrderListCache } from './list-cache';
 import type { FlightOrderDeps } from './flight-orders.context';
 import { presentFullOrder } from '../after-sales/after-sales.presenter';
 import { canSeeOrder } from './flight-orders.policy';
@@ -39,8 +40,14 @@ const BookingConflict = envelope(
   z.union([VerificationResult, z.object({ reason: z.enum(['different_request', 'in_progress']) })]),
 );
 
-/** Spec §7 flight order calls; every one needs the flight service and is scoped to the caller's agency. */
-export async function flightOrderRoutes(fastify: FastifyInstance, { deps }: { deps: FlightOrderDeps }) {
+/**
+ * Spec §7 flight order calls; every one needs the flight service and is scoped to the caller's
+ * agency. `listCache` holds the list's and status counts' answers (see `watchOrderListChanges`).
+ */
+export async function flightOrderRoutes(
+  fastify: FastifyInstance,
+  { deps, listCache }: { deps: FlightOrderDeps; listCache: OrderListCache },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const flightCtx = flightContext;
   const present = async (row: FlightOrderRow, db = deps.db) => presentFullOrder(db, row, deps.now());
@@ -96,7 +103,7 @@ export async function flightOrderRoutes(fastify: FastifyInstance, { deps }: { de
     },
     async (request) => {
       const ctx = flightCtx(request);
-      return ok(await listOrders(deps.db, ctx, request.query, deps.now()));
+      return ok(await listOrders(deps.db, ctx, request.query, deps.now(), listCache));
     },
   );
 
@@ -109,7 +116,7 @@ export async function flightOrderRoutes(fastify: FastifyInstance, { deps }: { de
     },
     async (request) => {
       const ctx = flightCtx(request);
-      return ok(await countByStatus(deps.db, ctx, request.query.status));
+      return ok(await countByStatus(deps.db, ctx, request.query.status, listCache));
     },
   );
 

@@ -13,6 +13,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { presentListItem, type ListRow } from './flight-orders.presenter';
+import type { OrderListCache } from './list-cache';
 import { orderScopeTemplate } from './flight-orders.policy';
 import { flightOrders } from './flight-orders.schema';
 
@@ -241,19 +242,52 @@ function statementsOf(db: Db, shape: FilterShape, q: FlightOrderListQuery): List
   return statements;
 }
 
-/** `GET /order/v2/flight/orders`: advanced search, paging and sort. */
+/** A number per database handle: a transaction's reads (its own writes included) stay its own. */
+const handleIds = new WeakMap<Db, number>();
+let handlesSeen = 0;
+
+/**
+ * The cache key of a statement's answer: the database handle, the statement's shape and every
+ * placeholder value (the scope's agency and user included).
+ */
+function cacheKey(db: Db, kind: string, shapeKey: string, values: Values): string {
+  let handle = handleIds.get(db);
+  if (handle === undefined) {
+    handle = ++handlesSeen;
+    handleIds.set(db, handle);
+  }
+  return `${handle};${kind};${shapeKey};${JSON.stringify(values)}`;
+}
+
+/**
+ * `GET /order/v2/flight/orders`: advanced search, paging and sort. With `cache`, the statements'
+ * rows are reused while no order of the agency changed; they are presented per request, as the
+ * actions an order allows depend on `now`.
+ */
 export async function listOrders(
   db: Db,
   ctx: RequestContext,
   q: FlightOrderListQuery,
   now: Date,
+  cache?: OrderListCache,
 ): Promise<FlightOrderList> {
   const shape = filters(ctx, q);
   const statements = statementsOf(db, shape, q);
   const values = { ...shape.values, limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
-  const rows = await statements.pageAndCount.execute(values);
-  let n = rows[0]?.matching;
-  if (n === undefined) n = q.page === 1 ? 0 : ((await statements.count.execute(values))[0]?.n ?? 0);
+  const read = async () => {
+    const rows = await statements.pageAndCount.execute(values);
+    const count = rows[0]?.matching;
+    if (count !== undefined || q.page === 1) return { rows, n: count ?? 0 };
+    return { rows, n: (await statements.count.execute(values))[0]?.n ?? 0 };
+  };
+  const { rows, n } = cache?.active
+    ? await cache.read(
+        cacheKey(db, 'list', `${shape.key};${q.sort}`, values),
+        ctx.agency.id,
+        read,
+        (answer) => Math.max(1, answer.rows.length),
+      )
+    : await read();
   return {
     list: rows.map((row) => presentListItem(row, now)),
     total: Math.min(n, ORDER_LIST_COUNT_CAP),
@@ -302,9 +336,15 @@ function statusCountsOf(db: Db, scope: ReturnType<typeof orderScopeTemplate>, si
 
 /**
  * `GET /order/v2/flight/orders/status?status=a,b`: `{status, cnt}` per tab, group or status key;
- * past `ORDER_LIST_COUNT_CAP` the count is the cap with `capped: true`.
+ * past `ORDER_LIST_COUNT_CAP` the count is the cap with `capped: true`. With `cache`, the counts
+ * are reused like the list's rows.
  */
-export async function countByStatus(db: Db, ctx: RequestContext, keys: string): Promise<StatusCount[]> {
+export async function countByStatus(
+  db: Db,
+  ctx: RequestContext,
+  keys: string,
+  cache?: OrderListCache,
+): Promise<StatusCount[]> {
   const wanted = [
     ...new Set(
       keys
@@ -320,7 +360,10 @@ export async function countByStatus(db: Db, ctx: RequestContext, keys: string): 
     const scope = orderScopeTemplate(ctx);
     const statement = statusCountsOf(db, scope, all.length);
     const values = { ...scope.values, ...Object.fromEntries(all.map((status, i) => [`status${i}`, status])) };
-    const [row] = await statement.execute(values);
+    const read = async () => (await statement.execute(values))[0];
+    const row = cache?.active
+      ? await cache.read(cacheKey(db, 'counts', scope.key, values), ctx.agency.id, read)
+      : await read();
     all.forEach((status, i) => counts.set(status, row?.[`n${i}`] ?? 0));
   }
   return byKey.map(({ key, statuses }) => {
