@@ -4,8 +4,15 @@
  * real booking), then sends a bounded number of requests with CONCURRENCY in flight through
  * `app.inject()` (in-process, no sockets): list pages, a search by booking number, by PNR and by
  * status tab, next to a bare Fastify route registered in the same app and the same route behind
- * the session check. Prints requests/s and p50/p99 per run and the plan of the list query (index use).
+ * the session check. Each list run goes to two apps on the same database: one as users get it
+ * (the order list cache on, `ORDER_LIST_CACHE_MS` default) and one with the cache off. Prints
+ * requests/s, p50/p99 and the share of the bare route per run, what the cache costs when an order
+ * of the agency changes meanwhile, what the notifying triggers cost a 100,000-row insert, and the
+ * plan of the list query (index use).
  * Run: `npm run bench -w bench` with BENCH_DATABASE_URL or TEST_DATABASE_URL (skipped without).
+ * Options: BENCH_ORDERS (100,000), BENCH_REQUESTS (1,000 per run), BENCH_CONCURRENCY (8),
+ * BENCH_WRITE_EVERY (100: the run with writes updates an order every this many requests) and
+ * BENCH_KEEP_SCHEMA (keep the data for experiments).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +23,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/platform/config';
 import { bookOneAdult } from './lib/book-order';
+import { insertOrders, insertTriggerCost } from './lib/order-copies';
 import { migratedSchema, pct } from './lib/scratch-schema';
 import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
 import { createPasswordHasher } from '../apps/api/src/modules/auth/password';
@@ -25,7 +33,8 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const BATCH = 20_000;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const STATUSES = ['to_be_paid', 'proceeding', 'issued', 'canceled', 'refunded'];
+/** In the run with writes: one order update per this many list requests. */
+const WRITE_EVERY = Number(process.env.BENCH_WRITE_EVERY ?? 100);
 
 interface Run {
   count: number;
@@ -73,6 +82,10 @@ async function race(total: number, request: (i: number) => Promise<number>): Pro
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       for (let i = next++; i < total; i = next++) {
+        // Each request starts from the event loop's I/O phase, as one read from a socket does:
+        // an answer that needs no I/O (the bare route, a cache hit) would otherwise chain into
+        // the next without the loop ever reading the sockets, the notifications' one included.
+        await new Promise(setImmediate);
         const t0 = performance.now();
         const status = await request(i);
         if (status !== 200) throw new Error(`request ${i} answered ${status}`);
@@ -90,11 +103,14 @@ async function race(total: number, request: (i: number) => Promise<number>): Pro
   return run;
 }
 
-function row(name: string, r: Run) {
+const perSecond = (r: Run) => r.count / r.seconds;
+
+function row(name: string, r: Run, bare: Run) {
   return {
     run: name,
     requests: r.count,
-    'per second': Math.round(r.count / r.seconds),
+    'per second': Math.round(perSecond(r)),
+    '% of bare': Number(((100 * perSecond(r)) / perSecond(bare)).toFixed(1)),
     'p50 ms': Number(pct(r.latencies, 0.5).toFixed(2)),
     'p99 ms': Number(pct(r.latencies, 0.99).toFixed(2)),
     'Node CPU µs': Math.round(r.nodeCpu),
@@ -143,55 +159,83 @@ async function bookTemplate(app: FastifyInstance, token: string): Promise<string
   return bookOneAdult(app, headers, solution.id);
 }
 
-/** ORDERS copies of the template order for its agency, in batches, with spread times and statuses. */
-async function insertOrders(pool: pg.Pool, templateId: string): Promise<number> {
-  const start = performance.now();
-  const columns = (
-    await pool.query<{ column_name: string }>(
-      `select column_name from information_schema.columns
-        where table_schema = current_schema() and table_name = 'flight_orders'
-          and column_name not in ('id', 'booking_number', 'status', 'pnr', 'created_at', 'updated_at')`,
-    )
-  ).rows.map((r) => `"${r.column_name}"`);
-  const list = columns.join(', ');
-  for (let from = 1; from <= ORDERS; from += BATCH) {
-    const to = Math.min(ORDERS, from + BATCH - 1);
-    await pool.query(
-      `insert into flight_orders (id, booking_number, status, pnr, created_at, updated_at, ${list})
-       select gen_random_uuid(), 'F2026010' || lpad(g::text, 7, '0'), ($2::text[])[1 + g % ${STATUSES.length}],
-              'P' || lpad(to_hex(g), 5, '0'), now() - g * interval '1 minute', now(), ${list}
-         from flight_orders t, generate_series($3::int, $4::int) g where t.id = $1`,
-      [templateId, STATUSES, from, to],
-    );
-  }
-  // A live table is vacuumed by autovacuum; do it now so index-only scans see a set visibility map.
-  await pool.query('vacuum analyze flight_orders');
-  return (performance.now() - start) / 1000;
+/** The settings of the bench's apps: demo mode (simulators, generated secrets), no limits, silent. */
+const benchConfig = (extra: Record<string, string> = {}) =>
+  loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORTAL_DEMO: 'true',
+    SUPPLIER_LATENCY_SCALE: '0',
+    JOBS_POLL_MS: '0',
+    LOGIN_RATE_LIMIT_MAX: '1000',
+    REQUEST_LIMIT_SCALE: '1000',
+    DATA_DIR: path.join(os.tmpdir(), 'portal-bench'),
+    WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
+    ...extra,
+  });
+
+/** The list runs: each goes to the app with the cache and to the one without. */
+function listRuns(): { name: string; requests: number; url: (i: number) => string }[] {
+  const numberOf = (i: number) => `F2026010${String(1 + ((i * 7919) % ORDERS)).padStart(7, '0')}`;
+  const list = '/order/v2/flight/orders';
+  return [
+    {
+      name: 'list, pages 1-50 (20 per page)',
+      requests: REQUESTS,
+      url: (i) => `${list}?page=${1 + (i % 50)}&pageSize=20`,
+    },
+    {
+      name: 'list, pages 1,000+ (deep offset)',
+      requests: REQUESTS / 5,
+      url: (i) => `${list}?page=${1000 + i}&pageSize=20`,
+    },
+    {
+      name: 'search by whole booking number (unique index)',
+      requests: REQUESTS,
+      url: (i) => `${list}?bookingNumber=${numberOf(i)}`,
+    },
+    {
+      name: 'search by part of a booking number (substring)',
+      requests: REQUESTS / 5,
+      url: (i) => `${list}?bookingNumber=${numberOf(i).slice(-7)}`,
+    },
+    {
+      name: 'search by PNR',
+      requests: REQUESTS,
+      url: (i) => `${list}?pnr=P${(1 + ((i * 7919) % ORDERS)).toString(16).padStart(5, '0')}`,
+    },
+    {
+      name: 'status tab (issued), pages 1-20',
+      requests: REQUESTS,
+      url: (i) => `${list}?status=issued&page=${1 + (i % 20)}`,
+    },
+    {
+      name: 'status counts (3 tabs)',
+      requests: REQUESTS,
+      url: () => `${list}/status?status=to_be_paid,proceeding,issued`,
+    },
+  ];
 }
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 async function main(url: string): Promise<void> {
   const { database, schema, drop } = await migratedSchema(url, CONCURRENCY + 2);
   const pool = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` });
-  let app: FastifyInstance | undefined;
+  const apps: FastifyInstance[] = [];
   try {
     const hasher = createPasswordHasher(true);
     await seedBaseData(database.db);
     await seedDemo(database.db, (password) => hasher.hash(password));
-    app = await buildApp({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        // Demo mode: the simulators on and secrets of its own in the data dir.
-        PORTAL_DEMO: 'true',
-        SUPPLIER_LATENCY_SCALE: '0',
-        JOBS_POLL_MS: '0',
-        LOGIN_RATE_LIMIT_MAX: '1000',
-        REQUEST_LIMIT_SCALE: '1000',
-        DATA_DIR: path.join(os.tmpdir(), 'portal-bench'),
-        WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
-      }),
-      database,
-    });
+    // As users get it (the order list cache on by default), and the same app with the cache off.
+    const app = await buildApp({ config: benchConfig(), database });
+    apps.push(app);
+    const uncached = await buildApp({ config: benchConfig({ ORDER_LIST_CACHE_MS: '0' }), database });
+    apps.push(uncached);
     // The baseline: a bare route in the same app (same hooks minus the session and the database).
     app.get('/bench/bare', { config: { access: 'public' } }, async () => ({
       code: 0,
@@ -209,70 +253,64 @@ async function main(url: string): Promise<void> {
       url: '/base/v2/login',
       payload: { username: 'admin', password: 'demo1234' },
     });
+    // Sessions live in the database: the token works on both apps.
     const token = login.json<{ data: { token: string } }>().data.token;
     const headers = { authorization: `Bearer ${token}` };
     const templateId = await bookTemplate(app, token);
-    const seconds = await insertOrders(pool, templateId);
+    const seconds = await insertOrders(pool, templateId, ORDERS, BATCH);
     console.log(
       `Inserted ${ORDERS.toLocaleString('en')} flight orders for agency 1 in ${seconds.toFixed(1)} s`,
     );
 
-    const server = app;
-    const get = (url: string) => async () => (await server.inject({ url, headers })).statusCode;
-    const loadAverage = () =>
-      os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ');
+    const get = (target: FastifyInstance, url: string) => async () =>
+      (await target.inject({ url, headers })).statusCode;
     const loadBefore = loadAverage();
     // Untimed warm-up: the JIT, the pool's connections and the freshly vacuumed table's pages.
-    await race(REQUESTS / 10, async () => (await server.inject({ url: '/bench/bare' })).statusCode);
-    await race(REQUESTS / 10, (i) => get(`/order/v2/flight/orders?page=${51 + (i % 50)}&pageSize=20`)());
-    const bare = await race(REQUESTS, async () => (await server.inject({ url: '/bench/bare' })).statusCode);
-    const session = await race(REQUESTS, get('/order/v2/bench/session'));
-    const pages = await race(REQUESTS, (i) =>
-      get(`/order/v2/flight/orders?page=${1 + (i % 50)}&pageSize=20`)(),
-    );
-    const deep = await race(REQUESTS / 5, (i) =>
-      get(`/order/v2/flight/orders?page=${1000 + i}&pageSize=20`)(),
-    );
-    const numberOf = (i: number) => `F2026010${String(1 + ((i * 7919) % ORDERS)).padStart(7, '0')}`;
-    const booking = await race(REQUESTS, (i) =>
-      get(`/order/v2/flight/orders?bookingNumber=${numberOf(i)}`)(),
-    );
-    const bookingPart = await race(REQUESTS / 5, (i) =>
-      get(`/order/v2/flight/orders?bookingNumber=${numberOf(i).slice(-7)}`)(),
-    );
-    const pnr = await race(REQUESTS, (i) =>
-      get(`/order/v2/flight/orders?pnr=P${(1 + ((i * 7919) % ORDERS)).toString(16).padStart(5, '0')}`)(),
-    );
-    const status = await race(REQUESTS, (i) =>
-      get(`/order/v2/flight/orders?status=issued&page=${1 + (i % 20)}`)(),
-    );
-    const counts = await race(
-      REQUESTS,
-      get('/order/v2/flight/orders/status?status=to_be_paid,proceeding,issued'),
+    await race(REQUESTS / 10, async () => (await app.inject({ url: '/bench/bare' })).statusCode);
+    for (const target of apps) {
+      await race(REQUESTS / 10, (i) =>
+        get(target, `/order/v2/flight/orders?page=${51 + (i % 50)}&pageSize=20`)(),
+      );
+    }
+    const bare = await race(REQUESTS, async () => (await app.inject({ url: '/bench/bare' })).statusCode);
+    const session = await race(REQUESTS, get(app, '/order/v2/bench/session'));
+    const rows = [
+      row('baseline: bare Fastify route', bare, bare),
+      row('bare route behind the session check', session, bare),
+    ];
+    const shares: string[] = [];
+    for (const run of listRuns()) {
+      // Untimed, on the app without the cache: each connection prepares the run's statements.
+      await race(CONCURRENCY * 4, (i) => get(uncached, run.url(run.requests + i))());
+      // With the cache first: what it misses warms PostgreSQL's buffers for the run without it.
+      const cached = await race(run.requests, (i) => get(app, run.url(i))());
+      const off = await race(run.requests, (i) => get(uncached, run.url(i))());
+      rows.push(row(run.name, cached, bare), row(`${run.name}, cache off`, off, bare));
+      if (run.name.startsWith('list, pages 1-50')) {
+        const share = (r: Run) => `${((100 * perSecond(r)) / perSecond(bare)).toFixed(1)} %`;
+        shares.push(
+          `List pages 1-50: ${share(cached)} of the bare route's requests/s with the cache, ${share(off)} without`,
+        );
+      }
+    }
+    // What invalidation costs readers: an order of the agency changes every WRITE_EVERY requests
+    // (straight in the database, so only the notification tells the app), dropping every cached
+    // answer of agency 1.
+    const churn = await race(REQUESTS, async (i) => {
+      if (i % WRITE_EVERY === 0)
+        await pool.query('update flight_orders set updated_at = now() where id = $1', [templateId]);
+      return get(app, `/order/v2/flight/orders?page=${1 + (i % 50)}&pageSize=20`)();
+    });
+    rows.push(
+      row(`list, pages 1-50, an order of the agency changed every ${WRITE_EVERY} requests`, churn, bare),
     );
 
     console.log(
       `Order list on PostgreSQL, ${ORDERS.toLocaleString('en')} orders, in-process app.inject(), ${CONCURRENCY} requests in flight`,
     );
     console.log(`Load average before the runs: ${loadBefore}; after: ${loadAverage()}`);
-    console.table([
-      row('baseline: bare Fastify route', bare),
-      row('bare route behind the session check', session),
-      row('list, pages 1-50 (20 per page)', pages),
-      row('list, pages 1,000+ (deep offset)', deep),
-      row('search by whole booking number (unique index)', booking),
-      row('search by part of a booking number (substring)', bookingPart),
-      row('search by PNR', pnr),
-      row('status tab (issued), pages 1-20', status),
-      row('status counts (3 tabs)', counts),
-    ]);
-    const perSecond = (r: Run) => r.count / r.seconds;
-    console.log(
-      `List pages 1-50: ${((100 * perSecond(pages)) / perSecond(bare)).toFixed(1)} % of the bare route's requests/s`,
-    );
+    console.table(rows);
+    for (const line of shares) console.log(line);
     const plan = async (sql: string, params: unknown[]) =>
       (await pool.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, params)).rows
         .map((r) => r['QUERY PLAN'])
@@ -298,8 +336,14 @@ async function main(url: string): Promise<void> {
         [1, '%0012345%', 'origin'],
       ),
     );
+    // Last: the rolled back copies leave dead rows behind that would skew the plans above.
+    const cost = await insertTriggerCost(pool, templateId, ORDERS, 100_000, 3);
+    const secondsOf = (values: number[]) => values.map((v) => `${v.toFixed(2)} s`).join(', ');
+    console.log(
+      `INSERT … SELECT of 100,000 copies (rolled back): ${secondsOf(cost.without)} without the list trigger, ${secondsOf(cost.withTrigger)} with it`,
+    );
   } finally {
-    await app?.close();
+    for (const app of apps) await app.close();
     await pool.end();
     if (process.env.BENCH_KEEP_SCHEMA) {
       await database.close();

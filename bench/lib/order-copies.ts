@@ -1,0 +1,80 @@
+import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
+
+/** The statuses the copies are spread over. */
+export const STATUSES = ['to_be_paid', 'proceeding', 'issued', 'canceled', 'refunded'];
+
+/**
+ * One `INSERT … SELECT` copying the template order (`$1`) as numbers `$3`…`$4` (booking numbers
+ * `F2026010` + 7 digits, PNRs `P` + hex, one a minute back in time, statuses `$2` in turn).
+ */
+async function copyStatement(client: pg.Pool | pg.PoolClient): Promise<string> {
+  const columns = (
+    await client.query<{ column_name: string }>(
+      `select column_name from information_schema.columns
+        where table_schema = current_schema() and table_name = 'flight_orders'
+          and column_name not in ('id', 'booking_number', 'status', 'pnr', 'created_at', 'updated_at')`,
+    )
+  ).rows.map((r) => `"${r.column_name}"`);
+  const list = columns.join(', ');
+  return `insert into flight_orders (id, booking_number, status, pnr, created_at, updated_at, ${list})
+       select gen_random_uuid(), 'F2026010' || lpad(g::text, 7, '0'), ($2::text[])[1 + g % ${STATUSES.length}],
+              'P' || lpad(to_hex(g), 5, '0'), now() - g * interval '1 minute', now(), ${list}
+         from flight_orders t, generate_series($3::int, $4::int) g where t.id = $1`;
+}
+
+/** `orders` copies of the template order for its agency in batches of `batch`; seconds taken. */
+export async function insertOrders(
+  pool: pg.Pool,
+  templateId: string,
+  orders: number,
+  batch: number,
+): Promise<number> {
+  const start = performance.now();
+  const copy = await copyStatement(pool);
+  for (let from = 1; from <= orders; from += batch) {
+    await pool.query(copy, [templateId, STATUSES, from, Math.min(orders, from + batch - 1)]);
+  }
+  // A live table is vacuumed by autovacuum; do it now so index-only scans see a set visibility map.
+  await pool.query('vacuum analyze flight_orders');
+  return (performance.now() - start) / 1000;
+}
+
+/**
+ * Seconds one `INSERT … SELECT` of `rows` more copies takes with the order list's notifying
+ * insert trigger and with it disabled, alternating `rounds` times. Each runs in a transaction
+ * rolled back, so the table stays as it was (the trigger's work, its transition table and
+ * `pg_notify` queueing, is done; only the delivery at commit, one message per agency, is not).
+ */
+export async function insertTriggerCost(
+  pool: pg.Pool,
+  templateId: string,
+  after: number,
+  rows: number,
+  rounds = 2,
+): Promise<{ withTrigger: number[]; without: number[] }> {
+  const client = await pool.connect();
+  try {
+    const copy = await copyStatement(client);
+    const timed = async (trigger: boolean) => {
+      await client.query('begin');
+      try {
+        if (!trigger)
+          await client.query('alter table flight_orders disable trigger flight_orders_list_insert');
+        const start = performance.now();
+        await client.query(copy, [templateId, STATUSES, after + 1, after + rows]);
+        return (performance.now() - start) / 1000;
+      } finally {
+        await client.query('rollback');
+      }
+    };
+    const result = { withTrigger: [] as number[], without: [] as number[] };
+    for (let round = 0; round < rounds; round++) {
+      result.without.push(await timed(false));
+      result.withTrigger.push(await timed(true));
+    }
+    return result;
+  } finally {
+    client.release();
+  }
+}
