@@ -27,7 +27,7 @@ const writesSolutions = (query: SQL) =>
 function holdSolutionWrites(fail?: Error): { release: () => void; held: () => number } {
   const db = t.database.db;
   const execute = db.execute.bind(db);
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
@@ -104,7 +104,7 @@ describe('findSolution', () => {
     if (!row) throw new Error('no stored solution');
     const { createdAt: _createdAt, ...columns } = row;
     const copy: StoredSolution = { ...columns, id: `${row.id}-copy`, listed: false };
-    let start = () => undefined as void;
+    let start: () => void = () => undefined;
     const turn = new Promise<void>((resolve) => {
       start = resolve;
     });
