@@ -16,6 +16,7 @@ import {
 } from '../flight-orders/flight-orders.test-helpers';
 import { flightOrders, type FlightOrderRow } from '../flight-orders/flight-orders.schema';
 import { awaitFinished, oneWay, search } from '../shopping/shopping.test-helpers';
+import { solutionWritten } from '../shopping/pending-solutions';
 import { journalEntries, ledgerAccounts } from '../wallet/wallet.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { orderDocuments, ticketClaims } from './after-sales.schema';
@@ -368,6 +369,7 @@ describe('change request', { timeout: SLOW_MS }, () => {
       400002,
     );
     const shopped = shopping.solutions[0]?.id;
+    await solutionWritten(t.database.db, shopped ?? '');
     const [started] = await t.database.db
       .select()
       .from(solutions)

@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import type { ShoppingDeps } from './shopping.context';
 import { findSearch, listSolutions, listSupplierProgress } from './shopping.repo';
+import { searchWritten } from './pending-solutions';
 import type { MergedRow as SolutionRow } from './solutions-cache';
 
 /** Keeps the cheapest row of each itinerary offered by several suppliers (ties: supplier name). */
@@ -91,11 +92,12 @@ async function assembled(
   const settledNames = suppliers.filter((_, i) => signature[i] === '1').map((s) => s.name);
   const settled = new Set(settledNames);
   const known = new Set(suppliers.map((s) => s.name));
-  // A search this instance runs: the settled suppliers' rows as they were stored, not read back.
+  // A search this instance runs: the settled suppliers' rows as kept here, not read back. Read
+  // back, they wait for this instance's writes of them (a supplier may be settled here first).
   // A supplier's rows are stored before it is marked settled: rows of one still pending wait.
   const rows =
     deps.cache.storedRows(search.id, settledNames) ??
-    (await listSolutions(deps.db, search.id)).filter(
+    (await searchWritten(deps.db, search.id).then(() => listSolutions(deps.db, search.id))).filter(
       (row) => settled.has(row.supplier) || !known.has(row.supplier),
     );
   const request = ShoppingRequest.safeParse(search.request);

@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import pLimit from 'p-limit';
 import type { FlightSupplier, Offer, SupplierQuery } from './suppliers/supplier';
 
 export interface SupplierOutcome {
@@ -28,8 +29,16 @@ async function collect(result: AsyncIterable<Offer> | Promise<Offer[]>): Promise
  * Background searches as in-process promises, each supplier with its own AbortController bounded by
  * `boundMs`. `close()` aborts what still runs and waits for it (app shutdown, tests).
  */
+/**
+ * How many suppliers' answers are written to the database at once. A round of searches answers
+ * dozens at the same moment, each a statement of 100 to 200 KB; the rest of the pool stays free
+ * for the requests people wait on (`docs/PERFORMANCE.md`, "Polls before the rows are written").
+ */
+const CONCURRENT_WRITES = 2;
+
 export class SearchRunner {
   private readonly running = new Set<Promise<unknown>>();
+  private readonly writes = pLimit(CONCURRENT_WRITES);
   private readonly controller = new AbortController();
   /** Per running search: how often its progress moved, and the polls waiting for the next move. */
   private readonly progress = new Map<string, { version: number; waiters: Set<() => void> }>();
@@ -96,6 +105,11 @@ export class SearchRunner {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Runs a background write of search results when its turn comes (see `CONCURRENT_WRITES`). */
+  write<T>(task: () => Promise<T>): Promise<T> {
+    return this.writes(task);
   }
 
   /** How often the progress of `searchId` moved so far in this instance (0 when unknown here). */

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { SupplierProgress } from '@portal/domain/shopping';
 import type { Db } from '../../platform/db';
@@ -10,6 +11,7 @@ import {
   type SearchRow,
   type SolutionRow,
 } from '../../platform/db/schema';
+import { solutionWritten, trackSolutionWrite } from './pending-solutions';
 
 export type NewSearch = typeof searches.$inferInsert;
 export type NewSolution = typeof solutions.$inferInsert;
@@ -86,13 +88,31 @@ export type SupplierSettled = Omit<SupplierProgress, 'count'> & { searchId: stri
  * builds the statement chunk by chunk, about 20 to 50 ms of the event loop for 140 rows, while
  * one `JSON.stringify` of the same rows takes about 2 ms (`docs/PERFORMANCE.md`, Shopping engine).
  * With `settles`, the same statement marks the supplier settled with `rows.length` solutions: one
- * round trip, and no poll can see the supplier settled without its rows.
+ * round trip, and no poll reading the database can see the supplier settled without its rows.
+ *
+ * `schedule` runs the write when its turn comes (default: at once). The rows count as being
+ * written from the call on (`findSolution` waits for them), also while the write waits its turn.
  */
 export async function insertSolutions(
   db: Db,
   rows: StoredSolution[],
   settles?: SupplierSettled,
+  schedule: (write: () => Promise<void>) => Promise<void> = (write) => write(),
 ): Promise<void> {
+  const write = schedule(() => writeSolutions(db, rows, settles));
+  const searchId = settles?.searchId ?? rows[0]?.searchId;
+  if (searchId !== undefined) {
+    trackSolutionWrite(
+      db,
+      searchId,
+      rows.map((row) => row.id),
+      write,
+    );
+  }
+  await write;
+}
+
+async function writeSolutions(db: Db, rows: StoredSolution[], settles?: SupplierSettled): Promise<void> {
   const progress = settles && { ...settles, count: rows.length };
   if (rows.length === 0) {
     if (progress) await updateSupplierProgress(db, progress.searchId, progress);
@@ -129,13 +149,32 @@ export async function listSolutions(db: Db, searchId: string): Promise<ListedSol
     .where(and(eq(solutions.searchId, searchId), eq(solutions.listed, true)));
 }
 
-/** A solution if it belongs to the agency. */
+/**
+ * How long a missing solution is looked for again: a search's polls list a supplier's solutions
+ * before their rows are written, so another instance's poll may name one a few milliseconds early.
+ */
+const WRITE_RECHECKS_MS = [30, 90, 180];
+
+/**
+ * A solution if it belongs to the agency. Waits for this process's write of it, if one is under
+ * way, and looks again for a while when it is missing, for a write another instance is finishing.
+ */
 export async function findSolution(db: Db, agencyId: number, id: string): Promise<SolutionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(solutions)
-    .where(and(eq(solutions.id, id), eq(solutions.agencyId, agencyId)))
-    .limit(1);
+  await solutionWritten(db, id);
+  const read = async () =>
+    (
+      await db
+        .select()
+        .from(solutions)
+        .where(and(eq(solutions.id, id), eq(solutions.agencyId, agencyId)))
+        .limit(1)
+    )[0];
+  let row = await read();
+  for (const delay of WRITE_RECHECKS_MS) {
+    if (row) break;
+    await setTimeout(delay);
+    row = await read();
+  }
   return row;
 }
 

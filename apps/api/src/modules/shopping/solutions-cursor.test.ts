@@ -15,6 +15,7 @@ import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
 import { createRegistry, createSimulatedRegistry } from './suppliers/registry';
 import type { FlightSupplier, Offer } from './suppliers/supplier';
 import { insertSearch, listSupplierProgress, supplierOrder } from './shopping.repo';
+import { searchWritten } from './pending-solutions';
 import { fetchSolutions, oneWay, startSearch } from './shopping.test-helpers';
 
 const t = useTestApp();
@@ -232,7 +233,9 @@ describe('solutions polling with a cursor', () => {
     const { cursor } = await poll(app, token, { searchId });
     open(gates, 'sim-gds');
     const running = await poll(app, token, { searchId, cursor, waitMs: 10_000 });
-    // The instance that does not run the search answers the same delta from the database.
+    // The instance that does not run the search answers the same delta from the database, once
+    // the running instance has written what it listed.
+    await searchWritten(t.database.db, searchId);
     const elsewhere = await poll(other, otherToken, { searchId, cursor });
     expect(elsewhere.cursor).toBe(running.cursor);
     expect(ids(elsewhere.solutions)).toEqual(ids(running.solutions));
@@ -246,6 +249,7 @@ describe('solutions polling with a cursor', () => {
     while (!last.finished) last = await poll(app, token, { searchId, cursor: last.cursor, waitMs: 10_000 });
     const whole = await fetchSolutions(app, token, searchId);
     expect(whole.solutions.length).toBeGreaterThan(5);
+    await searchWritten(t.database.db, searchId);
     expect(await fetchSolutions(other, otherToken, searchId)).toEqual(whole);
 
     // A second search, its rows deleted behind both instances' backs once all its suppliers have
@@ -281,6 +285,8 @@ describe('solutions polling with a cursor', () => {
       open(gates, 'sim-gds');
       const next = await poll(app, token, { searchId, cursor: first.cursor, waitMs: 10_000 });
       expect(next.solutions.length).toBeGreaterThan(0);
+      // The poll answered from memory; the database has the same progress once the rows are written.
+      await searchWritten(t.database.db, searchId);
       expect(next.suppliers).toEqual(await listSupplierProgress(t.database.db, searchId));
       reads.mockClear();
       expect(await poll(app, token, { searchId, cursor: next.cursor })).toMatchObject({ solutions: [] });

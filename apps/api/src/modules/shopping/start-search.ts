@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { ShoppingRequest, ShoppingStarted } from '@portal/domain/shopping';
 import type { Db } from '../../platform/db';
 import type { RequestContext } from '../../platform/request-context';
@@ -8,12 +9,14 @@ import { newId, quoteExpiry, type ShoppingDeps } from './shopping.context';
 import {
   deleteSearchesBefore,
   insertSearch,
+  insertSolutions,
   rateFromCny,
   type StoredSolution,
   supplierOrder,
+  updateSupplierProgress,
 } from './shopping.repo';
 import type { MergedRow } from './solutions-cache';
-import { storeOffers, type OfferTarget } from './store-offers';
+import { pricedRows, type OfferTarget } from './store-offers';
 import type { FlightSupplier, QueryLeg, SupplierQuery } from './suppliers/supplier';
 
 const SEARCH_RETENTION_MS = 60 * 60 * 1000;
@@ -113,18 +116,20 @@ export function askSuppliers(
       const bound = target.pricing.settings.maxResponseTimeMs;
       const outcome = await deps.runner.ask(supplier, query, bound, signal);
       const settled = { name: supplier.name, status: outcome.status, elapsedMs: outcome.elapsedMs };
-      // The offers and the supplier's progress in one statement.
-      const stored = await storeOffers(deps.db, target, outcome.offers, {
-        listed: true,
-        filter: true,
-        settles: { searchId: id, ...settled },
-      });
-      // Polls of this instance assemble the lists from these rows instead of reading them back,
-      // and a held poll woken below reads the progress here.
-      deps.cache.keepStored(id, supplier.name, stored.map(mergedRow));
-      deps.cache.keepProgress(id, { ...settled, count: stored.length });
-      // Polls waiting for news of this search answer now rather than at their next check.
+      const rows = pricedRows(target, outcome.offers, { listed: true, filter: true });
+      // Polls of this instance assemble the lists from these rows and read the progress here, so
+      // the polls waiting for news of this search answer at once, before the rows are written.
+      deps.cache.keepStored(id, supplier.name, rows.map(mergedRow));
+      deps.cache.keepProgress(id, { ...settled, count: rows.length });
       deps.runner.progressed(id);
+      // The rows and the supplier's progress in one statement, once the woken polls have had
+      // their turn. Until it is written, this instance's reads of a row wait for it, and its
+      // polls keep reading the search here (the runner forgets it once every task settled).
+      // When the write fails, other instances must still see the supplier settle (with nothing).
+      const failed = () => updateSupplierProgress(deps.db, id, { ...settled, status: 'error', count: 0 });
+      const inTurn = (write: () => Promise<void>) =>
+        deps.runner.write(() => setImmediate().then(write).catch(failed));
+      await insertSolutions(deps.db, rows, { searchId: id, ...settled }, inTurn);
     })(),
   );
   for (const task of tasks) deps.runner.track(task);

@@ -1,7 +1,7 @@
 import type { Currency } from '@portal/domain/currency';
 import { adjustmentsFor, type AgencyPricing, categoryOf, offerVisible } from './agency-pricing';
 import { newId } from './shopping.context';
-import { insertSolutions, type StoredSolution, type SupplierSettled } from './shopping.repo';
+import { insertSolutions, type StoredSolution } from './shopping.repo';
 import { presentOffer, type PricedSolution } from './solution.presenter';
 import type { Db } from '../../platform/db';
 import type { Offer } from './suppliers/supplier';
@@ -35,37 +35,50 @@ export function priceOffer(offer: Offer, id: string, target: OfferTarget): Price
   });
 }
 
+/** Which offers become rows: listed in the search's polls, and filtered by the agency's settings. */
+export interface RowOptions {
+  listed: boolean;
+  filter: boolean;
+}
+
 /**
  * Filters offers by the agency's settings and drops flights already departed (a search for today
- * sees only what still flies), prices and stores them; returns the rows stored (`payload` is the
- * priced Solution). With `settles`, the same statement marks the supplier settled (also with none).
+ * sees only what still flies), and prices them into the rows to store (`payload` is the priced
+ * Solution).
  */
+export function pricedRows(target: OfferTarget, offers: Offer[], options: RowOptions): StoredSolution[] {
+  const kept = options.filter
+    ? offers.filter((o) => notYetDeparted(o, target.now) && offerVisible(target.pricing, o))
+    : offers;
+  return kept.map((offer) => {
+    const p = priceOffer(offer, newId(), target);
+    return {
+      id: p.solution.id,
+      searchId: target.searchId,
+      agencyId: target.pricing.agencyId,
+      supplier: offer.supplier,
+      dedupeKey: p.dedupeKey,
+      flightsKey: p.flightsKey,
+      payload: p.solution,
+      totalMinor: p.totalMinor,
+      currency: target.currency,
+      departureAt: p.departureAt,
+      durationMinutes: p.durationMinutes,
+      offer,
+      listed: options.listed,
+      expiresAt: target.expiresAt,
+    };
+  });
+}
+
+/** Prices offers into rows (`pricedRows`) and stores them; returns the rows stored. */
 export async function storeOffers(
   db: Db,
   target: OfferTarget,
   offers: Offer[],
-  options: { listed: boolean; filter: boolean; settles?: SupplierSettled } = { listed: true, filter: true },
+  options: RowOptions = { listed: true, filter: true },
 ): Promise<StoredSolution[]> {
-  const kept = options.filter
-    ? offers.filter((o) => notYetDeparted(o, target.now) && offerVisible(target.pricing, o))
-    : offers;
-  const priced = kept.map((offer) => ({ offer, priced: priceOffer(offer, newId(), target) }));
-  const rows: StoredSolution[] = priced.map(({ offer, priced: p }) => ({
-    id: p.solution.id,
-    searchId: target.searchId,
-    agencyId: target.pricing.agencyId,
-    supplier: offer.supplier,
-    dedupeKey: p.dedupeKey,
-    flightsKey: p.flightsKey,
-    payload: p.solution,
-    totalMinor: p.totalMinor,
-    currency: target.currency,
-    departureAt: p.departureAt,
-    durationMinutes: p.durationMinutes,
-    offer,
-    listed: options.listed,
-    expiresAt: target.expiresAt,
-  }));
-  await insertSolutions(db, rows, options.settles);
+  const rows = pricedRows(target, offers, options);
+  await insertSolutions(db, rows);
   return rows;
 }
