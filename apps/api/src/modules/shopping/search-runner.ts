@@ -26,16 +26,16 @@ async function collect(result: AsyncIterable<Offer> | Promise<Offer[]>): Promise
 }
 
 /**
- * Background searches as in-process promises, each supplier with its own AbortController bounded by
- * `boundMs`. `close()` aborts what still runs and waits for it (app shutdown, tests).
- */
-/**
  * How many suppliers' answers are written to the database at once. A round of searches answers
  * dozens at the same moment, each a statement of 100 to 200 KB; the rest of the pool stays free
  * for the requests people wait on (`docs/PERFORMANCE.md`, "Polls before the rows are written").
  */
 const CONCURRENT_WRITES = 2;
 
+/**
+ * Background searches as in-process promises, each supplier with its own AbortController bounded by
+ * `boundMs`. `close()` aborts what still runs and waits for it (app shutdown, tests).
+ */
 export class SearchRunner {
   private readonly running = new Set<Promise<unknown>>();
   private readonly writes = pLimit(CONCURRENT_WRITES);
