@@ -6,10 +6,14 @@
  * to finished, each against the supplier answer that allowed it (the fastest supplier with fares,
  * the slowest), the bytes per poll next to the whole list, and another tenant's order list (agency
  * 222, ORDERS orders) p50/p99 alone, during the cursor searches, and during the old client's
- * whole-list polls every 100 ms. Loopback only: `app.inject()`, no sockets.
+ * whole-list polls every 100 ms, with the API thread's event-loop delay in the same runs. The
+ * clients run on worker threads of their own over loopback HTTP, where their work is off the API's
+ * thread and the list's latencies are the ones its agents would see; `BENCH_CLIENTS=inject` runs
+ * them in process through `app.inject()` (`lib/search-clients.ts`). Loopback only.
  */
 import os from 'node:os';
 import path from 'node:path';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app';
@@ -21,60 +25,28 @@ import { createSimulatedRegistry } from '../apps/api/src/modules/shopping/suppli
 import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
 import { migratedSchema } from './lib/scratch-schema';
 import { bookOneAdult } from './lib/book-order';
+import {
+  type Clients,
+  type FollowMode,
+  inProcessClients,
+  LIST_CONCURRENCY,
+  ROUTES,
+  searchRequest,
+  type Timing,
+  workerClients,
+} from './lib/search-clients';
 
 const LATENCIES = { 'sim-gds': 400, 'sim-ndc': 800, 'sim-lcc': 200 } as const;
-const ROUTES = [
-  ['PEK', 'SHA'],
-  ['SHA', 'CAN'],
-  ['CAN', 'CTU'],
-  ['CTU', 'XIY'],
-  ['PEK', 'SZX'],
-  ['SHA', 'SZX'],
-  ['PEK', 'CAN'],
-  ['HGH', 'PEK'],
-  ['KMG', 'SHA'],
-  ['PEK', 'HKG'],
-  ['SHA', 'NRT'],
-  ['PEK', 'ICN'],
-  ['CAN', 'SIN'],
-  ['PVG', 'BKK'],
-  ['PEK', 'LHR'],
-  ['PVG', 'JFK'],
-  ['PEK', 'CDG'],
-  ['CAN', 'SYD'],
-  ['SZX', 'KUL'],
-  ['CTU', 'DXB'],
-] as const;
-/** Orders of the other tenant, and its order-list requests per run (2 in flight, as two agents). */
+/** Orders of the other tenant, and its order-list requests per run. */
 const ORDERS = Number(process.env.BENCH_OTHER_ORDERS ?? 2_000);
 const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 1_000);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
-const LIST_CONCURRENCY = 2;
 const POLL_WAIT_MS = 8000;
-const LEGACY_POLL_MS = 100;
-
-interface Timing {
-  route: string;
-  /** The search request answered (its id), from when it was sent. */
-  answeredMs: number;
-  /** First solutions seen by the client, minus the answer of the fastest supplier with fares. */
-  firstLagMs: number | null;
-  /** Finished seen by the client, minus the answer of the slowest supplier. */
-  finishedLagMs: number;
-  fastestMs: number | null;
-  slowestMs: number;
-  polls: number;
-  bytes: number;
-  wholeListBytes: number;
-  solutions: number;
-}
 
 interface Poll {
   finished: boolean;
   solutions: { id: string }[];
-  removed?: string[];
   cursor?: string;
-  suppliers: { status: string; count: number; elapsedMs: number }[];
 }
 
 const quantile = (values: number[], q: number) => {
@@ -82,17 +54,6 @@ const quantile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
 };
 const fmt = (n: number) => `${n.toFixed(1)} ms`;
-
-function request(origin: string, destination: string) {
-  const date = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
-  return {
-    journeys: [{ origin, destination, date }],
-    passengers: { adult: 1, child: 0, infant: 0 },
-    cabinClass: 'economy',
-    bookingType: 'oneway',
-    sort: 'price',
-  };
-}
 
 async function token(app: FastifyInstance, username: string): Promise<Record<string, string>> {
   const login = await app.inject({
@@ -104,105 +65,20 @@ async function token(app: FastifyInstance, username: string): Promise<Record<str
 }
 
 /**
- * One search followed by a client. `cursor` mode: the web app's long poll with the last cursor;
- * `legacy`: the whole list every 100 ms, as before cursors.
+ * Waits until every search's suppliers are written as settled: the searches' writes run after
+ * their polls have answered, and a run of the list alone must not overlap the last round's.
  */
-async function follow(
-  app: FastifyInstance,
-  headers: Record<string, string>,
-  [origin, destination]: readonly [string, string],
-  mode: 'cursor' | 'legacy',
-): Promise<Timing> {
-  const started = performance.now();
-  const res = await app.inject({
-    method: 'POST',
-    url: '/shopping/v2/flight/async-shopping',
-    headers,
-    payload: request(origin, destination),
-  });
-  if (res.statusCode !== 200) throw new Error(`search failed: ${res.body}`);
-  const searchId = res.json<{ data: { searchId: string } }>().data.searchId;
-  const searchStarted = performance.now() - started;
-  let firstMs = -1;
-  let polls = 0;
-  let bytes = 0;
-  let cursor: string | undefined;
-  const held = new Set<string>();
+async function drained(database: Database): Promise<void> {
+  const deadline = performance.now() + 30_000;
   for (;;) {
-    const payload = mode === 'cursor' ? { searchId, cursor, waitMs: POLL_WAIT_MS } : { searchId };
-    const poll = await app.inject({
-      method: 'POST',
-      url: '/shopping/v2/flight/async-shopping/solutions',
-      headers,
-      payload,
-    });
-    polls += 1;
-    bytes += poll.rawPayload.length;
-    const data = poll.json<{ data: Poll }>().data;
-    if (process.env.BENCH_DEBUG)
-      console.log(
-        origin,
-        destination,
-        poll.rawPayload.length,
-        data.solutions.length,
-        data.removed?.length,
-        data.cursor,
-      );
-    const elapsed = performance.now() - started;
-    for (const id of data.removed ?? []) held.delete(id);
-    for (const s of data.solutions) held.add(s.id);
-    cursor = data.cursor;
-    if (firstMs < 0 && held.size > 0) firstMs = elapsed;
-    if (data.finished) {
-      const whole = await app.inject({
-        method: 'POST',
-        url: '/shopping/v2/flight/async-shopping/solutions',
-        headers,
-        payload: { searchId },
-      });
-      // Supplier times count from when the search was answered (they start right before).
-      const withFares = data.suppliers.filter((s) => s.count > 0).map((s) => s.elapsedMs + searchStarted);
-      const fastest = withFares.length > 0 ? Math.min(...withFares) : null;
-      const slowest = Math.max(...data.suppliers.map((s) => s.elapsedMs + searchStarted));
-      return {
-        route: `${origin}-${destination}`,
-        answeredMs: searchStarted,
-        firstLagMs: fastest === null || firstMs < 0 ? null : firstMs - fastest,
-        finishedLagMs: elapsed - slowest,
-        fastestMs: fastest,
-        slowestMs: slowest,
-        polls,
-        bytes,
-        wholeListBytes: whole.rawPayload.length,
-        solutions: held.size,
-      };
-    }
-    if (mode === 'legacy') await new Promise((resolve) => setTimeout(resolve, LEGACY_POLL_MS));
+    const [row] = await rowsOf<{ pending: number }>(
+      database.db,
+      sql`select count(*)::int as pending from search_suppliers where status = 'pending'`,
+    );
+    if (row?.pending === 0) return;
+    if (performance.now() > deadline) throw new Error(`searches still pending after 30 s: ${row?.pending}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}
-
-/** Runs `total` order-list requests of the other tenant, LIST_CONCURRENCY in flight; latencies. */
-async function orderList(app: FastifyInstance, headers: Record<string, string>, total: number) {
-  let next = 0;
-  const latencies: number[] = [];
-  await Promise.all(
-    Array.from({ length: LIST_CONCURRENCY }, async () => {
-      for (let i = next++; i < total; i = next++) {
-        // A turn of the event loop before each request, as a client's request arrives on a socket:
-        // answers from the list cache need no I/O, and back-to-back they would starve everything
-        // else in the process (the searches' database replies included).
-        await new Promise((resolve) => setImmediate(resolve));
-        const t0 = performance.now();
-        const res = await app.inject({
-          url: `/order/v2/flight/orders?page=${1 + (i % 20)}&pageSize=20`,
-          headers,
-        });
-        if (res.statusCode !== 200) throw new Error(`order list answered ${res.statusCode}`);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  return latencies;
 }
 
 /** Books one order for the other tenant and copies it to ORDERS orders. */
@@ -216,13 +92,13 @@ async function seedOtherTenantOrders(
       method: 'POST',
       url: '/shopping/v2/flight/async-shopping',
       headers,
-      payload: request('PEK', 'SHA'),
+      payload: searchRequest('PEK', 'SHA'),
     })
   ).json<{ data: { searchId: string } }>().data;
   type Found = Omit<Poll, 'solutions'> & {
     solutions: { id: string; restrictions: { documentTypes: unknown[] } }[];
   };
-  let found: Found = { finished: false, solutions: [], suppliers: [] };
+  let found: Found = { finished: false, solutions: [] };
   while (!found.finished) {
     found = (
       await app.inject({
@@ -266,9 +142,9 @@ async function seedOtherTenantOrders(
 
 /** Rounds of 20 concurrent searches until `until` settles; their timings. */
 async function searchRounds(
-  app: FastifyInstance,
+  clients: Clients,
   headers: Record<string, string>,
-  mode: 'cursor' | 'legacy',
+  mode: FollowMode,
   until: Promise<unknown>,
 ): Promise<Timing[]> {
   let done = false;
@@ -279,24 +155,27 @@ async function searchRounds(
   const started = performance.now();
   let rounds = 0;
   do {
-    timings.push(...(await Promise.all(ROUTES.map((route) => follow(app, headers, route, mode)))));
+    timings.push(...(await clients.round(headers, mode)));
     rounds += 1;
   } while (!done);
   console.log(`${mode}: ${rounds} rounds in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return timings;
 }
 
-function listRow(latencies: number[], alone?: number) {
-  const p99 = quantile(latencies, 0.99);
+/** How far the p99 of `during` is from the p99 of `alone`, in per cent. */
+const change = (during: number[], alone: number[]) =>
+  ((quantile(during, 0.99) - quantile(alone, 0.99)) / quantile(alone, 0.99)) * 100;
+
+function listRow(latencies: number[], alone?: number[]) {
   return {
     requests: latencies.length,
-    'p50 ms': quantile(latencies, 0.5).toFixed(1),
-    'p99 ms': p99.toFixed(1),
-    'p99 vs alone': alone === undefined ? '-' : `${(((p99 - alone) / alone) * 100).toFixed(0)} %`,
+    'p50 ms': quantile(latencies, 0.5).toFixed(2),
+    'p99 ms': quantile(latencies, 0.99).toFixed(2),
+    'p99 vs alone': alone === undefined ? '-' : `${change(latencies, alone).toFixed(0)} %`,
   };
 }
 
-function searchRow(timings: Timing[]) {
+function searchRow(timings: Timing[], wholeListBytes: number) {
   const first = timings.flatMap((t) => (t.firstLagMs === null ? [] : [t.firstLagMs]));
   const finished = timings.map((t) => t.finishedLagMs);
   const polls = timings.reduce((n, t) => n + t.polls, 0);
@@ -310,10 +189,7 @@ function searchRow(timings: Timing[]) {
     'polls per search': (polls / timings.length).toFixed(1),
     'bytes per poll': Math.round(bytes / polls),
     'bytes per search': Math.round(bytes / timings.length),
-    'whole list bytes (median)': quantile(
-      timings.map((t) => t.wholeListBytes),
-      0.5,
-    ),
+    'whole list bytes (median)': wholeListBytes,
   };
 }
 
@@ -344,10 +220,25 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, suppliers: registry });
   const admin = await token(app, 'admin');
   const partner = await token(app, 'partner');
+  // In process, a list answer from the cache runs start to end within one task of the event loop:
+  // what blocks the loop before it starts is not in its latency. Over HTTP it is, as for a user.
+  const clients =
+    process.env.BENCH_CLIENTS === 'inject'
+      ? inProcessClients(app)
+      : workerClients(await app.listen({ host: '127.0.0.1', port: 0 }));
   // Warm-up (loads the OPTD routes once) and the other tenant's orders, outside the measurement.
+  // The whole list of each warm-up search gives its size next to the polls' (the web app never
+  // asks for it after a cursor search, so the rounds do not either).
   await seedOtherTenantOrders(app, database, partner);
-  await Promise.all(ROUTES.map((route) => follow(app, admin, route, 'cursor')));
-  await orderList(app, partner, 100);
+  const warmUp = await clients.round(admin, 'cursor');
+  const wholeListBytes = quantile(
+    await clients.wholeListBytes(
+      admin,
+      warmUp.map((t) => t.searchId),
+    ),
+    0.5,
+  );
+  await clients.orderList(partner, 100);
 
   // Runs alternate (alone, with cursor searches, alone, with whole-list polling) PAIRS times, so
   // that the machine's drift (other work on shared cores) falls on both sides alike.
@@ -355,18 +246,31 @@ async function main(): Promise<void> {
   const withCursor: number[] = [];
   const aloneAgain: number[] = [];
   const withLegacy: number[] = [];
+  /** Per pair, the p99 during the cursor searches against the run alone just before it. */
+  const pairChanges: number[] = [];
   const cursorTimings: Timing[] = [];
   const legacyTimings: Timing[] = [];
+  /** How late the API thread's event loop runs (1 ms timer) while the list runs alone, and during. */
+  const loopAlone = monitorEventLoopDelay({ resolution: 1 });
+  const loopDuring = monitorEventLoopDelay({ resolution: 1 });
   for (let pair = 0; pair < PAIRS; pair++) {
-    alone.push(...(await orderList(app, partner, LIST_REQUESTS)));
-    const duringCursor = orderList(app, partner, LIST_REQUESTS);
-    cursorTimings.push(...(await searchRounds(app, admin, 'cursor', duringCursor)));
+    await drained(database);
+    loopAlone.enable();
+    alone.push(...(await clients.orderList(partner, LIST_REQUESTS)));
+    loopAlone.disable();
+    loopDuring.enable();
+    const duringCursor = clients.orderList(partner, LIST_REQUESTS);
+    cursorTimings.push(...(await searchRounds(clients, admin, 'cursor', duringCursor)));
     withCursor.push(...(await duringCursor));
-    aloneAgain.push(...(await orderList(app, partner, LIST_REQUESTS)));
-    const duringLegacy = orderList(app, partner, LIST_REQUESTS);
-    legacyTimings.push(...(await searchRounds(app, admin, 'legacy', duringLegacy)));
+    loopDuring.disable();
+    pairChanges.push(change(withCursor.slice(-LIST_REQUESTS), alone.slice(-LIST_REQUESTS)));
+    await drained(database);
+    aloneAgain.push(...(await clients.orderList(partner, LIST_REQUESTS)));
+    const duringLegacy = clients.orderList(partner, LIST_REQUESTS);
+    legacyTimings.push(...(await searchRounds(clients, admin, 'legacy', duringLegacy)));
     withLegacy.push(...(await duringLegacy));
   }
+  await clients.close();
   await app.close();
   if (scratch) await scratch.drop();
   else await database.close();
@@ -379,18 +283,27 @@ async function main(): Promise<void> {
       .join(', ')}`,
   );
   console.table({
-    'cursor, long poll (web app)': searchRow(cursorTimings),
-    'whole list every 100 ms (before)': searchRow(legacyTimings),
+    'cursor, long poll (web app)': searchRow(cursorTimings, wholeListBytes),
+    'whole list every 100 ms (before)': searchRow(legacyTimings, wholeListBytes),
   });
   console.log(
     `Other tenant (agency 222, ${ORDERS.toLocaleString('en')} orders): order list pages, ${LIST_CONCURRENCY} in flight, ${PAIRS} alternating runs each`,
   );
   console.table({
     alone: listRow(alone),
-    'during cursor searches': listRow(withCursor, quantile(alone, 0.99)),
-    'alone again': listRow(aloneAgain),
-    'during whole-list polling': listRow(withLegacy, quantile(aloneAgain, 0.99)),
+    'during cursor searches': listRow(withCursor, alone),
+    // Two runs without searches: how far the bench's own spread moves the p99.
+    'alone again': listRow(aloneAgain, alone),
+    'during whole-list polling': listRow(withLegacy, aloneAgain),
   });
+  console.log(
+    `p99 during cursor searches vs alone, per pair: ${pairChanges.map((c) => `${c.toFixed(0)} %`).join(', ')} (median ${quantile(pairChanges, 0.5).toFixed(0)} %)`,
+  );
+  const delay = (h: IntervalHistogram) =>
+    `p50 ${(h.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(h.percentile(99) / 1e6).toFixed(1)} ms`;
+  console.log(
+    `API thread's event-loop delay: list alone ${delay(loopAlone)}; during cursor searches ${delay(loopDuring)}`,
+  );
   const perRoute = cursorTimings.slice(0, ROUTES.length);
   console.log(`Solutions per search: ${perRoute.map((t) => `${t.route} ${t.solutions}`).join(', ')}`);
 }
