@@ -13,19 +13,28 @@ export function pct(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
+/** Runs one statement on its own connection (no client is left open between the bench's steps). */
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * A fresh, migrated schema on the PostgreSQL server at `url`, so a benchmark never touches other
- * data; `drop()` closes the pool and removes the schema. The migrations name `"public".` in their
- * foreign keys, so a copy with the schema's name is applied.
+ * data; `drop()` closes the pool and removes the schema (to keep it, close `database` instead). The
+ * migrations name `"public".` in their foreign keys, so a copy with the schema's name is applied.
  */
 export async function migratedSchema(
   url: string,
   poolSize: number,
 ): Promise<{ database: Database; schema: string; drop(): Promise<void> }> {
   const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema "${schema}"`);
+  await adminQuery(url, `create schema "${schema}"`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-migrations-'));
   fs.cpSync(MIGRATIONS, dir, { recursive: true });
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql'))) {
@@ -43,8 +52,7 @@ export async function migratedSchema(
     schema,
     async drop() {
       await database.close();
-      await admin.query(`drop schema "${schema}" cascade`);
-      await admin.end();
+      await adminQuery(url, `drop schema "${schema}" cascade`);
     },
   };
 }
