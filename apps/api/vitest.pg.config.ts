@@ -10,6 +10,7 @@ export default defineProject({
     // Files of a worker share imported modules (Fastify, drizzle, pg); each file still gets its
     // own app and schema.
     isolate: false,
+    setupFiles: ['src/test/pg-concurrent-queries.ts'],
     // Two files run at once on two cores: a test of 20 concurrent requests may take seconds under
     // load. A test waits for what it asserts; the timeout only catches a hang.
     testTimeout: 60_000,

@@ -53,14 +53,15 @@ export interface PreparedPassword {
   hash: string;
 }
 
-/** The rows of `rows` presented with their wallets, child counts and super admins, read in bulk. */
+/**
+ * The rows of `rows` presented with their wallets, child counts and super admins, read in bulk.
+ * One read after another: `db` may be a transaction, whose one connection runs one query at a time.
+ */
 async function presentAll(db: Db, rows: AgencyRow[]): Promise<Map<number, SubAgency>> {
   const ids = rows.map((r) => r.id);
-  const [accounts, counts, admins] = await Promise.all([
-    walletAccountsOf(db, ids),
-    childCounts(db, ids),
-    superAdminsOf(db, ids),
-  ]);
+  const accounts = await walletAccountsOf(db, ids);
+  const counts = await childCounts(db, ids);
+  const admins = await superAdminsOf(db, ids);
   const presented = new Map<number, SubAgency>();
   for (const row of rows) {
     const currency = isCurrency(row.commonConfig.settlementCurrency)
