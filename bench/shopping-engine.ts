@@ -16,15 +16,14 @@ import path from 'node:path';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/api/src/app';
-import { API_ROOT, loadConfig } from '../apps/api/src/platform/config';
+import { API_ROOT } from '../apps/api/src/platform/config';
 import { type Database, openDatabase } from '../apps/api/src/platform/db';
 import { createPasswordHasher } from '../apps/api/src/modules/auth/password';
 import { rowsOf } from '../apps/api/src/modules/wallet/ledger.repo';
-import { createSimulatedRegistry } from '../apps/api/src/modules/shopping/suppliers/registry';
 import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
 import { migratedSchema } from './lib/scratch-schema';
 import { bookOneAdult } from './lib/book-order';
+import { benchApi, LATENCIES, startSearchInstance } from './lib/bench-api';
 import {
   type Clients,
   type FollowMode,
@@ -36,7 +35,6 @@ import {
   workerClients,
 } from './lib/search-clients';
 
-const LATENCIES = { 'sim-gds': 400, 'sim-ndc': 800, 'sim-lcc': 200 } as const;
 /** Orders of the other tenant, and its order-list requests per run. */
 const ORDERS = Number(process.env.BENCH_OTHER_ORDERS ?? 2_000);
 const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 1_000);
@@ -194,7 +192,7 @@ function searchRow(timings: Timing[], wholeListBytes: number) {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig({
+  const env = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     // Demo mode: the simulators on and secrets of its own in the data dir.
@@ -206,7 +204,7 @@ async function main(): Promise<void> {
     ...(process.env.BENCH_LIST_CACHE_MS === undefined
       ? {}
       : { ORDER_LIST_CACHE_MS: process.env.BENCH_LIST_CACHE_MS }),
-  });
+  };
   // BENCH_DATABASE_URL runs the engine on PostgreSQL (the production shape) in a scratch schema
   // dropped at the end; default is an in-memory PGlite.
   const url = process.env.BENCH_DATABASE_URL;
@@ -215,17 +213,20 @@ async function main(): Promise<void> {
   if (!scratch) await database.migrate(path.join(API_ROOT, 'drizzle'));
   await seedBaseData(database.db);
   await seedDemo(database.db, (p) => createPasswordHasher(true).hash(p));
-  const registry = createSimulatedRegistry({ latencyScale: 1, seed: 'bench' });
-  for (const [name, latencyMs] of Object.entries(LATENCIES)) registry.setFaults(name, { latencyMs });
-  const app = await buildApp({ config, database, suppliers: registry });
+  const app = await benchApi(database, env);
   const admin = await token(app, 'admin');
   const partner = await token(app, 'partner');
+  // `BENCH_SEARCH_INSTANCE=1` (PostgreSQL, HTTP clients): the searches on a second API instance.
+  const searchInstance =
+    process.env.BENCH_SEARCH_INSTANCE && scratch && url
+      ? await startSearchInstance(url, scratch.schema, env)
+      : undefined;
   // In process, a list answer from the cache runs start to end within one task of the event loop:
   // what blocks the loop before it starts is not in its latency. Over HTTP it is, as for a user.
   const clients =
     process.env.BENCH_CLIENTS === 'inject'
       ? inProcessClients(app)
-      : workerClients(await app.listen({ host: '127.0.0.1', port: 0 }));
+      : workerClients(await app.listen({ host: '127.0.0.1', port: 0 }), searchInstance?.origin);
   // Warm-up (loads the OPTD routes once) and the other tenant's orders, outside the measurement.
   // The whole list of each warm-up search gives its size next to the polls' (the web app never
   // asks for it after a cursor search, so the rounds do not either).
@@ -271,6 +272,7 @@ async function main(): Promise<void> {
     withLegacy.push(...(await duringLegacy));
   }
   await clients.close();
+  await searchInstance?.close();
   await app.close();
   if (scratch) await scratch.drop();
   else await database.close();

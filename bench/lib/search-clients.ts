@@ -243,9 +243,12 @@ function clientWorker(origin: string) {
   return { send, close: () => worker.terminate() };
 }
 
-/** The clients on two worker threads (the searches' agents, the list's), over HTTP to `origin`. */
-export function workerClients(origin: string): Clients {
-  const searches = clientWorker(origin);
+/**
+ * The clients on two worker threads (the searches' agents, the list's), over HTTP to `origin`; the
+ * searches to `searchOrigin` when given (another instance of the API).
+ */
+export function workerClients(origin: string, searchOrigin = origin): Clients {
+  const searches = clientWorker(searchOrigin);
   const list = clientWorker(origin);
   return {
     round: (headers, mode) => searches.send<Timing[]>({ kind: 'round', headers, mode }),

@@ -16,7 +16,8 @@ export function startWorker(
   bundled: string,
   options: Omit<WorkerOptions, 'workerData' | 'eval'> = {},
 ): Worker {
-  if (!caller.endsWith('.ts')) return new Worker(new URL(`./${bundled}.js`, caller), options);
+  if (!new URL(caller).pathname.endsWith('.ts'))
+    return new Worker(new URL(`./${bundled}.js`, caller), options);
   return new Worker(new URL('./ts-worker.mjs', import.meta.url), {
     ...options,
     workerData: { entry: new URL(source, caller).href },
