@@ -29,6 +29,7 @@ import {
   type FollowMode,
   inProcessClients,
   LIST_CONCURRENCY,
+  POLL_WAIT_MS,
   ROUTES,
   searchRequest,
   type Timing,
@@ -39,7 +40,6 @@ import {
 const ORDERS = Number(process.env.BENCH_OTHER_ORDERS ?? 2_000);
 const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 1_000);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
-const POLL_WAIT_MS = 8000;
 
 interface Poll {
   finished: boolean;

@@ -35,7 +35,8 @@ export const ROUTES = [
 ] as const;
 /** The other tenant's order-list requests in flight (two agents). */
 export const LIST_CONCURRENCY = 2;
-const POLL_WAIT_MS = 8000;
+/** How long a poll may be held for news (the web app's `waitMs`). */
+export const POLL_WAIT_MS = 8000;
 const LEGACY_POLL_MS = 100;
 const SEARCH = '/shopping/v2/flight/async-shopping';
 const SOLUTIONS = `${SEARCH}/solutions`;
