@@ -16,13 +16,13 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/platform/config';
 import { bookOneAdult } from './lib/book-order';
+import { BENCH_ENV } from './lib/bench-env';
 import { insertOrders, insertTriggerCost } from './lib/order-copies';
 import { migratedSchema, pct } from './lib/scratch-schema';
 import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
@@ -159,18 +159,13 @@ async function bookTemplate(app: FastifyInstance, token: string): Promise<string
   return bookOneAdult(app, headers, solution.id);
 }
 
-/** The settings of the bench's apps: demo mode (simulators, generated secrets), no limits, silent. */
+/** The settings of the bench's apps: suppliers without latency, no background jobs, no login limit. */
 const benchConfig = (extra: Record<string, string> = {}) =>
   loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORTAL_DEMO: 'true',
+    ...BENCH_ENV,
     SUPPLIER_LATENCY_SCALE: '0',
     JOBS_POLL_MS: '0',
     LOGIN_RATE_LIMIT_MAX: '1000',
-    REQUEST_LIMIT_SCALE: '1000',
-    DATA_DIR: path.join(os.tmpdir(), 'portal-bench'),
-    WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
     ...extra,
   });
 

@@ -11,7 +11,6 @@
  * thread and the list's latencies are the ones its agents would see; `BENCH_CLIENTS=inject` runs
  * them in process through `app.inject()` (`lib/search-clients.ts`). Loopback only.
  */
-import os from 'node:os';
 import path from 'node:path';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -23,6 +22,7 @@ import { rowsOf } from '../apps/api/src/modules/wallet/ledger.repo';
 import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
 import { migratedSchema } from './lib/scratch-schema';
 import { bookOneAdult } from './lib/book-order';
+import { BENCH_ENV } from './lib/bench-env';
 import { benchApi, LATENCIES, startSearchInstance } from './lib/bench-api';
 import {
   type Clients,
@@ -193,13 +193,7 @@ function searchRow(timings: Timing[], wholeListBytes: number) {
 
 async function main(): Promise<void> {
   const env = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    // Demo mode: the simulators on and secrets of its own in the data dir.
-    PORTAL_DEMO: 'true',
-    REQUEST_LIMIT_SCALE: '1000',
-    DATA_DIR: path.join(os.tmpdir(), 'portal-bench'),
-    WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
+    ...BENCH_ENV,
     // `BENCH_LIST_CACHE_MS=0` runs the other tenant's order list without the list answer cache.
     ...(process.env.BENCH_LIST_CACHE_MS === undefined
       ? {}
