@@ -10,6 +10,10 @@
  * clients run on worker threads of their own over loopback HTTP, where their work is off the API's
  * thread and the list's latencies are the ones its agents would see; `BENCH_CLIENTS=inject` runs
  * them in process through `app.inject()` (`lib/search-clients.ts`). Loopback only.
+ *
+ * The other tenant's agents send their requests back to back (`LIST_CONCURRENCY` in flight), or
+ * with `BENCH_LIST_RATE=n` at n a second at random times, each timed from when it was due.
+ * `BENCH_STAGGER_MS=n` starts the k-th search of each timed round k × n ms after the first.
  */
 import path from 'node:path';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
@@ -27,6 +31,7 @@ import { benchApi, LATENCIES, startSearchInstance } from './lib/bench-api';
 import {
   type Clients,
   type FollowMode,
+  type ListLoad,
   inProcessClients,
   LIST_CONCURRENCY,
   POLL_WAIT_MS,
@@ -40,6 +45,12 @@ import {
 const ORDERS = Number(process.env.BENCH_OTHER_ORDERS ?? 2_000);
 const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 1_000);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
+/** `BENCH_LIST_RATE=n`: the list's requests arrive at n a second; otherwise back to back. */
+const LIST_LOAD: ListLoad = process.env.BENCH_LIST_RATE
+  ? { kind: 'rate', perSecond: Number(process.env.BENCH_LIST_RATE) }
+  : { kind: 'closed' };
+/** `BENCH_STAGGER_MS=n`: in each timed round, the k-th search starts k × n ms after the first. */
+const STAGGER_MS = Number(process.env.BENCH_STAGGER_MS ?? 0);
 
 interface Poll {
   finished: boolean;
@@ -153,7 +164,7 @@ async function searchRounds(
   const started = performance.now();
   let rounds = 0;
   do {
-    timings.push(...(await clients.round(headers, mode)));
+    timings.push(...(await clients.round(headers, mode, STAGGER_MS)));
     rounds += 1;
   } while (!done);
   console.log(`${mode}: ${rounds} rounds in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -233,7 +244,7 @@ async function main(): Promise<void> {
     ),
     0.5,
   );
-  await clients.orderList(partner, 100);
+  await clients.orderList(partner, 100, { kind: 'closed' });
 
   // Runs alternate (alone, with cursor searches, alone, with whole-list polling) PAIRS times, so
   // that the machine's drift (other work on shared cores) falls on both sides alike.
@@ -251,17 +262,17 @@ async function main(): Promise<void> {
   for (let pair = 0; pair < PAIRS; pair++) {
     await drained(database);
     loopAlone.enable();
-    alone.push(...(await clients.orderList(partner, LIST_REQUESTS)));
+    alone.push(...(await clients.orderList(partner, LIST_REQUESTS, LIST_LOAD)));
     loopAlone.disable();
     loopDuring.enable();
-    const duringCursor = clients.orderList(partner, LIST_REQUESTS);
+    const duringCursor = clients.orderList(partner, LIST_REQUESTS, LIST_LOAD);
     cursorTimings.push(...(await searchRounds(clients, admin, 'cursor', duringCursor)));
     withCursor.push(...(await duringCursor));
     loopDuring.disable();
     pairChanges.push(change(withCursor.slice(-LIST_REQUESTS), alone.slice(-LIST_REQUESTS)));
     await drained(database);
-    aloneAgain.push(...(await clients.orderList(partner, LIST_REQUESTS)));
-    const duringLegacy = clients.orderList(partner, LIST_REQUESTS);
+    aloneAgain.push(...(await clients.orderList(partner, LIST_REQUESTS, LIST_LOAD)));
+    const duringLegacy = clients.orderList(partner, LIST_REQUESTS, LIST_LOAD);
     legacyTimings.push(...(await searchRounds(clients, admin, 'legacy', duringLegacy)));
     withLegacy.push(...(await duringLegacy));
   }
@@ -272,7 +283,7 @@ async function main(): Promise<void> {
   else await database.close();
 
   console.log(
-    `Shopping engine on ${database.kind}: rounds of ${ROUTES.length} concurrent searches, suppliers ${Object.entries(
+    `Shopping engine on ${database.kind}: rounds of ${ROUTES.length} concurrent searches${STAGGER_MS > 0 ? ` started ${STAGGER_MS} ms apart` : ''}, suppliers ${Object.entries(
       LATENCIES,
     )
       .map(([n, l]) => `${n} ${l} ms`)
@@ -283,7 +294,7 @@ async function main(): Promise<void> {
     'whole list every 100 ms (before)': searchRow(legacyTimings, wholeListBytes),
   });
   console.log(
-    `Other tenant (agency 222, ${ORDERS.toLocaleString('en')} orders): order list pages, ${LIST_CONCURRENCY} in flight, ${PAIRS} alternating runs each`,
+    `Other tenant (agency 222, ${ORDERS.toLocaleString('en')} orders): order list pages, ${LIST_LOAD.kind === 'rate' ? `${LIST_LOAD.perSecond} a second at random times` : `${LIST_CONCURRENCY} in flight back to back`}, ${PAIRS} alternating runs each`,
   );
   console.table({
     alone: listRow(alone),

@@ -141,8 +141,26 @@ async function follow(
   }
 }
 
-/** Runs `total` order-list requests of the other tenant, LIST_CONCURRENCY in flight; latencies. */
-async function orderList(send: Transport, headers: Record<string, string>, total: number) {
+const listPath = (i: number) => `/order/v2/flight/orders?page=${1 + (i % 20)}&pageSize=20`;
+
+/**
+ * How the other tenant's agents ask for their list:
+ * - `closed`: LIST_CONCURRENCY agents, each sending its next request as soon as the last one
+ *   answered (no time to read the page): a stress loop that keeps the machine's cores busy alone;
+ * - `rate`: requests arriving at `perSecond` on average, at random times (a Poisson process, as
+ *   many agents clicking independently), each sent at its time whatever is still in flight. A
+ *   latency counts from the request's scheduled time, so a client that falls behind counts too.
+ */
+export type ListLoad = { kind: 'closed' } | { kind: 'rate'; perSecond: number };
+
+/** Runs `total` order-list requests of the other tenant at `load`; their latencies. */
+async function orderList(send: Transport, headers: Record<string, string>, total: number, load: ListLoad) {
+  const one = async (i: number, from: number) => {
+    const answer = await send('GET', listPath(i), headers);
+    if (answer.status !== 200) throw new Error(`order list answered ${answer.status}`);
+    return performance.now() - from;
+  };
+  if (load.kind === 'rate') return openLoop(one, total, load.perSecond);
   let next = 0;
   const latencies: number[] = [];
   await Promise.all(
@@ -152,35 +170,71 @@ async function orderList(send: Transport, headers: Record<string, string>, total
         // process, answers from the list cache need no I/O, and back to back they would starve
         // everything else on the thread (the searches' database replies included).
         await new Promise((resolve) => setImmediate(resolve));
-        const t0 = performance.now();
-        const answer = await send('GET', `/order/v2/flight/orders?page=${1 + (i % 20)}&pageSize=20`, headers);
-        if (answer.status !== 200) throw new Error(`order list answered ${answer.status}`);
-        latencies.push(performance.now() - t0);
+        latencies.push(await one(i, performance.now()));
       }
     }),
   );
   return latencies;
 }
 
+/**
+ * `total` requests at exponentially spaced times, `perSecond` on average. The times come from a
+ * fixed seed, so every run (alone or during the searches) has the same arrivals.
+ */
+async function openLoop(
+  one: (i: number, scheduled: number) => Promise<number>,
+  total: number,
+  perSecond: number,
+): Promise<number[]> {
+  let seed = 0x2f6b_3a1d;
+  const uniform = () => {
+    // xorshift32: enough for arrival times, and the same sequence on every run.
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return ((seed >>> 0) + 1) / 2 ** 32;
+  };
+  const start = performance.now();
+  let at = 0;
+  const answers: Promise<number>[] = [];
+  for (let i = 0; i < total; i++) {
+    at += (-Math.log(uniform()) / perSecond) * 1000;
+    const scheduled = start + at;
+    const wait = scheduled - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    answers.push(one(i, scheduled));
+  }
+  return Promise.all(answers);
+}
+
 /** What the bench asks of its clients. */
 export interface Clients {
-  /** One round: a search on each of ROUTES at once, each followed to its end. */
-  round(headers: Record<string, string>, mode: FollowMode): Promise<Timing[]>;
+  /**
+   * One round: a search on each of ROUTES, each followed to its end; all at once, or the k-th
+   * `k × staggerMs` after the first (agents who do not all press "search" in the same millisecond).
+   */
+  round(headers: Record<string, string>, mode: FollowMode, staggerMs?: number): Promise<Timing[]>;
   /** The byte size of each search's whole list (outside any timing). */
   wholeListBytes(headers: Record<string, string>, searchIds: string[]): Promise<number[]>;
-  /** `total` order-list requests of the other tenant; their latencies. */
-  orderList(headers: Record<string, string>, total: number): Promise<number[]>;
+  /** `total` order-list requests of the other tenant at `load`; their latencies. */
+  orderList(headers: Record<string, string>, total: number, load: ListLoad): Promise<number[]>;
   close(): Promise<void>;
 }
 
 function clientsOver(send: Transport): Omit<Clients, 'close'> {
   return {
-    round: (headers, mode) => Promise.all(ROUTES.map((route) => follow(send, headers, route, mode))),
+    round: (headers, mode, staggerMs = 0) =>
+      Promise.all(
+        ROUTES.map(async (route, k) => {
+          if (staggerMs > 0) await new Promise((resolve) => setTimeout(resolve, k * staggerMs));
+          return follow(send, headers, route, mode);
+        }),
+      ),
     wholeListBytes: (headers, searchIds) =>
       Promise.all(
         searchIds.map(async (searchId) => (await send('POST', SOLUTIONS, headers, { searchId })).bytes),
       ),
-    orderList: (headers, total) => orderList(send, headers, total),
+    orderList: (headers, total, load) => orderList(send, headers, total, load),
   };
 }
 
@@ -199,9 +253,9 @@ export function inProcessClients(app: FastifyInstance): Clients {
 }
 
 type Job =
-  | { kind: 'round'; headers: Record<string, string>; mode: FollowMode }
+  | { kind: 'round'; headers: Record<string, string>; mode: FollowMode; staggerMs?: number }
   | { kind: 'whole'; headers: Record<string, string>; searchIds: string[] }
-  | { kind: 'list'; headers: Record<string, string>; total: number };
+  | { kind: 'list'; headers: Record<string, string>; total: number; load: ListLoad };
 
 /** In a client worker: runs the jobs of the bench thread over HTTP to `workerData`'s origin. */
 if (!isMainThread && parentPort) {
@@ -212,10 +266,10 @@ if (!isMainThread && parentPort) {
     const { job } = message;
     const run =
       job.kind === 'round'
-        ? clients.round(job.headers, job.mode)
+        ? clients.round(job.headers, job.mode, job.staggerMs)
         : job.kind === 'whole'
           ? clients.wholeListBytes(job.headers, job.searchIds)
-          : clients.orderList(job.headers, job.total);
+          : clients.orderList(job.headers, job.total, job.load);
     run.then(
       (result) => port.postMessage({ ok: true, result }),
       (error: unknown) => port.postMessage({ ok: false, error: String(error) }),
@@ -252,9 +306,9 @@ export function workerClients(origin: string, searchOrigin = origin): Clients {
   const searches = clientWorker(searchOrigin);
   const list = clientWorker(origin);
   return {
-    round: (headers, mode) => searches.send<Timing[]>({ kind: 'round', headers, mode }),
+    round: (headers, mode, staggerMs) => searches.send<Timing[]>({ kind: 'round', headers, mode, staggerMs }),
     wholeListBytes: (headers, searchIds) => searches.send<number[]>({ kind: 'whole', headers, searchIds }),
-    orderList: (headers, total) => list.send<number[]>({ kind: 'list', headers, total }),
+    orderList: (headers, total, load) => list.send<number[]>({ kind: 'list', headers, total, load }),
     close: async () => {
       await Promise.all([searches.close(), list.close()]);
     },
