@@ -3,23 +3,7 @@ import type { StoredCommonConfig } from '@portal/domain/agency-settings';
 import type { FlightSettings } from '@portal/domain/agency-config';
 import type { Db } from '../../platform/db';
 import { agencies, type AgencyRow } from '../../platform/db/schema';
-import { findAgencyById } from '../agencies/agencies.repo';
 import { ledgerAccounts } from '../wallet/wallet.schema';
-
-/** Deepest agency tree the walk up follows (a loop or a longer chain stops it). */
-const MAX_DEPTH = 10;
-
-/** Whether `ancestorId` is above `agency` in the tree (its parent, grandparent, ...). */
-export async function isBelow(db: Db, agency: AgencyRow, ancestorId: number): Promise<boolean> {
-  const seen = new Set([agency.id]);
-  let parentId = agency.parentId;
-  while (parentId !== null && !seen.has(parentId) && seen.size <= MAX_DEPTH) {
-    if (parentId === ancestorId) return true;
-    seen.add(parentId);
-    parentId = (await findAgencyById(db, parentId))?.parentId ?? null;
-  }
-  return false;
-}
 
 /**
  * Whether the agency's wallet holds money in any currency: a balance other than zero (funds, or
@@ -33,12 +17,6 @@ export async function walletHoldsMoney(tx: Db, agencyId: number): Promise<boolea
     .where(and(eq(ledgerAccounts.agencyId, agencyId), eq(ledgerAccounts.kind, 'agency_wallet')))
     .for('update');
   return rows.some((r) => r.balance !== 0 || r.credit !== 0);
-}
-
-/** The agency row, locked for the caller's transaction. */
-export async function lockAgency(tx: Db, id: number): Promise<AgencyRow | undefined> {
-  const [row] = await tx.select().from(agencies).where(eq(agencies.id, id)).for('update');
-  return row;
 }
 
 /**

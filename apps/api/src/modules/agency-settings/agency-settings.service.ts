@@ -9,12 +9,15 @@ import type { Db } from '../../platform/db';
 import type { AgencyRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { findAgencyById } from '../agencies/agencies.repo';
+import { findAgencyById, isBelow, lockAgency } from '../agencies/agencies.repo';
 import { chainLevelsFor, loadAgencyPricing } from '../shopping/agency-pricing';
 import { assertCanReachSettings } from './agency-settings.policy';
-import { isBelow, lockAgency, walletHoldsMoney, writeSettings } from './agency-settings.repo';
+import { walletHoldsMoney, writeSettings } from './agency-settings.repo';
 
-/** The agency `id` when the caller may reach its settings with `access` (else 403/404). */
+/**
+ * The agency `id` when the caller may reach its settings with `access` (else 403/404). A deleted
+ * agency, or one below a deleted agency, is not below anyone: 404, as in the agency tools.
+ */
 async function reachableAgency(
   db: Db,
   ctx: RequestContext,
@@ -22,7 +25,7 @@ async function reachableAgency(
   id: number,
 ): Promise<AgencyRow> {
   const row = await findAgencyById(db, id);
-  const target = row ? { id: row.id, below: await isBelow(db, row, ctx.agency.id) } : undefined;
+  const target = row ? { id: row.id, below: await isBelow(db, ctx.agency.id, row.id) } : undefined;
   assertCanReachSettings(ctx, access, target);
   if (!row) throw new AppError('NOT_FOUND');
   return row;

@@ -7,10 +7,14 @@ export function assertCanReadWallet(ctx: RequestContext): void {
   if (!hasFinanceAccess(accessSubject(ctx))) throw new AppError('NO_ACCESS');
 }
 
-/** The agency a top-up or credit change is for: its id and its parent (null at the top level). */
+/**
+ * The agency a top-up or credit change is for: its id, its parent (null at the top level) and
+ * when it was deleted (null while it exists).
+ */
 export interface FundedAgency {
   id: number;
   parentId: number | null;
+  deletedAt: Date | null;
 }
 
 /**
@@ -18,8 +22,9 @@ export interface FundedAgency {
  * comes from the parent. The caller's agency must be an agency manager (top level, may create
  * sub-agencies) and the caller must have finance access (finance or SuperUser); the target must
  * be one of its DIRECT sub-agencies. An agency never funds itself or sets its own credit (403);
- * a grandchild, another tenant's agency or an unknown id is "not found" (404), so that another
- * agency's existence is not disclosed. Top-level agencies are funded by the platform's operators
+ * a grandchild, another tenant's agency, a deleted sub-agency or an unknown id is "not found"
+ * (404), so that another agency's existence is not disclosed and a deleted one's wallet stays
+ * empty (deletion requires it empty). Top-level agencies are funded by the platform's operators
  * through the ledger, never through this API.
  */
 export function assertCanFundAgency<T extends FundedAgency>(
@@ -29,5 +34,5 @@ export function assertCanFundAgency<T extends FundedAgency>(
   const subject = accessSubject(ctx);
   if (!isAgencyManager(subject) || !hasFinanceAccess(subject)) throw new AppError('NO_ACCESS');
   if (target?.id === ctx.agency.id) throw new AppError('NO_ACCESS');
-  if (!target || target.parentId !== ctx.agency.id) throw new AppError('NOT_FOUND');
+  if (!target || target.parentId !== ctx.agency.id || target.deletedAt) throw new AppError('NOT_FOUND');
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { INVOICE_TYPES, type InvoiceType } from '@portal/domain/shopping';
 import { agencies, type AgencyRow } from '../../platform/db/schema';
@@ -39,6 +39,21 @@ export async function walletAccounts(db: Db, agencyId: number) {
 export async function findAgency(db: Db, id: number): Promise<AgencyRow | undefined> {
   const [row] = await db.select().from(agencies).where(eq(agencies.id, id)).limit(1);
   return row;
+}
+
+/**
+ * Holds agency `id` against deletion until the caller's transaction ends (`FOR SHARE`: top-ups
+ * and credit changes do not wait on each other, a deletion waits for them, and they for it);
+ * false when it is deleted or gone. Taken before the ledger locks the wallet accounts, in the
+ * order the deletion takes them.
+ */
+export async function holdLiveAgency(tx: Db, id: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: agencies.id })
+    .from(agencies)
+    .where(and(eq(agencies.id, id), isNull(agencies.deletedAt)))
+    .for('share');
+  return row !== undefined;
 }
 
 /** One entry line seen from the agency's side: the sum of its postings on `kinds` accounts. */

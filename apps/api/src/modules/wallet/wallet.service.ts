@@ -12,6 +12,7 @@ import type {
 import type { Locale } from '@portal/domain/locale';
 import type { Db } from '../../platform/db';
 import type { AgencyRow } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { notifyAgencyEvent } from '../notifications/notify';
 import { assertWithinRequestMaximum, fromMinor, percentOf, toMinor } from './money';
@@ -20,7 +21,14 @@ import { topUp } from './top-up';
 import { emptyBalance, kindsOf, presentBalance, presentEntry, presentTransaction } from './wallet.presenter';
 import { EXPORT_ROW_CAP, entriesWorkbook, transactionsWorkbook } from './wallet.export';
 import { assertCanFundAgency } from './wallet.policy';
-import { findAgency, invoiceTypesOf, listEntryLines, walletAccounts, type EntryLine } from './wallet.repo';
+import {
+  findAgency,
+  holdLiveAgency,
+  invoiceTypesOf,
+  listEntryLines,
+  walletAccounts,
+  type EntryLine,
+} from './wallet.repo';
 
 /** The agency's wallets per currency; `settlement` is listed even before the first entry. */
 export async function agencyBalances(
@@ -43,6 +51,14 @@ async function fundableAgency(db: Db, ctx: RequestContext, agencyId: number): Pr
   const agency = await findAgency(db, agencyId);
   assertCanFundAgency(ctx, agency);
   return agency;
+}
+
+/**
+ * In the transaction that funds `agency`: holds it against a deletion that began after the policy
+ * read it (404 if that deletion committed first), so a deleted agency's wallet stays empty.
+ */
+async function holdFundable(tx: Db, agency: AgencyRow): Promise<void> {
+  if (!(await holdLiveAgency(tx, agency.id))) throw new AppError('NOT_FOUND');
 }
 
 /** A percent given as a JSON number, as the decimal string the fee arithmetic takes. */
@@ -178,6 +194,7 @@ export function createWalletService(db: Db) {
       agency: AgencyRow,
       body: TopUpBody,
     ): Promise<WalletChange> {
+      await holdFundable(tx, agency);
       const amountMinor = toMinor(body.amount, body.currency);
       const feePercent = percentText(body.transactionFeePercent);
       const entryId = await topUp(tx, {
@@ -217,6 +234,7 @@ export function createWalletService(db: Db) {
       agency: AgencyRow,
       body: CreditLimitBody,
     ): Promise<WalletChange> {
+      await holdFundable(tx, agency);
       const currency = body.currency ?? agency.commonConfig.settlementCurrency;
       const entryId = await setCreditLimit(tx, {
         agencyId: agency.id,
