@@ -588,6 +588,10 @@ describe('group instalments through an outside channel', () => {
     expect((await detail(token, order.id)).status).toBe('to_be_pay_first');
     expect((await startCard(token, order.id, 1)).paymentId).toBe(first.paymentId);
     await checkout(first.redirectUrl);
+    // The payer's polling of the payment sees it paid (the group order is theirs to see).
+    const polled = await call(token, 'GET', `/order/v2/flight/payments/${first.paymentId}`);
+    expect(polled.statusCode, polled.body).toBe(200);
+    expect(body(polled).data).toMatchObject({ status: 'paid', orderId: order.id });
     const afterFirst = await detail(token, order.id);
     expect(afterFirst.status).toBe('to_be_pay_second');
     expect(afterFirst.instalments[0]).toMatchObject({ state: 'paid', channel: 'stripe' });

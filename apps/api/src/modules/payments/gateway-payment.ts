@@ -10,6 +10,10 @@ import { postEntry } from '../wallet/ledger';
 import type { PaymentKind } from '../wallet/pay-from-balance';
 import { ensureAccounts } from '../wallet/ledger.repo';
 import { lockOrderById } from '../flight-orders/flight-orders.repo';
+import { canSeeOrder } from '../flight-orders/flight-orders.policy';
+import { flightOrders } from '../flight-orders/flight-orders.schema';
+import { canSeeGroupOrder } from '../group-orders/group-orders.policy';
+import { groupOrders } from '../group-orders/group-orders.schema';
 import { orderPayments, type OrderPaymentRow } from './payments.schema';
 import {
   GATEWAY_PAYMENT_TTL_MS,
@@ -363,19 +367,35 @@ export async function handleNotification(
   return { result: 'paid' };
 }
 
-/** The state of a payment for the paying user's polling: expired once past `expiresAt`. */
+/** Whose a payment's order is, for the orders' visibility rule. */
+const flightOrderOwner = { agencyId: flightOrders.agencyId, userId: flightOrders.userId };
+const groupOrderOwner = { agencyId: groupOrders.agencyId, userId: groupOrders.userId };
+
+/**
+ * The state of a payment for the paying user's polling: expired once past `expiresAt`. A payment
+ * is seen by whoever may see its order (flight or group), by the orders' own rule: with "only
+ * show own orders", a colleague who may not see the order gets 404 for its payment too.
+ */
 export async function paymentState(
   db: Db,
   ctx: RequestContext,
   paymentId: string,
   now: Date,
 ): Promise<PaymentStatusView> {
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ payment: orderPayments, flightOrder: flightOrderOwner, groupOrder: groupOrderOwner })
     .from(orderPayments)
+    .leftJoin(flightOrders, eq(flightOrders.id, orderPayments.orderId))
+    .leftJoin(groupOrders, eq(groupOrders.id, orderPayments.groupOrderId))
     .where(and(eq(orderPayments.id, paymentId), eq(orderPayments.agencyId, ctx.agency.id)))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND');
+  const visible =
+    found &&
+    (found.flightOrder
+      ? canSeeOrder(ctx, found.flightOrder)
+      : found.groupOrder !== null && canSeeGroupOrder(ctx, found.groupOrder));
+  if (!found || !visible) throw new AppError('NOT_FOUND');
+  const row = found.payment;
   const status = row.status === 'pending' && now.getTime() > row.expiresAt.getTime() ? 'expired' : row.status;
   const orderId = row.orderId ?? row.groupOrderId ?? '';
   return { paymentId: row.id, status, expiresAt: row.expiresAt.toISOString(), orderId };
