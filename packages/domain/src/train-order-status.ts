@@ -61,17 +61,21 @@ export function trainStatusLabelKey(status: TrainOrderStatus): string {
  *   to_be_paid       -> proceeding (paid) | manual_ticketing (paid, agency ticketing by hand)
  *                       | canceled (the user cancels, or the payment deadline job)
  *   proceeding       -> ticketed | failed (the supplier refused; money back)
+ *                       | manual_ticketing (the railway never answered the ticketing job: an
+ *                         operator tickets again or cancels it with the money back)
  *   manual_ticketing -> proceeding (an operator's action: the supplier is asked to issue)
  *                       | canceled (the user cancels; money back)
  *   ticketed         -> refunding (the user asks a refund before departure)
- *   refunding        -> refunded (money less the fee back) | ticketed (the supplier refused)
+ *   refunding        -> refunded (money less the fee back) | ticketed (the supplier refused,
+ *                       or never answered the refund job: the refund may be asked again)
  *   final: refunded, failed, canceled
  * `proceeding` cannot be canceled: the supplier is issuing at that moment. The operator's action
- * and the ticketing job share one way to the end (proceeding -> ticketed | failed).
+ * and the ticketing job share one way to the end (proceeding -> ticketed | failed, or back to the
+ * operators when the railway never answers).
  */
 export const TRAIN_ORDER_TRANSITIONS = {
   to_be_paid: { to: ['proceeding', 'manual_ticketing', 'canceled'] },
-  proceeding: { to: ['ticketed', 'failed'] },
+  proceeding: { to: ['ticketed', 'failed', 'manual_ticketing'] },
   manual_ticketing: { to: ['proceeding', 'canceled'] },
   ticketed: { to: ['refunding'] },
   refunding: { to: ['refunded', 'ticketed'] },

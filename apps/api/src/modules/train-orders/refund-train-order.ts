@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { refundOf } from './train-orders.presenter';
-import { transitionTrainOrder } from './train-orders.repo';
+import { lockTrainOrder, transitionTrainOrder } from './train-orders.repo';
 import type { TrainOrderRow } from './train-orders.schema';
 import {
   TRAIN_REFUND_JOB,
@@ -67,4 +67,24 @@ export async function completeRefund(
       return transitionTrainOrder(tx, order, 'refunded', now, { refundedMinor: back }, null);
     },
   );
+}
+
+/**
+ * The refund job's last attempt failed too (the railway never answered): the order goes back to
+ * ticketed with its fee cleared, so the agent may ask the refund again, instead of staying
+ * refunding for good. No money moves: the railway has confirmed no refund.
+ */
+export async function giveBackRefund(deps: TrainOrderDeps, orderId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const order = await lockTrainOrder(tx, orderId);
+    if (order?.status !== 'refunding') return;
+    await transitionTrainOrder(
+      tx,
+      order,
+      'ticketed',
+      deps.now(),
+      { refundFeeMinor: null },
+      'The railway did not answer the refund: ask it again',
+    );
+  });
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { notifyTrainOrderWebhook } from './train-order-webhook';
 import { canTicketTrainOrders } from './train-orders.policy';
-import { trainSettingsOf, transitionTrainOrder } from './train-orders.repo';
+import { lockTrainOrder, trainSettingsOf, transitionTrainOrder } from './train-orders.repo';
 import type { TrainOrderRow } from './train-orders.schema';
 import {
   TRAIN_TICKETING_JOB,
@@ -113,4 +113,25 @@ export async function completeTicketing(
       return ticketed;
     },
   );
+}
+
+/**
+ * The ticketing job's last attempt failed too (the railway never answered): the paid order goes
+ * to manual_ticketing, where an operator or SuperUser tickets it again or cancels it with the
+ * whole amount back, instead of staying proceeding with no one left to finish it. Not failed
+ * with the money back at once: the railway may have issued tickets without answering.
+ */
+export async function handTicketingToOperators(deps: TrainOrderDeps, orderId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const order = await lockTrainOrder(tx, orderId);
+    if (order?.status !== 'proceeding') return;
+    await transitionTrainOrder(
+      tx,
+      order,
+      'manual_ticketing',
+      deps.now(),
+      {},
+      'The railway did not answer: ticket it again, or cancel it for the money back',
+    );
+  });
 }

@@ -373,6 +373,85 @@ describe('train orders: refund', () => {
   });
 });
 
+describe('train orders: when the railway never answers', () => {
+  const silentRailway = () =>
+    app.inject({
+      method: 'POST',
+      url: '/__test/rail-suppliers/sim-rail/faults',
+      payload: { orderError: true },
+    });
+  /** Runs the due jobs every 3 minutes for two hours: past every retry of the runner's backoff. */
+  async function jobsForTwoHours(): Promise<void> {
+    for (let minutes = 3; minutes <= 120; minutes += 3) await app.runDueJobs(later(minutes));
+  }
+  const pendingJobs = async (kind: string, orderId: string) => {
+    const [row] = await rowsOf<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from jobs
+           where kind = ${kind} and done_at is null and payload->>'orderId' = ${orderId}`,
+    );
+    return row?.n ?? 0;
+  };
+
+  it('hands a paid order to the operators once ticketing gives up; they ticket it again or cancel it', async () => {
+    const token = await login(app, 'operator');
+    const order = await bookTrain(app, token, [idCardPassenger()]);
+    const totalMinor = Math.round(Number(order.price.orderTotal.amount) * 100);
+    const before = await walletMinor();
+    expect((await pay(app, token, order.id)).statusCode).toBe(200);
+    await silentRailway();
+    await jobsForTwoHours();
+
+    const handedOver = orderOf(await call(app, token, 'GET', `${ORDERS}/${order.id}`));
+    expect(handedOver.status).toBe('manual_ticketing');
+    expect(handedOver.timeline.at(-1)?.note).toBe(
+      'The railway did not answer: ticket it again, or cancel it for the money back',
+    );
+    expect(handedOver.allowedActions).toEqual(expect.arrayContaining(['ticket', 'cancel']));
+    expect(await pendingJobs('train-ticketing', order.id)).toBe(0);
+    // Still paid: the railway may have issued without answering.
+    expect(await walletMinor()).toBe(before - totalMinor);
+
+    // The railway is back: the operator tickets it.
+    await app.inject({ method: 'POST', url: '/__test/rail-suppliers/sim-rail/faults' });
+    const ticketed = orderOf(await call(app, token, 'POST', `${ORDERS}/${order.id}/ticketing`));
+    expect(ticketed.status).toBe('ticketed');
+
+    // Another order handed over the same way is canceled with the whole amount back.
+    const second = await bookTrain(app, token, [idCardPassenger()]);
+    const secondMinor = Math.round(Number(second.price.orderTotal.amount) * 100);
+    await pay(app, token, second.id);
+    await silentRailway();
+    await jobsForTwoHours();
+    const paidBack = await walletMinor();
+    const canceled = orderOf(await call(app, token, 'DELETE', `${ORDERS}/${second.id}`));
+    expect(canceled.status).toBe('canceled');
+    expect(await walletMinor()).toBe(paidBack + secondMinor);
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('gives a refund back to the agent once the refund job gives up, with no money moved', async () => {
+    const token = await login(app, 'operator');
+    const order = await bookTrain(app, token, [idCardPassenger()]);
+    await pay(app, token, order.id);
+    await app.runDueJobs(later(10));
+    expect(orderOf(await call(app, token, 'GET', `${ORDERS}/${order.id}`)).status).toBe('ticketed');
+    const before = await walletMinor();
+    await silentRailway();
+    const asked = await call(app, token, 'POST', `${ORDERS}/${order.id}/refund`);
+    expect(orderOf(asked).status).toBe('refunding');
+    await jobsForTwoHours();
+
+    const back = orderOf(await call(app, token, 'GET', `${ORDERS}/${order.id}`));
+    expect(back.status).toBe('ticketed');
+    expect(back.price.refundFee).toBeNull();
+    expect(back.timeline.at(-1)?.note).toBe('The railway did not answer the refund: ask it again');
+    expect(back.allowedActions).toContain('refund');
+    expect(await pendingJobs('train-refund', order.id)).toBe(0);
+    expect(await walletMinor()).toBe(before);
+  });
+});
+
 describe('train orders: notification URL and tenants', () => {
   let server: http.Server | undefined;
   afterEach(async () => {
