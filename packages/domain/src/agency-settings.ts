@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADJUSTMENT_CATEGORIES, DEFAULT_FLIGHT_SETTINGS, FlightSettings } from './agency-config';
 import { CURRENCIES, type Currency, DEFAULT_CURRENCY, isCurrency } from './currency';
+import { MAX_REQUEST_AMOUNT } from './limits';
 import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale } from './locale';
 import { applyAdjustmentChain, type Adjustment } from './markup';
 import { fromMinor, minorDigits } from './currency-conversion';
@@ -130,10 +131,16 @@ export function storedCommonFromSettings<T extends object>(
   };
 }
 
+/**
+ * The largest net amount the price chain takes, in minor units: the most one request may move
+ * (`MAX_REQUEST_AMOUNT`) in a two-digit currency, so that the adjustments keep it a safe integer.
+ */
+export const MAX_PRICE_CHAIN_MINOR = MAX_REQUEST_AMOUNT * 100;
+
 /** `GET /base/v2/agencies/{id}/price-chain` query: a supplier net amount in minor units. */
 export const PriceChainQuery = z.strictObject({
   category: z.enum(ADJUSTMENT_CATEGORIES),
-  amount: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  amount: z.coerce.number().int().min(0).max(MAX_PRICE_CHAIN_MINOR),
   currency: z.enum(CURRENCIES),
 });
 export type PriceChainQuery = z.infer<typeof PriceChainQuery>;

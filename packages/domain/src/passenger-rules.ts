@@ -40,6 +40,7 @@ export const PASSENGER_RULE_KEYS = [
   'passenger.expiryDate.beforeTravel',
   'passenger.nationality.required',
   'passenger.nationality.notEligible',
+  'passenger.phone.invalid',
   'passenger.type.required',
   'passenger.type.invalid',
   'passenger.age.notAllowed',
@@ -73,6 +74,8 @@ export interface PassengerDraft {
     number?: string | null;
     expiryDate?: string | null;
   } | null;
+  /** Optional; when a number is given it must be valid for its area code (default 86). */
+  phone?: { areaCode?: string | null; number?: string | null } | null;
 }
 
 /** The restrictions of the fare being booked (spec §3), as far as passengers are concerned. */
@@ -208,6 +211,9 @@ export function validatePassenger(p: PassengerDraft, ctx: PassengerContext): Rul
     }
   }
 
+  const phone = passengerPhoneError(p.phone);
+  if (phone) errors.push(phone);
+
   if (blank(p.type) || !(PASSENGER_TYPES as readonly string[]).includes(p.type)) {
     add('type', 'passenger.type.required');
   } else if (age !== undefined) {
@@ -270,6 +276,20 @@ export function isValidPhone(areaCode: string, number: string): boolean {
     // libphonenumber-js throws for a calling code no country uses (e.g. 1774): not a valid phone.
     return false;
   }
+}
+
+/**
+ * A passenger's optional phone (spec §5 asks none; the API takes one): when a number is given it
+ * must be valid for its area code (default 86), as the contact's is.
+ */
+export function passengerPhoneError(phone: PassengerDraft['phone']): RuleError | undefined {
+  const number = phone?.number;
+  if (blank(number)) return undefined;
+  const givenCode = phone?.areaCode;
+  const areaCode = blank(givenCode) ? DEFAULT_REGION : givenCode.trim();
+  return isValidPhone(areaCode, number)
+    ? undefined
+    : { path: 'phone.number', key: 'passenger.phone.invalid', params: { areaCode } };
 }
 
 /**

@@ -83,5 +83,11 @@ export async function getPriceChain(
 ): Promise<PriceChain> {
   const row = await reachableAgency(db, ctx, 'agencyManager', id);
   const pricing = await loadAgencyPricing(db, row);
-  return priceChain(query.category, query.amount, query.currency, chainLevelsFor(pricing, query.category));
+  try {
+    return priceChain(query.category, query.amount, query.currency, chainLevelsFor(pricing, query.category));
+  } catch (error) {
+    // The chain's adjustments took the amount past what money arithmetic holds exactly.
+    if (error instanceof RangeError) throw new AppError('ILLEGAL_INPUT');
+    throw error;
+  }
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { AgencySettings, PriceChain } from '@portal/domain/agency-settings';
+import { AgencySettings, MAX_PRICE_CHAIN_MINOR, PriceChain } from '@portal/domain/agency-settings';
 import { agencies } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { findAgencyById } from '../agencies/agencies.repo';
@@ -242,6 +242,14 @@ describe('GET /base/v2/agencies/:id/price-chain', () => {
       ],
       sale: { amount: '1015.00', currency: 'CNY' },
     });
+  });
+
+  it('refuses a net amount past what one request may move with 400, not 500', async () => {
+    const res = await chain('admin', 2, 'category=domestic&amount=9007199254740991&currency=CNY');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(body(res).code).toBe(100001);
+    const largest = await chain('admin', 2, `category=domestic&amount=${MAX_PRICE_CHAIN_MINOR}&currency=CNY`);
+    expect(largest.statusCode, largest.body).toBe(200);
   });
 
   it('lists a level without an adjustment as adding nothing, and caps by the limit', async () => {

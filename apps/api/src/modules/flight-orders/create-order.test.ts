@@ -218,6 +218,20 @@ describe('POST /order/v2/flight/orders', () => {
     expect(await t.database.db.select().from(idempotencyKeys)).toHaveLength(0);
   });
 
+  it('refuses a passenger phone that is not a number of its area code, on its field', async () => {
+    const token = await login(app);
+    const base = await oneAdult(token);
+    const res = await createOrder(app, token, {
+      ...base,
+      passengers: [adult({ phone: { areaCode: '86', number: "O'BRIEN 2026-02-30" } })],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(body<Errors>(res).code).toBe(700001);
+    expect(body<Errors>(res).data.errors.map((e) => [e.path, e.key])).toEqual([
+      ['passengers.0.phone.number', 'passenger.phone.invalid'],
+    ]);
+  });
+
   it('reports every rule an empty contact breaks on its field', async () => {
     const token = await login(app);
     const res = await createOrder(app, token, { ...(await oneAdult(token)), contact: {} });

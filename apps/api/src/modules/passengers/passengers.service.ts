@@ -12,6 +12,7 @@ import {
   type UpdateMemberCardBody,
 } from '@portal/domain/frequent-passengers';
 import { isValidDocumentNumber } from '@portal/domain/document-types';
+import { passengerPhoneError } from '@portal/domain/passenger-rules';
 import type { FieldError } from '@portal/domain/envelope';
 import type { Db } from '../../platform/db';
 import { AppError, parse } from '../../platform/errors';
@@ -27,7 +28,7 @@ import { passengerOwner as ownerOf } from './passengers.policy';
 
 /**
  * The rules beyond the body's shape (spec §5): the document number must have the format of its
- * type and the birthday must not be after today (the schema already holds dates to real days from
+ * type, a phone must be valid for its area code, and the birthday must not be after today (the schema already holds dates to real days from
  * 1900). Messages are rule keys, which the client translates.
  */
 function checkPassengerRules(body: FrequentPassengerBody, today: string): void {
@@ -39,6 +40,8 @@ function checkPassengerRules(body: FrequentPassengerBody, today: string): void {
   if (body.birthday > today) {
     errors.push({ path: 'birthday', message: 'passenger.birthday.afterToday' });
   }
+  const phone = passengerPhoneError(body.phone);
+  if (phone) errors.push({ path: phone.path, message: phone.key });
   if (errors.length > 0) throw new AppError('ILLEGAL_INPUT', undefined, { errors });
 }
 

@@ -94,6 +94,22 @@ describe('often-used passengers', () => {
     expect(put.statusCode).toBe(400);
   });
 
+  it('refuses a phone that is not a number of its area code, and keeps a valid one', async () => {
+    const token = await login(t.app);
+    const bad = await create(
+      token,
+      passengerBody(0, { phone: { areaCode: '86', number: "O'BRIEN 2026-02-30" } }),
+    );
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(body(bad)).toMatchObject({
+      code: ERRORS.ILLEGAL_INPUT.code,
+      data: { errors: [{ path: 'phone.number', message: 'passenger.phone.invalid' }] },
+    });
+    const good = await create(token, passengerBody(0, { phone: { areaCode: '86', number: '13812345678' } }));
+    expect(good.statusCode, good.body).toBe(200);
+    expect(body<FrequentPassenger>(good).data.phone).toEqual({ areaCode: '86', number: '13812345678' });
+  });
+
   it('refuses impossible and out-of-range dates with field paths, before any write', async () => {
     const token = await login(t.app);
     const doc = passengerBody().travel_document;

@@ -1,7 +1,6 @@
 // Booking a train order: the passengers checked, the supplier asked with no transaction open, the order saved.
 import crypto from 'node:crypto';
-import { minorDigits, toMinor } from '@portal/domain/currency-conversion';
-import type { RuleError } from '@portal/domain/passenger-rules';
+import { type RuleError, validateContact } from '@portal/domain/passenger-rules';
 import type { TrainOffer } from '@portal/domain/rail';
 import {
   birthdayFromResidentId,
@@ -15,6 +14,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
+import { toMinor } from '../wallet/money';
 import { presentTrain } from '../rail/rail.presenter';
 import type { RailTrain } from '../rail/rail-supplier';
 import { insertTrainOrder } from './train-orders.repo';
@@ -40,7 +40,8 @@ export type TrainBookingOutcome =
   | { kind: 'quote_changed'; reason: 'price_changed' | 'unavailable'; train: TrainOffer | null };
 
 /**
- * Checks the passengers (the document rules of spec §5 as 12306 takes them), then asks the rail
+ * Checks the passengers (the document rules of spec §5 as 12306 takes them) and the contact (as
+ * a flight booking's), then asks the rail
  * suppliers to book the chosen train and class at the price the agent saw; no transaction is open.
  */
 export async function bookTrainAtSupplier(
@@ -53,13 +54,18 @@ export async function bookTrainAtSupplier(
     ruleErrors(`passengers.${i}`, validateTrainPassenger(p, { today: beijingDay(now), travelDate })),
   );
   if (errors.length > 0) throw new AppError('PASSENGER_INVALID', undefined, { errors });
+  const contactErrors = validateContact(body.contact);
+  if (contactErrors.length > 0) {
+    throw new AppError('CONTACT_INVALID', undefined, { errors: ruleErrors('contact', contactErrors) });
+  }
 
   const suppliers = deps.rail.list();
   if (suppliers.length === 0) throw new AppError('SERVICE_UNAVAILABLE');
   if (body.expectedPrice.currency !== 'CNY') {
     return { kind: 'quote_changed', reason: 'price_changed', train: null };
   }
-  const expectedPriceMinor = toMinor(body.expectedPrice.amount, minorDigits('CNY'));
+  // Too many decimals, or more than a balance can hold: 400, as every amount the API takes.
+  const expectedPriceMinor = toMinor(body.expectedPrice.amount, 'CNY');
   const request = {
     ref: body.trainId,
     seatClass: body.seatClass,
