@@ -4,7 +4,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
 import type { Locale as AntLocale } from 'antd/es/locale';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Locale } from '@portal/domain/locale';
 import { i18n } from '../shared/i18n/i18n';
@@ -43,9 +43,21 @@ function BaseText({ children }: { children: ReactNode }) {
   );
 }
 
-/** Query client, i18n, antd locale and theme (partner 222 green/black), the theme's text style and the toasts. */
+/**
+ * Query client (emptied whenever the session changes), i18n, antd locale and theme (partner 222
+ * green/black), the theme's text style and the toasts.
+ */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  // What was cached for one session is never shown in the next: a logout, an ended session or
+  // another user's login (a partner's single sign-on included) empties the cache.
+  useEffect(
+    () =>
+      useSessionStore.subscribe((state, previous) => {
+        if (state.token !== previous.token) client.clear();
+      }),
+    [client],
+  );
   const locale = useLocale();
   const partner = useSessionStore((s) => isPartnerCompany(s.company?.id));
 
