@@ -206,7 +206,7 @@ describe('booking form', () => {
     expect(payKey).toMatch(/^[0-9a-f-]{36}$/);
   }, 60000);
 
-  it('quote changed: shows old and new price; accepting books the new solution', async () => {
+  it('quote changed: shows old and new price as every price (grouped); accepting books the new solution', async () => {
     const ids: string[] = [];
     const keys: (string | null)[] = [];
     const repriced = { ...makeSolution({ id: 'sol-2', total: '1200.00' }) };
@@ -236,8 +236,8 @@ describe('booking form', () => {
     await fillContact();
     await submit();
     const dialog = await screen.findByRole('dialog', {}, WAIT);
-    expect(within(dialog).getByTestId('quote-old-price')).toHaveTextContent('CNY 1000.00');
-    expect(within(dialog).getByTestId('quote-new-price')).toHaveTextContent('CNY 1200.00');
+    expect(within(dialog).getByTestId('quote-old-price')).toHaveTextContent('CNY 1,000.00');
+    expect(within(dialog).getByTestId('quote-new-price')).toHaveTextContent('CNY 1,200.00');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept new price and book' }));
     expect(await screen.findByTestId('payment-panel', {}, WAIT)).toBeInTheDocument();
     expect(ids).toEqual(['sol-1', 'sol-2']);

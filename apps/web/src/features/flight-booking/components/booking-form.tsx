@@ -10,6 +10,7 @@ import type { FlightOrder } from '@portal/domain/flight-order';
 import { validateContact, type PassengerContext, type RuleError } from '@portal/domain/passenger-rules';
 import type { PassengerType, Solution, VerificationResult } from '@portal/domain/shopping';
 import { isApiError } from '../../../shared/api/api-error';
+import { usePriceDisplay } from '../../../shared/flight/use-price-display';
 import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
 import { useSessionStore } from '../../../shared/stores/session-store';
 import { toast } from '../../../shared/ui/message-bridge';
@@ -58,6 +59,9 @@ export function BookingForm({
   const defaultArea = useSessionStore((s) => s.userInfo?.config.defaultRegion) ?? '86';
   const [submitting, setSubmitting] = useState(false);
   const [changed, setChanged] = useState<VerificationResult | null>(null);
+  // The old and new totals as every other price of the page: the user's display currency, grouped.
+  const price = usePriceDisplay(solution.priceDetail.total.currency);
+  const money = (amount: string) => `${price.currency} ${price.format(amount)}`;
   /** The Idempotency-Key of the current form: reused when the same form is sent again. */
   const attemptKey = useRef<string | null>(null);
   const slots = useMemo(() => passengerSlots(solution), [solution]);
@@ -251,17 +255,13 @@ export function BookingForm({
         <p>
           {t('booking.quoteChanged.old')}:{' '}
           <span data-testid="quote-old-price">
-            {changed?.previousTotal
-              ? `${changed.previousTotal.currency} ${changed.previousTotal.amount}`
-              : `${solution.priceDetail.total.currency} ${solution.priceDetail.total.amount}`}
+            {money(changed?.previousTotal?.amount ?? solution.priceDetail.total.amount)}
           </span>
         </p>
         <p>
           {t('booking.quoteChanged.new')}:{' '}
           <span data-testid="quote-new-price">
-            {changed?.solution
-              ? `${changed.solution.priceDetail.total.currency} ${changed.solution.priceDetail.total.amount}`
-              : '—'}
+            {changed?.solution ? money(changed.solution.priceDetail.total.amount) : '—'}
           </span>
         </p>
       </Modal>
