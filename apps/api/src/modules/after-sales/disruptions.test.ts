@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Disruption, DisruptionList } from '@portal/domain/disruptions';
 import { presentTimelineNote } from '@portal/domain/timeline-notes';
-import { agencies } from '../../platform/db/schema';
 import { jobs } from '../../platform/jobs.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { orderEvents, flightOrders } from '../flight-orders/flight-orders.schema';
@@ -15,6 +14,7 @@ import type { Offer, ScheduleEvent } from '../shopping/suppliers/supplier';
 import { afterTicketing, getOrder, issuedOrder } from './after-sales.test-helpers';
 import { flightDisruptions } from './after-sales.schema';
 import { DISRUPTION_SCAN_JOB, pendingScans, queueDisruptionScan } from './disruption-jobs';
+import { setCommonConfig } from '../../test/agency-config';
 
 const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });
 let app: FastifyInstance;
@@ -231,12 +231,7 @@ describe('the disruption list and an order’s disruptions', () => {
     const admin = await login(app);
     const order = await issuedOrder(app, admin);
     const d = await raised({ orderId: order.id, type: 'change', segmentIndex: 0 });
-    const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.id, 1));
-    if (!agency) throw new Error('no agency');
-    await t.database.db
-      .update(agencies)
-      .set({ commonConfig: { ...agency.commonConfig, onlyShowOwnOrders: true } })
-      .where(eq(agencies.id, 1));
+    await setCommonConfig(t.database.db, 1, { onlyShowOwnOrders: true });
     const operator = await login(app, 'operator');
     expect((await list(operator)).total).toBe(0);
     expect((await act(operator, d.id, 'acknowledge')).statusCode).toBe(404);

@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { SupportingDocument } from '@portal/domain/after-sales';
 import { ERRORS } from '@portal/domain/errors';
 import { AppError } from '../../platform/errors';
-import { agencies } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
 import { orderDocuments } from './after-sales.schema';
 import { attachDocuments, sanitizeFileName } from './documents';
+import { setCommonConfig } from '../../test/agency-config';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-documents-'));
 const t = useTestApp({ DATA_DIR: dataDir, REQUEST_LIMIT_SCALE: '100' });
@@ -204,12 +204,7 @@ describe('supporting documents', { timeout: 60_000 }, () => {
     await upload(admin, order.id, [{ name: 'a.png', bytes: PNG }]);
     const operator = await login(t.app, 'operator');
     expect(await listDocs(operator, order.id)).toHaveLength(1);
-    const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.id, 1));
-    if (!agency) throw new Error('no agency');
-    await t.database.db
-      .update(agencies)
-      .set({ commonConfig: { ...agency.commonConfig, onlyShowOwnOrders: true } })
-      .where(eq(agencies.id, 1));
+    await setCommonConfig(t.database.db, 1, { onlyShowOwnOrders: true });
     const res = await t.app.inject({ url: url(order.id), headers: bearer(operator) });
     expect(res.statusCode).toBe(404);
     expect((await upload(operator, order.id, [{ name: 'b.png', bytes: PNG }])).statusCode).toBe(404);

@@ -5,7 +5,6 @@ import { SupportingDocument } from '@portal/domain/after-sales';
 import { VoyageList } from '@portal/domain/booking-records';
 import { FlightOrder } from '@portal/domain/flight-order';
 import type { FlightOrderStatus } from '@portal/domain/flight-order-status';
-import { agencies } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { ticketClaims } from '../after-sales/after-sales.schema';
 import { REFUND_REVIEW_DELAY_MS } from '../after-sales/refund';
@@ -17,6 +16,7 @@ import {
   pickSolution,
   travelDate,
 } from '../flight-orders/flight-orders.test-helpers';
+import { setCommonConfig } from '../../test/agency-config';
 
 const t = useTestApp({ REQUEST_LIMIT_SCALE: '100' });
 
@@ -330,12 +330,7 @@ describe('booking records', { timeout: 60_000 }, () => {
     expect((await list(await login(t.app, 'subop'))).total).toBe(0);
     const operator = await login(t.app, 'operator');
     expect((await list(operator)).total).toBeGreaterThan(0);
-    const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.id, 1));
-    if (!agency) throw new Error('no agency');
-    await t.database.db
-      .update(agencies)
-      .set({ commonConfig: { ...agency.commonConfig, onlyShowOwnOrders: true } })
-      .where(eq(agencies.id, 1));
+    await setCommonConfig(t.database.db, 1, { onlyShowOwnOrders: true });
     expect((await list(operator)).total).toBe(0);
     const exported = await t.app.inject({
       method: 'POST',

@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FlightOrderList, StatusCount } from '@portal/domain/flight-order';
 import { buildApp } from '../../app';
 import type { Database } from '../../platform/db';
-import { agencies } from '../../platform/db/schema';
 import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
 import { issuedOrder } from '../after-sales/after-sales.test-helpers';
 import { ticketClaims } from '../after-sales/after-sales.schema';
@@ -13,6 +12,7 @@ import { flightOrders } from './flight-orders.schema';
 import { oneWay, search } from '../shopping/shopping.test-helpers';
 import { bookOne, travelDate } from './flight-orders.test-helpers';
 import { ORDER_LIST_CHANNEL } from './order-list-changes';
+import { setCommonConfig } from '../../test/agency-config';
 
 /**
  * The order list cache through the API, on PGlite and PostgreSQL. Answers live up to 10 minutes
@@ -82,12 +82,7 @@ async function notificationsArrived(database: Database = t.database): Promise<vo
 
 /** Sets agency 1's "only show own orders" straight in the database (tests read sessions uncached). */
 async function onlyOwnOrders(): Promise<void> {
-  const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.id, 1));
-  if (!agency) throw new Error('no agency 1');
-  await t.database.db
-    .update(agencies)
-    .set({ commonConfig: { ...agency.commonConfig, onlyShowOwnOrders: true } })
-    .where(eq(agencies.id, 1));
+  await setCommonConfig(t.database.db, 1, { onlyShowOwnOrders: true });
 }
 
 describe('the order list cache', () => {

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FlightOrder, FlightOrderList, StatusCount } from '@portal/domain/flight-order';
-import { agencies, users } from '../../platform/db/schema';
+import { users } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { flightOrders } from './flight-orders.schema';
 import { bookOne } from './flight-orders.test-helpers';
+import { setCommonConfig } from '../../test/agency-config';
 
 const t = useTestApp();
 const get = (token: string, url: string) => t.app.inject({ url, headers: bearer(token) });
@@ -124,12 +125,7 @@ describe('reading flight orders', () => {
     const order = await bookOne(t.app, admin);
     const operator = await login(t.app, 'operator');
     expect((await list(operator)).total).toBe(1);
-    const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.id, 1));
-    if (!agency) throw new Error('no agency');
-    await t.database.db
-      .update(agencies)
-      .set({ commonConfig: { ...agency.commonConfig, onlyShowOwnOrders: true } })
-      .where(eq(agencies.id, 1));
+    await setCommonConfig(t.database.db, 1, { onlyShowOwnOrders: true });
     const operatorAgain = await login(t.app, 'operator');
     expect((await list(operatorAgain)).total).toBe(0);
     expect((await get(operatorAgain, `/order/v2/flight/orders/${order.id}`)).statusCode).toBe(404);

@@ -11,13 +11,8 @@ import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { jobs } from '../../platform/jobs.schema';
 import { FIRST_RETRY_MS, MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './delivery';
 import { outboundAttempts, outboundMessages } from './notifications.schema';
-import {
-  readMail,
-  setCommonConfig,
-  setFlightSettings,
-  startHookReceiver,
-  startSmtpReceiver,
-} from './notifications.test-helpers';
+import { setCommonConfig, setFlightSettings } from '../../test/agency-config';
+import { readMail, startHookReceiver, startSmtpReceiver } from './notifications.test-helpers';
 import { OUTBOUND_DELIVERY_JOB } from './notify';
 
 const t = useTestApp();

@@ -5,7 +5,7 @@ import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { jobs } from '../../platform/jobs.schema';
 import { notifications, outboundMessages } from './notifications.schema';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
-import { setFlightSettings } from './notifications.test-helpers';
+import { setFlightSettings } from '../../test/agency-config';
 import { notifyOrderEvent, OUTBOUND_DELIVERY_JOB } from './notify';
 
 const t = useTestApp();

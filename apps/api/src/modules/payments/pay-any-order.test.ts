@@ -6,7 +6,6 @@ import { FlightPaymentResult, type FlightOrder } from '@portal/domain/flight-ord
 import type { FlightOrderStatus, OrderType } from '@portal/domain/flight-order-status';
 import { PaymentConfig, type PaymentChannel } from '@portal/domain/payment';
 import { buildApp } from '../../app';
-import { agencies } from '../../platform/db/schema';
 import { jobs } from '../../platform/jobs.schema';
 import type { Db } from '../../platform/db';
 import { bearer, body, login, TEST_SECRETS, testConfig, useTestApp } from '../../test/app';
@@ -16,6 +15,7 @@ import { flightOrders, type FlightOrderRow } from '../flight-orders/flight-order
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { sign } from './gateway';
 import { createSimulatedGateways } from './simulated-gateway';
+import { setCommonConfig } from '../../test/agency-config';
 
 const SECRET = TEST_SECRETS.paymentGateway;
 const t = useTestApp();
@@ -124,12 +124,7 @@ async function startPending(token: string, id: string, channel: PaymentChannel) 
 }
 
 async function setChannels(channels: PaymentChannel[] | undefined) {
-  const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.id, 1));
-  if (!agency) throw new Error('no agency');
-  await t.database.db
-    .update(agencies)
-    .set({ commonConfig: { ...agency.commonConfig, paymentChannels: channels } })
-    .where(eq(agencies.id, 1));
+  await setCommonConfig(t.database.db, 1, { paymentChannels: channels });
 }
 
 describe('a change order is paid through the same path', () => {

@@ -1,20 +1,14 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FlightPaymentResult } from '@portal/domain/flight-order';
-import { agencies } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
+import { setCommonConfig } from '../../test/agency-config';
 
 const t = useTestApp();
 
 /** Sets the agency's "only show own orders" (agency 1, where `admin` and `operator` work). */
 async function onlyOwnOrders(on: boolean): Promise<void> {
-  const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.id, 1));
-  if (!agency) throw new Error('no agency 1');
-  await t.database.db
-    .update(agencies)
-    .set({ commonConfig: { ...agency.commonConfig, onlyShowOwnOrders: on } })
-    .where(eq(agencies.id, 1));
+  await setCommonConfig(t.database.db, 1, { onlyShowOwnOrders: on });
 }
 
 /**

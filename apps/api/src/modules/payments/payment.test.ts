@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FlightPaymentResult, type FlightOrder } from '@portal/domain/flight-order';
 import { PaymentConfig } from '@portal/domain/payment';
-import { agencies } from '../../platform/db/schema';
 import { jobs } from '../../platform/jobs.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { walletAccounts } from '../wallet/wallet.repo';
 import { journalEntries } from '../wallet/wallet.schema';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
+import { setCommonConfig } from '../../test/agency-config';
 
 const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });
 afterEach(async () => {
@@ -31,12 +31,7 @@ const balance = async (agencyId = 1) => (await walletAccounts(t.database.db, age
 const minor = (amount: string) => Math.round(Number(amount) * 100);
 
 async function patchCommon(agencyId: number, patch: Record<string, unknown>) {
-  const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.id, agencyId));
-  if (!agency) throw new Error('no agency');
-  await t.database.db
-    .update(agencies)
-    .set({ commonConfig: { ...agency.commonConfig, ...patch } })
-    .where(eq(agencies.id, agencyId));
+  await setCommonConfig(t.database.db, agencyId, patch);
 }
 
 describe('paying a flight order with the balance', () => {

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agencies, users } from '../../platform/db/schema';
+import { users } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { journalEntries } from './wallet.schema';
 import { TransactionList, WalletBalance, WalletEntryList, type WalletChange } from '@portal/domain/wallet';
 import { payFromBalance } from './pay-from-balance';
 import { reimburse } from './reimburse';
 import { walletAccounts } from './wallet.repo';
+import { setCommonConfig } from '../../test/agency-config';
 
 const t = useTestApp();
 
@@ -30,12 +31,7 @@ const TOP_UP = {
 /** A finance user of the sub-agency 2 (isShowBill false unless `showBill`). */
 async function subFinance(showBill = false): Promise<string> {
   if (showBill) {
-    const [east] = await t.database.db.select().from(agencies).where(eq(agencies.id, 2));
-    if (!east) throw new Error('no agency 2');
-    await t.database.db
-      .update(agencies)
-      .set({ commonConfig: { ...east.commonConfig, isShowBill: true } })
-      .where(eq(agencies.id, 2));
+    await setCommonConfig(t.database.db, 2, { isShowBill: true });
   }
   const [finance] = await t.database.db.select().from(users).where(eq(users.username, 'finance'));
   if (!finance) throw new Error('no finance user');

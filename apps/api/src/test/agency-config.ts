@@ -1,0 +1,19 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db';
+import { agencies } from '../platform/db/schema';
+
+/** Merges `patch` into an agency's common config (test settings straight in the database). */
+export async function setCommonConfig(db: Db, agencyId: number, patch: Record<string, unknown>) {
+  await db
+    .update(agencies)
+    .set({ commonConfig: sql`${agencies.commonConfig} || ${JSON.stringify(patch)}::jsonb` })
+    .where(eq(agencies.id, agencyId));
+}
+
+/** Merges `patch` into an agency's flight settings. */
+export async function setFlightSettings(db: Db, agencyId: number, patch: Record<string, unknown>) {
+  await db
+    .update(agencies)
+    .set({ flightSettings: sql`${agencies.flightSettings} || ${JSON.stringify(patch)}::jsonb` })
+    .where(eq(agencies.id, agencyId));
+}
