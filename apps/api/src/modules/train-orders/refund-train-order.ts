@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { refundOf } from './train-orders.presenter';
-import { lockTrainOrder, transitionTrainOrder } from './train-orders.repo';
+import { transitionTrainOrder } from './train-orders.repo';
 import type { TrainOrderRow } from './train-orders.schema';
 import {
   TRAIN_REFUND_JOB,
@@ -11,6 +11,7 @@ import {
   illegal,
   lockVisible,
   moneyBack,
+  moveIfStill,
   queueFallbackJob,
   settleSupplierCall,
 } from './train-orders.service';
@@ -75,16 +76,10 @@ export async function completeRefund(
  * refunding for good. No money moves: the railway has confirmed no refund.
  */
 export async function giveBackRefund(deps: TrainOrderDeps, orderId: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const order = await lockTrainOrder(tx, orderId);
-    if (order?.status !== 'refunding') return;
-    await transitionTrainOrder(
-      tx,
-      order,
-      'ticketed',
-      deps.now(),
-      { refundFeeMinor: null },
-      'The railway did not answer the refund: ask it again',
-    );
-  });
+  await moveIfStill(
+    deps,
+    orderId,
+    { from: 'refunding', to: 'ticketed', note: 'The railway did not answer the refund: ask it again' },
+    { refundFeeMinor: null },
+  );
 }

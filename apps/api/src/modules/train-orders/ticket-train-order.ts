@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { notifyTrainOrderWebhook } from './train-order-webhook';
 import { canTicketTrainOrders } from './train-orders.policy';
-import { lockTrainOrder, trainSettingsOf, transitionTrainOrder } from './train-orders.repo';
+import { trainSettingsOf, transitionTrainOrder } from './train-orders.repo';
 import type { TrainOrderRow } from './train-orders.schema';
 import {
   TRAIN_TICKETING_JOB,
@@ -12,6 +12,7 @@ import {
   illegal,
   lockVisible,
   moneyBack,
+  moveIfStill,
   queueFallbackJob,
   settleSupplierCall,
 } from './train-orders.service';
@@ -122,16 +123,9 @@ export async function completeTicketing(
  * with the money back at once: the railway may have issued tickets without answering.
  */
 export async function handTicketingToOperators(deps: TrainOrderDeps, orderId: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const order = await lockTrainOrder(tx, orderId);
-    if (order?.status !== 'proceeding') return;
-    await transitionTrainOrder(
-      tx,
-      order,
-      'manual_ticketing',
-      deps.now(),
-      {},
-      'The railway did not answer: ticket it again, or cancel it for the money back',
-    );
+  await moveIfStill(deps, orderId, {
+    from: 'proceeding',
+    to: 'manual_ticketing',
+    note: 'The railway did not answer: ticket it again, or cancel it for the money back',
   });
 }

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../platform/request-context';
 import type { RailSupplier, RailSupplierRegistry } from '../rail/rail-supplier';
 import { reimburse } from '../wallet/reimburse';
 import { canSeeTrainOrder } from './train-orders.policy';
-import { findTrainOrder, lockTrainOrder } from './train-orders.repo';
+import { findTrainOrder, lockTrainOrder, transitionTrainOrder } from './train-orders.repo';
 import type { TrainOrderRow } from './train-orders.schema';
 
 export interface TrainOrderDeps {
@@ -79,6 +79,23 @@ export async function settleSupplierCall<A>(
     const order = await lockTrainOrder(tx, orderId);
     if (!order || order.status !== status) return order;
     return settle(tx, order, answer, deps.now());
+  });
+}
+
+/**
+ * In one short transaction: moves the order from `from` to `to` with `changes` and `note`, unless
+ * it has moved on meanwhile (an operator's action, another runner).
+ */
+export async function moveIfStill(
+  deps: TrainOrderDeps,
+  orderId: string,
+  move: { from: TrainOrderRow['status']; to: TrainOrderRow['status']; note: string },
+  changes: Partial<TrainOrderRow> = {},
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const order = await lockTrainOrder(tx, orderId);
+    if (order?.status !== move.from) return;
+    await transitionTrainOrder(tx, order, move.to, deps.now(), changes, move.note);
   });
 }
 
