@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Currency } from '@portal/domain/currency';
 import { fromMinor, minorDigits } from '@portal/domain/currency-conversion';
-import type { PaymentChannel, PaymentPending, PaymentStatusView } from '@portal/domain/payment';
+import type { PaymentChannel, PaymentPending } from '@portal/domain/payment';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
@@ -10,10 +10,6 @@ import { postEntry } from '../wallet/ledger';
 import type { PaymentKind } from '../wallet/pay-from-balance';
 import { ensureAccounts } from '../wallet/ledger.repo';
 import { lockOrderById } from '../flight-orders/flight-orders.repo';
-import { canSeeOrder } from '../flight-orders/flight-orders.policy';
-import { flightOrders } from '../flight-orders/flight-orders.schema';
-import { canSeeGroupOrder } from '../group-orders/group-orders.policy';
-import { groupOrders } from '../group-orders/group-orders.schema';
 import { orderPayments, type OrderPaymentRow } from './payments.schema';
 import {
   GATEWAY_PAYMENT_TTL_MS,
@@ -365,40 +361,6 @@ export async function handleNotification(
   }
   await finish('paid');
   return { result: 'paid' };
-}
-
-/** Whose a payment's order is, for the orders' visibility rule. */
-const flightOrderOwner = { agencyId: flightOrders.agencyId, userId: flightOrders.userId };
-const groupOrderOwner = { agencyId: groupOrders.agencyId, userId: groupOrders.userId };
-
-/**
- * The state of a payment for the paying user's polling: expired once past `expiresAt`. A payment
- * is seen by whoever may see its order (flight or group), by the orders' own rule: with "only
- * show own orders", a colleague who may not see the order gets 404 for its payment too.
- */
-export async function paymentState(
-  db: Db,
-  ctx: RequestContext,
-  paymentId: string,
-  now: Date,
-): Promise<PaymentStatusView> {
-  const [found] = await db
-    .select({ payment: orderPayments, flightOrder: flightOrderOwner, groupOrder: groupOrderOwner })
-    .from(orderPayments)
-    .leftJoin(flightOrders, eq(flightOrders.id, orderPayments.orderId))
-    .leftJoin(groupOrders, eq(groupOrders.id, orderPayments.groupOrderId))
-    .where(and(eq(orderPayments.id, paymentId), eq(orderPayments.agencyId, ctx.agency.id)))
-    .limit(1);
-  const visible =
-    found &&
-    (found.flightOrder
-      ? canSeeOrder(ctx, found.flightOrder)
-      : found.groupOrder !== null && canSeeGroupOrder(ctx, found.groupOrder));
-  if (!found || !visible) throw new AppError('NOT_FOUND');
-  const row = found.payment;
-  const status = row.status === 'pending' && now.getTime() > row.expiresAt.getTime() ? 'expired' : row.status;
-  const orderId = row.orderId ?? row.groupOrderId ?? '';
-  return { paymentId: row.id, status, expiresAt: row.expiresAt.toISOString(), orderId };
 }
 
 /** The payment behind a simulated checkout page (which checks the page's token itself). */

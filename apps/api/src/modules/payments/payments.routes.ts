@@ -18,11 +18,11 @@ import {
   flightCaptureTarget,
   handleNotification,
   type CaptureTarget,
-  paymentState,
   prepareGatewayPayment,
   recordGatewayPayment,
 } from './gateway-payment';
 import { lateCaptureLog, listLateCaptures, refundLateCapture } from './late-captures';
+import { paymentState } from './payment-state';
 import { simulatedCheckoutRoutes } from './sim-checkout.routes';
 import { isSimulatedGateway } from './simulated-gateway';
 import type { FlightOrderDeps } from '../flight-orders/flight-orders.context';
