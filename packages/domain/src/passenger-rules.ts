@@ -60,6 +60,9 @@ export interface RuleError {
   params?: Record<string, string | number>;
 }
 
+/** A phone as a form or a request gives it: either part may be missing. */
+type PhoneDraft = { areaCode?: string | null; number?: string | null } | null | undefined;
+
 /** A passenger as the form holds it: every field may still be missing. */
 export interface PassengerDraft {
   type?: PassengerType | string | null;
@@ -75,7 +78,7 @@ export interface PassengerDraft {
     expiryDate?: string | null;
   } | null;
   /** Optional; when a number is given it must be valid for its area code (default 86). */
-  phone?: { areaCode?: string | null; number?: string | null } | null;
+  phone?: PhoneDraft;
 }
 
 /** The restrictions of the fare being booked (spec §3), as far as passengers are concerned. */
@@ -255,7 +258,7 @@ export function validatePassengerCounts(
 export interface ContactDraft {
   name?: string | null;
   email?: string | null;
-  phone?: { areaCode?: string | null; number?: string | null } | null;
+  phone?: PhoneDraft;
 }
 
 const EmailFormat = z.email();
@@ -279,17 +282,23 @@ export function isValidPhone(areaCode: string, number: string): boolean {
 }
 
 /**
- * A passenger's optional phone (spec §5 asks none; the API takes one): when a number is given it
- * must be valid for its area code (default 86), as the contact's is.
+ * The rule error of a phone whose number is given but not valid for its area code (default 86,
+ * spec §9), under `key`; undefined when valid or not given (the caller decides if it is required).
  */
-export function passengerPhoneError(phone: PassengerDraft['phone']): RuleError | undefined {
+function invalidPhone(phone: PhoneDraft, key: PassengerRuleKey): RuleError | undefined {
   const number = phone?.number;
   if (blank(number)) return undefined;
   const givenCode = phone?.areaCode;
   const areaCode = blank(givenCode) ? DEFAULT_REGION : givenCode.trim();
-  return isValidPhone(areaCode, number)
-    ? undefined
-    : { path: 'phone.number', key: 'passenger.phone.invalid', params: { areaCode } };
+  return isValidPhone(areaCode, number) ? undefined : { path: 'phone.number', key, params: { areaCode } };
+}
+
+/**
+ * A passenger's optional phone (spec §5 asks none; the API takes one): when a number is given it
+ * must be valid for its area code, as the contact's is.
+ */
+export function passengerPhoneError(phone: PassengerDraft['phone']): RuleError | undefined {
+  return invalidPhone(phone, 'passenger.phone.invalid');
 }
 
 /**
@@ -302,11 +311,8 @@ export function validateContact(contact: ContactDraft): RuleError[] {
   if (blank(contact.email)) errors.push({ path: 'email', key: 'contact.email.required' });
   else if (!EmailFormat.safeParse(contact.email.trim()).success)
     errors.push({ path: 'email', key: 'contact.email.format' });
-  const number = contact.phone?.number;
-  const givenCode = contact.phone?.areaCode;
-  const areaCode = blank(givenCode) ? DEFAULT_REGION : givenCode.trim();
-  if (blank(number)) errors.push({ path: 'phone.number', key: 'contact.phone.required' });
-  else if (!isValidPhone(areaCode, number))
-    errors.push({ path: 'phone.number', key: 'contact.phone.invalid', params: { areaCode } });
+  if (blank(contact.phone?.number)) errors.push({ path: 'phone.number', key: 'contact.phone.required' });
+  const phone = invalidPhone(contact.phone, 'contact.phone.invalid');
+  if (phone) errors.push(phone);
   return errors;
 }
