@@ -28,8 +28,9 @@ import { passengerOwner as ownerOf } from './passengers.policy';
 
 /**
  * The rules beyond the body's shape (spec §5): the document number must have the format of its
- * type, a phone must be valid for its area code, and the birthday must not be after today (the schema already holds dates to real days from
- * 1900). Messages are rule keys, which the client translates.
+ * type, a phone must be valid for its area code, and the birthday must not be after today (the
+ * schema already holds dates to real days from 1900). Messages are rule keys, which the client
+ * translates.
  */
 function checkPassengerRules(body: FrequentPassengerBody, today: string): void {
   const errors: FieldError[] = [];

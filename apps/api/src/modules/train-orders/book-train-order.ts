@@ -41,8 +41,8 @@ export type TrainBookingOutcome =
 
 /**
  * Checks the passengers (the document rules of spec §5 as 12306 takes them) and the contact (as
- * a flight booking's), then asks the rail
- * suppliers to book the chosen train and class at the price the agent saw; no transaction is open.
+ * a flight booking's), then asks the rail suppliers to book the chosen train and class at the
+ * price the agent saw; no transaction is open.
  */
 export async function bookTrainAtSupplier(
   deps: TrainOrderDeps,
