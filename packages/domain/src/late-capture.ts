@@ -5,10 +5,16 @@ import { MoneyJson } from './shopping';
 
 /**
  * Why money an outside gateway captured could not pay its order, so it was refunded:
- * the order was no longer payable (paid another way, canceled), the payment had expired, or
- * the payment was already closed (failed, or paid with another capture).
+ * the order was no longer payable (paid another way, canceled), the payment had expired, the
+ * payment was already closed (failed, or paid with another capture), or the gateway captured
+ * another amount or currency than the payment's.
  */
-export const LATE_CAPTURE_REASONS = ['order_not_payable', 'payment_expired', 'payment_closed'] as const;
+export const LATE_CAPTURE_REASONS = [
+  'order_not_payable',
+  'payment_expired',
+  'payment_closed',
+  'amount_mismatch',
+] as const;
 export type LateCaptureReason = (typeof LATE_CAPTURE_REASONS)[number];
 
 /** `refund_pending` until the provider confirms the refund (retried in the background), then `refunded`. */

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { Currency } from '@portal/domain/currency';
+import { isCurrency, type Currency } from '@portal/domain/currency';
 import { fromMinor, minorDigits } from '@portal/domain/currency-conversion';
 import type { PaymentChannel, PaymentPending } from '@portal/domain/payment';
 import type { Db } from '../../platform/db';
@@ -294,8 +294,9 @@ export function flightCaptureTarget(hooks: OnPaidHooks): CaptureTarget {
 
 /**
  * A gateway's asynchronous notification: refused unless signed with the gateway's secret and
- * fresh (401 PAYMENT_SIGNATURE_INVALID, nothing changed), and unless its amount is the payment's
- * (422). A paid notification of a pending, unexpired payment is settled by its target (a flight
+ * fresh (401 PAYMENT_SIGNATURE_INVALID, nothing changed). A paid notification of another amount or
+ * currency than the payment's is a late capture (`amount_mismatch`) and leaves the payment open. A
+ * paid notification of a pending, unexpired payment is settled by its target (a flight
  * order, a group order's instalment) in this one transaction. A paid notification the order cannot
  * take (paid by balance or canceled meanwhile, payment expired or closed) is a late capture:
  * recorded for a refund through the gateway (`late`), which the caller makes after this
@@ -322,21 +323,27 @@ export async function handleNotification(
     .limit(1)
     .for('update');
   if (!payment) throw new AppError('NOT_FOUND');
-  if (n.amountMinor !== payment.amountMinor || n.currency !== payment.currency) {
-    throw new AppError('PAYMENT_UNPROCESSABLE');
-  }
   if (await findLateCapture(tx, channel, n.tradeNo)) return { result: 'duplicate' };
   const late = async (reason: Parameters<typeof recordLateCapture>[3], orderStatus: string) => {
     const capture = await recordLateCapture(tx, payment, n, reason, orderStatus, now);
     return capture ? { result: 'late' as const, capture } : { result: 'duplicate' as const };
   };
+  const target = payment.groupOrderId === null ? targets.flight : targets.groupInstalment;
+  const orderStatus = () => target?.orderStatus(tx, payment) ?? Promise.resolve('unknown');
+
+  if (n.amountMinor !== payment.amountMinor || n.currency !== payment.currency) {
+    // Another amount or currency than asked: the payment stays as it was (still open to the right
+    // capture) and money taken is refunded. A capture the payment holds already, or money in a
+    // currency the portal does not keep, is not refunded here: 422, for the gateway to resolve.
+    if (n.status === 'failed') return { result: 'ignored' };
+    if (payment.tradeNo === n.tradeNo || !isCurrency(n.currency)) throw new AppError('PAYMENT_UNPROCESSABLE');
+    return late('amount_mismatch', await orderStatus());
+  }
   const finish = (status: OrderPaymentRow['status']) =>
     tx
       .update(orderPayments)
       .set({ status, tradeNo: n.tradeNo, completedAt: now })
       .where(eq(orderPayments.id, payment.id));
-  const target = payment.groupOrderId === null ? targets.flight : targets.groupInstalment;
-  const orderStatus = () => target?.orderStatus(tx, payment) ?? Promise.resolve('unknown');
 
   if (payment.status !== 'pending') {
     const same = payment.tradeNo === n.tradeNo;

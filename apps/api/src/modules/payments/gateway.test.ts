@@ -60,7 +60,7 @@ const payByBalance = (token: string, id: string) =>
 const notification = (
   paymentId: string,
   amountMinor: number,
-  extra: Partial<{ status: 'paid' | 'failed'; timestamp: number; tradeNo: string }> = {},
+  extra: Partial<{ status: 'paid' | 'failed'; timestamp: number; tradeNo: string; currency: string }> = {},
   secret: string = SECRET,
 ) => {
   const unsigned = {
@@ -68,7 +68,7 @@ const notification = (
     tradeNo: extra.tradeNo ?? `pi_${paymentId.slice(0, 8)}`,
     status: extra.status ?? ('paid' as const),
     amountMinor,
-    currency: 'CNY',
+    currency: extra.currency ?? 'CNY',
     timestamp: extra.timestamp ?? Date.now(),
   };
   return { ...unsigned, signature: sign(secret, 'stripe', unsigned) };
@@ -131,7 +131,6 @@ describe('outside channel through the simulated gateway', () => {
       notification(pending.paymentId, amount, { timestamp: Date.now() - 10 * 60_000 }),
     );
     expect(stale.statusCode).toBe(401);
-    expect((await notify(notification(pending.paymentId, amount + 1))).statusCode).toBe(422);
     expect((await getOrder(token, order.id)).status).toBe('to_be_paid');
 
     const paid = await notify(notification(pending.paymentId, amount));
@@ -394,6 +393,51 @@ describe('a capture the order can no longer take is refunded through the gateway
     const again = await startPayment(token, order.id);
     expect(again.paymentId).not.toBe(pending.paymentId);
     expect((await submitCheckout(again.redirectUrl, 'paid')).statusCode).toBe(303);
+    expect((await getOrder(token, order.id)).status).toBe('proceeding');
+  });
+
+  it('a capture of another amount or currency is refunded and the payment stays open', async () => {
+    const token = await login(app);
+    const order = await bookOne(app, token);
+    const pending = await startPayment(token, order.id);
+    const amount = minor(order.price.orderTotal.amount);
+
+    const more = await notify(notification(pending.paymentId, amount + 1, { tradeNo: 'pi_more' }));
+    expect(more.statusCode, more.body).toBe(200);
+    expect(body(more).data).toEqual({ result: 'refunded' });
+    const usd = await notify(notification(pending.paymentId, amount, { tradeNo: 'pi_usd', currency: 'USD' }));
+    expect(body(usd).data).toEqual({ result: 'refunded' });
+    expect(refundsOf(pending.paymentId)).toMatchObject([
+      { tradeNo: 'pi_more', amountMinor: amount + 1, currency: 'CNY' },
+      { tradeNo: 'pi_usd', amountMinor: amount, currency: 'USD' },
+    ]);
+    // A failed notice of another amount moved no money: nothing to refund.
+    const failed = await notify(
+      notification(pending.paymentId, amount + 2, { tradeNo: 'pi_failed', status: 'failed' }),
+    );
+    expect(body(failed).data).toEqual({ result: 'ignored' });
+    // A currency the portal does not keep cannot be recorded: 422 for the gateway to resolve.
+    const unknown = await notify(
+      notification(pending.paymentId, amount, { tradeNo: 'pi_x', currency: 'XXX' }),
+    );
+    expect(unknown.statusCode).toBe(422);
+    expect(refundsOf(pending.paymentId)).toHaveLength(2);
+    expect(
+      body(await notify(notification(pending.paymentId, amount + 1, { tradeNo: 'pi_more' }))).data,
+    ).toEqual({ result: 'duplicate' });
+
+    const finance = await lateCaptures(await login(app, 'finance'));
+    expect(finance.list.filter((c) => c.orderId === order.id)).toMatchObject([
+      { reason: 'amount_mismatch', orderStatus: 'to_be_paid', amount: { currency: 'USD' } },
+      { reason: 'amount_mismatch', orderStatus: 'to_be_paid', status: 'refunded' },
+    ]);
+    // The order is unpaid and its payment still takes the right capture.
+    expect((await getOrder(token, order.id)).status).toBe('to_be_paid');
+    expect(body(await notify(notification(pending.paymentId, amount))).data).toEqual({ result: 'paid' });
+    // Another amount under the capture the payment holds is a conflict, never refunded here.
+    const conflict = await notify(notification(pending.paymentId, amount + 5));
+    expect(conflict.statusCode).toBe(422);
+    expect(refundsOf(pending.paymentId)).toHaveLength(2);
     expect((await getOrder(token, order.id)).status).toBe('proceeding');
   });
 
