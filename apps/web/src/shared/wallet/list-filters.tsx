@@ -1,7 +1,8 @@
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { DatePicker, Form, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useDatePattern } from '../dates/format-date';
+import { clearFilters, FilterForm, SelectFilter } from '../ui/filter-form';
 
 /** What the filters apply: a date range (yyyy-MM-dd), one kind (type or method) and an order ID. */
 export interface ListFilterValues {
@@ -41,44 +42,27 @@ export function ListFilters({ kindLabel, kindOptions, onApply }: ListFiltersProp
   const datePattern = useDatePattern();
   const [form] = Form.useForm<FormValues>();
   return (
-    <Form<FormValues>
+    <FilterForm<FormValues>
       form={form}
-      layout="inline"
-      role="search"
-      data-testid="list-filters"
+      testId="list-filters"
       onFinish={(values) => onApply(toValues(values))}
-      style={{ rowGap: 12, marginBottom: 16 }}
+      applyText={t('bills.filter.search')}
+      resetText={t('bills.filter.reset')}
+      onReset={clearFilters(form, onApply)}
     >
       <Form.Item name="range" label={t('bills.filter.dateRange')}>
         <DatePicker.RangePicker allowEmpty={[true, true]} format={datePattern} />
       </Form.Item>
-      <Form.Item name="kind" label={kindLabel}>
-        <Select
-          allowClear
-          aria-label={kindLabel}
-          placeholder={t('bills.filter.all')}
-          options={kindOptions}
-          style={{ minWidth: 180 }}
-        />
-      </Form.Item>
+      <SelectFilter
+        name="kind"
+        label={kindLabel}
+        placeholder={t('bills.filter.all')}
+        options={kindOptions}
+        minWidth={180}
+      />
       <Form.Item name="orderId" label={t('bills.filter.orderId')}>
         <Input allowClear maxLength={64} placeholder={t('bills.filter.orderIdPlaceholder')} />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('bills.filter.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onApply({});
-            }}
-          >
-            {t('bills.filter.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterForm>
   );
 }

@@ -1,10 +1,10 @@
-import { Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { AGENCY_LIMITS, isAllowedDomain } from '@portal/domain/agencies';
 import { isEmailAddress } from '@portal/domain/company';
-import { isValidPhone } from '@portal/domain/passenger-rules';
 import { isValidUsername } from '@portal/domain/limits';
+import { PhoneFormItem } from '../../../shared/ui/phone-form-item';
 import type { ParentChoice } from '../tree/agency-tree';
 
 /** Every domain of the tags input is a host name, none twice, at most AGENCY_LIMITS.allowedDomains. */
@@ -32,12 +32,6 @@ export function AgencyFormFields({ creating, parents }: AgencyFormFieldsProps) {
       validator: (_rule, value: string | undefined) =>
         !value?.trim() || ok(value.trim()) ? Promise.resolve() : Promise.reject(new Error(t(key))),
     });
-  const phoneRule: Rule = ({ getFieldValue }) => ({
-    validator: (_rule, value: string | undefined) =>
-      !value?.trim() || isValidPhone(String(getFieldValue('areaCode') ?? ''), value.trim())
-        ? Promise.resolve()
-        : Promise.reject(new Error(t('agencyManager.form.phoneInvalid'))),
-  });
   const domainsRule: Rule = {
     validator: (_rule, value: string[] | undefined) => {
       const problem = domainsProblem(value ?? []);
@@ -82,25 +76,12 @@ export function AgencyFormFields({ creating, parents }: AgencyFormFieldsProps) {
       >
         <Input type="email" />
       </Form.Item>
-      <Form.Item label={t('agencyManager.field.phone')} required={false}>
-        <Space.Compact block>
-          <Form.Item
-            name="areaCode"
-            noStyle
-            rules={[{ pattern: /^\d{1,4}$/, message: t('agencyManager.form.areaCodeInvalid') }]}
-          >
-            <Input
-              aria-label={t('agencyManager.field.areaCode')}
-              prefix="+"
-              style={{ width: 110 }}
-              inputMode="numeric"
-            />
-          </Form.Item>
-          <Form.Item name="phone" noStyle dependencies={['areaCode']} rules={[phoneRule]}>
-            <Input aria-label={t('agencyManager.field.phone')} inputMode="tel" />
-          </Form.Item>
-        </Space.Compact>
-      </Form.Item>
+      <PhoneFormItem
+        label={t('agencyManager.field.phone')}
+        areaCodeLabel={t('agencyManager.field.areaCode')}
+        areaCodeMessage={t('agencyManager.form.areaCodeInvalid')}
+        phoneMessage={t('agencyManager.form.phoneInvalid')}
+      />
       <Form.Item
         label={t('agencyManager.field.allowedDomains')}
         name="allowedDomains"

@@ -1,13 +1,12 @@
-import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SubAgency } from '@portal/domain/agencies';
-import { CURRENCIES, type Currency } from '@portal/domain/currency';
+import type { Currency } from '@portal/domain/currency';
 import { CreditLimitBody } from '@portal/domain/wallet';
 import { formatMoney } from '../../../shared/money/format-money';
-import { toast } from '../../../shared/ui/message-bridge';
 import { useSetCreditLimit } from '../api/agency-money';
-import { decimalRule } from './money-rules';
+import { DecimalField } from './decimal-field';
+import { WalletFormModal } from './wallet-form-modal';
 
 interface CreditValues {
   currency: Currency;
@@ -19,74 +18,40 @@ export function CreditLimitModal({ agency, onClose }: { agency: SubAgency; onClo
   const { t } = useTranslation();
   const [form] = Form.useForm<CreditValues>();
   const setCredit = useSetCreditLimit();
-  const [failure, setFailure] = useState<string | null>(null);
   const { wallet } = agency;
 
-  const handleSubmit = async (values: CreditValues) => {
-    setFailure(null);
-    try {
-      const change = await setCredit.mutateAsync({
-        agencyId: agency.id,
-        body: { credit: values.credit.trim(), currency: values.currency },
-      });
-      void toast().success(
-        t('agencyManager.credit.done', { name: agency.name, credit: formatMoney(change.wallet.creditLimit) }),
-      );
-      onClose();
-    } catch (error) {
-      setFailure(error instanceof Error && error.message ? error.message : t('common.unknownError'));
-    }
+  const submit = async (values: CreditValues) => {
+    const change = await setCredit.mutateAsync({
+      agencyId: agency.id,
+      body: { credit: values.credit.trim(), currency: values.currency },
+    });
+    return t('agencyManager.credit.done', {
+      name: agency.name,
+      credit: formatMoney(change.wallet.creditLimit),
+    });
   };
 
   return (
-    <Modal
-      open
+    <WalletFormModal<CreditValues>
+      agency={agency}
       title={t('agencyManager.credit.title', { name: agency.name })}
       okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={setCredit.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      pending={setCredit.isPending}
+      form={form}
+      testId="credit-form"
+      initialValues={{ currency: wallet.currency, credit: wallet.creditLimit.amount }}
+      submit={submit}
+      onClose={onClose}
     >
-      <Form<CreditValues>
-        form={form}
-        layout="vertical"
-        data-testid="credit-form"
-        initialValues={{ currency: wallet.currency, credit: wallet.creditLimit.amount }}
-        onFinish={(values) => void handleSubmit(values)}
-      >
-        {failure && <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />}
-        <Typography.Paragraph type="secondary">
-          {t('agencyManager.money.current', {
-            balance: formatMoney(wallet.balance),
-            available: formatMoney(wallet.available),
-          })}
-        </Typography.Paragraph>
-        <Form.Item name="currency" label={t('agencyManager.topUp.currency')}>
-          <Select
-            aria-label={t('agencyManager.topUp.currency')}
-            showSearch
-            options={CURRENCIES.map((c) => ({ value: c, label: c }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="credit"
-          label={t('agencyManager.credit.limit')}
-          extra={t('agencyManager.credit.help')}
-          dependencies={['currency']}
-          rules={[
-            decimalRule(t, {
-              schema: CreditLimitBody.shape.credit,
-              messageKey: 'agencyManager.credit.invalid',
-              required: true,
-              money: true,
-            }),
-          ]}
-        >
-          <Input inputMode="decimal" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <DecimalField
+        name="credit"
+        label={t('agencyManager.credit.limit')}
+        extra={t('agencyManager.credit.help')}
+        schema={CreditLimitBody.shape.credit}
+        messageKey="agencyManager.credit.invalid"
+        required
+        money
+      />
+    </WalletFormModal>
   );
 }

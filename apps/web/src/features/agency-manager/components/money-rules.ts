@@ -4,7 +4,7 @@ import { minorDigits } from '@portal/domain/currency-conversion';
 import { MAX_REQUEST_AMOUNT } from '@portal/domain/limits';
 import { formatMaximum, isAboveMaximum } from '@portal/domain/wallet';
 
-interface DecimalRuleOptions {
+export interface DecimalRuleOptions {
   /** The API's own schema of the field. */
   schema: { safeParse: (value: unknown) => { success: boolean } };
   /** Message key when the text is missing or not accepted by `schema`. */

@@ -1,15 +1,14 @@
-import { Alert, Checkbox, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { Checkbox, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SubAgency } from '@portal/domain/agencies';
-import { CURRENCIES, type Currency } from '@portal/domain/currency';
+import type { Currency } from '@portal/domain/currency';
 import { minorDigits } from '@portal/domain/currency-conversion';
 import { TopUpBody } from '@portal/domain/wallet';
 import { formatMoney } from '../../../shared/money/format-money';
-import { toast } from '../../../shared/ui/message-bridge';
 import { useTopUp } from '../api/agency-money';
-import { decimalRule } from './money-rules';
+import { DecimalField } from './decimal-field';
 import { topUpAmount } from './top-up-amount';
+import { WalletFormModal } from './wallet-form-modal';
 
 interface TopUpValues {
   currency: Currency;
@@ -43,7 +42,6 @@ export function TopUpModal({ agency, onClose }: { agency: SubAgency; onClose: ()
   const { t } = useTranslation();
   const [form] = Form.useForm<TopUpValues>();
   const topUp = useTopUp();
-  const [failure, setFailure] = useState<string | null>(null);
   const shape = TopUpBody.shape;
 
   const handleValuesChange = (changed: Partial<TopUpValues>, all: TopUpValues) => {
@@ -57,120 +55,72 @@ export function TopUpModal({ agency, onClose }: { agency: SubAgency; onClose: ()
     if (amount !== undefined) form.setFieldValue('amount', amount);
   };
 
-  const handleSubmit = async (values: TopUpValues) => {
-    setFailure(null);
-    try {
-      const change = await topUp.mutateAsync({ agencyId: agency.id, body: topUpBodyOf(values) });
-      void toast().success(
-        t('agencyManager.topUp.done', { name: agency.name, balance: formatMoney(change.wallet.balance) }),
-      );
-      onClose();
-    } catch (error) {
-      setFailure(error instanceof Error && error.message ? error.message : t('common.unknownError'));
-    }
+  const submit = async (values: TopUpValues) => {
+    const change = await topUp.mutateAsync({ agencyId: agency.id, body: topUpBodyOf(values) });
+    return t('agencyManager.topUp.done', { name: agency.name, balance: formatMoney(change.wallet.balance) });
   };
 
   return (
-    <Modal
-      open
+    <WalletFormModal<TopUpValues>
+      agency={agency}
       title={t('agencyManager.topUp.title', { name: agency.name })}
       okText={t('agencyManager.topUp.submit')}
-      cancelText={t('common.cancel')}
-      confirmLoading={topUp.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      pending={topUp.isPending}
+      form={form}
+      testId="top-up-form"
+      initialValues={{ currency: agency.wallet.currency, exchangeRate: '1', sendEmail: false, amount: '' }}
+      onValuesChange={handleValuesChange}
+      submit={submit}
+      onClose={onClose}
     >
-      <Form<TopUpValues>
-        form={form}
-        layout="vertical"
-        data-testid="top-up-form"
-        initialValues={{ currency: agency.wallet.currency, exchangeRate: '1', sendEmail: false, amount: '' }}
-        onValuesChange={handleValuesChange}
-        onFinish={(values) => void handleSubmit(values)}
+      <DecimalField
+        name="amountReceived"
+        label={t('agencyManager.topUp.amountReceived')}
+        schema={shape.amount}
+        messageKey="agencyManager.money.amountInvalid"
+        required={false}
+        money={false}
+      />
+      <DecimalField
+        name="exchangeRate"
+        label={t('agencyManager.topUp.exchangeRate')}
+        schema={shape.exchangeRate}
+        messageKey="agencyManager.topUp.rateInvalid"
+        required
+        money={false}
+      />
+      <Form.Item name="transactionFeePercent" label={t('agencyManager.topUp.feePercent')}>
+        <InputNumber
+          min={0}
+          max={100}
+          step={0.1}
+          suffix="%"
+          style={{ width: '100%' }}
+          aria-label={t('agencyManager.topUp.feePercent')}
+        />
+      </Form.Item>
+      <Form.Item
+        name="referenceNumber"
+        label={t('agencyManager.topUp.reference')}
+        rules={[
+          { required: true, whitespace: true, message: t('agencyManager.topUp.referenceRequired') },
+          { max: 64, message: t('agencyManager.form.tooLong', { max: 64 }) },
+        ]}
       >
-        {failure && <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />}
-        <Typography.Paragraph type="secondary">
-          {t('agencyManager.money.current', {
-            balance: formatMoney(agency.wallet.balance),
-            available: formatMoney(agency.wallet.available),
-          })}
-        </Typography.Paragraph>
-        <Form.Item name="currency" label={t('agencyManager.topUp.currency')}>
-          <Select
-            aria-label={t('agencyManager.topUp.currency')}
-            showSearch
-            options={CURRENCIES.map((c) => ({ value: c, label: c }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="amountReceived"
-          label={t('agencyManager.topUp.amountReceived')}
-          rules={[
-            decimalRule(t, {
-              schema: shape.amount,
-              messageKey: 'agencyManager.money.amountInvalid',
-              required: false,
-              money: false,
-            }),
-          ]}
-        >
-          <Input inputMode="decimal" />
-        </Form.Item>
-        <Form.Item
-          name="exchangeRate"
-          label={t('agencyManager.topUp.exchangeRate')}
-          rules={[
-            decimalRule(t, {
-              schema: shape.exchangeRate,
-              messageKey: 'agencyManager.topUp.rateInvalid',
-              required: true,
-              money: false,
-            }),
-          ]}
-        >
-          <Input inputMode="decimal" />
-        </Form.Item>
-        <Form.Item name="transactionFeePercent" label={t('agencyManager.topUp.feePercent')}>
-          <InputNumber
-            min={0}
-            max={100}
-            step={0.1}
-            suffix="%"
-            style={{ width: '100%' }}
-            aria-label={t('agencyManager.topUp.feePercent')}
-          />
-        </Form.Item>
-        <Form.Item
-          name="referenceNumber"
-          label={t('agencyManager.topUp.reference')}
-          rules={[
-            { required: true, whitespace: true, message: t('agencyManager.topUp.referenceRequired') },
-            { max: 64, message: t('agencyManager.form.tooLong', { max: 64 }) },
-          ]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
-          name="amount"
-          label={t('agencyManager.topUp.amount')}
-          extra={t('agencyManager.topUp.amountHelp')}
-          dependencies={['currency']}
-          rules={[
-            decimalRule(t, {
-              schema: shape.amount,
-              messageKey: 'agencyManager.money.amountInvalid',
-              required: true,
-              money: true,
-            }),
-          ]}
-        >
-          <Input inputMode="decimal" />
-        </Form.Item>
-        <Form.Item name="sendEmail" valuePropName="checked">
-          <Checkbox>{t('agencyManager.topUp.sendEmail')}</Checkbox>
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input />
+      </Form.Item>
+      <DecimalField
+        name="amount"
+        label={t('agencyManager.topUp.amount')}
+        extra={t('agencyManager.topUp.amountHelp')}
+        schema={shape.amount}
+        messageKey="agencyManager.money.amountInvalid"
+        required
+        money
+      />
+      <Form.Item name="sendEmail" valuePropName="checked">
+        <Checkbox>{t('agencyManager.topUp.sendEmail')}</Checkbox>
+      </Form.Item>
+    </WalletFormModal>
   );
 }

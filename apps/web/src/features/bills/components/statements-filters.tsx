@@ -1,8 +1,9 @@
-import { Button, DatePicker, Form, Select, Space } from 'antd';
+import { DatePicker, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { CURRENCIES, type Currency } from '@portal/domain/currency';
+import type { Currency } from '@portal/domain/currency';
 import { MAX_STATEMENT_MONTHS, type StatementQuery } from '@portal/domain/wallet';
+import { CurrencyFilter, FilterForm } from '../../../shared/ui/filter-form';
 
 type MonthRange = [Dayjs | null, Dayjs | null] | null | undefined;
 
@@ -47,14 +48,18 @@ export function StatementsFilters({ initial, onApply }: StatementsFiltersProps) 
   };
 
   return (
-    <Form<FormValues>
+    <FilterForm<FormValues>
       form={form}
-      layout="inline"
-      role="search"
-      data-testid="statement-filters"
+      testId="statement-filters"
       initialValues={initialValues}
       onFinish={handleFinish}
-      style={{ rowGap: 12, marginBottom: 16 }}
+      applyText={t('bills.filter.search')}
+      resetText={t('bills.filter.reset')}
+      onReset={() => {
+        const reset = defaultStatementQuery();
+        form.setFieldsValue({ months: monthsOf(reset), currency: undefined });
+        onApply(reset);
+      }}
     >
       <Form.Item
         name="months"
@@ -76,31 +81,7 @@ export function StatementsFilters({ initial, onApply }: StatementsFiltersProps) 
       >
         <DatePicker.RangePicker picker="month" format="YYYY-MM" allowClear={false} />
       </Form.Item>
-      <Form.Item name="currency" label={t('bills.filter.currency')}>
-        <Select
-          allowClear
-          aria-label={t('bills.filter.currency')}
-          placeholder={t('bills.filter.all')}
-          options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
-          style={{ minWidth: 120 }}
-        />
-      </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('bills.filter.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              const reset = defaultStatementQuery();
-              form.setFieldsValue({ months: monthsOf(reset), currency: undefined });
-              onApply(reset);
-            }}
-          >
-            {t('bills.filter.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+      <CurrencyFilter label={t('bills.filter.currency')} placeholder={t('bills.filter.all')} />
+    </FilterForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Form, Input, Space } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,7 +9,7 @@ import {
   type UpdateCompanyBody,
 } from '@portal/domain/company';
 import { DEFAULT_REGION } from '@portal/domain/locale';
-import { isValidPhone } from '@portal/domain/passenger-rules';
+import { PhoneFormItem } from '../../../shared/ui/phone-form-item';
 
 interface CompanyValues {
   name: string;
@@ -72,12 +72,6 @@ export function CompanyForm({ company, defaultRegion = DEFAULT_REGION, saving, o
       validator: (_rule, value: string | undefined) =>
         !value?.trim() || ok(value.trim()) ? Promise.resolve() : Promise.reject(new Error(t(key))),
     });
-  const phoneRule: Rule = ({ getFieldValue }) => ({
-    validator: (_rule, value: string | undefined) =>
-      !value?.trim() || isValidPhone(String(getFieldValue('areaCode')), value.trim())
-        ? Promise.resolve()
-        : Promise.reject(new Error(t('companyPage.error.phone'))),
-  });
   const disabled = !company.canEdit;
 
   return (
@@ -117,25 +111,12 @@ export function CompanyForm({ company, defaultRegion = DEFAULT_REGION, saving, o
         >
           <Input type="email" />
         </Form.Item>
-        <Form.Item label={t('companyPage.phone')} required={false}>
-          <Space.Compact block>
-            <Form.Item
-              name="areaCode"
-              noStyle
-              rules={[{ pattern: /^\d{1,4}$/, message: t('companyPage.error.areaCode') }]}
-            >
-              <Input
-                aria-label={t('companyPage.areaCode')}
-                prefix="+"
-                style={{ width: 110 }}
-                inputMode="numeric"
-              />
-            </Form.Item>
-            <Form.Item name="phone" noStyle dependencies={['areaCode']} rules={[phoneRule]}>
-              <Input aria-label={t('companyPage.phone')} inputMode="tel" />
-            </Form.Item>
-          </Space.Compact>
-        </Form.Item>
+        <PhoneFormItem
+          label={t('companyPage.phone')}
+          areaCodeLabel={t('companyPage.areaCode')}
+          areaCodeMessage={t('companyPage.error.areaCode')}
+          phoneMessage={t('companyPage.error.phone')}
+        />
         <Form.Item
           label={t('companyPage.address')}
           name="address"

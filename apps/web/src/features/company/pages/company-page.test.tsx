@@ -54,8 +54,8 @@ describe('the company profile page', () => {
     type('Email', 'not-an-email');
     save();
     expect(await screen.findByText('Please enter the company address')).toBeInTheDocument();
-    expect(screen.getByText('Not a valid phone number for this area code')).toBeInTheDocument();
-    expect(screen.getByText('The email format is incorrect.')).toBeInTheDocument();
+    expect(await screen.findByText('Not a valid phone number for this area code')).toBeInTheDocument();
+    expect(await screen.findByText('The email format is incorrect.')).toBeInTheDocument();
     expect(api.sent).toEqual([]);
 
     type('Company address', ' 88 Century Avenue, Shanghai ');

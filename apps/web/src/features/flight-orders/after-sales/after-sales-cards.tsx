@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Descriptions, Empty, Skeleton, Table } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -11,7 +11,8 @@ import {
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { downloadDocument, useOrderDocuments } from '../api/after-sales';
 import { segmentLabel } from '../lib/after-sales';
-import { money, timeLeft, timestamp } from '../lib/format';
+import { money, timestamp } from '../lib/format';
+import { DeadlineCountdown } from '../components/deadline-countdown';
 import { StatusTag } from '../components/status-tag';
 
 function orderLink(id: string): string {
@@ -64,30 +65,6 @@ export function RelatedOrdersCard({ order }: { order: FlightOrder }) {
   );
 }
 
-/** The time left to confirm a refund, ticking every second. */
-function ConfirmCountdown({ deadline }: { deadline: string }) {
-  const { t } = useTranslation();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, []);
-  const left = timeLeft(deadline, now);
-  return (
-    <Alert
-      type={left ? 'warning' : 'error'}
-      showIcon
-      data-testid="order-confirm-countdown"
-      title={
-        left
-          ? t('afterSales.detail.confirmWithin', { time: left, deadline: timestamp(deadline) })
-          : t('afterSales.detail.confirmExpired')
-      }
-      style={{ marginBottom: 16 }}
-    />
-  );
-}
-
 const QUOTE_FIELDS = {
   change: ['priceDifference', 'taxDifference', 'changeFee', 'serviceFee', 'amountDue'],
   refund: ['paid', 'refundFee', 'serviceFee', 'refundableTotal'],
@@ -111,7 +88,14 @@ export function AfterSalesDetailCard({ order }: { order: FlightOrder }) {
       data-testid="order-after-sales"
       style={{ marginBottom: 16 }}
     >
-      {order.status === 'rfd_to_be_confirm' && deadline && <ConfirmCountdown deadline={deadline} />}
+      {order.status === 'rfd_to_be_confirm' && deadline && (
+        <DeadlineCountdown
+          deadline={deadline}
+          testId="order-confirm-countdown"
+          withinKey="afterSales.detail.confirmWithin"
+          expiredKey="afterSales.detail.confirmExpired"
+        />
+      )}
       {detail.rejectReason && (
         <Alert
           type="error"

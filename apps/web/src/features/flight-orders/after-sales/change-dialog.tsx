@@ -1,7 +1,6 @@
 import { Alert, Button, Modal, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import {
   type ChangeReason,
   type ChangeRequest,
@@ -16,6 +15,7 @@ import { startChangeSearch, useRequestChange } from '../api/after-sales';
 import { ChangeResults } from './change-results';
 import { ChangeSearchForm, initialDraft, selectedLegs, type ChangeDraft } from './change-search-form';
 import { ChangeReview } from './change-review';
+import { useOpenCreatedOrder, type AfterSalesDialogProps } from './after-sales-dialog';
 
 type Step = 'form' | 'results' | 'submit';
 
@@ -40,17 +40,9 @@ function toSearchRequest(order: FlightOrder, draft: ChangeDraft): ChangeSearchRe
  * (polled, replaced by a new search, abandoned when the dialog closes); the chosen flight with
  * documents and a remark; sent, it opens the new change order.
  */
-export function ChangeDialog({
-  order,
-  open,
-  onClose,
-}: {
-  order: FlightOrder;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function ChangeDialog({ order, open, onClose }: AfterSalesDialogProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const openCreated = useOpenCreatedOrder(onClose);
   const [step, setStep] = useState<Step>('form');
   const [draft, setDraft] = useState<ChangeDraft>(() => initialDraft(order));
   const [tried, setTried] = useState(false);
@@ -95,10 +87,7 @@ export function ChangeDialog({
     };
     setRequoted(null);
     change.mutate(body, {
-      onSuccess: (created) => {
-        onClose();
-        void navigate(`/flight/orders/${encodeURIComponent(created.id)}`);
-      },
+      onSuccess: openCreated,
       onError: (error) => {
         // QUOTE_CHANGED: the flight as now priced (a new id) to accept, or none to choose another.
         if (!isApiError(error) || error.code !== ERRORS.QUOTE_CHANGED.code) return;

@@ -1,18 +1,17 @@
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import {
   REFUND_REASONS,
   refundReasonKey,
   type RefundRequest,
   type SupportingDocument,
 } from '@portal/domain/after-sales';
-import type { FlightOrder } from '@portal/domain/flight-order';
 import { useRequestRefund } from '../api/after-sales';
 import { refundSubOptions } from '../lib/after-sales';
 import { DocumentUpload } from './document-upload';
 import { PassengerPicker, SegmentPicker } from './selection-tables';
+import { useOpenCreatedOrder, type AfterSalesDialogProps } from './after-sales-dialog';
 
 interface RefundForm {
   reason?: number;
@@ -25,17 +24,9 @@ interface RefundForm {
  * with its sub-option where it has them, supporting documents and a remark. Sent, it opens the
  * new refund order.
  */
-export function RefundDialog({
-  order,
-  open,
-  onClose,
-}: {
-  order: FlightOrder;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function RefundDialog({ order, open, onClose }: AfterSalesDialogProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const openCreated = useOpenCreatedOrder(onClose);
   const [form] = Form.useForm<RefundForm>();
   // Kept beside the form, not watched through it: the sub-option field depends on it at once.
   const [reason, setReason] = useState<number | undefined>(undefined);
@@ -59,12 +50,7 @@ export function RefundDialog({
       documentIds: documents.map((d) => d.id),
       ...(remark ? { remark } : {}),
     };
-    refund.mutate(body, {
-      onSuccess: (created) => {
-        onClose();
-        void navigate(`/flight/orders/${encodeURIComponent(created.id)}`);
-      },
-    });
+    refund.mutate(body, { onSuccess: openCreated });
   };
 
   return (

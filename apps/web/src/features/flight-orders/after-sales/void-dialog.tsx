@@ -1,28 +1,19 @@
 import { Alert, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import type { FlightOrder } from '@portal/domain/flight-order';
 import type { VoidRequest } from '@portal/domain/after-sales';
 import { useRequestVoid } from '../api/after-sales';
 import { timestamp } from '../lib/format';
 import { PassengerPicker } from './selection-tables';
+import { useOpenCreatedOrder, type AfterSalesDialogProps } from './after-sales-dialog';
 
 /**
  * Void of an issued order inside its window: says that the agency's void service fee is kept
  * and when the window closes, lets the agent narrow the passengers, and opens the new void order.
  */
-export function VoidDialog({
-  order,
-  open,
-  onClose,
-}: {
-  order: FlightOrder;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function VoidDialog({ order, open, onClose }: AfterSalesDialogProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const openCreated = useOpenCreatedOrder(onClose);
   const allIds = order.passengers.map((p) => p.id);
   const [passengerIds, setPassengerIds] = useState<string[]>(allIds);
   const [remark, setRemark] = useState('');
@@ -37,12 +28,7 @@ export function VoidDialog({
       ...(whole ? {} : { passengerIds }),
       ...(remark.trim() ? { remark: remark.trim() } : {}),
     };
-    voiding.mutate(body, {
-      onSuccess: (created) => {
-        onClose();
-        void navigate(`/flight/orders/${encodeURIComponent(created.id)}`);
-      },
-    });
+    voiding.mutate(body, { onSuccess: openCreated });
   };
 
   return (

@@ -1,7 +1,13 @@
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { DatePicker, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { datesToRange, rangeToDates, type DayRange } from '../../../shared/dates/date-range';
 import { useDatePattern } from '../../../shared/dates/format-date';
+import { clearFilters, FilterForm, SelectFilter, TextFilters } from '../../../shared/ui/filter-form';
+import {
+  textFilterForm,
+  textFilterValues,
+  type TextFilterForm,
+  type TextFilterValues,
+} from '../../../shared/ui/text-filters';
 import { useFormSync } from '../../../shared/ui/use-form-sync';
 import {
   FLIGHT_ORDER_STATUSES,
@@ -22,31 +28,11 @@ export const TEXT_FIELDS = [
 export type TextField = (typeof TEXT_FIELDS)[number];
 
 /** What the advanced search applies. */
-export type SearchValues = Partial<Record<TextField | 'dateFrom' | 'dateTo' | 'status', string>>;
+export type SearchValues = TextFilterValues<TextField, string>;
 
-interface FormValues extends Partial<Record<TextField, string>> {
-  range?: DayRange;
-  status?: string;
-}
+type FormValues = TextFilterForm<TextField, string>;
 
-function toValues(form: FormValues): SearchValues {
-  const out: SearchValues = {};
-  for (const field of TEXT_FIELDS) {
-    const value = form[field]?.trim();
-    if (value) out[field] = value;
-  }
-  Object.assign(out, rangeToDates(form.range));
-  if (form.status) out.status = form.status;
-  return out;
-}
-
-function toForm(values: SearchValues): FormValues {
-  const form: FormValues = {};
-  for (const field of TEXT_FIELDS) form[field] = values[field];
-  form.range = datesToRange(values.dateFrom, values.dateTo);
-  form.status = values.status;
-  return form;
-}
+const toForm = (values: SearchValues): FormValues => textFilterForm(TEXT_FIELDS, values);
 
 /**
  * The advanced search panel; Enter in a field or Search applies it, Reset clears it. With a type
@@ -66,51 +52,30 @@ export function OrderSearch({
   const [form] = Form.useForm<FormValues>();
   useFormSync(form, values, toForm);
   return (
-    <Form<FormValues>
+    <FilterForm<FormValues>
       form={form}
-      layout="inline"
-      role="search"
-      aria-label={t('orders.search.title')}
-      data-testid="order-search"
-      onFinish={(v) => onApply(toValues(v))}
-      style={{ rowGap: 12, marginBottom: 16 }}
+      label={t('orders.search.title')}
+      testId="order-search"
+      onFinish={(v) => onApply(textFilterValues(TEXT_FIELDS, v))}
+      applyText={t('orders.search.apply')}
+      resetText={t('orders.search.reset')}
+      onReset={clearFilters(form, onApply)}
     >
-      {TEXT_FIELDS.map((field) => (
-        <Form.Item key={field} name={field} label={t(`orders.field.${field}`)}>
-          <Input allowClear maxLength={64} aria-label={t(`orders.field.${field}`)} style={{ width: 160 }} />
-        </Form.Item>
-      ))}
+      <TextFilters fields={TEXT_FIELDS} labelOf={(field) => t(`orders.field.${field}`)} />
       <Form.Item name="range" label={t('orders.field.bookingDate')}>
         <DatePicker.RangePicker allowEmpty={[true, true]} format={datePattern} />
       </Form.Item>
-      <Form.Item name="status" label={t('orders.field.status')}>
-        <Select
-          allowClear
-          showSearch
-          aria-label={t('orders.field.status')}
-          placeholder={t('orders.type.all')}
-          style={{ minWidth: 200 }}
-          options={(type === 'all' ? FLIGHT_ORDER_STATUSES : STATUSES_BY_ORDER_TYPE[type]).map((status) => ({
-            value: status,
-            label: t(statusLabelKey(status)),
-          }))}
-        />
-      </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('orders.search.apply')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onApply({});
-            }}
-          >
-            {t('orders.search.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+      <SelectFilter
+        name="status"
+        label={t('orders.field.status')}
+        showSearch
+        placeholder={t('orders.type.all')}
+        minWidth={200}
+        options={(type === 'all' ? FLIGHT_ORDER_STATUSES : STATUSES_BY_ORDER_TYPE[type]).map((status) => ({
+          value: status,
+          label: t(statusLabelKey(status)),
+        }))}
+      />
+    </FilterForm>
   );
 }

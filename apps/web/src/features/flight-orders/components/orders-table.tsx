@@ -1,23 +1,20 @@
-import { Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FlightOrderList, FlightOrderListItem } from '@portal/domain/flight-order';
+import { PagedTable, type PagedList } from '../../../shared/ui/paged-table';
 import { localTime, money, timestamp } from '../lib/format';
 import { StatusTag } from './status-tag';
 
-interface OrdersTableProps {
-  data: FlightOrderList | undefined;
-  page: number;
-  pageSize: number;
-  loading: boolean;
+interface OrdersTableProps extends PagedList<FlightOrderList> {
   sortOrder: 'ascend' | 'descend';
   onChange: (page: number, pageSize: number, sortOrder: 'ascend' | 'descend') => void;
 }
 
 /** The order rows with server paging and sorting by booking time. */
-export function OrdersTable({ data, page, pageSize, loading, sortOrder, onChange }: OrdersTableProps) {
-  const { t, i18n } = useTranslation();
+export function OrdersTable({ sortOrder, onChange, ...list }: OrdersTableProps) {
+  const { t } = useTranslation();
   const columns: ColumnsType<FlightOrderListItem> = [
     {
       key: 'bookingNumber',
@@ -87,31 +84,18 @@ export function OrdersTable({ data, page, pageSize, loading, sortOrder, onChange
     },
   ];
   return (
-    <Table<FlightOrderListItem>
-      data-testid="orders-table"
+    <PagedTable<FlightOrderListItem>
+      {...list}
+      testId="orders-table"
       rowKey="id"
-      size="middle"
       columns={columns}
-      dataSource={data?.list ?? []}
-      loading={loading}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('orders.list.empty') }}
-      pagination={{
-        current: page,
-        pageSize,
-        total: data?.total ?? 0,
-        showSizeChanger: true,
-        // Past the server's count cap the total is a lower bound: "10,000+ orders".
-        showTotal: (total) =>
-          t('orders.list.total', {
-            total: data?.totalCapped ? `${total.toLocaleString(i18n.language)}+` : total,
-          }),
-      }}
-      onChange={(pagination, _filters, sorter) => {
+      emptyText={t('orders.list.empty')}
+      totalText={(total) => t('orders.list.total', { total })}
+      onChange={(nextPage, nextSize, sorter) => {
         const single = Array.isArray(sorter) ? sorter[0] : sorter;
         const order = single?.order === 'ascend' ? 'ascend' : 'descend';
         const sortChanged = order !== sortOrder;
-        onChange(sortChanged ? 1 : (pagination.current ?? 1), pagination.pageSize ?? pageSize, order);
+        onChange(sortChanged ? 1 : nextPage, nextSize, order);
       }}
     />
   );

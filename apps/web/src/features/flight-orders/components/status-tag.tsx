@@ -1,34 +1,13 @@
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  isFlightOrderStatus,
-  statusColor,
-  statusLabelKey,
-  type StatusColor,
-} from '@portal/domain/flight-order-status';
-
-/** antd Tag colours for the spec's colour classes. */
-const TAG_COLOR: Record<StatusColor, string> = {
-  success: 'success',
-  warning: 'warning',
-  primary: 'processing',
-  error: 'error',
-  info: 'default',
-};
+import { isFlightOrderStatus, statusColor, statusLabelKey } from '@portal/domain/flight-order-status';
+import { StatusClassTag } from '../../../shared/ui/status-class-tag';
 
 /** A status tag with its spec §4 colour class (`status-<class>`, `data-status-color`). */
 export function StatusTag({ status, testId }: { status: string; testId?: string }) {
   const { t } = useTranslation();
-  const color = statusColor(status);
   return (
-    <Tag
-      color={TAG_COLOR[color]}
-      className={`status-${color}`}
-      data-status-color={color}
-      data-status={status}
-      data-testid={testId}
-    >
+    <StatusClassTag status={status} color={statusColor(status)} testId={testId}>
       {isFlightOrderStatus(status) ? t(statusLabelKey(status)) : status}
-    </Tag>
+    </StatusClassTag>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { datesToRange, rangeToDates, type DayRange } from '../../../shared/dates/date-range';
-import { useDatePattern } from '../../../shared/dates/format-date';
+import { clearFilters, DayRangeFilter, FilterForm, SelectFilter } from '../../../shared/ui/filter-form';
 import { useFormSync } from '../../../shared/ui/use-form-sync';
 import {
   DISRUPTION_STATUSES,
@@ -46,47 +46,37 @@ interface DisruptionSearchProps {
 /** The disruption list's filters: type, status, the day it was raised and the booking number. */
 export function DisruptionSearch({ values, onApply }: DisruptionSearchProps) {
   const { t } = useTranslation();
-  const datePattern = useDatePattern();
   const [form] = Form.useForm<FormValues>();
   useFormSync(form, values, toForm);
   return (
-    <Form<FormValues>
+    <FilterForm<FormValues>
       form={form}
-      layout="inline"
-      role="search"
-      aria-label={t('disruptions.search.title')}
-      data-testid="disruptions-search"
+      label={t('disruptions.search.title')}
+      testId="disruptions-search"
       onFinish={(v) => onApply(toValues(v))}
-      style={{ rowGap: 12, marginBottom: 16 }}
+      applyText={t('disruptions.search.apply')}
+      applyTestId="disruptions-apply"
+      resetText={t('disruptions.search.reset')}
+      onReset={clearFilters(form, onApply)}
     >
-      <Form.Item name="type" label={t('disruptions.field.type')}>
-        <Select
-          allowClear
-          aria-label={t('disruptions.field.type')}
-          placeholder={t('disruptions.search.allTypes')}
-          style={{ minWidth: 180 }}
-          options={DISRUPTION_TYPES.map((type) => ({ value: type, label: t(disruptionTypeKey(type)) }))}
-        />
-      </Form.Item>
-      <Form.Item name="status" label={t('disruptions.field.status')}>
-        <Select
-          allowClear
-          aria-label={t('disruptions.field.status')}
-          placeholder={t('disruptions.search.allStatuses')}
-          style={{ minWidth: 160 }}
-          options={DISRUPTION_STATUSES.map((status) => ({
-            value: status,
-            label: t(disruptionStatusKey(status)),
-          }))}
-        />
-      </Form.Item>
-      <Form.Item name="range" label={t('disruptions.field.raisedDate')}>
-        <DatePicker.RangePicker
-          allowEmpty={[true, true]}
-          format={datePattern}
-          aria-label={t('disruptions.field.raisedDate')}
-        />
-      </Form.Item>
+      <SelectFilter
+        name="type"
+        label={t('disruptions.field.type')}
+        placeholder={t('disruptions.search.allTypes')}
+        minWidth={180}
+        options={DISRUPTION_TYPES.map((type) => ({ value: type, label: t(disruptionTypeKey(type)) }))}
+      />
+      <SelectFilter
+        name="status"
+        label={t('disruptions.field.status')}
+        placeholder={t('disruptions.search.allStatuses')}
+        minWidth={160}
+        options={DISRUPTION_STATUSES.map((status) => ({
+          value: status,
+          label: t(disruptionStatusKey(status)),
+        }))}
+      />
+      <DayRangeFilter label={t('disruptions.field.raisedDate')} />
       <Form.Item name="bookingNumber" label={t('disruptions.field.bookingNumber')}>
         <Input
           allowClear
@@ -95,21 +85,6 @@ export function DisruptionSearch({ values, onApply }: DisruptionSearchProps) {
           style={{ width: 180 }}
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="disruptions-apply">
-            {t('disruptions.search.apply')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onApply({});
-            }}
-          >
-            {t('disruptions.search.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterForm>
   );
 }

@@ -18,7 +18,7 @@ import {
   SegmentsCard,
   TimelineCard,
 } from '../components/order-sections';
-import { PaymentCountdown } from '../components/payment-countdown';
+import { DeadlineCountdown } from '../components/deadline-countdown';
 import { StatusTag } from '../components/status-tag';
 import { DisruptionPanel } from '../disruptions';
 import { timestamp } from '../lib/format';
@@ -154,7 +154,12 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
         />
       )}
       {(order.status === 'to_be_paid' || order.status === 'chg_to_be_paid') && order.paymentDeadline && (
-        <PaymentCountdown deadline={order.paymentDeadline} />
+        <DeadlineCountdown
+          deadline={order.paymentDeadline}
+          testId="order-payment-countdown"
+          withinKey="orders.detail.payWithin"
+          expiredKey="orders.detail.payExpired"
+        />
       )}
       <Card data-testid="order-header" style={{ marginBottom: 16 }}>
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>

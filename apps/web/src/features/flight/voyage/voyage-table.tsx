@@ -1,4 +1,4 @@
-import { Table, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import {
   type VoyageList,
   type VoyageRow,
 } from '@portal/domain/booking-records';
+import { PagedTable, type PagedList } from '../../../shared/ui/paged-table';
 
 const STATUS_COLOR: Record<TicketStatus, string> = {
   issued: 'success',
@@ -19,19 +20,15 @@ const STATUS_COLOR: Record<TicketStatus, string> = {
 /** `YYYY-MM-DDTHH:mm` local to the airport, shown as written. */
 const localTime = (time: string) => time.replace('T', ' ');
 
-interface VoyageTableProps {
-  data: VoyageList | undefined;
-  page: number;
-  pageSize: number;
-  loading: boolean;
+const rowKey = (row: VoyageRow) => `${row.orderId}:${row.passengerId}:${row.segmentIndex}`;
+
+interface VoyageTableProps extends PagedList<VoyageList> {
   onChange: (page: number, pageSize: number) => void;
 }
 
-const rowKey = (row: VoyageRow) => `${row.orderId}:${row.passengerId}:${row.segmentIndex}`;
-
 /** One row per passenger and segment, with server paging. */
-export function VoyageTable({ data, page, pageSize, loading, onChange }: VoyageTableProps) {
-  const { t, i18n } = useTranslation();
+export function VoyageTable({ onChange, ...list }: VoyageTableProps) {
+  const { t } = useTranslation();
   const columns: ColumnsType<VoyageRow> = [
     {
       key: 'passenger',
@@ -95,26 +92,14 @@ export function VoyageTable({ data, page, pageSize, loading, onChange }: VoyageT
     { key: 'pnr', title: t('voyage.field.pnr'), render: (_, row) => row.pnr ?? '' },
   ];
   return (
-    <Table<VoyageRow>
-      data-testid="voyage-table"
+    <PagedTable<VoyageRow>
+      {...list}
+      testId="voyage-table"
       rowKey={rowKey}
-      size="middle"
       columns={columns}
-      dataSource={data?.list ?? []}
-      loading={loading}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('voyage.list.empty') }}
-      pagination={{
-        current: page,
-        pageSize,
-        total: data?.total ?? 0,
-        showSizeChanger: true,
-        showTotal: (total) =>
-          t('voyage.list.total', {
-            total: data?.totalCapped ? `${total.toLocaleString(i18n.language)}+` : total,
-          }),
-      }}
-      onChange={(pagination) => onChange(pagination.current ?? 1, pagination.pageSize ?? pageSize)}
+      emptyText={t('voyage.list.empty')}
+      totalText={(total) => t('voyage.list.total', { total })}
+      onChange={onChange}
     />
   );
 }

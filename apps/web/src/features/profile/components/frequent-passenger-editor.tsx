@@ -1,4 +1,4 @@
-import { Form, Modal } from 'antd';
+import { Form } from 'antd';
 import type { FormRule } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback } from 'react';
@@ -18,6 +18,7 @@ import {
   type FrequentFormValue,
 } from '../../../shared/passengers/model/passenger-form';
 import { fieldErrorsOf, isPassengerRuleKey } from '../../../shared/passengers/model/server-errors';
+import { EditorModal } from './editor-modal';
 
 interface EditorValues {
   passenger: FrequentFormValue;
@@ -88,49 +89,24 @@ export function FrequentPassengerEditor({ passenger, onClose }: FrequentPassenge
     );
   };
 
-  const handleOk = async () => {
-    let values: EditorValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      await save.mutateAsync({ id: passenger?.id, body: toFrequentPassengerBody(values.passenger) });
-      void toast().success(t('profile.frequent.saved'));
-      onClose();
-    } catch (error) {
-      showServerError(error);
-    }
-  };
-
   return (
-    <Modal
-      open
+    <EditorModal<EditorValues>
+      form={form}
       width={880}
       title={t(passenger ? 'profile.frequent.editTitle' : 'profile.frequent.addTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => void handleOk()}
-      onCancel={onClose}
-      maskClosable={false}
+      testId="frequent-passenger-editor"
+      initialValues={{
+        passenger: passenger ? frequentFormValue(passenger) : { interfaceType: 'passport' },
+      }}
+      saving={save.isPending}
+      save={(values) =>
+        save.mutateAsync({ id: passenger?.id, body: toFrequentPassengerBody(values.passenger) })
+      }
+      savedText={t('profile.frequent.saved')}
+      onSaveError={showServerError}
+      onClose={onClose}
     >
-      <Form<EditorValues>
-        form={form}
-        layout="vertical"
-        data-testid="frequent-passenger-editor"
-        initialValues={{
-          passenger: passenger ? frequentFormValue(passenger) : { interfaceType: 'passport' },
-        }}
-      >
-        <PassengerFields
-          form={form}
-          path={['passenger']}
-          validate={validate}
-          extraRules={frequentFlyerRules}
-        />
-      </Form>
-    </Modal>
+      <PassengerFields form={form} path={['passenger']} validate={validate} extraRules={frequentFlyerRules} />
+    </EditorModal>
   );
 }

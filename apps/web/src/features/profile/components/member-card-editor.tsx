@@ -1,4 +1,4 @@
-import { Col, Form, Input, Modal, Row } from 'antd';
+import { Form, Input, Row } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -7,6 +7,8 @@ import { toast } from '../../../shared/ui/message-bridge';
 import { useSaveMemberCard } from '../../../shared/passengers/api/member-cards';
 import { DateText } from '../../../shared/passengers/components/date-text';
 import { fieldErrorsOf } from '../../../shared/passengers/model/server-errors';
+import { GridField } from '../../../shared/ui/grid-field';
+import { EditorModal } from './editor-modal';
 
 interface CardValues {
   airline?: string;
@@ -80,102 +82,74 @@ export function MemberCardEditor({ card, onClose }: MemberCardEditorProps) {
     },
   ];
 
-  const handleOk = async () => {
-    let values: CardValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      await save.mutateAsync({ id: card?.id, body: toBody(values, card !== undefined) });
-      void toast().success(t('profile.cards.saved'));
-      onClose();
-    } catch (error) {
-      const fields = fieldErrorsOf(error).flatMap((e) =>
-        (FIELDS as readonly string[]).includes(e.path)
-          ? [{ name: e.path as Field, errors: [e.message] }]
-          : [],
+  const showServerError = (error: unknown) => {
+    const fields = fieldErrorsOf(error).flatMap((e) =>
+      (FIELDS as readonly string[]).includes(e.path) ? [{ name: e.path as Field, errors: [e.message] }] : [],
+    );
+    if (fields.length > 0) form.setFields(fields);
+    else
+      void toast().error(
+        error instanceof Error && error.message ? error.message : t('profile.cards.saveFailed'),
       );
-      if (fields.length > 0) form.setFields(fields);
-      else
-        void toast().error(
-          error instanceof Error && error.message ? error.message : t('profile.cards.saveFailed'),
-        );
-    }
   };
 
   const upper = (v: string) => v.toUpperCase();
   return (
-    <Modal
-      open
+    <EditorModal<CardValues>
+      form={form}
       width={720}
       title={t(card ? 'profile.cards.editTitle' : 'profile.cards.addTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => void handleOk()}
-      onCancel={onClose}
-      maskClosable={false}
+      testId="member-card-editor"
+      initialValues={card ? cardValues(card) : undefined}
+      saving={save.isPending}
+      save={(values) => save.mutateAsync({ id: card?.id, body: toBody(values, card !== undefined) })}
+      savedText={t('profile.cards.saved')}
+      onSaveError={showServerError}
+      onClose={onClose}
     >
-      <Form<CardValues>
-        form={form}
-        layout="vertical"
-        data-testid="member-card-editor"
-        initialValues={card ? cardValues(card) : undefined}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              label={t('profile.cards.airline')}
-              name="airline"
-              normalize={upper}
-              rules={[schemaRule(shape.airline, 'booking.passenger.ffAirlineFormat')]}
-            >
-              <Input maxLength={2} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item
-              label={t('profile.cards.number')}
-              name="number"
-              rules={[schemaRule(shape.number, 'booking.passenger.ffNumberFormat')]}
-            >
-              <Input maxLength={20} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              label={t('booking.passenger.surname')}
-              name="surname"
-              normalize={upper}
-              rules={[schemaRule(shape.surname, 'booking.rules.passenger.surname.letters')]}
-            >
-              <Input maxLength={40} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              label={t('booking.passenger.givenNames')}
-              name="given_names"
-              normalize={upper}
-              rules={[schemaRule(shape.given_names, 'booking.rules.passenger.givenNames.letters')]}
-            >
-              <Input maxLength={60} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={t('profile.cards.tier')} name="tier">
-              <Input maxLength={32} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={t('profile.cards.expiryDate')} name="expiryDate" rules={expiryRules}>
-              <DateText />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+      <Row gutter={16}>
+        <GridField
+          md={8}
+          label={t('profile.cards.airline')}
+          name="airline"
+          normalize={upper}
+          rules={[schemaRule(shape.airline, 'booking.passenger.ffAirlineFormat')]}
+        >
+          <Input maxLength={2} autoComplete="off" />
+        </GridField>
+        <GridField
+          md={16}
+          label={t('profile.cards.number')}
+          name="number"
+          rules={[schemaRule(shape.number, 'booking.passenger.ffNumberFormat')]}
+        >
+          <Input maxLength={20} autoComplete="off" />
+        </GridField>
+        <GridField
+          md={12}
+          label={t('booking.passenger.surname')}
+          name="surname"
+          normalize={upper}
+          rules={[schemaRule(shape.surname, 'booking.rules.passenger.surname.letters')]}
+        >
+          <Input maxLength={40} autoComplete="off" />
+        </GridField>
+        <GridField
+          md={12}
+          label={t('booking.passenger.givenNames')}
+          name="given_names"
+          normalize={upper}
+          rules={[schemaRule(shape.given_names, 'booking.rules.passenger.givenNames.letters')]}
+        >
+          <Input maxLength={60} autoComplete="off" />
+        </GridField>
+        <GridField md={12} label={t('profile.cards.tier')} name="tier">
+          <Input maxLength={32} autoComplete="off" />
+        </GridField>
+        <GridField md={12} label={t('profile.cards.expiryDate')} name="expiryDate" rules={expiryRules}>
+          <DateText />
+        </GridField>
+      </Row>
+    </EditorModal>
   );
 }

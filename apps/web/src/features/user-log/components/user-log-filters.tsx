@@ -1,7 +1,7 @@
-import { Button, DatePicker, Form, Select, Space } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { datesToRange, rangeToDates, type DayRange } from '../../../shared/dates/date-range';
-import { useDatePattern } from '../../../shared/dates/format-date';
+import { clearFilters, DayRangeFilter, FilterForm, SelectFilter } from '../../../shared/ui/filter-form';
 import { useFormSync } from '../../../shared/ui/use-form-sync';
 import {
   USER_LOG_ACTIONS,
@@ -48,78 +48,52 @@ interface UserLogFiltersProps {
 /** The user log's filters: Search applies them, Reset clears them, Export downloads what they select. */
 export function UserLogFilters({ values, onApply, onExport, exporting, canExport }: UserLogFiltersProps) {
   const { t } = useTranslation();
-  const datePattern = useDatePattern();
   const [form] = Form.useForm<FormValues>();
   const users = useLogUsers();
   useFormSync(form, values, toForm);
   return (
-    <Form<FormValues>
+    <FilterForm<FormValues>
       form={form}
-      layout="inline"
-      role="search"
-      aria-label={t('userLog.search.title')}
-      data-testid="user-log-filters"
+      label={t('userLog.search.title')}
+      testId="user-log-filters"
       onFinish={(v) => onApply(toValues(v))}
-      style={{ rowGap: 12, marginBottom: 16 }}
+      applyText={t('userLog.search.apply')}
+      resetText={t('userLog.search.reset')}
+      onReset={clearFilters(form, onApply)}
+      actions={
+        <Button data-testid="user-log-export" loading={exporting} disabled={!canExport} onClick={onExport}>
+          {t('userLog.export.button')}
+        </Button>
+      }
     >
-      <Form.Item name="userId" label={t('userLog.field.user')}>
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          aria-label={t('userLog.field.user')}
-          placeholder={t('userLog.search.allUsers')}
-          loading={users.isLoading}
-          style={{ minWidth: 160 }}
-          options={(users.data?.list ?? []).map((u) => ({ value: u.id, label: u.username }))}
-        />
-      </Form.Item>
-      <Form.Item name="action" label={t('userLog.field.action')}>
-        <Select
-          allowClear
-          aria-label={t('userLog.field.action')}
-          placeholder={t('userLog.search.allActions')}
-          style={{ minWidth: 160 }}
-          options={USER_LOG_ACTIONS.map((action) => ({ value: action, label: t(userLogActionKey(action)) }))}
-        />
-      </Form.Item>
-      <Form.Item name="outcome" label={t('userLog.field.outcome')}>
-        <Select
-          allowClear
-          aria-label={t('userLog.field.outcome')}
-          placeholder={t('userLog.search.allOutcomes')}
-          style={{ minWidth: 120 }}
-          options={USER_LOG_OUTCOMES.map((outcome) => ({
-            value: outcome,
-            label: t(`userLog.outcome.${outcome}`),
-          }))}
-        />
-      </Form.Item>
-      <Form.Item name="range" label={t('userLog.field.date')}>
-        <DatePicker.RangePicker
-          allowEmpty={[true, true]}
-          format={datePattern}
-          aria-label={t('userLog.field.date')}
-        />
-      </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('userLog.search.apply')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onApply({});
-            }}
-          >
-            {t('userLog.search.reset')}
-          </Button>
-          <Button data-testid="user-log-export" loading={exporting} disabled={!canExport} onClick={onExport}>
-            {t('userLog.export.button')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+      <SelectFilter
+        name="userId"
+        label={t('userLog.field.user')}
+        showSearch
+        optionFilterProp="label"
+        placeholder={t('userLog.search.allUsers')}
+        loading={users.isLoading}
+        minWidth={160}
+        options={(users.data?.list ?? []).map((u) => ({ value: u.id, label: u.username }))}
+      />
+      <SelectFilter
+        name="action"
+        label={t('userLog.field.action')}
+        placeholder={t('userLog.search.allActions')}
+        minWidth={160}
+        options={USER_LOG_ACTIONS.map((action) => ({ value: action, label: t(userLogActionKey(action)) }))}
+      />
+      <SelectFilter
+        name="outcome"
+        label={t('userLog.field.outcome')}
+        placeholder={t('userLog.search.allOutcomes')}
+        minWidth={120}
+        options={USER_LOG_OUTCOMES.map((outcome) => ({
+          value: outcome,
+          label: t(`userLog.outcome.${outcome}`),
+        }))}
+      />
+      <DayRangeFilter label={t('userLog.field.date')} />
+    </FilterForm>
   );
 }

@@ -1,19 +1,16 @@
-import { Table, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { userLogActionKey, type UserLogEntry, type UserLogPage } from '@portal/domain/user-log';
 import { formatDateTime } from '../../../shared/dates/format-date';
+import { PagedTable, type PagedList } from '../../../shared/ui/paged-table';
 
-interface UserLogTableProps {
-  data: UserLogPage | undefined;
-  page: number;
-  pageSize: number;
-  loading: boolean;
+interface UserLogTableProps extends PagedList<UserLogPage> {
   onChange: (page: number, pageSize: number) => void;
 }
 
 /** The log's rows, newest first, with server paging. */
-export function UserLogTable({ data, page, pageSize, loading, onChange }: UserLogTableProps) {
+export function UserLogTable({ onChange, ...list }: UserLogTableProps) {
   const { t } = useTranslation();
   const columns: ColumnsType<UserLogEntry> = [
     {
@@ -64,23 +61,14 @@ export function UserLogTable({ data, page, pageSize, loading, onChange }: UserLo
     },
   ];
   return (
-    <Table<UserLogEntry>
-      data-testid="user-log-table"
+    <PagedTable<UserLogEntry>
+      {...list}
+      testId="user-log-table"
       rowKey="id"
-      size="middle"
       columns={columns}
-      dataSource={data?.list ?? []}
-      loading={loading}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('userLog.list.empty') }}
-      pagination={{
-        current: page,
-        pageSize,
-        total: data?.total ?? 0,
-        showSizeChanger: true,
-        showTotal: (total) => t('userLog.list.total', { total }),
-      }}
-      onChange={(pagination) => onChange(pagination.current ?? 1, pagination.pageSize ?? pageSize)}
+      emptyText={t('userLog.list.empty')}
+      totalText={(total) => t('userLog.list.total', { total })}
+      onChange={onChange}
     />
   );
 }

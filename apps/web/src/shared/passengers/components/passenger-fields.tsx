@@ -1,8 +1,9 @@
-import { Col, Form, Input, Radio, Row, Select } from 'antd';
+import { Input, Radio, Row, Select } from 'antd';
 import type { FormInstance, FormRule } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RuleError } from '@portal/domain/passenger-rules';
+import { GridField } from '../../ui/grid-field';
 import { useCountryOptions } from '../hooks/use-country-options';
 import {
   DOCUMENT_TYPE_OPTIONS,
@@ -48,129 +49,74 @@ export function PassengerFields({ form, path, validate, extraRules = {}, childre
   ];
   const deps = (...fields: Field[]) => fields.map((f) => name(f));
 
+  /** A field checked with the passenger rules (and the caller's), always asked for. */
+  const ruled = (field: Field) => ({ required: true, name: name(field), rules: rules(field) });
+  const upper = (v: string) => v.toUpperCase();
+
   return (
     <Row gutter={16}>
-      <Col xs={24} md={8}>
-        <Form.Item
-          required
-          label={t('booking.passenger.surname')}
-          name={name('surname')}
-          rules={rules('surname')}
-          normalize={(v: string) => v.toUpperCase()}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={8}>
-        <Form.Item
-          required
-          label={t('booking.passenger.givenNames')}
-          name={name('given_names')}
-          rules={rules('given_names')}
-          normalize={(v: string) => v.toUpperCase()}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={8}>
-        <Form.Item
-          required
-          label={t('booking.passenger.gender')}
-          name={name('gender')}
-          rules={rules('gender')}
-        >
-          <Radio.Group
-            options={[
-              { value: 'male', label: t('booking.gender.male') },
-              { value: 'female', label: t('booking.gender.female') },
-            ]}
-          />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={8}>
-        <Form.Item
-          required
-          label={t('booking.passenger.birthday')}
-          name={name('birthday')}
-          rules={rules('birthday')}
-          validateFirst
-        >
-          <DateText />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={8}>
-        <Form.Item
-          required
-          label={t('booking.passenger.nationality')}
-          name={name('nationality')}
-          rules={rules('nationality')}
-        >
-          <Select showSearch={{ optionFilterProp: 'label' }} options={countries} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={8}>
-        <Form.Item
-          required
-          label={t('booking.passenger.documentType')}
-          name={name('interfaceType')}
-          rules={rules('interfaceType')}
-        >
-          <Select options={DOCUMENT_TYPE_OPTIONS.map((o) => ({ value: o.value, label: t(o.labelKey) }))} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={8}>
-        <Form.Item
-          required
-          label={t('booking.passenger.documentNumber')}
-          name={name('number')}
-          rules={rules('number')}
-          dependencies={deps('interfaceType')}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={8}>
-        <Form.Item
-          required
-          label={t('booking.passenger.expiryDate')}
-          name={name('expiryDate')}
-          rules={rules('expiryDate')}
-        >
-          <DateText />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={8}>
-        <Form.Item label={t('booking.passenger.issuingPlace')} name={name('issuingPlace')}>
-          <Input autoComplete="off" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={8}>
-        <Form.Item
-          label={t('booking.passenger.ffAirline')}
-          name={name('ffAirline')}
-          normalize={(v: string) => v.toUpperCase()}
-          dependencies={extraRules.ffAirline ? deps('ffNumber') : undefined}
-          rules={[
-            { pattern: /^[A-Z0-9]{2}$/, message: t('booking.passenger.ffAirlineFormat') },
-            ...(extraRules.ffAirline ?? []),
+      <GridField md={8} label={t('booking.passenger.surname')} {...ruled('surname')} normalize={upper}>
+        <Input autoComplete="off" />
+      </GridField>
+      <GridField md={8} label={t('booking.passenger.givenNames')} {...ruled('given_names')} normalize={upper}>
+        <Input autoComplete="off" />
+      </GridField>
+      <GridField md={8} label={t('booking.passenger.gender')} {...ruled('gender')}>
+        <Radio.Group
+          options={[
+            { value: 'male', label: t('booking.gender.male') },
+            { value: 'female', label: t('booking.gender.female') },
           ]}
-        >
-          <Input maxLength={2} autoComplete="off" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={8}>
-        <Form.Item
-          label={t('booking.passenger.ffNumber')}
-          name={name('ffNumber')}
-          dependencies={extraRules.ffNumber ? deps('ffAirline') : undefined}
-          rules={[
-            { pattern: /^[A-Za-z0-9]{4,20}$/, message: t('booking.passenger.ffNumberFormat') },
-            ...(extraRules.ffNumber ?? []),
-          ]}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
-      </Col>
+        />
+      </GridField>
+      <GridField md={8} label={t('booking.passenger.birthday')} {...ruled('birthday')} validateFirst>
+        <DateText />
+      </GridField>
+      <GridField md={8} label={t('booking.passenger.nationality')} {...ruled('nationality')}>
+        <Select showSearch={{ optionFilterProp: 'label' }} options={countries} />
+      </GridField>
+      <GridField md={8} label={t('booking.passenger.documentType')} {...ruled('interfaceType')}>
+        <Select options={DOCUMENT_TYPE_OPTIONS.map((o) => ({ value: o.value, label: t(o.labelKey) }))} />
+      </GridField>
+      <GridField
+        md={8}
+        label={t('booking.passenger.documentNumber')}
+        {...ruled('number')}
+        dependencies={deps('interfaceType')}
+      >
+        <Input autoComplete="off" />
+      </GridField>
+      <GridField md={8} label={t('booking.passenger.expiryDate')} {...ruled('expiryDate')}>
+        <DateText />
+      </GridField>
+      <GridField md={8} label={t('booking.passenger.issuingPlace')} name={name('issuingPlace')}>
+        <Input autoComplete="off" />
+      </GridField>
+      <GridField
+        md={8}
+        label={t('booking.passenger.ffAirline')}
+        name={name('ffAirline')}
+        normalize={upper}
+        dependencies={extraRules.ffAirline ? deps('ffNumber') : undefined}
+        rules={[
+          { pattern: /^[A-Z0-9]{2}$/, message: t('booking.passenger.ffAirlineFormat') },
+          ...(extraRules.ffAirline ?? []),
+        ]}
+      >
+        <Input maxLength={2} autoComplete="off" />
+      </GridField>
+      <GridField
+        md={8}
+        label={t('booking.passenger.ffNumber')}
+        name={name('ffNumber')}
+        dependencies={extraRules.ffNumber ? deps('ffAirline') : undefined}
+        rules={[
+          { pattern: /^[A-Za-z0-9]{4,20}$/, message: t('booking.passenger.ffNumberFormat') },
+          ...(extraRules.ffNumber ?? []),
+        ]}
+      >
+        <Input autoComplete="off" />
+      </GridField>
       {children}
     </Row>
   );

@@ -1,10 +1,11 @@
-import { Button, DatePicker, Form, Segmented, Select, Space } from 'antd';
+import { DatePicker, Form, Segmented } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { CURRENCIES, type Currency } from '@portal/domain/currency';
+import type { Currency } from '@portal/domain/currency';
 import { MAX_SUB_RANGE_DAYS, daysBetween } from '@portal/domain/sub-agencies';
 import { datesToRange, rangeToDates, type DayRange } from '../../../../shared/dates/date-range';
 import { useDatePattern } from '../../../../shared/dates/format-date';
+import { CurrencyFilter, FilterForm } from '../../../../shared/ui/filter-form';
 import { useFormSync } from '../../../../shared/ui/use-form-sync';
 import type { SubStatementFilters } from '../api/sub-statements';
 import { SubAgencySelect } from './sub-agency-select';
@@ -61,15 +62,19 @@ export function StatementFilters({ values, agencyName, onApply }: StatementFilte
   };
 
   return (
-    <Form<FormValues>
+    <FilterForm<FormValues>
       form={form}
-      layout="inline"
-      role="search"
-      aria-label={t('agencyMoney.filter.title')}
-      data-testid="sub-statement-filters"
+      label={t('agencyMoney.filter.title')}
+      testId="sub-statement-filters"
       initialValues={toForm(values)}
       onFinish={handleFinish}
-      style={{ rowGap: 12, marginBottom: 16 }}
+      applyText={t('agencyMoney.filter.search')}
+      resetText={t('agencyMoney.filter.reset')}
+      onReset={() => {
+        const reset: SubStatementFilters = { period: dayjs().format('YYYY-MM') };
+        form.setFieldsValue(toForm(reset));
+        onApply(reset);
+      }}
     >
       <Form.Item name="agencyId" label={t('agencyMoney.filter.agency')}>
         <SubAgencySelect knownLabel={agencyName} />
@@ -115,31 +120,10 @@ export function StatementFilters({ values, agencyName, onApply }: StatementFilte
           <DatePicker.RangePicker format={datePattern} />
         </Form.Item>
       )}
-      <Form.Item name="currency" label={t('agencyMoney.filter.currency')}>
-        <Select
-          allowClear
-          aria-label={t('agencyMoney.filter.currency')}
-          placeholder={t('agencyMoney.filter.allCurrencies')}
-          options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
-          style={{ minWidth: 120 }}
-        />
-      </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('agencyMoney.filter.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              const reset: SubStatementFilters = { period: dayjs().format('YYYY-MM') };
-              form.setFieldsValue(toForm(reset));
-              onApply(reset);
-            }}
-          >
-            {t('agencyMoney.filter.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+      <CurrencyFilter
+        label={t('agencyMoney.filter.currency')}
+        placeholder={t('agencyMoney.filter.allCurrencies')}
+      />
+    </FilterForm>
   );
 }

@@ -3,6 +3,7 @@ import { isCurrency } from '@portal/domain/currency';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/domain/flight-order';
 import { isCalendarDate } from '@portal/domain/text-checks';
 import { MAX_SUB_RANGE_DAYS, daysBetween, type SubStatementQuery } from '@portal/domain/sub-agencies';
+import { writeListParams } from '../../../../shared/browser/use-list-params';
 
 const MONTH = /^(19|20|21)\d{2}-(0[1-9]|1[0-2])$/;
 
@@ -43,12 +44,5 @@ export function readStatementQuery(search: URLSearchParams, today = dayjs()): Su
 
 /** The URL of a statement query; the first page and the default page size are left out. */
 export function writeStatementQuery(query: SubStatementQuery): URLSearchParams {
-  const out = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === '') continue;
-    if (key === 'page' && value === 1) continue;
-    if (key === 'pageSize' && value === DEFAULT_PAGE_SIZE) continue;
-    out.set(key, String(value));
-  }
-  return out;
+  return writeListParams(query);
 }

@@ -3,8 +3,17 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeLeft, timestamp } from '../lib/format';
 
-/** The time left to pay, ticking every second. */
-export function PaymentCountdown({ deadline }: { deadline: string }) {
+interface DeadlineCountdownProps {
+  deadline: string;
+  testId: string;
+  /** Message while time is left; gets `time` (H:MM:SS) and `deadline`. */
+  withinKey: string;
+  /** Message once the deadline has passed. */
+  expiredKey: string;
+}
+
+/** The time left until an order's deadline (to pay, to confirm a refund), ticking every second. */
+export function DeadlineCountdown({ deadline, testId, withinKey, expiredKey }: DeadlineCountdownProps) {
   const { t } = useTranslation();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -16,12 +25,8 @@ export function PaymentCountdown({ deadline }: { deadline: string }) {
     <Alert
       type={left ? 'warning' : 'error'}
       showIcon
-      data-testid="order-payment-countdown"
-      title={
-        left
-          ? t('orders.detail.payWithin', { time: left, deadline: timestamp(deadline) })
-          : t('orders.detail.payExpired')
-      }
+      data-testid={testId}
+      title={left ? t(withinKey, { time: left, deadline: timestamp(deadline) }) : t(expiredKey)}
       style={{ marginBottom: 16 }}
     />
   );
