@@ -236,7 +236,7 @@ export type RelatedOrder = z.infer<typeof RelatedOrder>;
  * Returns the instant the window closes.
  */
 export function voidWindowEnd(issuedAt: Date, timeZone: string): Date {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const format = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -245,12 +245,28 @@ export function voidWindowEnd(issuedAt: Date, timeZone: string): Date {
     minute: '2-digit',
     second: '2-digit',
     hourCycle: 'h23',
-  }).formatToParts(issuedAt);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  // Seconds from local midnight to the local time of issue, then to the next local midnight.
-  const sinceMidnight = get('hour') * 3600 + get('minute') * 60 + get('second');
-  const untilMidnightMs = (86_400 - sinceMidnight) * 1000 - issuedAt.getUTCMilliseconds();
-  return new Date(issuedAt.getTime() + untilMidnightMs);
+  });
+  // The wall-clock time an instant shows in the zone, as if it were UTC (to the second).
+  const wallClock = (ms: number) => {
+    const parts = format.formatToParts(new Date(ms));
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+    return Date.UTC(
+      get('year'),
+      get('month') - 1,
+      get('day'),
+      get('hour') % 24,
+      get('minute'),
+      get('second'),
+    );
+  };
+  const issued = wallClock(issuedAt.getTime());
+  const local = new Date(issued);
+  const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 1);
+  // The instant that shows the next local midnight. The zone's offset is read again at that
+  // instant, not at the time of issue: a day when daylight saving starts or ends has 23 or 25 hours.
+  let end = midnight - (issued - Math.floor(issuedAt.getTime() / 1000) * 1000);
+  for (let i = 0; i < 2; i += 1) end += midnight - wallClock(end);
+  return new Date(end);
 }
 
 /** Disruption types of spec §3. */

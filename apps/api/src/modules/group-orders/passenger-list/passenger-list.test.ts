@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@portal/domain/errors';
@@ -90,6 +91,13 @@ async function filledTemplate(token: string, id: string, rows: readonly Row[]): 
     });
   });
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** `xlsx` with one more entry, `xl/media/padding.bin`: `size` zero bytes, deflated (a few KB on the wire). */
+async function withPadding(xlsx: Buffer, size: number): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(xlsx);
+  zip.file('xl/media/padding.bin', Buffer.alloc(size));
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
 async function upload(token: string, id: string, bytes: Buffer, name = 'list.xlsx', locale = 'en') {
@@ -237,6 +245,20 @@ describe('group passenger list', () => {
     other.addWorksheet('x').addRow(['name', 'age']);
     const wrongHeaders = await upload(token, id, Buffer.from(await other.xlsx.writeBuffer()));
     expect(body(wrongHeaders).code).toBe(ERRORS.GROUP_PASSENGER_IMPORT_FORMAT.code);
+    expect(await passengerListState(t.database.db, id)).toBe('missing');
+  });
+
+  it('refuses a small file that inflates to far more than any passenger list (a zip bomb) before reading it', async () => {
+    const token = await login(t.app);
+    const id = await groupOrder();
+    const bomb = await withPadding(await filledTemplate(token, id, passengers()), 64 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const res = await upload(token, id, bomb);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(body(res)).toMatchObject({
+      code: ERRORS.GROUP_PASSENGER_IMPORT_FORMAT.code,
+      data: { reason: 'too_large' },
+    });
     expect(await passengerListState(t.database.db, id)).toBe('missing');
   });
 

@@ -11,6 +11,7 @@ import {
 import type { Locale } from '@portal/domain/locale';
 import { PASSENGER_TYPES, type PassengerCounts } from '@portal/domain/shopping';
 import { AppError } from '../../../platform/errors';
+import { inflatedSize } from './zip-guard';
 
 const TEXTS = {
   sheet: { en: 'Passengers', 'zh-cn': '乘客名单', 'zh-tw': '乘客名單' },
@@ -130,14 +131,25 @@ function cellText(value: ExcelJS.CellValue): string {
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /**
- * The passenger rows of an uploaded .xlsx (checked by content: a zip that exceljs opens, whose
- * first sheet has the template's headers in any language). Blank rows are skipped; each row keeps
- * its sheet row number. Anything else is the spec's import format error (spec §8).
+ * What an upload may inflate to, all its entries together. A filled template of
+ * `GROUP_PASSENGER_MAX_ROWS` rows inflates to well under 1 MB; exceljs holds everything it unpacks
+ * in memory (a sheet's rows at about 20 times their XML), so a 2 MB upload inflating to gigabytes
+ * would take the server down.
+ */
+export const MAX_INFLATED_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The passenger rows of an uploaded .xlsx (checked by content: a zip that inflates to at most
+ * `MAX_INFLATED_BYTES` and that exceljs opens, whose first sheet has the template's headers in any
+ * language). Blank rows are skipped; each row keeps its sheet row number. Anything else is the
+ * spec's import format error (spec §8), `too_large` for an archive that inflates beyond the limit.
  */
 export async function readPassengerSheet(bytes: Buffer): Promise<GroupPassengerSheetRow[]> {
   if (bytes.length < ZIP_MAGIC.length || !bytes.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)) {
     throw formatError('not_xlsx');
   }
+  const size = await inflatedSize(bytes, MAX_INFLATED_BYTES);
+  if (size !== 'within') throw formatError(size === 'too_large' ? 'too_large' : 'not_xlsx');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
