@@ -2,6 +2,8 @@ import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } fr
 import type { Db } from '../../platform/db';
 import { agencies, sessions, users, type AgencyRow } from '../../platform/db/schema';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
+import { groupOrders } from '../group-orders/group-orders.schema';
+import { trainOrders } from '../train-orders/train-orders.schema';
 import { ledgerAccounts, type LedgerAccountRow } from '../wallet/wallet.schema';
 import { rowsOf } from '../wallet/ledger.repo';
 
@@ -171,14 +173,15 @@ export async function lockWalletAccounts(tx: Db, agencyId: number): Promise<Ledg
     .for('update');
 }
 
-/** True when the agency has at least one flight order (of any type or status). */
+/** True when the agency has at least one flight, group or train order (of any type or status). */
 export async function hasOrders(db: Db, agencyId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: flightOrders.id })
-    .from(flightOrders)
-    .where(eq(flightOrders.agencyId, agencyId))
-    .limit(1);
-  return row !== undefined;
+  const [row] = await rowsOf<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from ${flightOrders} where ${flightOrders.agencyId} = ${agencyId})
+      or exists (select 1 from ${groupOrders} where ${groupOrders.agencyId} = ${agencyId})
+      or exists (select 1 from ${trainOrders} where ${trainOrders.agencyId} = ${agencyId}) as found`,
+  );
+  return row?.found === true;
 }
 
 /**

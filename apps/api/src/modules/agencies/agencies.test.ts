@@ -11,6 +11,8 @@ import {
 import { agencies, sessions, users } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
+import { groupOrders } from '../group-orders/group-orders.schema';
+import { insertTrainOrderFor } from '../train-orders/train-orders.test-helpers';
 import { setCreditLimit } from '../wallet/set-credit-limit';
 import { topUp } from '../wallet/top-up';
 import { ledgerAccounts } from '../wallet/wallet.schema';
@@ -349,6 +351,34 @@ describe('deleting a sub-agency', () => {
     const booker = await activate(withOrders);
     await bookOne(t.app, booker);
     await expectRefused(admin, withOrders.agency.id, 201032);
+
+    // A group or a train order counts as much as a flight order.
+    const withGroupOrder = await create(admin, newAgency());
+    await t.database.db.insert(groupOrders).values({
+      bookingNumber: `G${Date.now()}`,
+      agencyId: withGroupOrder.agency.id,
+      userId: withGroupOrder.superAdmin.id,
+      status: 'canceled',
+      request: {
+        journeys: [{ origin: 'PEK', destination: 'SHA', date: '2030-01-01' }],
+        isChangeDate: false,
+        acceptChangeFlight: false,
+        passengers: { adult: 10, child: 0, infant: 0 },
+      },
+      currency: 'CNY',
+      timeZone: 'Asia/Shanghai',
+      desk: 'sim',
+    });
+    await expectRefused(admin, withGroupOrder.agency.id, 201032);
+
+    const withTrainOrder = await create(admin, newAgency());
+    await insertTrainOrderFor(
+      t.database.db,
+      withTrainOrder.agency.id,
+      withTrainOrder.superAdmin.id,
+      'ZHANG SAN',
+    );
+    await expectRefused(admin, withTrainOrder.agency.id, 201032);
   }, 60_000);
 
   it('deletes an empty agency with its users and sessions in one go', async () => {
