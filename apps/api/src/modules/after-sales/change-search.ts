@@ -262,6 +262,7 @@ export async function startChangeSearch(
   const supplier = deps.registry.get(order.supplier);
   const suppliers = supplier ? [sameAirline(supplier, order.offer.validatingCarrier)] : [];
   const currency = isCurrency(order.currency) ? order.currency : 'CNY';
+  const rate = await rateFromCny(deps.db, currency);
   const id = newId();
   const expiresAt = quoteExpiry(now);
   const facts: ChangeSearchFacts = {
@@ -289,7 +290,6 @@ export async function startChangeSearch(
     passengers,
     cabin,
   };
-  const rate = await rateFromCny(deps.db, currency);
   const key = `${ctx.user.id}|${order.id}`;
   const signal = deps.changeSearches.begin(key);
   const target = { searchId: id, pricing, currency, rate, expiresAt, now };

@@ -30,6 +30,7 @@ export async function accurateSearch(
   checkAccurateSegments(request.segments, searchToday(now));
   const pricing = await loadAgencyPricing(deps.db, ctx.agency);
   const currency = ctx.company.config.commonConfig.settlementCurrency;
+  const rate = await rateFromCny(deps.db, currency);
   const suppliers = deps.registry.list().filter((s) => supplierAllowed(pricing.settings, s.name));
   const exact = request.segments.map((s) => ({
     carrier: s.carrier,
@@ -74,7 +75,6 @@ export async function accurateSearch(
   );
   // A look of the agency's look-to-book ratio, as a route search is (a search that found nothing wrote nothing).
   await recordSearch(deps.db, ctx.agency.id, now);
-  const rate = await rateFromCny(deps.db, currency);
   const target = { searchId: id, pricing, currency, rate, expiresAt, now };
   const progress: SupplierProgress[] = [];
   for (const { outcome, offers } of found) {

@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getAirport } from '@portal/reference-data/airports';
 import { buildApp } from '../../app';
-import { searches } from '../../platform/db/schema';
+import { exchangeRates, searches } from '../../platform/db/schema';
 import { DEFAULT_LIMITS, type LimitRule } from '../../platform/rate-limits';
 import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
+import { setCommonConfig } from '../../test/agency-config';
 import { insertSearch } from './shopping.repo';
 import { createRegistry } from './suppliers/registry';
 import { awaitFinished, daysAhead, oneWay, search, startSearch } from './shopping.test-helpers';
@@ -333,6 +334,32 @@ describe('journey rules on the server (spec §5)', () => {
     expect(body<JourneyErrors>(city).data.errors).toEqual([
       { key: 'flight.booking.journeyError.airportOnly', legIndex: 0 },
     ]);
+  });
+});
+
+describe('a settlement currency without an exchange rate', () => {
+  it('refuses the search with 503 and 300001 instead of pricing it one to one with CNY', async () => {
+    const db = t.database.db;
+    const [usd] = await db.select().from(exchangeRates).where(eq(exchangeRates.currency, 'USD'));
+    if (!usd) throw new Error('no USD rate seeded');
+    await db.delete(exchangeRates).where(eq(exchangeRates.currency, 'USD'));
+    await setCommonConfig(db, 1, { settlementCurrency: 'USD' });
+    try {
+      const token = await login(t.app);
+      const before = await db.select({ id: searches.id }).from(searches);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/shopping/v2/flight/async-shopping',
+        headers: bearer(token),
+        payload: oneWay('PEK', 'SHA'),
+      });
+      expect([res.statusCode, body(res).code], res.body).toEqual([503, 300001]);
+      // Nothing is left behind: no search waits for suppliers that were never asked.
+      expect(await db.select({ id: searches.id }).from(searches)).toHaveLength(before.length);
+    } finally {
+      await db.insert(exchangeRates).values(usd);
+      await setCommonConfig(db, 1, { settlementCurrency: 'CNY' });
+    }
   });
 });
 

@@ -67,6 +67,7 @@ export async function startSearch(
   const id = newId();
   const expiresAt = quoteExpiry(now);
   const names = suppliers.map((s) => s.name);
+  const rate = await rateFromCny(deps.db, currency);
   await insertSearch(
     deps.db,
     { id, agencyId: ctx.agency.id, userId: ctx.user.id, request, currency, createdAt: now, expiresAt },
@@ -75,7 +76,6 @@ export async function startSearch(
   // While this instance runs the search, its polls read the search and its progress from here.
   deps.cache.keepSearch({ id, agencyId: ctx.agency.id, request, currency, suppliers: supplierOrder(names) });
   await recordSearch(deps.db, ctx.agency.id, now);
-  const rate = await rateFromCny(deps.db, currency);
   const query: SupplierQuery = {
     legs: queryLegs(request),
     passengers: request.passengers,
