@@ -101,10 +101,16 @@ async function changeOrder(token: string, amountMinor = 35_000) {
 }
 
 /** The signed notification the provider of `channel` posts for a payment. */
-const notification = (channel: PaymentChannel, paymentId: string, amountMinor: number, currency = 'CNY') => {
+const notification = (
+  channel: PaymentChannel,
+  paymentId: string,
+  amountMinor: number,
+  currency = 'CNY',
+  tradeNo = `TN${paymentId.slice(0, 8)}`,
+) => {
   const unsigned = {
     paymentId,
-    tradeNo: `TN${paymentId.slice(0, 8)}`,
+    tradeNo,
     status: 'paid' as const,
     amountMinor,
     currency,
@@ -322,10 +328,10 @@ describe('amounts in a currency without minor digits', () => {
     expect(pending.amount).toEqual({ amount: '45678', currency: 'JPY' });
     const page = await app.inject({ url: pending.qrCode ?? '' });
     expect(page.body).toContain('Amount: 45678 JPY');
-    // A notification in hundredths (what a two-digit mistake would send) is refused.
-    expect(
-      (await notify('alipay', notification('alipay', pending.paymentId, 4_567_800, 'JPY'))).statusCode,
-    ).toBe(422);
+    // A capture in hundredths (what a two-digit mistake would send) does not pay: it is refunded.
+    const hundredths = notification('alipay', pending.paymentId, 4_567_800, 'JPY', 'TN-hundredths');
+    expect(body(await notify('alipay', hundredths)).data).toEqual({ result: 'refunded' });
+    expect((await getOrder(token, order.id)).status).toBe('to_be_paid');
     const paid = await notify('alipay', notification('alipay', pending.paymentId, 45_678, 'JPY'));
     expect(body(paid).data).toEqual({ result: 'paid' });
     const [entry] = await entriesOf(order.id);
