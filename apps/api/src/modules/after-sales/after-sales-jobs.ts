@@ -4,6 +4,7 @@ import { enqueueJob, type JobHandler } from '../../platform/jobs';
 import { SUPPLIER_CALL_MS, type FlightOrderDeps } from '../flight-orders/flight-orders.context';
 import { lockOrderById, transition } from '../flight-orders/flight-orders.repo';
 import type { FlightOrderRow } from '../flight-orders/flight-orders.schema';
+import { answerOrRefusal } from '../flight-orders/supplier-answer';
 import { toSupplierPassengers } from '../flight-orders/supplier-passengers';
 import { notifyOrderEvent } from '../notifications/notify';
 import type { RefundRequestToSupplier } from '../shopping/suppliers/supplier';
@@ -131,7 +132,8 @@ const confirmDeadlineHandler: JobHandler = async (db, job, now) => {
  * The supplier's refund of a confirmed refund order (rfd_proceeding), called outside any
  * transaction; then refunded -> refunded_reimbursing -> refunded_reimbursed with the refundable
  * total credited to the wallet (ledger kind refund-flight, none when 0) in one transaction, or
- * refund_failed with its claims released.
+ * refund_failed with its claims released when the supplier refuses (or never answers:
+ * `answerOrRefusal` asks again first).
  */
 function executeHandler(deps: FlightOrderDeps): JobHandler {
   return async (db: Db, job: Parameters<JobHandler>[1], now: Date) => {
@@ -146,12 +148,12 @@ function executeHandler(deps: FlightOrderDeps): JobHandler {
     const supplier = deps.registry.get(read.order.supplier);
     const refund = supplier?.refund?.bind(supplier);
     const done = refund
-      ? await deps.runner
-          .bounded(SUPPLIER_CALL_MS, async (signal) => {
+      ? await answerOrRefusal(job, () =>
+          deps.runner.bounded(SUPPLIER_CALL_MS, async (signal) => {
             await refund(read.request, signal);
             return true;
-          })
-          .catch(() => false)
+          }),
+        )
       : false;
     await db.transaction(async (tx) => {
       const order = await lockOrderById(tx, orderId);
@@ -169,7 +171,8 @@ function executeHandler(deps: FlightOrderDeps): JobHandler {
  * The supplier's void of a void order (void_proceeding), called outside any transaction; then
  * voided -> voided_reimbursing -> voided_reimbursed with paid minus the void service fee credited
  * (ledger kind void-flight, none when 0) in one transaction; a rejection -> void_rejected and a
- * failure -> void_failed, each with its claims released.
+ * failure -> void_failed, each with its claims released. No answer is asked again by the job's
+ * retries first (`answerOrRefusal`).
  */
 function voidHandler(deps: FlightOrderDeps): JobHandler {
   return async (db, job, now) => {
@@ -190,9 +193,9 @@ function voidHandler(deps: FlightOrderDeps): JobHandler {
       passengers: read.request.passengers,
     };
     const answer = voidTickets
-      ? await deps.runner
-          .bounded(SUPPLIER_CALL_MS, (signal) => voidTickets(request, signal))
-          .catch(() => undefined)
+      ? await answerOrRefusal(job, () =>
+          deps.runner.bounded(SUPPLIER_CALL_MS, (signal) => voidTickets(request, signal)),
+        )
       : ({ status: 'rejected', reason: 'The supplier does not void tickets online' } as const);
     await db.transaction(async (tx) => {
       const order = await lockOrderById(tx, orderId);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { bearer, body } from '../../test/app';
 import { adult, contact, createOrder, pickSolution } from '../flight-orders/flight-orders.test-helpers';
+import type { UnansweredCall } from '../shopping/suppliers/supplier';
 
 /** Three hours ahead: every ticketing job of a paid order is due by then. */
 export const afterTicketing = () => new Date(Date.now() + 3 * 3_600_000);
@@ -55,4 +56,16 @@ export async function issuedOrder(
   const issued = await getOrder(app, token, booked.id);
   if (issued.status !== 'issued') throw new Error(`not issued: ${issued.status}`);
   return issued;
+}
+
+/** Every simulated flight supplier loses its answers to `calls` (none: answers again). */
+export async function loseAnswers(app: FastifyInstance, calls: UnansweredCall[]): Promise<void> {
+  for (const name of ['sim-gds', 'sim-ndc', 'sim-lcc']) {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/__test/suppliers/${name}/faults`,
+      payload: { unanswered: calls },
+    });
+    if (res.statusCode !== 200) throw new Error(`faults of ${name} not set: ${res.body}`);
+  }
 }

@@ -10,6 +10,7 @@ import {
 } from '../flight-orders/flight-orders.context';
 import { lockOrderById, transition } from '../flight-orders/flight-orders.repo';
 import { flightOrders, type FlightOrderRow } from '../flight-orders/flight-orders.schema';
+import { answerOrRefusal } from '../flight-orders/supplier-answer';
 import { toSupplierPassengers } from '../flight-orders/supplier-passengers';
 import { notifyOrderEvent } from '../notifications/notify';
 import { rateFromCny } from '../shopping/shopping.repo';
@@ -201,8 +202,8 @@ const paymentDeadlineHandler: JobHandler = async (db, job, now) => {
  * Reissue: asks the supplier for the new tickets (outside any transaction), then in one
  * transaction moves the change to `changed` with the new ticket numbers on its passengers (no
  * issue time or void window: a change is not voided); to `change_holding` while the airline holds
- * it (asked again later); or to `change_failed`, with what was paid for it back to the wallet and
- * its claims released.
+ * it (asked again later); or, when the supplier refuses (or never answers, `answerOrRefusal`), to
+ * `change_failed`, with what was paid for it back to the wallet and its claims released.
  */
 function reissueHandler(deps: FlightOrderDeps): JobHandler {
   return async (db, job, now) => {
@@ -214,9 +215,9 @@ function reissueHandler(deps: FlightOrderDeps): JobHandler {
     const reissue = supplier?.reissue?.bind(supplier);
     const answer: ReissueAnswer | undefined =
       request && reissue
-        ? await deps.runner
-            .bounded(SUPPLIER_CALL_MS, (signal) => reissue(request, signal))
-            .catch(() => undefined)
+        ? await answerOrRefusal(job, () =>
+            deps.runner.bounded(SUPPLIER_CALL_MS, (signal) => reissue(request, signal)),
+          )
         : undefined;
     await db.transaction(async (tx) => {
       const current = await lockOrderById(tx, orderId);

@@ -20,7 +20,7 @@ import { solutionWritten } from '../shopping/pending-solutions';
 import { journalEntries, ledgerAccounts } from '../wallet/wallet.schema';
 import { notifications } from '../notifications/notifications.schema';
 import { orderDocuments, ticketClaims } from './after-sales.schema';
-import { afterTicketing, getOrder } from './after-sales.test-helpers';
+import { afterTicketing, getOrder, loseAnswers } from './after-sales.test-helpers';
 import { changeQuote, selectedShare } from './change';
 import { requote } from './change-jobs';
 
@@ -470,6 +470,26 @@ describe('desk review and reissue', { timeout: SLOW_MS }, () => {
     // The original keeps its claims: the changed ticket lives on the change order now.
     expect(await liveClaims(change.id)).toHaveLength(order.segments.length);
     expect((await row(order.id)).status).toBe('issued');
+  });
+
+  it('a reissue that gets no answer is asked again, and the change completes once the supplier answers', async () => {
+    await setChangeServiceFee(0);
+    await setDesk({ changeFee: 0, fareMove: -100_000_000 });
+    const token = await login(app);
+    const order = await issuedChangeable(token);
+    const change = await requestedChange(token, order);
+    await reviewed();
+    expect((await row(change.id)).status).toBe('chg_proceeding');
+    await loseAnswers(app, ['reissue']);
+    try {
+      await later();
+      // The airline may have reissued: the change waits, nothing is given back.
+      expect((await row(change.id)).status).toBe('chg_proceeding');
+    } finally {
+      await loseAnswers(app, []);
+    }
+    await app.runDueJobs(new Date(Date.now() + 12 * 3_600_000));
+    expect((await row(change.id)).status).toBe('changed');
   });
 
   it('nothing due: chg_proceeding, the reissue queued by the review; the changed order can be changed again', async () => {

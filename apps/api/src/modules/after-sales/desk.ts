@@ -5,14 +5,15 @@ import { ok } from '../../platform/envelope';
 import { okResponse } from '../../platform/schema';
 import type { SupplierRegistry } from '../shopping/suppliers/registry';
 import { hash32 } from '../shopping/suppliers/sim/prng';
-import type {
-  ChangeQuoteAnswer,
-  ChangeRequestToSupplier,
-  FlightSupplier,
-  RefundQuoteAnswer,
-  RefundRequestToSupplier,
-  VoidAnswer,
-  VoidRequestToSupplier,
+import {
+  SupplierRefusal,
+  type ChangeQuoteAnswer,
+  type ChangeRequestToSupplier,
+  type FlightSupplier,
+  type RefundQuoteAnswer,
+  type RefundRequestToSupplier,
+  type VoidAnswer,
+  type VoidRequestToSupplier,
 } from '../shopping/suppliers/supplier';
 
 /**
@@ -78,7 +79,7 @@ export class SimulatedDesk {
   }
 
   refund(): void {
-    if (this.knobs.refund?.fail) throw new Error('simulated refund failure');
+    if (this.knobs.refund?.fail) throw new SupplierRefusal('simulated refund failure');
   }
 
   /**
@@ -100,13 +101,13 @@ export class SimulatedDesk {
   /** Whether a reissue goes through now or is held by the airline; throws when the knob says it fails. */
   reissue(): 'ok' | 'pending' {
     const outcome = this.knobs.change?.reissue ?? 'ok';
-    if (outcome === 'fail') throw new Error('simulated reissue failure');
+    if (outcome === 'fail') throw new SupplierRefusal('simulated reissue failure');
     return outcome;
   }
 
   void(_request: VoidRequestToSupplier): VoidAnswer {
     const knobs = this.knobs.void ?? {};
-    if (knobs.fail) throw new Error('simulated void failure');
+    if (knobs.fail) throw new SupplierRefusal('simulated void failure');
     if (knobs.decision === 'reject') {
       return { status: 'rejected', reason: 'The airline refused the void' };
     }

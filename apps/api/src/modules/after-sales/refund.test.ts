@@ -17,7 +17,7 @@ import {
 import { awaitFinished, oneWay, search } from '../shopping/shopping.test-helpers';
 import { ledgerViolations } from '../wallet/ledger.invariants';
 import { journalEntries, ledgerAccounts, ledgerPostings } from '../wallet/wallet.schema';
-import { afterTicketing, getOrder, issuedOrder } from './after-sales.test-helpers';
+import { afterTicketing, getOrder, issuedOrder, loseAnswers } from './after-sales.test-helpers';
 import { REFUND_CONFIRM_WINDOW_MS, REFUND_REVIEW_DELAY_MS } from './refund';
 import { convertBetween } from './service-fees';
 
@@ -388,6 +388,28 @@ describe('refund of a changed order and failures at the supplier', () => {
     // The original's tickets were replaced; the changed order's are refunded: nothing more to do on either.
     expect((await getOrder(t.app, token, order.id)).allowedActions).toEqual([]);
     expect((await getOrder(t.app, token, change.id)).allowedActions).toEqual([]);
+  });
+
+  it('a refund that gets no answer is asked again, and credited once when the supplier answers', async () => {
+    // Another user than the file's other tests: a user's bookings a minute are limited.
+    const token = await login(t.app, 'operator');
+    const order = await issuedOrder(t.app, token);
+    const ids = order.passengers.map((p) => p.id);
+    const id = FlightOrder.parse(body(await refundOf(token, order, ids)).data).id;
+    await t.app.runDueJobs(afterReview());
+    expect((await confirm(token, id)).statusCode).toBe(200);
+    await loseAnswers(t.app, ['refund']);
+    try {
+      await t.app.runDueJobs(later(60_000));
+      // The supplier may have refunded: the request waits, the tickets stay claimed.
+      expect((await getOrder(t.app, token, id)).status).toBe('rfd_proceeding');
+      expect(await creditsOf(id)).toHaveLength(0);
+    } finally {
+      await loseAnswers(t.app, []);
+    }
+    await t.app.runDueJobs(later(3_600_000));
+    expect((await getOrder(t.app, token, id)).status).toBe('refunded_reimbursed');
+    expect(await creditsOf(id)).toHaveLength(1);
   });
 
   it('a refund the supplier fails ends refund_failed, credits nothing and frees the tickets', async () => {

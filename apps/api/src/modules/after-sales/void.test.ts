@@ -8,7 +8,7 @@ import { flightOrders } from '../flight-orders/flight-orders.schema';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { notifications } from '../notifications/notifications.schema';
 import { journalEntries, ledgerAccounts, ledgerPostings } from '../wallet/wallet.schema';
-import { getOrder, issuedOrder } from './after-sales.test-helpers';
+import { getOrder, issuedOrder, loseAnswers } from './after-sales.test-helpers';
 
 const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });
 
@@ -177,6 +177,23 @@ describe('void of issued tickets', () => {
     expect(body(res)).toMatchObject({ code: 500002 });
     const order = await issuedOrder(t.app, token);
     expect((await voidOf(await login(t.app, 'subop'), order.id)).statusCode).toBe(404);
+  });
+
+  it('a void that gets no answer is asked again, and credited once when the supplier answers', async () => {
+    const token = await login(t.app);
+    const order = await issuedOrder(t.app, token);
+    const voiding = FlightOrder.parse(body(await voidOf(token, order.id)).data);
+    await loseAnswers(t.app, ['void']);
+    try {
+      await t.app.runDueJobs(new Date(Date.now() + 60_000));
+      expect((await getOrder(t.app, token, voiding.id)).status).toBe('void_proceeding');
+      expect(await walletCredits(voiding.id)).toEqual([]);
+    } finally {
+      await loseAnswers(t.app, []);
+    }
+    await t.app.runDueJobs(new Date(Date.now() + 3_600_000));
+    expect((await getOrder(t.app, token, voiding.id)).status).toBe('voided_reimbursed');
+    expect(await walletCredits(voiding.id)).toHaveLength(1);
   });
 
   it('a rejected or failed void frees the tickets and credits nothing', async () => {

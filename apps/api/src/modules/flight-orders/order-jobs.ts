@@ -6,6 +6,7 @@ import { reimburse } from '../wallet/reimburse';
 import { SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context';
 import { lockOrderById, transition } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
+import { answerOrRefusal } from './supplier-answer';
 import { toSupplierPassengers } from './supplier-passengers';
 import { notifyOrderEvent } from '../notifications/notify';
 
@@ -60,8 +61,10 @@ const orderIdOf = (payload: Record<string, unknown>) => {
 
 /**
  * Ticketing: asks the supplier for ticket numbers (outside any transaction), then in one
- * transaction moves the order to `issued` with them; a supplier failure moves it through
- * failed -> failed_reimbursing -> failed_reimbursed with the money back to the wallet.
+ * transaction moves the order to `issued` with them; the supplier's refusal moves it through
+ * failed -> failed_reimbursing -> failed_reimbursed with the money back to the wallet. No answer
+ * (a timeout) is asked again by the job's retries before it counts as a refusal
+ * (`answerOrRefusal`): the tickets may have been issued.
  */
 function ticketingHandler(deps: FlightOrderDeps): JobHandler {
   return async (db, job, now) => {
@@ -71,11 +74,11 @@ function ticketingHandler(deps: FlightOrderDeps): JobHandler {
     const supplier = deps.registry.get(order.supplier);
     const pnr = order.pnr;
     const answer = supplier
-      ? await deps.runner
-          .bounded(SUPPLIER_CALL_MS, (signal) =>
+      ? await answerOrRefusal(job, () =>
+          deps.runner.bounded(SUPPLIER_CALL_MS, (signal) =>
             supplier.ticket(order.offer, pnr, toSupplierPassengers(order.passengers), signal),
-          )
-          .catch(() => undefined)
+          ),
+        )
       : undefined;
     await db.transaction(async (tx) => {
       const current = await lockOrderById(tx, orderId);

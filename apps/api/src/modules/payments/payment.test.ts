@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FlightPaymentResult, type FlightOrder } from '@portal/domain/flight-order';
 import { PaymentConfig } from '@portal/domain/payment';
+import { MAX_JOB_ATTEMPTS } from '../../platform/jobs';
 import { jobs } from '../../platform/jobs.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { walletAccounts } from '../wallet/wallet.repo';
@@ -168,6 +169,41 @@ describe('paying a flight order with the balance', () => {
       .from(journalEntries)
       .where(eq(journalEntries.orderId, order.id));
     expect(entries.map((e) => e.kind).sort()).toEqual(['origin-flight', 'reimbursement']);
+  });
+
+  it('asks again when ticketing gets no answer, and issues the tickets once it does', async () => {
+    const token = await login(t.app);
+    const order = await bookOne(t.app, token, 'sim-gds');
+    const before = await balance();
+    expect((await pay(token, order.id)).statusCode).toBe(200);
+    await setFaults('sim-gds', { unanswered: ['ticket'] });
+    const at = Date.now() + 3 * 3_600_000;
+    await t.app.runDueJobs(new Date(at));
+    // The tickets may have been issued: nothing is given back on a lost answer.
+    expect((await getOrder(token, order.id)).status).toBe('proceeding');
+    expect(await balance()).toBeLessThan(before);
+
+    await setFaults('sim-gds', {});
+    await t.app.runDueJobs(new Date(at + 3_600_000));
+    const issued = await getOrder(token, order.id);
+    expect(issued.status).toBe('issued');
+    expect(issued.timeline.map((e) => e.status)).toEqual(['to_be_paid', 'proceeding', 'issued']);
+  });
+
+  it('takes ticketing that never answers as failed on its last attempt, with the money back once', async () => {
+    const token = await login(t.app);
+    const order = await bookOne(t.app, token, 'sim-gds');
+    const before = await balance();
+    expect((await pay(token, order.id)).statusCode).toBe(200);
+    await setFaults('sim-gds', { unanswered: ['ticket'] });
+    const at = Date.now() + 3 * 3_600_000;
+    for (let attempt = 1; attempt < MAX_JOB_ATTEMPTS; attempt += 1) {
+      await t.app.runDueJobs(new Date(at + attempt * 86_400_000));
+      expect((await getOrder(token, order.id)).status).toBe('proceeding');
+    }
+    await t.app.runDueJobs(new Date(at + MAX_JOB_ATTEMPTS * 86_400_000));
+    expect((await getOrder(token, order.id)).status).toBe('failed_reimbursed');
+    expect(await balance()).toBe(before);
   });
 
   it('cancels an unpaid order at its deadline (origin_canceled), not before', async () => {

@@ -5,6 +5,7 @@ import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { okResponse } from '../../platform/schema';
 import type { SupplierRegistry } from './suppliers/registry';
+import { UNANSWERED_CALLS } from './suppliers/supplier';
 
 const Faults = z.strictObject({
   timeout: z.boolean().optional(),
@@ -16,6 +17,7 @@ const Faults = z.strictObject({
   latencyMs: z.number().int().min(0).max(60_000).optional(),
   bookError: z.boolean().optional(),
   ticketError: z.boolean().optional(),
+  unanswered: z.array(z.enum(UNANSWERED_CALLS)).max(UNANSWERED_CALLS.length).optional(),
 });
 
 const SupplierParams = z.strictObject({ name: z.string().min(1).max(40) });

@@ -142,6 +142,24 @@ export interface SupplierFaults {
   bookError?: boolean;
   /** Ticketing fails. */
   ticketError?: boolean;
+  /**
+   * These calls get no answer (a timeout, a dropped connection): whether the supplier did it is
+   * unknown, unlike the refusals of `ticketError` and the desk's knobs.
+   */
+  unanswered?: UnansweredCall[];
+}
+
+/** The calls after booking whose answer may be lost on the way back. */
+export const UNANSWERED_CALLS = ['ticket', 'reissue', 'refund', 'void'] as const;
+export type UnansweredCall = (typeof UNANSWERED_CALLS)[number];
+
+/**
+ * The supplier answered and said no (ticketing refused, a reissue, refund or void the airline
+ * declined): asking again would not change it. Any other error a supplier call throws (a timeout,
+ * a network failure) leaves its outcome unknown.
+ */
+export class SupplierRefusal extends Error {
+  override readonly name = 'SupplierRefusal';
 }
 
 /** A passenger as the supplier books and tickets them. */

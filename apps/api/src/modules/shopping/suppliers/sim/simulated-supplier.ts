@@ -1,24 +1,26 @@
 import type { Cabin, ContentType, PassengerCounts } from '@portal/domain/shopping';
 import { getAirport } from '@portal/reference-data/airports';
-import type {
-  BookAnswer,
-  ChangeQuoteAnswer,
-  ChangeRequestToSupplier,
-  ExactFlight,
-  FlightSupplier,
-  Offer,
-  OfferLeg,
-  RefundQuoteAnswer,
-  RefundRequestToSupplier,
-  ReissueAnswer,
-  ScheduleEvent,
-  SupplierFaults,
-  SupplierPassenger,
-  SupplierQuery,
-  TicketAnswer,
-  VerifyAnswer,
-  VoidAnswer,
-  VoidRequestToSupplier,
+import {
+  SupplierRefusal,
+  type UnansweredCall,
+  type BookAnswer,
+  type ChangeQuoteAnswer,
+  type ChangeRequestToSupplier,
+  type ExactFlight,
+  type FlightSupplier,
+  type Offer,
+  type OfferLeg,
+  type RefundQuoteAnswer,
+  type RefundRequestToSupplier,
+  type ReissueAnswer,
+  type ScheduleEvent,
+  type SupplierFaults,
+  type SupplierPassenger,
+  type SupplierQuery,
+  type TicketAnswer,
+  type VerifyAnswer,
+  type VoidAnswer,
+  type VoidRequestToSupplier,
 } from '../supplier';
 import { SimulatedDesk } from '../../../after-sales/desk';
 import {
@@ -288,6 +290,11 @@ export class SimulatedSupplier implements FlightSupplier {
     return { status: 'confirmed', offer };
   }
 
+  /** Throws as a lost answer would (not a refusal) when the `unanswered` knob names `call`. */
+  private maybeUnanswered(call: UnansweredCall): void {
+    if (this.faults.unanswered?.includes(call)) throw new Error(`${this.name}: no answer to ${call}`);
+  }
+
   async book(
     offer: Offer,
     passengers: readonly SupplierPassenger[],
@@ -305,7 +312,8 @@ export class SimulatedSupplier implements FlightSupplier {
     signal: AbortSignal,
   ): Promise<TicketAnswer> {
     await this.answerDelay(signal, 0.5);
-    if (this.faults.ticketError) throw new Error(`${this.name}: simulated ticketing error`);
+    this.maybeUnanswered('ticket');
+    if (this.faults.ticketError) throw new SupplierRefusal(`${this.name}: simulated ticketing error`);
     return { ticketNumbers: simulatedTickets(offer, pnr, passengers) };
   }
 
@@ -318,6 +326,7 @@ export class SimulatedSupplier implements FlightSupplier {
   /** Reissue: new ticket numbers on the new flights, deterministic from the booking and its new offer. */
   async reissue(request: ChangeRequestToSupplier, signal: AbortSignal): Promise<ReissueAnswer> {
     await this.answerDelay(signal, 0.5);
+    this.maybeUnanswered('reissue');
     if (this.desk.reissue() === 'pending') return { status: 'pending' };
     const seed = `${request.pnr}|reissue|${request.newOffer.ref}`;
     return {
@@ -335,12 +344,14 @@ export class SimulatedSupplier implements FlightSupplier {
   /** Refunds approved tickets (fails only when the desk's knob says so). */
   async refund(_request: RefundRequestToSupplier, signal: AbortSignal): Promise<void> {
     await this.answerDelay(signal, 0.5);
+    this.maybeUnanswered('refund');
     this.desk.refund();
   }
 
   /** Voids tickets inside the void window (the window itself is the portal's check). */
   async void(request: VoidRequestToSupplier, signal: AbortSignal): Promise<VoidAnswer> {
     await this.answerDelay(signal, 0.5);
+    this.maybeUnanswered('void');
     return this.desk.void(request);
   }
 
