@@ -203,6 +203,25 @@ describe('amount maximums', () => {
     expect(body(res)).toMatchObject({ data: { wallet: { balance: { amount: '10000005000.00' } } } });
   });
 
+  it('refuses an amount above what was received less the fee (all of it at 100 %), writing nothing', async () => {
+    const token = await login(t.app, 'finance');
+    const before = await wallet(2);
+    const received = { ...TOP_UP, amountReceived: '100.00', exchangeRate: '1' };
+    for (const [amount, transactionFeePercent] of [
+      ['100.00', 100],
+      ['90.01', 10],
+    ] as const) {
+      const res = await topUp(token, 2, { ...received, amount, transactionFeePercent });
+      expect([res.statusCode, body(res).code], res.body).toEqual([400, 100001]);
+      expect(body(res).data).toMatchObject({ errors: [{ path: 'amount' }] });
+    }
+    expect(await wallet(2)).toEqual(before);
+    // Edited down, or exactly what is left after the fee: credited.
+    const res = await topUp(token, 2, { ...received, amount: '90.00', transactionFeePercent: 10 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await wallet(2))[0]).toBe(before[0] + 9000);
+  });
+
   it('refuses a credit limit above the maximum, in a zero-digit currency too', async () => {
     const token = await login(t.app, 'finance');
     const before = await wallet(2);

@@ -10,6 +10,8 @@ import type {
   WalletEntryQuery,
 } from '@portal/domain/wallet';
 import type { Locale } from '@portal/domain/locale';
+import { minorDigits } from '@portal/domain/currency-conversion';
+import { topUpAboveReceived } from '@portal/domain/top-up';
 import type { Db } from '../../platform/db';
 import type { AgencyRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
@@ -163,12 +165,17 @@ export function createWalletService(db: Db) {
 
     /**
      * The checks of a top-up that need no write, run before the request's idempotency key or
-     * anything else is written: the wallet policy (403/404) and the per-request maximum (400).
+     * anything else is written: the wallet policy (403/404), the per-request maximum (400) and an
+     * amount above what was received less the fee (400 ILLEGAL_INPUT on `amount`).
      * Returns the agency to top up.
      */
     async checkTopUp(ctx: RequestContext, agencyId: number, body: TopUpBody): Promise<AgencyRow> {
       const agency = await fundableAgency(db, ctx, agencyId);
       assertWithinRequestMaximum({ amount: body.amount, amountReceived: body.amountReceived });
+      if (topUpAboveReceived(body, minorDigits(body.currency))) {
+        const message = 'more than the amount received × exchange rate, less the fee';
+        throw new AppError('ILLEGAL_INPUT', undefined, { errors: [{ path: 'amount', message }] });
+      }
       return agency;
     },
 

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { SubAgency } from '@portal/domain/agencies';
 import type { Currency } from '@portal/domain/currency';
 import { minorDigits } from '@portal/domain/currency-conversion';
+import { topUpAboveReceived, topUpAmount } from '@portal/domain/top-up';
 import { TopUpBody } from '@portal/domain/wallet';
 import { formatMoney } from '../../../shared/money/format-money';
 import { useTopUp } from '../api/agency-money';
 import { DecimalField } from './decimal-field';
-import { topUpAmount } from './top-up-amount';
 import { WalletFormModal } from './wallet-form-modal';
 
 interface TopUpValues {
@@ -52,7 +52,25 @@ export function TopUpModal({ agency, onClose }: { agency: SubAgency; onClose: ()
       all.transactionFeePercent ?? 0,
       minorDigits(all.currency),
     );
+    // Nothing left after the fee (or inputs not yet complete): no stale amount stays behind.
     if (amount !== undefined) form.setFieldValue('amount', amount);
+    else if (all.amountReceived?.trim()) form.setFieldValue('amount', '');
+  };
+
+  // The amount may be edited down, never above what was received less the fee (checked again by the API).
+  const notAboveReceived = {
+    validator: async (_rule: unknown, value: string | undefined) => {
+      const v = form.getFieldsValue();
+      const digits = minorDigits(v.currency);
+      const received = v.amountReceived?.trim() || undefined;
+      const rate = v.exchangeRate?.trim() ?? '';
+      const fee = v.transactionFeePercent ?? 0;
+      const amount = value?.trim() ?? '';
+      const body = { amount, amountReceived: received, exchangeRate: rate, transactionFeePercent: fee };
+      if (!amount || !topUpAboveReceived(body, digits)) return;
+      const max = topUpAmount(received, rate, fee, digits);
+      throw new Error(t('agencyManager.topUp.amountAboveReceived', { max: max ?? '0' }));
+    },
   };
 
   const submit = async (values: TopUpValues) => {
@@ -117,6 +135,7 @@ export function TopUpModal({ agency, onClose }: { agency: SubAgency; onClose: ()
         messageKey="agencyManager.money.amountInvalid"
         required
         money
+        crossCheck={{ rule: notAboveReceived, dependencies: [...COMPUTED_FROM] }}
       />
       <Form.Item name="sendEmail" valuePropName="checked">
         <Checkbox>{t('agencyManager.topUp.sendEmail')}</Checkbox>

@@ -304,6 +304,38 @@ describe('agency management page', () => {
   );
 
   it(
+    'clears the amount when the fee takes it all and refuses an amount above what is left',
+    async () => {
+      const api = serveAgencies([NORTH]);
+      await open();
+      await chooseAction('North Travel', 'Add funds');
+      const form = within(await screen.findByTestId('top-up-form', {}, WAIT));
+      setText(form.getByLabelText('Amount received'), '100');
+      setText(form.getByLabelText('Reference number'), 'TT-2026-002');
+      const fee = form.getByLabelText('Transaction fee (%)');
+      fireEvent.change(fee, { target: { value: '10' } });
+      await waitFor(() => expect(form.getByLabelText('Amount')).toHaveValue('90.00'), WAIT);
+      fireEvent.change(fee, { target: { value: '100' } });
+      // No 90.00 left over from the fee typed before.
+      await waitFor(() => expect(form.getByLabelText('Amount')).toHaveValue(''), WAIT);
+
+      fireEvent.change(fee, { target: { value: '10' } });
+      await waitFor(() => expect(form.getByLabelText('Amount')).toHaveValue('90.00'), WAIT);
+      setText(form.getByLabelText('Amount'), '95.00');
+      await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Add funds' }));
+      expect(
+        await form.findByText(
+          'More than the amount received × exchange rate, less the fee (90.00)',
+          {},
+          WAIT,
+        ),
+      ).toBeInTheDocument();
+      expect(api.sent).toHaveLength(0);
+    },
+    SLOW,
+  );
+
+  it(
     'shows a load failure with a retry',
     async () => {
       server.use(

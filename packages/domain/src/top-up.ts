@@ -27,3 +27,27 @@ export function topUpAmount(
   const text = minor.toString().padStart(digits + 1, '0');
   return digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
+
+/** Minor units of a decimal text with at most `digits` decimals (undefined when it is not one). */
+function minorOf(text: string, digits: number): bigint | undefined {
+  const d = parseDecimal(text);
+  if (!d || d.scale > digits) return undefined;
+  return d.units * TEN ** BigInt(digits - d.scale);
+}
+
+/**
+ * Whether a top-up credits more than it received: with an amount received, the amount credited
+ * may be edited down (a bank's charges), never above the amount received × rate less the fee
+ * (`topUpAmount`; nothing when the fee takes it all). Without an amount received there is nothing
+ * to compare with.
+ */
+export function topUpAboveReceived(
+  body: { amount: string; amountReceived?: string; exchangeRate: string; transactionFeePercent?: number },
+  digits: number,
+): boolean {
+  if (body.amountReceived === undefined) return false;
+  const credited = minorOf(body.amount, digits);
+  const most = topUpAmount(body.amountReceived, body.exchangeRate, body.transactionFeePercent ?? 0, digits);
+  if (credited === undefined) return false;
+  return credited > (most === undefined ? 0n : (minorOf(most, digits) ?? 0n));
+}
