@@ -15,7 +15,7 @@ import {
   STATUS_COLORS,
   type FlightOrderStatus,
 } from './flight-order-status';
-import { COUNTRY_PATTERN, GIVEN_NAMES_PATTERN, SURNAME_PATTERN } from './name-patterns';
+import { COUNTRY_PATTERN, GIVEN_NAMES_PATTERN, PASSENGER_TEXT_MAX, SURNAME_PATTERN } from './name-patterns';
 import { PAYMENT_CHANNELS, paymentResultSchema } from './payment';
 import { CalendarDate } from './primitives';
 import { MoneyJson, PASSENGER_TYPES, Segment } from './shopping';
@@ -45,9 +45,9 @@ export const TravelDocument = z
     type: z.enum(PAYLOAD_DOCUMENT_TYPES),
     /** One of the ten interface types. */
     interfaceType: InterfaceDocumentType,
-    number: z.string().trim().min(1).max(30),
+    number: z.string().trim().min(1).max(PASSENGER_TEXT_MAX.documentNumber),
     expiryDate: CalendarDate,
-    issuingPlace: z.string().trim().min(1).max(64).optional(),
+    issuingPlace: z.string().trim().min(1).max(PASSENGER_TEXT_MAX.issuingPlace).optional(),
   })
   .refine((doc) => doc.type === payloadDocumentType(doc.interfaceType), {
     message: 'document type does not match the interface type',
@@ -72,8 +72,8 @@ export type FrequentFlyer = z.infer<typeof FrequentFlyer>;
  */
 export const BookingPassenger = z.strictObject({
   type: z.enum(PASSENGER_TYPES),
-  surname: z.string().trim().min(1).max(40).regex(SURNAME_PATTERN),
-  given_names: z.string().trim().min(1).max(60).regex(GIVEN_NAMES_PATTERN),
+  surname: z.string().trim().min(1).max(PASSENGER_TEXT_MAX.surname).regex(SURNAME_PATTERN),
+  given_names: z.string().trim().min(1).max(PASSENGER_TEXT_MAX.givenNames).regex(GIVEN_NAMES_PATTERN),
   gender: z.enum(GENDERS),
   birthday: CalendarDate,
   /** ISO 3166-1 alpha-2. */
@@ -86,7 +86,7 @@ export const BookingPassenger = z.strictObject({
 export type BookingPassenger = z.infer<typeof BookingPassenger>;
 
 export const BookingContact = z.strictObject({
-  name: z.string().trim().min(1).max(64),
+  name: z.string().trim().min(1).max(PASSENGER_TEXT_MAX.contactName),
   email: z.email().max(254),
   phone: PhoneWithArea,
 });

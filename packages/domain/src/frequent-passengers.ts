@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BookingPassenger, IsoDate, MAX_PAGE_SIZE, pageOf, Timestamp, TravelDocument } from './flight-order';
 import { MAX_FREQUENT_PASSENGERS } from './limits';
-import { GIVEN_NAMES_PATTERN, SURNAME_PATTERN } from './name-patterns';
+import { GIVEN_NAMES_PATTERN, PASSENGER_TEXT_MAX, SURNAME_PATTERN } from './name-patterns';
 import { CalendarDate, CleanText } from './primitives';
 
 export { MAX_FREQUENT_PASSENGERS };
@@ -74,8 +74,8 @@ export const MemberCardBody = z.strictObject({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9]{4,20}$/),
-  surname: z.string().trim().min(1).max(40).regex(SURNAME_PATTERN),
-  given_names: z.string().trim().min(1).max(60).regex(GIVEN_NAMES_PATTERN),
+  surname: z.string().trim().min(1).max(PASSENGER_TEXT_MAX.surname).regex(SURNAME_PATTERN),
+  given_names: z.string().trim().min(1).max(PASSENGER_TEXT_MAX.givenNames).regex(GIVEN_NAMES_PATTERN),
   /** Loyalty programme tier as printed (e.g. "Gold"). */
   tier: CleanText.trim().max(32).optional(),
   expiryDate: CalendarDate.optional(),

@@ -5,9 +5,10 @@ import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PASSENGER_TEXT_MAX } from '@portal/domain/name-patterns';
 import { ERRORS } from '@portal/domain/errors';
 import type { FlightOrder } from '@portal/domain/flight-order';
-import { validateContact, type PassengerContext, type RuleError } from '@portal/domain/passenger-rules';
+import { validateContact, type PassengerContext } from '@portal/domain/passenger-rules';
 import type { PassengerType, Solution, VerificationResult } from '@portal/domain/shopping';
 import { isApiError } from '../../../shared/api/api-error';
 import { usePriceDisplay } from '../../../shared/flight/use-price-display';
@@ -26,6 +27,7 @@ import {
   type ContactFormValue,
   type PassengerFormValue,
 } from '../../../shared/passengers/model/passenger-form';
+import { bookingErrorText, type BookingFieldError } from '../../../shared/passengers/model/server-errors';
 import { createFlightOrder } from '../api/create-order';
 import { prefillPassengers, readPnrPassengers } from '../model/pnr-prefill';
 
@@ -86,10 +88,10 @@ export function BookingForm({
     },
   });
 
-  const showServerErrors = (errors: RuleError[]) => {
+  const showServerErrors = (errors: BookingFieldError[]) => {
     const fields = errors.flatMap((e) => {
       const parts = e.path.split('.');
-      const message = t(ruleMessageKey(e), e.params);
+      const message = bookingErrorText(t, e, t('booking.submitFailed'));
       if (parts[0] === 'passengers' && parts[1] !== undefined && /^\d+$/.test(parts[1])) {
         const field = FIELD_OF_PATH[parts.slice(2).join('.')];
         return field ? [{ name: ['passengers', Number(parts[1]), field], errors: [message] }] : [];
@@ -143,7 +145,7 @@ export function BookingForm({
         setChanged(error.data as VerificationResult);
       } else if (isApiError(error) && Array.isArray((error.data as { errors?: unknown })?.errors)) {
         attemptKey.current = null;
-        showServerErrors((error.data as { errors: RuleError[] }).errors);
+        showServerErrors((error.data as { errors: BookingFieldError[] }).errors);
       } else if (!isApiError(error) || !error.silent) {
         void toast().error(
           error instanceof Error && error.message ? error.message : t('booking.submitFailed'),
@@ -197,7 +199,7 @@ export function BookingForm({
                 name={['contact', 'name']}
                 rules={[contactRule('name')]}
               >
-                <Input autoComplete="name" />
+                <Input maxLength={PASSENGER_TEXT_MAX.contactName} autoComplete="name" />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>

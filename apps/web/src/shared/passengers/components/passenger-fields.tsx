@@ -2,6 +2,7 @@ import { Input, Radio, Row, Select } from 'antd';
 import type { FormInstance, FormRule } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PASSENGER_TEXT_MAX } from '@portal/domain/name-patterns';
 import type { RuleError } from '@portal/domain/passenger-rules';
 import { GridField } from '../../ui/grid-field';
 import { useCountryOptions } from '../hooks/use-country-options';
@@ -56,10 +57,10 @@ export function PassengerFields({ form, path, validate, extraRules = {}, childre
   return (
     <Row gutter={16}>
       <GridField md={8} label={t('booking.passenger.surname')} {...ruled('surname')} normalize={upper}>
-        <Input autoComplete="off" />
+        <Input maxLength={PASSENGER_TEXT_MAX.surname} autoComplete="off" />
       </GridField>
       <GridField md={8} label={t('booking.passenger.givenNames')} {...ruled('given_names')} normalize={upper}>
-        <Input autoComplete="off" />
+        <Input maxLength={PASSENGER_TEXT_MAX.givenNames} autoComplete="off" />
       </GridField>
       <GridField md={8} label={t('booking.passenger.gender')} {...ruled('gender')}>
         <Radio.Group
@@ -84,13 +85,13 @@ export function PassengerFields({ form, path, validate, extraRules = {}, childre
         {...ruled('number')}
         dependencies={deps('interfaceType')}
       >
-        <Input autoComplete="off" />
+        <Input maxLength={PASSENGER_TEXT_MAX.documentNumber} autoComplete="off" />
       </GridField>
       <GridField md={8} label={t('booking.passenger.expiryDate')} {...ruled('expiryDate')}>
         <DateText />
       </GridField>
       <GridField md={8} label={t('booking.passenger.issuingPlace')} name={name('issuingPlace')}>
-        <Input autoComplete="off" />
+        <Input maxLength={PASSENGER_TEXT_MAX.issuingPlace} autoComplete="off" />
       </GridField>
       <GridField
         md={8}
