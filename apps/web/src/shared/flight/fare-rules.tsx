@@ -54,7 +54,7 @@ export function FareRules({ solution, currency }: { solution: Solution; currency
         {t(`flight.invoiceType.${r.invoiceType}`)}
       </Descriptions.Item>
       <Descriptions.Item label={t('flight.detail.restrictions.channel')}>
-        {r.ticketingChannel}
+        {t(`flight.ticketingChannel.${r.ticketingChannel}`, { defaultValue: r.ticketingChannel })}
       </Descriptions.Item>
       <Descriptions.Item label={t('flight.detail.restrictions.productType')}>
         {t(`flight.productType.${r.productType}`, { defaultValue: r.productType })}

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '@portal/domain/duration';
 import type { SolutionLeg } from '@portal/domain/shopping';
+import { terminalNumber } from './terminal';
 import { useLocale } from '../stores/subject';
 import { useReferenceData } from '../places/use-reference-data';
 import { airlineName, placeName } from '../places/names';
@@ -18,7 +19,7 @@ export function SegmentList({ legs }: { legs: readonly SolutionLeg[] }) {
   const locale = useLocale();
   const ref = useReferenceData();
   const point = (p: { airport: string; terminal: string | null; time: string }) =>
-    `${p.time.replace('T', ' ')} ${placeName(ref, p.airport, locale)} (${p.airport})${p.terminal ? ` ${t('flight.detail.terminal', { terminal: p.terminal.replace(/^T/i, '') })}` : ''}`;
+    `${p.time.replace('T', ' ')} ${placeName(ref, p.airport, locale)} (${p.airport})${p.terminal ? ` ${t('flight.detail.terminal', { terminal: terminalNumber(p.terminal) })}` : ''}`;
 
   return (
     <ol className="segment-list" aria-label={t('flight.detail.segments')}>

@@ -2,6 +2,7 @@ import { Card, Descriptions, Table, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FlightOrder, FlightOrderPrice, TimelineEntry } from '@portal/domain/flight-order';
 import { maskDocumentNumber } from '@portal/domain/document-types';
+import { terminalNumber } from '../../../shared/flight/terminal';
 import { localTime, money, timestamp } from '../lib/format';
 import { StatusTag } from './status-tag';
 
@@ -30,18 +31,18 @@ export function SegmentsCard({ order }: { order: Order }) {
             key: 'from',
             title: t('orders.detail.from'),
             render: (_, s) =>
-              `${s.departure.airport}${s.departure.terminal ? ` T${s.departure.terminal}` : ''} ${localTime(s.departure.time)}`,
+              `${s.departure.airport}${s.departure.terminal ? ` T${terminalNumber(s.departure.terminal)}` : ''} ${localTime(s.departure.time)}`,
           },
           {
             key: 'to',
             title: t('orders.detail.to'),
             render: (_, s) =>
-              `${s.arrival.airport}${s.arrival.terminal ? ` T${s.arrival.terminal}` : ''} ${localTime(s.arrival.time)}`,
+              `${s.arrival.airport}${s.arrival.terminal ? ` T${terminalNumber(s.arrival.terminal)}` : ''} ${localTime(s.arrival.time)}`,
           },
           {
             key: 'cabin',
             title: t('orders.detail.cabin'),
-            render: (_, s) => `${s.cabin} / ${s.bookingClass}`,
+            render: (_, s) => `${t(`flight.cabin.${s.cabin}`, s.cabin)} / ${s.bookingClass}`,
           },
           { key: 'aircraft', title: t('orders.detail.aircraft'), render: (_, s) => s.aircraft },
         ]}

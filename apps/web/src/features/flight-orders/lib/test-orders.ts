@@ -49,7 +49,8 @@ export function fullOrder(over: Partial<FlightOrder> = {}): FlightOrder {
         flightNumber: '1501',
         aircraft: '737',
         departure: { airport: 'PEK', terminal: '3', time: '2026-12-01T08:30', timeZone: 'Asia/Shanghai' },
-        arrival: { airport: 'SHA', terminal: '2', time: '2026-12-01T10:45', timeZone: 'Asia/Shanghai' },
+        // Some suppliers send the terminal with its letter.
+        arrival: { airport: 'SHA', terminal: 'T2', time: '2026-12-01T10:45', timeZone: 'Asia/Shanghai' },
         durationMinutes: 135,
         cabin: 'economy',
         bookingClass: 'Y',

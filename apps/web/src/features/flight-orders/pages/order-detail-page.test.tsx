@@ -65,6 +65,7 @@ describe('flight order detail page', () => {
       expect(segments).toHaveTextContent('CA1501');
       expect(segments).toHaveTextContent('PEK T3 2026-12-01 08:30');
       expect(segments).toHaveTextContent('SHA T2 2026-12-01 10:45');
+      expect(segments).toHaveTextContent('Economy / Y');
 
       const passengers = screen.getByTestId('order-passengers');
       expect(passengers).toHaveTextContent('ZHANG/SAN');

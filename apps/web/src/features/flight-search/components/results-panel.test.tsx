@@ -257,5 +257,6 @@ describe('flight results', () => {
     expect(rules).toHaveTextContent('Allowed · Fee CNY 100.00');
     expect(rules).toHaveTextContent('Passport');
     expect(rules).toHaveTextContent('Fast: within 30 min');
+    expect(rules).toHaveTextContent('BSP (billing and settlement plan)');
   });
 });
