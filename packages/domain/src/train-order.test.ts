@@ -4,6 +4,8 @@ import {
   birthdayFromResidentId,
   CreateTrainOrderBody,
   trainTicketPriceMinor,
+  trainTimelineNoteText,
+  TrainTimelineEntry,
   validateTrainPassenger,
   type TrainBookingPassenger,
 } from './train-order';
@@ -142,5 +144,20 @@ describe('prices and the booking body', () => {
     expect(CreateTrainOrderBody.safeParse({ ...body, passengers: body.passengers.slice(0, 5) }).success).toBe(
       true,
     );
+  });
+});
+
+describe('train timeline notes', () => {
+  it('writes the English text of a note with its values, leaving a missing value marked', () => {
+    expect(trainTimelineNoteText('refundAskedBy', { user: 'trainop', percent: '5' })).toBe(
+      'Refund asked by trainop; fee 5 %',
+    );
+    expect(trainTimelineNoteText('bookedBy')).toBe('Booked by {user}');
+  });
+
+  it('reads an older entry with only its text, and refuses a key it does not know', () => {
+    const old = { status: 'ticketed', at: '2026-11-23T08:00:00.000Z', note: 'Booked by trainop' };
+    expect(TrainTimelineEntry.parse(old)).toEqual(old);
+    expect(TrainTimelineEntry.safeParse({ ...old, noteKey: 'nonsense' }).success).toBe(false);
   });
 });

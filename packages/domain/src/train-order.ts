@@ -193,11 +193,56 @@ export const TrainRefundQuote = z.discriminatedUnion('refundable', [
 ]);
 export type TrainRefundQuote = z.infer<typeof TrainRefundQuote>;
 
+/**
+ * The notes the portal writes on a train order's timeline, by stable key, with their English text
+ * (the API's `note` beside the key; `{name}` marks a value). The web writes them in the reader's
+ * language from `trainOrders.timelineNote.<key>`. A reason the railway gives is kept as its text.
+ */
+export const TRAIN_TIMELINE_NOTES = {
+  bookedBy: 'Booked by {user}',
+  paidWithBalance: 'Paid with the balance',
+  paidAwaitingOperator: 'Paid with the balance; waiting for an operator to ticket',
+  canceledBy: 'Canceled by {user}',
+  paymentDeadlinePassed: 'Not paid before the payment deadline',
+  ticketingBy: 'Ticketing by {user}',
+  refundAskedBy: 'Refund asked by {user}; fee {percent} %',
+  railwayNoAnswerTicketing: 'The railway did not answer: ticket it again, or cancel it for the money back',
+  railwayNoAnswerRefund: 'The railway did not answer the refund: ask it again',
+} as const;
+
+export type TrainTimelineNoteKey = keyof typeof TRAIN_TIMELINE_NOTES;
+export const TRAIN_TIMELINE_NOTE_KEYS = Object.keys(TRAIN_TIMELINE_NOTES) as [
+  TrainTimelineNoteKey,
+  ...TrainTimelineNoteKey[],
+];
+
+/** The values of a note (user name, fee percent), all text. */
+export const TrainTimelineNoteParams = z.record(z.string(), z.string());
+export type TrainTimelineNoteParams = z.infer<typeof TrainTimelineNoteParams>;
+
+/** A note the portal writes (key and values), or the railway's own words, kept as they are. */
+export type TrainTimelineNote =
+  { key: TrainTimelineNoteKey; params?: TrainTimelineNoteParams } | { supplierText: string };
+
+export const isTrainTimelineNoteKey = (key: string): key is TrainTimelineNoteKey =>
+  Object.hasOwn(TRAIN_TIMELINE_NOTES, key);
+
+/** The English text of a note (stored and answered as `note` beside its key). */
+export function trainTimelineNoteText(
+  key: TrainTimelineNoteKey,
+  params: TrainTimelineNoteParams = {},
+): string {
+  return TRAIN_TIMELINE_NOTES[key].replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+}
+
 export const TrainTimelineEntry = z.object({
   status: z.enum(TRAIN_ORDER_STATUSES),
   at: Timestamp,
-  /** English note (who acted, the supplier's reason). */
+  /** English text of the note; free text for older rows and the railway's own reasons. */
   note: z.string().nullable(),
+  /** The note's key for `trainOrders.timelineNote.<key>` and its values; null for free text. */
+  noteKey: z.enum(TRAIN_TIMELINE_NOTE_KEYS).nullable().optional(),
+  noteParams: TrainTimelineNoteParams.nullable().optional(),
 });
 export type TrainTimelineEntry = z.infer<typeof TrainTimelineEntry>;
 

@@ -17,7 +17,7 @@ import type { RequestContext } from '../../platform/request-context';
 import { toMinor } from '../wallet/money';
 import { presentTrain } from '../rail/rail.presenter';
 import type { RailTrain } from '../rail/rail-supplier';
-import { insertTrainOrder } from './train-orders.repo';
+import { insertTrainOrder, trainEvent } from './train-orders.repo';
 import type { StoredTrainPassenger, TrainOrderRow } from './train-orders.schema';
 import {
   RAIL_ORDER_CALL_MS,
@@ -175,7 +175,7 @@ export async function saveTrainOrder(
       departureAt,
       departureDate: offer.departure.time.slice(0, 10),
       paymentDeadline,
-      timeline: [{ status: 'to_be_paid', at: now.toISOString(), note: `Booked by ${ctx.user.username}` }],
+      timeline: [trainEvent('to_be_paid', now, { key: 'bookedBy', params: { user: ctx.user.username } })],
       createdAt: now,
       updatedAt: now,
     },

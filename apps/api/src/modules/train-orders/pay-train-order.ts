@@ -59,10 +59,12 @@ export async function payTrainOrder(
       'manual_ticketing',
       now,
       { ...paid, manualTicketing: true },
-      'Paid with the balance; waiting for an operator to ticket',
+      { key: 'paidAwaitingOperator' },
     );
   }
-  const moved = await transitionTrainOrder(tx, order, 'proceeding', now, paid, 'Paid with the balance');
+  const moved = await transitionTrainOrder(tx, order, 'proceeding', now, paid, {
+    key: 'paidWithBalance',
+  });
   await enqueueJob(
     tx,
     TRAIN_TICKETING_JOB,
@@ -93,7 +95,7 @@ export async function cancelTrainOrder(
     'canceled',
     now,
     { refundedMinor: back },
-    `Canceled by ${ctx.user.username}`,
+    { key: 'canceledBy', params: { user: ctx.user.username } },
   );
   await queueSupplierCancel(tx, order, now);
   return canceled;
@@ -114,7 +116,7 @@ export async function expireTrainOrder(deps: TrainOrderDeps, orderId: string, no
     const order = await lockTrainOrder(tx, orderId);
     if (!order || order.status !== 'to_be_paid') return;
     if (order.paymentDeadline && now.getTime() < order.paymentDeadline.getTime()) return;
-    await transitionTrainOrder(tx, order, 'canceled', now, {}, 'Not paid before the payment deadline');
+    await transitionTrainOrder(tx, order, 'canceled', now, {}, { key: 'paymentDeadlinePassed' });
     await queueSupplierCancel(tx, order, now);
   });
 }

@@ -39,7 +39,7 @@ export async function startRefund(
     'refunding',
     now,
     { refundFeeMinor: refund.feeMinor },
-    `Refund asked by ${ctx.user.username}; fee ${refund.percent} %`,
+    { key: 'refundAskedBy', params: { user: ctx.user.username, percent: String(refund.percent) } },
   );
   await queueFallbackJob(tx, deps, TRAIN_REFUND_JOB, order.id, now);
   return moved;
@@ -61,7 +61,16 @@ export async function completeRefund(
     (supplier, reference, signal) => supplier.refund(reference, signal),
     async (tx, order, answer, now) => {
       if (answer.kind === 'refused') {
-        return transitionTrainOrder(tx, order, 'ticketed', now, { refundFeeMinor: null }, answer.reason);
+        return transitionTrainOrder(
+          tx,
+          order,
+          'ticketed',
+          now,
+          { refundFeeMinor: null },
+          {
+            supplierText: answer.reason,
+          },
+        );
       }
       const back = order.orderTotalMinor - (order.refundFeeMinor ?? 0);
       await moneyBack(tx, order, back, 'Train order refund', null);
@@ -79,7 +88,7 @@ export async function giveBackRefund(deps: TrainOrderDeps, orderId: string): Pro
   await moveIfStill(
     deps,
     orderId,
-    { from: 'refunding', to: 'ticketed', note: 'The railway did not answer the refund: ask it again' },
+    { from: 'refunding', to: 'ticketed', note: { key: 'railwayNoAnswerRefund' } },
     { refundFeeMinor: null },
   );
 }

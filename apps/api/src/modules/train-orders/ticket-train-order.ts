@@ -38,7 +38,7 @@ export async function startManualTicketing(
     'proceeding',
     now,
     {},
-    `Ticketing by ${ctx.user.username}`,
+    { key: 'ticketingBy', params: { user: ctx.user.username } },
   );
   await queueFallbackJob(tx, deps, TRAIN_TICKETING_JOB, order.id, now);
   return moved;
@@ -68,7 +68,7 @@ export async function completeTicketing(
           'failed',
           now,
           { refundedMinor: order.paymentState === 'paid' ? order.orderTotalMinor : null },
-          answer.reason,
+          { supplierText: answer.reason },
         );
       }
       const passengers = order.passengers.map((p, i) => {
@@ -126,6 +126,6 @@ export async function handTicketingToOperators(deps: TrainOrderDeps, orderId: st
   await moveIfStill(deps, orderId, {
     from: 'proceeding',
     to: 'manual_ticketing',
-    note: 'The railway did not answer: ticket it again, or cancel it for the money back',
+    note: { key: 'railwayNoAnswerTicketing' },
   });
 }

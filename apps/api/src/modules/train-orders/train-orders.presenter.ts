@@ -1,8 +1,14 @@
 import { railRefundQuote } from '@portal/domain/rail';
-import { type TrainOrder, type TrainOrderListItem, type TrainRefundQuote } from '@portal/domain/train-order';
+import {
+  isTrainTimelineNoteKey,
+  type TrainOrder,
+  type TrainOrderListItem,
+  type TrainRefundQuote,
+  type TrainTimelineEntry,
+} from '@portal/domain/train-order';
 import { trainAllowedActions, trainStatusColor } from '@portal/domain/train-order-status';
 import { money } from '../wallet/money';
-import type { TrainOrderRow } from './train-orders.schema';
+import type { StoredTrainEvent, TrainOrderRow } from './train-orders.schema';
 
 export interface PresentContext {
   now: Date;
@@ -36,6 +42,15 @@ function refundQuote(order: TrainOrderRow, now: Date): TrainRefundQuote | null {
     fee: money(refund.feeMinor, order.currency),
     refund: money(refund.refundMinor, order.currency),
   };
+}
+
+/** A timeline row with its note's key and values; a row of free text (older rows, the railway's words) as it is. */
+function presentEvent(event: StoredTrainEvent): TrainTimelineEntry {
+  const { status, at, note } = event;
+  // A key this version no longer knows falls back to the English text stored beside it.
+  if (!event.noteKey || !isTrainTimelineNoteKey(event.noteKey))
+    return { status, at, note, noteKey: null, noteParams: null };
+  return { status, at, note, noteKey: event.noteKey, noteParams: event.noteParams ?? {} };
 }
 
 function actions(order: TrainOrderRow, ctx: PresentContext) {
@@ -88,7 +103,7 @@ export function presentTrainOrder(order: TrainOrderRow, ctx: PresentContext): Tr
     ticketedAt: order.ticketedAt?.toISOString() ?? null,
     manualTicketing: order.manualTicketing,
     refundQuote: refundQuote(order, ctx.now),
-    timeline: order.timeline.map((e) => ({ status: e.status, at: e.at, note: e.note })),
+    timeline: order.timeline.map(presentEvent),
     allowedActions: actions(order, ctx),
   };
 }

@@ -1,11 +1,20 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { type TrainOrderListQuery } from '@portal/domain/train-order';
+import {
+  trainTimelineNoteText,
+  type TrainOrderListQuery,
+  type TrainTimelineNote,
+} from '@portal/domain/train-order';
 import { trainOrderMachine, type TrainOrderStatus } from '@portal/domain/train-order-status';
 import type { Db } from '../../platform/db';
 import { agencies } from '../../platform/db/schema';
 import { trainOrderScope } from './train-orders.policy';
-import { trainOrders, type NewTrainOrder, type TrainOrderRow } from './train-orders.schema';
+import {
+  trainOrders,
+  type NewTrainOrder,
+  type StoredTrainEvent,
+  type TrainOrderRow,
+} from './train-orders.schema';
 
 type Viewer = Parameters<typeof trainOrderScope>[0];
 
@@ -62,6 +71,19 @@ export async function insertTrainOrder(
   }
 }
 
+/** A timeline row: a note of the portal by key and values (with its English text), or the railway's words. */
+export function trainEvent(
+  status: TrainOrderStatus,
+  at: Date,
+  note: TrainTimelineNote | null,
+): StoredTrainEvent {
+  const event = { status, at: at.toISOString() };
+  if (!note) return { ...event, note: null };
+  if ('supplierText' in note) return { ...event, note: note.supplierText };
+  const params = note.params ?? {};
+  return { ...event, note: trainTimelineNoteText(note.key, params), noteKey: note.key, noteParams: params };
+}
+
 /**
  * Moves a locked order to `to` (the transition table must allow it: ILLEGAL_TRANSITION
  * otherwise), with other column changes and one timeline row.
@@ -72,10 +94,10 @@ export async function transitionTrainOrder(
   to: TrainOrderStatus,
   now: Date,
   changes: Partial<NewTrainOrder> = {},
-  note: string | null = null,
+  note: TrainTimelineNote | null = null,
 ): Promise<TrainOrderRow> {
   trainOrderMachine.assertTransition(order.status, to);
-  const timeline = [...order.timeline, { status: to, at: now.toISOString(), note }];
+  const timeline = [...order.timeline, trainEvent(to, now, note)];
   const [updated] = await tx
     .update(trainOrders)
     .set({ ...changes, status: to, timeline, updatedAt: now })

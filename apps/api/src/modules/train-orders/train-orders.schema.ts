@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SeatClass } from '@portal/domain/rail';
-import type { TrainOrderTrain, TrainPassengerType, TrainSeatAssignment } from '@portal/domain/train-order';
+import type {
+  TrainOrderTrain,
+  TrainPassengerType,
+  TrainSeatAssignment,
+  TrainTimelineNoteKey,
+  TrainTimelineNoteParams,
+} from '@portal/domain/train-order';
 import type { TrainOrderStatus } from '@portal/domain/train-order-status';
 import type { DocumentType } from '@portal/domain/document-types';
 import type { PaymentState } from '@portal/domain/flight-order-status';
@@ -28,11 +34,17 @@ export interface StoredTrainPassenger {
   ticketNumber: string | null;
 }
 
-/** One row of an order's timeline. */
+/**
+ * One row of an order's timeline. A note the portal writes has its key and values (and its English
+ * text in `note`, for whoever reads the row); the railway's reason, and every note of rows older
+ * than the keys, is only `note`.
+ */
 export interface StoredTrainEvent {
   status: TrainOrderStatus;
   at: string;
   note: string | null;
+  noteKey?: TrainTimelineNoteKey;
+  noteParams?: TrainTimelineNoteParams;
 }
 
 /**

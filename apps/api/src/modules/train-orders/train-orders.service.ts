@@ -1,3 +1,4 @@
+import type { TrainTimelineNote } from '@portal/domain/train-order';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
@@ -89,7 +90,7 @@ export async function settleSupplierCall<A>(
 export async function moveIfStill(
   deps: TrainOrderDeps,
   orderId: string,
-  move: { from: TrainOrderRow['status']; to: TrainOrderRow['status']; note: string },
+  move: { from: TrainOrderRow['status']; to: TrainOrderRow['status']; note: TrainTimelineNote },
   changes: Partial<TrainOrderRow> = {},
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {

@@ -81,6 +81,9 @@ const orderOf = (res: { json(): unknown; body: string }) => {
   return TrainOrder.parse(data);
 };
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+/** Each timeline entry as [status, note key, note values, English note]. */
+const notesOf = (order: TrainOrderT) =>
+  order.timeline.map((e) => [e.status, e.noteKey ?? null, e.noteParams ?? null, e.note]);
 
 describe('train orders: booking, payment, ticketing', () => {
   it('books two passengers (ID card and passport), pays once from the balance and is ticketed by the job', async () => {
@@ -230,7 +233,17 @@ describe('train orders: manual ticketing, cancel, failure, deadline', () => {
       'proceeding',
       'ticketed',
     ]);
-    expect(ticketed.timeline[2]?.note).toBe('Ticketing by admin');
+    expect(notesOf(ticketed)).toEqual([
+      ['to_be_paid', 'bookedBy', { user: 'operator' }, 'Booked by operator'],
+      [
+        'manual_ticketing',
+        'paidAwaitingOperator',
+        {},
+        'Paid with the balance; waiting for an operator to ticket',
+      ],
+      ['proceeding', 'ticketingBy', { user: 'admin' }, 'Ticketing by admin'],
+      ['ticketed', null, null, null],
+    ]);
     const twice = await call(app, admin, 'POST', `${ORDERS}/${order.id}/ticketing`);
     expect(twice.statusCode).toBe(409);
   });
@@ -240,6 +253,12 @@ describe('train orders: manual ticketing, cancel, failure, deadline', () => {
     const unpaid = await bookTrain(app, token);
     const canceled = orderOf(await call(app, token, 'DELETE', `${ORDERS}/${unpaid.id}`));
     expect(canceled).toMatchObject({ status: 'canceled', statusColor: 'info', allowedActions: [] });
+    expect(notesOf(canceled).at(-1)).toEqual([
+      'canceled',
+      'canceledBy',
+      { user: 'operator' },
+      'Canceled by operator',
+    ]);
     expect(await entriesOf(unpaid.id)).toEqual([]);
     expect((await pay(app, token, unpaid.id)).statusCode).toBe(409);
 
@@ -282,8 +301,26 @@ describe('train orders: manual ticketing, cancel, failure, deadline', () => {
     await app.runDueJobs(later(10));
     const failed = orderOf(await call(app, token, 'GET', `${ORDERS}/${order.id}`));
     expect(failed).toMatchObject({ status: 'failed', statusColor: 'error' });
+    // The railway's own words stay as they are, with no key.
+    expect(notesOf(failed).at(-1)).toEqual([
+      'failed',
+      null,
+      null,
+      'The railway refused to issue the tickets',
+    ]);
     expect(await walletMinor()).toBe(before);
     expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('shows the text of an older timeline row that has no note key as it is', async () => {
+    const token = await login(app, 'operator');
+    const order = await bookTrain(app, token);
+    const old = [{ status: 'to_be_paid', at: order.bookingTime, note: 'Booked by trainop' }];
+    await t.database.db.execute(
+      sql`update train_orders set timeline = ${JSON.stringify(old)}::jsonb where id = ${order.id}`,
+    );
+    const seen = orderOf(await call(app, token, 'GET', `${ORDERS}/${order.id}`));
+    expect(notesOf(seen)).toEqual([['to_be_paid', null, null, 'Booked by trainop']]);
   });
 
   it('cancels an unpaid order once its payment deadline passes', async () => {
@@ -293,7 +330,12 @@ describe('train orders: manual ticketing, cancel, failure, deadline', () => {
     await app.runDueJobs(later(31));
     const expired = orderOf(await call(app, token, 'GET', `${ORDERS}/${order.id}`));
     expect(expired.status).toBe('canceled');
-    expect(expired.timeline.at(-1)?.note).toBe('Not paid before the payment deadline');
+    expect(notesOf(expired).at(-1)).toEqual([
+      'canceled',
+      'paymentDeadlinePassed',
+      {},
+      'Not paid before the payment deadline',
+    ]);
   });
 });
 
@@ -350,7 +392,15 @@ describe('train orders: refund', () => {
     const refused = orderOf(await call(app, token, 'POST', `${ORDERS}/${order.id}/refund`));
     expect(refused.status).toBe('ticketed');
     expect(refused.price.refundFee).toBeNull();
-    expect(refused.timeline.at(-1)?.note).toBe('The railway refused the refund');
+    // The portal's own notes are keys with values (the web translates them); the railway's reason
+    // stays as its text.
+    expect(notesOf(refused)).toEqual([
+      ['to_be_paid', 'bookedBy', { user: 'operator' }, 'Booked by operator'],
+      ['proceeding', 'paidWithBalance', {}, 'Paid with the balance'],
+      ['ticketed', null, null, null],
+      ['refunding', 'refundAskedBy', { user: 'operator', percent: '0' }, 'Refund asked by operator; fee 0 %'],
+      ['ticketed', null, null, 'The railway refused the refund'],
+    ]);
     expect(await walletMinor()).toBe(before);
   });
 
@@ -404,9 +454,12 @@ describe('train orders: when the railway never answers', () => {
 
     const handedOver = orderOf(await call(app, token, 'GET', `${ORDERS}/${order.id}`));
     expect(handedOver.status).toBe('manual_ticketing');
-    expect(handedOver.timeline.at(-1)?.note).toBe(
+    expect(notesOf(handedOver).at(-1)).toEqual([
+      'manual_ticketing',
+      'railwayNoAnswerTicketing',
+      {},
       'The railway did not answer: ticket it again, or cancel it for the money back',
-    );
+    ]);
     expect(handedOver.allowedActions).toEqual(expect.arrayContaining(['ticket', 'cancel']));
     expect(await pendingJobs('train-ticketing', order.id)).toBe(0);
     // Still paid: the railway may have issued without answering.
@@ -445,7 +498,12 @@ describe('train orders: when the railway never answers', () => {
     const back = orderOf(await call(app, token, 'GET', `${ORDERS}/${order.id}`));
     expect(back.status).toBe('ticketed');
     expect(back.price.refundFee).toBeNull();
-    expect(back.timeline.at(-1)?.note).toBe('The railway did not answer the refund: ask it again');
+    expect(notesOf(back).at(-1)).toEqual([
+      'ticketed',
+      'railwayNoAnswerRefund',
+      {},
+      'The railway did not answer the refund: ask it again',
+    ]);
     expect(back.allowedActions).toContain('refund');
     expect(await pendingJobs('train-refund', order.id)).toBe(0);
     expect(await walletMinor()).toBe(before);

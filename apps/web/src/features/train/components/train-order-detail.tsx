@@ -1,8 +1,7 @@
-import { Descriptions, Drawer, Skeleton, Space, Table, Timeline, Typography } from 'antd';
+import { Descriptions, Drawer, Skeleton, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { maskDocumentNumber } from '@portal/domain/document-types';
 import { type TrainOrder, type TrainOrderPassenger } from '@portal/domain/train-order';
-import { trainStatusLabelKey } from '@portal/domain/train-order-status';
 import { formatDateTime, formatLocalDateTime } from '../../../shared/dates/format-date';
 import { formatMoney } from '../../../shared/money/format-money';
 import { useLocale } from '../../../shared/stores/subject';
@@ -10,6 +9,7 @@ import { QueryError } from '../../../shared/ui/query-error';
 import { useTrainOrder } from '../api/train-orders';
 import { stationName } from '../lib/station-name';
 import { TrainOrderActions } from './train-order-actions';
+import { RefusedRefundAlert, TrainOrderTimeline } from './train-order-timeline';
 import { TrainStatusTag } from './train-status-tag';
 
 function OrderBody({ order }: { order: TrainOrder }) {
@@ -59,6 +59,7 @@ function OrderBody({ order }: { order: TrainOrder }) {
       {order.status === 'manual_ticketing' && (
         <Typography.Text type="warning">{t('trainOrders.manualTicketing')}</Typography.Text>
       )}
+      <RefusedRefundAlert order={order} />
       <Table<TrainOrderPassenger>
         size="small"
         rowKey="id"
@@ -83,18 +84,7 @@ function OrderBody({ order }: { order: TrainOrder }) {
         ]}
       />
       <TrainOrderActions order={order} />
-      <Typography.Title level={5}>{t('trainOrders.timeline')}</Typography.Title>
-      <Timeline
-        items={order.timeline.map((entry) => ({
-          content: (
-            <>
-              <Typography.Text strong>{t(trainStatusLabelKey(entry.status))}</Typography.Text>{' '}
-              <Typography.Text type="secondary">{formatDateTime(entry.at)}</Typography.Text>
-              {entry.note && <div>{entry.note}</div>}
-            </>
-          ),
-        }))}
-      />
+      <TrainOrderTimeline order={order} />
     </Space>
   );
 }
