@@ -472,13 +472,19 @@ describe('desk review and reissue', { timeout: SLOW_MS }, () => {
     expect((await row(order.id)).status).toBe('issued');
   });
 
-  it('a reissue that gets no answer is asked again, and the change completes once the supplier answers', async () => {
+  /** A change approved with nothing to pay, after the desk's review: chg_proceeding, its reissue queued. */
+  async function approvedFreeChange() {
     await setChangeServiceFee(0);
     await setDesk({ changeFee: 0, fareMove: -100_000_000 });
     const token = await login(app);
     const order = await issuedChangeable(token);
     const change = await requestedChange(token, order);
     await reviewed();
+    return { token, order, change };
+  }
+
+  it('a reissue that gets no answer is asked again, and the change completes once the supplier answers', async () => {
+    const { change } = await approvedFreeChange();
     expect((await row(change.id)).status).toBe('chg_proceeding');
     await loseAnswers(app, ['reissue']);
     try {
@@ -493,12 +499,7 @@ describe('desk review and reissue', { timeout: SLOW_MS }, () => {
   });
 
   it('nothing due: chg_proceeding, the reissue queued by the review; the changed order can be changed again', async () => {
-    await setChangeServiceFee(0);
-    await setDesk({ changeFee: 0, fareMove: -100_000_000 });
-    const token = await login(app);
-    const order = await issuedChangeable(token);
-    const change = await requestedChange(token, order);
-    await reviewed();
+    const { token, change } = await approvedFreeChange();
     const approved = await row(change.id);
     expect(approved.status).toBe('chg_proceeding');
     expect(approved.orderTotalMinor).toBe(0);

@@ -171,13 +171,18 @@ describe('paying a flight order with the balance', () => {
     expect(entries.map((e) => e.kind).sort()).toEqual(['origin-flight', 'reimbursement']);
   });
 
-  it('asks again when ticketing gets no answer, and issues the tickets once it does', async () => {
+  /** A paid order whose supplier's ticketing answers are lost; `at` is when ticketing is due. */
+  async function paidWithTicketingUnanswered() {
     const token = await login(t.app);
     const order = await bookOne(t.app, token, 'sim-gds');
     const before = await balance();
     expect((await pay(token, order.id)).statusCode).toBe(200);
     await setFaults('sim-gds', { unanswered: ['ticket'] });
-    const at = Date.now() + 3 * 3_600_000;
+    return { token, order, before, at: Date.now() + 3 * 3_600_000 };
+  }
+
+  it('asks again when ticketing gets no answer, and issues the tickets once it does', async () => {
+    const { token, order, before, at } = await paidWithTicketingUnanswered();
     await t.app.runDueJobs(new Date(at));
     // The tickets may have been issued: nothing is given back on a lost answer.
     expect((await getOrder(token, order.id)).status).toBe('proceeding');
@@ -191,12 +196,7 @@ describe('paying a flight order with the balance', () => {
   });
 
   it('takes ticketing that never answers as failed on its last attempt, with the money back once', async () => {
-    const token = await login(t.app);
-    const order = await bookOne(t.app, token, 'sim-gds');
-    const before = await balance();
-    expect((await pay(token, order.id)).statusCode).toBe(200);
-    await setFaults('sim-gds', { unanswered: ['ticket'] });
-    const at = Date.now() + 3 * 3_600_000;
+    const { token, order, before, at } = await paidWithTicketingUnanswered();
     for (let attempt = 1; attempt < MAX_JOB_ATTEMPTS; attempt += 1) {
       await t.app.runDueJobs(new Date(at + attempt * 86_400_000));
       expect((await getOrder(token, order.id)).status).toBe('proceeding');
