@@ -59,7 +59,22 @@ function airportOption(airport: Airport, locale: Locale, nested: boolean): Place
   };
 }
 
-/** Search results: cities first with their airports indented under them (city lines disabled for multi-city). */
+/**
+ * The city of several airports that `code` also names (SHA: Shanghai, and its Hongqiao airport),
+ * outside multi-city. There the API searches such a code as the whole city (Hongqiao and Pudong),
+ * so the picker shows and labels it as the city; multi-city takes airports only, so SHA is
+ * Hongqiao there.
+ */
+function cityNamedBy(ref: ReferenceData, code: string, airportsOnly: boolean): City | undefined {
+  if (airportsOnly) return undefined;
+  const city = ref.getCity(code);
+  return city && city.airports.length > 1 ? city : undefined;
+}
+
+/**
+ * Search results: cities first with their airports indented under them (city lines disabled for
+ * multi-city). Outside multi-city an airport that shares its city's code is the city's line.
+ */
 export function searchOptions(
   ref: ReferenceData,
   query: string,
@@ -76,9 +91,12 @@ export function searchOptions(
   for (const entry of ref.searchAirports(query, { limit: SEARCH_LIMIT })) {
     if (entry.kind === 'city') {
       push(cityOption(entry.city, locale, airportsOnly));
-      for (const airport of entry.airports) push(airportOption(airport, locale, true));
+      for (const airport of entry.airports) {
+        if (!cityNamedBy(ref, airport.code, airportsOnly)) push(airportOption(airport, locale, true));
+      }
     } else {
-      push(airportOption(entry.airport, locale, false));
+      const city = cityNamedBy(ref, entry.airport.code, airportsOnly);
+      push(city ? cityOption(city, locale, airportsOnly) : airportOption(entry.airport, locale, false));
     }
   }
   return out;
@@ -91,14 +109,24 @@ export function optionOf(
   locale: Locale,
   airportsOnly: boolean,
 ): PlaceOption | null {
+  const shared = cityNamedBy(ref, code, airportsOnly);
+  if (shared) return cityOption(shared, locale, airportsOnly);
   const airport = ref.getAirport(code);
   if (airport) return airportOption(airport, locale, false);
   const city = ref.getCity(code);
   return city ? cityOption(city, locale, airportsOnly) : null;
 }
 
-/** The short label of a picked code: localized name and code. */
-export function placeLabel(ref: ReferenceData | null, code: string, locale: Locale): string {
-  const place = ref?.getAirport(code) ?? ref?.getCity(code);
+/**
+ * The short label of a picked code: localized name and code; outside multi-city a code shared by a
+ * city of several airports and one of them names the city, as the search does.
+ */
+export function placeLabel(
+  ref: ReferenceData | null,
+  code: string,
+  locale: Locale,
+  airportsOnly = false,
+): string {
+  const place = ref && (cityNamedBy(ref, code, airportsOnly) ?? ref.getAirport(code) ?? ref.getCity(code));
   return place ? `${localName(place, locale)} (${code})` : code;
 }

@@ -86,7 +86,7 @@ export function AirportPicker({ id, label, value, onChange, airportsOnly, invali
         onFocus={() => setEngaged(true)}
         onOpenChange={(open) => open && setEngaged(true)}
         options={options}
-        labelRender={({ value: v }) => placeLabel(ref, codeOfOption(String(v)), locale)}
+        labelRender={({ value: v }) => placeLabel(ref, codeOfOption(String(v)), locale, airportsOnly)}
         notFoundContent={query.trim() ? t('flight.booking.noAirport') : t('flight.booking.typeToSearch')}
         onChange={(option) => {
           const code = codeOfOption(option);
