@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_REQUEST_AMOUNT, MAX_WALLET_BALANCE } from './limits';
 import {
   CreditLimitBody,
+  describeEntry,
   fieldsAboveRequestMaximum,
   formatMaximum,
   isAboveMaximum,
@@ -11,6 +12,8 @@ import {
   TransactionQuery,
   WALLET_PAYMENT_TYPES,
   WalletEntryQuery,
+  type LedgerEntryKind,
+  type WalletEntryOrder,
 } from './wallet';
 
 describe('wallet schemas', () => {
@@ -92,5 +95,37 @@ describe('wallet dates and amount maximums', () => {
     expect(maximumMinor(MAX_WALLET_BALANCE, 3)).toBe(10 ** 15);
     expect(formatMaximum(MAX_REQUEST_AMOUNT)).toBe('10,000,000,000');
     expect(formatMaximum(MAX_WALLET_BALANCE)).toBe('1,000,000,000,000');
+  });
+});
+
+describe('describeEntry', () => {
+  const flight = (flightType: 'origin' | 'change' | 'refund') =>
+    ({ kind: 'flight', id: 'f1', flightType, instalment: null }) as const;
+
+  it('labels order entries by ledger kind and order, with the booking number', () => {
+    const of = (kind: LedgerEntryKind, order: WalletEntryOrder) =>
+      describeEntry({ kind, order, bookingNumber: 'F1', openingBalance: false })?.label;
+    expect(of('origin-flight', flight('origin'))).toBe('flightOrder');
+    expect(of('change-flight', flight('change'))).toBe('flightChange');
+    expect(of('refund-flight', flight('refund'))).toBe('flightRefund');
+    expect(of('reimbursement', flight('origin'))).toBe('ticketingFailed');
+    expect(of('reimbursement', flight('change'))).toBe('changeFailed');
+    expect(of('reimbursement', flight('refund'))).toBeUndefined();
+    const group = { kind: 'group', id: 'g1', flightType: null, instalment: 4 } as const;
+    expect(of('origin-flight', group)).toBe('groupInstalment4');
+    const train = { kind: 'train', id: 't1', flightType: null, instalment: null } as const;
+    expect(of('origin-train', train)).toBe('trainOrder');
+    expect(of('reimbursement', train)).toBe('trainRefund');
+    expect(describeEntry({ kind: 'origin-train', order: train, bookingNumber: 'T9' })).toEqual({
+      label: 'trainOrder',
+      bookingNumber: 'T9',
+    });
+  });
+
+  it('labels the opening balance and leaves other entries to their stored description', () => {
+    expect(describeEntry({ kind: 'top-up', openingBalance: true })?.label).toBe('openingBalance');
+    expect(describeEntry({ kind: 'top-up', openingBalance: false })).toBeNull();
+    expect(describeEntry({ kind: 'origin-flight', order: null, bookingNumber: null })).toBeNull();
+    expect(describeEntry({})).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { parseDecimal } from './currency-conversion';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, pageOf, Timestamp } from './flight-order';
 import { MAX_REQUEST_AMOUNT } from './limits';
 import { PAYMENT_CHANNELS } from './payment';
+import { ORDER_TYPES, type OrderType } from './flight-order-status';
 import { CalendarDate, CalendarMonth } from './primitives';
 import { MoneyJson } from './shopping';
 
@@ -27,23 +28,132 @@ export const WalletBalance = z.object({
 });
 export type WalletBalance = z.infer<typeof WalletBalance>;
 
-/** A wallet entry (spec §3); `amountPaid` is negative for money going out. */
+/** Kinds of ledger (journal) entries: the wallet payment types plus the ledger-only kinds. */
+export const LEDGER_ENTRY_KINDS = [...WALLET_PAYMENT_TYPES, 'reimbursement', 'credit-adjustment'] as const;
+export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+
+/** The kinds of order a wallet entry may belong to. */
+export const WALLET_ORDER_KINDS = ['flight', 'group', 'train'] as const;
+export type WalletOrderKind = (typeof WALLET_ORDER_KINDS)[number];
+
+/** The order a wallet entry or transaction belongs to, for its link and its description. */
+export const WalletEntryOrder = z.object({
+  kind: z.enum(WALLET_ORDER_KINDS),
+  /** The order's own id (a group order's for the entry of one of its instalments). */
+  id: z.string(),
+  /** A flight order's type (origin, change, refund, void); null for group and train orders. */
+  flightType: z.enum(ORDER_TYPES).nullable(),
+  /**
+   * The instalment (1..4, `INSTALMENT_NUMBERS`) a group order's entry pays; null otherwise. Not
+   * imported: group-order-status names the group texts, which the bill pages do not load.
+   */
+  instalment: z.literal([1, 2, 3, 4]).nullable(),
+});
+export type WalletEntryOrder = z.infer<typeof WalletEntryOrder>;
+
+/**
+ * What the booking-number columns and the description label are made of. The API always sends
+ * these fields; they are optional in the schema so that older clients and fixtures stay valid.
+ */
+const entryOrderFields = {
+  /** The public booking number of the entry's order; null without an order (a top-up). */
+  bookingNumber: z.string().nullable().optional(),
+  order: WalletEntryOrder.nullable().optional(),
+};
+
+/**
+ * A wallet entry (spec §3); `amountPaid` is negative for money going out. `description` is the
+ * English text stored when the entry was posted; clients show a label in the user's language
+ * made from `kind`, `bookingNumber` and `order` where they have one.
+ */
 export const WalletEntry = z.object({
   id: z.string(),
   paymentType: z.enum(WALLET_PAYMENT_TYPES),
   paymentTime: Timestamp,
-  /** The booking number of the order; null for a top-up. */
+  /** The ledger's order id of the entry (an internal id); null for a top-up. */
   orderId: z.string().nullable(),
   paymentReference: z.string().nullable(),
   amountPaid: MoneyJson,
   description: z.string(),
+  /** The ledger kind (a `reimbursement` is listed as paymentType `refund-flight`). */
+  kind: z.enum(LEDGER_ENTRY_KINDS).optional(),
+  /** A top-up that opened the wallet (the demo data's opening balance). */
+  openingBalance: z.boolean().optional(),
+  ...entryOrderFields,
 });
 export type WalletEntry = z.infer<typeof WalletEntry>;
+
+/** The localized descriptions of wallet entries (i18n `bills.description.{label}`). */
+export const ENTRY_LABELS = [
+  'openingBalance',
+  'flightOrder',
+  'flightChange',
+  'flightRefund',
+  'flightVoid',
+  'ticketingFailed',
+  'changeFailed',
+  'groupInstalment1',
+  'groupInstalment2',
+  'groupInstalment3',
+  'groupInstalment4',
+  'trainOrder',
+  'trainRefund',
+] as const;
+export type EntryLabel = (typeof ENTRY_LABELS)[number];
+
+/** What an entry's description is in any language: a label and the booking number it names. */
+export interface EntryDescription {
+  label: EntryLabel;
+  bookingNumber: string;
+}
+
+type Described = Pick<WalletEntry, 'kind' | 'openingBalance' | 'bookingNumber' | 'order'>;
+
+/** The label of an entry whose order is `order`, by its ledger kind; undefined for none. */
+function orderLabel(kind: LedgerEntryKind, order: WalletEntryOrder): EntryLabel | undefined {
+  if (order.kind === 'group') {
+    return kind === 'origin-flight' && order.instalment ? `groupInstalment${order.instalment}` : undefined;
+  }
+  if (order.kind === 'train') {
+    if (kind === 'origin-train') return 'trainOrder';
+    return kind === 'reimbursement' ? 'trainRefund' : undefined;
+  }
+  if (kind === 'reimbursement') {
+    // Money back for a flight order that failed: its ticketing, or the reissue of a change.
+    return FAILED_FLIGHT_LABELS[order.flightType ?? 'origin'];
+  }
+  return FLIGHT_LABELS[kind];
+}
+
+const FLIGHT_LABELS: Partial<Record<LedgerEntryKind, EntryLabel>> = {
+  'origin-flight': 'flightOrder',
+  'change-flight': 'flightChange',
+  'refund-flight': 'flightRefund',
+  'void-flight': 'flightVoid',
+};
+
+const FAILED_FLIGHT_LABELS: Partial<Record<OrderType, EntryLabel>> = {
+  origin: 'ticketingFailed',
+  change: 'changeFailed',
+};
+
+/**
+ * The description of a wallet entry as a label and its booking number, to show in the user's
+ * language; null for entries without one (their stored description is shown as it is).
+ */
+export function describeEntry(entry: Described): EntryDescription | null {
+  if (entry.kind === 'top-up' && entry.openingBalance) return { label: 'openingBalance', bookingNumber: '' };
+  if (!entry.kind || !entry.order || !entry.bookingNumber) return null;
+  const label = orderLabel(entry.kind, entry.order);
+  return label ? { label, bookingNumber: entry.bookingNumber } : null;
+}
 
 /** A row of 'All Transactions' (spec §3). */
 export const TransactionRow = z.object({
   id: z.string(),
+  /** The ledger's order id (an internal id); `bookingNumber` is what agents know. */
   originalOrderId: z.string().nullable(),
+  ...entryOrderFields,
   referenceId: z.string(),
   paymentMethod: z.enum(PAYMENT_CHANNELS),
   totalAmountPaid: MoneyJson,
@@ -59,6 +169,7 @@ const paging = {
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   dateFrom: CalendarDate.optional(),
   dateTo: CalendarDate.optional(),
+  /** A booking number (any letter case) or an order id: the entries of that order. */
   orderId: z.string().trim().min(1).max(64).optional(),
 };
 const dateRange = (q: { dateFrom?: string; dateTo?: string }): boolean =>

@@ -4,6 +4,9 @@ import { ensureAccounts } from './ledger.repo';
 import { amountAboveMaximum, assertPositiveMinor, maxRequestMinor } from './money';
 import type { EntryMeta } from './wallet.schema';
 
+/** The description of the top-up that opens a demo wallet; clients show it in their language. */
+export const OPENING_BALANCE_DESCRIPTION = 'Opening balance';
+
 /** A top-up: money received from the agency, credited to its wallet. */
 export interface TopUpInput {
   agencyId: number;

@@ -65,7 +65,7 @@ describe('POST /base/v2/wallet/entries/export', () => {
     expect(head).toEqual([
       'Payment type',
       'Payment time (UTC)',
-      'Order ID',
+      'Booking number',
       'Payment reference',
       'Currency',
       'Amount paid',
@@ -87,7 +87,7 @@ describe('POST /base/v2/wallet/entries/export', () => {
     expect(head?.at(-1)).toBe('Invoice type');
     expect(rest).toEqual([]);
     expect(row?.[0]).toBe('Flight booking');
-    expect(row?.[2]).toBe(order.id);
+    expect(row?.[2]).toBe(order.bookingNumber);
     expect(row?.[5]).toBe(-Number(order.price.orderTotal.amount));
     expect(['Bill', 'Itinerary', 'Itinerary with bill', 'None']).toContain(row?.at(-1));
 
@@ -128,7 +128,7 @@ describe('POST /base/v2/wallet/transactions/export', () => {
     expect(res.statusCode).toBe(200);
     const [head, row, ...rest] = await sheetOf(res);
     expect(head).toEqual([
-      'Original order ID',
+      'Original booking number',
       'Reference ID',
       'Payment method',
       'Currency',
@@ -141,7 +141,7 @@ describe('POST /base/v2/wallet/transactions/export', () => {
     ]);
     expect(rest).toEqual([]);
     expect(row?.slice(0, 4)).toEqual([
-      order.id,
+      order.bookingNumber,
       order.bookingNumber,
       'Balance',
       order.price.orderTotal.currency,

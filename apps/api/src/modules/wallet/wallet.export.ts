@@ -1,10 +1,16 @@
 import type { Locale } from '@portal/domain/locale';
 import type { InvoiceType } from '@portal/domain/shopping';
 import type { PaymentChannel } from '@portal/domain/payment';
-import type { TransactionRow, WalletPaymentType, WalletStatement } from '@portal/domain/wallet';
+import {
+  describeEntry,
+  type EntryLabel,
+  type TransactionRow,
+  type WalletPaymentType,
+  type WalletStatement,
+} from '@portal/domain/wallet';
 import { buildXlsx, type CellValue, type SheetColumn, type SheetRow } from '../../platform/download';
 import { fromMinor, minorDigits } from './money';
-import { paymentTypeOf } from './wallet.presenter';
+import { paymentTypeOf, presentEntry } from './wallet.presenter';
 import type { EntryLine } from './wallet.repo';
 
 /** Most rows one export writes (the newest, in the list's order). */
@@ -44,6 +50,8 @@ type Texts = Record<
   types: Record<WalletPaymentType, string>;
   methods: Record<PaymentChannel, string>;
   invoices: Record<InvoiceType, string>;
+  /** The description of an entry in this language; `{n}` is its order's booking number. */
+  descriptions: Record<EntryLabel, string>;
 };
 
 /** Headings and labels of the exports; times are UTC and the headings say so. */
@@ -57,13 +65,13 @@ const TEXTS: Record<Locale, Texts> = {
     statementsFile: 'wallet-statements',
     paymentType: 'Payment type',
     paymentTime: 'Payment time (UTC)',
-    orderId: 'Order ID',
+    orderId: 'Booking number',
     reference: 'Payment reference',
     currency: 'Currency',
     amountPaid: 'Amount paid',
     description: 'Description',
     invoiceType: 'Invoice type',
-    originalOrderId: 'Original order ID',
+    originalOrderId: 'Original booking number',
     referenceId: 'Reference ID',
     paymentMethod: 'Payment method',
     totalAmountPaid: 'Total amount paid',
@@ -102,6 +110,21 @@ const TEXTS: Record<Locale, Texts> = {
       itinerary: 'Itinerary',
       'itinerary-with-bill': 'Itinerary with bill',
       none: 'None',
+    },
+    descriptions: {
+      openingBalance: 'Opening balance',
+      flightOrder: 'Flight order {n}',
+      flightChange: 'Flight change order {n}',
+      flightRefund: 'Refund: flight order {n}',
+      flightVoid: 'Void: flight order {n}',
+      ticketingFailed: 'Ticketing failed: flight order {n}',
+      changeFailed: 'Change failed: flight order {n}',
+      groupInstalment1: 'Group order {n}: first deposit',
+      groupInstalment2: 'Group order {n}: second deposit',
+      groupInstalment3: 'Group order {n}: third deposit',
+      groupInstalment4: 'Group order {n}: final payment',
+      trainOrder: 'Train order {n}',
+      trainRefund: 'Train order refund {n}',
     },
   },
   'zh-cn': {
@@ -154,6 +177,21 @@ const TEXTS: Record<Locale, Texts> = {
       abapay: 'ABA Pay',
     },
     invoices: { bill: '发票', itinerary: '行程单', 'itinerary-with-bill': '行程单及发票', none: '无' },
+    descriptions: {
+      openingBalance: '期初余额',
+      flightOrder: '机票订单 {n}',
+      flightChange: '机票改签订单 {n}',
+      flightRefund: '退票：机票订单 {n}',
+      flightVoid: '废票：机票订单 {n}',
+      ticketingFailed: '出票失败：机票订单 {n}',
+      changeFailed: '改签失败：机票订单 {n}',
+      groupInstalment1: '团队订单 {n}：第一期订金',
+      groupInstalment2: '团队订单 {n}：第二期订金',
+      groupInstalment3: '团队订单 {n}：第三期订金',
+      groupInstalment4: '团队订单 {n}：尾款',
+      trainOrder: '火车票订单 {n}',
+      trainRefund: '火车票订单退款 {n}',
+    },
   },
   'zh-tw': {
     entriesSheet: '錢包流水',
@@ -205,6 +243,21 @@ const TEXTS: Record<Locale, Texts> = {
       abapay: 'ABA Pay',
     },
     invoices: { bill: '發票', itinerary: '行程單', 'itinerary-with-bill': '行程單及發票', none: '無' },
+    descriptions: {
+      openingBalance: '期初餘額',
+      flightOrder: '機票訂單 {n}',
+      flightChange: '機票改簽訂單 {n}',
+      flightRefund: '退票：機票訂單 {n}',
+      flightVoid: '廢票：機票訂單 {n}',
+      ticketingFailed: '開票失敗：機票訂單 {n}',
+      changeFailed: '改簽失敗：機票訂單 {n}',
+      groupInstalment1: '團體訂單 {n}：第一期訂金',
+      groupInstalment2: '團體訂單 {n}：第二期訂金',
+      groupInstalment3: '團體訂單 {n}：第三期訂金',
+      groupInstalment4: '團體訂單 {n}：尾款',
+      trainOrder: '火車票訂單 {n}',
+      trainRefund: '火車票訂單退款 {n}',
+    },
   },
 };
 
@@ -248,6 +301,14 @@ function invoiceCell(
   return type ? t.invoices[type] : null;
 }
 
+/** An entry's description in the export's language; the stored text for entries without a label. */
+function descriptionCell(t: (typeof TEXTS)[Locale], line: EntryLine): string {
+  const described = describeEntry(presentEntry(line));
+  return described
+    ? t.descriptions[described.label].replace('{n}', described.bookingNumber)
+    : line.description;
+}
+
 /** Wallet entries as a sheet; `invoiceTypes` (order id -> type) adds the invoice-type column. */
 export function entriesWorkbook(
   locale: Locale,
@@ -258,7 +319,7 @@ export function entriesWorkbook(
   const columns: SheetColumn[] = [
     { header: t.paymentType, width: 16 },
     { header: t.paymentTime, width: 20, numFmt: TIME_FORMAT },
-    { header: t.orderId, width: 38 },
+    { header: t.orderId, width: 20 },
     { header: t.reference, width: 20 },
     { header: t.currency, width: 8 },
     { header: t.amountPaid, width: 16 },
@@ -269,11 +330,11 @@ export function entriesWorkbook(
     const cells: CellValue[] = [
       t.types[paymentTypeOf(line.kind)],
       line.createdAt,
-      line.orderId,
+      line.order?.bookingNumber ?? line.orderId,
       line.reference,
       line.currency,
       moneyNumber(line.amountMinor, line.currency),
-      line.description,
+      descriptionCell(t, line),
     ];
     if (invoiceTypes) cells.push(invoiceCell(t, invoiceTypes, line.orderId));
     return { cells, numFmts: { 5: moneyFormat(line.currency) } };
@@ -289,7 +350,7 @@ export function transactionsWorkbook(
 ): Promise<Buffer> {
   const t = TEXTS[locale];
   const columns: SheetColumn[] = [
-    { header: t.originalOrderId, width: 38 },
+    { header: t.originalOrderId, width: 20 },
     { header: t.referenceId, width: 20 },
     { header: t.paymentMethod, width: 14 },
     { header: t.currency, width: 8 },
@@ -303,7 +364,7 @@ export function transactionsWorkbook(
   const sheetRows: SheetRow[] = rows.map((r) => {
     const { currency } = r.amount;
     const cells: CellValue[] = [
-      r.originalOrderId,
+      r.bookingNumber ?? r.originalOrderId,
       r.referenceId,
       t.methods[r.paymentMethod],
       currency,

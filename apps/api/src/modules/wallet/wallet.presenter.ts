@@ -1,6 +1,14 @@
 import { PAYMENT_CHANNELS, type PaymentChannel } from '@portal/domain/payment';
-import type { TransactionRow, WalletBalance, WalletEntry, WalletPaymentType } from '@portal/domain/wallet';
+import { INSTALMENT_NUMBERS } from '@portal/domain/group-order-status';
+import type {
+  TransactionRow,
+  WalletBalance,
+  WalletEntry,
+  WalletEntryOrder,
+  WalletPaymentType,
+} from '@portal/domain/wallet';
 import { money } from './money';
+import { OPENING_BALANCE_DESCRIPTION } from './top-up';
 import type { EntryLine } from './wallet.repo';
 import type { EntryKind, LedgerAccountRow } from './wallet.schema';
 
@@ -38,6 +46,24 @@ export function emptyBalance(currency: WalletBalance['currency']): WalletBalance
   return { currency, balance: zero, creditLimit: zero, available: zero };
 }
 
+/** The instalment number in a group instalment's ledger order id (`{id}/instalment-{n}`). */
+function instalmentOf(orderId: string | null) {
+  const n = Number(/\/instalment-(\d+)$/.exec(orderId ?? '')?.[1]);
+  return INSTALMENT_NUMBERS.find((i) => i === n) ?? null;
+}
+
+/** The order of a line as clients link and describe it. */
+function orderOf(line: EntryLine): WalletEntryOrder | null {
+  const { order } = line;
+  if (!order) return null;
+  return {
+    kind: order.kind,
+    id: order.id,
+    flightType: order.kind === 'flight' ? order.flightType : null,
+    instalment: order.kind === 'group' ? instalmentOf(line.orderId) : null,
+  };
+}
+
 /** A wallet entry: the signed wallet change of one journal entry (+ in, - out). */
 export function presentEntry(line: EntryLine): WalletEntry {
   return {
@@ -48,6 +74,10 @@ export function presentEntry(line: EntryLine): WalletEntry {
     paymentReference: line.reference,
     amountPaid: money(line.amountMinor, line.currency),
     description: line.description,
+    kind: line.kind,
+    openingBalance: line.kind === 'top-up' && line.description === OPENING_BALANCE_DESCRIPTION,
+    bookingNumber: line.order?.bookingNumber ?? null,
+    order: orderOf(line),
   };
 }
 
@@ -59,6 +89,8 @@ export function presentTransaction(line: EntryLine): TransactionRow {
   return {
     id: String(line.id),
     originalOrderId: line.orderId,
+    bookingNumber: line.order?.bookingNumber ?? null,
+    order: orderOf(line),
     referenceId: line.reference ?? String(line.id),
     paymentMethod: channelOf(line.meta),
     totalAmountPaid: money(amount + fee, line.currency),

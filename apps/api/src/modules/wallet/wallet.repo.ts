@@ -1,8 +1,12 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db';
 import { INVOICE_TYPES, type InvoiceType } from '@portal/domain/shopping';
 import { agencies, type AgencyRow } from '../../platform/db/schema';
+import type { OrderType } from '@portal/domain/flight-order-status';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
+import { groupOrders } from '../group-orders/group-orders.schema';
+import { trainOrders } from '../train-orders/train-orders.schema';
 import {
   journalEntries,
   ledgerAccounts,
@@ -19,6 +23,7 @@ export interface EntryLineFilter {
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
   kinds?: EntryKind[] | undefined;
+  /** A booking number (any letter case) or an order id: the entries of that order. */
   orderId?: string | undefined;
   currency?: string | undefined;
   /** Outside channel of the entry; `balance` also matches entries without a channel. */
@@ -56,6 +61,11 @@ export async function holdLiveAgency(tx: Db, id: number): Promise<boolean> {
   return row !== undefined;
 }
 
+/** The order an entry line belongs to, read by its primary key. */
+export type LineOrder =
+  | { kind: 'flight'; id: string; bookingNumber: string; flightType: OrderType }
+  | { kind: 'group' | 'train'; id: string; bookingNumber: string };
+
 /** One entry line seen from the agency's side: the sum of its postings on `kinds` accounts. */
 export interface EntryLine {
   id: number;
@@ -67,6 +77,64 @@ export interface EntryLine {
   createdAt: Date;
   currency: string;
   amountMinor: number;
+  /** The flight, group or train order of the entry; null without one (a top-up). */
+  order: LineOrder | null;
+}
+
+const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+/**
+ * The order part of an entry's order id: the order's own id, or a group order's for the entry of
+ * one of its instalments (`{groupOrderId}/instalment-{n}`).
+ */
+const orderKey = sql`split_part(${journalEntries.orderId}, '/', 1)`;
+
+/**
+ * `orderKey` as a uuid, null when it is none (ids in older or test rows): the key the order
+ * tables are joined on, by their primary keys.
+ */
+const orderUuid = sql<string | null>`case when ${orderKey} ~* ${UUID_PATTERN} then ${orderKey}::uuid end`;
+
+/**
+ * Entries of the order `text` names: its booking number, or its id. Booking numbers are
+ * generated in upper case, so the typed text and its upper case are looked up through the
+ * booking-number unique indexes of the three order tables (never the whole tables).
+ */
+function orderFilter(agencyId: number, text: string): SQL | undefined {
+  const numbers = [...new Set([text, text.toUpperCase()])];
+  const idsOf = (table: typeof flightOrders | typeof groupOrders | typeof trainOrders) =>
+    sql`select ${table.id}::text from ${table} where ${and(
+      eq(table.agencyId, agencyId),
+      inArray(table.bookingNumber, numbers),
+    )}`;
+  return or(
+    sql`${orderKey} = ${text}`,
+    sql`${orderKey} in (${idsOf(flightOrders)} union all ${idsOf(groupOrders)} union all ${idsOf(trainOrders)})`,
+  );
+}
+
+interface OrderColumns {
+  flightId: string | null;
+  flightNumber: string | null;
+  flightType: OrderType | null;
+  groupId: string | null;
+  groupNumber: string | null;
+  trainId: string | null;
+  trainNumber: string | null;
+}
+
+/** The one order table row a line joined to, if any. */
+function lineOrder(row: OrderColumns): LineOrder | null {
+  if (row.flightId && row.flightNumber && row.flightType) {
+    return { kind: 'flight', id: row.flightId, bookingNumber: row.flightNumber, flightType: row.flightType };
+  }
+  if (row.groupId && row.groupNumber) {
+    return { kind: 'group', id: row.groupId, bookingNumber: row.groupNumber };
+  }
+  if (row.trainId && row.trainNumber) {
+    return { kind: 'train', id: row.trainId, bookingNumber: row.trainNumber };
+  }
+  return null;
 }
 
 /**
@@ -89,7 +157,7 @@ export async function listEntryLines(
     where.push(lt(journalEntries.createdAt, new Date(Date.parse(`${query.dateTo}T00:00:00Z`) + 86_400_000)));
   }
   if (query.kinds) where.push(inArray(journalEntries.kind, query.kinds));
-  if (query.orderId) where.push(eq(journalEntries.orderId, query.orderId));
+  if (query.orderId) where.push(orderFilter(agencyId, query.orderId));
   if (query.currency) where.push(eq(ledgerAccounts.currency, query.currency));
   if (query.paymentMethod) {
     where.push(sql`coalesce(${journalEntries.meta}->>'paymentMethod', 'balance') = ${query.paymentMethod}`);
@@ -106,6 +174,7 @@ export async function listEntryLines(
       createdAt: journalEntries.createdAt,
       currency: ledgerAccounts.currency,
       amountMinor: amount,
+      orderUuid: orderUuid.as('order_uuid'),
     })
     .from(journalEntries)
     .innerJoin(ledgerPostings, eq(ledgerPostings.entryId, journalEntries.id))
@@ -114,22 +183,53 @@ export async function listEntryLines(
     .groupBy(journalEntries.id, ledgerAccounts.currency)
     .as('lines');
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(base);
-  const rows = await db
+  const order = (t: { createdAt: SQL.Aliased | AnyPgColumn; id: SQL.Aliased | AnyPgColumn }) =>
+    query.direction === 'asc' ? [asc(t.createdAt), asc(t.id)] : [desc(t.createdAt), desc(t.id)];
+  // The page first, then its orders by primary key: a page of lines reads at most a page of orders.
+  const paged = db
     .select()
     .from(base)
-    .orderBy(
-      ...(query.direction === 'asc'
-        ? [asc(base.createdAt), asc(base.id)]
-        : [desc(base.createdAt), desc(base.id)]),
-    )
+    .orderBy(...order(base))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .offset((query.page - 1) * query.pageSize)
+    .as('paged');
+  const rows = await db
+    .select({
+      id: paged.id,
+      kind: paged.kind,
+      orderId: paged.orderId,
+      reference: paged.reference,
+      description: paged.description,
+      meta: paged.meta,
+      createdAt: paged.createdAt,
+      currency: paged.currency,
+      amountMinor: paged.amountMinor,
+      flightId: flightOrders.id,
+      flightNumber: flightOrders.bookingNumber,
+      flightType: flightOrders.type,
+      groupId: groupOrders.id,
+      groupNumber: groupOrders.bookingNumber,
+      trainId: trainOrders.id,
+      trainNumber: trainOrders.bookingNumber,
+    })
+    .from(paged)
+    .leftJoin(flightOrders, and(eq(flightOrders.id, paged.orderUuid), eq(flightOrders.agencyId, agencyId)))
+    .leftJoin(groupOrders, and(eq(groupOrders.id, paged.orderUuid), eq(groupOrders.agencyId, agencyId)))
+    .leftJoin(trainOrders, and(eq(trainOrders.id, paged.orderUuid), eq(trainOrders.agencyId, agencyId)))
+    .orderBy(...order(paged));
   return {
     total: count?.n ?? 0,
     list: rows.map((r) => ({
-      ...r,
-      amountMinor: Number(r.amountMinor),
+      id: r.id,
+      kind: r.kind,
+      orderId: r.orderId,
+      reference: r.reference,
+      description: r.description,
       meta: r.meta as Record<string, unknown>,
+      createdAt: r.createdAt,
+      currency: r.currency,
+      amountMinor: Number(r.amountMinor),
+      order: lineOrder(r),
     })),
   };
 }

@@ -10,6 +10,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { LEDGER_ENTRY_KINDS, type LedgerEntryKind } from '@portal/domain/wallet';
 import { createdAt, minorUnits, updatedAt } from '../../platform/db/columns';
 import { agencies, users } from '../../platform/db/schema';
 
@@ -36,17 +37,8 @@ export const ACCOUNT_KINDS = [
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
 /** Journal entry kinds: the wallet entry payment types of spec §3 plus ledger-only kinds. */
-export const ENTRY_KINDS = [
-  'top-up',
-  'origin-flight',
-  'origin-train',
-  'refund-flight',
-  'change-flight',
-  'void-flight',
-  'reimbursement',
-  'credit-adjustment',
-] as const;
-export type EntryKind = (typeof ENTRY_KINDS)[number];
+export const ENTRY_KINDS = LEDGER_ENTRY_KINDS;
+export type EntryKind = LedgerEntryKind;
 
 /** Extra facts of an entry shown in the transaction rows (top-up fee, rate, method). */
 export interface EntryMeta {

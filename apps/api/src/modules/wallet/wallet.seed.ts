@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { journalEntries } from './wallet.schema';
 import { setCreditLimit } from './set-credit-limit';
-import { topUp } from './top-up';
+import { OPENING_BALANCE_DESCRIPTION, topUp } from './top-up';
 
 /** Demo wallets, in minor units (CNY has 2 digits). */
 export const DEMO_WALLETS = [
@@ -30,7 +30,7 @@ export async function seedDemoWallets(db: Db): Promise<void> {
         currency: w.currency,
         amountMinor: w.balanceMinor,
         reference: `DEMO-OPENING-${w.agencyId}`,
-        description: 'Opening balance',
+        description: OPENING_BALANCE_DESCRIPTION,
         meta: { exchangeRate: '1', transactionFeePercent: '0' },
       });
       if (w.creditLimitMinor > 0) {

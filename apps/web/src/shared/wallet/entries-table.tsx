@@ -1,7 +1,9 @@
 import { Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WalletEntry, WalletEntryList, WalletPaymentType } from '@portal/domain/wallet';
+import { entryDescription } from './entry-description';
 import { formatSigned, formatTimestamp, isNegative } from './format';
+import { OrderNumber } from './order-number';
 
 /** Tag colour of each payment type: money in green, purchases blue/cyan, after-sales orange/red. */
 export const PAYMENT_TYPE_COLORS: Record<WalletPaymentType, string> = {
@@ -19,10 +21,22 @@ interface EntriesTableProps {
   pageSize: number;
   loading: boolean;
   onPage: (page: number, pageSize: number) => void;
+  /** Link booking numbers to their order pages (off for another agency's entries). */
+  linkOrders?: boolean;
 }
 
-/** The wallet entries of one page with server paging; amounts signed and coloured. */
-export function EntriesTable({ data, page, pageSize, loading, onPage }: EntriesTableProps) {
+/**
+ * The wallet entries of one page with server paging: the booking number of each entry's order,
+ * amounts signed and coloured, descriptions in the user's language.
+ */
+export function EntriesTable({
+  data,
+  page,
+  pageSize,
+  loading,
+  onPage,
+  linkOrders = true,
+}: EntriesTableProps) {
   const { t } = useTranslation();
   const columns: TableColumnsType<WalletEntry> = [
     {
@@ -39,7 +53,11 @@ export function EntriesTable({ data, page, pageSize, loading, onPage }: EntriesT
       dataIndex: 'paymentTime',
       render: (time: string) => <time dateTime={time}>{formatTimestamp(time)}</time>,
     },
-    { title: t('bills.entries.orderId'), dataIndex: 'orderId', render: (id: string | null) => id ?? '-' },
+    {
+      title: t('bills.entries.orderId'),
+      key: 'bookingNumber',
+      render: (_: unknown, entry: WalletEntry) => <OrderNumber row={entry} linked={linkOrders} />,
+    },
     {
       title: t('bills.entries.paymentReference'),
       dataIndex: 'paymentReference',
@@ -59,7 +77,11 @@ export function EntriesTable({ data, page, pageSize, loading, onPage }: EntriesT
         </Typography.Text>
       ),
     },
-    { title: t('bills.entries.description'), dataIndex: 'description' },
+    {
+      title: t('bills.entries.description'),
+      key: 'description',
+      render: (_: unknown, entry: WalletEntry) => entryDescription(t, entry),
+    },
   ];
   return (
     <Table<WalletEntry>

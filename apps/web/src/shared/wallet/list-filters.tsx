@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useDatePattern } from '../dates/format-date';
 import { clearFilters, FilterForm, SelectFilter } from '../ui/filter-form';
 
-/** What the filters apply: a date range (yyyy-MM-dd), one kind (type or method) and an order ID. */
+/** What the filters apply: a date range (yyyy-MM-dd), one kind (type or method) and an order. */
 export interface ListFilterValues {
   dateFrom?: string;
   dateTo?: string;
   kind?: string;
+  /** A booking number as agents know it (the API matches it in any letter case, or an order id). */
   orderId?: string;
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TransactionList, TransactionRow } from '@portal/domain/wallet';
 import { formatAmount, formatMoney } from '../money/format-money';
 import { formatTimestamp } from './format';
+import { OrderNumber } from './order-number';
 
 interface TransactionsTableProps {
   data: TransactionList | undefined;
@@ -10,6 +11,8 @@ interface TransactionsTableProps {
   pageSize: number;
   loading: boolean;
   onPage: (page: number, pageSize: number) => void;
+  /** Link booking numbers to their order pages (off for another agency's rows). */
+  linkOrders?: boolean;
 }
 
 /** The one currency of the page's amounts, for the column heading; null when they differ or none. */
@@ -18,8 +21,18 @@ export function amountCurrency(rows: readonly TransactionRow[]): string | null {
   return currencies.size === 1 ? ([...currencies][0] ?? null) : null;
 }
 
-/** 'All Transactions' rows with the spec's columns; the amount heading carries the currency. */
-export function TransactionsTable({ data, page, pageSize, loading, onPage }: TransactionsTableProps) {
+/**
+ * 'All Transactions' rows with the spec's columns (the original order as its booking number); the
+ * amount heading carries the currency.
+ */
+export function TransactionsTable({
+  data,
+  page,
+  pageSize,
+  loading,
+  onPage,
+  linkOrders = true,
+}: TransactionsTableProps) {
   const { t } = useTranslation();
   const rows = data?.list ?? [];
   const currency = amountCurrency(rows);
@@ -27,8 +40,10 @@ export function TransactionsTable({ data, page, pageSize, loading, onPage }: Tra
   const columns: TableColumnsType<TransactionRow> = [
     {
       title: t('bills.transactions.originalId'),
-      dataIndex: 'originalOrderId',
-      render: (id: string | null) => id ?? '-',
+      key: 'bookingNumber',
+      render: (_: unknown, row: TransactionRow) => (
+        <OrderNumber row={{ ...row, orderId: row.originalOrderId }} linked={linkOrders} />
+      ),
     },
     { title: t('bills.transactions.referenceId'), dataIndex: 'referenceId' },
     {

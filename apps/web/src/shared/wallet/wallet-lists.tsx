@@ -39,6 +39,8 @@ interface WalletListProps<P extends ListPaging, D extends { total: number }> {
   setParams: Dispatch<SetStateAction<P>>;
   /** Downloads the rows of these filters as an .xlsx. */
   onExport: (filters: FiltersOf<P>) => Promise<unknown>;
+  /** Link booking numbers to their order pages: off for a sub-agency's lists (not the user's orders). */
+  linkOrders?: boolean;
 }
 
 interface ListShape<P, D> {
@@ -114,6 +116,7 @@ export function WalletEntriesList<P extends EntryListParams>(props: WalletListPr
             pageSize={props.params.pageSize}
             loading={loading}
             onPage={onPage}
+            linkOrders={props.linkOrders ?? true}
           />
         ),
       }}
@@ -153,6 +156,7 @@ export function TransactionsList<P extends TransactionListParams>(
             pageSize={props.params.pageSize}
             loading={loading}
             onPage={onPage}
+            linkOrders={props.linkOrders ?? true}
           />
         ),
       }}

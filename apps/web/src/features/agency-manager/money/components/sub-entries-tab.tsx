@@ -13,6 +13,7 @@ export function SubEntriesTab({ agencyId }: { agencyId: number }) {
         params={params}
         setParams={setParams}
         onExport={(filters) => exportSubEntries(agencyId, filters)}
+        linkOrders={false}
       />
     </section>
   );

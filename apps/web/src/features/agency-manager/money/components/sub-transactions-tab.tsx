@@ -13,6 +13,7 @@ export function SubTransactionsTab({ agencyId }: { agencyId: number }) {
         params={params}
         setParams={setParams}
         onExport={(filters) => exportSubTransactions(agencyId, filters)}
+        linkOrders={false}
       />
     </section>
   );

@@ -1,0 +1,165 @@
+import { StyleProvider } from '@ant-design/cssinjs';
+import { render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { LoginResult } from '@portal/domain/auth';
+import type { WalletEntry } from '@portal/domain/wallet';
+import { AppProviders, createQueryClient } from '../../app/providers';
+import { i18n } from '../i18n/i18n';
+import { usePreferencesStore } from '../stores/preferences-store';
+import { SESSIONS } from '../../test/fixtures';
+import { detachedStyles, prepare } from '../../test/render-app';
+import { EntriesTable } from './entries-table';
+
+const FLIGHT = 'F20261124642344';
+const GROUP = 'G20261124000001';
+const TRAIN = 'T20261124000002';
+
+function entry(id: number, over: Partial<WalletEntry>): WalletEntry {
+  return {
+    id: String(id),
+    paymentType: 'origin-flight',
+    paymentTime: '2026-11-20T08:30:00.000Z',
+    orderId: null,
+    paymentReference: `R${id}`,
+    amountPaid: { amount: '-1280.00', currency: 'CNY' },
+    description: '',
+    kind: 'origin-flight',
+    openingBalance: false,
+    bookingNumber: null,
+    order: null,
+    ...over,
+  };
+}
+
+const flightOrder = { kind: 'flight', id: 'f-1', flightType: 'origin', instalment: null } as const;
+const trainOrder = { kind: 'train', id: 't-1', flightType: null, instalment: null } as const;
+
+const ENTRIES: WalletEntry[] = [
+  entry(1, {
+    orderId: 'f-1',
+    description: `Flight order ${FLIGHT}`,
+    bookingNumber: FLIGHT,
+    order: flightOrder,
+  }),
+  entry(2, {
+    orderId: 'g-1/instalment-2',
+    description: `Group order ${GROUP}: second deposit`,
+    bookingNumber: GROUP,
+    order: { kind: 'group', id: 'g-1', flightType: null, instalment: 2 },
+  }),
+  entry(3, {
+    paymentType: 'refund-flight',
+    kind: 'reimbursement',
+    orderId: 't-1',
+    description: `Train order refund ${TRAIN}`,
+    bookingNumber: TRAIN,
+    order: trainOrder,
+  }),
+  entry(4, {
+    paymentType: 'refund-flight',
+    kind: 'reimbursement',
+    orderId: 'f-1',
+    description: `Ticketing failed: flight order ${FLIGHT}`,
+    bookingNumber: FLIGHT,
+    order: flightOrder,
+  }),
+  entry(5, { paymentType: 'top-up', kind: 'top-up', description: 'Opening balance', openingBalance: true }),
+  entry(6, { paymentType: 'top-up', kind: 'top-up', description: 'Bank transfer, March' }),
+];
+
+async function renderTable(
+  session: LoginResult,
+  locale: 'en' | 'zh-cn' = 'en',
+  rows = ENTRIES,
+  linkOrders = true,
+) {
+  await prepare(session);
+  if (locale !== 'en') {
+    usePreferencesStore.setState({ locale });
+    await i18n.changeLanguage(locale);
+  }
+  const element: ReactNode = (
+    <EntriesTable
+      data={{ list: rows, total: rows.length, page: 1, pageSize: 20 }}
+      page={1}
+      pageSize={20}
+      loading={false}
+      onPage={() => undefined}
+      linkOrders={linkOrders}
+    />
+  );
+  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
+  render(
+    <StyleProvider container={detachedStyles}>
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StyleProvider>,
+  );
+  return screen.findByTestId('entries-table');
+}
+
+const rowOf = (table: HTMLElement, reference: string) => {
+  const row = within(table).getByText(reference).closest('tr');
+  if (!row) throw new Error(`no row ${reference}`);
+  return row;
+};
+
+describe('wallet entries table', () => {
+  it('shows booking numbers, linked to the flight or group order page for a user who may open it', async () => {
+    const table = await renderTable(SESSIONS.admin);
+    const flightLinks = within(table).getAllByRole('link', { name: FLIGHT });
+    expect(flightLinks[0]).toHaveAttribute('href', '/flight/orders/f-1');
+    expect(within(table).getByRole('link', { name: GROUP })).toHaveAttribute(
+      'href',
+      '/flight/group/order/g-1',
+    );
+    // Train orders have no page of their own: the number alone.
+    expect(within(rowOf(table, 'R3')).getByText(TRAIN)).toBeInTheDocument();
+    expect(within(table).queryByRole('link', { name: TRAIN })).not.toBeInTheDocument();
+    expect(table).not.toHaveTextContent('f-1');
+    expect(table).not.toHaveTextContent('g-1/instalment-2');
+  });
+
+  it('shows the booking number without a link to a user who may not open order pages', async () => {
+    const table = await renderTable(SESSIONS.finance);
+    expect(within(rowOf(table, 'R1')).getByText(FLIGHT)).toBeInTheDocument();
+    expect(within(table).queryAllByRole('link')).toEqual([]);
+  });
+
+  it("never links a sub-agency's entries: their orders are not the user's", async () => {
+    const table = await renderTable(SESSIONS.admin, 'en', ENTRIES, false);
+    expect(within(rowOf(table, 'R2')).getByText(GROUP)).toBeInTheDocument();
+    expect(within(table).queryAllByRole('link')).toEqual([]);
+  });
+
+  it('describes entries in the user language from kind and booking number, else shows the stored text', async () => {
+    const table = await renderTable(SESSIONS.finance, 'zh-cn');
+    const description = (reference: string) => rowOf(table, reference).lastElementChild?.textContent;
+    expect(description('R1')).toBe(`机票订单 ${FLIGHT}`);
+    expect(description('R2')).toBe(`团队订单 ${GROUP}：第二期订金`);
+    expect(description('R3')).toBe(`火车票订单退款 ${TRAIN}`);
+    expect(description('R4')).toBe(`出票失败：机票订单 ${FLIGHT}`);
+    expect(description('R5')).toBe('期初余额');
+    expect(description('R6')).toBe('Bank transfer, March');
+  });
+
+  it('falls back to the stored description and order id for entries from an older API', async () => {
+    const {
+      kind: _kind,
+      bookingNumber: _number,
+      order: _order,
+      openingBalance: _opening,
+      ...old
+    } = entry(7, {
+      orderId: 'B-7',
+      description: 'Flight order B-7',
+    });
+    const table = await renderTable(SESSIONS.finance, 'en', [old]);
+    const row = rowOf(table, 'R7');
+    expect(row).toHaveTextContent('B-7');
+    expect(row.lastElementChild).toHaveTextContent('Flight order B-7');
+  });
+});
