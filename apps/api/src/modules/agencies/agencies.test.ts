@@ -11,7 +11,7 @@ import {
 import { agencies, sessions, users } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
-import { groupOrders } from '../group-orders/group-orders.schema';
+import { insertGroupOrderFor } from '../group-orders/group-orders.test-helpers';
 import { insertTrainOrderFor } from '../train-orders/train-orders.test-helpers';
 import { setCreditLimit } from '../wallet/set-credit-limit';
 import { topUp } from '../wallet/top-up';
@@ -354,20 +354,8 @@ describe('deleting a sub-agency', () => {
 
     // A group or a train order counts as much as a flight order.
     const withGroupOrder = await create(admin, newAgency());
-    await t.database.db.insert(groupOrders).values({
-      bookingNumber: `G${Date.now()}`,
-      agencyId: withGroupOrder.agency.id,
-      userId: withGroupOrder.superAdmin.id,
+    await insertGroupOrderFor(t.database.db, withGroupOrder.agency.id, withGroupOrder.superAdmin.id, {
       status: 'canceled',
-      request: {
-        journeys: [{ origin: 'PEK', destination: 'SHA', date: '2030-01-01' }],
-        isChangeDate: false,
-        acceptChangeFlight: false,
-        passengers: { adult: 10, child: 0, infant: 0 },
-      },
-      currency: 'CNY',
-      timeZone: 'Asia/Shanghai',
-      desk: 'sim',
     });
     await expectRefused(admin, withGroupOrder.agency.id, 201032);
 

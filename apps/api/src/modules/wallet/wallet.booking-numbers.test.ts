@@ -6,7 +6,7 @@ import { TransactionList, WalletEntryList } from '@portal/domain/wallet';
 import { users } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
-import { groupOrders } from '../group-orders/group-orders.schema';
+import { insertGroupOrderFor } from '../group-orders/group-orders.test-helpers';
 import { insertTrainOrderFor } from '../train-orders/train-orders.test-helpers';
 import { payFromBalance } from './pay-from-balance';
 import { reimburse } from './reimburse';
@@ -41,25 +41,10 @@ async function withOrders() {
   expect(paid.statusCode).toBe(200);
   const userId = await adminId();
   const { db } = t.database;
-  const [group] = await db
-    .insert(groupOrders)
-    .values({
-      bookingNumber: 'G20261124000001',
-      agencyId: 1,
-      userId,
-      status: 'to_be_pay_second',
-      request: {
-        journeys: [{ origin: 'PEK', destination: 'SHA', date: '2030-01-01' }],
-        isChangeDate: false,
-        acceptChangeFlight: false,
-        passengers: { adult: 10, child: 0, infant: 0 },
-      },
-      currency: 'CNY',
-      timeZone: 'Asia/Shanghai',
-      desk: 'sim',
-    })
-    .returning();
-  if (!group) throw new Error('no group order');
+  const group = await insertGroupOrderFor(db, 1, userId, {
+    status: 'to_be_pay_second',
+    bookingNumber: 'G20261124000001',
+  });
   const train = await insertTrainOrderFor(db, 1, userId, 'ZHANG SAN');
   await db.transaction(async (tx) => {
     await payFromBalance(tx, {
