@@ -39,8 +39,16 @@ export const TIMELINE_NOTE_KEYS = Object.keys(TIMELINE_NOTES) as [TimelineNoteKe
 export const TimelineNoteParams = z.record(z.string(), z.string());
 export type TimelineNoteParams = z.infer<typeof TimelineNoteParams>;
 
-/** A known note with its values; or a supplier's own words, kept as they are. */
-export type TimelineNote = { key: TimelineNoteKey; params?: TimelineNoteParams } | { supplierText: string };
+/** A note of a catalogue (`K`, its keys) with its values; or a supplier's own words, kept as they are. */
+export type KeyedNote<K extends string> = { key: K; params?: TimelineNoteParams } | { supplierText: string };
+
+/** A flight order's note: a known note with its values, or a supplier's own words. */
+export type TimelineNote = KeyedNote<TimelineNoteKey>;
+
+/** A note's English text: `template` with each `{name}` replaced by its value (kept when none). */
+export function fillNote(template: string, params: TimelineNoteParams = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+}
 
 /** Stored form in `order_events.note`: `note:<key>`, then ` <JSON params>` when there are values. */
 const PREFIX = 'note:';
@@ -73,7 +81,7 @@ export function decodeTimelineNote(
 
 /** The English text of a note (the API's `note` beside its key). */
 export function timelineNoteText(key: TimelineNoteKey, params: TimelineNoteParams = {}): string {
-  return TIMELINE_NOTES[key].replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+  return fillNote(TIMELINE_NOTES[key], params);
 }
 
 /** A timeline entry's note as the API presents it: English text, key and values. */

@@ -22,6 +22,7 @@ import { TRAIN_ORDER_ACTIONS, TRAIN_ORDER_STATUSES } from './train-order-status'
 import { ageOn, COUNTRY_PATTERN, type RuleError } from './passenger-rules';
 import { paymentResultSchema } from './payment';
 import { CalendarDate } from './primitives';
+import { fillNote, TimelineNoteParams, type KeyedNote } from './timeline-notes';
 import { SEAT_CLASSES, TRAIN_TYPES, TrainStop, roundToHalfYuan } from './rail';
 import { MoneyJson } from './shopping';
 
@@ -216,23 +217,15 @@ export const TRAIN_TIMELINE_NOTE_KEYS = Object.keys(TRAIN_TIMELINE_NOTES) as [
   ...TrainTimelineNoteKey[],
 ];
 
-/** The values of a note (user name, fee percent), all text. */
-export const TrainTimelineNoteParams = z.record(z.string(), z.string());
-export type TrainTimelineNoteParams = z.infer<typeof TrainTimelineNoteParams>;
-
-/** A note the portal writes (key and values), or the railway's own words, kept as they are. */
-export type TrainTimelineNote =
-  { key: TrainTimelineNoteKey; params?: TrainTimelineNoteParams } | { supplierText: string };
+/** A note the portal writes (key and values: user name, fee percent), or the railway's own words. */
+export type TrainTimelineNote = KeyedNote<TrainTimelineNoteKey>;
 
 export const isTrainTimelineNoteKey = (key: string): key is TrainTimelineNoteKey =>
   Object.hasOwn(TRAIN_TIMELINE_NOTES, key);
 
 /** The English text of a note (stored and answered as `note` beside its key). */
-export function trainTimelineNoteText(
-  key: TrainTimelineNoteKey,
-  params: TrainTimelineNoteParams = {},
-): string {
-  return TRAIN_TIMELINE_NOTES[key].replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+export function trainTimelineNoteText(key: TrainTimelineNoteKey, params: TimelineNoteParams = {}): string {
+  return fillNote(TRAIN_TIMELINE_NOTES[key], params);
 }
 
 export const TrainTimelineEntry = z.object({
@@ -242,7 +235,7 @@ export const TrainTimelineEntry = z.object({
   note: z.string().nullable(),
   /** The note's key for `trainOrders.timelineNote.<key>` and its values; null for free text. */
   noteKey: z.enum(TRAIN_TIMELINE_NOTE_KEYS).nullable().optional(),
-  noteParams: TrainTimelineNoteParams.nullable().optional(),
+  noteParams: TimelineNoteParams.nullable().optional(),
 });
 export type TrainTimelineEntry = z.infer<typeof TrainTimelineEntry>;
 

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SeatClass } from '@portal/domain/rail';
+import type { TimelineNoteParams } from '@portal/domain/timeline-notes';
 import type {
   TrainOrderTrain,
   TrainPassengerType,
   TrainSeatAssignment,
   TrainTimelineNoteKey,
-  TrainTimelineNoteParams,
 } from '@portal/domain/train-order';
 import type { TrainOrderStatus } from '@portal/domain/train-order-status';
 import type { DocumentType } from '@portal/domain/document-types';
@@ -44,7 +44,7 @@ export interface StoredTrainEvent {
   at: string;
   note: string | null;
   noteKey?: TrainTimelineNoteKey;
-  noteParams?: TrainTimelineNoteParams;
+  noteParams?: TimelineNoteParams;
 }
 
 /**
