@@ -11,11 +11,11 @@ import {
   type PreparedPayment,
 } from '../payments/gateway-payment';
 import { orderPayments, type OrderPaymentRow } from '../payments/payments.schema';
+import { instalmentLedgerOrderId } from '../wallet/ledger-order-id';
 import { lockGroupOrderById } from './group-orders.repo';
 import {
   findPayableInstalment,
   instalmentDescription,
-  instalmentLedgerOrderId,
   payableForCapture,
   settleInstalment,
 } from './pay-instalment';

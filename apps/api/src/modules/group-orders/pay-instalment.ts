@@ -7,6 +7,7 @@ import { enqueueJob } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
 import { agencyChannels } from '../payments/pay-order';
 import { payFromBalance } from '../wallet/pay-from-balance';
+import { instalmentLedgerOrderId } from '../wallet/ledger-order-id';
 import { groupActionSubject } from './action-subject';
 import { passengerListState } from './passenger-list/passenger-list.repo';
 import { canSeeGroupOrder } from './group-orders.policy';
@@ -14,11 +15,6 @@ import { findGroupOrder, listInstalments, transitionGroup } from './group-orders
 import { groupInstalments, type GroupInstalmentRow, type GroupOrderRow } from './group-orders.schema';
 
 export const GROUP_ISSUE_JOB = 'group-issue';
-
-/** The ledger's order id of one instalment: one entry per instalment (`journal_entries_order_kind`). */
-export function instalmentLedgerOrderId(orderId: string, n: number): string {
-  return `${orderId}/instalment-${n}`;
-}
 
 type InstalmentStep = (typeof INSTALMENT_STEPS)[number];
 

@@ -1,5 +1,4 @@
 import { PAYMENT_CHANNELS, type PaymentChannel } from '@portal/domain/payment';
-import { INSTALMENT_NUMBERS } from '@portal/domain/group-order-status';
 import type {
   TransactionRow,
   WalletBalance,
@@ -7,6 +6,7 @@ import type {
   WalletEntryOrder,
   WalletPaymentType,
 } from '@portal/domain/wallet';
+import { instalmentOfLedgerOrderId } from './ledger-order-id';
 import { money } from './money';
 import { OPENING_BALANCE_DESCRIPTION } from './top-up';
 import type { EntryLine } from './wallet.repo';
@@ -46,12 +46,6 @@ export function emptyBalance(currency: WalletBalance['currency']): WalletBalance
   return { currency, balance: zero, creditLimit: zero, available: zero };
 }
 
-/** The instalment number in a group instalment's ledger order id (`{id}/instalment-{n}`). */
-function instalmentOf(orderId: string | null) {
-  const n = Number(/\/instalment-(\d+)$/.exec(orderId ?? '')?.[1]);
-  return INSTALMENT_NUMBERS.find((i) => i === n) ?? null;
-}
-
 /** The order of a line as clients link and describe it. */
 function orderOf(line: EntryLine): WalletEntryOrder | null {
   const { order } = line;
@@ -60,7 +54,7 @@ function orderOf(line: EntryLine): WalletEntryOrder | null {
     kind: order.kind,
     id: order.id,
     flightType: order.kind === 'flight' ? order.flightType : null,
-    instalment: order.kind === 'group' ? instalmentOf(line.orderId) : null,
+    instalment: order.kind === 'group' ? instalmentOfLedgerOrderId(line.orderId) : null,
   };
 }
 

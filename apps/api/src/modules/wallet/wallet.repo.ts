@@ -85,7 +85,7 @@ const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /**
  * The order part of an entry's order id: the order's own id, or a group order's for the entry of
- * one of its instalments (`{groupOrderId}/instalment-{n}`).
+ * one of its instalments (`instalmentLedgerOrderId`: `{groupOrderId}/instalment-{n}`).
  */
 const orderKey = sql`split_part(${journalEntries.orderId}, '/', 1)`;
 
