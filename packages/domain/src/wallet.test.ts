@@ -116,16 +116,19 @@ describe('describeEntry', () => {
     const train = { kind: 'train', id: 't1', flightType: null, instalment: null } as const;
     expect(of('origin-train', train)).toBe('trainOrder');
     expect(of('reimbursement', train)).toBe('trainRefund');
-    expect(describeEntry({ kind: 'origin-train', order: train, bookingNumber: 'T9' })).toEqual({
+    expect(
+      describeEntry({ kind: 'origin-train', order: train, bookingNumber: 'T9', openingBalance: false }),
+    ).toEqual({
       label: 'trainOrder',
       bookingNumber: 'T9',
     });
   });
 
   it('labels the opening balance and leaves other entries to their stored description', () => {
-    expect(describeEntry({ kind: 'top-up', openingBalance: true })?.label).toBe('openingBalance');
-    expect(describeEntry({ kind: 'top-up', openingBalance: false })).toBeNull();
-    expect(describeEntry({ kind: 'origin-flight', order: null, bookingNumber: null })).toBeNull();
-    expect(describeEntry({})).toBeNull();
+    const none = { order: null, bookingNumber: null };
+    expect(describeEntry({ ...none, kind: 'top-up', openingBalance: true })?.label).toBe('openingBalance');
+    expect(describeEntry({ ...none, kind: 'top-up', openingBalance: false })).toBeNull();
+    expect(describeEntry({ ...none, kind: 'origin-flight', openingBalance: false })).toBeNull();
+    expect(describeEntry({ ...none, kind: 'credit-adjustment', openingBalance: false })).toBeNull();
   });
 });

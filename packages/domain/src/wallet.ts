@@ -51,14 +51,11 @@ export const WalletEntryOrder = z.object({
 });
 export type WalletEntryOrder = z.infer<typeof WalletEntryOrder>;
 
-/**
- * What the booking-number columns and the description label are made of. The API always sends
- * these fields; they are optional in the schema so that older clients and fixtures stay valid.
- */
+/** What the booking-number columns and the description label are made of. */
 const entryOrderFields = {
   /** The public booking number of the entry's order; null without an order (a top-up). */
-  bookingNumber: z.string().nullable().optional(),
-  order: WalletEntryOrder.nullable().optional(),
+  bookingNumber: z.string().nullable(),
+  order: WalletEntryOrder.nullable(),
 };
 
 /**
@@ -76,9 +73,9 @@ export const WalletEntry = z.object({
   amountPaid: MoneyJson,
   description: z.string(),
   /** The ledger kind (a `reimbursement` is listed as paymentType `refund-flight`). */
-  kind: z.enum(LEDGER_ENTRY_KINDS).optional(),
+  kind: z.enum(LEDGER_ENTRY_KINDS),
   /** A top-up that opened the wallet (the demo data's opening balance). */
-  openingBalance: z.boolean().optional(),
+  openingBalance: z.boolean(),
   ...entryOrderFields,
 });
 export type WalletEntry = z.infer<typeof WalletEntry>;
@@ -143,7 +140,7 @@ const FAILED_FLIGHT_LABELS: Partial<Record<OrderType, EntryLabel>> = {
  */
 export function describeEntry(entry: Described): EntryDescription | null {
   if (entry.kind === 'top-up' && entry.openingBalance) return { label: 'openingBalance', bookingNumber: '' };
-  if (!entry.kind || !entry.order || !entry.bookingNumber) return null;
+  if (!entry.order || !entry.bookingNumber) return null;
   const label = orderLabel(entry.kind, entry.order);
   return label ? { label, bookingNumber: entry.bookingNumber } : null;
 }

@@ -5,10 +5,10 @@ import { useSubject } from '../stores/subject';
 
 /** The fields of a wallet entry or transaction that name its order. */
 export interface OrderNumberFields {
-  /** The ledger's order id: shown only when an older API sends no booking number. */
+  /** The ledger's order id: shown only when no order of the agency has it (no booking number). */
   orderId: string | null;
-  bookingNumber?: string | null | undefined;
-  order?: WalletEntryOrder | null | undefined;
+  bookingNumber: string | null;
+  order: WalletEntryOrder | null;
 }
 
 /** The page of an order in the web app; null for train orders, which have none. */

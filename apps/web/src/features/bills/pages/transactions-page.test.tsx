@@ -16,6 +16,8 @@ function row(id: number, over: Partial<TransactionRow> = {}): TransactionRow {
   return {
     id: String(id),
     originalOrderId: `B${id}`,
+    bookingNumber: null,
+    order: null,
     referenceId: `T${id}`,
     paymentMethod: 'balance',
     totalAmountPaid: { amount: '1290.00', currency: 'CNY' },

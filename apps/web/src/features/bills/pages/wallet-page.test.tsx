@@ -36,6 +36,10 @@ function entry(id: number, over: Partial<WalletEntry> = {}): WalletEntry {
     paymentReference: `R${id}`,
     amountPaid: { amount: '-1280.00', currency: 'CNY' },
     description: `Entry ${id}`,
+    kind: 'origin-flight',
+    openingBalance: false,
+    bookingNumber: null,
+    order: null,
     ...over,
   };
 }
