@@ -10,13 +10,14 @@ import { useTopUp } from '../api/agency-money';
 import { DecimalField } from './decimal-field';
 import { WalletFormModal } from './wallet-form-modal';
 
+/** The form's values; a text field the agent has not touched yet is undefined. */
 interface TopUpValues {
   currency: Currency;
   amountReceived?: string;
-  exchangeRate: string;
+  exchangeRate?: string;
   transactionFeePercent?: number | null;
-  referenceNumber: string;
-  amount: string;
+  referenceNumber?: string;
+  amount?: string;
   sendEmail: boolean;
 }
 
@@ -26,9 +27,9 @@ export function topUpBodyOf(v: TopUpValues): TopUpBody {
   const fee = v.transactionFeePercent;
   return {
     currency: v.currency,
-    amount: v.amount.trim(),
-    exchangeRate: v.exchangeRate.trim(),
-    referenceNumber: v.referenceNumber.trim(),
+    amount: (v.amount ?? '').trim(),
+    exchangeRate: (v.exchangeRate ?? '').trim(),
+    referenceNumber: (v.referenceNumber ?? '').trim(),
     ...(received ? { amountReceived: received } : {}),
     ...(fee !== undefined && fee !== null ? { transactionFeePercent: fee } : {}),
     sendEmail: v.sendEmail,
@@ -60,15 +61,10 @@ export function TopUpModal({ agency, onClose }: { agency: SubAgency; onClose: ()
   // The amount may be edited down, never above what was received less the fee (checked again by the API).
   const notAboveReceived = {
     validator: async (_rule: unknown, value: string | undefined) => {
-      const v = form.getFieldsValue();
-      const digits = minorDigits(v.currency);
-      const received = v.amountReceived?.trim() || undefined;
-      const rate = v.exchangeRate?.trim() ?? '';
-      const fee = v.transactionFeePercent ?? 0;
-      const amount = value?.trim() ?? '';
-      const body = { amount, amountReceived: received, exchangeRate: rate, transactionFeePercent: fee };
-      if (!amount || !topUpAboveReceived(body, digits)) return;
-      const max = topUpAmount(received, rate, fee, digits);
+      const body = topUpBodyOf({ ...form.getFieldsValue(), amount: value ?? '' });
+      const digits = minorDigits(body.currency);
+      if (!body.amount || !topUpAboveReceived(body, digits)) return;
+      const max = topUpAmount(body.amountReceived, body.exchangeRate, body.transactionFeePercent, digits);
       throw new Error(t('agencyManager.topUp.amountAboveReceived', { max: max ?? '0' }));
     },
   };

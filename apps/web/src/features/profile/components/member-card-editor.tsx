@@ -2,6 +2,7 @@ import { Form, Input, Row } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { PASSENGER_TEXT_MAX } from '@portal/domain/name-patterns';
 import { MemberCardBody, type MemberCard } from '@portal/domain/frequent-passengers';
 import { toast } from '../../../shared/ui/message-bridge';
 import { useSaveMemberCard } from '../../../shared/passengers/api/member-cards';
@@ -132,7 +133,7 @@ export function MemberCardEditor({ card, onClose }: MemberCardEditorProps) {
           normalize={upper}
           rules={[schemaRule(shape.surname, 'booking.rules.passenger.surname.letters')]}
         >
-          <Input maxLength={40} autoComplete="off" />
+          <Input maxLength={PASSENGER_TEXT_MAX.surname} autoComplete="off" />
         </GridField>
         <GridField
           md={12}
@@ -141,7 +142,7 @@ export function MemberCardEditor({ card, onClose }: MemberCardEditorProps) {
           normalize={upper}
           rules={[schemaRule(shape.given_names, 'booking.rules.passenger.givenNames.letters')]}
         >
-          <Input maxLength={60} autoComplete="off" />
+          <Input maxLength={PASSENGER_TEXT_MAX.givenNames} autoComplete="off" />
         </GridField>
         <GridField md={12} label={t('profile.cards.tier')} name="tier">
           <Input maxLength={32} autoComplete="off" />
