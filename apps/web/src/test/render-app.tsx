@@ -1,6 +1,7 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { render } from '@testing-library/react';
 import type { LoginResult } from '@portal/domain/auth';
+import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { appRoutes } from '../app/routes';
@@ -36,4 +37,16 @@ export function renderApp(path: string) {
     </StyleProvider>,
   );
   return { ...view, router };
+}
+
+/** Renders one element at `/` with the app's providers and a router (a component's own test). */
+export function renderElement(element: ReactElement) {
+  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
+  return render(
+    <StyleProvider container={detachedStyles}>
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StyleProvider>,
+  );
 }

@@ -1,5 +1,5 @@
 import { railRefundQuote, TrainSearchResult, type StationRef, type TrainOffer } from '@portal/domain/rail';
-import { TrainOrder, type TrainRefundQuote } from '@portal/domain/train-order';
+import { TrainOrder, type TrainOrderListItem, type TrainRefundQuote } from '@portal/domain/train-order';
 
 const yuan = (minor: number) => ({ amount: (minor / 100).toFixed(2), currency: 'CNY' as const });
 
@@ -112,4 +112,25 @@ export function ticketedOrder(over: Partial<TrainOrder> = {}): TrainOrder {
     allowedActions: ['refund'],
     ...over,
   });
+}
+
+/** The list row of an order, as the list API answers it. */
+export function listItem(order: TrainOrder): TrainOrderListItem {
+  return {
+    id: order.id,
+    bookingNumber: order.bookingNumber,
+    status: order.status,
+    statusColor: order.statusColor,
+    seatClass: order.seatClass,
+    paymentDeadline: order.paymentDeadline,
+    bookingTime: order.bookingTime,
+    allowedActions: order.allowedActions,
+    trainNumber: order.train.trainNumber,
+    trainType: order.train.trainType,
+    departure: order.train.departure,
+    arrival: order.train.arrival,
+    passengerNames: order.passengers.map((p) => p.name),
+    orderTotal: order.price.orderTotal,
+    contactName: order.contact.name,
+  };
 }

@@ -1,15 +1,12 @@
-import { StyleProvider } from '@ant-design/cssinjs';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { LoginResult } from '@portal/domain/auth';
 import type { WalletEntry } from '@portal/domain/wallet';
-import { AppProviders, createQueryClient } from '../../app/providers';
 import { i18n } from '../i18n/i18n';
 import { usePreferencesStore } from '../stores/preferences-store';
 import { SESSIONS } from '../../test/fixtures';
-import { detachedStyles, prepare } from '../../test/render-app';
+import { prepare, renderElement } from '../../test/render-app';
 import { EntriesTable } from './entries-table';
 
 const FLIGHT = 'F20261124642344';
@@ -90,14 +87,7 @@ async function renderTable(
       linkOrders={linkOrders}
     />
   );
-  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
-  render(
-    <StyleProvider container={detachedStyles}>
-      <AppProviders queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StyleProvider>,
-  );
+  renderElement(element);
   return screen.findByTestId('entries-table');
 }
 

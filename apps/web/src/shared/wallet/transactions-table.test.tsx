@@ -1,12 +1,9 @@
-import { StyleProvider } from '@ant-design/cssinjs';
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LoginResult } from '@portal/domain/auth';
 import type { TransactionRow } from '@portal/domain/wallet';
-import { AppProviders, createQueryClient } from '../../app/providers';
 import { SESSIONS } from '../../test/fixtures';
-import { detachedStyles, prepare } from '../../test/render-app';
+import { prepare, renderElement } from '../../test/render-app';
 import { TransactionsTable } from './transactions-table';
 
 function row(id: number, over: Partial<TransactionRow> = {}): TransactionRow {
@@ -51,14 +48,7 @@ async function renderTable(session: LoginResult) {
       onPage={() => undefined}
     />
   );
-  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
-  render(
-    <StyleProvider container={detachedStyles}>
-      <AppProviders queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StyleProvider>,
-  );
+  renderElement(element);
   return screen.findByTestId('transactions-table');
 }
 

@@ -11,7 +11,7 @@ import { usePreferencesStore } from '../../../shared/stores/preferences-store';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import { ticketedOrder } from '../test-fixtures';
+import { listItem, ticketedOrder } from '../test-fixtures';
 
 const WAIT = { timeout: 30000 };
 const SLOW = 120000;
@@ -58,25 +58,7 @@ function serveOrder(order: TrainOrder) {
     http.get('/order/v2/train/orders', () =>
       HttpResponse.json(
         envelope({
-          list: [
-            {
-              id: order.id,
-              bookingNumber: order.bookingNumber,
-              status: order.status,
-              statusColor: order.statusColor,
-              seatClass: order.seatClass,
-              paymentDeadline: order.paymentDeadline,
-              bookingTime: order.bookingTime,
-              allowedActions: order.allowedActions,
-              trainNumber: order.train.trainNumber,
-              trainType: order.train.trainType,
-              departure: order.train.departure,
-              arrival: order.train.arrival,
-              passengerNames: order.passengers.map((p) => p.name),
-              orderTotal: order.price.orderTotal,
-              contactName: order.contact.name,
-            },
-          ],
+          list: [listItem(order)],
           total: 1,
           page: 1,
           pageSize: 20,

@@ -2,34 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { TrainOrder, TrainOrderListItem } from '@portal/domain/train-order';
+import type { TrainOrder } from '@portal/domain/train-order';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import { ticketedOrder } from '../test-fixtures';
+import { listItem, ticketedOrder } from '../test-fixtures';
 
 const WAIT = { timeout: 30000 };
 const SLOW = 120000;
-
-function listItem(order: TrainOrder): TrainOrderListItem {
-  return {
-    id: order.id,
-    bookingNumber: order.bookingNumber,
-    status: order.status,
-    statusColor: order.statusColor,
-    seatClass: order.seatClass,
-    paymentDeadline: order.paymentDeadline,
-    bookingTime: order.bookingTime,
-    allowedActions: order.allowedActions,
-    trainNumber: order.train.trainNumber,
-    trainType: order.train.trainType,
-    departure: order.train.departure,
-    arrival: order.train.arrival,
-    passengerNames: order.passengers.map((p) => p.name),
-    orderTotal: order.price.orderTotal,
-    contactName: order.contact.name,
-  };
-}
 
 /** The train order endpoints over `orders`; list queries and refund calls are kept. */
 function serveOrders(orders: TrainOrder[]) {
