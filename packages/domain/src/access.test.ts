@@ -26,6 +26,8 @@ const IDENTITIES: Record<string, AccessSubject> = {
   topNoSubAgencies: subject(['SuperUser'], { canCreateSubAgency: false }),
   operatorOrdersOnly: subject(['operator'], {}, ['orders:read']),
   trainOperator: subject(['operator'], { enableTrainService: true }),
+  trainFinance: subject(['finance'], { enableTrainService: true }),
+  trainSuperuser: subject(['SuperUser'], { enableTrainService: true }),
 };
 
 const EXPECTED: Record<RouteAccess, string[]> = {
@@ -38,14 +40,24 @@ const EXPECTED: Record<RouteAccess, string[]> = {
     'topNoSubAgencies',
     'operatorOrdersOnly',
     'trainOperator',
+    'trainSuperuser',
   ],
-  finance: ['superuser', 'finance', 'subFinanceShowBill', 'topNoSubAgencies'],
-  agencyManager: ['superuser', 'finance'],
-  agencyAdmin: ['superuser'],
+  finance: [
+    'superuser',
+    'finance',
+    'subFinanceShowBill',
+    'topNoSubAgencies',
+    'trainFinance',
+    'trainSuperuser',
+  ],
+  agencyManager: ['superuser', 'finance', 'trainFinance', 'trainSuperuser'],
+  agencyAdmin: ['superuser', 'trainSuperuser'],
   // An empty permission list grants every permission (spec §6).
-  agencyBills: ['superuser', 'operator', 'finance', 'trainOperator'],
-  superuser: ['superuser', 'subSuperuser', 'topNoSubAgencies'],
-  train: ['trainOperator'],
+  agencyBills: ['superuser', 'operator', 'finance', 'trainOperator', 'trainFinance', 'trainSuperuser'],
+  superuser: ['superuser', 'subSuperuser', 'topNoSubAgencies', 'trainSuperuser'],
+  train: ['trainOperator', 'trainFinance', 'trainSuperuser'],
+  // A finance user of an agency with trains sees train orders but books nothing (spec §2).
+  trainBooking: ['trainOperator', 'trainSuperuser'],
 };
 
 describe('route access (spec §6)', () => {

@@ -2,6 +2,7 @@ import { hasPermission } from './permission';
 import {
   hasFinanceAccess,
   hasTicketAccess,
+  hasTrainBooking,
   hasTrainService,
   isAgencyManager,
   type AccessSubject,
@@ -18,7 +19,9 @@ import {
  * - `agencyAdmin`: agency manager and SuperUser (sub-agencies, their settings, API keys);
  * - `agencyBills`: agency manager with the permission `agencybills:read`;
  * - `superuser`: SuperUser;
- * - `train`: the company's train service is on.
+ * - `train`: the company's train service is on (train orders: list and detail);
+ * - `trainBooking`: the train service and operator or SuperUser (search, book, pay, cancel, refund,
+ *   ticket), as the route table gives /train/booking to operators only.
  * Record-level rules (whose order, which sub-agency) stay in each module's policy.
  */
 export const ROUTE_ACCESS = [
@@ -31,6 +34,7 @@ export const ROUTE_ACCESS = [
   'agencyBills',
   'superuser',
   'train',
+  'trainBooking',
 ] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
 
@@ -54,6 +58,7 @@ const RULES: Record<RouteAccess, (subject: AccessSubject) => boolean> = {
   agencyBills: (s) => isAgencyManager(s) && hasPermission(s.permissions, [AGENCY_BILLS_PERMISSION]),
   superuser: isSuperUser,
   train: hasTrainService,
+  trainBooking: hasTrainBooking,
 };
 
 /** True when a logged-in `subject` may call a route declared with `access`. */

@@ -3,6 +3,7 @@ import {
   hasAnyRole,
   hasFinanceAccess,
   hasFlightService,
+  hasTrainBooking,
   hasTrainService,
   isAgencyManager,
   type AccessSubject,
@@ -30,6 +31,7 @@ export interface NavigationContext {
 const CONDITIONS: Record<RouteCondition, (subject: AccessSubject) => boolean> = {
   flightService: (s) => s.company.enableFlightService,
   trainService: hasTrainService,
+  trainBooking: hasTrainBooking,
   financeAccess: hasFinanceAccess,
   agencyManager: isAgencyManager,
 };

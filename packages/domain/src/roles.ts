@@ -51,3 +51,12 @@ export function isAgencyManager(subject: AccessSubject): boolean {
 export function hasTrainService(subject: AccessSubject): boolean {
   return subject.company.enableTrainService;
 }
+
+/**
+ * Train booking (spec §2 route table: /train/booking is operator's): the train service plus
+ * operator or SuperUser. Searching, booking, paying, cancelling, refunding and issuing train
+ * tickets need it; the train order list and detail need only the train service.
+ */
+export function hasTrainBooking(subject: AccessSubject): boolean {
+  return hasTrainService(subject) && hasAnyRole(subject.roles, ['operator']);
+}

@@ -7,9 +7,12 @@ export type Layout = (typeof LAYOUTS)[number];
 /**
  * A company-level condition a route needs beyond roles. Flight and train pages need the service
  * (spec §2 guard); bills need finance access and agency management needs an agency manager (spec §6),
- * so that the guard refuses exactly what the menus hide.
+ * so that the guard refuses exactly what the menus hide. Train booking is the API's `trainBooking`
+ * rule (`hasTrainBooking`: the service and operator or SuperUser), so the page, its menu entry and
+ * the calls behind it refuse the same users.
  */
-export type RouteCondition = 'flightService' | 'trainService' | 'financeAccess' | 'agencyManager';
+export type RouteCondition =
+  'flightService' | 'trainService' | 'trainBooking' | 'financeAccess' | 'agencyManager';
 
 export interface RouteMeta {
   /** react-router style pattern; `:id` matches one path segment. */
@@ -107,7 +110,7 @@ export const ROUTES: readonly RouteMeta[] = [
     layout: 'booking',
     titleKey: 'router.trainBooking',
     roles: ['operator'],
-    requires: 'trainService',
+    requires: 'trainBooking',
   },
   { path: '/train/orders', layout: 'order', titleKey: 'router.trainOrders', requires: 'trainService' },
   {

@@ -95,22 +95,23 @@ export interface TrainActionRule {
   statuses: readonly TrainOrderStatus[];
   /** `payment`: before the payment deadline; `departure`: before the train leaves. */
   deadline?: 'payment' | 'departure';
-  /** Only for a viewer who may ticket (operator or SuperUser of the agency). */
-  ticketer?: true;
 }
 
 /** When each action is allowed, as data. */
 export const TRAIN_ACTION_RULES: readonly TrainActionRule[] = [
   { action: 'pay', statuses: ['to_be_paid'], deadline: 'payment' },
   { action: 'cancel', statuses: ['to_be_paid', 'manual_ticketing'] },
-  { action: 'ticket', statuses: ['manual_ticketing'], deadline: 'departure', ticketer: true },
+  { action: 'ticket', statuses: ['manual_ticketing'], deadline: 'departure' },
   { action: 'refund', statuses: ['ticketed'], deadline: 'departure' },
 ];
 
 export interface TrainActionContext {
   now: Date;
-  /** True when the viewer is an operator or SuperUser of the order's agency. */
-  canTicket: boolean;
+  /**
+   * True when the viewer may book trains (`hasTrainBooking`: operator or SuperUser of the order's
+   * agency). Every action is theirs; a finance user sees the order and none of its actions.
+   */
+  canBook: boolean;
 }
 
 /** The actions `order` offers now (the API answers them; the UI shows only these). */
@@ -118,6 +119,7 @@ export function trainAllowedActions(
   order: { status: TrainOrderStatus; paymentDeadline: string | null; departureUtc: string },
   ctx: TrainActionContext,
 ): TrainOrderAction[] {
+  if (!ctx.canBook) return [];
   const now = ctx.now.getTime();
   const open = (deadline: TrainActionRule['deadline']): boolean => {
     if (deadline === 'payment')
@@ -125,8 +127,7 @@ export function trainAllowedActions(
     if (deadline === 'departure') return now < Date.parse(order.departureUtc);
     return true;
   };
-  return TRAIN_ACTION_RULES.filter(
-    (rule) =>
-      rule.statuses.includes(order.status) && open(rule.deadline) && (!rule.ticketer || ctx.canTicket),
-  ).map((rule) => rule.action);
+  return TRAIN_ACTION_RULES.filter((rule) => rule.statuses.includes(order.status) && open(rule.deadline)).map(
+    (rule) => rule.action,
+  );
 }

@@ -55,30 +55,30 @@ describe('trainAllowedActions', () => {
   const now = new Date('2026-11-23T10:00:00Z');
   const base = { paymentDeadline: '2026-11-23T10:30:00Z', departureUtc: '2026-12-01T01:00:00Z' };
   it('offers pay and cancel before the payment deadline, cancel only after it', () => {
-    expect(trainAllowedActions({ ...base, status: 'to_be_paid' }, { now, canTicket: false })).toEqual([
+    expect(trainAllowedActions({ ...base, status: 'to_be_paid' }, { now, canBook: true })).toEqual([
       'pay',
       'cancel',
     ]);
     const late = new Date('2026-11-23T10:31:00Z');
-    expect(trainAllowedActions({ ...base, status: 'to_be_paid' }, { now: late, canTicket: false })).toEqual([
+    expect(trainAllowedActions({ ...base, status: 'to_be_paid' }, { now: late, canBook: true })).toEqual([
       'cancel',
     ]);
   });
-  it('offers ticketing only to a ticketer, refunds only before departure', () => {
-    expect(trainAllowedActions({ ...base, status: 'manual_ticketing' }, { now, canTicket: true })).toEqual([
+  it('offers ticketing while waiting for an operator, refunds only before departure', () => {
+    expect(trainAllowedActions({ ...base, status: 'manual_ticketing' }, { now, canBook: true })).toEqual([
       'cancel',
       'ticket',
     ]);
-    expect(trainAllowedActions({ ...base, status: 'manual_ticketing' }, { now, canTicket: false })).toEqual([
-      'cancel',
-    ]);
-    expect(trainAllowedActions({ ...base, status: 'ticketed' }, { now, canTicket: false })).toEqual([
-      'refund',
-    ]);
+    expect(trainAllowedActions({ ...base, status: 'ticketed' }, { now, canBook: true })).toEqual(['refund']);
     const departed = new Date('2026-12-01T01:00:00Z');
-    expect(trainAllowedActions({ ...base, status: 'ticketed' }, { now: departed, canTicket: true })).toEqual(
+    expect(trainAllowedActions({ ...base, status: 'ticketed' }, { now: departed, canBook: true })).toEqual(
       [],
     );
+  });
+  it('offers a viewer who may not book trains (finance) no action at all', () => {
+    for (const status of ['to_be_paid', 'manual_ticketing', 'ticketed'] as const) {
+      expect(trainAllowedActions({ ...base, status }, { now, canBook: false })).toEqual([]);
+    }
   });
 });
 

@@ -41,8 +41,8 @@ const AGENCY_BILLS: readonly Identity[] = ['admin', 'finance', 'apiKey'];
 const SUPERUSER: readonly Identity[] = ['admin', 'apiKey'];
 /** The company's train service is on (agencies 1 and 2; not 222). */
 const TRAIN: readonly Identity[] = ['admin', 'operator', 'finance', 'subop', 'apiKey'];
-/** Train service and operator or SuperUser. */
-const TRAIN_TICKET: readonly Identity[] = ['admin', 'operator', 'subop', 'apiKey'];
+/** Train booking: the train service and operator or SuperUser (spec §2 /train/booking; not finance). */
+const TRAIN_BOOKING: readonly Identity[] = ['admin', 'operator', 'subop', 'apiKey'];
 
 /** The identities allowed past the access check of each route. */
 export const ALLOWED: Record<string, readonly Identity[]> = {
@@ -131,15 +131,16 @@ export const ALLOWED: Record<string, readonly Identity[]> = {
   'POST /order/v2/group/orders/:id/passengers': TICKET,
   'POST /order/v2/group/orders/:id/passengers/confirmation': TICKET,
 
-  // Trains: search and orders need the train service; issuing tickets also operator or SuperUser.
-  'POST /shopping/v2/train/search': TRAIN,
-  'POST /order/v2/train/orders': TRAIN,
+  // Trains: the orders are seen with the train service (finance too); searching, booking and
+  // every action on an order are train booking's, operator or SuperUser.
+  'POST /shopping/v2/train/search': TRAIN_BOOKING,
+  'POST /order/v2/train/orders': TRAIN_BOOKING,
   'GET /order/v2/train/orders': TRAIN,
   'GET /order/v2/train/orders/:id': TRAIN,
-  'DELETE /order/v2/train/orders/:id': TRAIN,
-  'POST /order/v2/train/orders/:id/payment': TRAIN,
-  'POST /order/v2/train/orders/:id/refund': TRAIN,
-  'POST /order/v2/train/orders/:id/ticketing': TRAIN_TICKET,
+  'DELETE /order/v2/train/orders/:id': TRAIN_BOOKING,
+  'POST /order/v2/train/orders/:id/payment': TRAIN_BOOKING,
+  'POST /order/v2/train/orders/:id/refund': TRAIN_BOOKING,
+  'POST /order/v2/train/orders/:id/ticketing': TRAIN_BOOKING,
 
   // The agency's own money.
   'GET /base/v2/wallet/balances': FINANCE,

@@ -55,8 +55,8 @@ export interface RailRoutesOptions {
 }
 
 /**
- * Train search (`POST /shopping/v2/train/search`, train service on) and, with ENABLE_TEST_HOOKS,
- * the simulated rail supplier's fault knobs.
+ * Train search (`POST /shopping/v2/train/search`, train booking: the service on and an operator or
+ * SuperUser) and, with ENABLE_TEST_HOOKS, the simulated rail supplier's fault knobs.
  */
 export async function railRoutes(fastify: FastifyInstance, options: RailRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -66,7 +66,7 @@ export async function railRoutes(fastify: FastifyInstance, options: RailRoutesOp
   app.post(
     '/shopping/v2/train/search',
     {
-      config: { access: 'train', limit: 'search' },
+      config: { access: 'trainBooking', limit: 'search' },
       schema: { tags, body: SearchBody, response: okResponse(TrainSearchResult) },
     },
     async (request) => ok(presentTrainSearch(await searchTrains(deps, request.body))),

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { notifyTrainOrderWebhook } from './train-order-webhook';
-import { canTicketTrainOrders } from './train-orders.policy';
+import { canBookTrainOrders } from './train-orders.policy';
 import { trainSettingsOf, transitionTrainOrder } from './train-orders.repo';
 import type { TrainOrderRow } from './train-orders.schema';
 import {
@@ -27,7 +27,7 @@ export async function startManualTicketing(
   ctx: RequestContext,
   id: string,
 ): Promise<TrainOrderRow> {
-  if (!canTicketTrainOrders(ctx)) throw new AppError('NO_ACCESS');
+  if (!canBookTrainOrders(ctx)) throw new AppError('NO_ACCESS');
   const now = deps.now();
   const order = await lockVisible(tx, ctx, id);
   if (order.status !== 'manual_ticketing') throw illegal(order, 'proceeding');

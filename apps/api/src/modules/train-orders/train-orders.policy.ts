@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import { hasAnyRole } from '@portal/domain/roles';
-import type { RequestContext } from '../../platform/request-context';
+import { hasTrainBooking } from '@portal/domain/roles';
+import { accessSubject, type RequestContext } from '../../platform/request-context';
 import { canSeeOrder, onlyOwnOrders } from '../flight-orders/flight-orders.policy';
 import { trainOrders } from './train-orders.schema';
 
@@ -19,9 +19,11 @@ export function trainOrderScope(viewer: Viewer): SQL {
 export { canSeeOrder as canSeeTrainOrder };
 
 /**
- * Who may issue the tickets of an order waiting for manual ticketing: an operator or SuperUser of
- * the order's agency (the people who book; finance users of an agency with trains may not).
+ * Who may book train orders and act on them (pay, cancel, refund, issue the tickets of an order
+ * waiting for manual ticketing): an operator or SuperUser of an agency with the train service
+ * (`hasTrainBooking`, the route table's /train/booking). A finance user of an agency with trains
+ * sees the orders and may do none of these.
  */
-export function canTicketTrainOrders(ctx: Pick<RequestContext, 'roles'>): boolean {
-  return hasAnyRole(ctx.roles, ['operator']);
+export function canBookTrainOrders(ctx: RequestContext): boolean {
+  return hasTrainBooking(accessSubject(ctx));
 }

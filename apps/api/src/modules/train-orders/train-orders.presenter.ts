@@ -12,7 +12,8 @@ import type { StoredTrainEvent, TrainOrderRow } from './train-orders.schema';
 
 export interface PresentContext {
   now: Date;
-  canTicket: boolean;
+  /** The viewer may book and act on train orders (`canBookTrainOrders`); else no action is offered. */
+  canBook: boolean;
 }
 
 /** The refund fee of each ticket by the rail rule, summed (12306 charges per ticket). */

@@ -17,7 +17,7 @@ import { localeOf } from '../../platform/i18n';
 import { withIdempotency, withIdempotentSteps } from '../../platform/idempotency';
 import { requireCtx, type RequestContext } from '../../platform/request-context';
 import { envelope, okResponse } from '../../platform/schema';
-import { canTicketTrainOrders } from './train-orders.policy';
+import { canBookTrainOrders } from './train-orders.policy';
 import { presentTrainOrder, presentTrainOrderListItem } from './train-orders.presenter';
 import { listTrainOrders } from './train-orders.repo';
 import type { TrainOrderRow } from './train-orders.schema';
@@ -46,13 +46,15 @@ const BookingConflict = envelope(
 
 /**
  * Train orders (issue 11): booking, list, detail, payment with the balance, cancel before
- * ticketing, manual ticketing by an operator, refund. Every route needs the train service
- * (`access: 'train'`); orders are seen by the flight orders' visibility rule.
+ * ticketing, manual ticketing by an operator, refund. The list and the detail need the train
+ * service (`access: 'train'`: finance users see the orders, spec §2 gives /train/orders no role);
+ * booking and every action on an order need train booking too (`access: 'trainBooking'`: operator
+ * or SuperUser, as /train/booking). Orders are seen by the flight orders' visibility rule.
  */
 export async function trainOrderRoutes(fastify: FastifyInstance, { deps }: { deps: TrainOrderDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const present = (ctx: RequestContext, row: TrainOrderRow) =>
-    presentTrainOrder(row, { now: deps.now(), canTicket: canTicketTrainOrders(ctx) });
+    presentTrainOrder(row, { now: deps.now(), canBook: canBookTrainOrders(ctx) });
   const ctxOf = (request: FastifyRequest) => requireCtx(request);
 
   // The supplier checks the price and seats and holds them outside any transaction; then one
@@ -60,7 +62,7 @@ export async function trainOrderRoutes(fastify: FastifyInstance, { deps }: { dep
   app.post(
     '/order/v2/train/orders',
     {
-      config: { access: 'train', limit: 'booking' },
+      config: { access: 'trainBooking', limit: 'booking' },
       schema: {
         tags,
         body: CreateTrainOrderBody,
@@ -112,9 +114,9 @@ export async function trainOrderRoutes(fastify: FastifyInstance, { deps }: { dep
       const ctx = ctxOf(request);
       const { rows, total } = await listTrainOrders(deps.db, ctx, request.query);
       const now = deps.now();
-      const canTicket = canTicketTrainOrders(ctx);
+      const canBook = canBookTrainOrders(ctx);
       return ok({
-        list: rows.map((row) => presentTrainOrderListItem(row, { now, canTicket })),
+        list: rows.map((row) => presentTrainOrderListItem(row, { now, canBook })),
         total,
         page: request.query.page,
         pageSize: request.query.pageSize,
@@ -134,7 +136,7 @@ export async function trainOrderRoutes(fastify: FastifyInstance, { deps }: { dep
   app.post(
     '/order/v2/train/orders/:id/payment',
     {
-      config: { access: 'train' },
+      config: { access: 'trainBooking' },
       schema: { tags, params: IdParams, body: TrainPaymentRequest, response: okResponse(TrainPaymentResult) },
     },
     async (request, reply) => {
@@ -148,7 +150,10 @@ export async function trainOrderRoutes(fastify: FastifyInstance, { deps }: { dep
 
   app.delete(
     '/order/v2/train/orders/:id',
-    { config: { access: 'train' }, schema: { tags, params: IdParams, response: okResponse(TrainOrder) } },
+    {
+      config: { access: 'trainBooking' },
+      schema: { tags, params: IdParams, response: okResponse(TrainOrder) },
+    },
     async (request) => {
       const ctx = ctxOf(request);
       const canceled = await deps.db.transaction((tx) => cancelTrainOrder(tx, deps, ctx, request.params.id));
@@ -161,7 +166,7 @@ export async function trainOrderRoutes(fastify: FastifyInstance, { deps }: { dep
   app.post(
     '/order/v2/train/orders/:id/ticketing',
     {
-      config: { access: 'train' },
+      config: { access: 'trainBooking' },
       schema: { tags, params: IdParams, body: NoBody, response: okResponse(TrainOrder) },
     },
     async (request) => {
@@ -184,7 +189,7 @@ export async function trainOrderRoutes(fastify: FastifyInstance, { deps }: { dep
   app.post(
     '/order/v2/train/orders/:id/refund',
     {
-      config: { access: 'train' },
+      config: { access: 'trainBooking' },
       schema: { tags, params: IdParams, body: NoBody, response: okResponse(TrainOrder) },
     },
     async (request) => {

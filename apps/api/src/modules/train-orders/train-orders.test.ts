@@ -219,7 +219,7 @@ describe('train orders: manual ticketing, cancel, failure, deadline', () => {
 
     const finance = await login(app, 'finance');
     const seen = orderOf(await call(app, finance, 'GET', `${ORDERS}/${order.id}`));
-    expect(seen.allowedActions).toEqual(['cancel']);
+    expect(seen.allowedActions).toEqual([]);
     const refused = await call(app, finance, 'POST', `${ORDERS}/${order.id}/ticketing`);
     expect(refused.statusCode).toBe(403);
 

@@ -1,9 +1,11 @@
 import { Alert, Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasTrainBooking } from '@portal/domain/roles';
 import type { TrainOrder } from '@portal/domain/train-order';
 import type { TrainOrderAction } from '@portal/domain/train-order-status';
 import { formatMoney } from '../../../shared/money/format-money';
+import { useSubject } from '../../../shared/stores/subject';
 import { useTrainOrderAction } from '../api/train-orders';
 
 /** The confirmation text of an action: the refund states its fee and what comes back. */
@@ -25,13 +27,17 @@ function useConfirmText(order: TrainOrder) {
   };
 }
 
-/** The actions the API allows on the order now, each after a confirmation. */
+/**
+ * The actions the API allows on the order now, each after a confirmation; none for a user who may
+ * not book trains (finance: the API's `trainBooking` rule, which refuses them every action).
+ */
 export function TrainOrderActions({ order }: { order: TrainOrder }) {
   const { t } = useTranslation();
+  const subject = useSubject();
   const run = useTrainOrderAction();
   const confirmText = useConfirmText(order);
   const [error, setError] = useState<string | null>(null);
-  if (order.allowedActions.length === 0) return null;
+  if (order.allowedActions.length === 0 || !subject || !hasTrainBooking(subject)) return null;
 
   const handle = (action: TrainOrderAction) => {
     setError(null);
