@@ -1,34 +1,47 @@
+import crypto from 'node:crypto';
 import { getAirline } from '@portal/reference-data/airlines';
 import type { Offer, SupplierPassenger } from '../supplier';
-import { seeded } from './prng';
 
-/** The simulated suppliers' booking references: record locators and ticket numbers. */
+/**
+ * The simulated suppliers' booking references: record locators and ticket numbers. Unlike their
+ * offers they are not derived from `SUPPLIER_SEED`: a real airline never issues a number twice, so
+ * two bookings of the same passengers on the same flights (or the same booking after a restart,
+ * or on another instance) get their own. They are random; the database's keys (`flight_tickets`)
+ * guarantee a ticket number is stored once, and a clash is asked again (`registerTickets`).
+ */
 
 const PNR_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const PNR_LENGTH = 6;
 
-/** A 6-character record locator, deterministic from the offer and the passengers. */
-export function simulatedPnr(offer: Offer, passengers: readonly SupplierPassenger[]): string {
-  const rng = seeded(
-    `pnr|${offer.supplier}|${offer.ref}|${passengers
-      .map((p) => `${p.surname}/${p.givenNames}/${p.birthday}/${p.documentNumber}`)
-      .join(';')}`,
-  );
+/** A fresh 6-character record locator. */
+export function simulatedPnr(): string {
   let pnr = '';
-  for (let i = 0; i < 6; i++) pnr += PNR_ALPHABET[rng.int(0, PNR_ALPHABET.length - 1)] ?? 'X';
+  for (let i = 0; i < PNR_LENGTH; i++) pnr += PNR_ALPHABET[crypto.randomInt(PNR_ALPHABET.length)] ?? 'X';
   return pnr;
 }
 
-/** Ticket numbers: the validating carrier's 3-digit prefix and 10 digits, one per passenger. */
+/** The 3-digit ticket prefix of the validating carrier (999 when it has none). */
+export function ticketPrefix(offer: Pick<Offer, 'validatingCarrier'>): string {
+  return (getAirline(offer.validatingCarrier)?.ticketPrefix || '999').padStart(3, '0').slice(-3);
+}
+
+/**
+ * Ticket numbers, one per passenger: the validating carrier's prefix and a fresh 10-digit serial
+ * (first digit 1-9; serials starting with 0 are left to renumbered old tickets, migration 0020),
+ * distinct within the answer.
+ */
 export function simulatedTickets(
-  offer: Offer,
-  pnr: string,
+  offer: Pick<Offer, 'validatingCarrier'>,
   passengers: readonly SupplierPassenger[],
 ): string[][] {
-  const prefix = getAirline(offer.validatingCarrier)?.ticketPrefix || '999';
-  const rng = seeded(`ticket|${offer.supplier}|${pnr}`);
+  const prefix = ticketPrefix(offer);
+  const issued = new Set<string>();
   return passengers.map(() => {
-    let digits = String(rng.int(1, 9));
-    for (let i = 0; i < 9; i++) digits += String(rng.int(0, 9));
-    return [`${prefix.padStart(3, '0').slice(-3)}${digits}`];
+    let number: string;
+    do {
+      number = `${prefix}${crypto.randomInt(1, 10)}${String(crypto.randomInt(1_000_000_000)).padStart(9, '0')}`;
+    } while (issued.has(number));
+    issued.add(number);
+    return [number];
   });
 }

@@ -302,7 +302,7 @@ export class SimulatedSupplier implements FlightSupplier {
   ): Promise<BookAnswer> {
     await this.answerDelay(signal, 0.5);
     if (this.faults.bookError) throw new Error(`${this.name}: simulated booking error`);
-    return { pnr: simulatedPnr(offer, passengers) };
+    return { pnr: simulatedPnr() };
   }
 
   async ticket(
@@ -314,7 +314,7 @@ export class SimulatedSupplier implements FlightSupplier {
     await this.answerDelay(signal, 0.5);
     this.maybeUnanswered('ticket');
     if (this.faults.ticketError) throw new SupplierRefusal(`${this.name}: simulated ticketing error`);
-    return { ticketNumbers: simulatedTickets(offer, pnr, passengers) };
+    return { ticketNumbers: simulatedTickets(offer, passengers) };
   }
 
   /** The change desk's review (`SimulatedDesk`): the same answer for the same request and knobs. */
@@ -323,16 +323,12 @@ export class SimulatedSupplier implements FlightSupplier {
     return this.desk.quoteChange(request);
   }
 
-  /** Reissue: new ticket numbers on the new flights, deterministic from the booking and its new offer. */
+  /** Reissue: fresh ticket numbers on the new flights (`simulatedTickets`). */
   async reissue(request: ChangeRequestToSupplier, signal: AbortSignal): Promise<ReissueAnswer> {
     await this.answerDelay(signal, 0.5);
     this.maybeUnanswered('reissue');
     if (this.desk.reissue() === 'pending') return { status: 'pending' };
-    const seed = `${request.pnr}|reissue|${request.newOffer.ref}`;
-    return {
-      status: 'reissued',
-      ticketNumbers: simulatedTickets(request.newOffer, seed, request.passengers),
-    };
+    return { status: 'reissued', ticketNumbers: simulatedTickets(request.newOffer, request.passengers) };
   }
 
   /** The refund desk's review (`SimulatedDesk`): deterministic per refund order. */
