@@ -314,7 +314,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       timeScale: config.timeScale,
     }),
   };
-  app.decorate('runDueJobs', (at?: Date) => runDueJobs(database.db, jobHandlers, at ?? now()));
+  app.decorate('runDueJobs', (at?: Date) =>
+    runDueJobs(database.db, jobHandlers, at ?? now(), { log: app.log }),
+  );
   if (config.enableTestHooks) await app.register(testHookRoutes, { registry });
   if (config.enableTestHooks) await app.register(deskTestHookRoutes, { registry });
   if (config.enableTestHooks) await app.register(disruptionTestHookRoutes, { deps: orderDeps });
