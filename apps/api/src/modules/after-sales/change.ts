@@ -25,6 +25,7 @@ import {
   type ChangeDeps,
 } from './change-search';
 import { cnyToOrder, isInvoluntaryChange, queueChangeReview } from './change-jobs';
+import { assertPassengersFitFare } from './change-fare-rules';
 import { claimTickets, splitByWeights, assertSelection } from './claims';
 import { attachDocuments } from './documents';
 import { serviceFeeFor } from './service-fees';
@@ -151,8 +152,9 @@ export type ChangeOutcome =
 
 /**
  * The outside step of `POST .../{id}/change`, with no transaction open: the order allows 'change',
- * the solution comes from the caller's change search of this order for the same tickets, and its
- * supplier confirms it (a changed quote is an outcome with the new solution; unavailable or no
+ * the solution comes from the caller's change search of this order for the same tickets, every
+ * selected passenger passes the booking's passenger and fare rules on its fare (400
+ * PASSENGER_INVALID, `assertPassengersFitFare`), and its supplier confirms it (a changed quote is an outcome with the new solution; unavailable or no
  * answer is 502 BOOKING_FAILED). Reads the rate and the agency's change service fee.
  */
 export async function prepareChange(
@@ -180,6 +182,8 @@ export async function prepareChange(
       : [{ path: 'reason', message: 'not the reason the change search was made for' }]),
   ];
   if (errors.length > 0) throw new AppError('ILLEGAL_INPUT', undefined, { errors });
+  // The booking's passenger and fare rules on the new fare, before the supplier or the wallet.
+  assertPassengersFitFare(order, request.selection, solution.payload, deps.now());
   await assertTicketsFree(deps.db, order, request.selection);
 
   const verification = await verifySolution(deps, ctx, solution.id);
