@@ -252,6 +252,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '证件识别超时，请重试或手动填写乘客信息',
     'zh-tw': '證件識別逾時，請重試或手動填寫乘客資訊',
   },
+  'upload.error.imageUndecodable': {
+    en: 'The image is damaged or incomplete and cannot be opened; please take or scan it again',
+    'zh-cn': '图片已损坏或不完整，无法打开，请重新拍摄或扫描',
+    'zh-tw': '圖片已損壞或不完整，無法開啟，請重新拍攝或掃描',
+  },
   'upload.error.notAttachable': {
     en: 'A supporting document is not an unattached upload of this order; upload it again',
     'zh-cn': '附件不是本订单尚未使用的上传文件，请重新上传',

@@ -69,6 +69,8 @@ export const ERRORS = {
   /** A supporting document refused (type, size, count): the spec's upload message, the detail in `data`. */
   DOCUMENT_REJECTED: { code: 800005, key: 'upload.error.failed', status: 400 },
   DOCUMENT_NOT_ATTACHABLE: { code: 800006, key: 'upload.error.notAttachable', status: 400 },
+  /** An image with a PNG or JPEG signature that does not fully decode (bad checksum, truncated, bad data). */
+  IMAGE_UNDECODABLE: { code: 800007, key: 'upload.error.imageUndecodable', status: 415 },
   /** A ticket-segment of the selection is in a live change, refund or void, or already refunded or voided. */
   TICKET_IN_AFTER_SALES: { code: 500010, key: 'order.error.ticketInAfterSales', status: 409 },
   VOID_WINDOW_CLOSED: { code: 500011, key: 'order.error.voidWindowClosed', status: 410 },

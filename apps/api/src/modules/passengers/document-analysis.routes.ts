@@ -4,11 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DocumentReading } from '@portal/domain/document-types';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
-import { checkUpload, MAX_IMAGE_PIXELS, UPLOAD_LIMITS, uploadNotAllowed } from '../../platform/files';
+import { checkUpload, MAX_IMAGE_PIXELS, UPLOAD_LIMITS } from '../../platform/files';
 import { requireCtx } from '../../platform/request-context';
 import { okResponse } from '../../platform/schema';
-import { UndecodableImageError } from './ocr-image';
-import type { OcrPool } from './ocr-pool';
+import { checkImageHeader, UndecodableImageError } from './ocr-image';
+import { OcrReadFailedError, type OcrPool } from './ocr-pool';
 
 export interface DocumentAnalysisOptions {
   pool: OcrPool;
@@ -22,12 +22,14 @@ const IMAGE_RULE = {
 
 /**
  * `POST /base/v2/analysis/document` (multipart, field `file`): a passport image (jpg, jpeg or png
- * by content, up to 10 MB and 40 megapixels) -> `{format, fields, checks, raw}` read from its
- * machine-readable zone. The image is not stored. Counted against the upload limits of the user
- * and the agency (429 UPLOAD_RATE_LIMITED). Read in the OCR pool outside any database transaction:
- * a full queue is 429 OCR_BUSY at once, a read over its time 503 OCR_TIMEOUT. No zone found -> 422
- * DOCUMENT_UNREADABLE; an image that does not decode -> 415; a reader failure -> 500 UPLOAD_FAILED
- * ("Upload failed, try later or contact the administrator").
+ * by content, up to 10 MB, 40 megapixels and 16384 px a side by its header) -> `{format, fields,
+ * checks, raw}` read from its machine-readable zone. The image is not stored. Counted against the
+ * upload limits of the user and the agency (429 UPLOAD_RATE_LIMITED). Read in the OCR pool outside
+ * any database transaction: a full queue is 429 OCR_BUSY at once, a read over its time 503
+ * OCR_TIMEOUT. The pool decodes the whole image first and the OCR reads only the server's own
+ * encoding of it: an image that does not fully decode (bad checksum, truncated, bad data) is 415
+ * IMAGE_UNDECODABLE. No zone found, or the reader failed on it (its worker died), is 422
+ * DOCUMENT_UNREADABLE: the agent enters the details by hand.
  */
 /**
  * The bytes of the `file` part. A body that is not well-formed multipart (no boundary, cut off)
@@ -73,10 +75,19 @@ export async function documentAnalysisRoutes(fastify: FastifyInstance, { pool }:
       checkUpload(bytes, IMAGE_RULE);
       let result;
       try {
+        // Absurd sizes are refused here, before the upload takes a place in the pool.
+        checkImageHeader(bytes);
         result = await pool.read(bytes);
       } catch (error) {
         if (error instanceof AppError) throw error;
-        if (error instanceof UndecodableImageError) throw uploadNotAllowed(IMAGE_RULE);
+        if (error instanceof UndecodableImageError) {
+          request.log.info({ err: error.cause }, 'passport image does not decode');
+          throw new AppError('IMAGE_UNDECODABLE');
+        }
+        if (error instanceof OcrReadFailedError) {
+          request.log.error({ err: error.cause }, 'passport reader failed; it is replaced');
+          throw new AppError('DOCUMENT_UNREADABLE');
+        }
         request.log.error({ err: error }, 'passport reading failed');
         throw new AppError('UPLOAD_FAILED');
       }

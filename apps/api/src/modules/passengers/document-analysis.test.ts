@@ -8,6 +8,7 @@ import type { MrzReading } from './mrz-fields';
 import { createMrzReader, type MrzReader, type MrzReadResult } from './mrz-reader';
 import type { OcrPoolOptions } from './ocr-pool';
 import {
+  brokenImageCorpus,
   multipartBody,
   renderBlankPng,
   renderLargePassportPng,
@@ -183,8 +184,8 @@ function heldReaders() {
 
 describe('passport reading under load', () => {
   const apps: FastifyInstance[] = [];
-  async function appWith(ocr: Partial<OcrPoolOptions>) {
-    const app = await buildApp({ config: testConfig(), database: t.database, ocr });
+  async function appWith(ocr: Partial<OcrPoolOptions>, limits?: Parameters<typeof buildApp>[0]['limits']) {
+    const app = await buildApp({ config: testConfig(), database: t.database, ocr, limits });
     apps.push(app);
     return app;
   }
@@ -292,8 +293,57 @@ describe('passport reading under load', () => {
     // The real reader decodes before any OCR worker starts (another user: t.app's upload counts).
     const undecodable = await upload(await login(t.app, 'operator'), 'broken.png', 'image/png', broken);
     expect(undecodable.statusCode).toBe(415);
-    expect(body(undecodable).code).toBe(ERRORS.UPLOAD_TYPE_NOT_ALLOWED.code);
+    expect(body(undecodable)).toMatchObject({
+      code: ERRORS.IMAGE_UNDECODABLE.code,
+      message: 'The image is damaged or incomplete and cannot be opened; please take or scan it again',
+    });
     expect(held.reads).toHaveLength(0);
+  });
+
+  it('answers each image of the broken corpus with its 4xx before any reader sees it, then reads a good one', async () => {
+    const held = heldReaders();
+    const many = { perUser: 100, perAgency: 100, windowMs: 60_000 };
+    const app = await appWith({ createReader: held.createReader }, { upload: many });
+    const token = await login(app);
+    for (const broken of brokenImageCorpus()) {
+      const res = await upload(token, broken.filename, broken.contentType, broken.bytes, app);
+      expect(res.statusCode, `${broken.label}: ${res.body}`).toBe(broken.status);
+    }
+    expect(held.reads).toHaveLength(0);
+    const good = upload(token, 'a.png', 'image/png', await image(), app);
+    await vi.waitFor(() => expect(held.reads).toHaveLength(1));
+    held.reads[0]?.release();
+    expect((await good).statusCode).toBe(200);
+  });
+
+  it('answers 422 for a read whose reader fails or dies, and reads the next on a fresh reader', async () => {
+    let made = 0;
+    const app = await appWith({
+      size: 1,
+      createReader: (): MrzReader => {
+        const id = made++;
+        return {
+          read: async () => {
+            // The first reader's worker dies on its read; tesseract.js rejects with a bare string.
+            if (id === 0) return Promise.reject('Error: worker died');
+            return FAKE_RESULT;
+          },
+          warmUp: async () => undefined,
+          close: async () => undefined,
+        };
+      },
+    });
+    const token = await login(app);
+    const failed = await upload(token, 'a.png', 'image/png', await image(), app);
+    expect(failed.statusCode).toBe(422);
+    expect(body(failed)).toMatchObject({
+      code: ERRORS.DOCUMENT_UNREADABLE.code,
+      message: 'The document could not be read, please enter the passenger details by hand',
+    });
+    const next = await upload(token, 'b.png', 'image/png', await image(), app);
+    expect(next.statusCode).toBe(200);
+    expect(made).toBe(2);
+    expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
   });
 
   it('counts uploads against the user: the 11th in a minute is 429 UPLOAD_RATE_LIMITED', async () => {

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { AppError } from '../../platform/errors';
 import type { MrzReader, MrzReadResult } from './mrz-reader';
-import { UndecodableImageError } from './ocr-image';
+import { fitForOcr, type OcrImage } from './ocr-image';
 
 export interface OcrPoolOptions {
   /** Readers working at once; each has its own tesseract.js worker threads. */
@@ -28,9 +28,25 @@ export const DEFAULT_OCR_POOL = {
   timeoutMs: 30_000,
 } satisfies Omit<OcrPoolOptions, 'createReader'>;
 
+/**
+ * The reader failed on a read (its OCR rejected, threw, or a worker thread died): only that read
+ * fails, and the reader is replaced by a fresh one.
+ */
+export class OcrReadFailedError extends Error {
+  constructor(cause: unknown) {
+    super('passport reading failed', { cause });
+    this.name = 'OcrReadFailedError';
+  }
+}
+
 export interface OcrPool {
-  /** Reads an image on a free reader, or waits in the bounded queue, or refuses (see options). */
-  read(image: Buffer): Promise<MrzReadResult>;
+  /**
+   * Reads an upload on a free reader, or waits in the bounded queue, or refuses (see options).
+   * The upload is decoded and encoded again first (`fitForOcr`: `UndecodableImageError`, 413 for
+   * too many pixels), so that the reader only ever gets an image the server made; a failing reader
+   * rejects with `OcrReadFailedError`.
+   */
+  read(upload: Buffer): Promise<MrzReadResult>;
   /** Refuses new reads, drops waiting ones, lets running ones finish (within their time), stops the readers. */
   close(): Promise<void>;
   /** Reads running and waiting now. */
@@ -38,7 +54,7 @@ export interface OcrPool {
 }
 
 interface Job {
-  image: Buffer;
+  upload: Buffer;
   resolve: (result: MrzReadResult) => void;
   reject: (error: unknown) => void;
   timer: NodeJS.Timeout;
@@ -68,7 +84,9 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
 
   /** Stops a reader in the background; it is not used again. */
   function retire(reader: MrzReader): void {
-    reader.close().catch(() => undefined);
+    Promise.resolve()
+      .then(() => reader.close())
+      .catch(() => undefined);
   }
 
   function expire(job: Job): void {
@@ -78,34 +96,49 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
     job.reject(new AppError('OCR_TIMEOUT'));
   }
 
+  /** Runs `job` on `slot`: the upload is decoded first, then read by the slot's reader. */
   function start(slot: Slot, job: Job): void {
-    const reader = (slot.reader ??= options.createReader());
     slot.job = job;
     let abandoned = false;
+    let reader: MrzReader | undefined;
     job.abandon = () => {
       abandoned = true;
       // The read may run on for a long time: stop its workers, a fresh reader takes the slot.
-      if (slot.reader === reader) slot.reader = undefined;
-      retire(reader);
+      if (reader) {
+        if (slot.reader === reader) slot.reader = undefined;
+        retire(reader);
+      }
       release(slot);
     };
-    void reader.read(job.image).then(
-      (result) => {
+    const finish = (settle: () => void) => {
+      if (abandoned) return;
+      settle();
+      release(slot);
+    };
+    const run = async () => {
+      let image: OcrImage;
+      try {
+        image = await fitForOcr(job.upload);
+      } catch (error) {
+        // Only the image was bad: the reader (if any) is fine.
+        finish(() => job.reject(error));
+        return;
+      }
+      if (abandoned) return;
+      try {
+        reader = slot.reader ??= options.createReader();
+        const result = await reader.read(image);
+        finish(() => job.resolve(result));
+      } catch (error) {
         if (abandoned) return;
-        job.resolve(result);
-        release(slot);
-      },
-      (error: unknown) => {
-        if (abandoned) return;
-        // A reader that failed for another reason than the image may be broken: replace it.
-        if (!(error instanceof UndecodableImageError) && slot.reader === reader) {
-          slot.reader = undefined;
-          retire(reader);
-        }
-        job.reject(error);
-        release(slot);
-      },
-    );
+        // The reader may be broken (its thread died, its model failed): replace it.
+        if (reader && slot.reader === reader) slot.reader = undefined;
+        if (reader) retire(reader);
+        finish(() => job.reject(new OcrReadFailedError(error)));
+      }
+    };
+    // `run` settles the job on every path; this only makes sure nothing escapes it.
+    run().catch((error: unknown) => job.reject(new OcrReadFailedError(error)));
   }
 
   function release(slot: Slot): void {
@@ -117,13 +150,13 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
   }
 
   return {
-    read(image) {
+    read(upload) {
       if (closed) return Promise.reject(new AppError('SERVICE_UNAVAILABLE'));
       const free = slots.find((slot) => slot.job === undefined);
       if (!free && waiting.length >= options.queueLimit) return Promise.reject(new AppError('OCR_BUSY'));
       return new Promise<MrzReadResult>((resolve, reject) => {
         const job: Job = {
-          image,
+          upload,
           resolve,
           reject,
           timer: setTimeout(() => expire(job), options.timeoutMs),
