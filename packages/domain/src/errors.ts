@@ -67,6 +67,8 @@ export const ERRORS = {
   BALANCE_ABOVE_MAXIMUM: { code: 600010, key: 'wallet.error.balanceAboveMaximum', status: 400 },
   OCR_TIMEOUT: { code: 800004, key: 'upload.error.readTimeout', status: 503 },
   /** A supporting document refused (type, size, count): the spec's upload message, the detail in `data`. */
+  /** A funding or transfer reference already credited to the same agency; the earlier entry is named. */
+  DUPLICATE_REFERENCE: { code: 600011, key: 'wallet.error.duplicateReference', status: 409 },
   DOCUMENT_REJECTED: { code: 800005, key: 'upload.error.failed', status: 400 },
   DOCUMENT_NOT_ATTACHABLE: { code: 800006, key: 'upload.error.notAttachable', status: 400 },
   /** An image with a PNG or JPEG signature that does not fully decode (bad checksum, truncated, bad data). */

@@ -29,7 +29,13 @@ export const WalletBalance = z.object({
 export type WalletBalance = z.infer<typeof WalletBalance>;
 
 /** Kinds of ledger (journal) entries: the wallet payment types plus the ledger-only kinds. */
-export const LEDGER_ENTRY_KINDS = [...WALLET_PAYMENT_TYPES, 'reimbursement', 'credit-adjustment'] as const;
+export const LEDGER_ENTRY_KINDS = [
+  ...WALLET_PAYMENT_TYPES,
+  'reimbursement',
+  'credit-adjustment',
+  /** Money a parent agency moves from its wallet to a direct sub-agency's (listed as a top-up). */
+  'transfer',
+] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
 /** The kinds of order a wallet entry may belong to. */
@@ -76,6 +82,11 @@ export const WalletEntry = z.object({
   kind: z.enum(LEDGER_ENTRY_KINDS),
   /** A top-up that opened the wallet (the demo data's opening balance). */
   openingBalance: z.boolean(),
+  /**
+   * The other agency of a `transfer` (the sub-agency a parent sent money to, or the parent it
+   * came from), by name; null for every other entry.
+   */
+  counterparty: z.string().nullable(),
   ...entryOrderFields,
 });
 export type WalletEntry = z.infer<typeof WalletEntry>;
@@ -95,16 +106,23 @@ export const ENTRY_LABELS = [
   'groupInstalment4',
   'trainOrder',
   'trainRefund',
+  'transferOut',
+  'transferIn',
 ] as const;
 export type EntryLabel = (typeof ENTRY_LABELS)[number];
 
-/** What an entry's description is in any language: a label and the booking number it names. */
+/**
+ * What an entry's description is in any language: a label and the booking number it names (for a
+ * transfer, `bookingNumber` is empty and `agency` names the other agency).
+ */
 export interface EntryDescription {
   label: EntryLabel;
   bookingNumber: string;
+  agency?: string;
 }
 
-type Described = Pick<WalletEntry, 'kind' | 'openingBalance' | 'bookingNumber' | 'order'>;
+type Described = Pick<WalletEntry, 'kind' | 'openingBalance' | 'bookingNumber' | 'order'> &
+  Partial<Pick<WalletEntry, 'counterparty' | 'amountPaid'>>;
 
 /** The label of an entry whose order is `order`, by its ledger kind; undefined for none. */
 function orderLabel(kind: LedgerEntryKind, order: WalletEntryOrder): EntryLabel | undefined {
@@ -140,6 +158,10 @@ const FAILED_FLIGHT_LABELS: Partial<Record<OrderType, EntryLabel>> = {
  */
 export function describeEntry(entry: Described): EntryDescription | null {
   if (entry.kind === 'top-up' && entry.openingBalance) return { label: 'openingBalance', bookingNumber: '' };
+  if (entry.kind === 'transfer' && entry.counterparty) {
+    const out = entry.amountPaid?.amount.startsWith('-') === true;
+    return { label: out ? 'transferOut' : 'transferIn', bookingNumber: '', agency: entry.counterparty };
+  }
   if (!entry.order || !entry.bookingNumber) return null;
   const label = orderLabel(entry.kind, entry.order);
   return label ? { label, bookingNumber: entry.bookingNumber } : null;

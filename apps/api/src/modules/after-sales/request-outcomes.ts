@@ -100,6 +100,8 @@ export async function creditBack(
       kind: entry,
       description: `${label}: flight order ${order.bookingNumber}`,
       reference: order.bookingNumber,
+      // The ancestors' markups on the original order come back in proportion.
+      ...(order.originalBookingId ? { unwinds: order.originalBookingId } : {}),
     });
   }
   const credited = await transition(tx, crediting, reimbursed, now, {}, { key: 'moneyReturned' });

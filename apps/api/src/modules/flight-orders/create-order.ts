@@ -22,6 +22,7 @@ import { verifySolution } from '../shopping/verify-solution';
 import { toMinor } from '../wallet/money';
 import { PAYMENT_WINDOW_MS, SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context';
 import { insertOrder, type NewFlightOrder } from './flight-orders.repo';
+import { orderMarkupLegs } from '../wallet/order-markups';
 import { queuePaymentDeadline } from './order-jobs';
 import type { FlightOrderRow, StoredPrices } from './flight-orders.schema';
 import { toSupplierPassengers } from './supplier-passengers';
@@ -196,3 +197,4 @@ export async function saveBookedOrder(
   await notifyOrderEvent(tx, { kind: 'order.booked', order, at: booked.now });
   return order;
 }
+    markupLegs: await orderMarkupLegs(deps.db, ctx.agency, solution, currency),

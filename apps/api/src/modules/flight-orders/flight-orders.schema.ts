@@ -4,6 +4,7 @@ import type { FlightOrderStatus, OrderType, PaymentState } from '@portal/domain/
 import type { OrderPassenger } from '@portal/domain/flight-order';
 import type { AfterSalesQuote, AfterSalesSelection } from '@portal/domain/after-sales';
 import type { Solution } from '@portal/domain/shopping';
+import type { MarkupLeg } from '@portal/domain/wallet-markup';
 import {
   createdAt,
   identityId,
@@ -73,6 +74,8 @@ export const flightOrders = pgTable(
     costMinor: minorUnits('cost_minor').notNull(),
     costCurrency: text('cost_currency').notNull(),
     prices: jsonb('prices').$type<StoredPrices>().notNull(),
+    /** What each ancestor agency earns when the order is paid (the price chain's split; wallet). */
+    markupLegs: jsonb('markup_legs').$type<MarkupLeg[]>().notNull().default([]),
     /** Searchable text: passenger names, flight numbers, ticket numbers (upper case). */
     passengerNames: text('passenger_names').notNull().default(''),
     flightNumbers: text('flight_numbers').notNull().default(''),

@@ -7,8 +7,10 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { postEntry } from '../wallet/ledger';
+import type { MarkupLeg } from '@portal/domain/wallet-markup';
 import type { PaymentKind } from '../wallet/pay-from-balance';
 import { ensureAccounts } from '../wallet/ledger.repo';
+import { markupPostings } from '../wallet/markup-legs';
 import { lockOrderById } from '../flight-orders/flight-orders.repo';
 import { orderPayments, type OrderPaymentRow } from './payments.schema';
 import {
@@ -220,7 +222,10 @@ export interface CaptureTargets {
   groupInstalment?: CaptureTarget;
 }
 
-/** Money captured by a gateway, entered in the ledger: platform receivable -> supplier payable. */
+/**
+ * Money captured by a gateway, entered in the ledger: platform receivable -> each ancestor's
+ * wallet its markup on the order (`markupLegs`, leg `markup`) and the rest to supplier payable.
+ */
 export async function postCapture(
   tx: Db,
   input: {
@@ -233,9 +238,11 @@ export async function postCapture(
     description: string;
     createdBy: number;
     channel: string;
+    markupLegs?: readonly MarkupLeg[];
   },
 ): Promise<number> {
   const accounts = await ensureAccounts(tx, input.agencyId, input.currency);
+  const markups = await markupPostings(tx, input.markupLegs ?? [], input.currency);
   return postEntry(tx, {
     agencyId: input.agencyId,
     kind: input.kind,
@@ -246,7 +253,12 @@ export async function postCapture(
     meta: { paymentMethod: input.channel },
     postings: [
       { accountId: accounts.platform_receivable, amountMinor: -input.amountMinor, currency: input.currency },
-      { accountId: accounts.supplier_payable, amountMinor: input.amountMinor, currency: input.currency },
+      {
+        accountId: accounts.supplier_payable,
+        amountMinor: input.amountMinor - markups.totalMinor,
+        currency: input.currency,
+      },
+      ...markups.postings,
     ],
   });
 }
@@ -285,6 +297,7 @@ export function flightCaptureTarget(hooks: OnPaidHooks): CaptureTarget {
         description: `${type.description} ${order.bookingNumber}`,
         createdBy: payment.userId,
         channel: payment.channel,
+        markupLegs: order.markupLegs,
       });
       await markPaid(tx, payable, payment.channel as PaymentChannel, now);
       return { paid: true };

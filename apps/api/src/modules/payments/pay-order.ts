@@ -123,7 +123,8 @@ export async function markPaid(
 
 /**
  * The wallet as a payment provider: it takes the money at once, in the caller's transaction
- * (agency wallet -> supplier payable). INSUFFICIENT_BALANCE passes through and changes nothing.
+ * (agency wallet -> each ancestor its markup on the order, the rest to supplier payable).
+ * INSUFFICIENT_BALANCE passes through and changes nothing.
  */
 export const balanceProvider = {
   kind: 'balance',
@@ -139,6 +140,7 @@ export const balanceProvider = {
       description: `${PAYABLE_ORDER_TYPES[type].description} ${order.bookingNumber}`,
       reference: order.bookingNumber,
       createdBy: userId,
+      markupLegs: order.markupLegs,
     });
   },
 } as const;

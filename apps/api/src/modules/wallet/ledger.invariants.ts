@@ -27,11 +27,15 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
     where a.currency <> p.currency`,
   );
   for (const r of mismatched) problems.push(`posting ${r.id} currency differs from its account`);
+  // No wallet's available amount (balance + credit - credit lent) below zero, except through the
+  // clawback of markup it earned: every other debit needs cover, so it is at most what it gave back.
   const overdrawn = await query<{ id: number }>(
     db,
     sql`
-    select id from ledger_accounts
-    where kind = 'agency_wallet' and balance_minor + credit_limit_minor < 0`,
+    select a.id from ledger_accounts a
+    where a.kind = 'agency_wallet' and a.balance_minor + a.credit_limit_minor - a.credit_lent_minor
+      + coalesce((select -sum(p.amount_minor) from ledger_postings p
+                  where p.account_id = a.id and p.leg = 'clawback' and p.amount_minor < 0), 0) < 0`,
   );
   for (const r of overdrawn) problems.push(`wallet ${r.id} below its credit limit`);
   const unconserved = await query<{ currency: string; total: string }>(
@@ -49,23 +53,97 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
 }
 
 /**
- * Top-ups and credit limits of (sub-)agencies: every posting is on an account of its entry's
- * agency (a parent's top-up never moves money between two agencies' accounts); each wallet's
- * credit limit is the one its latest credit entry set (0 without any); and each credit entry
- * starts from the limit the one before it set, so the credit history explains the limit.
+ * Money enters only at the top (docs/agency-management.md). A posting on another agency's
+ * account than its entry's is a transfer's debit of the entry agency's direct parent's wallet,
+ * or a markup or clawback leg on the wallet of an ancestor of the entry's agency; `platform_cash`
+ * moves only in `top-up` entries of top-level agencies (gateway captures post
+ * `platform_receivable`); a transfer is one debit of the parent's wallet and one equal credit of
+ * the child's, in one currency; every wallet's credit lent equals the credit limits of its direct
+ * sub-agencies' wallets in that currency; a wallet's clawbacks from an order never exceed the
+ * markup it earned on it. Each wallet's credit limit is the one its latest credit entry set (0
+ * without any), and each credit entry starts from the limit the one before it set.
  */
 export async function fundingViolations(db: Db): Promise<string[]> {
   const problems: string[] = [];
   const crossed = await query<{ id: string; entry_id: string }>(
     db,
     sql`
+    with recursive up(agency_id, ancestor_id) as (
+      select id, parent_id from agencies where parent_id is not null
+      union all select up.agency_id, g.parent_id from up join agencies g on g.id = up.ancestor_id
+        where g.parent_id is not null
+    )
     select p.id::text, p.entry_id::text from ledger_postings p
     join ledger_accounts a on a.id = p.account_id
     join journal_entries e on e.id = p.entry_id
-    where a.agency_id <> e.agency_id`,
+    join agencies child on child.id = e.agency_id
+    where a.agency_id <> e.agency_id and not (
+      (e.kind = 'transfer' and p.leg is null and a.kind = 'agency_wallet' and a.agency_id = child.parent_id
+        and p.amount_minor < 0)
+      or (p.leg in ('markup', 'clawback') and a.kind = 'agency_wallet'
+        and exists (select 1 from up where up.agency_id = e.agency_id and up.ancestor_id = a.agency_id)))`,
   );
   for (const r of crossed)
     problems.push(`posting ${r.id} of entry ${r.entry_id} is on another agency's account`);
+  const legOnOwn = await query<{ id: string }>(
+    db,
+    sql`
+    select p.id::text from ledger_postings p
+    join ledger_accounts a on a.id = p.account_id join journal_entries e on e.id = p.entry_id
+    where p.leg is not null and a.agency_id = e.agency_id`,
+  );
+  for (const r of legOnOwn) problems.push(`posting ${r.id} is a markup leg on the entry's own agency`);
+  const cash = await query<{ id: string }>(
+    db,
+    sql`
+    select distinct e.id::text from ledger_postings p
+    join ledger_accounts a on a.id = p.account_id and a.kind = 'platform_cash'
+    join journal_entries e on e.id = p.entry_id
+    join agencies g on g.id = e.agency_id
+    where e.kind <> 'top-up' or g.parent_id is not null`,
+  );
+  for (const r of cash) problems.push(`entry ${r.id} moves platform_cash but is no top-level funding`);
+  const transfers = await query<{ id: string }>(
+    db,
+    sql`
+    select e.id::text from journal_entries e
+    join agencies child on child.id = e.agency_id
+    join ledger_postings p on p.entry_id = e.id
+    join ledger_accounts a on a.id = p.account_id
+    where e.kind = 'transfer'
+    group by e.id, child.parent_id
+    having count(*) <> 2 or count(distinct p.currency) <> 1
+      or sum(case when a.agency_id = e.agency_id and a.kind = 'agency_wallet' and p.amount_minor > 0
+                  then 1 else 0 end) <> 1
+      or sum(case when a.agency_id = child.parent_id and a.kind = 'agency_wallet' and p.amount_minor < 0
+                  then 1 else 0 end) <> 1`,
+  );
+  for (const r of transfers) problems.push(`transfer ${r.id} is not one parent debit and one child credit`);
+  const lent = await query<{ id: number; lent: string; limits: string }>(
+    db,
+    sql`
+    select w.id, w.credit_lent_minor::text as lent, coalesce(s.limits, 0)::text as limits
+    from ledger_accounts w
+    left join (select g.parent_id, c.currency, sum(c.credit_limit_minor) as limits
+               from ledger_accounts c join agencies g on g.id = c.agency_id
+               where c.kind = 'agency_wallet' and g.parent_id is not null
+               group by g.parent_id, c.currency) s on s.parent_id = w.agency_id and s.currency = w.currency
+    where w.kind = 'agency_wallet' and w.credit_lent_minor <> coalesce(s.limits, 0)`,
+  );
+  for (const r of lent)
+    problems.push(`wallet ${r.id} lends ${r.lent}, its sub-agencies' limits are ${r.limits}`);
+  const overClawed = await query<{ account_id: number; order_id: string }>(
+    db,
+    sql`
+    select p.account_id, coalesce(e.meta->>'unwinds', e.order_id) as order_id
+    from ledger_postings p join journal_entries e on e.id = p.entry_id
+    where p.leg in ('markup', 'clawback')
+    group by p.account_id, coalesce(e.meta->>'unwinds', e.order_id)
+    having sum(case when p.leg = 'markup' then p.amount_minor else 0 end) > 0
+      and sum(p.amount_minor) < 0`,
+  );
+  for (const r of overClawed)
+    problems.push(`wallet ${r.account_id} gave back more markup than it earned on order ${r.order_id}`);
   // Credit entries name their currency; older ones without it count for every currency of the agency.
   const credits = sql`
     select a.id as account_id, e.id, e.created_at,
@@ -102,7 +180,8 @@ export async function fundingViolations(db: Db): Promise<string[]> {
 export async function ticketViolations(db: Db): Promise<string[]> {
   const problems: string[] = [];
   const credits = sql`
-    select e.id, e.order_id, coalesce(sum(p.amount_minor) filter (where a.kind = 'agency_wallet'), 0) as credit
+    select e.id, e.order_id,
+      coalesce(sum(p.amount_minor) filter (where a.kind = 'agency_wallet' and p.leg is null), 0) as credit
     from journal_entries e
     join ledger_postings p on p.entry_id = e.id
     join ledger_accounts a on a.id = p.account_id

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { agencies } from '../../platform/db/schema';
 import {
   ACCOUNT_KINDS,
   journalEntries,
@@ -40,7 +41,6 @@ export async function ensureAccounts(tx: Db, agencyId: number, currency: string)
   return { agency_wallet, platform_cash, supplier_payable, platform_receivable };
 }
 
-/** Locks the accounts `FOR UPDATE` in ascending id order (one global order: no deadlocks). */
 /** True when the order already has an entry of this kind (a payment or reimbursement done). */
 export async function orderEntryExists(tx: Db, orderId: string, kind: string): Promise<boolean> {
   const [row] = await tx
@@ -51,6 +51,7 @@ export async function orderEntryExists(tx: Db, orderId: string, kind: string): P
   return row !== undefined;
 }
 
+/** Locks the accounts `FOR UPDATE` in ascending id order (one global order: no deadlocks). */
 export async function lockAccounts(tx: Db, ids: number[]): Promise<LedgerAccountRow[]> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   return tx
@@ -81,6 +82,50 @@ export async function addToBalances(tx: Db, deltas: ReadonlyMap<number, number>)
     from (values ${rows}) as v(id, delta) where ${ledgerAccounts}.id = v.id`);
 }
 
+/**
+ * The earlier funding or transfer entry that credited `reference` to the agency, if any (migration
+ * 0019's tagged duplicates of older data aside): the unique index `journal_entries_agency_reference`
+ * refuses a second one; this read only names the first for the 409 message.
+ */
+export async function creditedReference(
+  tx: Db,
+  agencyId: number,
+  reference: string,
+): Promise<{ id: number; createdAt: Date } | undefined> {
+  const [row] = await tx
+    .select({ id: journalEntries.id, createdAt: journalEntries.createdAt })
+    .from(journalEntries)
+    .where(
+      and(
+        eq(journalEntries.agencyId, agencyId),
+        eq(journalEntries.reference, reference),
+        inArray(journalEntries.kind, ['top-up', 'transfer']),
+        sql`(${journalEntries.meta} -> 'duplicateOf') is null`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The agency's parent (null at the top level); undefined when there is no such agency. */
+export async function parentOf(tx: Db, agencyId: number): Promise<number | null | undefined> {
+  const [row] = await tx
+    .select({ parentId: agencies.parentId })
+    .from(agencies)
+    .where(eq(agencies.id, agencyId))
+    .limit(1);
+  return row ? row.parentId : undefined;
+}
+
+/** Adds `delta` to a wallet's credit lent to its sub-agencies (the caller holds its lock). */
+export async function addCreditLent(tx: Db, accountId: number, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await tx
+    .update(ledgerAccounts)
+    .set({ creditLentMinor: sql`${ledgerAccounts.creditLentMinor} + ${delta}`, updatedAt: sql`now()` })
+    .where(eq(ledgerAccounts.id, accountId));
+}
+
 /** Sets an agency wallet's credit limit (the caller holds its lock). */
 export async function updateCreditLimit(tx: Db, accountId: number, creditLimitMinor: number): Promise<void> {
   await tx
@@ -103,7 +148,7 @@ export interface NewEntry {
 export async function insertEntry(
   tx: Db,
   entry: NewEntry,
-  postings: { accountId: number; amountMinor: number; currency: string }[],
+  postings: { accountId: number; amountMinor: number; currency: string; leg?: string | undefined }[],
 ): Promise<number> {
   if (postings.length === 0) {
     const [row] = await tx.insert(journalEntries).values(entry).returning({ id: journalEntries.id });
@@ -111,7 +156,10 @@ export async function insertEntry(
     return row.id;
   }
   const lines = sql.join(
-    postings.map((p) => sql`(${p.accountId}::int, ${p.amountMinor}::bigint, ${p.currency}::text)`),
+    postings.map(
+      (p) =>
+        sql`(${p.accountId}::int, ${p.amountMinor}::bigint, ${p.currency}::text, ${p.leg ?? null}::text)`,
+    ),
     sql`, `,
   );
   const [row] = await rowsOf<{ id: string }>(
@@ -122,9 +170,9 @@ export async function insertEntry(
         ${JSON.stringify(entry.meta)}::jsonb, ${entry.createdBy})
       returning id
     ), lines as (
-      insert into ${ledgerPostings} (entry_id, account_id, amount_minor, currency)
-      select entry.id, v.account_id, v.amount_minor, v.currency
-      from entry, (values ${lines}) as v(account_id, amount_minor, currency)
+      insert into ${ledgerPostings} (entry_id, account_id, amount_minor, currency, leg)
+      select entry.id, v.account_id, v.amount_minor, v.currency, v.leg
+      from entry, (values ${lines}) as v(account_id, amount_minor, currency, leg)
     )
     select id::text as id from entry`,
   );

@@ -1,7 +1,7 @@
 import { AppError } from '../../platform/errors';
 import type { Db } from '../../platform/db';
 import { addToBalances, insertEntry, lockAccounts, type NewEntry, orderEntryExists } from './ledger.repo';
-import type { EntryKind, EntryMeta } from './wallet.schema';
+import type { EntryKind, EntryMeta, LedgerAccountRow, PostingLeg } from './wallet.schema';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { balanceAboveMaximum, maxWalletMinor } from './money';
 import { alertOnCrossing } from './credit-alert';
@@ -11,6 +11,13 @@ export interface PostingInput {
   accountId: number;
   amountMinor: number;
   currency: string;
+  /**
+   * `markup`: an ancestor's income on a sub-agency's order; `clawback`: its return on a refund,
+   * void or reimbursement. A clawback is the one debit posted even when the wallet's available
+   * amount does not cover it (the markup it earned is owed back; the wallet then spends nothing
+   * until funded). Ordinary legs leave it undefined.
+   */
+  leg?: PostingLeg;
 }
 
 /** A journal entry to post; `postings` must sum to zero per currency. */
@@ -52,6 +59,18 @@ function doneState(kind: EntryKind): string {
   return kind;
 }
 
+/** What a wallet may spend: its balance and credit limit, less the credit it lends its sub-agencies. */
+export function availableOf(
+  account: Pick<LedgerAccountRow, 'balanceMinor' | 'creditLimitMinor' | 'creditLentMinor'>,
+) {
+  return account.balanceMinor + account.creditLimitMinor - account.creditLentMinor;
+}
+
+/** True when every debit of `accountId` in `postings` is a clawback (exempt from the cover check). */
+function onlyClawbacks(postings: readonly PostingInput[], accountId: number): boolean {
+  return postings.every((p) => p.accountId !== accountId || p.amountMinor >= 0 || p.leg === 'clawback');
+}
+
 /** The error for a second entry of one kind for one order. */
 function entryExists(orderId: string | null, kind: EntryKind): AppError {
   return new AppError(
@@ -63,8 +82,9 @@ function entryExists(orderId: string | null, kind: EntryKind): AppError {
 
 /**
  * Posts a balanced journal entry inside the caller's transaction: locks the touched accounts
- * `FOR UPDATE` in id order, checks that no agency wallet that is debited ends below its credit
- * line (`balance + credit_limit >= 0`, else INSUFFICIENT_BALANCE) and none that is credited ends
+ * `FOR UPDATE` in id order, checks that no agency wallet that is debited ends with a negative
+ * available amount (`balance + credit_limit - credit_lent >= 0`, else INSUFFICIENT_BALANCE; a
+ * debit made only of `clawback` legs is exempt, see `PostingInput.leg`) and none that is credited ends
  * above MAX_WALLET_BALANCE (else BALANCE_ABOVE_MAXIMUM; checked under the lock, so two
  * concurrent top-ups never both pass), inserts the entry and its
  * postings, and updates the balances. A second entry for the same order and kind is refused
@@ -92,10 +112,16 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
     }
     const after = account.balanceMinor + delta;
     if (!Number.isSafeInteger(after)) throw new UnbalancedEntryError('balance out of range');
-    if (account.kind === 'agency_wallet' && delta < 0 && after + account.creditLimitMinor < 0) {
+    const short = after + account.creditLimitMinor - account.creditLentMinor < 0;
+    if (
+      account.kind === 'agency_wallet' &&
+      delta < 0 &&
+      short &&
+      !onlyClawbacks(input.postings, account.id)
+    ) {
       throw new AppError('INSUFFICIENT_BALANCE', undefined, {
         currency: account.currency,
-        availableMinor: account.balanceMinor + account.creditLimitMinor,
+        availableMinor: availableOf(account),
       });
     }
     if (account.kind === 'agency_wallet' && delta > 0 && after > maxWalletMinor(account.currency)) {
@@ -117,11 +143,14 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
     entryId = await insertEntry(tx, entry, input.postings);
   } catch (error) {
     if (isUniqueViolation(error, 'journal_entries_order_kind')) throw entryExists(entry.orderId, entry.kind);
+    if (isUniqueViolation(error, 'journal_entries_agency_reference')) {
+      throw new AppError('DUPLICATE_REFERENCE', { entryId: '', date: '' }, { reference: entry.reference });
+    }
     throw error;
   }
   await addToBalances(tx, deltas);
   for (const account of accounts) {
-    const before = account.balanceMinor + account.creditLimitMinor;
+    const before = availableOf(account);
     await alertOnCrossing(tx, {
       account,
       beforeMinor: before,

@@ -1,5 +1,7 @@
+import type { MarkupLeg } from '@portal/domain/wallet-markup';
 import type { Db } from '../../platform/db';
 import { postEntry } from './ledger';
+import { markupPostings } from './markup-legs';
 import { ensureAccounts } from './ledger.repo';
 import { assertPositiveMinor } from './money';
 import type { EntryKind } from './wallet.schema';
@@ -19,16 +21,20 @@ export interface PayFromBalanceInput {
   description?: string;
   reference?: string | null;
   createdBy?: number | null;
+  /** What each ancestor agency earns on the order (the price chain's split); none by default. */
+  markupLegs?: readonly MarkupLeg[];
 }
 
 /**
- * Charges the agency wallet for an order (agency_wallet -> supplier_payable) in the caller's
- * transaction. Throws INSUFFICIENT_BALANCE when balance + credit limit is short, and
- * ILLEGAL_TRANSITION when this order and kind already have an entry. Returns the entry id.
+ * Charges the agency wallet for an order in the caller's transaction: agency_wallet -> each
+ * ancestor's wallet its markup (leg `markup`) and the rest to supplier_payable. Throws
+ * INSUFFICIENT_BALANCE when the available amount (balance + credit limit - credit lent) is short,
+ * and ILLEGAL_TRANSITION when this order and kind already have an entry. Returns the entry id.
  */
 export async function payFromBalance(tx: Db, input: PayFromBalanceInput): Promise<number> {
   assertPositiveMinor(input.amountMinor);
   const accounts = await ensureAccounts(tx, input.agencyId, input.currency);
+  const markups = await markupPostings(tx, input.markupLegs ?? [], input.currency);
   return postEntry(tx, {
     agencyId: input.agencyId,
     kind: input.kind,
@@ -39,7 +45,12 @@ export async function payFromBalance(tx: Db, input: PayFromBalanceInput): Promis
     meta: { paymentMethod: 'balance' },
     postings: [
       { accountId: accounts.agency_wallet, amountMinor: -input.amountMinor, currency: input.currency },
-      { accountId: accounts.supplier_payable, amountMinor: input.amountMinor, currency: input.currency },
+      {
+        accountId: accounts.supplier_payable,
+        amountMinor: input.amountMinor - markups.totalMinor,
+        currency: input.currency,
+      },
+      ...markups.postings,
     ],
   });
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db';
 import { postEntry } from './ledger';
 import { ensureAccounts } from './ledger.repo';
+import { clawbackPostings } from './markup-legs';
 import { assertPositiveMinor } from './money';
 import type { EntryKind } from './wallet.schema';
 
@@ -20,15 +21,30 @@ export interface ReimburseInput {
   description?: string;
   reference?: string | null;
   createdBy?: number | null;
+  /**
+   * The paid order whose money this returns (a refund's or void's original order); default
+   * `orderId` (a failed order's own payment).
+   */
+  unwinds?: string;
 }
 
 /**
- * Returns money to the wallet (supplier_payable -> agency_wallet) in the caller's transaction,
- * at most once per order and kind (ILLEGAL_TRANSITION otherwise). Returns the entry id.
+ * Returns money to the wallet in the caller's transaction, at most once per order and kind
+ * (ILLEGAL_TRANSITION otherwise): supplier_payable -> agency_wallet, and each ancestor that
+ * earned a markup on the paid order gives back its share (leg `clawback`, cumulative over the
+ * order's returns, posted even when the ancestor's available amount does not cover it).
+ * Returns the entry id.
  */
 export async function reimburse(tx: Db, input: ReimburseInput): Promise<number> {
   assertPositiveMinor(input.amountMinor);
   const accounts = await ensureAccounts(tx, input.agencyId, input.currency);
+  const unwinds = input.unwinds ?? input.orderId;
+  const clawback = await clawbackPostings(tx, {
+    orderId: unwinds,
+    payerId: input.agencyId,
+    currency: input.currency,
+    returnedMinor: input.amountMinor,
+  });
   return postEntry(tx, {
     agencyId: input.agencyId,
     kind: input.kind ?? 'reimbursement',
@@ -36,10 +52,15 @@ export async function reimburse(tx: Db, input: ReimburseInput): Promise<number> 
     reference: input.reference ?? null,
     description: input.description ?? '',
     createdBy: input.createdBy ?? null,
-    meta: { paymentMethod: 'balance' },
+    meta: { paymentMethod: 'balance', unwinds },
     postings: [
-      { accountId: accounts.supplier_payable, amountMinor: -input.amountMinor, currency: input.currency },
+      {
+        accountId: accounts.supplier_payable,
+        amountMinor: clawback.totalMinor - input.amountMinor,
+        currency: input.currency,
+      },
       { accountId: accounts.agency_wallet, amountMinor: input.amountMinor, currency: input.currency },
+      ...clawback.postings,
     ],
   });
 }

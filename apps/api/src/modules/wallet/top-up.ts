@@ -1,13 +1,14 @@
 import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
 import { postEntry } from './ledger';
-import { ensureAccounts } from './ledger.repo';
+import { creditedReference, ensureAccounts, parentOf } from './ledger.repo';
 import { amountAboveMaximum, assertPositiveMinor, maxRequestMinor } from './money';
 import type { EntryMeta } from './wallet.schema';
 
 /** The description of the top-up that opens a demo wallet; clients show it in their language. */
 export const OPENING_BALANCE_DESCRIPTION = 'Opening balance';
 
-/** A top-up: money received from the agency, credited to its wallet. */
+/** Funding of a top-level agency: money the platform received from it, credited to its wallet. */
 export interface TopUpInput {
   agencyId: number;
   currency: string;
@@ -20,14 +21,40 @@ export interface TopUpInput {
   meta?: EntryMeta;
 }
 
+/** A programming error: the platform's funding called for an agency that has a parent. */
+export class NotTopLevelError extends Error {
+  override readonly name = 'NotTopLevelError';
+}
+
 /**
- * Credits the agency wallet (platform_cash -> agency_wallet) in `tx`; returns the entry id. An
- * amount above MAX_REQUEST_AMOUNT is AMOUNT_ABOVE_MAXIMUM; a wallet that would end above
- * MAX_WALLET_BALANCE is BALANCE_ABOVE_MAXIMUM (`postEntry`).
+ * 409 DUPLICATE_REFERENCE when `reference` was already credited to the agency (funding or
+ * transfer), naming the earlier entry; the unique index is the guarantee, this the message.
+ */
+export async function assertReferenceUnused(tx: Db, agencyId: number, reference: string): Promise<void> {
+  const earlier = await creditedReference(tx, agencyId, reference);
+  if (!earlier) return;
+  throw new AppError(
+    'DUPLICATE_REFERENCE',
+    { reference, entryId: String(earlier.id), date: earlier.createdAt.toISOString().slice(0, 10) },
+    { reference, entryId: String(earlier.id), createdAt: earlier.createdAt.toISOString() },
+  );
+}
+
+/**
+ * The platform's funding of a TOP-LEVEL agency (platform_cash -> agency_wallet) in `tx`, against
+ * a bank reference; returns the entry id. The only way money enters an agency wallet from outside
+ * besides a gateway's capture: a sub-agency is funded by its parent (`transfer`), so calling this
+ * for one throws `NotTopLevelError`. A reference already credited to the agency is
+ * DUPLICATE_REFERENCE (409); an amount above MAX_REQUEST_AMOUNT is AMOUNT_ABOVE_MAXIMUM; a wallet
+ * that would end above MAX_WALLET_BALANCE is BALANCE_ABOVE_MAXIMUM (`postEntry`).
  */
 export async function topUp(tx: Db, input: TopUpInput): Promise<number> {
   assertPositiveMinor(input.amountMinor);
   if (input.amountMinor > maxRequestMinor(input.currency)) throw amountAboveMaximum('amount');
+  const parent = await parentOf(tx, input.agencyId);
+  if (parent !== null) throw new NotTopLevelError(`agency ${input.agencyId} is not a top-level agency`);
+  if (!input.reference.trim()) throw new NotTopLevelError('funding needs a bank reference');
+  await assertReferenceUnused(tx, input.agencyId, input.reference);
   const accounts = await ensureAccounts(tx, input.agencyId, input.currency);
   return postEntry(tx, {
     agencyId: input.agencyId,

@@ -174,6 +174,7 @@ describe('booking numbers of wallet entries and transactions', () => {
     expect(head?.[6]).toBe('说明');
     expect(rows.map((r) => r[6])).toEqual([
       '期初余额',
+      '划拨给下级代理 TripBridge East Branch',
       `机票订单 ${flight.bookingNumber}`,
       `团队订单 ${group.bookingNumber}：第一期订金`,
       `火车票订单 ${train.bookingNumber}`,

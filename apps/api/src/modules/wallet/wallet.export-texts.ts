@@ -113,6 +113,8 @@ export const EXPORT_TEXTS: Record<Locale, ExportTexts> = {
       groupInstalment4: 'Group order {n}: final payment',
       trainOrder: 'Train order {n}',
       trainRefund: 'Train order refund {n}',
+      transferOut: 'Transfer to sub-agency {a}',
+      transferIn: 'Transfer from {a}',
     },
   },
   'zh-cn': {
@@ -179,6 +181,8 @@ export const EXPORT_TEXTS: Record<Locale, ExportTexts> = {
       groupInstalment4: '团队订单 {n}：尾款',
       trainOrder: '火车票订单 {n}',
       trainRefund: '火车票订单退款 {n}',
+      transferOut: '划拨给下级代理 {a}',
+      transferIn: '来自 {a} 的划拨',
     },
   },
   'zh-tw': {
@@ -245,6 +249,8 @@ export const EXPORT_TEXTS: Record<Locale, ExportTexts> = {
       groupInstalment4: '團體訂單 {n}：尾款',
       trainOrder: '火車票訂單 {n}',
       trainRefund: '火車票訂單退款 {n}',
+      transferOut: '撥款給下級代理 {a}',
+      transferIn: '來自 {a} 的撥款',
     },
   },
 };

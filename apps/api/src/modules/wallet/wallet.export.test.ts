@@ -71,11 +71,15 @@ describe('POST /base/v2/wallet/entries/export', () => {
       'Amount paid',
       'Description',
     ]);
-    expect(rest).toEqual([]);
+    // The seed funds agency 1 with 55,000.00 and agency 1 transfers 5,000.00 to its branch (newest first).
+    const [opening, ...none] = rest;
+    expect(none).toEqual([]);
     expect(first?.[0]).toBe('Top-up');
     expect(first?.[1]).toBeInstanceOf(Date);
     expect(first?.[4]).toBe('CNY');
-    expect(first?.[5]).toBe(50000);
+    expect(first?.[5]).toBe(-5000);
+    expect(first?.[6]).toBe('Transfer to sub-agency TripBridge East Branch');
+    expect(opening?.[5]).toBe(55000);
   });
 
   it('adds the fare invoice type of flight orders when the agency config says so', async () => {

@@ -54,7 +54,9 @@ function invoiceCell(
 function descriptionCell(t: ExportTexts, line: EntryLine): string {
   const described = describeEntry(presentEntry(line));
   return described
-    ? t.descriptions[described.label].replace('{n}', described.bookingNumber)
+    ? t.descriptions[described.label]
+        .replace('{n}', described.bookingNumber)
+        .replace('{a}', described.agency ?? '')
     : line.description;
 }
 

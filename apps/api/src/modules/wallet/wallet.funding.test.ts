@@ -4,6 +4,7 @@ import { agencies, users } from '../../platform/db/schema';
 import { idempotencyKeys } from '../../platform/idempotency.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { postEntry } from './ledger';
+import { topUp as fundTopLevel } from './top-up';
 import { ledgerViolations } from './ledger.invariants';
 import { ensureAccounts } from './ledger.repo';
 import { walletAccounts } from './wallet.repo';
@@ -51,22 +52,49 @@ async function addUser(username: string, agencyId: number, roles: string[]): Pro
   return login(t.app, username);
 }
 
-/** Posts a top-up entry straight to the ledger until the agency's CNY wallet holds `balanceMinor`. */
+let funded = 0;
+
+/** The platform funds top-level agency `agencyId` with `amountMinor` CNY (a bank reference each time). */
+async function fund(agencyId: number, amountMinor: number): Promise<void> {
+  funded += 1;
+  await t.database.db.transaction((tx) =>
+    fundTopLevel(tx, { agencyId, currency: 'CNY', amountMinor, reference: `BANK-${funded}` }),
+  );
+}
+
+/**
+ * Fills sub-agency 2's CNY wallet to `balanceMinor` the way money enters: the platform funds its
+ * parent 1 and agency 1 transfers it down, straight through the ledger in steps each wallet holds.
+ */
 async function fill(agencyId: number, balanceMinor: number): Promise<void> {
-  const [current] = await wallet(agencyId);
-  const amountMinor = balanceMinor - current;
-  await t.database.db.transaction(async (tx) => {
-    const accounts = await ensureAccounts(tx, agencyId, 'CNY');
-    await postEntry(tx, {
-      agencyId,
-      kind: 'top-up',
-      reference: 'FILL',
-      postings: [
-        { accountId: accounts.platform_cash, amountMinor: -amountMinor, currency: 'CNY' },
-        { accountId: accounts.agency_wallet, amountMinor, currency: 'CNY' },
-      ],
+  const step = 40_000_000_000_000;
+  for (let [current] = await wallet(agencyId); current < balanceMinor; [current] = await wallet(agencyId)) {
+    const amountMinor = Math.min(step, balanceMinor - current);
+    await t.database.db.transaction(async (tx) => {
+      const parent = await ensureAccounts(tx, 1, 'CNY');
+      const child = await ensureAccounts(tx, agencyId, 'CNY');
+      funded += 1;
+      await postEntry(tx, {
+        agencyId: 1,
+        kind: 'top-up',
+        reference: `FILL-${funded}`,
+        postings: [
+          { accountId: parent.platform_cash, amountMinor: -amountMinor, currency: 'CNY' },
+          { accountId: parent.agency_wallet, amountMinor, currency: 'CNY' },
+        ],
+      });
+      await postEntry(tx, {
+        agencyId,
+        kind: 'transfer',
+        reference: `FILL-${funded}`,
+        meta: { fromAgencyId: 1, toAgencyId: agencyId },
+        postings: [
+          { accountId: parent.agency_wallet, amountMinor: -amountMinor, currency: 'CNY' },
+          { accountId: child.agency_wallet, amountMinor, currency: 'CNY' },
+        ],
+      });
     });
-  });
+  }
 }
 
 /** Agency 4, a sub-agency of the sub-agency 2: agency 1's grandchild. */
@@ -100,6 +128,7 @@ describe('who funds an agency wallet', () => {
   it("lets the parent's finance user and SuperUser fund and set the credit of its direct sub-agency", async () => {
     const [east] = await t.database.db.select().from(agencies).where(eq(agencies.id, 2));
     expect(east).toMatchObject({ name: 'TripBridge East Branch', parentId: 1 });
+    await fund(1, 2_000_000_000);
     const [balance] = await wallet(2);
     for (const [username, reference] of [
       ['finance', 'FUND-F'],
@@ -115,8 +144,8 @@ describe('who funds an agency wallet', () => {
     expect((await entriesOf(2)).map((e) => e.kind).sort()).toEqual([
       'credit-adjustment',
       'credit-adjustment',
-      'top-up',
-      'top-up',
+      'transfer',
+      'transfer',
     ]);
   });
 
@@ -194,6 +223,7 @@ describe('amount maximums', () => {
   });
 
   it('takes a top-up of exactly the maximum, refuses one minor unit more and a huge amount received', async () => {
+    await fund(1, 1_000_000_000_000);
     const token = await login(t.app, 'finance');
     expect((await topUp(token, 2, { ...TOP_UP, amount: '10000000000.01' })).statusCode).toBe(400);
     const received = await topUp(token, 2, { ...TOP_UP, amountReceived: '99999999999999999999' });
@@ -232,6 +262,7 @@ describe('amount maximums', () => {
     }
     expect(await wallet(2)).toEqual(before);
     expect(await entriesOf(2)).toEqual([]);
+    await fund(1, 1_000_000_000_000);
     expect((await credit(token, 2, { credit: '10000000000.00' })).statusCode).toBe(200);
   });
 
@@ -246,7 +277,7 @@ describe('amount maximums', () => {
     expect(answer).toMatchObject({ code: 600010, data: { currency: 'CNY', max: '1000000000000' } });
     expect(answer.message).toContain('1,000,000,000,000');
     expect(await wallet(2)).toEqual(before);
-    expect(await entriesOf(2)).toEqual([]);
+    expect((await entriesOf(2)).filter((e) => e.reference === 'OVER')).toEqual([]);
     const rest = await topUp(token, 2, { ...TOP_UP, amount: '50.00', referenceNumber: 'REST' });
     expect(rest.statusCode).toBe(200);
     expect(await wallet(2)).toEqual([100_000_000_000_000, 0]);

@@ -7,6 +7,7 @@ import type {
   WalletPaymentType,
 } from '@portal/domain/wallet';
 import { instalmentOfLedgerOrderId } from './ledger-order-id';
+import { availableOf } from './ledger';
 import { money } from './money';
 import { OPENING_BALANCE_DESCRIPTION } from './top-up';
 import type { EntryLine } from './wallet.repo';
@@ -15,12 +16,13 @@ import type { EntryKind, LedgerAccountRow } from './wallet.schema';
 /** The spec's wallet payment type of a ledger entry kind (a reimbursement shows as a refund). */
 export function paymentTypeOf(kind: EntryKind): WalletPaymentType {
   if (kind === 'reimbursement') return 'refund-flight';
-  if (kind === 'credit-adjustment') return 'top-up';
+  if (kind === 'credit-adjustment' || kind === 'transfer') return 'top-up';
   return kind;
 }
 
 /** The ledger kinds listed under a wallet payment type. */
 export function kindsOf(type: WalletPaymentType): EntryKind[] {
+  if (type === 'top-up') return ['top-up', 'transfer'];
   return type === 'refund-flight' ? ['refund-flight', 'reimbursement'] : [type];
 }
 
@@ -36,7 +38,7 @@ export function presentBalance(account: LedgerAccountRow): WalletBalance {
     currency: currency as WalletBalance['currency'],
     balance: money(account.balanceMinor, currency),
     creditLimit: money(account.creditLimitMinor, currency),
-    available: money(account.balanceMinor + account.creditLimitMinor, currency),
+    available: money(availableOf(account), currency),
   };
 }
 
@@ -70,6 +72,7 @@ export function presentEntry(line: EntryLine): WalletEntry {
     description: line.description,
     kind: line.kind,
     openingBalance: line.kind === 'top-up' && line.description === OPENING_BALANCE_DESCRIPTION,
+    counterparty: line.counterparty,
     bookingNumber: line.order?.bookingNumber ?? null,
     order: orderOf(line),
   };

@@ -79,6 +79,8 @@ export interface EntryLine {
   amountMinor: number;
   /** The flight, group or train order of the entry; null without one (a top-up). */
   order: LineOrder | null;
+  /** A transfer's other agency (name); null for other entries. */
+  counterparty: string | null;
 }
 
 const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
@@ -147,8 +149,9 @@ export async function listEntryLines(
   kinds: AccountKind[],
   query: EntryLineFilter,
 ): Promise<{ list: EntryLine[]; total: number }> {
+  // By postings on the agency's accounts, not by the entry's agency: a parent sees its transfers
+  // to its sub-agencies and the markups it earns on their orders.
   const where: (SQL | undefined)[] = [
-    eq(journalEntries.agencyId, agencyId),
     eq(ledgerAccounts.agencyId, agencyId),
     inArray(ledgerAccounts.kind, kinds),
   ];
@@ -217,6 +220,7 @@ export async function listEntryLines(
     .leftJoin(groupOrders, and(eq(groupOrders.id, paged.orderUuid), eq(groupOrders.agencyId, agencyId)))
     .leftJoin(trainOrders, and(eq(trainOrders.id, paged.orderUuid), eq(trainOrders.agencyId, agencyId)))
     .orderBy(...order(paged));
+  const names = await counterpartyNames(db, rows);
   return {
     total: count?.n ?? 0,
     list: rows.map((r) => ({
@@ -230,8 +234,32 @@ export async function listEntryLines(
       currency: r.currency,
       amountMinor: Number(r.amountMinor),
       order: lineOrder(r),
+      counterparty: r.kind === 'transfer' ? (names.get(counterpartyId(r)) ?? null) : null,
     })),
   };
+}
+
+/** The other agency of a transfer line: the sub-agency for the parent's debit, else the parent. */
+function counterpartyId(line: { meta: unknown; amountMinor: string | number }): number {
+  const meta = line.meta as { fromAgencyId?: unknown; toAgencyId?: unknown };
+  const id = Number(line.amountMinor) < 0 ? meta.toAgencyId : meta.fromAgencyId;
+  return typeof id === 'number' ? id : 0;
+}
+
+/** The names of the other agencies of a page's transfer lines (one query). */
+async function counterpartyNames(
+  db: Db,
+  rows: { kind: EntryKind; meta: unknown; amountMinor: string | number }[],
+): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.filter((r) => r.kind === 'transfer').map(counterpartyId))].filter(
+    (id) => id > 0,
+  );
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: agencies.id, name: agencies.name })
+    .from(agencies)
+    .where(inArray(agencies.id, ids));
+  return new Map(found.map((a) => [a.id, a.name]));
 }
 
 /** The fare's invoice type of each of the agency's flight orders among `orderIds` (order uuid -> type). */

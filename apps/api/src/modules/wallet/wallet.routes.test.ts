@@ -6,6 +6,7 @@ import { journalEntries } from './wallet.schema';
 import { TransactionList, WalletBalance, WalletEntryList, type WalletChange } from '@portal/domain/wallet';
 import { payFromBalance } from './pay-from-balance';
 import { reimburse } from './reimburse';
+import { ledgerViolations } from './ledger.invariants';
 import { walletAccounts } from './wallet.repo';
 import { setCommonConfig } from '../../test/agency-config';
 
@@ -42,10 +43,13 @@ async function subFinance(showBill = false): Promise<string> {
 }
 
 describe('GET /base/v2/wallet/balances', () => {
-  it('starts from the seeded wallets, each made by a top-up entry', async () => {
+  it('starts from the seeded wallets: the platform funds the top level, the parent its branch', async () => {
     const { db } = t.database;
     const seeded = await db.select().from(journalEntries).where(eq(journalEntries.kind, 'top-up'));
-    expect(seeded.map((e) => e.agencyId).sort((a, b) => a - b)).toEqual([1, 2, 3, 222]);
+    expect(seeded.map((e) => e.agencyId).sort((a, b) => a - b)).toEqual([1, 3, 222]);
+    const transfers = await db.select().from(journalEntries).where(eq(journalEntries.kind, 'transfer'));
+    expect(transfers.map((e) => [e.agencyId, e.meta.fromAgencyId])).toEqual([[2, 1]]);
+    expect(await ledgerViolations(db)).toEqual([]);
     const balances = await Promise.all([1, 2, 3, 222].map(async (id) => (await walletAccounts(db, id))[0]));
     expect(balances.map((w) => [w?.balanceMinor, w?.creditLimitMinor])).toEqual([
       [5_000_000, 1_000_000],

@@ -20,9 +20,11 @@ import { agencies, users } from '../../platform/db/schema';
  * balance, and the postings of one entry sum to zero per currency.
  *
  * - `agency_wallet`: what the platform holds for the agency (prepaid funds). Positive = money the
- *   agency may spend; negative = credit line in use. Must keep `balance + credit_limit >= 0`.
- * - `platform_cash`: money received from the agency (top-ups). Goes negative as cash comes in
- *   (the counterpart of the wallet credit).
+ *   agency may spend; negative = credit line in use. Must keep
+ *   `balance + credit_limit - credit_lent >= 0`, except after the clawback of a markup it earned.
+ * - `platform_cash`: money received from a top-level agency (the platform's funding, with a bank
+ *   reference). Goes negative as cash comes in (the counterpart of the wallet credit). Never moves
+ *   for a sub-agency: a sub-agency's money is a transfer from its parent's wallet.
  * - `supplier_payable`: what the platform owes suppliers for the agency's paid orders. Grows with
  *   payments, shrinks with refunds, voids and reimbursements.
  * - `platform_receivable`: money an outside payment channel owes the platform for the agency's
@@ -53,7 +55,18 @@ export interface EntryMeta {
   /** Credit limit change of a `credit-adjustment` entry, in minor units. */
   creditLimitFromMinor?: number;
   creditLimitToMinor?: number;
+  /** A `transfer`: the parent that sent it and the sub-agency that received it. */
+  fromAgencyId?: number;
+  toAgencyId?: number;
+  /** A refund, void or reimbursement: the paid order whose markup legs it unwinds. */
+  unwinds?: string;
+  /** An older entry repeating the reference of `duplicateOf` (kept by migration 0019). */
+  duplicateOf?: number;
 }
+
+/** What a posting is beyond an ordinary leg: an ancestor's markup, or the clawback of one. */
+export const POSTING_LEGS = ['markup', 'clawback'] as const;
+export type PostingLeg = (typeof POSTING_LEGS)[number];
 
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -67,11 +80,17 @@ export const ledgerAccounts = pgTable(
     balanceMinor: minorUnits('balance_minor').notNull().default(0),
     /** Only meaningful for `agency_wallet`: how far the balance may go below zero. */
     creditLimitMinor: minorUnits('credit_limit_minor').notNull().default(0),
+    /**
+     * Only meaningful for `agency_wallet`: the credit limits of the direct sub-agencies' wallets in
+     * this currency, which this wallet backs. Available = balance + credit limit - credit lent.
+     */
+    creditLentMinor: minorUnits('credit_lent_minor').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
     unique('ledger_accounts_agency_currency_kind').on(t.agencyId, t.currency, t.kind),
     check('ledger_accounts_credit_limit_nonneg', sql`${t.creditLimitMinor} >= 0`),
+    check('ledger_accounts_credit_lent_nonneg', sql`${t.creditLentMinor} >= 0`),
   ],
 );
 
@@ -96,6 +115,12 @@ export const journalEntries = pgTable(
     uniqueIndex('journal_entries_order_kind')
       .on(t.orderId, t.kind)
       .where(sql`${t.orderId} is not null`),
+    // One reference credited once to one agency (funding or transfer); see migration 0019.
+    uniqueIndex('journal_entries_agency_reference')
+      .on(t.agencyId, t.reference)
+      .where(
+        sql`${t.kind} in ('top-up', 'transfer') and ${t.reference} is not null and (${t.meta} -> 'duplicateOf') is null`,
+      ),
     index('journal_entries_agency_created_idx').on(t.agencyId, t.createdAt),
   ],
 );
@@ -112,8 +137,11 @@ export const ledgerPostings = pgTable(
       .references(() => ledgerAccounts.id),
     amountMinor: minorUnits('amount_minor').notNull(),
     currency: text('currency').notNull(),
+    /** Null for an ordinary leg; `markup` / `clawback` for an ancestor's income and its return. */
+    leg: text('leg').$type<PostingLeg>(),
   },
   (t) => [
+    check('ledger_postings_leg_known', sql`${t.leg} is null or ${t.leg} in ('markup', 'clawback')`),
     index('ledger_postings_entry_idx').on(t.entryId),
     index('ledger_postings_account_idx').on(t.accountId),
   ],

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { agencies as agencyTable } from '../../platform/db/schema';
 import { journalEntries } from './wallet.schema';
 import { setCreditLimit } from './set-credit-limit';
 import { OPENING_BALANCE_DESCRIPTION, topUp } from './top-up';
+import { transfer } from './transfer';
 
 /** Demo wallets, in minor units (CNY has 2 digits). */
 export const DEMO_WALLETS = [
@@ -13,8 +15,11 @@ export const DEMO_WALLETS = [
 ] as const;
 
 /**
- * Gives the demo agencies their wallets through top-up entries (and a credit limit where set).
- * Does nothing when any top-up exists.
+ * Gives the demo agencies their wallets the way money enters: the platform funds the top-level
+ * agencies (`topUp`, with a bank reference), each parent transfers to its sub-agencies
+ * (`transfer`; the parent is funded for it first, so every wallet ends at its `balanceMinor`),
+ * and credit limits are set top-down (a sub-agency's is lent by its parent). Does nothing when any
+ * top-up exists.
  */
 export async function seedDemoWallets(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -24,15 +29,38 @@ export async function seedDemoWallets(db: Db): Promise<void> {
       .where(eq(journalEntries.kind, 'top-up'))
       .limit(1);
     if (existing) return;
+    const agencies = await tx
+      .select({ id: agencyTable.id, parentId: agencyTable.parentId })
+      .from(agencyTable);
+    const parentOf = new Map(agencies.map((a) => [a.id, a.parentId]));
+    const handedDown = (id: number) =>
+      DEMO_WALLETS.filter((w) => parentOf.get(w.agencyId) === id).reduce((n, w) => n + w.balanceMinor, 0);
+    const opening = { exchangeRate: '1', transactionFeePercent: '0' };
     for (const w of DEMO_WALLETS) {
+      const parentId = parentOf.get(w.agencyId) ?? null;
+      if (parentId !== null) continue;
       await topUp(tx, {
         agencyId: w.agencyId,
         currency: w.currency,
-        amountMinor: w.balanceMinor,
+        amountMinor: w.balanceMinor + handedDown(w.agencyId),
         reference: `DEMO-OPENING-${w.agencyId}`,
         description: OPENING_BALANCE_DESCRIPTION,
-        meta: { exchangeRate: '1', transactionFeePercent: '0' },
+        meta: opening,
       });
+    }
+    for (const w of DEMO_WALLETS) {
+      const parentId = parentOf.get(w.agencyId) ?? null;
+      if (parentId === null) continue;
+      await transfer(tx, {
+        fromAgencyId: parentId,
+        toAgencyId: w.agencyId,
+        currency: w.currency,
+        amountMinor: w.balanceMinor,
+        reference: `DEMO-OPENING-${w.agencyId}`,
+        meta: opening,
+      });
+    }
+    for (const w of DEMO_WALLETS) {
       if (w.creditLimitMinor > 0) {
         await setCreditLimit(tx, {
           agencyId: w.agencyId,

@@ -19,7 +19,7 @@ import type { RequestContext } from '../../platform/request-context';
 import { notifyAgencyEvent } from '../notifications/notify';
 import { assertWithinRequestMaximum, fromMinor, percentOf, toMinor } from './money';
 import { setCreditLimit } from './set-credit-limit';
-import { topUp } from './top-up';
+import { transfer } from './transfer';
 import { emptyBalance, kindsOf, presentBalance, presentEntry, presentTransaction } from './wallet.presenter';
 import { EXPORT_ROW_CAP, entriesWorkbook, transactionsWorkbook } from './wallet.export';
 import { assertCanFundAgency } from './wallet.policy';
@@ -191,9 +191,11 @@ export function createWalletService(db: Db) {
     },
 
     /**
-     * Tops up the wallet of `agency` (from `checkTopUp`), in `tx`; with `sendEmail` the agency is
-     * told (one e-mail in its e-mail language, in-app notices), recorded in the same transaction
-     * and sent later by its job.
+     * Tops up the wallet of `agency` (from `checkTopUp`), in `tx`: a `transfer` from the caller's
+     * agency's wallet (refused with INSUFFICIENT_BALANCE when the parent's available amount does
+     * not cover it; 409 DUPLICATE_REFERENCE for a reference already credited to `agency`); with
+     * `sendEmail` the agency is told (one e-mail in its e-mail language, in-app notices),
+     * recorded in the same transaction and sent later by its job.
      */
     async topUpAgency(
       tx: Db,
@@ -204,8 +206,9 @@ export function createWalletService(db: Db) {
       await holdFundable(tx, agency);
       const amountMinor = toMinor(body.amount, body.currency);
       const feePercent = percentText(body.transactionFeePercent);
-      const entryId = await topUp(tx, {
-        agencyId: agency.id,
+      const entryId = await transfer(tx, {
+        fromAgencyId: ctx.agency.id,
+        toAgencyId: agency.id,
         currency: body.currency,
         amountMinor,
         reference: body.referenceNumber,

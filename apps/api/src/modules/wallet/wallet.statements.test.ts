@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { WalletBalance, WalletStatement } from '@portal/domain/wallet';
 import { bearer, body, login, useTestApp } from '../../test/app';
@@ -12,13 +12,14 @@ const t = useTestApp();
 
 const get = (token: string, url: string) => t.app.inject({ url, headers: bearer(token) });
 
-/** Agency 1's wallet history: Jan opening 50,000.00; Feb +1,000.00 -2,500.00; Mar +2,500.00 -300.00. */
+/** Agency 1's wallet history: Jan opening 55,000.00 less 5,000.00 to its branch; Feb +1,000.00 -2,500.00; Mar +2,500.00 -300.00. */
 async function history(): Promise<void> {
   const { db } = t.database;
   await db
     .update(journalEntries)
     .set({ createdAt: new Date('2026-01-10T08:00:00Z') })
-    .where(eq(journalEntries.agencyId, 1));
+    // Agency 1's own entries and its opening transfer to its branch (recorded under the branch).
+    .where(or(eq(journalEntries.agencyId, 1), eq(journalEntries.kind, 'transfer')));
   await db.transaction(async (tx) => {
     const at = (id: number, iso: string) =>
       tx

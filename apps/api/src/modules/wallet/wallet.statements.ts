@@ -16,6 +16,8 @@ const BUCKET_OF: Record<EntryKind, Bucket> = {
   'void-flight': 'refunds',
   reimbursement: 'refunds',
   'credit-adjustment': 'adjustments',
+  // Signed: what a sub-agency receives from its parent, what a parent sends its sub-agencies.
+  transfer: 'topUps',
 };
 
 /** `YYYY-MM` months from `from` to `to`, inclusive. */

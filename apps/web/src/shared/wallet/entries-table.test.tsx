@@ -24,6 +24,7 @@ function entry(id: number, over: Partial<WalletEntry>): WalletEntry {
     description: '',
     kind: 'origin-flight',
     openingBalance: false,
+    counterparty: null,
     bookingNumber: null,
     order: null,
     ...over,

@@ -8,5 +8,8 @@ import { describeEntry, type WalletEntry } from '@portal/domain/wallet';
 export function entryDescription(t: TFunction, entry: WalletEntry): string {
   const described = describeEntry(entry);
   if (!described) return entry.description || '-';
-  return t(`bills.description.${described.label}`, { bookingNumber: described.bookingNumber });
+  return t(`bills.description.${described.label}`, {
+    bookingNumber: described.bookingNumber,
+    agency: described.agency ?? '',
+  });
 }

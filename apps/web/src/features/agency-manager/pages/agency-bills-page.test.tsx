@@ -37,6 +37,7 @@ const ENTRIES: WalletEntryList = {
       description: 'Top-up by the parent',
       kind: 'top-up',
       openingBalance: false,
+      counterparty: null,
       bookingNumber: null,
       order: null,
     },

@@ -38,6 +38,7 @@ function entry(id: number, over: Partial<WalletEntry> = {}): WalletEntry {
     description: `Entry ${id}`,
     kind: 'origin-flight',
     openingBalance: false,
+    counterparty: null,
     bookingNumber: null,
     order: null,
     ...over,
