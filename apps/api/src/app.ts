@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './platform/config';
 import type { Database } from './platform/db';
-import { AppError, registerErrorHandler } from './platform/errors';
+import { registerErrorHandler } from './platform/errors';
 import { loggerOptions, type LogStream } from './platform/logger';
 import { registerSecurity } from './platform/security';
 import { inlineScriptHashes, registerCompression, registerWeb } from './platform/web';
@@ -189,10 +188,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   await registerSecurity(app, config.frameAncestors, inlineScriptHashes(config.webDist));
   await registerCompression(app);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),
-  });
   registerXsrf(app);
 
   const auth = createAuthService({
@@ -201,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     policy: { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours },
     partnerSsoSecret: config.partnerSsoSecret,
     sessionCacheMs: config.sessionCacheMs,
+    loginLimit: { accountMax: config.loginRateLimitMax, addressMax: config.loginIpRateLimitMax },
     now: options.now,
   });
   registerAuthHook(app, auth, createApiKeyAuthenticator(database.db));
@@ -213,11 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the routes: its write hook must see every route's writes.
   const orderListCache = await watchOrderListChanges(app, database, config.orderListCacheMs);
 
-  await app.register(authRoutes, {
-    auth,
-    loginRateLimitMax: config.loginRateLimitMax,
-    loginIpRateLimitMax: config.loginIpRateLimitMax,
-  });
+  await app.register(authRoutes, { auth });
   await app.register(siteRoutes, { database });
   await app.register(walletRoutes, { database });
   await app.register(passengersRoutes, { database, config, now: options.now, ocr: options.ocr });

@@ -44,6 +44,16 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '该网络登录尝试过多，请 {seconds} 秒后再试',
     'zh-tw': '該網路登入嘗試過多，請 {seconds} 秒後再試',
   },
+  'error.rateLimited.account': {
+    en: 'Too many failed sign-ins for this account; please wait {seconds} s and try again',
+    'zh-cn': '该账号登录失败次数过多，请 {seconds} 秒后再试',
+    'zh-tw': '該帳號登入失敗次數過多，請 {seconds} 秒後再試',
+  },
+  'agencySettings.error.notificationUrl': {
+    en: 'A notification URL must be an https address on the public internet',
+    'zh-cn': '通知地址必须是公网上的 https 地址',
+    'zh-tw': '通知網址必須是公用網路上的 https 網址',
+  },
   'error.ocrBusy': {
     en: 'Passport reading is busy; please try again in a few seconds or enter the details by hand',
     'zh-cn': '证件识别繁忙，请稍后再试或手动填写',

@@ -15,6 +15,8 @@ export const ERRORS = {
   BOOKING_RATE_LIMITED: { code: 100010, key: 'error.rateLimited.booking', status: 429 },
   UPLOAD_RATE_LIMITED: { code: 100011, key: 'error.rateLimited.upload', status: 429 },
   LOGIN_IP_RATE_LIMITED: { code: 100012, key: 'error.rateLimited.login', status: 429 },
+  /** Too many wrong passwords for one account (login from any address, or a password change): a growing wait. */
+  ACCOUNT_RATE_LIMITED: { code: 100014, key: 'error.rateLimited.account', status: 429 },
   OCR_BUSY: { code: 100013, key: 'error.ocrBusy', status: 429 },
   INTERNAL: { code: 100500, key: 'error.internal', status: 500 },
   SERVICE_UNAVAILABLE: { code: 100503, key: 'error.unavailable', status: 503 },
@@ -97,6 +99,8 @@ export const ERRORS = {
   AGENCY_HAS_CREDIT: { code: 201031, key: 'agencyManager.error.hasCredit', status: 409 },
   AGENCY_HAS_ORDERS: { code: 201032, key: 'agencyManager.error.hasOrders', status: 409 },
   AGENCY_HAS_SUB_AGENCIES: { code: 201033, key: 'agencyManager.error.hasSubAgencies', status: 409 },
+  /** A notification URL that is not https (http in demo mode) or names a private, loopback or link-local address. */
+  NOTIFICATION_URL_REFUSED: { code: 201041, key: 'agencySettings.error.notificationUrl', status: 400 },
   /** The chosen parent's config does not allow sub-agencies. */
   PARENT_CANNOT_HAVE_SUB_AGENCIES: { code: 201034, key: 'agencyManager.error.parentNotAllowed', status: 409 },
   /** A group order's final payment needs its confirmed passenger list (tickets are issued per passenger). */

@@ -28,7 +28,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       sessionIdleMinutes: 120,
       sessionAbsoluteHours: 12,
-      loginRateLimitMax: 10,
+      loginRateLimitMax: 5,
       demo: false,
       partnerSsoSecret: SECRETS.PARTNER_SSO_SECRET,
       paymentGatewaySecret: SECRETS.PAYMENT_GATEWAY_SECRET,

@@ -42,7 +42,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
-  LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
   LOGIN_IP_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   REQUEST_LIMIT_SCALE: z.coerce.number().min(1).max(1000).default(1),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
@@ -92,8 +92,9 @@ export interface AppConfig {
   logLevel: string;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /** Failed password checks of one account (any address) before each further check waits 2, 4, 8 … s. */
   loginRateLimitMax: number;
-  /** Failed login attempts per client address, across usernames, per 15 minutes. */
+  /** Failures from one client address in 15 minutes after which the usernames that failed there are refused there. */
   loginIpRateLimitMax: number;
   /** Multiplies the per-user and per-agency search, booking and upload limits (browser tests). */
   requestLimitScale: number;

@@ -72,12 +72,6 @@ export class WindowCounter {
     return undefined;
   }
 
-  /** Takes back one hit that was let through (e.g. a login that succeeded). */
-  giveBack(key: string): void {
-    const window = this.windows.get(key);
-    if (window && window.count > 0) window.count -= 1;
-  }
-
   private sweep(at: number, windowMs: number): void {
     for (const [key, window] of this.windows) if (at - window.startedAt >= windowMs) this.windows.delete(key);
   }

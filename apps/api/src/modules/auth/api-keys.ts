@@ -137,9 +137,8 @@ const API_KEY_WINDOW_MS = 60_000;
 
 /**
  * Limits each API key to `max` requests a minute (429 TOO_MANY_REQUESTS with `Retry-After`),
- * counted per key in this instance's memory. Requests with a session are not counted here. Its
- * own counter, not the rate-limit plugin's: the plugin marks every request it has seen, and the
- * login route's per-username limit would then never count. Register after the authentication hook.
+ * counted per key in this instance's memory. Requests with a session are not counted here.
+ * Register after the authentication hook.
  */
 export function registerApiKeyLimit(
   app: FastifyInstance,

@@ -19,31 +19,24 @@ import { AppError, parse } from '../../platform/errors';
 import { clientInfo, requireCtx } from '../../platform/request-context';
 import { okResponse } from '../../platform/schema';
 import type { AuthService } from './auth.service';
-import { LoginAttemptLimiter } from './login-limit';
+import { retryAfterOf } from './login-limit';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
-  /** Login attempts per username and client address in the window. */
-  loginRateLimitMax: number;
-  /** Failed login attempts per client address, across usernames, in the window. */
-  loginIpRateLimitMax: number;
 }
-
-const LOGIN_WINDOW_MS = 15 * 60_000;
 
 /** An answer without data (`data: {}`). */
 const Done = z.object({});
 
-function loginRateKey(request: FastifyRequest): string {
-  const body = request.body as { username?: unknown } | undefined;
-  const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
-  return `${request.ip}:${username}`;
-}
-
-/** Over the per-address budget: 429 with `Retry-After` and the wait in the user's language. */
-function refuseAddress(reply: FastifyReply, seconds: number): AppError {
-  void reply.header('retry-after', String(seconds));
-  return new AppError('LOGIN_IP_RATE_LIMITED', { seconds }, { retryAfterSeconds: seconds });
+/** Runs a password check; a refusal of the login limits answers its wait as `Retry-After` too. */
+async function withRetryAfter<T>(reply: FastifyReply, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    const seconds = retryAfterOf(error);
+    if (seconds !== undefined) void reply.header('retry-after', String(seconds));
+    throw error;
+  }
 }
 
 /** The one password rule users meet most (6 to 15 characters) gets its own message, not 100001. */
@@ -54,34 +47,19 @@ async function checkNewPasswordLength(request: FastifyRequest): Promise<void> {
   }
 }
 
-export async function authRoutes(
-  fastify: FastifyInstance,
-  { auth, loginRateLimitMax, loginIpRateLimitMax }: AuthRoutesOptions,
-) {
+export async function authRoutes(fastify: FastifyInstance, { auth }: AuthRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const addressLimiter = new LoginAttemptLimiter(loginIpRateLimitMax, LOGIN_WINDOW_MS);
 
   app.post(
     '/base/v2/login',
     {
-      config: {
-        access: 'public',
-        rateLimit: {
-          max: loginRateLimitMax,
-          timeWindow: LOGIN_WINDOW_MS,
-          hook: 'preHandler',
-          keyGenerator: loginRateKey,
-        },
-      },
+      // Failed logins are limited per account and per address in the service (login-limit.ts).
+      config: { access: 'public' },
       schema: { tags: ['auth'], body: LoginBody, response: okResponse(LoginResult) },
     },
     async (request, reply) => {
-      const wait = addressLimiter.begin(request.ip);
-      if (wait !== undefined) throw refuseAddress(reply, wait);
       const { username, password } = request.body;
-      const result = await auth.login(username, password, clientInfo(request));
-      addressLimiter.succeeded(request.ip);
-      return ok(result);
+      return ok(await withRetryAfter(reply, () => auth.login(username, password, clientInfo(request))));
     },
   );
 
@@ -116,10 +94,13 @@ export async function authRoutes(
       preValidation: checkNewPasswordLength,
       schema: { tags: ['auth'], body: ChangePasswordBody, response: okResponse(Done) },
     },
-    async (request) => {
+    async (request, reply) => {
       const { oldPassword, newPassword } = request.body;
+      const ctx = requireCtx(request);
       return ok(
-        await auth.changePassword(requireCtx(request), oldPassword, newPassword, clientInfo(request)),
+        await withRetryAfter(reply, () =>
+          auth.changePassword(ctx, oldPassword, newPassword, clientInfo(request)),
+        ),
       );
     },
   );

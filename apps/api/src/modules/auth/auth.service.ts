@@ -22,6 +22,7 @@ import {
   type UserWithAgency,
 } from '../users/users.repo';
 import { recordUserAction } from '../users/user-log';
+import { createLoginLimiter, limitedError, type LoginLimitRule } from './login-limit';
 import { claimSsoNonce, insertUserLog, revokeOtherSessions, revokeSession } from './auth.repo';
 import type { PasswordHasher } from './password';
 import { createSessionResolver, presentMe, startSession, type SessionPolicy } from './session';
@@ -35,6 +36,8 @@ export interface AuthDeps {
   now?: () => Date;
   /** How long a resolved session is reused (`SESSION_CACHE_MS` unless given; 0 turns it off). */
   sessionCacheMs?: number;
+  /** The failures of password checks allowed per account and per address (see `login-limit.ts`). */
+  loginLimit: LoginLimitRule;
 }
 
 export interface Client {
@@ -48,6 +51,7 @@ export function createAuthService(deps: AuthDeps) {
   const { db, hasher, policy } = deps;
   const now = deps.now ?? (() => new Date());
   const sessions = createSessionResolver(db, policy, deps.sessionCacheMs);
+  const limiter = createLoginLimiter(db, deps.loginLimit, now);
 
   function log(tx: Db, userId: number, agencyId: number, action: UserLogAction, client: Client) {
     return insertUserLog(tx, { userId, agencyId, action, ip: client.ip, userAgent: client.userAgent });
@@ -77,25 +81,39 @@ export function createAuthService(deps: AuthDeps) {
     return error;
   }
 
+  /** Checks the password and starts a session: the refusals are recorded in the user log. */
+  async function checkAndSignIn(username: string, password: string, client: Client): Promise<LoginResult> {
+    const found = await findUserByUsername(db, username);
+    if (!found) {
+      await hasher.verifyDummy(password);
+      throw await refuseLogin('INVALID_CREDENTIALS', username, undefined, client);
+    }
+    if (!(await hasher.verify(found.user.passwordHash, password)))
+      throw await refuseLogin('INVALID_CREDENTIALS', username, found, client);
+    if (!canSignIn(found.user)) throw await refuseLogin('USER_DISABLED', username, found, client);
+    const { user, agency } = found;
+    const { token } = await db.transaction(async (tx) => {
+      const started = await startSession(tx, policy, user.id, 'password', now());
+      await log(tx, user.id, agency.id, 'login', client);
+      return started;
+    });
+    return { token, ...presentMe(user, agency) };
+  }
+
   return {
-    /** POST /base/v2/login. Same error (and similar time) for an unknown user and a wrong password. */
+    /**
+     * POST /base/v2/login. Same error (and similar time) for an unknown user and a wrong password.
+     * Only well-formed usernames reach the password check, and each check passes the login
+     * limits first (429 with the wait); a login that succeeds gives its count back.
+     */
     async login(username: string, password: string, client: Client): Promise<LoginResult> {
       if (!isValidUsername(username)) throw await refuseLogin('USERNAME_FORMAT', username, undefined, client);
-      const found = await findUserByUsername(db, username);
-      if (!found) {
-        await hasher.verifyDummy(password);
-        throw await refuseLogin('INVALID_CREDENTIALS', username, undefined, client);
-      }
-      if (!(await hasher.verify(found.user.passwordHash, password)))
-        throw await refuseLogin('INVALID_CREDENTIALS', username, found, client);
-      if (!canSignIn(found.user)) throw await refuseLogin('USER_DISABLED', username, found, client);
-      const { user, agency } = found;
-      const { token } = await db.transaction(async (tx) => {
-        const started = await startSession(tx, policy, user.id, 'password', now());
-        await log(tx, user.id, agency.id, 'login', client);
-        return started;
-      });
-      return { token, ...presentMe(user, agency) };
+      const address = client.ip ?? '';
+      const refusal = await limiter.beginLogin(address, username);
+      if (refusal) throw limitedError(refusal);
+      const result = await checkAndSignIn(username, password, client);
+      await limiter.loginSucceeded(address, username);
+      return result;
     },
 
     /** POST /base/v2/single-login: the partner agency's HMAC-signed, single-use login. */
@@ -128,12 +146,18 @@ export function createAuthService(deps: AuthDeps) {
       return presentMe(user, ctx.agency);
     },
 
-    /** Changes the password and ends every other session of the user (they get 200006). */
+    /**
+     * Changes the password and ends every other session of the user (they get 200006). Wrong
+     * current passwords are limited per user as failed logins are per account (429 with the wait).
+     */
     async changePassword(ctx: RequestContext, oldPassword: string, newPassword: string, client: Client) {
+      const refusal = await limiter.beginPasswordCheck(ctx.user.id);
+      if (refusal) throw limitedError(refusal);
       const user = await findUserById(db, ctx.user.id);
       if (!user || !(await hasher.verify(user.passwordHash, oldPassword))) {
         throw new AppError('OLD_PASSWORD_WRONG');
       }
+      await limiter.passwordCheckSucceeded(user.id);
       const passwordHash = await hasher.hash(newPassword);
       await db.transaction(async (tx) => {
         await updatePasswordHash(tx, user.id, passwordHash);

@@ -181,6 +181,32 @@ describe('PUT /base/v2/me/password', () => {
     await login(t.app, 'operator', 'n3w-secret');
     expect(await actions('operator')).toEqual(['login', 'login', 'password_change', 'login_failed', 'login']);
   });
+
+  it('limits wrong current passwords per user with growing delays (429 100014 and Retry-After)', async () => {
+    let at = Date.parse('2026-11-28T10:00:00Z');
+    const app = await t.build({ LOGIN_RATE_LIMIT_MAX: '3' }, () => new Date(at));
+    const token = await login(app, 'operator');
+    const other = await login(app, 'finance');
+    const guess = (password: string, session = token) =>
+      app.inject({
+        method: 'PUT',
+        url: '/base/v2/me/password',
+        payload: { oldPassword: password, newPassword: 'n3w-secret' },
+        headers: { ...bearer(session), 'accept-language': 'en' },
+      });
+    for (let i = 0; i < 3; i++) expect(body(await guess(`guess-${i}`)).code).toBe(201004);
+    const limited = await guess('demo1234');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('2');
+    expect(body(limited)).toMatchObject({ code: 100014, data: { retryAfterSeconds: 2 } });
+    // Another user is not affected.
+    expect(body(await guess('wrong-one', other)).code).toBe(201004);
+    at += 2000;
+    expect(body(await guess('guess-3')).code).toBe(201004);
+    expect((await guess('demo1234')).headers['retry-after']).toBe('4');
+    at += 4000;
+    expect((await guess('demo1234')).statusCode).toBe(200);
+  });
 });
 
 describe('PUT /base/v2/me/config/:key', () => {
