@@ -86,6 +86,28 @@ describe('agency API keys', () => {
     expect(body<{ userInfo: { username: string } }>(res).data.userInfo.username).toBe('eastadmin');
   });
 
+  it('works at once for a sub-agency whose super admin still has a temporary password (never 201006)', async () => {
+    const [admin] = await t.database.db.select().from(users).where(eq(users.username, 'admin'));
+    await t.database.db.insert(users).values({
+      username: 'eastadmin',
+      agencyId: 2,
+      roles: ['SuperUser'],
+      passwordHash: admin?.passwordHash ?? '',
+      mustChangePassword: true,
+    });
+    const key = await issued(2);
+    for (const url of ['/base/v2/user-logs', '/base/v2/company', '/base/v2/me']) {
+      const res = await t.app.inject({ url, headers: { 'x-api-key': key.apiKey } });
+      expect([url, res.statusCode, body(res).code]).toEqual([url, 200, 0]);
+    }
+    // The person signing in with the temporary password must still change it first.
+    const session = await t.app.inject({
+      url: '/base/v2/user-logs',
+      headers: bearer(await login(t.app, 'eastadmin')),
+    });
+    expect([session.statusCode, body(session).code]).toEqual([403, 201006]);
+  });
+
   it("answers 404 for a grandchild, another tenant's agency or an unknown one", async () => {
     await t.database.db.insert(agencies).values({
       id: 5001,
