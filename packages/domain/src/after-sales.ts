@@ -54,6 +54,16 @@ export function isInvoluntaryRefund(value: number): boolean {
   return REFUND_REASONS.find((r) => r.value === value)?.involuntary === true;
 }
 
+/**
+ * Whether a refund with reason `value` needs a supporting document: an involuntary reason on a
+ * booking where the supplier recorded no disruption or schedule change (on the order or an order
+ * it was changed from). Such a claim is the agent's word only: the desk reviews it with the
+ * document and decides the amount; with a disruption on record it is refunded as involuntary.
+ */
+export function involuntaryRefundNeedsDocument(value: number, disruptionOnRecord: boolean): boolean {
+  return isInvoluntaryRefund(value) && !disruptionOnRecord;
+}
+
 export const RefundReason = z
   .strictObject({
     value: z.number().int().min(0).max(7),

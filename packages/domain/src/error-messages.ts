@@ -257,6 +257,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '钱包余额将超过上限 {max} {currency}',
     'zh-tw': '錢包餘額將超過上限 {max} {currency}',
   },
+  'afterSales.error.involuntaryDocument': {
+    en: 'No disruption or schedule change is recorded on this booking: the airline desk reviews an involuntary refund and decides the amount; attach at least one supporting document',
+    'zh-cn': '该订单没有航司记录的航班变动或取消：非自愿退票由航司审核并决定退款金额，请至少上传一份证明材料',
+    'zh-tw': '該訂單沒有航司記錄的航班異動或取消：非自願退票由航司審核並決定退款金額，請至少上傳一份證明文件',
+  },
   'upload.error.readTimeout': {
     en: 'Reading the document took too long; please try again or enter the passenger details by hand',
     'zh-cn': '证件识别超时，请重试或手动填写乘客信息',

@@ -79,6 +79,11 @@ export const ERRORS = {
   TICKET_IN_AFTER_SALES: { code: 500010, key: 'order.error.ticketInAfterSales', status: 409 },
   VOID_WINDOW_CLOSED: { code: 500011, key: 'order.error.voidWindowClosed', status: 410 },
   CONFIRM_DEADLINE_PASSED: { code: 500012, key: 'order.error.confirmDeadlinePassed', status: 410 },
+  /**
+   * An involuntary refund reason on a booking with no disruption or schedule change recorded by the
+   * supplier: the desk reviews it, and it needs at least one supporting document.
+   */
+  REFUND_DOCUMENT_REQUIRED: { code: 500013, key: 'afterSales.error.involuntaryDocument', status: 400 },
   DISRUPTION_NOT_FOUND: { code: 500030, key: 'disruption.error.notFound', status: 404 },
   /** The disruption is no longer in a status that allows the action (each action happens once). */
   DISRUPTION_ACTION_REFUSED: { code: 500031, key: 'disruption.error.actionRefused', status: 409 },

@@ -264,6 +264,13 @@ export const FlightOrder = z.object({
   confirmDeadline: Timestamp.nullable(),
   /** Issued orders: the void window closes at this instant. */
   voidDeadline: Timestamp.nullable(),
+  /**
+   * The supplier recorded a disruption or schedule change on this order or an order it was changed
+   * from: an involuntary refund reason is refunded as involuntary. Otherwise such a refund goes to
+   * the desk's review and needs a supporting document (`involuntaryRefundNeedsDocument`). The
+   * order's detail answers it; lists leave it out.
+   */
+  disruptionOnRecord: z.boolean().optional(),
 });
 export type FlightOrder = z.infer<typeof FlightOrder>;
 

@@ -1,4 +1,3 @@
-import { isInvoluntaryRefund } from '@portal/domain/after-sales';
 import type { Db } from '../../platform/db';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
 import { SUPPLIER_CALL_MS, type FlightOrderDeps } from '../flight-orders/flight-orders.context';
@@ -9,6 +8,7 @@ import { toSupplierPassengers } from '../flight-orders/supplier-passengers';
 import { notifyOrderEvent } from '../notifications/notify';
 import type { RefundRequestToSupplier } from '../shopping/suppliers/supplier';
 import { claimedPaid, releaseClaims } from './claims';
+import { involuntaryGrounds } from './involuntary-refund';
 import {
   REFUND_CONFIRM_DEADLINE_JOB,
   REFUND_CONFIRM_WINDOW_MS,
@@ -46,7 +46,7 @@ async function supplierRequest(
       segmentIndexes: afterSales.selection.segmentIndexes,
       paidMinor: await claimedPaid(db, order.id),
       currency: order.currency,
-      involuntary: isInvoluntaryRefund(afterSales.refundReason?.value ?? 0),
+      ...involuntaryGrounds(afterSales),
     },
   };
 }

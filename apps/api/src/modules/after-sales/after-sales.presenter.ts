@@ -6,10 +6,12 @@ import { presentOrder, type OrderLinks } from '../flight-orders/flight-orders.pr
 import { listEvents } from '../flight-orders/flight-orders.repo';
 import { flightOrders, type FlightOrderRow } from '../flight-orders/flight-orders.schema';
 import { ticketClaims } from './after-sales.schema';
+import { disruptionOnRecord } from './involuntary-refund';
 
 /**
  * The orders linked to `row` (its original, and the change, refund and void orders started from
- * it), oldest first, and how many of its ticket-segments are claimed.
+ * it), oldest first, how many of its ticket-segments are claimed, and whether the supplier
+ * recorded a disruption on it or an order it was changed from.
  */
 export async function loadOrderLinks(db: Db, row: FlightOrderRow): Promise<OrderLinks> {
   const linked = row.originalBookingId
@@ -40,6 +42,7 @@ export async function loadOrderLinks(db: Db, row: FlightOrderRow): Promise<Order
       bookingTime: r.createdAt.toISOString(),
     })),
     claimedTickets: claimed?.n ?? 0,
+    disruptionOnRecord: (await disruptionOnRecord(db, row)) !== null,
   };
 }
 

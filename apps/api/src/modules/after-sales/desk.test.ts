@@ -55,6 +55,22 @@ describe('the simulated after-sales desk', () => {
     ).toThrow();
   });
 
+  it('judges an involuntary claim without a recorded disruption: accepted, no fee; refused, the voluntary fee', () => {
+    const desk = new SimulatedDesk();
+    const voluntary = desk.quoteRefund(request());
+    expect(desk.quoteRefund(request({ involuntaryClaim: true }))).toEqual({
+      status: 'approved',
+      refundFeeMinor: 0,
+    });
+    desk.knobs = { refund: { claim: 'refuse' } };
+    expect(desk.quoteRefund(request({ involuntaryClaim: true }))).toEqual(voluntary);
+    // A disruption on record is not the desk's to refuse.
+    expect(desk.quoteRefund(request({ involuntary: true }))).toEqual({
+      status: 'approved',
+      refundFeeMinor: 0,
+    });
+  });
+
   it('has no test route without the test hooks', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/__test/after-sales/desk', payload: {} });
     expect(res.statusCode).toBe(404);

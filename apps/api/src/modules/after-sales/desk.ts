@@ -26,6 +26,11 @@ export const DeskKnobs = z.strictObject({
       decision: z.enum(['approve', 'reject']).optional(),
       /** The supplier's refund fee as a percent of what was paid (voluntary reasons only). */
       feePercent: z.number().int().min(0).max(100).optional(),
+      /**
+       * The desk's answer to an involuntary reason the supplier recorded no disruption for, after
+       * reading its documents: accepted, no fee (the default); refused, a voluntary refund's fee.
+       */
+      claim: z.enum(['accept', 'refuse']).optional(),
       /** The refund itself fails at the supplier (refund_failed, claims released). */
       fail: z.boolean().optional(),
     })
@@ -56,10 +61,11 @@ export const NON_REFUNDABLE_FEE_PERCENT = 80;
 
 /**
  * The simulated suppliers' after-sales desk: deterministic per after-sales order id unless a knob
- * says otherwise. Refunds are approved; the fee is 0 for involuntary reasons, else the knob's
- * percent, else 5-30 % (by the order id's hash) of what was paid for a refundable fare and
- * `NON_REFUNDABLE_FEE_PERCENT` for a non-refundable one, rounded up to a whole minor unit. Voids
- * are approved.
+ * says otherwise. Refunds are approved; the fee is 0 for involuntary reasons resting on the
+ * supplier's own disruption, and for an involuntary claim with documents the desk accepts (the
+ * `claim` knob, accepted by default); else the knob's percent, else 5-30 % (by the order id's
+ * hash) of what was paid for a refundable fare and `NON_REFUNDABLE_FEE_PERCENT` for a
+ * non-refundable one, rounded up to a whole minor unit. Voids are approved.
  */
 export class SimulatedDesk {
   knobs: DeskKnobs = {};
@@ -70,6 +76,9 @@ export class SimulatedDesk {
       return { status: 'rejected', reason: 'The airline refused the refund' };
     }
     if (request.involuntary) return { status: 'approved', refundFeeMinor: 0 };
+    if (request.involuntaryClaim && (knobs.claim ?? 'accept') === 'accept') {
+      return { status: 'approved', refundFeeMinor: 0 };
+    }
     const percent =
       knobs.feePercent ??
       (request.offer.rules.refund.allowed

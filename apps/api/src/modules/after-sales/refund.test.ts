@@ -173,10 +173,16 @@ describe('refund of issued tickets', () => {
     expect(after.allowedActions).toEqual([]);
   });
 
-  it('charges no supplier fee for an involuntary reason', async () => {
+  it('charges no supplier fee for an involuntary reason on a disruption the supplier recorded', async () => {
     const token = await login(t.app);
     await setDesk({ refund: { feePercent: 50 } });
     const order = await issuedOrder(t.app, token);
+    const raised = await t.app.inject({
+      method: 'POST',
+      url: '/__test/disruptions',
+      payload: { orderId: order.id, type: 'cancel_unprotected', segmentIndex: 0 },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
     const ids = order.passengers.map((p) => p.id);
     const res = await refundOf(token, order, ids, { value: 2, subOption: 'cancellation' });
     expect(res.statusCode, res.body).toBe(200);

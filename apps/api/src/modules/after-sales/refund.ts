@@ -16,6 +16,7 @@ import type { FlightOrderRow, StoredAfterSales } from '../flight-orders/flight-o
 import { notifyOrderEvent } from '../notifications/notify';
 import { claimTickets } from './claims';
 import { attachDocuments } from './documents';
+import { refundGrounds } from './involuntary-refund';
 
 export const REFUND_REVIEW_JOB = 'after-sales-refund-review';
 export const REFUND_CONFIRM_DEADLINE_JOB = 'after-sales-refund-confirm-deadline';
@@ -98,6 +99,9 @@ export interface RefundInput {
  * `originalBookingId`, the selected passengers, its ticket-segments claimed (409
  * TICKET_IN_AFTER_SALES when one is taken), its documents attached, the desk's review queued and
  * the agency told. Also used for a disruption's involuntary refund (reason 2, no supplier fee).
+ * An involuntary reason is refunded as such only on a disruption the supplier recorded for the
+ * booking (kept as `disruptionId`); without one it needs a supporting document (400
+ * REFUND_DOCUMENT_REQUIRED) and the desk's review decides its fee (`refundGrounds`).
  */
 export async function createRefundOrder(
   tx: Db,
@@ -109,6 +113,8 @@ export async function createRefundOrder(
 ): Promise<FlightOrderRow> {
   const rule = actionRule({ status: from.status, type: from.type, now }, 'refund');
   if (!rule) throw new AppError('ILLEGAL_TRANSITION', { from: from.status, to: 'rfd_reviewing' });
+  // An involuntary reason rests on the supplier's disruption, or on a document for the desk.
+  const disruptionId = await refundGrounds(tx, from, input);
   const afterSales: StoredAfterSales = {
     selection: input.selection,
     refundReason: { value: input.reason.value, subOption: input.reason.subOption ?? null },
@@ -116,7 +122,7 @@ export async function createRefundOrder(
     remark: input.remark ?? null,
     quote: null,
     rejectReason: null,
-    disruptionId: input.disruptionId ?? null,
+    disruptionId,
   };
   const refund = await insertOrder(
     tx,

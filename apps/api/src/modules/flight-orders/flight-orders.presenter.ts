@@ -15,6 +15,8 @@ export interface OrderLinks {
   related: RelatedOrder[];
   /** How many of this order's ticket-segments a claim holds (live, or kept once refunded, voided or changed). */
   claimedTickets: number;
+  /** The supplier recorded a disruption on this order or one it was changed from (after-sales' `disruptionOnRecord`). */
+  disruptionOnRecord?: boolean;
 }
 
 const NO_LINKS: OrderLinks = { related: [], claimedTickets: 0 };
@@ -180,6 +182,7 @@ export function presentOrder(
     relatedOrders: links.related,
     confirmDeadline: row.confirmDeadline?.toISOString() ?? null,
     voidDeadline: row.voidDeadline?.toISOString() ?? null,
+    ...(links.disruptionOnRecord === undefined ? {} : { disruptionOnRecord: links.disruptionOnRecord }),
   };
 }
 

@@ -243,8 +243,17 @@ export interface RefundRequestToSupplier {
   /** What the agency paid for these ticket-segments, minor units of `currency`. */
   paidMinor: number;
   currency: string;
-  /** Caused by the airline (spec §9 involuntary reasons): no refund fee. */
+  /**
+   * Caused by the airline, as the supplier's own disruption or schedule change on the booking
+   * shows (spec §9 involuntary reasons): no refund fee.
+   */
   involuntary: boolean;
+  /**
+   * An involuntary reason the supplier recorded nothing for (illness, death, a delay it did not
+   * notify): the agent's claim with supporting documents, which the desk accepts (no fee) or
+   * refuses (a voluntary refund's fee).
+   */
+  involuntaryClaim?: boolean;
 }
 
 /** The desk's answer to a refund: its fee in minor units of the request's currency, or a rejection. */

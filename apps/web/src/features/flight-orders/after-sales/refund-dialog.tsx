@@ -2,11 +2,13 @@ import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  involuntaryRefundNeedsDocument,
   REFUND_REASONS,
   refundReasonKey,
   type RefundRequest,
   type SupportingDocument,
 } from '@portal/domain/after-sales';
+import { ERRORS } from '@portal/domain/errors';
 import { useRequestRefund } from '../api/after-sales';
 import { refundSubOptions } from '../lib/after-sales';
 import { DocumentUpload } from './document-upload';
@@ -22,7 +24,8 @@ interface RefundForm {
 /**
  * Refund request of an issued order: the tickets (passengers and segments), a reason of spec §9
  * with its sub-option where it has them, supporting documents and a remark. Sent, it opens the
- * new refund order.
+ * new refund order. An involuntary reason on an order the supplier recorded no disruption for
+ * says so under the reason and requires a document, as the API does.
  */
 export function RefundDialog({ order, open, onClose }: AfterSalesDialogProps) {
   const { t } = useTranslation();
@@ -37,12 +40,16 @@ export function RefundDialog({ order, open, onClose }: AfterSalesDialogProps) {
   const [documents, setDocuments] = useState<SupportingDocument[]>([]);
   const [uploading, setUploading] = useState(false);
   const refund = useRequestRefund(order.id);
+  const needsDocument =
+    reason !== undefined && involuntaryRefundNeedsDocument(reason, order.disruptionOnRecord === true);
+  const documentMissing = needsDocument && documents.length === 0;
 
   const submit = async () => {
     setTried(true);
     const values = await form.validateFields().catch(() => null);
     if (!values || values.reason === undefined || passengerIds.length === 0 || segmentIndexes.length === 0)
       return;
+    if (documentMissing) return;
     const remark = values.remark?.trim();
     const body: RefundRequest = {
       selection: { passengerIds, segmentIndexes },
@@ -83,6 +90,11 @@ export function RefundDialog({ order, open, onClose }: AfterSalesDialogProps) {
             name="reason"
             label={t('afterSales.form.reason')}
             rules={[{ required: true, message: t('afterSales.form.reasonRequired') }]}
+            extra={
+              needsDocument ? (
+                <span data-testid="refund-involuntary-hint">{t(ERRORS.REFUND_DOCUMENT_REQUIRED.key)}</span>
+              ) : undefined
+            }
           >
             <Select
               data-testid="refund-reason"
@@ -110,7 +122,16 @@ export function RefundDialog({ order, open, onClose }: AfterSalesDialogProps) {
               />
             </Form.Item>
           )}
-          <Form.Item label={t('afterSales.documents.title')}>
+          <Form.Item
+            label={t('afterSales.documents.title')}
+            required={needsDocument}
+            validateStatus={tried && documentMissing ? 'error' : undefined}
+            help={
+              tried && documentMissing ? (
+                <span data-testid="refund-document-required">{t('afterSales.documents.required')}</span>
+              ) : undefined
+            }
+          >
             <DocumentUpload
               orderId={order.id}
               onChange={(docs, busy) => {
