@@ -277,7 +277,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(companyRoutes, { db: database.db });
   await app.register(apiKeyRoutes, { db: database.db, now });
   await app.register(subAgencyRoutes, { db: database.db });
-  await app.register(agencySettingsRoutes, { db: database.db });
+  await app.register(agencySettingsRoutes, {
+    db: database.db,
+    // Notification URLs: https only outside the demo; private targets as WEBHOOK_ALLOW_PRIVATE says.
+    webhookTargets: { allowHttp: config.demo, allowPrivate: config.webhookAllowPrivate },
+  });
   await app.register(agenciesRoutes, {
     deps: {
       db: database.db,

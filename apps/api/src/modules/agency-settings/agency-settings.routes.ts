@@ -7,13 +7,17 @@ import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { requireCtx } from '../../platform/request-context';
 import { okResponse } from '../../platform/schema';
+import type { WebhookTargetRule } from '../notifications/webhook';
 import { getAgencySettings, getPriceChain, saveAgencySettings } from './agency-settings.service';
 
 const tags = ['agency-settings'];
 const Params = z.strictObject({ id: AgencyId });
 
 /** A sub-agency's settings (spec §3 agency config, §7 `PUT /base/v2/agencies/{id}/config`) and its price chain. */
-export async function agencySettingsRoutes(fastify: FastifyInstance, { db }: { db: Db }) {
+export async function agencySettingsRoutes(
+  fastify: FastifyInstance,
+  { db, webhookTargets }: { db: Db; webhookTargets: WebhookTargetRule },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -31,7 +35,8 @@ export async function agencySettingsRoutes(fastify: FastifyInstance, { db }: { d
       config: { access: 'agencyAdmin' },
       schema: { tags, params: Params, body: AgencySettings, response: okResponse(AgencySettings) },
     },
-    async (request) => ok(await saveAgencySettings(db, requireCtx(request), request.params.id, request.body)),
+    async (request) =>
+      ok(await saveAgencySettings(db, requireCtx(request), request.params.id, request.body, webhookTargets)),
   );
 
   app.get(

@@ -5,11 +5,13 @@ import {
   priceChain,
   settingsFromStored,
 } from '@portal/domain/agency-settings';
+import { errorMessage } from '@portal/domain/error-messages';
 import type { Db } from '../../platform/db';
 import type { AgencyRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { findAgencyById, isBelow, lockAgency } from '../agencies/agencies.repo';
+import { webhookUrlProblem, type WebhookTargetRule } from '../notifications/webhook';
 import { chainLevelsFor, loadAgencyPricing } from '../shopping/agency-pricing';
 import { assertCanReachSettings } from './agency-settings.policy';
 import { walletHoldsMoney, writeSettings } from './agency-settings.repo';
@@ -42,17 +44,39 @@ export async function getAgencySettings(db: Db, ctx: RequestContext, id: number)
 }
 
 /**
+ * 400 NOTIFICATION_URL_REFUSED, each refused field in `data.errors`, when a notification URL could
+ * not be delivered to: the delivery's own rule (`webhookUrlProblem`), applied when it is saved.
+ */
+function checkNotificationUrls(ctx: RequestContext, settings: AgencySettings, rule: WebhookTargetRule): void {
+  const urls: [string, string | null][] = [
+    ['flight.bookingNotificationUrl', settings.flight.bookingNotificationUrl],
+    ['flight.flightChangeNotificationUrl', settings.flight.flightChangeNotificationUrl],
+    ['train.notificationUrl', settings.train.notificationUrl],
+  ];
+  const refused = urls.filter(([, url]) => url !== null && webhookUrlProblem(url, rule) !== null);
+  if (refused.length === 0) return;
+  const message = errorMessage('agencySettings.error.notificationUrl', ctx.locale);
+  throw new AppError('NOTIFICATION_URL_REFUSED', undefined, {
+    errors: refused.map(([path]) => ({ path, message })),
+  });
+}
+
+/**
  * PUT /base/v2/agencies/{id}/config: replaces a sub-agency's settings in one short transaction.
  * A new settlement currency is refused (409 201040) while the agency's wallet holds a balance or
  * a credit limit in any currency: its money and credit stay in the currency they were given in.
+ * A notification URL must be https (http too in demo mode) and not name an internal address
+ * (400 201041), as its deliveries will be.
  */
 export async function saveAgencySettings(
   db: Db,
   ctx: RequestContext,
   id: number,
   settings: AgencySettings,
+  webhookTargets: WebhookTargetRule,
 ): Promise<AgencySettings> {
   await reachableAgency(db, ctx, 'agencyAdmin', id);
+  checkNotificationUrls(ctx, settings, webhookTargets);
   const saved = await db.transaction(async (tx) => {
     const current = await lockAgency(tx, id);
     if (!current) throw new AppError('NOT_FOUND');

@@ -3,6 +3,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** How long one webhook POST may take, connection and answer included. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -14,61 +15,82 @@ export function signWebhook(secret: string, timestamp: string, body: string): st
   return `sha256=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
+/** Where the IPv4 address sits inside an IPv6 address that carries one (16-bit parts). */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const p = address.parts;
+  const from = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+  switch (address.range()) {
+    case 'ipv4Mapped': // ::ffff:a.b.c.d
+    case 'rfc6145': // ::ffff:0:a.b.c.d (SIIT)
+      return from(p[6] ?? 0, p[7] ?? 0);
+    case 'rfc6052': // NAT64 64:ff9b::a.b.c.d; the local-use 64:ff9b:1::/48 is refused whole below
+      return address.match(ipaddr.IPv6.parse('64:ff9b::'), 96) ? from(p[6] ?? 0, p[7] ?? 0) : undefined;
+    case '6to4': // 2002:AABB:CCDD::/48 carries a.b.c.d in bits 16-48
+      return from(p[1] ?? 0, p[2] ?? 0);
+    default:
+      return undefined;
+  }
+}
+
 /**
- * True for addresses a webhook must not reach unless private targets are allowed: loopback,
- * private (RFC 1918, ULA), link-local, CGNAT, unspecified, multicast and reserved ranges, and
- * IPv4-mapped IPv6 forms of them.
+ * True for addresses a webhook must not reach unless private targets are allowed: everything but
+ * public unicast. IPv4: loopback, private (RFC 1918), link-local, CGNAT, unspecified, broadcast,
+ * multicast, documentation, benchmarking and other reserved ranges. IPv6: loopback, unspecified,
+ * unique-local, link-local, site-local, multicast, documentation, discard and other special
+ * ranges, and every form that carries an IPv4 address (IPv4-mapped, SIIT, NAT64 `64:ff9b::/96`,
+ * 6to4 `2002::/16`) is judged by that address. The deprecated IPv4-compatible `::a.b.c.d`, the
+ * local-use NAT64 prefix `64:ff9b:1::/48` and Teredo `2001::/32` (which hides its client's
+ * address) are refused whatever they carry. Anything that is not an address is refused.
  */
 export function isPrivateAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) {
-    const [a = 0, b = 0] = address.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      a >= 224
-    );
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address.replace(/^\[|\]$/g, ''));
+  } catch {
+    return true;
   }
-  if (family === 6) {
-    const lower = address.toLowerCase();
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-    if (mapped?.[1]) return isPrivateAddress(mapped[1]);
-    return (
-      lower === '::' ||
-      lower === '::1' ||
-      /^f[cd]/.test(lower) ||
-      /^fe[89ab]/.test(lower) ||
-      lower.startsWith('ff') ||
-      lower.startsWith('::ffff:')
-    );
-  }
-  return true;
+  if (parsed instanceof ipaddr.IPv4) return parsed.range() !== 'unicast';
+  const v6 = parsed;
+  if (v6.match(ipaddr.IPv6.parse('::'), 96)) return true; // ::, ::1 and IPv4-compatible ::a.b.c.d
+  const carried = embeddedIPv4(v6);
+  if (carried) return carried.range() !== 'unicast';
+  return v6.range() !== 'unicast';
 }
 
-export interface WebhookResult {
-  ok: boolean;
-  status: number | null;
-  error: string | null;
+/** What a notification URL may be: https always, http only where allowed (demo mode). */
+export interface WebhookTargetRule {
+  allowHttp: boolean;
+  /** `WEBHOOK_ALLOW_PRIVATE`: loopback and private addresses are allowed (demo and tests). */
+  allowPrivate: boolean;
 }
 
-/** Why a URL cannot be a webhook target, or null when it can. */
-export function webhookUrlProblem(target: string): string | null {
+/**
+ * Why a URL cannot be a webhook target, or null when it can: one check for saving a notification
+ * URL and for each delivery. The scheme must be https (or http when allowed), the URL must carry
+ * no credentials, and a host written as an address must not be private (see `isPrivateAddress`).
+ * A host name is judged again by the addresses it resolves to when a delivery connects.
+ */
+export function webhookUrlProblem(target: string, rule: WebhookTargetRule): string | null {
   let url: URL;
   try {
     url = new URL(target);
   } catch {
     return 'not a URL';
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return `scheme ${url.protocol} is not http or https`;
+  const schemes = rule.allowHttp ? ['https:', 'http:'] : ['https:'];
+  if (!schemes.includes(url.protocol))
+    return `scheme ${url.protocol} is not ${rule.allowHttp ? 'http or ' : ''}https`;
   if (url.username || url.password) return 'credentials in the URL';
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host) && !rule.allowPrivate && isPrivateAddress(host))
+    return `refused private address ${host}`;
   return null;
+}
+
+export interface WebhookResult {
+  ok: boolean;
+  status: number | null;
+  error: string | null;
 }
 
 /**
@@ -82,13 +104,10 @@ export function postWebhook(
   headers: Record<string, string>,
   options: { allowPrivate: boolean; timeoutMs?: number },
 ): Promise<WebhookResult> {
-  const problem = webhookUrlProblem(target);
+  // Stored URLs were checked when saved; the rules may have changed since (http stays deliverable).
+  const problem = webhookUrlProblem(target, { allowHttp: true, allowPrivate: options.allowPrivate });
   if (problem) return Promise.resolve({ ok: false, status: null, error: problem });
   const url = new URL(target);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(host) && !options.allowPrivate && isPrivateAddress(host)) {
-    return Promise.resolve({ ok: false, status: null, error: `refused private address ${host}` });
-  }
   const lookup: net.LookupFunction = (hostname, lookupOptions, callback) => {
     dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 4);
