@@ -116,7 +116,7 @@ describe('ledger properties', () => {
           const orderId = 'order' in c ? `P${run}-${c.order}` : '';
           if (c.op === 'topUp') {
             await db.transaction((tx) =>
-              topUp(tx, { agencyId, currency: c.currency, amountMinor: c.amount, reference: 'T' }),
+              topUp(tx, { agencyId, currency: c.currency, amountMinor: c.amount, reference: randomUUID() }),
             );
             model.balance[c.currency] += c.amount;
           } else if (c.op === 'pay') {
@@ -286,7 +286,7 @@ describe('ledger properties with after-sales', () => {
     if (!agency) throw new Error('no agency');
     const agencyId = agency.id;
     await db.transaction((tx) =>
-      topUp(tx, { agencyId, currency: 'CNY', amountMinor: 10_000, reference: 'T' }),
+      topUp(tx, { agencyId, currency: 'CNY', amountMinor: 10_000, reference: randomUUID() }),
     );
     const original = await db.transaction(async (tx) => {
       const row = await insertRow(tx, orderRow(agencyId, 'CNY', 10_000, 'origin'));
@@ -364,7 +364,7 @@ describe('ledger properties with after-sales', () => {
         for (const c of commands) {
           if (c.op === 'topUp') {
             await db.transaction((tx) =>
-              topUp(tx, { agencyId, currency: c.currency, amountMinor: c.amount, reference: 'T' }),
+              topUp(tx, { agencyId, currency: c.currency, amountMinor: c.amount, reference: randomUUID() }),
             );
             balance[c.currency] += c.amount;
           } else if (c.op === 'pay') {
