@@ -11,6 +11,7 @@ import type { FlightOrder } from '@portal/domain/flight-order';
 import { ERRORS } from '@portal/domain/errors';
 import { VerificationResult, type Solution } from '@portal/domain/shopping';
 import { isApiError } from '../../../shared/api/api-error';
+import { changeErrorDetails } from '../lib/change-errors';
 import { startChangeSearch, useRequestChange } from '../api/after-sales';
 import { ChangeResults } from './change-results';
 import { ChangeSearchForm, initialDraft, selectedLegs, type ChangeDraft } from './change-search-form';
@@ -195,6 +196,9 @@ export function ChangeDialog({ order, open, onClose }: AfterSalesDialogProps) {
             }}
             requoted={requoted}
             error={change.error && !requoted ? change.error.message || t('afterSales.change.failed') : null}
+            errorDetails={
+              change.error && !requoted ? changeErrorDetails(t, change.error, order.passengers) : []
+            }
           />
         )}
       </div>

@@ -16,6 +16,8 @@ interface ChangeReviewProps {
   /** The price check's answer when the chosen flight was re-quoted at submit. */
   requoted: VerificationResult | null;
   error: string | null;
+  /** What the refusal names field by field (a passenger the new fare does not take), in words. */
+  errorDetails?: readonly string[];
 }
 
 /** Step three of a change: the chosen flight, supporting documents and a remark. */
@@ -29,6 +31,7 @@ export function ChangeReview({
   onDocuments,
   requoted,
   error,
+  errorDetails = [],
 }: ChangeReviewProps) {
   const { t } = useTranslation();
   return (
@@ -80,6 +83,15 @@ export function ChangeReview({
           role="alert"
           data-testid="change-error"
           title={error}
+          description={
+            errorDetails.length > 0 ? (
+              <ul data-testid="change-error-details" style={{ margin: 0, paddingInlineStart: 20 }}>
+                {errorDetails.map((detail) => (
+                  <li key={detail}>{detail}</li>
+                ))}
+              </ul>
+            ) : undefined
+          }
           style={{ marginTop: 12 }}
         />
       )}
