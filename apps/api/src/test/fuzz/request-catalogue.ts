@@ -1,4 +1,5 @@
 import { NASTY_DATES, NASTY_NUMBER_STRINGS, hintOf } from './values';
+import { brokenImageCorpus } from '../../modules/passengers/passport-image.test-helpers';
 
 /**
  * What the suite sends in place of good path parameters, query values and bodies: encodings,
@@ -148,6 +149,12 @@ export const MULTIPART_BODIES: readonly { label: string; body: Buffer | string; 
     type: 'multipart',
   },
   { label: 'multipart without boundary', body: 'x', type: 'multipart/form-data' },
+  // Broken and hostile images (bad checksum, truncated, zip bomb, huge sizes, wrong magic, …).
+  ...brokenImageCorpus().map((image) => ({
+    label: `multipart ${image.label}`,
+    body: multipart('file', image.filename, image.contentType, image.bytes),
+    type: 'multipart',
+  })),
 ];
 
 /** Keys the random bodies of operations without a declared body are built from. */
