@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   changeAmountDue,
   ChangeSearchRequest,
+  involuntaryRefundNeedsDocument,
   RefundReason,
   RefundRequest,
   refundableTotal,
@@ -93,5 +94,19 @@ describe('after-sales requests', () => {
     const legs = [{ legIndex: 0, date: '2026-06-01' }];
     expect(ChangeSearchRequest.safeParse({ selection, reason: 3, legs }).success).toBe(true);
     expect(ChangeSearchRequest.safeParse({ selection, reason: 2, legs }).success).toBe(false);
+  });
+});
+
+describe('involuntaryRefundNeedsDocument', () => {
+  it.each([
+    [2, false, true],
+    [6, false, true],
+    [2, true, false],
+    [6, true, false],
+    [0, false, false],
+    [3, false, false],
+    [7, true, false],
+  ])('reason %i, disruption on record %s: a document needed %s', (value, disrupted, needed) => {
+    expect(involuntaryRefundNeedsDocument(value, disrupted)).toBe(needed);
   });
 });
