@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { UserLogPage, type UserLogEntry } from '@portal/domain/user-log';
 import { userLogs, users } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
+import { recordUserAction } from './user-log';
 
 const t = useTestApp();
 
@@ -137,6 +138,43 @@ describe('user log', () => {
       target: '2',
       outcome: 'refused',
       code: 100003,
+    });
+  });
+
+  it.each([
+    ['a NUL byte', '%00', '\\u0000'],
+    ['a NUL byte inside text', 'ab%00cd', 'ab\\u0000cd'],
+  ])(
+    'records a refused write whose path holds %s, with the character escaped',
+    async (_label, id, target) => {
+      const admin = await login(t.app, 'admin');
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/base/v2/users/${id}`,
+        headers: bearer(admin),
+      });
+      expect(res.statusCode).toBe(400);
+      await rowsSettled(2);
+      const log = await entries(admin, '?action=call');
+      expect(log).toHaveLength(1);
+      expect(log[0]).toMatchObject({ route: '/base/v2/users/:id', target, outcome: 'refused', code: 100001 });
+    },
+  );
+
+  it('stores NULs and lone surrogates of any recorded text escaped, whole surrogate pairs as they are', async () => {
+    await recordUserAction(t.database.db, {
+      action: 'login_failed',
+      userId: null,
+      agencyId: null,
+      username: 'a\u0000b\ud800c\udfffd😀',
+      target: '\ud83d',
+      userAgent: `${'x'.repeat(511)}😀`,
+    });
+    const [row] = await t.database.db.select().from(userLogs).where(eq(userLogs.action, 'login_failed'));
+    expect(row).toMatchObject({
+      username: 'a\\u0000b\\ud800c\\udfffd😀',
+      target: '\\ud83d',
+      userAgent: 'x'.repeat(511),
     });
   });
 

@@ -24,8 +24,24 @@ export interface UserActionRecord {
   userAgent?: string | null;
 }
 
-const cut = (text: string | null | undefined, max: number) =>
-  text === null || text === undefined ? null : text.slice(0, max);
+/** A NUL (which PostgreSQL text cannot hold) or a UTF-16 surrogate without its partner. */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point of this pattern
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * `text` as PostgreSQL can store it: each NUL and lone surrogate written as its `\uXXXX` escape, so
+ * that a refused request whose path or name holds one is still recorded, and shows what was sent.
+ */
+export function storableText(text: string): string {
+  return text.replace(UNSTORABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Storable text of at most `max` UTF-16 units, never ending in half a surrogate pair. */
+const cut = (text: string | null | undefined, max: number) => {
+  if (text === null || text === undefined) return null;
+  const short = storableText(text).slice(0, max);
+  return /[\ud800-\udbff]$/.test(short) ? short.slice(0, -1) : short;
+};
 
 /**
  * Appends one row to the user log, in the caller's transaction when `db` is one (so a named
