@@ -14,7 +14,7 @@ import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { insertGroupOrderFor } from '../group-orders/group-orders.test-helpers';
 import { insertTrainOrderFor } from '../train-orders/train-orders.test-helpers';
 import { setCreditLimit } from '../wallet/set-credit-limit';
-import { topUp } from '../wallet/top-up';
+import { fundThroughParents } from '../wallet/wallet.test-helpers';
 import { ledgerAccounts } from '../wallet/wallet.schema';
 
 // The longest session cache allowed: resets and deletions must still take effect on the next call.
@@ -94,7 +94,7 @@ describe('the sub-agency tree', () => {
     await allowSubAgencies(a.agency.id);
     const c = await create(admin, newAgency({ name: 'Gamma Travel', parentId: a.agency.id }));
     await t.database.db.transaction((tx) =>
-      topUp(tx, { agencyId: a.agency.id, currency: 'CNY', amountMinor: 123_45, reference: 'T-1' }),
+      fundThroughParents(tx, { agencyId: a.agency.id, currency: 'CNY', amountMinor: 123_45, reference: 'T-1' }),
     );
     await t.database.db.transaction((tx) =>
       setCreditLimit(tx, { agencyId: a.agency.id, currency: 'CNY', creditLimitMinor: 1000_00 }),
@@ -332,7 +332,7 @@ describe('deleting a sub-agency', () => {
     const admin = await login(t.app, 'admin');
     const withMoney = await create(admin, newAgency());
     await t.database.db.transaction((tx) =>
-      topUp(tx, { agencyId: withMoney.agency.id, currency: 'CNY', amountMinor: 1, reference: 'R' }),
+      fundThroughParents(tx, { agencyId: withMoney.agency.id, currency: 'CNY', amountMinor: 1, reference: 'R' }),
     );
     await expectRefused(admin, withMoney.agency.id, 201030);
 

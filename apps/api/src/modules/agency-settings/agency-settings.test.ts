@@ -7,7 +7,7 @@ import { findAgencyById } from '../agencies/agencies.repo';
 import { minor } from '../shopping/shopping.fixtures';
 import { oneWay, search } from '../shopping/shopping.test-helpers';
 import { setCreditLimit } from '../wallet/set-credit-limit';
-import { topUp } from '../wallet/top-up';
+import { fundThroughParents } from '../wallet/wallet.test-helpers';
 
 const t = useTestApp();
 
@@ -181,7 +181,7 @@ describe('settlement currency change', () => {
   it('is refused with the spec message in three locales while the wallet holds a balance', async () => {
     const id = await addAgency(1, 1);
     await t.database.db.transaction((tx) =>
-      topUp(tx, { agencyId: id, currency: 'CNY', amountMinor: 10_000, reference: 'SETTLE-1' }),
+      fundThroughParents(tx, { agencyId: id, currency: 'CNY', amountMinor: 10_000, reference: 'SETTLE-1' }),
     );
     const messages: Record<string, string> = {
       en: 'The settlement currency can only be changed while the wallet holds no balance and no credit limit',

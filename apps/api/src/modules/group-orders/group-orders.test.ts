@@ -25,7 +25,7 @@ import { walletAccounts } from '../wallet/wallet.repo';
 import { notifications } from '../notifications/notifications.schema';
 import { groupInstalmentViolations, ledgerViolations } from '../wallet/ledger.invariants';
 import { payFromBalance } from '../wallet/pay-from-balance';
-import { topUp } from '../wallet/top-up';
+import { fundThroughParents } from '../wallet/wallet.test-helpers';
 import { journalEntries } from '../wallet/wallet.schema';
 import { addBusinessDays, agencyTimeZone } from './business-days';
 import { createGroupDeskRegistry, SimulatedGroupDesk } from './group-desk';
@@ -131,7 +131,7 @@ async function detail(token: string, id: string): Promise<GroupOrder> {
 
 async function fund(agencyId: number, amountMinor: number): Promise<void> {
   await database.db.transaction((tx) =>
-    topUp(tx, { agencyId, currency: 'CNY', amountMinor, reference: `fund-${agencyId}-${amountMinor}` }),
+    fundThroughParents(tx, { agencyId, currency: 'CNY', amountMinor, reference: `fund-${agencyId}-${amountMinor}` }),
   );
 }
 

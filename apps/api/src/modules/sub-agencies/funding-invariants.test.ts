@@ -4,6 +4,7 @@ import { bearer, login, useTestApp } from '../../test/app';
 import { ledgerViolations } from '../wallet/ledger.invariants';
 import { payFromBalance } from '../wallet/pay-from-balance';
 import { reimburse } from '../wallet/reimburse';
+import { topUp } from '../wallet/top-up';
 
 /** Ledger invariants with a parent funding its sub-agency: top-ups and credit limits. */
 const t = useTestApp();
@@ -15,6 +16,10 @@ describe('ledger invariants with sub-agency money', () => {
       t.app.inject({ method, url, payload, headers: { ...bearer(token), 'idempotency-key': key } });
     const topUpBody = { currency: 'CNY', amount: '10.00', exchangeRate: '1', referenceNumber: 'INV-1' };
     const usd = { ...topUpBody, currency: 'USD', referenceNumber: 'INV-USD' };
+    // The platform funds agency 1 in USD: a parent sends only what its own wallet holds.
+    await t.database.db.transaction((tx) =>
+      topUp(tx, { agencyId: 1, currency: 'USD', amountMinor: 10_000, reference: 'INV-BANK-USD' }),
+    );
     const calls: [number, Awaited<ReturnType<typeof send>>][] = [
       [1, await send('POST', '/base/v2/agencies/2/balance', topUpBody, 'inv-1')],
       [2, await send('PUT', '/base/v2/agencies/2/credit', { credit: '500.00' }, 'inv-2')],
@@ -37,6 +42,7 @@ describe('ledger invariants with sub-agency money', () => {
       sql`update ledger_accounts set credit_limit_minor = 12345 where agency_id = 2 and kind = 'agency_wallet'`,
     );
     expect(await ledgerViolations(t.database.db)).toEqual([
+      expect.stringMatching(/^wallet \d+ lends 0, its sub-agencies' limits are 12345$/),
       expect.stringMatching(/^wallet \d+ credit limit 12345, its credit entries set 0$/),
     ]);
   });

@@ -13,7 +13,7 @@ import { agencies, lookToBook, users } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { payFromBalance } from '../wallet/pay-from-balance';
 import { reimburse } from '../wallet/reimburse';
-import { topUp } from '../wallet/top-up';
+import { fundThroughParents } from '../wallet/wallet.test-helpers';
 import { journalEntries } from '../wallet/wallet.schema';
 
 /**
@@ -91,7 +91,12 @@ async function seedHistory(): Promise<void> {
   await backdate('DEMO-OPENING-2', '2026-01-10T08:00:00Z');
   const { db } = t.database;
   await db.transaction(async (tx) => {
-    await topUp(tx, { agencyId: 2, currency: 'CNY', amountMinor: 30_000, reference: 'FEB-TOPUP' });
+    await fundThroughParents(tx, {
+      agencyId: 2,
+      currency: 'CNY',
+      amountMinor: 30_000,
+      reference: 'FEB-TOPUP',
+    });
     const pay = (
       orderId: string,
       amountMinor: number,
