@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, usePostgres } from '../test/app';
 import type { Database, Db } from './db';
 import { enqueueJob, runDueJobs, type JobHandler } from './jobs';
-import { JOB_LEASE_MS, JobLeaseLost } from './jobs-lease';
+import { everyHeartbeat, JOB_HEARTBEAT_MS, JOB_LEASE_MS, JobLeaseLost } from './jobs-lease';
 import { jobs } from './jobs.schema';
 
 /**
@@ -236,5 +236,35 @@ describe('job leases', () => {
     // Real seconds from now (allowing for a slow machine), not the runner's year 2099.
     expect(seen[0]).toBeGreaterThan(JOB_LEASE_MS - 15_000);
     expect(seen[0]).toBeLessThanOrEqual(JOB_LEASE_MS + 1_000);
+  });
+
+  it('beats every JOB_HEARTBEAT_MS, never twice at once, until stopped', async () => {
+    vi.useFakeTimers();
+    try {
+      let beats = 0;
+      let answer = deferred();
+      const stop = everyHeartbeat(async () => {
+        beats++;
+        await answer.promise;
+      });
+      await vi.advanceTimersByTimeAsync(JOB_HEARTBEAT_MS - 1);
+      expect(beats).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(beats).toBe(1);
+      // The first renewal has not answered: the next tick skips.
+      await vi.advanceTimersByTimeAsync(JOB_HEARTBEAT_MS);
+      expect(beats).toBe(1);
+      answer.resolve();
+      answer = deferred();
+      await vi.advanceTimersByTimeAsync(JOB_HEARTBEAT_MS);
+      expect(beats).toBe(2);
+      answer.resolve();
+      stop();
+      await vi.advanceTimersByTimeAsync(10 * JOB_HEARTBEAT_MS);
+      expect(beats).toBe(2);
+      expect(JOB_LEASE_MS / JOB_HEARTBEAT_MS).toBeGreaterThanOrEqual(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
