@@ -8,8 +8,8 @@ import type { Offer } from '../shopping/suppliers/supplier';
 
 /**
  * One ticket-segment (a passenger on a segment of an order) held by a live change, refund or void
- * order. The partial unique index lets a ticket-segment be in one live request at a time, whatever
- * the order of concurrent requests; a request that ends without effect (rejected, canceled,
+ * order. The partial unique indexes let a ticket-segment be in one live request at a time, whatever
+ * the order of concurrent requests and whichever order names its ticket number; a request that ends without effect (rejected, canceled,
  * failed) releases its claims, one that takes effect keeps them (the ticket is gone or replaced).
  */
 export const ticketClaims = pgTable(
@@ -22,6 +22,8 @@ export const ticketClaims = pgTable(
       .references(() => flightOrders.id, { onDelete: 'cascade' }),
     passengerId: text('passenger_id').notNull(),
     segmentIndex: integer('segment_index').notNull(),
+    /** The ticket of that passenger holding the segment (`ticketOfSegment`); null only without one. */
+    ticketNumber: text('ticket_number'),
     afterSalesOrderId: uuid('after_sales_order_id')
       .notNull()
       .references(() => flightOrders.id, { onDelete: 'cascade' }),
@@ -35,6 +37,10 @@ export const ticketClaims = pgTable(
     uniqueIndex('ticket_claims_live_idx')
       .on(t.orderId, t.passengerId, t.segmentIndex)
       .where(sql`${t.releasedAt} is null`),
+    // The same coupon of one ticket number, whichever order names it (migration 0020).
+    uniqueIndex('ticket_claims_live_ticket_idx')
+      .on(t.ticketNumber, t.segmentIndex)
+      .where(sql`${t.releasedAt} is null and ${t.ticketNumber} is not null`),
     index('ticket_claims_after_sales_idx').on(t.afterSalesOrderId),
   ],
 );

@@ -12,6 +12,7 @@ import { lockOrderById, transition } from '../flight-orders/flight-orders.repo';
 import { flightOrders, type FlightOrderRow } from '../flight-orders/flight-orders.schema';
 import { answerOrRefusal } from '../flight-orders/supplier-answer';
 import { toSupplierPassengers } from '../flight-orders/supplier-passengers';
+import { registerTickets, retryUnlessLastAttempt } from '../flight-orders/tickets';
 import { notifyOrderEvent } from '../notifications/notify';
 import { rateFromCny } from '../shopping/shopping.repo';
 import type {
@@ -227,16 +228,20 @@ function reissueHandler(deps: FlightOrderDeps): JobHandler {
           ...p,
           ticketNumbers: answer.ticketNumbers[i] ?? [],
         }));
-        const changed = await transition(
-          tx,
-          current,
-          'changed',
-          now,
-          { passengers, ticketNumbers: passengers.flatMap((p) => p.ticketNumbers).join('|') },
-          { key: 'ticketsReissued' },
-        );
-        await notifyOrderEvent(tx, { kind: 'change.completed', order: changed, at: now });
-        return;
+        if (await registerTickets(tx, current.id, passengers)) {
+          const changed = await transition(
+            tx,
+            current,
+            'changed',
+            now,
+            { passengers, ticketNumbers: passengers.flatMap((p) => p.ticketNumbers).join('|') },
+            { key: 'ticketsReissued' },
+          );
+          await notifyOrderEvent(tx, { kind: 'change.completed', order: changed, at: now });
+          return;
+        }
+        // A new number already issued on another order is never stored twice: asked again later.
+        retryUnlessLastAttempt(job, current.bookingNumber);
       }
       if (answer?.status === 'pending') {
         if (current.status === 'chg_proceeding') {

@@ -87,6 +87,20 @@ export async function paidForOrder(db: Db, order: FlightOrderRow): Promise<numbe
   return own + Number(row?.paid ?? 0);
 }
 
+/**
+ * The ticket of `passenger` that holds segment `segmentIndex` of its order: one ticket per 4
+ * coupons (conjunction tickets), the last one for any further segment; null before issue.
+ */
+export function ticketOfSegment(
+  passenger: { ticketNumbers: readonly string[] },
+  segmentIndex: number,
+): string | null {
+  // Rows of old data (and hand-made test rows) may lack the list.
+  const ticketNumbers: readonly string[] | undefined = passenger.ticketNumbers;
+  if (!ticketNumbers || ticketNumbers.length === 0) return null;
+  return ticketNumbers[Math.min(Math.floor(segmentIndex / 4), ticketNumbers.length - 1)] ?? null;
+}
+
 /** Throws a 400 ILLEGAL_INPUT unless the selection names passengers and segments of `order`. */
 export function assertSelection(order: FlightOrderRow, selection: AfterSalesSelection): void {
   const passengerIds = new Set(order.passengers.map((p) => p.id));
@@ -115,10 +129,13 @@ export interface ClaimInput {
 
 /**
  * Claims the selected ticket-segments of `order` for an after-sales order, in the caller's
- * transaction, each with what was paid for it. The selection must name passengers and segments of
- * the order (400 ILLEGAL_INPUT); a ticket-segment held by a live request, or already refunded,
- * voided or changed (claims kept), is refused with 409 TICKET_IN_AFTER_SALES, whatever the order of
- * concurrent requests (partial unique index `ticket_claims_live_idx`). Returns the claims.
+ * transaction, each with what was paid for it and the ticket it is on. The selection must name
+ * passengers and segments of the order (400 ILLEGAL_INPUT); a ticket-segment held by a live
+ * request, or already refunded, voided or changed (claims kept), is refused with 409
+ * TICKET_IN_AFTER_SALES, whatever the order of concurrent requests (partial unique index
+ * `ticket_claims_live_idx`), and so is the same coupon of the same ticket number named by another
+ * order (`ticket_claims_live_ticket_idx`): a ticket is refunded, voided or changed at most once.
+ * Returns the claims.
  */
 export async function claimTickets(tx: Db, input: ClaimInput): Promise<TicketClaimRow[]> {
   const { order, selection } = input;
@@ -127,6 +144,7 @@ export async function claimTickets(tx: Db, input: ClaimInput): Promise<TicketCla
   const passengers = new Set(selection.passengerIds);
   const segments = new Set(selection.segmentIndexes);
   const picked = shares.filter((s) => passengers.has(s.passengerId) && segments.has(s.segmentIndex));
+  const passengerOf = new Map(order.passengers.map((p) => [p.id, p]));
   try {
     // A savepoint: on PostgreSQL a refused insert would otherwise abort the caller's transaction.
     return await tx.transaction((sp) =>
@@ -137,6 +155,10 @@ export async function claimTickets(tx: Db, input: ClaimInput): Promise<TicketCla
             orderId: order.id,
             passengerId: s.passengerId,
             segmentIndex: s.segmentIndex,
+            ticketNumber: ticketOfSegment(
+              passengerOf.get(s.passengerId) ?? { ticketNumbers: [] },
+              s.segmentIndex,
+            ),
             afterSalesOrderId: input.afterSalesOrderId,
             kind: input.kind,
             paidMinor: s.paidMinor,
@@ -145,7 +167,11 @@ export async function claimTickets(tx: Db, input: ClaimInput): Promise<TicketCla
         .returning(),
     );
   } catch (error) {
-    if (isUniqueViolation(error, 'ticket_claims_live_idx')) throw new AppError('TICKET_IN_AFTER_SALES');
+    if (
+      isUniqueViolation(error, 'ticket_claims_live_idx') ||
+      isUniqueViolation(error, 'ticket_claims_live_ticket_idx')
+    )
+      throw new AppError('TICKET_IN_AFTER_SALES');
     throw error;
   }
 }

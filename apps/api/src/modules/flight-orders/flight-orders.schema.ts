@@ -98,6 +98,8 @@ export const flightOrders = pgTable(
     voidDeadline: timestamptz('void_deadline'),
     /** Refund orders: confirm before this (rfd_to_be_confirm). */
     confirmDeadline: timestamptz('confirm_deadline'),
+    /** Booked although it may duplicate another booking (`@portal/domain/duplicate-booking`): the agent's reason. */
+    duplicateReason: text('duplicate_reason'),
   },
   (t) => [
     uniqueIndex('flight_orders_booking_number_idx').on(t.bookingNumber),
@@ -130,6 +132,25 @@ export const orderEvents = pgTable(
     note: text('note'),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * Every ticket number issued on a flight order: by ticketing on an original, by reissue on a
+ * change order (the new numbers; the replaced ones stay with the order they were issued on).
+ * The primary key makes a number issued once in the database, whatever the supplier answers;
+ * refund and void orders copy their original's passengers and hold no tickets of their own.
+ */
+export const flightTickets = pgTable(
+  'flight_tickets',
+  {
+    ticketNumber: text('ticket_number').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => flightOrders.id, { onDelete: 'cascade' }),
+    passengerId: text('passenger_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('flight_tickets_order_idx').on(t.orderId)],
 );
 
 export type FlightOrderRow = typeof flightOrders.$inferSelect;

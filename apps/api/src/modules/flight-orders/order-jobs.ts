@@ -8,6 +8,7 @@ import { lockOrderById, transition } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
 import { answerOrRefusal } from './supplier-answer';
 import { toSupplierPassengers } from './supplier-passengers';
+import { registerTickets, retryUnlessLastAttempt } from './tickets';
 import { notifyOrderEvent } from '../notifications/notify';
 
 export const TICKETING_JOB = 'flight-ticketing';
@@ -64,7 +65,8 @@ const orderIdOf = (payload: Record<string, unknown>) => {
  * transaction moves the order to `issued` with them; the supplier's refusal moves it through
  * failed -> failed_reimbursing -> failed_reimbursed with the money back to the wallet. No answer
  * (a timeout) is asked again by the job's retries before it counts as a refusal
- * (`answerOrRefusal`): the tickets may have been issued.
+ * (`answerOrRefusal`): the tickets may have been issued. Ticket numbers the database already holds
+ * (`registerTickets`) are asked again too, and count as a refusal on the last attempt.
  */
 function ticketingHandler(deps: FlightOrderDeps): JobHandler {
   return async (db, job, now) => {
@@ -88,21 +90,25 @@ function ticketingHandler(deps: FlightOrderDeps): JobHandler {
           ...p,
           ticketNumbers: answer.ticketNumbers[i] ?? [],
         }));
-        const issued = await transition(
-          tx,
-          current,
-          'issued',
-          now,
-          {
-            passengers,
-            ticketNumbers: passengers.flatMap((p) => p.ticketNumbers).join('|'),
-            issuedAt: now,
-            voidDeadline: voidWindowEnd(now, ticketingTimeZone(current)),
-          },
-          { key: 'ticketsIssued' },
-        );
-        await notifyOrderEvent(tx, { kind: 'order.issued', order: issued, at: now });
-        return;
+        if (await registerTickets(tx, current.id, passengers)) {
+          const issued = await transition(
+            tx,
+            current,
+            'issued',
+            now,
+            {
+              passengers,
+              ticketNumbers: passengers.flatMap((p) => p.ticketNumbers).join('|'),
+              issuedAt: now,
+              voidDeadline: voidWindowEnd(now, ticketingTimeZone(current)),
+            },
+            { key: 'ticketsIssued' },
+          );
+          await notifyOrderEvent(tx, { kind: 'order.issued', order: issued, at: now });
+          return;
+        }
+        // A number already issued on another order is never stored twice: asked again later.
+        retryUnlessLastAttempt(job, current.bookingNumber);
       }
       const failed = await transition(tx, current, 'failed', now, {}, { key: 'ticketingFailed' });
       const reimbursing = await transition(tx, failed, 'failed_reimbursing', now);
