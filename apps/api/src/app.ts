@@ -261,7 +261,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   await app.register(groupOrderRoutes, { deps: groupDeps });
   await app.register(documentRoutes, {
-    deps: { db: database.db, storage: createLocalFileStorage(path.join(config.dataDir, 'documents')) },
+    deps: {
+      db: database.db,
+      storage: createLocalFileStorage(path.join(config.dataDir, 'documents')),
+      now,
+      timeScale: config.timeScale,
+    },
   });
   await app.register(groupPassengerListRoutes, { deps: { db: database.db, now } });
   await app.register(voyageRoutes, { db: database.db, now });

@@ -107,7 +107,7 @@ export async function documentRoutes(fastify: FastifyInstance, { deps }: { deps:
     },
     async (request) => {
       const ctx = flightContext(request);
-      return ok(await listDocuments(deps.db, ctx, request.params.id));
+      return ok(await listDocuments(deps, ctx, request.params.id));
     },
   );
 

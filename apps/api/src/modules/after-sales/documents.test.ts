@@ -162,6 +162,32 @@ describe('supporting documents', { timeout: 60_000 }, () => {
     expect(storedFiles().length).toBe(before + 10);
   });
 
+  it("an abandoned request's uploads expire after 24 hours: they stop counting, and the next upload deletes them and their files", async () => {
+    const token = await login(t.app);
+    const order = await bookOne(t.app, token);
+    const before = storedFiles().length;
+    const five = (tag: string) =>
+      Array.from({ length: 5 }, (_, i) => ({ name: `${tag}${i}.png`, bytes: PNG }));
+    expect((await upload(token, order.id, five('old'))).statusCode).toBe(200);
+    const age = (hours: number) =>
+      t.database.db
+        .update(orderDocuments)
+        .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
+        .where(eq(orderDocuments.orderId, order.id));
+    await age(23);
+    const stillHeld = await upload(token, order.id, [{ name: 'one.png', bytes: PNG }]);
+    expect([stillHeld.statusCode, body(stillHeld).data]).toMatchObject([400, { reason: 'too_many' }]);
+    await age(25);
+    expect((await listDocs(token, order.id)).map((d) => d.fileName)).toEqual([]);
+    const next = await upload(token, order.id, five('new'));
+    expect(next.statusCode, next.body).toBe(200);
+    expect((await listDocs(token, order.id)).map((d) => d.fileName).sort()).toEqual(
+      five('new').map((f) => f.name),
+    );
+    expect(await rowCount()).toBe(5);
+    expect(storedFiles().length).toBe(before + 10);
+  });
+
   it('two uploads at once cannot pass the limit of 5 together', async () => {
     const token = await login(t.app);
     const order = await bookOne(t.app, token);

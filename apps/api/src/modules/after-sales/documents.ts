@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import {
   SUPPORTING_DOCUMENT_MAX_BYTES,
   SUPPORTING_DOCUMENT_MAX_FILES,
@@ -62,6 +62,42 @@ export interface DocumentDeps {
   db: Db;
   /** `<DATA_DIR>/documents`: files by random key, never by the user's file name. */
   storage: FileStorage;
+  now: () => Date;
+  /** `TIME_SCALE`: divides how long an unattached upload lives, as it divides the jobs' waits. */
+  timeScale: number;
+}
+
+/** How long an upload waits for the change or refund request it was made for (before `TIME_SCALE`). */
+export const UNATTACHED_DOCUMENT_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * Uploads made before this instant and never attached have expired: the request they were made
+ * for was abandoned. They no longer count, are not listed or attached, and the next upload of the
+ * agency deletes them with their files.
+ */
+export function unattachedExpiry(deps: Pick<DocumentDeps, 'now' | 'timeScale'>): Date {
+  return new Date(deps.now().getTime() - UNATTACHED_DOCUMENT_TTL_MS / deps.timeScale);
+}
+
+/** Deletes up to 100 expired unattached uploads of `agencyId`, rows first and then their files. */
+async function sweepExpired(deps: DocumentDeps, agencyId: number): Promise<void> {
+  const expired = deps.db
+    .select({ id: orderDocuments.id })
+    .from(orderDocuments)
+    .where(
+      and(
+        eq(orderDocuments.agencyId, agencyId),
+        isNull(orderDocuments.afterSalesOrderId),
+        lt(orderDocuments.createdAt, unattachedExpiry(deps)),
+      ),
+    )
+    .limit(100);
+  // The row condition is checked again as each row is deleted: one attached meanwhile stays.
+  const deleted = await deps.db
+    .delete(orderDocuments)
+    .where(and(inArray(orderDocuments.id, expired), isNull(orderDocuments.afterSalesOrderId)))
+    .returning({ storageKey: orderDocuments.storageKey });
+  await Promise.all(deleted.map((row) => deps.storage.remove(row.storageKey).catch(() => undefined)));
 }
 
 /** One file of an upload request as received. */
@@ -134,8 +170,8 @@ function asDocumentType(contentType: string): SupportingDocumentType {
   return known;
 }
 
-/** How many uploads of `userId` on the order wait unattached (the 5-file limit counts these). */
-async function countUnattached(db: Db, orderId: string, userId: number): Promise<number> {
+/** How many live uploads of `userId` on the order wait unattached (the 5-file limit counts these). */
+async function countUnattached(db: Db, orderId: string, userId: number, expiry: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(orderDocuments)
@@ -144,6 +180,7 @@ async function countUnattached(db: Db, orderId: string, userId: number): Promise
         eq(orderDocuments.orderId, orderId),
         eq(orderDocuments.uploadedBy, userId),
         isNull(orderDocuments.afterSalesOrderId),
+        gte(orderDocuments.createdAt, expiry),
       ),
     );
   return row?.n ?? 0;
@@ -152,9 +189,10 @@ async function countUnattached(db: Db, orderId: string, userId: number): Promise
 /**
  * Stores the supporting documents of one upload request for a change or refund of the order.
  * Every file is checked by content first (jpg, png or PDF, 1 byte to 2 MB); the user may hold at
- * most 5 unattached uploads per order. Any refusal stores nothing of the request: the files are
- * written only once all passed, the rows in one short transaction that re-counts under the order's
- * row lock, and the written files are removed when that transaction fails.
+ * most 5 unattached uploads per order; expired ones do not count, and are deleted first. Any
+ * refusal stores nothing of the request: the files are written only once all passed, the rows in
+ * one short transaction that re-counts under the order's row lock, and the written files are
+ * removed when that transaction fails.
  */
 export async function uploadDocuments(
   deps: DocumentDeps,
@@ -181,7 +219,9 @@ export async function uploadDocuments(
   });
   const room = (held: number) => SUPPORTING_DOCUMENT_MAX_FILES - held;
   const tooMany = (held: number) => documentRejected('too_many', { maxFiles: Math.max(0, room(held)) });
-  const heldBefore = await countUnattached(deps.db, order.id, ctx.user.id);
+  await sweepExpired(deps, ctx.agency.id);
+  const expiry = unattachedExpiry(deps);
+  const heldBefore = await countUnattached(deps.db, order.id, ctx.user.id, expiry);
   if (checked.length > room(heldBefore)) throw tooMany(heldBefore);
 
   const stored: string[] = [];
@@ -194,7 +234,7 @@ export async function uploadDocuments(
         .from(flightOrders)
         .where(eq(flightOrders.id, order.id))
         .for('update');
-      const held = await countUnattached(tx, order.id, ctx.user.id);
+      const held = await countUnattached(tx, order.id, ctx.user.id, expiry);
       if (checked.length > room(held)) throw tooMany(held);
       return tx
         .insert(orderDocuments)
@@ -208,6 +248,7 @@ export async function uploadDocuments(
             sha256: crypto.createHash('sha256').update(file.bytes).digest('hex'),
             storageKey: stored[i] ?? '',
             uploadedBy: ctx.user.id,
+            createdAt: deps.now(),
           })),
         )
         .returning();
@@ -221,13 +262,15 @@ export async function uploadDocuments(
 
 /**
  * The documents of an order: its own uploads and, for an original, those attached to its change
- * and refund orders; for an after-sales order, the ones attached to it. Newest first.
+ * and refund orders; for an after-sales order, the ones attached to it. Newest first; expired
+ * unattached uploads are gone.
  */
 export async function listDocuments(
-  db: Db,
+  deps: Pick<DocumentDeps, 'db' | 'now' | 'timeScale'>,
   ctx: RequestContext,
   orderId: string,
 ): Promise<SupportingDocument[]> {
+  const { db } = deps;
   const order = await visibleOrder(db, ctx, orderId);
   const afterSalesIds = db
     .select({ id: flightOrders.id })
@@ -244,6 +287,10 @@ export async function listDocuments(
           eq(orderDocuments.afterSalesOrderId, order.id),
           inArray(orderDocuments.afterSalesOrderId, afterSalesIds),
         ),
+        or(
+          isNotNull(orderDocuments.afterSalesOrderId),
+          gte(orderDocuments.createdAt, unattachedExpiry(deps)),
+        ),
       ),
     )
     .orderBy(desc(orderDocuments.createdAt), desc(orderDocuments.id));
@@ -251,12 +298,13 @@ export async function listDocuments(
 }
 
 async function findDocument(
-  db: Db,
+  deps: DocumentDeps,
   ctx: RequestContext,
   orderId: string,
   documentId: string,
 ): Promise<OrderDocumentRow> {
-  const list = await listDocuments(db, ctx, orderId);
+  const { db } = deps;
+  const list = await listDocuments(deps, ctx, orderId);
   const wanted = documentId.toLowerCase();
   if (!list.some((doc) => doc.id === wanted)) throw new AppError('NOT_FOUND');
   const [row] = await db.select().from(orderDocuments).where(eq(orderDocuments.id, wanted)).limit(1);
@@ -271,7 +319,7 @@ export async function readDocument(
   orderId: string,
   documentId: string,
 ): Promise<{ row: OrderDocumentRow; bytes: Buffer }> {
-  const row = await findDocument(deps.db, ctx, orderId, documentId);
+  const row = await findDocument(deps, ctx, orderId, documentId);
   const file = await deps.storage.get(row.storageKey);
   if (!file) throw new AppError('NOT_FOUND');
   return { row, bytes: file.bytes };
@@ -284,7 +332,7 @@ export async function deleteDocument(
   orderId: string,
   documentId: string,
 ): Promise<SupportingDocument> {
-  const row = await findDocument(deps.db, ctx, orderId, documentId);
+  const row = await findDocument(deps, ctx, orderId, documentId);
   const [deleted] = await deps.db
     .delete(orderDocuments)
     .where(and(eq(orderDocuments.id, row.id), isNull(orderDocuments.afterSalesOrderId)))
