@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 /** Books `solutionId` for one adult with a passport through the API; answers the order id. */
@@ -23,7 +24,8 @@ export async function bookOneAdult(
           travel_document: {
             type: 'passport',
             interfaceType: 'passport',
-            number: 'P1234567',
+            // One of its own: the same passenger on the same flight twice is a possible duplicate (409).
+            number: `P${String(randomInt(10_000_000)).padStart(7, '0')}`,
             expiryDate: '2035-01-01',
           },
         },

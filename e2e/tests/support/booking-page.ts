@@ -19,12 +19,25 @@ export function yearsAgo(years: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * A passport number no other booking of the run has: the same name and document on an overlapping
+ * flight is a possible duplicate booking, which the form asks to confirm with a reason.
+ */
+export function freshDocumentNumber(): string {
+  return `E${String(crypto.getRandomValues(new Uint32Array(1))[0] ?? 0)
+    .padStart(10, '0')
+    .slice(-8)}`;
+}
+
 export const ADULT: PassengerInput = {
   surname: 'ZHANG',
   given: 'WEI',
   gender: 'Male',
   birthday: '1985-03-04',
-  number: 'E12345678',
+  /** A fresh number each time it is read (`freshDocumentNumber`), also through `...ADULT`. */
+  get number() {
+    return freshDocumentNumber();
+  },
   expiry: '2036-01-01',
 };
 

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { freshDocumentNumber } from './booking-page';
 import { DEMO_PASSWORD } from './demo';
 import { xsrfHeaders } from './xsrf';
 
@@ -88,7 +89,7 @@ export class OrdersApi {
       '/order/v2/flight/orders',
       {
         solutionId: fare.id,
-        passengers: [surname, ...companions].map((name, index) => ({
+        passengers: [surname, ...companions].map((name) => ({
           type: 'adult',
           surname: name,
           given_names: 'TEST',
@@ -98,7 +99,7 @@ export class OrdersApi {
           travel_document: {
             type: 'passport',
             interfaceType: 'passport',
-            number: index === 0 ? 'E12345678' : `E1234567${index}`,
+            number: freshDocumentNumber(),
             expiryDate: '2036-01-01',
           },
         })),

@@ -257,6 +257,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '钱包余额将超过上限 {max} {currency}',
     'zh-tw': '錢包餘額將超過上限 {max} {currency}',
   },
+  'wallet.error.duplicateReference': {
+    en: 'Reference {reference} was already credited to this agency: entry {entryId} of {date}',
+    'zh-cn': '参考号 {reference} 已入账到该代理：{date} 的记录 {entryId}',
+    'zh-tw': '參考號 {reference} 已入帳到該代理：{date} 的記錄 {entryId}',
+  },
   'afterSales.error.involuntaryDocument': {
     en: 'No disruption or schedule change is recorded on this booking: the airline desk reviews an involuntary refund and decides the amount; attach at least one supporting document',
     'zh-cn': '该订单没有航司记录的航班变动或取消：非自愿退票由航司审核并决定退款金额，请至少上传一份证明材料',
@@ -272,20 +277,15 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '图片已损坏或不完整，无法打开，请重新拍摄或扫描',
     'zh-tw': '圖片已損壞或不完整，無法開啟，請重新拍攝或掃描',
   },
-  'wallet.error.duplicateReference': {
-    en: 'Reference {reference} was already credited to this agency: entry {entryId} of {date}',
-    'zh-cn': '参考号 {reference} 已入账到该代理：{date} 的记录 {entryId}',
-    'zh-tw': '參考號 {reference} 已入帳到該代理：{date} 的記錄 {entryId}',
-  },
-  'afterSales.error.involuntaryDocument': {
-    en: 'No disruption or schedule change is recorded on this booking: the airline desk reviews an involuntary refund and decides the amount; attach at least one supporting document',
-    'zh-cn': '该订单没有航司记录的航班变动或取消：非自愿退票由航司审核并决定退款金额，请至少上传一份证明材料',
-    'zh-tw': '該訂單沒有航司記錄的航班異動或取消：非自願退票由航司審核並決定退款金額，請至少上傳一份證明文件',
-  },
   'upload.error.notAttachable': {
     en: 'A supporting document is not an unattached upload of this order; upload it again',
     'zh-cn': '附件不是本订单尚未使用的上传文件，请重新上传',
     'zh-tw': '附件不是本訂單尚未使用的上傳檔案，請重新上傳',
+  },
+  'order.error.duplicateBooking': {
+    en: 'A passenger is already booked on an overlapping flight in booking {bookingNumbers}; give a reason to book anyway',
+    'zh-cn': '乘客已在订单 {bookingNumbers} 中预订了时间重叠的航班；如仍需预订，请填写原因',
+    'zh-tw': '旅客已在訂單 {bookingNumbers} 中預訂了時間重疊的航班；如仍需預訂，請填寫原因',
   },
   'order.error.ticketInAfterSales': {
     en: 'This ticket already has a change, refund or void in progress, or was already refunded or voided',

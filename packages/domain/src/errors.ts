@@ -67,10 +67,10 @@ export const ERRORS = {
   QUOTE_CHANGED: { code: 500004, key: 'order.error.quoteChanged', status: 409 },
   AMOUNT_ABOVE_MAXIMUM: { code: 600009, key: 'wallet.error.amountAboveMaximum', status: 400 },
   BALANCE_ABOVE_MAXIMUM: { code: 600010, key: 'wallet.error.balanceAboveMaximum', status: 400 },
-  OCR_TIMEOUT: { code: 800004, key: 'upload.error.readTimeout', status: 503 },
-  /** A supporting document refused (type, size, count): the spec's upload message, the detail in `data`. */
   /** A funding or transfer reference already credited to the same agency; the earlier entry is named. */
   DUPLICATE_REFERENCE: { code: 600011, key: 'wallet.error.duplicateReference', status: 409 },
+  OCR_TIMEOUT: { code: 800004, key: 'upload.error.readTimeout', status: 503 },
+  /** A supporting document refused (type, size, count): the spec's upload message, the detail in `data`. */
   DOCUMENT_REJECTED: { code: 800005, key: 'upload.error.failed', status: 400 },
   DOCUMENT_NOT_ATTACHABLE: { code: 800006, key: 'upload.error.notAttachable', status: 400 },
   /** An image with a PNG or JPEG signature that does not fully decode (bad checksum, truncated, bad data). */
@@ -84,6 +84,8 @@ export const ERRORS = {
    * supplier: the desk reviews it, and it needs at least one supporting document.
    */
   REFUND_DOCUMENT_REQUIRED: { code: 500013, key: 'afterSales.error.involuntaryDocument', status: 400 },
+  /** The same traveller is booked on an overlapping flight in a live order of the agency (`data.duplicates`). */
+  DUPLICATE_BOOKING: { code: 500020, key: 'order.error.duplicateBooking', status: 409 },
   DISRUPTION_NOT_FOUND: { code: 500030, key: 'disruption.error.notFound', status: 404 },
   /** The disruption is no longer in a status that allows the action (each action happens once). */
   DISRUPTION_ACTION_REFUSED: { code: 500031, key: 'disruption.error.actionRefused', status: 409 },
@@ -97,6 +99,8 @@ export const ERRORS = {
     key: 'agencyManager.config.common.settlementCurrency.change',
     status: 409,
   },
+  /** A notification URL that is not https (http in demo mode) or names a private, loopback or link-local address. */
+  NOTIFICATION_URL_REFUSED: { code: 201041, key: 'agencySettings.error.notificationUrl', status: 400 },
   /** A generated temporary password must be replaced (PUT /base/v2/me/password) before anything else. */
   PASSWORD_CHANGE_REQUIRED: { code: 201006, key: 'profile.password.changeRequired', status: 403 },
   /** An agency is deleted only when nothing hangs on it: no balance, credit, orders or sub-agencies. */
@@ -104,8 +108,6 @@ export const ERRORS = {
   AGENCY_HAS_CREDIT: { code: 201031, key: 'agencyManager.error.hasCredit', status: 409 },
   AGENCY_HAS_ORDERS: { code: 201032, key: 'agencyManager.error.hasOrders', status: 409 },
   AGENCY_HAS_SUB_AGENCIES: { code: 201033, key: 'agencyManager.error.hasSubAgencies', status: 409 },
-  /** A notification URL that is not https (http in demo mode) or names a private, loopback or link-local address. */
-  NOTIFICATION_URL_REFUSED: { code: 201041, key: 'agencySettings.error.notificationUrl', status: 400 },
   /** The chosen parent's config does not allow sub-agencies. */
   PARENT_CANNOT_HAVE_SUB_AGENCIES: { code: 201034, key: 'agencyManager.error.parentNotAllowed', status: 409 },
   /** A group order's final payment needs its confirmed passenger list (tickets are issued per passenger). */

@@ -17,6 +17,7 @@ import {
 } from './flight-order-status';
 import { COUNTRY_PATTERN, GIVEN_NAMES_PATTERN, PASSENGER_TEXT_MAX, SURNAME_PATTERN } from './name-patterns';
 import { PAYMENT_CHANNELS, paymentResultSchema } from './payment';
+import { DuplicateConfirmed } from './duplicate-booking';
 import { CalendarDate } from './primitives';
 import { MoneyJson, PASSENGER_TYPES, Segment } from './shopping';
 import { TIMELINE_NOTE_KEYS, TimelineNoteParams } from './timeline-notes';
@@ -98,6 +99,8 @@ export const CreateFlightOrderBody = z.strictObject({
   passengers: z.array(BookingPassenger).min(1).max(9),
   contact: BookingContact,
   remark: z.string().trim().max(500).optional(),
+  /** Books anyway when the booking may duplicate a live one (409 DUPLICATE_BOOKING): the agent's reason. */
+  duplicateConfirmed: DuplicateConfirmed.optional(),
 });
 export type CreateFlightOrderBody = z.infer<typeof CreateFlightOrderBody>;
 
@@ -150,6 +153,7 @@ export const CreateFlightOrderDraft = z.strictObject({
   passengers: z.array(BookingPassengerDraft).max(9),
   contact: BookingContactDraft,
   remark: z.string().max(500).optional(),
+  duplicateConfirmed: DuplicateConfirmed.optional(),
 });
 export type CreateFlightOrderDraft = z.infer<typeof CreateFlightOrderDraft>;
 

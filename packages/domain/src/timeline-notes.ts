@@ -31,6 +31,7 @@ export const TIMELINE_NOTES = {
   flightCanceledProtected: 'Flight canceled by the airline: {flight}, protected on {protectedFlight}',
   protectedFlightAccepted: 'Protected flight accepted: {protectedFlight} instead of {flight}',
   refundInsteadOfProtection: 'Refund asked instead of the protected flight: refund order {bookingNumber}',
+  duplicateBookingConfirmed: 'Booked although it may duplicate {bookingNumbers}; reason: {reason}',
 } as const;
 
 export type TimelineNoteKey = keyof typeof TIMELINE_NOTES;

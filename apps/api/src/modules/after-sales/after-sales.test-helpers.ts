@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { bearer, body } from '../../test/app';
-import { adult, contact, createOrder, pickSolution } from '../flight-orders/flight-orders.test-helpers';
+import {
+  adult,
+  contact,
+  createOrder,
+  nextDocumentNumber,
+  pickSolution,
+} from '../flight-orders/flight-orders.test-helpers';
 import type { UnansweredCall } from '../shopping/suppliers/supplier';
 
 /** Three hours ahead: every ticketing job of a paid order is due by then. */
@@ -36,7 +42,7 @@ export async function issuedOrder(
         travel_document: {
           type: 'passport',
           interfaceType: 'passport',
-          number: `P12345${60 + i}`,
+          number: nextDocumentNumber(),
           expiryDate: '2035-01-01',
         },
       }),

@@ -11,6 +11,7 @@ import {
   adult,
   contact,
   createOrder,
+  nextDocumentNumber,
   travelDate,
   UNLIMITED_BOOKINGS,
 } from '../flight-orders/flight-orders.test-helpers';
@@ -96,7 +97,7 @@ async function issuedChangeable(token: string, adults = 1): Promise<FlightOrder>
         travel_document: {
           type: 'passport',
           interfaceType: 'passport',
-          number: `P76543${10 + i}`,
+          number: nextDocumentNumber(),
           expiryDate: '2035-01-01',
         },
       }),

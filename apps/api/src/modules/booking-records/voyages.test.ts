@@ -13,6 +13,7 @@ import {
   adult,
   contact,
   createOrder,
+  nextDocumentNumber,
   pickSolution,
   travelDate,
 } from '../flight-orders/flight-orders.test-helpers';
@@ -54,7 +55,7 @@ const second = () =>
     travel_document: {
       type: 'passport',
       interfaceType: 'passport',
-      number: 'P2345678',
+      number: nextDocumentNumber(),
       expiryDate: '2035-01-01',
     },
   });

@@ -171,7 +171,7 @@ describe('POST /order/v2/flight/orders', () => {
     expect(rebooked.statusCode, rebooked.body).toBe(200);
 
     await setFaults('sim-gds', { bookError: true });
-    const failed = await createOrder(app, token, payload);
+    const failed = await createOrder(app, token, { ...payload, passengers: [adult()] });
     expect(failed.statusCode).toBe(502);
     expect(body(failed).code).toBe(500003);
     const rows = await t.database.db.select().from(flightOrders).where(eq(flightOrders.agencyId, 1));

@@ -10,7 +10,9 @@ import {
   validatePassengerCounts,
   type RuleError,
 } from '@portal/domain/passenger-rules';
+import { duplicateBookingNumbers } from '@portal/domain/duplicate-booking';
 import type { PassengerCounts, VerificationResult } from '@portal/domain/shopping';
+import type { TimelineNote } from '@portal/domain/timeline-notes';
 import { ticketingDeadline } from '@portal/domain/ticketing-tier';
 import type { Db } from '../../platform/db';
 import { AppError, parse } from '../../platform/errors';
@@ -20,9 +22,10 @@ import { findSolution } from '../shopping/shopping.repo';
 import type { Offer } from '../shopping/suppliers/supplier';
 import { verifySolution } from '../shopping/verify-solution';
 import { toMinor } from '../wallet/money';
-import { PAYMENT_WINDOW_MS, SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context';
-import { insertOrder, type NewFlightOrder } from './flight-orders.repo';
 import { orderMarkupLegs } from '../wallet/order-markups';
+import { PAYMENT_WINDOW_MS, SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context';
+import { findDuplicates } from './duplicate-check';
+import { insertOrder, type NewFlightOrder } from './flight-orders.repo';
 import { queuePaymentDeadline } from './order-jobs';
 import type { FlightOrderRow, StoredPrices } from './flight-orders.schema';
 import { toSupplierPassengers } from './supplier-passengers';
@@ -30,7 +33,14 @@ import { notifyOrderEvent } from '../notifications/notify';
 
 /** What the outside step of a booking ends with: a booking at the supplier not yet saved, or a changed quote. */
 export type BookingOutcome =
-  | { kind: 'booked'; order: NewOrder; now: Date; booking: { supplier: string; pnr: string } }
+  | {
+      kind: 'booked';
+      order: NewOrder;
+      now: Date;
+      booking: { supplier: string; pnr: string };
+      /** The first timeline row's note: a possible duplicate booked anyway, with the agent's reason. */
+      note: TimelineNote | null;
+    }
   | { kind: 'quote_changed'; verification: VerificationResult };
 
 type NewOrder = Omit<NewFlightOrder, 'bookingNumber'>;
@@ -53,8 +63,9 @@ function costOf(offer: Offer, counts: PassengerCounts): number {
 /**
  * The outside step of spec §7 create order, run outside any transaction: the solution of the agency
  * (404/410), every passenger and contact rule of spec §5 on the typed draft, the strict body
- * check, then the price check with the supplier (a changed quote is an outcome, stored with its
- * new solution) and the supplier booking (502 BOOKING_FAILED). Everything that can be refused is
+ * check, the duplicate check (409 DUPLICATE_BOOKING unless `duplicateConfirmed` gives a reason),
+ * then the price check with the supplier (a changed quote is an outcome, stored with its new
+ * solution) and the supplier booking (502 BOOKING_FAILED). Everything that can be refused is
  * refused before the supplier books. The booking is then saved by `saveBookedOrder`.
  */
 export async function bookAtSupplier(
@@ -96,6 +107,21 @@ export async function bookAtSupplier(
   }
   // What passes the rules must also be a complete booking payload (e.g. document type pairs).
   const body = parse(CreateFlightOrderBody, draft);
+  const duplicates = await findDuplicates(
+    deps.db,
+    ctx.agency.id,
+    body.passengers.map((p) => ({
+      surname: p.surname,
+      givenNames: p.given_names,
+      documentNumber: p.travel_document.number,
+    })),
+    row.offer,
+  );
+  const duplicateOf = duplicateBookingNumbers(duplicates).join(', ');
+  if (duplicates.length > 0 && !body.duplicateConfirmed) {
+    throw new AppError('DUPLICATE_BOOKING', { bookingNumbers: duplicateOf }, { duplicates });
+  }
+  const duplicateReason = duplicates.length > 0 ? (body.duplicateConfirmed?.reason ?? null) : null;
 
   const verification = await verifySolution(deps, ctx, solutionId);
   if (verification.outcome === 'unavailable' || verification.outcome === 'timeout') {
@@ -171,6 +197,7 @@ export async function bookAtSupplier(
     costMinor: costOf(row.offer, searched),
     costCurrency: row.offer.currency,
     prices,
+    markupLegs: await orderMarkupLegs(deps.db, ctx.agency, solution, currency),
     passengerNames: passengers.map((p) => `${p.surname}/${p.given_names}`).join('|'),
     flightNumbers: segments.map((s) => `${s.marketingCarrier}${s.flightNumber}`).join('|'),
     airline: solution.validatingCarrier,
@@ -179,8 +206,12 @@ export async function bookAtSupplier(
     paymentState: 'unpaid',
     paymentDeadline: new Date(deadline),
     ticketingTier: solution.ticketingTier,
+    duplicateReason,
   };
-  return { kind: 'booked', order, now, booking: { supplier: row.supplier, pnr: booked.pnr } };
+  const note: TimelineNote | null = duplicateReason
+    ? { key: 'duplicateBookingConfirmed', params: { bookingNumbers: duplicateOf, reason: duplicateReason } }
+    : null;
+  return { kind: 'booked', order, now, booking: { supplier: row.supplier, pnr: booked.pnr }, note };
 }
 
 /**
@@ -191,10 +222,9 @@ export async function saveBookedOrder(
   tx: Db,
   booked: Extract<BookingOutcome, { kind: 'booked' }>,
 ): Promise<FlightOrderRow> {
-  const order = await insertOrder(tx, booked.order, booked.now);
+  const order = await insertOrder(tx, booked.order, booked.now, booked.note);
   await queuePaymentDeadline(tx, order);
   await recordBooking(tx, order.agencyId, booked.now);
   await notifyOrderEvent(tx, { kind: 'order.booked', order, at: booked.now });
   return order;
 }
-    markupLegs: await orderMarkupLegs(deps.db, ctx.agency, solution, currency),

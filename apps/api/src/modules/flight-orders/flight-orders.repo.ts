@@ -41,13 +41,14 @@ export async function lockOrderById(tx: Db, id: string): Promise<FlightOrderRow 
 const BOOKING_NUMBER_ATTEMPTS = 5;
 
 /**
- * Inserts a new order and its first timeline row in one transaction, under a fresh booking number;
- * a clash with an existing number (the unique index) is retried with another one.
+ * Inserts a new order and its first timeline row (with `note`, if any) in one transaction, under a
+ * fresh booking number; a clash with an existing number (the unique index) is retried with another one.
  */
 export async function insertOrder(
   db: Db,
   row: Omit<NewFlightOrder, 'bookingNumber'>,
   now: Date,
+  note: TimelineNote | null = null,
 ): Promise<FlightOrderRow> {
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -57,9 +58,13 @@ export async function insertOrder(
           .values({ ...row, bookingNumber: newBookingNumber(now), createdAt: now, updatedAt: now })
           .returning();
         if (!inserted) throw new Error('order not inserted');
-        await tx
-          .insert(orderEvents)
-          .values({ orderId: inserted.id, fromStatus: null, toStatus: inserted.status, at: now });
+        await tx.insert(orderEvents).values({
+          orderId: inserted.id,
+          fromStatus: null,
+          toStatus: inserted.status,
+          at: now,
+          note: note && encodeTimelineNote(note),
+        });
         return inserted;
       });
     } catch (error) {

@@ -11,6 +11,7 @@ import {
   StatusCount,
   StatusCountQuery,
 } from '@portal/domain/flight-order';
+import { DuplicateBookingData } from '@portal/domain/duplicate-booking';
 import { VerificationResult } from '@portal/domain/shopping';
 import { ok, fail } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
@@ -33,11 +34,16 @@ const tags = ['flight-orders'];
 const IdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
 
 /**
- * The 409 answers of a booking: the changed quote (QUOTE_CHANGED, with the new solution to accept)
- * or a conflict of its `Idempotency-Key`.
+ * The 409 answers of a booking: the changed quote (QUOTE_CHANGED, with the new solution to accept),
+ * a possible duplicate (DUPLICATE_BOOKING, the bookings it may duplicate) or a conflict of its
+ * `Idempotency-Key`.
  */
 const BookingConflict = envelope(
-  z.union([VerificationResult, z.object({ reason: z.enum(['different_request', 'in_progress']) })]),
+  z.union([
+    VerificationResult,
+    DuplicateBookingData,
+    z.object({ reason: z.enum(['different_request', 'in_progress']) }),
+  ]),
 );
 
 /**

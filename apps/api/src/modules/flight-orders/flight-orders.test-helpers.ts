@@ -35,6 +35,14 @@ export const UNLIMITED_BOOKINGS: Partial<Record<LimitName, LimitRule>> = {
 /** A departure date 40 days from now (the simulated schedules fly every day). */
 export const travelDate = (days = 40) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+let documentSerial = 1_234_567;
+/**
+ * A passport number of its own for each passenger the helpers make: the same name and document on
+ * the same flight twice is a possible duplicate booking (409 DUPLICATE_BOOKING), which only the
+ * tests of that check ask for, with a number of their own.
+ */
+export const nextDocumentNumber = () => `P${documentSerial++}`;
+
 export const adult = (extra: Record<string, unknown> = {}) => ({
   type: 'adult',
   surname: 'ZHANG',
@@ -45,7 +53,7 @@ export const adult = (extra: Record<string, unknown> = {}) => ({
   travel_document: {
     type: 'passport',
     interfaceType: 'passport',
-    number: 'P1234567',
+    number: nextDocumentNumber(),
     expiryDate: '2035-01-01',
   },
   ...extra,
@@ -59,7 +67,7 @@ export const child = (extra: Record<string, unknown> = {}) =>
     travel_document: {
       type: 'passport',
       interfaceType: 'passport',
-      number: 'P7654321',
+      number: nextDocumentNumber(),
       expiryDate: '2035-01-01',
     },
     ...extra,

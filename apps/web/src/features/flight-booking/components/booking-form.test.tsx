@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DUPLICATE_REASON_MAX } from '@portal/domain/duplicate-booking';
 import type { Solution } from '@portal/domain/shopping';
 import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
 import { makeSolution } from '../../../test/flight-fixtures';
@@ -243,6 +244,98 @@ describe('booking form', () => {
     expect(ids).toEqual(['sol-1', 'sol-2']);
     expect(keys[1]).not.toBe(keys[0]);
   }, 60000);
+
+  it('possible duplicate: lists the live bookings, asks for a reason and books again with it', async () => {
+    const bodies: { duplicateConfirmed?: { reason: string } }[] = [];
+    const keys: (string | null)[] = [];
+    await open(makeSolution({ id: 'sol-1' }));
+    server.use(
+      http.post('/order/v2/flight/orders', async ({ request }) => {
+        const body = (await request.json()) as { duplicateConfirmed?: { reason: string } };
+        bodies.push(body);
+        keys.push(request.headers.get('Idempotency-Key'));
+        if (!body.duplicateConfirmed)
+          return HttpResponse.json(
+            envelope(
+              {
+                duplicates: [
+                  {
+                    bookingNumber: 'F20300501000123',
+                    passenger: 'SMITH/JOHN',
+                    flight: 'MU5101',
+                    date: '2030-05-01',
+                  },
+                ],
+              },
+              500020,
+              'duplicate',
+            ),
+            { status: 409 },
+          );
+        return HttpResponse.json(envelope(ORDER));
+      }),
+    );
+    await fill(0, ADULT);
+    await fillContact();
+    await submit();
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    expect(within(dialog).getByText('Possible duplicate booking')).toBeInTheDocument();
+    const row = within(within(dialog).getByTestId('duplicate-bookings'))
+      .getByText('F20300501000123')
+      .closest('tr');
+    expect(row).toHaveTextContent('SMITH/JOHN');
+    expect(row).toHaveTextContent('MU5101');
+    expect(row).toHaveTextContent('2030-05-01');
+    const book = within(dialog).getByRole('button', { name: 'Book anyway' });
+    expect(book).toBeDisabled();
+    const reason = within(dialog).getByLabelText('Reason for booking anyway');
+    setText(reason, '   ');
+    expect(book).toBeDisabled();
+    expect(reason).toHaveAttribute('maxlength', String(DUPLICATE_REASON_MAX));
+    setText(reason, ' Second trip of a split group ');
+    await userEvent.click(book);
+    expect(await screen.findByTestId('payment-panel', {}, WAIT)).toBeInTheDocument();
+    expect(bodies.map((b) => b.duplicateConfirmed)).toEqual([
+      undefined,
+      { reason: 'Second trip of a split group' },
+    ]);
+    expect(keys[1]).not.toBe(keys[0]);
+  }, 120_000);
+
+  it('possible duplicate: not booking closes the question without booking again', async () => {
+    let calls = 0;
+    await open(makeSolution({ id: 'sol-1' }));
+    server.use(
+      http.post('/order/v2/flight/orders', () => {
+        calls += 1;
+        return HttpResponse.json(
+          envelope(
+            {
+              duplicates: [
+                {
+                  bookingNumber: 'F20300501000123',
+                  passenger: 'SMITH/JOHN',
+                  flight: 'MU5101',
+                  date: '2030-05-01',
+                },
+              ],
+            },
+            500020,
+            'duplicate',
+          ),
+          { status: 409 },
+        );
+      }),
+    );
+    await fill(0, ADULT);
+    await fillContact();
+    await submit();
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Do not book' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
+    expect(calls).toBe(1);
+    expect(screen.queryByTestId('payment-panel')).not.toBeInTheDocument();
+  }, 120_000);
 
   it('maps server passenger errors to their fields', async () => {
     await open(makeSolution({ id: 'sol-1' }));

@@ -6,6 +6,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PASSENGER_TEXT_MAX } from '@portal/domain/name-patterns';
+import { DuplicateBookingData, type DuplicateBooking } from '@portal/domain/duplicate-booking';
 import { ERRORS } from '@portal/domain/errors';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { validateContact, type PassengerContext } from '@portal/domain/passenger-rules';
@@ -30,6 +31,7 @@ import {
 import { bookingErrorText, type BookingFieldError } from '../../../shared/passengers/model/server-errors';
 import { createFlightOrder } from '../api/create-order';
 import { prefillPassengers, readPnrPassengers } from '../model/pnr-prefill';
+import { DuplicateBookingModal } from './duplicate-booking-modal';
 
 interface BookingValues {
   passengers: PassengerFormValue[];
@@ -45,7 +47,8 @@ export function passengerSlots(solution: Solution): PassengerType[] {
 
 /**
  * Passengers and contact of the booking (spec §5), checked with the domain rules, then the order.
- * A changed quote asks to accept the new price; server rule errors land on their fields.
+ * A changed quote asks to accept the new price; a possible duplicate asks for the reason to book
+ * anyway, then books again with it; server rule errors land on their fields.
  */
 export function BookingForm({
   solution,
@@ -61,6 +64,9 @@ export function BookingForm({
   const defaultArea = useSessionStore((s) => s.userInfo?.config.defaultRegion) ?? '86';
   const [submitting, setSubmitting] = useState(false);
   const [changed, setChanged] = useState<VerificationResult | null>(null);
+  const [duplicates, setDuplicates] = useState<{ target: Solution; list: DuplicateBooking[] } | null>(null);
+  /** The agent's reason to book a possible duplicate: sent again with this form until it changes. */
+  const duplicateReason = useRef<string | null>(null);
   // The old and new totals as every other price of the page: the user's display currency, grouped.
   const price = usePriceDisplay(solution.priceDetail.total.currency);
   const money = (amount: string) => `${price.currency} ${price.format(amount)}`;
@@ -122,6 +128,7 @@ export function BookingForm({
           solutionId: target.id,
           passengers: passengers.map(toBookingPassenger),
           contact: toBookingContact(values.contact, defaultArea),
+          ...(duplicateReason.current ? { duplicateConfirmed: { reason: duplicateReason.current } } : {}),
         },
         attemptKey.current,
       );
@@ -143,6 +150,11 @@ export function BookingForm({
       if (isApiError(error) && error.code === ERRORS.QUOTE_CHANGED.code) {
         attemptKey.current = null;
         setChanged(error.data as VerificationResult);
+      } else if (isApiError(error) && error.code === ERRORS.DUPLICATE_BOOKING.code) {
+        attemptKey.current = null;
+        const parsed = DuplicateBookingData.safeParse(error.data);
+        if (parsed.success) setDuplicates({ target, list: parsed.data.duplicates });
+        else void toast().error(error.message);
       } else if (isApiError(error) && Array.isArray((error.data as { errors?: unknown })?.errors)) {
         attemptKey.current = null;
         showServerErrors((error.data as { errors: BookingFieldError[] }).errors);
@@ -154,6 +166,14 @@ export function BookingForm({
     } finally {
       setSubmitting(false);
     }
+  };
+
+  const bookAnyway = (reason: string) => {
+    const target = duplicates?.target;
+    setDuplicates(null);
+    if (!target) return;
+    duplicateReason.current = reason;
+    void submit(target);
   };
 
   const acceptNewPrice = () => {
@@ -176,6 +196,7 @@ export function BookingForm({
       }}
       onValuesChange={() => {
         attemptKey.current = null;
+        duplicateReason.current = null;
       }}
       onFinish={() => void submit(solution)}
     >
@@ -267,6 +288,12 @@ export function BookingForm({
           </span>
         </p>
       </Modal>
+      <DuplicateBookingModal
+        duplicates={duplicates?.list ?? null}
+        submitting={submitting}
+        onConfirm={bookAnyway}
+        onCancel={() => setDuplicates(null)}
+      />
     </Form>
   );
 }
