@@ -109,7 +109,7 @@ export async function bookAtSupplier(
   const body = parse(CreateFlightOrderBody, draft);
   const duplicates = await findDuplicates(
     deps.db,
-    ctx.agency.id,
+    ctx,
     body.passengers.map((p) => ({
       surname: p.surname,
       givenNames: p.given_names,

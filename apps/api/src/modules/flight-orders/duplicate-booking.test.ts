@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DUPLICATE_REASON_MAX, DuplicateBookingData } from '@portal/domain/duplicate-booking';
 import { FlightOrder } from '@portal/domain/flight-order';
 import type { Solution } from '@portal/domain/shopping';
+import { setCommonConfig } from '../../test/agency-config';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { afterTicketing } from '../after-sales/after-sales.test-helpers';
 import { flightOrders } from './flight-orders.schema';
@@ -189,5 +190,24 @@ describe('the duplicate booking check', () => {
       .set({ status: 'refunded_reimbursed' })
       .where(eq(flightOrders.id, refundId));
     await booked(await book(app, token, solution, [traveller(number)]));
+  });
+
+  it('names only bookings the user may open when the agency shows each user their own orders', async () => {
+    const admin = await login(app);
+    const operator = await login(app, 'operator');
+    const solution = await pickSolution(app, admin);
+    const number = nextDocumentNumber();
+    const theirs = await booked(await book(app, admin, solution, [traveller(number)]));
+    const mine = await booked(
+      await book(app, operator, solution, [traveller(number)], { duplicateConfirmed: { reason: 'x' } }),
+    );
+
+    await setCommonConfig(t.database.db, 1, { onlyShowOwnOrders: true });
+    const again = await book(app, operator, solution, [traveller(number)]);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(body<DuplicateBookingData>(again).data.duplicates.map((d) => d.bookingNumber)).toEqual([
+      mine.bookingNumber,
+    ]);
+    expect(again.body).not.toContain(theirs.bookingNumber);
   });
 });

@@ -9,8 +9,10 @@ import {
   type Traveller,
 } from '@portal/domain/duplicate-booking';
 import type { Db } from '../../platform/db';
+import type { RequestContext } from '../../platform/request-context';
 import { ticketClaims } from '../after-sales/after-sales.schema';
 import type { Offer } from '../shopping/suppliers/supplier';
+import { orderScope } from './flight-orders.policy';
 import { flightOrders } from './flight-orders.schema';
 
 /** A held booking's first departure at most this long after the new trip's last arrival still counts. */
@@ -31,7 +33,9 @@ export function bookedFlights(offer: Offer): BookedFlight[] {
 }
 
 /**
- * The agency's live bookings that may duplicate a new booking of `travellers` on `offer`
+ * The live bookings `viewer` may see (`orderScope`: the agency's, or only the user's own when the
+ * agency says so, so that the answer names no booking the user could not open) that may duplicate
+ * a new booking of `travellers` on `offer`
  * (`findDuplicateBookings`): originals and change orders that hold seats (`SEAT_HOLDING_STATUSES`)
  * and name one of the travellers, each passenger with the flights still theirs (a segment refunded,
  * voided or changed away, `TICKET_GONE_STATUSES`, no longer is). A read outside any transaction:
@@ -39,7 +43,7 @@ export function bookedFlights(offer: Offer): BookedFlight[] {
  */
 export async function findDuplicates(
   db: Db,
-  agencyId: number,
+  viewer: Pick<RequestContext, 'agency' | 'user'>,
   travellers: readonly Traveller[],
   offer: Offer,
 ): Promise<DuplicateBooking[]> {
@@ -57,7 +61,7 @@ export async function findDuplicates(
     .from(flightOrders)
     .where(
       and(
-        eq(flightOrders.agencyId, agencyId),
+        orderScope(viewer),
         inArray(flightOrders.status, [...SEAT_HOLDING_STATUSES]),
         lte(flightOrders.departureAt, new Date(lastArrival + SAME_DATE_MARGIN_MS)),
         or(...names.map((name) => sql`position(${name} in ${flightOrders.passengerNames}) > 0`)),
