@@ -1,13 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { CreditLimitBody, TopUpBody, WalletChange } from '@portal/domain/wallet';
-import { apiPost, apiPut } from '../../../shared/api/client';
+import type { CreditLimitBody, TopUpBody, WalletBalance, WalletChange } from '@portal/domain/wallet';
+import { apiGet, apiPost, apiPut } from '../../../shared/api/client';
 import { AGENCIES_KEY } from './agencies';
 
 /**
  * A money write on one sub-agency with an `Idempotency-Key`: the same key while the body is the
  * same (a retry after a lost answer moves nothing twice), a new one once it changes (the API
- * refuses another body under the old key). The tree's balances refresh afterwards.
+ * refuses another body under the old key). The tree's balances and the caller's own wallet (the
+ * parent's money it came from) refresh afterwards.
  */
 function useMoneyWrite<B>(send: (agencyId: number, body: B, key: string) => Promise<WalletChange>) {
   const client = useQueryClient();
@@ -18,7 +19,23 @@ function useMoneyWrite<B>(send: (agencyId: number, body: B, key: string) => Prom
       if (last.current?.text !== text) last.current = { text, key: crypto.randomUUID() };
       return send(agencyId, body, last.current.key);
     },
-    onSettled: () => client.invalidateQueries({ queryKey: AGENCIES_KEY }),
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: AGENCIES_KEY });
+      await client.invalidateQueries({ queryKey: OWN_BALANCES_KEY });
+    },
+  });
+}
+
+const OWN_BALANCES_KEY = ['wallet-balances'];
+
+/**
+ * GET /base/v2/wallet/balances: the caller's own wallets. A sub-agency's funds and credit come
+ * from them (a top-up is a transfer, a credit line is lent), so the forms show what is available.
+ */
+export function useOwnBalances() {
+  return useQuery({
+    queryKey: OWN_BALANCES_KEY,
+    queryFn: () => apiGet<WalletBalance[]>('/base/v2/wallet/balances', { skipErrorToast: true }),
   });
 }
 

@@ -3,9 +3,10 @@ import type { FormInstance, FormProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubAgency } from '@portal/domain/agencies';
-import { CURRENCIES } from '@portal/domain/currency';
+import { CURRENCIES, type Currency } from '@portal/domain/currency';
 import { formatMoney } from '../../../shared/money/format-money';
 import { saveAndClose } from '../../../shared/ui/save-and-close';
+import { useOwnBalances } from '../api/agency-money';
 
 interface WalletFormModalProps<V> {
   agency: SubAgency;
@@ -25,7 +26,9 @@ interface WalletFormModalProps<V> {
 
 /**
  * A change to a direct sub-agency's wallet (top-up, credit limit): the wallet's current balance,
- * the currency and the caller's fields; done, it toasts and closes, failed, it shows why inline.
+ * what the caller's own agency has available in the chosen currency (the money and credit come
+ * from it), the currency and the caller's fields; done, it toasts and closes, failed, it shows the
+ * server's reason inline (e.g. the parent's available amount does not cover it).
  */
 export function WalletFormModal<V>({
   agency,
@@ -42,6 +45,11 @@ export function WalletFormModal<V>({
 }: WalletFormModalProps<V>) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
+  const own = useOwnBalances();
+  const currency = Form.useWatch('currency', form as FormInstance) as Currency | undefined;
+  const chosen = currency ?? agency.wallet.currency;
+  const ownWallet = own.data?.find((b) => b.currency === chosen);
+  const ownAvailable = ownWallet ? ownWallet.available : { amount: '0', currency: chosen };
 
   const handleSubmit = (values: V) => {
     setFailure(null);
@@ -79,6 +87,11 @@ export function WalletFormModal<V>({
             available: formatMoney(agency.wallet.available),
           })}
         </Typography.Paragraph>
+        {own.data && (
+          <Typography.Paragraph type="secondary" data-testid="parent-available">
+            {t('agencyManager.money.parentAvailable', { available: formatMoney(ownAvailable) })}
+          </Typography.Paragraph>
+        )}
         <Form.Item name="currency" label={t('agencyManager.topUp.currency')}>
           <Select
             aria-label={t('agencyManager.topUp.currency')}

@@ -61,6 +61,8 @@ function serveAgencies(list: SubAgencyNode[]) {
     return state.sent.at(-1)?.body;
   };
   server.use(
+    // The money forms show the caller's own available amount (none here).
+    http.get('/base/v2/wallet/balances', () => HttpResponse.json(envelope([]))),
     http.get('/base/v2/agencies', ({ request }) => {
       const query = new URL(request.url).searchParams;
       state.queries.push(query);
