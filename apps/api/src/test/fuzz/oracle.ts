@@ -91,11 +91,13 @@ export async function createSnapshotter(database: Database): Promise<Snapshotter
 }
 
 /**
- * Append-only audit tables a refused request is meant to write: the user log records refusals so
- * that attempts leave a trace. Its row is written after the answer is sent, so it may land in the
- * next request's window; it is left out here and tested on its own (`users/user-log.test.ts`).
+ * Tables a refused request is meant to write: the user log records refusals so that attempts
+ * leave a trace (its row is written after the answer is sent, so it may land in the next
+ * request's window), and `login_failures` counts refused logins and wrong current passwords for
+ * the login limits. Both are left out here and tested on their own (`users/user-log.test.ts`,
+ * `auth/login-limit.test.ts`).
  */
-export const AUDIT_TABLES = ['user_logs'] as const;
+export const AUDIT_TABLES = ['user_logs', 'login_failures'] as const;
 
 const isAudit = (key: string) =>
   (AUDIT_TABLES as readonly string[]).includes(key.replace(/^(count|sum):/, ''));
