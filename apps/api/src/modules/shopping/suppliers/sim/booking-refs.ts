@@ -13,11 +13,16 @@ import type { Offer, SupplierPassenger } from '../supplier';
 const PNR_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const PNR_LENGTH = 6;
 
-/** A fresh 6-character record locator. */
+/** A fresh 6-character record locator (32 letters and digits: each byte modulo 32 is uniform). */
 export function simulatedPnr(): string {
-  let pnr = '';
-  for (let i = 0; i < PNR_LENGTH; i++) pnr += PNR_ALPHABET[crypto.randomInt(PNR_ALPHABET.length)] ?? 'X';
-  return pnr;
+  return [...crypto.randomBytes(PNR_LENGTH)]
+    .map((byte) => PNR_ALPHABET[byte % PNR_ALPHABET.length] ?? 'X')
+    .join('');
+}
+
+/** A fresh 10-digit serial, 1000000000 to 9999999999 (64 random bits: the modulo bias is negligible). */
+function serial(): string {
+  return String((crypto.randomBytes(8).readBigUInt64BE() % 9_000_000_000n) + 1_000_000_000n);
 }
 
 /** The 3-digit ticket prefix of the validating carrier (999 when it has none). */
@@ -39,7 +44,7 @@ export function simulatedTickets(
   return passengers.map(() => {
     let number: string;
     do {
-      number = `${prefix}${crypto.randomInt(1, 10)}${String(crypto.randomInt(1_000_000_000)).padStart(9, '0')}`;
+      number = `${prefix}${serial()}`;
     } while (issued.has(number));
     issued.add(number);
     return [number];
