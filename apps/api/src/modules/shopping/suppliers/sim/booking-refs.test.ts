@@ -41,6 +41,20 @@ describe('simulated booking references', () => {
     expect(tickets.size).toBe(40);
   });
 
+  it('answers ticketing one booking again with the tickets it issued, also after a restart', async () => {
+    const [offer] = freshSupplier().offersFor({
+      legs: [{ origins: ['PEK'], destinations: ['SHA'], date: TRAVEL_DATE }],
+      passengers: { adult: 2, child: 0, infant: 0 },
+      cabin: 'economy',
+    });
+    if (!offer) throw new Error('no offer');
+    const { pnr } = await freshSupplier().book(offer, passengers, never());
+    const first = await freshSupplier().ticket(offer, pnr, passengers, never());
+    const again = await freshSupplier().ticket(offer, pnr, passengers, never());
+    expect(again.ticketNumbers).toEqual(first.ticketNumbers);
+    expect(new Set(first.ticketNumbers.flat()).size).toBe(2);
+  });
+
   it('reissues new flights under new ticket numbers each time', async () => {
     const supplier = freshSupplier();
     const [offer] = supplier.offersFor({

@@ -6,8 +6,8 @@ import type { Offer, SupplierPassenger } from '../supplier';
  * The simulated suppliers' booking references: record locators and ticket numbers. Unlike their
  * offers they are not derived from `SUPPLIER_SEED`: a real airline never issues a number twice, so
  * two bookings of the same passengers on the same flights (or the same booking after a restart,
- * or on another instance) get their own. They are random; the database's keys (`flight_tickets`)
- * guarantee a ticket number is stored once, and a clash is asked again (`registerTickets`).
+ * or on another instance) get their own. PNRs are random and ticket numbers follow from them; the
+ * database's keys (`flight_tickets`) guarantee a ticket number is stored once.
  */
 
 const PNR_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -20,9 +20,9 @@ export function simulatedPnr(): string {
     .join('');
 }
 
-/** A fresh 10-digit serial, 1000000000 to 9999999999 (64 random bits: the modulo bias is negligible). */
-function serial(): string {
-  return String((crypto.randomBytes(8).readBigUInt64BE() % 9_000_000_000n) + 1_000_000_000n);
+/** A 10-digit serial, 1000000000 to 9999999999, from 64 bits (the modulo bias is negligible). */
+function serialOf(bits: Buffer): string {
+  return String((bits.readBigUInt64BE() % 9_000_000_000n) + 1_000_000_000n);
 }
 
 /** The 3-digit ticket prefix of the validating carrier (999 when it has none). */
@@ -31,20 +31,30 @@ export function ticketPrefix(offer: Pick<Offer, 'validatingCarrier'>): string {
 }
 
 /**
- * Ticket numbers, one per passenger: the validating carrier's prefix and a fresh 10-digit serial
- * (first digit 1-9; serials starting with 0 are left to renumbered old tickets, migration 0020),
- * distinct within the answer.
+ * Ticket numbers, one per passenger: the validating carrier's prefix and a 10-digit serial (first
+ * digit 1-9; serials starting with 0 are left to renumbered old tickets, migration 0020), distinct
+ * within the answer. With a PNR the serials are derived from it, so ticketing one booking again
+ * (a lost answer asked again, or a job taken over from a dead instance) answers the tickets it
+ * already issued, as an airline does; the PNR itself is random (`simulatedPnr`). Without one
+ * (a reissue) they are fresh.
  */
 export function simulatedTickets(
   offer: Pick<Offer, 'validatingCarrier'>,
   passengers: readonly SupplierPassenger[],
+  pnr?: string,
 ): string[][] {
   const prefix = ticketPrefix(offer);
   const issued = new Set<string>();
-  return passengers.map(() => {
+  return passengers.map((_, index) => {
     let number: string;
+    let draw = 0;
     do {
-      number = `${prefix}${serial()}`;
+      const bits =
+        pnr === undefined
+          ? crypto.randomBytes(8)
+          : crypto.createHash('sha256').update(`${pnr}/${index}/${draw}`).digest();
+      number = `${prefix}${serialOf(bits)}`;
+      draw += 1;
     } while (issued.has(number));
     issued.add(number);
     return [number];

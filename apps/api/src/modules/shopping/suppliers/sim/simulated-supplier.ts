@@ -314,7 +314,7 @@ export class SimulatedSupplier implements FlightSupplier {
     await this.answerDelay(signal, 0.5);
     this.maybeUnanswered('ticket');
     if (this.faults.ticketError) throw new SupplierRefusal(`${this.name}: simulated ticketing error`);
-    return { ticketNumbers: simulatedTickets(offer, passengers) };
+    return { ticketNumbers: simulatedTickets(offer, passengers, pnr) };
   }
 
   /** The change desk's review (`SimulatedDesk`): the same answer for the same request and knobs. */
