@@ -94,7 +94,12 @@ describe('the sub-agency tree', () => {
     await allowSubAgencies(a.agency.id);
     const c = await create(admin, newAgency({ name: 'Gamma Travel', parentId: a.agency.id }));
     await t.database.db.transaction((tx) =>
-      fundThroughParents(tx, { agencyId: a.agency.id, currency: 'CNY', amountMinor: 123_45, reference: 'T-1' }),
+      fundThroughParents(tx, {
+        agencyId: a.agency.id,
+        currency: 'CNY',
+        amountMinor: 123_45,
+        reference: 'T-1',
+      }),
     );
     await t.database.db.transaction((tx) =>
       setCreditLimit(tx, { agencyId: a.agency.id, currency: 'CNY', creditLimitMinor: 1000_00 }),
@@ -332,7 +337,12 @@ describe('deleting a sub-agency', () => {
     const admin = await login(t.app, 'admin');
     const withMoney = await create(admin, newAgency());
     await t.database.db.transaction((tx) =>
-      fundThroughParents(tx, { agencyId: withMoney.agency.id, currency: 'CNY', amountMinor: 1, reference: 'R' }),
+      fundThroughParents(tx, {
+        agencyId: withMoney.agency.id,
+        currency: 'CNY',
+        amountMinor: 1,
+        reference: 'R',
+      }),
     );
     await expectRefused(admin, withMoney.agency.id, 201030);
 

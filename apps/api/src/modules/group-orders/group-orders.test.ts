@@ -131,7 +131,12 @@ async function detail(token: string, id: string): Promise<GroupOrder> {
 
 async function fund(agencyId: number, amountMinor: number): Promise<void> {
   await database.db.transaction((tx) =>
-    fundThroughParents(tx, { agencyId, currency: 'CNY', amountMinor, reference: `fund-${agencyId}-${amountMinor}` }),
+    fundThroughParents(tx, {
+      agencyId,
+      currency: 'CNY',
+      amountMinor,
+      reference: `fund-${agencyId}-${amountMinor}`,
+    }),
   );
 }
 
