@@ -17,7 +17,12 @@ ALTER TABLE "ledger_postings" ADD COLUMN "leg" text;--> statement-breakpoint
 ALTER TABLE "ledger_postings" ADD CONSTRAINT "ledger_postings_leg_known" CHECK ("leg" IS NULL OR "leg" IN ('markup', 'clawback'));--> statement-breakpoint
 -- 3. The per-level split of a flight order's price: what each ancestor earns when it is paid.
 ALTER TABLE "flight_orders" ADD COLUMN "markup_legs" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
--- 4. One reference credited once to one agency (funding or transfer). Older duplicates stay on the
+-- 4. Sub-agency top-ups posted from platform_cash before this change stay as history, tagged so
+--    the invariants tell them from new money from nowhere (which they refuse).
+UPDATE "journal_entries" e SET "meta" = e.meta || '{"legacySubFunding": true}'::jsonb
+  FROM "agencies" a
+  WHERE a.id = e.agency_id AND a.parent_id IS NOT NULL AND e.kind = 'top-up';--> statement-breakpoint
+-- 5. One reference credited once to one agency (funding or transfer). Older duplicates stay on the
 --    books (the money they posted may have been received twice) and are tagged with the entry
 --    they repeat, for an operator to review; the index covers every other entry.
 UPDATE "journal_entries" e SET "meta" = e.meta || jsonb_build_object('duplicateOf', f.first_id)

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { bearer, login, useTestApp } from '../../test/app';
 import { ledgerViolations } from '../wallet/ledger.invariants';
 import { payFromBalance } from '../wallet/pay-from-balance';
+import { postEntry } from '../wallet/ledger';
+import { ensureAccounts } from '../wallet/ledger.repo';
 import { reimburse } from '../wallet/reimburse';
 import { topUp } from '../wallet/top-up';
 
@@ -35,6 +37,29 @@ describe('ledger invariants with sub-agency money', () => {
       await reimburse(tx, order);
     });
     expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it("flags a sub-agency's money from platform_cash, unless older data's history", async () => {
+    const { db } = t.database;
+    const entryId = await db.transaction(async (tx) => {
+      const accounts = await ensureAccounts(tx, 2, 'CNY');
+      return postEntry(tx, {
+        agencyId: 2,
+        kind: 'top-up',
+        reference: 'FROM-NOWHERE',
+        postings: [
+          { accountId: accounts.platform_cash, amountMinor: -100, currency: 'CNY' },
+          { accountId: accounts.agency_wallet, amountMinor: 100, currency: 'CNY' },
+        ],
+      });
+    });
+    expect(await ledgerViolations(db)).toEqual([
+      `entry ${entryId} moves platform_cash but is no top-level funding`,
+    ]);
+    await db.execute(
+      sql`update journal_entries set meta = meta || '{"legacySubFunding": true}'::jsonb where id = ${entryId}`,
+    );
+    expect(await ledgerViolations(db)).toEqual([]);
   });
 
   it('flags a credit limit that no credit entry explains', async () => {

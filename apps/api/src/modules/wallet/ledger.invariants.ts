@@ -100,7 +100,7 @@ export async function fundingViolations(db: Db): Promise<string[]> {
     join ledger_accounts a on a.id = p.account_id and a.kind = 'platform_cash'
     join journal_entries e on e.id = p.entry_id
     join agencies g on g.id = e.agency_id
-    where e.kind <> 'top-up' or g.parent_id is not null`,
+    where (e.kind <> 'top-up' or g.parent_id is not null) and (e.meta -> 'legacySubFunding') is null`,
   );
   for (const r of cash) problems.push(`entry ${r.id} moves platform_cash but is no top-level funding`);
   const transfers = await query<{ id: string }>(

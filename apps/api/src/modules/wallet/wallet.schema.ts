@@ -62,6 +62,8 @@ export interface EntryMeta {
   unwinds?: string;
   /** An older entry repeating the reference of `duplicateOf` (kept by migration 0019). */
   duplicateOf?: number;
+  /** A sub-agency top-up from platform_cash posted before migration 0019 (history, not refused). */
+  legacySubFunding?: boolean;
 }
 
 /** What a posting is beyond an ordinary leg: an ancestor's markup, or the clawback of one. */
