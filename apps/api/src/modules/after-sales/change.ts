@@ -278,6 +278,8 @@ export async function saveChange(
     orderId: order.id,
     afterSalesOrderId: change.id,
     documentIds: request.documentIds,
+    now,
+    timeScale: deps.timeScale,
   });
   await queueChangeReview(deps)(tx, change, now);
   await notifyOrderEvent(tx, { kind: 'change.requested', order: change, at: now });

@@ -10,7 +10,7 @@ import { bearer, body, login, useTestApp } from '../../test/app';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
 import { orderDocuments } from './after-sales.schema';
-import { attachDocuments, sanitizeFileName } from './documents';
+import { attachDocuments, sanitizeFileName, UNATTACHED_DOCUMENT_TTL_MS } from './documents';
 import { setCommonConfig } from '../../test/agency-config';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-documents-'));
@@ -258,7 +258,14 @@ describe('supporting documents', { timeout: 60_000 }, () => {
 
     const refund = await afterSalesOrder(order.id);
     await t.database.db.transaction((tx) =>
-      attachDocuments(tx, { agencyId: 1, orderId: order.id, afterSalesOrderId: refund, documentIds: [b.id] }),
+      attachDocuments(tx, {
+        agencyId: 1,
+        orderId: order.id,
+        afterSalesOrderId: refund,
+        documentIds: [b.id],
+        now: new Date(),
+        timeScale: 1,
+      }),
     );
     const refused = await t.app.inject({
       method: 'DELETE',
@@ -306,10 +313,22 @@ describe('attachDocuments', { timeout: 60_000 }, () => {
     const [c] = SupportingDocument.array().parse(body(upOther).data);
     if (!a || !b || !c) throw new Error('no documents');
     const refund = await afterSalesOrder(order.id);
-    const attach = (documentIds: string[], agencyId = 1) =>
+    const attach = (documentIds: string[], agencyId = 1, now = new Date()) =>
       t.database.db.transaction((tx) =>
-        attachDocuments(tx, { agencyId, orderId: order.id, afterSalesOrderId: refund, documentIds }),
+        attachDocuments(tx, {
+          agencyId,
+          orderId: order.id,
+          afterSalesOrderId: refund,
+          documentIds,
+          now,
+          timeScale: 1,
+        }),
       );
+    // An upload older than a day has expired with the request it was made for.
+    const dayLater = new Date(Date.now() + UNATTACHED_DOCUMENT_TTL_MS + 60_000);
+    const expired: unknown = await attach([a.id], 1, dayLater).catch((e: unknown) => e);
+    expect(expired).toBeInstanceOf(AppError);
+    expect((expired as AppError).data).toEqual({ documentIds: [a.id] });
     const missing = '00000000-0000-4000-8000-000000000000';
     for (const [ids, agencyId] of [
       [[a.id, c.id], 1], // another order's document

@@ -28,11 +28,19 @@ export const DOCUMENT_RULE: UploadRule = {
  * attached to any after-sales order, else 400 DOCUMENT_NOT_ATTACHABLE (with the refused ids in
  * `data.documentIds`) and, the caller's transaction failing, nothing is attached. The update's row
  * locks make two concurrent requests naming one document attach it once: the second finds it
- * attached and fails.
+ * attached and fails. An expired upload (`unattachedExpiry` at `now`) is refused likewise: it no
+ * longer counts or lists, so it cannot be attached either.
  */
 export async function attachDocuments(
   tx: Db,
-  input: { agencyId: number; orderId: string; afterSalesOrderId: string; documentIds: readonly string[] },
+  input: {
+    agencyId: number;
+    orderId: string;
+    afterSalesOrderId: string;
+    documentIds: readonly string[];
+    now: Date;
+    timeScale: number;
+  },
 ): Promise<string[]> {
   const ids = [...new Set(input.documentIds.map((id) => id.toLowerCase()))];
   if (ids.length === 0) return [];
@@ -45,6 +53,7 @@ export async function attachDocuments(
         eq(orderDocuments.agencyId, input.agencyId),
         eq(orderDocuments.orderId, input.orderId),
         isNull(orderDocuments.afterSalesOrderId),
+        gte(orderDocuments.createdAt, unattachedExpiry({ now: () => input.now, timeScale: input.timeScale })),
       ),
     )
     .returning({ id: orderDocuments.id });

@@ -141,6 +141,8 @@ export async function createRefundOrder(
       orderId: from.id,
       afterSalesOrderId: refund.id,
       documentIds: input.documentIds,
+      now,
+      timeScale: deps.timeScale,
     });
   }
   await enqueueJob(
