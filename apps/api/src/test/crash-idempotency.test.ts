@@ -1,7 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -11,11 +8,10 @@ import { FlightOrder, FlightPaymentResult } from '@portal/domain/flight-order';
 import { ShoppingStarted, SolutionsResult, type Solution } from '@portal/domain/shopping';
 import { WalletBalance } from '@portal/domain/wallet';
 import { REPO_ROOT } from '../platform/config';
-import { openDatabase, type Database } from '../platform/db';
 import { adult, contact, travelDate } from '../modules/flight-orders/flight-orders.test-helpers';
 import { flightOrders } from '../modules/flight-orders/flight-orders.schema';
 import { journalEntries, ledgerAccounts, ledgerPostings } from '../modules/wallet/wallet.schema';
-import { createTestDatabase, usePostgres } from './app';
+import { freePort, pause, randomSecret, serverDatabase } from './server-process';
 
 /**
  * The real server as a child process, killed with SIGKILL while keyed bookings and balance
@@ -32,17 +28,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 interface Answer {
   status: number;
@@ -149,43 +134,6 @@ class Server {
   }
 }
 
-/** Where the server keeps its data: a PGlite directory, or a fresh PostgreSQL schema. */
-async function serverDatabase(): Promise<{ env: Record<string, string>; open(): Promise<Database> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-crash-'));
-  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  if (!usePostgres) {
-    return {
-      env: { DATA_DIR: dataDir },
-      open: async () => {
-        const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
-        cleanups.push(() => database.close());
-        return database;
-      },
-    };
-  }
-  // The schema is made and migrated here; the server is given it through `search_path` and an
-  // empty migrations folder (its own migrator would record the migrations outside the schema).
-  const created = await createTestDatabase();
-  cleanups.push(() => created.dispose());
-  const answer = await created.database.db.execute(sql`select current_schema() as schema`);
-  const [row] = z.object({ rows: z.array(z.object({ schema: z.string() })) }).parse(answer).rows;
-  if (!row) throw new Error('no schema');
-  const noMigrations = path.join(dataDir, 'no-migrations');
-  fs.mkdirSync(path.join(noMigrations, 'meta'), { recursive: true });
-  fs.writeFileSync(
-    path.join(noMigrations, 'meta', '_journal.json'),
-    JSON.stringify({ version: '7', dialect: 'postgresql', entries: [] }),
-  );
-  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-  url.searchParams.set('options', `-c search_path=${row.schema}`);
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), MIGRATIONS_DIR: noMigrations },
-    open: async () => created.database,
-  };
-}
-
-const secret = () => crypto.randomBytes(24).toString('hex');
-
 /** A keyed request and what it answered before the crash (undefined: lost in the crash). */
 interface Keyed {
   label: string;
@@ -198,14 +146,14 @@ interface Keyed {
 
 describe('Idempotency-Key after a crash', () => {
   it('answers every request retried after kill -9 with its first answer or one clean run, never a 5xx', async () => {
-    const storage = await serverDatabase();
+    const storage = await serverDatabase('portal-crash', cleanups);
     const env = {
       ...storage.env,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       PORTAL_DEMO: 'true',
-      PARTNER_SSO_SECRET: secret(),
-      PAYMENT_GATEWAY_SECRET: secret(),
+      PARTNER_SSO_SECRET: randomSecret(),
+      PAYMENT_GATEWAY_SECRET: randomSecret(),
       WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
       ENABLE_TEST_HOOKS: 'true',
       SUPPLIER_LATENCY_SCALE: '0',

@@ -1,23 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FlightOrder, FlightPaymentResult } from '@portal/domain/flight-order';
 import { ShoppingStarted, SolutionsResult, type Solution } from '@portal/domain/shopping';
 import { REPO_ROOT } from '../platform/config';
-import { openDatabase, type Database } from '../platform/db';
 import { jobs } from '../platform/jobs.schema';
 import { adult, contact, travelDate } from '../modules/flight-orders/flight-orders.test-helpers';
 import { flightOrders, orderEvents } from '../modules/flight-orders/flight-orders.schema';
 import { TICKETING_JOB } from '../modules/flight-orders/order-jobs';
 import { notifications } from '../modules/notifications/notifications.schema';
 import { journalEntries } from '../modules/wallet/wallet.schema';
-import { createTestDatabase, usePostgres } from './app';
+import { usePostgres } from './app';
+import { freePort, pause, randomSecret, serverDatabase } from './server-process';
 
 /**
  * The real server as a child process, killed with SIGKILL while it runs a ticketing job (its
@@ -38,8 +35,6 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Polls `probe` until it gives a value, for at most WAIT_MS. */
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined): Promise<T> {
   const deadline = Date.now() + WAIT_MS;
@@ -49,15 +44,6 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T 
     await pause(POLL_MS);
   }
   throw new Error(`timed out waiting for ${what}`);
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** A log line of the job runner (`jobs.ts`). */
@@ -161,53 +147,18 @@ class Server {
   }
 }
 
-/** Where the servers keep their data: a PGlite directory, or a fresh PostgreSQL schema. */
-async function serverDatabase(): Promise<{ env: Record<string, string>; open(): Promise<Database> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-takeover-'));
-  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  if (!usePostgres) {
-    return {
-      env: { DATA_DIR: dataDir },
-      open: async () => {
-        const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
-        cleanups.push(() => database.close());
-        return database;
-      },
-    };
-  }
-  // Made and migrated here; the servers get the schema through `search_path` and no migrations.
-  const created = await createTestDatabase();
-  cleanups.push(() => created.dispose());
-  const answer = await created.database.db.execute(sql`select current_schema() as schema`);
-  const [row] = z.object({ rows: z.array(z.object({ schema: z.string() })) }).parse(answer).rows;
-  if (!row) throw new Error('no schema');
-  const noMigrations = path.join(dataDir, 'no-migrations');
-  fs.mkdirSync(path.join(noMigrations, 'meta'), { recursive: true });
-  fs.writeFileSync(
-    path.join(noMigrations, 'meta', '_journal.json'),
-    JSON.stringify({ version: '7', dialect: 'postgresql', entries: [] }),
-  );
-  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-  url.searchParams.set('options', `-c search_path=${row.schema}`);
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), MIGRATIONS_DIR: noMigrations },
-    open: async () => created.database,
-  };
-}
-
-const secret = () => crypto.randomBytes(24).toString('hex');
 const SUPPLIERS = ['sim-gds', 'sim-ndc', 'sim-lcc'];
 
 describe('a ticketing job after kill -9', () => {
   it('is taken over by another instance within 30 s and tickets the order once', async () => {
-    const storage = await serverDatabase();
+    const storage = await serverDatabase('portal-takeover', cleanups);
     const env = {
       ...storage.env,
       NODE_ENV: 'test',
       LOG_LEVEL: 'debug',
       PORTAL_DEMO: 'true',
-      PARTNER_SSO_SECRET: secret(),
-      PAYMENT_GATEWAY_SECRET: secret(),
+      PARTNER_SSO_SECRET: randomSecret(),
+      PAYMENT_GATEWAY_SECRET: randomSecret(),
       WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
       ENABLE_TEST_HOOKS: 'true',
       SUPPLIER_LATENCY_SCALE: '0',

@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +7,7 @@ import { z } from 'zod';
 import { ERRORS } from '@portal/domain/errors';
 import { REPO_ROOT } from '../../platform/config';
 import { brokenImageCorpus, multipartBody, renderPassportPng } from './passport-image.test-helpers';
+import { freePort, pause, randomSecret } from '../../test/server-process';
 
 /**
  * The real server as a child process, sent broken and hostile images on
@@ -31,17 +30,6 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 /** `node --import tsx apps/api/src/server.ts` on a fresh data directory, once `/readyz` answers. */
 async function startServer(): Promise<{ base: string; child: ChildProcess; output: () => string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-ocr-crash-'));
@@ -56,8 +44,8 @@ async function startServer(): Promise<{ base: string; child: ChildProcess; outpu
       LOG_LEVEL: 'warn',
       PORTAL_DEMO: 'true',
       DATA_DIR: dataDir,
-      PARTNER_SSO_SECRET: crypto.randomBytes(24).toString('hex'),
-      PAYMENT_GATEWAY_SECRET: crypto.randomBytes(24).toString('hex'),
+      PARTNER_SSO_SECRET: randomSecret(),
+      PAYMENT_GATEWAY_SECRET: randomSecret(),
       WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
       JOBS_POLL_MS: '0',
       PORT: String(port),

@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { openDatabase, type Database } from '../platform/db';
+import { createTestDatabase, usePostgres } from './app';
+
+/** What the tests that start the real server as a child process share. */
+
+/** Something to undo after the file's tests (run in reverse order by the caller's `afterAll`). */
+export type Cleanup = () => Promise<void> | void;
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A secret of the length the server's configuration asks for, new for each server. */
+export const randomSecret = () => crypto.randomBytes(24).toString('hex');
+
+/** A port on 127.0.0.1 that was free a moment ago. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** Where a server keeps its data, as environment variables, and how the test opens it too. */
+export interface ServerDatabase {
+  env: Record<string, string>;
+  open(): Promise<Database>;
+}
+
+/**
+ * A fresh place for a server's data: a PGlite directory, or (with TEST_DB=pg) a fresh PostgreSQL
+ * schema. The schema is made and migrated here; the server is given it through `search_path` and
+ * an empty migrations folder (its own migrator would record the migrations outside the schema).
+ */
+export async function serverDatabase(prefix: string, cleanups: Cleanup[]): Promise<ServerDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  if (!usePostgres) {
+    return {
+      env: { DATA_DIR: dataDir },
+      open: async () => {
+        const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+        cleanups.push(() => database.close());
+        return database;
+      },
+    };
+  }
+  const created = await createTestDatabase();
+  cleanups.push(() => created.dispose());
+  const answer = await created.database.db.execute(sql`select current_schema() as schema`);
+  const [row] = z.object({ rows: z.array(z.object({ schema: z.string() })) }).parse(answer).rows;
+  if (!row) throw new Error('no schema');
+  const noMigrations = path.join(dataDir, 'no-migrations');
+  fs.mkdirSync(path.join(noMigrations, 'meta'), { recursive: true });
+  fs.writeFileSync(
+    path.join(noMigrations, 'meta', '_journal.json'),
+    JSON.stringify({ version: '7', dialect: 'postgresql', entries: [] }),
+  );
+  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+  url.searchParams.set('options', `-c search_path=${row.schema}`);
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), MIGRATIONS_DIR: noMigrations },
+    open: async () => created.database,
+  };
+}
