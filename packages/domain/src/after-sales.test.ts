@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   changeAmountDue,
   ChangeSearchRequest,
+  involuntaryChangeAllowed,
   involuntaryRefundNeedsDocument,
+  isInvoluntaryChange,
   RefundReason,
   RefundRequest,
   refundableTotal,
@@ -108,5 +110,22 @@ describe('involuntaryRefundNeedsDocument', () => {
     [7, true, false],
   ])('reason %i, disruption on record %s: a document needed %s', (value, disrupted, needed) => {
     expect(involuntaryRefundNeedsDocument(value, disrupted)).toBe(needed);
+  });
+});
+
+describe('involuntaryChangeAllowed', () => {
+  it('only reason 1 (airline schedule change) is involuntary', () => {
+    expect([0, 1, 3].filter(isInvoluntaryChange)).toEqual([1]);
+  });
+
+  it.each([
+    [1, false, false],
+    [1, true, true],
+    [0, false, true],
+    [3, false, true],
+    [0, true, true],
+    [3, true, true],
+  ])('reason %i, disruption on record %s: allowed %s', (value, disrupted, allowed) => {
+    expect(involuntaryChangeAllowed(value, disrupted)).toBe(allowed);
   });
 });

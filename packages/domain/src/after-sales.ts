@@ -64,6 +64,21 @@ export function involuntaryRefundNeedsDocument(value: number, disruptionOnRecord
   return isInvoluntaryRefund(value) && !disruptionOnRecord;
 }
 
+/** Whether a change reason is the airline's doing (value 1, schedule change: no supplier change fee). */
+export function isInvoluntaryChange(value: number): boolean {
+  return CHANGE_REASONS.find((r) => r.value === value)?.involuntary === true;
+}
+
+/**
+ * Whether a change with reason `value` may be asked: the involuntary reason (airline schedule
+ * change) only on a booking where the supplier recorded a disruption or schedule change (on the
+ * order or an order it was changed from); it waives the change fee, so the agent's word alone is
+ * not enough. Voluntary reasons always.
+ */
+export function involuntaryChangeAllowed(value: number, disruptionOnRecord: boolean): boolean {
+  return !isInvoluntaryChange(value) || disruptionOnRecord;
+}
+
 export const RefundReason = z
   .strictObject({
     value: z.number().int().min(0).max(7),

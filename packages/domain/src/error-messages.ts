@@ -262,6 +262,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '参考号 {reference} 已入账到该代理：{date} 的记录 {entryId}',
     'zh-tw': '參考號 {reference} 已入帳到該代理：{date} 的記錄 {entryId}',
   },
+  'afterSales.error.involuntaryChange': {
+    en: 'No disruption or schedule change is recorded on this booking: “Airline schedule change” cannot be the reason; choose another reason',
+    'zh-cn': '该订单没有航司记录的航班变动或取消：不能选择“航司时刻变更”原因，请选择其他原因',
+    'zh-tw': '該訂單沒有航司記錄的航班異動或取消：不能選擇「航空公司時刻變更」原因，請選擇其他原因',
+  },
   'afterSales.error.involuntaryDocument': {
     en: 'No disruption or schedule change is recorded on this booking: the airline desk reviews an involuntary refund and decides the amount; attach at least one supporting document',
     'zh-cn': '该订单没有航司记录的航班变动或取消：非自愿退票由航司审核并决定退款金额，请至少上传一份证明材料',

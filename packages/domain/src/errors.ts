@@ -84,6 +84,11 @@ export const ERRORS = {
    * supplier: the desk reviews it, and it needs at least one supporting document.
    */
   REFUND_DOCUMENT_REQUIRED: { code: 500013, key: 'afterSales.error.involuntaryDocument', status: 400 },
+  /**
+   * The airline-schedule-change reason of a change on a booking with no disruption or schedule
+   * change recorded by the supplier: that reason waives the change fee, so it is not taken.
+   */
+  CHANGE_DISRUPTION_REQUIRED: { code: 500014, key: 'afterSales.error.involuntaryChange', status: 400 },
   /** The same traveller is booked on an overlapping flight in a live order of the agency (`data.duplicates`). */
   DUPLICATE_BOOKING: { code: 500020, key: 'order.error.duplicateBooking', status: 409 },
   DISRUPTION_NOT_FOUND: { code: 500030, key: 'disruption.error.notFound', status: 404 },

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { CHANGE_REASONS, changeAmountDue, type AfterSalesQuote } from '@portal/domain/after-sales';
+import { changeAmountDue, isInvoluntaryChange, type AfterSalesQuote } from '@portal/domain/after-sales';
 import { convertMinor, minorDigits } from '@portal/domain/currency-conversion';
 import type { Db } from '../../platform/db';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
@@ -41,11 +41,6 @@ const scaled = (now: Date, delayMs: number, timeScale: number) =>
 /** Supplier amounts (CNY minor units) in the order currency, rounded up like solution prices. */
 export function cnyToOrder(amountMinor: number, currency: string, orderPerCny: string): number {
   return convertMinor(amountMinor, { digits: 2 }, orderPerCny, { digits: minorDigits(currency) });
-}
-
-/** Whether a change reason is the airline's doing (no supplier change fee). */
-export function isInvoluntaryChange(reason: number): boolean {
-  return CHANGE_REASONS.find((r) => r.value === reason)?.involuntary === true;
 }
 
 /**

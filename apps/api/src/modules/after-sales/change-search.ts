@@ -20,6 +20,7 @@ import { askSuppliers } from '../shopping/start-search';
 import type { FlightSupplier, Offer, SupplierQuery } from '../shopping/suppliers/supplier';
 import { ticketClaims } from './after-sales.schema';
 import { assertSelection } from './claims';
+import { assertChangeGrounds } from './involuntary-change';
 
 /** The search kind of a change search (`searches.kind`). */
 export const CHANGE_SEARCH_KIND = 'change';
@@ -243,6 +244,8 @@ export async function startChangeSearch(
   const now = deps.now();
   const order = await findChangeable(deps.db, ctx, orderId, now);
   assertSelection(order, request.selection);
+  // The airline's reason only on the supplier's record, before the supplier or a stored search.
+  await assertChangeGrounds(deps.db, order, request.reason);
   const journeys = changeJourneys(order, request);
   const passengers = selectedCounts(order, request.selection);
   const segments = order.solution.legs.flatMap((l) => l.segments);

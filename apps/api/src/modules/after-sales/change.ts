@@ -1,5 +1,6 @@
 import {
   changeAmountDue,
+  isInvoluntaryChange,
   type AfterSalesQuote,
   type AfterSalesSelection,
   type ChangeRequest,
@@ -24,10 +25,11 @@ import {
   selectedPassengers,
   type ChangeDeps,
 } from './change-search';
-import { cnyToOrder, isInvoluntaryChange, queueChangeReview } from './change-jobs';
+import { cnyToOrder, queueChangeReview } from './change-jobs';
 import { assertPassengersFitFare } from './change-fare-rules';
 import { claimTickets, splitByWeights, assertSelection } from './claims';
 import { attachDocuments } from './documents';
+import { assertChangeGrounds } from './involuntary-change';
 import { serviceFeeFor } from './service-fees';
 
 /** Fare (sale price less taxes) and taxes (tax, fuel surcharge, airport tax) of a price list entry. */
@@ -182,6 +184,8 @@ export async function prepareChange(
       : [{ path: 'reason', message: 'not the reason the change search was made for' }]),
   ];
   if (errors.length > 0) throw new AppError('ILLEGAL_INPUT', undefined, { errors });
+  // The airline's reason only while the supplier's record stands (checked again at the request).
+  await assertChangeGrounds(deps.db, order, request.reason);
   // The booking's passenger and fare rules on the new fare, before the supplier or the wallet.
   assertPassengersFitFare(order, request.selection, solution.payload, deps.now());
   await assertTicketsFree(deps.db, order, request.selection);
