@@ -2,7 +2,8 @@ import { DatePicker, Form, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useDatePattern } from '../../../shared/dates/format-date';
-import { CHANGE_REASONS, changeReasonKey } from '@portal/domain/after-sales';
+import { CHANGE_REASONS, changeReasonKey, involuntaryChangeAllowed } from '@portal/domain/after-sales';
+import { ERRORS } from '@portal/domain/errors';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { indexSegments, segmentLabel } from '../lib/after-sales';
 import { PassengerPicker, SegmentPicker } from './selection-tables';
@@ -44,11 +45,17 @@ interface ChangeSearchFormProps {
   tried: boolean;
 }
 
-/** Step one of a change: tickets, reason and the new date of each leg touched. */
+/**
+ * Step one of a change: tickets, reason and the new date of each leg touched. The airline's
+ * reason (schedule change) is offered only when the supplier recorded a disruption on the
+ * booking, as the API takes it (`involuntaryChangeAllowed`); otherwise it is disabled with why.
+ */
 export function ChangeSearchForm({ order, draft, onChange, tried }: ChangeSearchFormProps) {
   const { t } = useTranslation();
   const datePattern = useDatePattern();
   const legs = selectedLegs(order, draft.segmentIndexes);
+  const onRecord = order.disruptionOnRecord === true;
+  const refused = CHANGE_REASONS.filter((r) => !involuntaryChangeAllowed(r.value, onRecord));
   const today = dayjs().startOf('day');
   return (
     <div data-testid="change-form">
@@ -70,12 +77,21 @@ export function ChangeSearchForm({ order, draft, onChange, tried }: ChangeSearch
           required
           validateStatus={tried && draft.reason === undefined ? 'error' : undefined}
           help={tried && draft.reason === undefined ? t('afterSales.form.reasonRequired') : undefined}
+          extra={
+            refused.length > 0 ? (
+              <span data-testid="change-involuntary-hint">{t(ERRORS.CHANGE_DISRUPTION_REQUIRED.key)}</span>
+            ) : undefined
+          }
         >
           <Select
             data-testid="change-reason"
             aria-label={t('afterSales.form.reason')}
             value={draft.reason}
-            options={CHANGE_REASONS.map((r) => ({ value: r.value, label: t(changeReasonKey(r.value)) }))}
+            options={CHANGE_REASONS.map((r) => ({
+              value: r.value,
+              label: t(changeReasonKey(r.value)),
+              disabled: refused.includes(r),
+            }))}
             onChange={(reason: number) => onChange({ ...draft, reason })}
           />
         </Form.Item>
