@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { journalEntries } from '../modules/wallet/wallet.schema';
 import { bearer, body, login, useTestApp } from '../test/app';
@@ -10,6 +10,8 @@ const t = useTestApp();
 
 const URL = '/base/v2/agencies/2/balance';
 const TOP_UP = { currency: 'CNY', amount: '10.00', exchangeRate: '1', referenceNumber: 'IDEM' };
+/** Another top-up: one bank reference is credited once, so a second run needs its own. */
+const TOP_UP_2 = { ...TOP_UP, referenceNumber: 'IDEM-2' };
 
 const post = (token: string, key: string | undefined, payload: object = TOP_UP, url = URL) =>
   t.app.inject({
@@ -20,7 +22,10 @@ const post = (token: string, key: string | undefined, payload: object = TOP_UP, 
   });
 
 async function topUps(): Promise<number> {
-  const rows = await t.database.db.select().from(journalEntries).where(eq(journalEntries.reference, 'IDEM'));
+  const rows = await t.database.db
+    .select()
+    .from(journalEntries)
+    .where(like(journalEntries.reference, 'IDEM%'));
   return rows.length;
 }
 
@@ -63,7 +68,7 @@ describe('Idempotency-Key', () => {
   it('runs every request without a key', async () => {
     const token = await login(t.app, 'finance');
     await post(token, undefined);
-    await post(token, undefined);
+    await post(token, undefined, TOP_UP_2);
     expect(await topUps()).toBe(2);
   });
 
@@ -102,6 +107,7 @@ describe('Idempotency-Key', () => {
       { ...base, key: 'crashed', createdAt: sql`now() - interval '10 minutes'` },
       {
         ...base,
+        requestHash: requestHash(`POST ${URL}`, TOP_UP_2),
         key: 'old',
         state: 'done',
         responseStatus: 200,
@@ -110,7 +116,7 @@ describe('Idempotency-Key', () => {
       },
     ]);
     expect((await post(token, 'crashed')).statusCode).toBe(200);
-    const res = await post(token, 'old');
+    const res = await post(token, 'old', TOP_UP_2);
     expect(body(res).code).toBe(0);
     expect(await topUps()).toBe(2);
   });
@@ -122,19 +128,19 @@ describe('Idempotency-Key', () => {
       .select({ id: users.id })
       .from(users)
       .where(eq(users.username, 'admin'));
-    const stale = (userId: number, key: string) => ({
+    const stale = (userId: number, key: string, payload: object = TOP_UP) => ({
       userId,
       agencyId: 1,
       key,
       methodPath: `POST ${URL}`,
-      requestHash: requestHash(`POST ${URL}`, TOP_UP),
+      requestHash: requestHash(`POST ${URL}`, payload),
       createdAt: sql`now() - interval '10 minutes'`,
     });
     // What a kill -9 leaves behind: in-progress claims of two users.
     await t.database.db
       .insert(idempotencyKeys)
       .values([
-        stale(financeUser, 'crashed-1'),
+        stale(financeUser, 'crashed-1', TOP_UP_2),
         stale(admin?.id ?? 0, 'crashed-2'),
         stale(financeUser, 'other'),
       ]);
@@ -143,7 +149,7 @@ describe('Idempotency-Key', () => {
     const replay = await post(token, 'fresh');
     expect(replay.statusCode, replay.body).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    const retried = await post(token, 'crashed-1');
+    const retried = await post(token, 'crashed-1', TOP_UP_2);
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
     expect(await topUps()).toBe(2);
@@ -191,7 +197,7 @@ describe('Idempotency-Key', () => {
 
   it('keeps keys per user: another user with the same key runs its own request', async () => {
     await post(await login(t.app, 'finance'), 'shared');
-    const res = await post(await login(t.app, 'admin'), 'shared');
+    const res = await post(await login(t.app, 'admin'), 'shared', TOP_UP_2);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
     expect(await topUps()).toBe(2);
   });
