@@ -270,10 +270,18 @@ describe('a ticketing job after kill -9', () => {
     expect(tickets.map((numbers) => numbers.length)).toEqual([1]);
     expect(row.ticketNumbers).toBe(tickets.flat().join('|'));
     expect(issued.passengers.map((p) => p.ticketNumbers)).toEqual(tickets);
+    // Moves from proceeding: a note on the issued order (a schedule change the disruption scan
+    // records) is a timeline row from issued to issued, not a second issue.
     const toIssued = await db
       .select()
       .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, 'issued')));
+      .where(
+        and(
+          eq(orderEvents.orderId, order.id),
+          eq(orderEvents.fromStatus, 'proceeding'),
+          eq(orderEvents.toStatus, 'issued'),
+        ),
+      );
     expect(toIssued).toHaveLength(1);
     const entries = await db.select().from(journalEntries).where(eq(journalEntries.orderId, order.id));
     expect(entries.map((e) => e.kind)).toEqual(['origin-flight']);
