@@ -54,8 +54,13 @@ export class PortalPage {
 
   /** Logs out through the user menu in whatever language the page is in. */
   async logoutAnyLanguage() {
-    await this.pickFromUserMenu(this.page.locator('[data-menu-id$="-logout"]'));
-    await expect(this.page.getByTestId('login-form')).toBeVisible();
+    const loginForm = this.page.getByTestId('login-form');
+    // A click that lands while the menu closes is lost: pick Log out again until the form shows.
+    await expect(async () => {
+      if (await loginForm.isVisible()) return;
+      await this.pickFromUserMenu(this.page.locator('[data-menu-id$="-logout"]'));
+      await expect(loginForm).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 45_000 });
   }
 
   private async pickFromUserMenu(item: Locator) {
