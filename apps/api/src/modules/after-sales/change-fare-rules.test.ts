@@ -1,20 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { residentIdCheckChar } from '@portal/domain/document-types';
 import { ERROR_MESSAGES } from '@portal/domain/error-messages';
 import { ERRORS } from '@portal/domain/errors';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { ShoppingStarted, type Solution } from '@portal/domain/shopping';
-import { buildApp } from '../../app';
-import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
+import { bearer, body, login, useTestApp } from '../../test/app';
 import {
   adult,
   contact,
   createOrder,
   pickSolution,
   travelDate,
-  UNLIMITED_BOOKINGS,
+  UNLIMITED_BOOKINGS_AND_SEARCHES,
 } from '../flight-orders/flight-orders.test-helpers';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
 import { awaitFinished, oneWay, search } from '../shopping/shopping.test-helpers';
@@ -30,14 +29,7 @@ const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildApp({
-    config: testConfig({ ENABLE_TEST_HOOKS: 'true' }),
-    database: t.database,
-    limits: { ...UNLIMITED_BOOKINGS, search: { perUser: 100_000, perAgency: 100_000, windowMs: 60_000 } },
-  });
-});
-afterAll(async () => {
-  await app.close();
+  app = await t.build({}, undefined, { limits: UNLIMITED_BOOKINGS_AND_SEARCHES });
 });
 afterEach(async () => {
   await app.inject({ method: 'DELETE', url: '/__test/suppliers/faults' });

@@ -7,7 +7,7 @@ import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
 import {
   gatedRegistry,
   travelDate,
-  UNLIMITED_BOOKINGS,
+  UNLIMITED_BOOKINGS_AND_SEARCHES,
   type SupplierGates,
 } from '../flight-orders/flight-orders.test-helpers';
 import { awaitFinished } from '../shopping/shopping.test-helpers';
@@ -27,7 +27,7 @@ beforeAll(async () => {
     config: testConfig(),
     database: t.database,
     suppliers: gated.registry,
-    limits: { ...UNLIMITED_BOOKINGS, search: { perUser: 100_000, perAgency: 100_000, windowMs: 60_000 } },
+    limits: UNLIMITED_BOOKINGS_AND_SEARCHES,
   });
 });
 

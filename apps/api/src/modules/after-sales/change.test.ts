@@ -13,7 +13,7 @@ import {
   createOrder,
   nextDocumentNumber,
   travelDate,
-  UNLIMITED_BOOKINGS,
+  UNLIMITED_BOOKINGS_AND_SEARCHES,
 } from '../flight-orders/flight-orders.test-helpers';
 import { flightOrders, type FlightOrderRow } from '../flight-orders/flight-orders.schema';
 import { awaitFinished, oneWay, search } from '../shopping/shopping.test-helpers';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   app = await buildApp({
     config: testConfig({ ENABLE_TEST_HOOKS: 'true' }),
     database: t.database,
-    limits: { ...UNLIMITED_BOOKINGS, search: { perUser: 100_000, perAgency: 100_000, windowMs: 60_000 } },
+    limits: UNLIMITED_BOOKINGS_AND_SEARCHES,
   });
 });
 

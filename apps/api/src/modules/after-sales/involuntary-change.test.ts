@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@portal/domain/error-messages';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { ShoppingStarted } from '@portal/domain/shopping';
 import { searches } from '../../platform/db/schema';
-import { buildApp } from '../../app';
-import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
-import { travelDate, UNLIMITED_BOOKINGS } from '../flight-orders/flight-orders.test-helpers';
+import { bearer, body, login, useTestApp } from '../../test/app';
+import { travelDate, UNLIMITED_BOOKINGS_AND_SEARCHES } from '../flight-orders/flight-orders.test-helpers';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
 import { awaitFinished } from '../shopping/shopping.test-helpers';
 import { flightDisruptions } from './after-sales.schema';
@@ -25,15 +24,7 @@ const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildApp({
-    config: testConfig({ ENABLE_TEST_HOOKS: 'true' }),
-    database: t.database,
-    limits: { ...UNLIMITED_BOOKINGS, search: { perUser: 100_000, perAgency: 100_000, windowMs: 60_000 } },
-  });
-});
-
-afterAll(async () => {
-  await app.close();
+  app = await t.build({}, undefined, { limits: UNLIMITED_BOOKINGS_AND_SEARCHES });
 });
 
 const everything = (order: FlightOrder) => ({

@@ -7,7 +7,7 @@ import { ShoppingStarted } from '@portal/domain/shopping';
 import { agencies } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { flightOrders, flightTickets } from '../flight-orders/flight-orders.schema';
-import { travelDate, UNLIMITED_BOOKINGS } from '../flight-orders/flight-orders.test-helpers';
+import { travelDate, UNLIMITED_BOOKINGS_AND_SEARCHES } from '../flight-orders/flight-orders.test-helpers';
 import { awaitFinished } from '../shopping/shopping.test-helpers';
 import { SimulatedSupplier } from '../shopping/suppliers/sim/simulated-supplier';
 import { afterTicketing, issuedOrder } from './after-sales.test-helpers';
@@ -16,7 +16,7 @@ const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await t.build({}, undefined, {
-    limits: { ...UNLIMITED_BOOKINGS, search: { perUser: 100_000, perAgency: 100_000, windowMs: 60_000 } },
+    limits: UNLIMITED_BOOKINGS_AND_SEARCHES,
   });
 });
 afterEach(async () => {

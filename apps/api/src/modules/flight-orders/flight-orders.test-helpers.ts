@@ -32,6 +32,12 @@ export const UNLIMITED_BOOKINGS: Partial<Record<LimitName, LimitRule>> = {
   booking: { perUser: 100_000, perAgency: 100_000, windowMs: 60_000 },
 };
 
+/** Booking and search limits no test file reaches: for files that book and change again and again. */
+export const UNLIMITED_BOOKINGS_AND_SEARCHES: Partial<Record<LimitName, LimitRule>> = {
+  ...UNLIMITED_BOOKINGS,
+  search: { perUser: 100_000, perAgency: 100_000, windowMs: 60_000 },
+};
+
 /** A departure date 40 days from now (the simulated schedules fly every day). */
 export const travelDate = (days = 40) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
