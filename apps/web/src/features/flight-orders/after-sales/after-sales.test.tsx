@@ -13,26 +13,11 @@ import { i18n } from '../../../shared/i18n/i18n';
 import { usePreferencesStore } from '../../../shared/stores/preferences-store';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import { fullOrder } from '../lib/test-orders';
+import { issuedOrder } from '../lib/test-orders';
 
 const WAIT = { timeout: 30_000 };
 const SLOW = 60000;
 const cny = (amount: string) => ({ amount, currency: 'CNY' as const });
-
-const base = fullOrder();
-const ticketed = base.passengers.map((p) => ({ ...p, ticketNumbers: ['784-2345678901'] }));
-
-function issued(over: Partial<FlightOrder> = {}): FlightOrder {
-  return fullOrder({
-    status: 'issued',
-    statusColor: 'success',
-    paymentDeadline: null,
-    payment: { state: 'paid', channel: 'balance', paidAt: '2026-11-20T08:40:00.000Z' },
-    passengers: ticketed,
-    allowedActions: ['change', 'refund', 'void'],
-    ...over,
-  });
-}
 
 const QUOTE: NonNullable<AfterSalesDetail['quote']> = {
   paid: cny('1290.5'),
@@ -53,7 +38,7 @@ function afterSalesOrder(
   detail: Partial<AfterSalesDetail> = {},
 ): FlightOrder {
   return {
-    ...issued({
+    ...issuedOrder({
       id,
       bookingNumber: `B-${id}`,
       type,
@@ -125,8 +110,8 @@ const ACTION_BUTTONS: Record<FlightOrderAction, string> = {
 
 describe('after-sales on the order detail page', () => {
   it.each<[string, FlightOrder]>([
-    ['an issued order inside the void window', issued()],
-    ['an issued order after the void window', issued({ allowedActions: ['change', 'refund'] })],
+    ['an issued order inside the void window', issuedOrder()],
+    ['an issued order after the void window', issuedOrder({ allowedActions: ['change', 'refund'] })],
     [
       'a refund to be confirmed',
       afterSalesOrder('r1', 'refund', 'rfd_to_be_confirm', ['confirm-refund', 'cancel-refund']),
@@ -153,7 +138,7 @@ describe('after-sales on the order detail page', () => {
     'refuses a refund without tickets, reason or sub-option, a .txt file and a sixth document, then opens the new refund order',
     async () => {
       const refundOrder = afterSalesOrder('r1', 'refund', 'rfd_reviewing', ['cancel-refund']);
-      serveOrders({ o1: () => issued(), r1: () => refundOrder });
+      serveOrders({ o1: () => issuedOrder(), r1: () => refundOrder });
       const uploads: string[] = [];
       const refunds: unknown[] = [];
       server.use(
@@ -245,7 +230,7 @@ describe('after-sales on the order detail page', () => {
     'searches alternatives for a new date, shows the progress, accepts a re-quoted flight and requests it as a change',
     async () => {
       const changeOrder = afterSalesOrder('c1', 'change', 'chg_reviewing', ['cancel-change']);
-      serveOrders({ o1: () => issued(), c1: () => changeOrder });
+      serveOrders({ o1: () => issuedOrder(), c1: () => changeOrder });
       const newDate = dayjs().add(40, 'day').format('YYYY-MM-DD');
       const searches: unknown[] = [];
       const polls: unknown[] = [];
@@ -348,7 +333,7 @@ describe('after-sales on the order detail page', () => {
   it(
     'leaves the change search when the dialog closes, and polls only the new search after',
     async () => {
-      serveOrders({ o1: () => issued() });
+      serveOrders({ o1: () => issuedOrder() });
       let started = 0;
       const polls: string[] = [];
       let release: () => void = () => undefined;
@@ -517,7 +502,7 @@ describe('after-sales on the order detail page', () => {
     async () => {
       const voidDeadline = new Date(Date.now() + 3 * 3_600_000).toISOString();
       const voidOrder = afterSalesOrder('v1', 'void', 'void_proceeding', []);
-      serveOrders({ o1: () => issued({ voidDeadline }), v1: () => voidOrder });
+      serveOrders({ o1: () => issuedOrder({ voidDeadline }), v1: () => voidOrder });
       const voids: unknown[] = [];
       server.use(
         http.post('/order/v2/flight/orders/:id/void', async ({ request }) => {

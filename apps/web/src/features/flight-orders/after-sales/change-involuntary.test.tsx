@@ -7,26 +7,13 @@ import { SESSIONS } from '../../../test/fixtures';
 import { solutionsResult } from '../../../test/flight-fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import { fullOrder } from '../lib/test-orders';
+import { issuedOrder } from '../lib/test-orders';
 
 const WAIT = { timeout: 30_000 };
 const SLOW = 60_000;
 
 const HINT =
   'No disruption or schedule change is recorded on this booking: “Airline schedule change” cannot be the reason; choose another reason';
-
-function issued(over: Partial<FlightOrder> = {}): FlightOrder {
-  const base = fullOrder();
-  return fullOrder({
-    status: 'issued',
-    statusColor: 'success',
-    paymentDeadline: null,
-    payment: { state: 'paid', channel: 'balance', paidAt: '2026-11-20T08:40:00.000Z' },
-    passengers: base.passengers.map((p) => ({ ...p, ticketNumbers: ['784-2345678901'] })),
-    allowedActions: ['change', 'refund', 'void'],
-    ...over,
-  });
-}
 
 /** The order and its empty side lists; the change search bodies are kept. */
 function serve(order: FlightOrder) {
@@ -65,7 +52,7 @@ describe('change form: the airline schedule change reason', () => {
   it(
     'without a disruption on record is disabled with why, and no search is sent with it',
     async () => {
-      const order = issued({ disruptionOnRecord: false });
+      const order = issuedOrder({ disruptionOnRecord: false });
       const searches = serve(order);
       const { dialog, airline, search } = await changeDialog(order);
       expect(dialog.getByTestId('change-involuntary-hint')).toHaveTextContent(HINT);
@@ -89,7 +76,7 @@ describe('change form: the airline schedule change reason', () => {
   it(
     'with a disruption on record is offered without the hint and searched',
     async () => {
-      const order = issued({ disruptionOnRecord: true });
+      const order = issuedOrder({ disruptionOnRecord: true });
       const searches = serve(order);
       const { dialog, airline, search } = await changeDialog(order);
       expect(dialog.queryByTestId('change-involuntary-hint')).toBeNull();

@@ -7,26 +7,13 @@ import type { FlightOrder } from '@portal/domain/flight-order';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import { fullOrder } from '../lib/test-orders';
+import { fullOrder, issuedOrder } from '../lib/test-orders';
 
 const WAIT = { timeout: 30_000 };
 const SLOW = 60_000;
 
 const HINT =
   'No disruption or schedule change is recorded on this booking: the airline desk reviews an involuntary refund and decides the amount; attach at least one supporting document';
-
-function issued(over: Partial<FlightOrder> = {}): FlightOrder {
-  const base = fullOrder();
-  return fullOrder({
-    status: 'issued',
-    statusColor: 'success',
-    paymentDeadline: null,
-    payment: { state: 'paid', channel: 'balance', paidAt: '2026-11-20T08:40:00.000Z' },
-    passengers: base.passengers.map((p) => ({ ...p, ticketNumbers: ['784-2345678901'] })),
-    allowedActions: ['change', 'refund', 'void'],
-    ...over,
-  });
-}
 
 /** The order, its empty side lists, one stored document per upload; the refund bodies are kept. */
 function serve(order: FlightOrder) {
@@ -78,7 +65,7 @@ describe('refund dialog: an involuntary reason', () => {
   it(
     'without a disruption on record says the desk reviews it and requires a document before sending',
     async () => {
-      const order = issued({ disruptionOnRecord: false });
+      const order = issuedOrder({ disruptionOnRecord: false });
       const refunds = serve(order);
       const { dialog, submit } = await involuntaryRefund(order);
       expect(dialog.getByTestId('refund-involuntary-hint')).toHaveTextContent(HINT);
@@ -107,7 +94,7 @@ describe('refund dialog: an involuntary reason', () => {
   it(
     'with a disruption on record asks for no document',
     async () => {
-      const order = issued({ disruptionOnRecord: true });
+      const order = issuedOrder({ disruptionOnRecord: true });
       const refunds = serve(order);
       const { dialog, submit } = await involuntaryRefund(order);
       expect(dialog.queryByTestId('refund-involuntary-hint')).toBeNull();

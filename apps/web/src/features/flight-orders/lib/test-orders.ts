@@ -113,3 +113,16 @@ export function fullOrder(over: Partial<FlightOrder> = {}): FlightOrder {
     ...over,
   };
 }
+
+/** An issued order, paid by balance, each passenger with one ticket, open to change, refund and void. */
+export function issuedOrder(over: Partial<FlightOrder> = {}): FlightOrder {
+  return fullOrder({
+    status: 'issued',
+    statusColor: 'success',
+    paymentDeadline: null,
+    payment: { state: 'paid', channel: 'balance', paidAt: '2026-11-20T08:40:00.000Z' },
+    passengers: fullOrder().passengers.map((p) => ({ ...p, ticketNumbers: ['784-2345678901'] })),
+    allowedActions: ['change', 'refund', 'void'],
+    ...over,
+  });
+}
