@@ -26,7 +26,7 @@ import {
   type ChangeDeps,
 } from './change-search';
 import { cnyToOrder, queueChangeReview } from './change-jobs';
-import { assertPassengersFitFare } from './change-fare-rules';
+import { assertPassengersFitFare } from '../flight-orders/passenger-fare-check';
 import { claimTickets, splitByWeights, assertSelection } from './claims';
 import { attachDocuments } from './documents';
 import { assertChangeGrounds } from './involuntary-change';
@@ -187,7 +187,12 @@ export async function prepareChange(
   // The airline's reason only while the supplier's record stands (checked again at the request).
   await assertChangeGrounds(deps.db, order, request.reason);
   // The booking's passenger and fare rules on the new fare, before the supplier or the wallet.
-  assertPassengersFitFare(order, request.selection, solution.payload, deps.now());
+  const moved = new Set(request.selection.passengerIds);
+  assertPassengersFitFare(
+    order.passengers.flatMap((passenger, index) => (moved.has(passenger.id) ? [{ passenger, index }] : [])),
+    solution.payload,
+    deps.now(),
+  );
   await assertTicketsFree(deps.db, order, request.selection);
 
   const verification = await verifySolution(deps, ctx, solution.id);

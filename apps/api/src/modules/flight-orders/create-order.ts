@@ -4,12 +4,7 @@ import {
   type CreateFlightOrderDraft,
   type OrderPassenger,
 } from '@portal/domain/flight-order';
-import {
-  validateContact,
-  validatePassenger,
-  validatePassengerCounts,
-  type RuleError,
-} from '@portal/domain/passenger-rules';
+import { validateContact, validatePassengerCounts } from '@portal/domain/passenger-rules';
 import { duplicateBookingNumbers } from '@portal/domain/duplicate-booking';
 import type { PassengerCounts, VerificationResult } from '@portal/domain/shopping';
 import type { TimelineNote } from '@portal/domain/timeline-notes';
@@ -25,6 +20,7 @@ import { toMinor } from '../wallet/money';
 import { orderMarkupLegs } from '../wallet/order-markups';
 import { PAYMENT_WINDOW_MS, SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context';
 import { findDuplicates } from './duplicate-check';
+import { assertPassengersFitFare, ruleErrors } from './passenger-fare-check';
 import { insertOrder, type NewFlightOrder } from './flight-orders.repo';
 import { queuePaymentDeadline } from './order-jobs';
 import type { FlightOrderRow, StoredPrices } from './flight-orders.schema';
@@ -44,14 +40,6 @@ export type BookingOutcome =
   | { kind: 'quote_changed'; verification: VerificationResult };
 
 type NewOrder = Omit<NewFlightOrder, 'bookingNumber'>;
-
-const ruleErrors = (prefix: string, errors: readonly RuleError[]) =>
-  errors.map((e) => ({
-    path: prefix ? `${prefix}.${e.path}` : e.path,
-    message: e.key,
-    key: e.key,
-    ...(e.params ? { params: e.params } : {}),
-  }));
 
 function costOf(offer: Offer, counts: PassengerCounts): number {
   return offer.amounts.reduce(
@@ -80,20 +68,11 @@ export async function bookAtSupplier(
   if (now.getTime() > row.expiresAt.getTime()) throw new AppError('SOLUTION_EXPIRED');
 
   const solution = row.payload;
-  const segments = solution.legs.flatMap((l) => l.segments);
-  const travelDate = segments[0]?.departure.time.slice(0, 10) ?? now.toISOString().slice(0, 10);
-  const passengerErrors = draft.passengers.flatMap((p, i) =>
-    ruleErrors(
-      `passengers.${i}`,
-      validatePassenger(p, {
-        today: now.toISOString().slice(0, 10),
-        travelDate,
-        fare: solution.restrictions,
-      }),
-    ),
+  assertPassengersFitFare(
+    draft.passengers.map((passenger, index) => ({ passenger, index })),
+    solution,
+    now,
   );
-  if (passengerErrors.length > 0)
-    throw new AppError('PASSENGER_INVALID', undefined, { errors: passengerErrors });
 
   const searched: PassengerCounts = { adult: 0, child: 0, infant: 0 };
   for (const entry of solution.priceDetail.priceList) searched[entry.passengerType] += entry.count;
@@ -199,7 +178,10 @@ export async function bookAtSupplier(
     prices,
     markupLegs: await orderMarkupLegs(deps.db, ctx.agency, solution, currency),
     passengerNames: passengers.map((p) => `${p.surname}/${p.given_names}`).join('|'),
-    flightNumbers: segments.map((s) => `${s.marketingCarrier}${s.flightNumber}`).join('|'),
+    flightNumbers: solution.legs
+      .flatMap((l) => l.segments)
+      .map((s) => `${s.marketingCarrier}${s.flightNumber}`)
+      .join('|'),
     airline: solution.validatingCarrier,
     departureAt,
     pnr: booked.pnr,
