@@ -53,7 +53,7 @@ export async function topUp(tx: Db, input: TopUpInput): Promise<number> {
   if (input.amountMinor > maxRequestMinor(input.currency)) throw amountAboveMaximum('amount');
   const parent = await parentOf(tx, input.agencyId);
   if (parent !== null) throw new NotTopLevelError(`agency ${input.agencyId} is not a top-level agency`);
-  if (!input.reference.trim()) throw new NotTopLevelError('funding needs a bank reference');
+  if (!input.reference.trim()) throw new Error('the funding of an agency needs a bank reference');
   await assertReferenceUnused(tx, input.agencyId, input.reference);
   const accounts = await ensureAccounts(tx, input.agencyId, input.currency);
   return postEntry(tx, {

@@ -2,23 +2,17 @@ import type { Db } from '../../platform/db';
 import { postEntry } from './ledger';
 import { ensureAccounts, parentOf } from './ledger.repo';
 import { amountAboveMaximum, assertPositiveMinor, maxRequestMinor } from './money';
-import { assertReferenceUnused } from './top-up';
-import type { EntryMeta } from './wallet.schema';
+import { assertReferenceUnused, type TopUpInput } from './top-up';
 
-/** A parent agency's top-up of one of its direct sub-agencies, from its own wallet. */
-export interface TransferInput {
+/**
+ * A parent agency's top-up of one of its direct sub-agencies, from its own wallet: a top-up's
+ * amount, currency and reference, debited from the parent exactly as credited to the sub-agency.
+ */
+export interface TransferInput extends Omit<TopUpInput, 'agencyId'> {
   /** The parent: its wallet in `currency` is debited. */
   fromAgencyId: number;
   /** The direct sub-agency: its wallet in `currency` is credited. */
   toAgencyId: number;
-  currency: string;
-  /** Debited from the parent and credited to the sub-agency, minor units, > 0. */
-  amountMinor: number;
-  /** The reference of the top-up; credited once to one agency. */
-  reference: string;
-  description?: string;
-  createdBy?: number | null;
-  meta?: EntryMeta;
 }
 
 /** A programming error: a transfer between agencies that are not parent and direct child. */
