@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -7,11 +7,10 @@ import { z } from 'zod';
 import { FlightOrder, FlightPaymentResult } from '@portal/domain/flight-order';
 import { ShoppingStarted, SolutionsResult, type Solution } from '@portal/domain/shopping';
 import { WalletBalance } from '@portal/domain/wallet';
-import { REPO_ROOT } from '../platform/config';
 import { adult, contact, travelDate } from '../modules/flight-orders/flight-orders.test-helpers';
 import { flightOrders } from '../modules/flight-orders/flight-orders.schema';
 import { journalEntries, ledgerAccounts, ledgerPostings } from '../modules/wallet/wallet.schema';
-import { freePort, pause, randomSecret, serverDatabase } from './server-process';
+import { endProcess, pause, randomSecret, serverDatabase, startServerProcess } from './server-process';
 
 /**
  * The real server as a child process, killed with SIGKILL while keyed bookings and balance
@@ -38,7 +37,6 @@ interface Answer {
 /** One running server process. */
 class Server {
   private stderr = '';
-  private exited: Promise<number | null>;
 
   private constructor(
     private readonly child: ChildProcess,
@@ -48,40 +46,20 @@ class Server {
       this.stderr = (this.stderr + chunk.toString('utf8')).slice(-20_000);
     });
     child.stdout?.resume();
-    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   }
 
-  /** Starts `node --import tsx apps/api/src/server.ts` and waits until `/readyz` answers. */
+  /** Starts the server process and waits until `/readyz` answers. */
   static async start(env: Record<string, string>): Promise<Server> {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: os.homedir(),
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
+    let server: Server | undefined;
+    await startServerProcess(env, cleanups, {
+      timeoutMs: START_TIMEOUT_MS,
+      watch: (child, base) => {
+        server = new Server(child, base);
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      describe: () => server?.log ?? '',
     });
-    const server = new Server(child, `http://127.0.0.1:${port}`);
-    cleanups.push(() => server.kill());
-    const deadline = Date.now() + START_TIMEOUT_MS;
-    let gone = false;
-    void server.exited.then(() => {
-      gone = true;
-    });
-    while (Date.now() < deadline && !gone) {
-      const ready = await fetch(`${server.base}/readyz`).then(
-        (res) => res.ok,
-        () => false,
-      );
-      if (ready) return server;
-      await pause(POLL_MS);
-    }
-    await server.kill();
-    throw new Error(`server did not start: ${server.stderr}`);
+    if (!server) throw new Error('no server');
+    return server;
   }
 
   /** Sends a JSON request; `undefined` when the connection died (the server was killed). */
@@ -122,15 +100,13 @@ class Server {
   }
 
   /** kill -9. */
-  async kill(): Promise<void> {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
-    await this.exited;
+  kill(): Promise<void> {
+    return endProcess(this.child, 'SIGKILL');
   }
 
   /** A clean shutdown (SIGTERM), so that the data directory may be opened by the test. */
-  async stop(): Promise<void> {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');
-    await this.exited;
+  stop(): Promise<void> {
+    return endProcess(this.child, 'SIGTERM');
   }
 }
 

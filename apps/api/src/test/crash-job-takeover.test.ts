@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -6,7 +6,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FlightOrder, FlightPaymentResult } from '@portal/domain/flight-order';
 import { ShoppingStarted, SolutionsResult, type Solution } from '@portal/domain/shopping';
-import { REPO_ROOT } from '../platform/config';
 import { jobs } from '../platform/jobs.schema';
 import { adult, contact, travelDate } from '../modules/flight-orders/flight-orders.test-helpers';
 import { flightOrders, orderEvents } from '../modules/flight-orders/flight-orders.schema';
@@ -14,7 +13,7 @@ import { TICKETING_JOB } from '../modules/flight-orders/order-jobs';
 import { notifications } from '../modules/notifications/notifications.schema';
 import { journalEntries } from '../modules/wallet/wallet.schema';
 import { usePostgres } from './app';
-import { freePort, pause, randomSecret, serverDatabase } from './server-process';
+import { endProcess, pause, randomSecret, serverDatabase, startServerProcess } from './server-process';
 
 /**
  * The real server as a child process, killed with SIGKILL while it runs a ticketing job (its
@@ -59,9 +58,8 @@ type JobLogLine = z.infer<typeof JobLogLine>;
 /** One running server process; keeps its job runner's log lines. */
 class Server {
   readonly jobLog: JobLogLine[] = [];
-  private stderr = '';
+  stderr = '';
   private pending = '';
-  private readonly exited: Promise<unknown>;
 
   private constructor(
     private readonly child: ChildProcess,
@@ -79,37 +77,19 @@ class Server {
         if (parsed.success) this.jobLog.push(parsed.data);
       }
     });
-    this.exited = new Promise((resolve) => child.once('exit', resolve));
   }
 
-  /** Starts `node --import tsx apps/api/src/server.ts` and waits until `/readyz` answers. */
+  /** Starts the server process and waits until `/readyz` answers. */
   static async start(env: Record<string, string>): Promise<Server> {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: os.homedir(),
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
+    let server: Server | undefined;
+    await startServerProcess(env, cleanups, {
+      timeoutMs: WAIT_MS,
+      watch: (child, base) => {
+        server = new Server(child, base);
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      describe: () => server?.stderr ?? '',
     });
-    const server = new Server(child, `http://127.0.0.1:${port}`);
-    cleanups.push(() => server.kill());
-    let gone = false;
-    void server.exited.then(() => {
-      gone = true;
-    });
-    await waitFor(`the server to start (${server.stderr})`, async () => {
-      if (gone) throw new Error(`server exited: ${server.stderr}`);
-      const ready = await fetch(`${server.base}/readyz`).then(
-        (res) => res.ok,
-        () => false,
-      );
-      return ready || undefined;
-    });
+    if (!server) throw new Error('no server');
     return server;
   }
 
@@ -135,15 +115,13 @@ class Server {
   }
 
   /** kill -9. */
-  async kill(): Promise<void> {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
-    await this.exited;
+  kill(): Promise<void> {
+    return endProcess(this.child, 'SIGKILL');
   }
 
   /** A clean shutdown (SIGTERM), so that the data directory may be opened by the test. */
-  async stop(): Promise<void> {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');
-    await this.exited;
+  stop(): Promise<void> {
+    return endProcess(this.child, 'SIGTERM');
   }
 }
 

@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -5,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { REPO_ROOT } from '../platform/config';
 import { openDatabase, type Database } from '../platform/db';
 import { createTestDatabase, usePostgres } from './app';
 
@@ -69,4 +71,45 @@ export async function serverDatabase(prefix: string, cleanups: Cleanup[]): Promi
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), MIGRATIONS_DIR: noMigrations },
     open: async () => created.database,
   };
+}
+
+/** Ends a server process with `signal` (SIGKILL: a crash; SIGTERM: a clean stop) and waits for it. */
+export async function endProcess(child: ChildProcess, signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+/**
+ * Starts `node --import tsx apps/api/src/server.ts` with `env` on a free port of 127.0.0.1 and
+ * waits (polling, at most `timeoutMs`) until `/readyz` answers; killed after the file's tests.
+ * `watch` gets the child and its base URL at once, before any output, to keep what it prints.
+ * Throws with `describe()` (what the caller kept of the output) when it exits or never gets ready.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  cleanups: Cleanup[],
+  options: { timeoutMs: number; watch: (child: ChildProcess, base: string) => void; describe: () => string },
+): Promise<ChildProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: os.homedir(), ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  options.watch(child, base);
+  cleanups.push(() => endProcess(child, 'SIGKILL'));
+  const deadline = Date.now() + options.timeoutMs;
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+    const ready = await fetch(`${base}/readyz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) return child;
+    await pause(100);
+  }
+  await endProcess(child, 'SIGKILL');
+  throw new Error(`server did not start: ${options.describe()}`);
 }

@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ERRORS } from '@portal/domain/errors';
-import { REPO_ROOT } from '../../platform/config';
 import { brokenImageCorpus, multipartBody, renderPassportPng } from './passport-image.test-helpers';
-import { freePort, pause, randomSecret } from '../../test/server-process';
+import { randomSecret, startServerProcess } from '../../test/server-process';
 
 /**
  * The real server as a child process, sent broken and hostile images on
@@ -19,7 +18,6 @@ import { freePort, pause, randomSecret } from '../../test/server-process';
 /** What `server.ts` logs when its last net catches an error that escaped every handler. */
 const LAST_NET = 'last net';
 const START_TIMEOUT_MS = 60_000;
-const POLL_MS = 100;
 const SPECIMEN = [
   'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<',
   'L898902C36UTO7408122F1204159ZE184226B<<<<<10',
@@ -30,16 +28,14 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** `node --import tsx apps/api/src/server.ts` on a fresh data directory, once `/readyz` answers. */
+/** The server process on a fresh data directory, once `/readyz` answers; keeps all it prints. */
 async function startServer(): Promise<{ base: string; child: ChildProcess; output: () => string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-ocr-crash-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: os.homedir(),
+  let output = '';
+  let base = '';
+  const child = await startServerProcess(
+    {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       PORTAL_DEMO: 'true',
@@ -48,33 +44,22 @@ async function startServer(): Promise<{ base: string; child: ChildProcess; outpu
       PAYMENT_GATEWAY_SECRET: randomSecret(),
       WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
       JOBS_POLL_MS: '0',
-      PORT: String(port),
-      HOST: '127.0.0.1',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-50_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline && child.exitCode === null) {
-    const ready = await fetch(`${base}/readyz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) return { base, child, output: () => output };
-    await pause(POLL_MS);
-  }
-  throw new Error(`server did not start: ${output}`);
+    cleanups,
+    {
+      timeoutMs: START_TIMEOUT_MS,
+      watch: (started, url) => {
+        base = url;
+        const keep = (chunk: Buffer) => {
+          output = (output + chunk.toString('utf8')).slice(-50_000);
+        };
+        started.stdout?.on('data', keep);
+        started.stderr?.on('data', keep);
+      },
+      describe: () => output,
+    },
+  );
+  return { base, child, output: () => output };
 }
 
 const Envelope = z.object({ code: z.number(), message: z.string(), data: z.unknown() });
