@@ -59,7 +59,17 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
   return undefined;
 }
 
-/** One error handler: every failure becomes an envelope; unexpected errors never leak their text. */
+/** The wait a refusal names (`data.retryAfterSeconds`: a rate or login limit), if any. */
+function retryAfterOf(error: AppError): number | undefined {
+  const data: unknown = error.data;
+  if (typeof data !== 'object' || data === null || !('retryAfterSeconds' in data)) return undefined;
+  return typeof data.retryAfterSeconds === 'number' ? data.retryAfterSeconds : undefined;
+}
+
+/**
+ * One error handler: every failure becomes an envelope; unexpected errors never leak their text.
+ * A refusal that names its wait (`retryAfterSeconds`) answers it as `Retry-After` too.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((rawError: unknown, request, reply) => {
     if (rawError instanceof ValidationError) {
@@ -67,6 +77,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return;
     }
     if (rawError instanceof AppError) {
+      const wait = retryAfterOf(rawError);
+      if (wait !== undefined) void reply.header('retry-after', String(wait));
       send(reply, request, rawError, rawError.data);
       return;
     }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorName } from '@portal/domain/errors';
 import { AppError } from './errors';
 
@@ -77,8 +77,7 @@ export class WindowCounter {
   }
 }
 
-function refuse(reply: FastifyReply, limit: LimitName, seconds: number): AppError {
-  void reply.header('retry-after', String(seconds));
+function refuse(limit: LimitName, seconds: number): AppError {
   return new AppError(ERROR_OF[limit], { seconds }, { retryAfterSeconds: seconds });
 }
 
@@ -95,13 +94,13 @@ export function registerRateLimits(
 ): void {
   const rules = { ...DEFAULT_LIMITS, ...overrides };
   const counter = new WindowCounter(now);
-  app.addHook('preValidation', async (request: FastifyRequest, reply) => {
+  app.addHook('preValidation', async (request: FastifyRequest) => {
     const limit = request.routeOptions.config.limit;
     if (!limit || !request.ctx) return;
     const rule = rules[limit];
     const userWait = counter.hit(`${limit}:u:${request.ctx.user.id}`, rule.perUser, rule.windowMs);
-    if (userWait !== undefined) throw refuse(reply, limit, userWait);
+    if (userWait !== undefined) throw refuse(limit, userWait);
     const agencyWait = counter.hit(`${limit}:a:${request.ctx.agency.id}`, rule.perAgency, rule.windowMs);
-    if (agencyWait !== undefined) throw refuse(reply, limit, agencyWait);
+    if (agencyWait !== undefined) throw refuse(limit, agencyWait);
   });
 }

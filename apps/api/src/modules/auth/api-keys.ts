@@ -146,11 +146,10 @@ export function registerApiKeyLimit(
   now: () => number = Date.now,
 ): void {
   const counter = new WindowCounter(now);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     if (!byApiKey(request)) return;
     const wait = counter.hit(`api-key:${request.ctx?.sessionId ?? ''}`, max, API_KEY_WINDOW_MS);
     if (wait === undefined) return;
-    void reply.header('retry-after', String(wait));
     throw new AppError('TOO_MANY_REQUESTS', undefined, { retryAfterSeconds: wait });
   });
 }

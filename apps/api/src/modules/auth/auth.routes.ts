@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,7 +19,6 @@ import { AppError, parse } from '../../platform/errors';
 import { clientInfo, requireCtx } from '../../platform/request-context';
 import { okResponse } from '../../platform/schema';
 import type { AuthService } from './auth.service';
-import { retryAfterOf } from './login-limit';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -27,17 +26,6 @@ export interface AuthRoutesOptions {
 
 /** An answer without data (`data: {}`). */
 const Done = z.object({});
-
-/** Runs a password check; a refusal of the login limits answers its wait as `Retry-After` too. */
-async function withRetryAfter<T>(reply: FastifyReply, check: () => Promise<T>): Promise<T> {
-  try {
-    return await check();
-  } catch (error) {
-    const seconds = retryAfterOf(error);
-    if (seconds !== undefined) void reply.header('retry-after', String(seconds));
-    throw error;
-  }
-}
 
 /** The one password rule users meet most (6 to 15 characters) gets its own message, not 100001. */
 async function checkNewPasswordLength(request: FastifyRequest): Promise<void> {
@@ -57,9 +45,9 @@ export async function authRoutes(fastify: FastifyInstance, { auth }: AuthRoutesO
       config: { access: 'public' },
       schema: { tags: ['auth'], body: LoginBody, response: okResponse(LoginResult) },
     },
-    async (request, reply) => {
+    async (request) => {
       const { username, password } = request.body;
-      return ok(await withRetryAfter(reply, () => auth.login(username, password, clientInfo(request))));
+      return ok(await auth.login(username, password, clientInfo(request)));
     },
   );
 
@@ -94,14 +82,10 @@ export async function authRoutes(fastify: FastifyInstance, { auth }: AuthRoutesO
       preValidation: checkNewPasswordLength,
       schema: { tags: ['auth'], body: ChangePasswordBody, response: okResponse(Done) },
     },
-    async (request, reply) => {
+    async (request) => {
       const { oldPassword, newPassword } = request.body;
       const ctx = requireCtx(request);
-      return ok(
-        await withRetryAfter(reply, () =>
-          auth.changePassword(ctx, oldPassword, newPassword, clientInfo(request)),
-        ),
-      );
+      return ok(await auth.changePassword(ctx, oldPassword, newPassword, clientInfo(request)));
     },
   );
 

@@ -32,17 +32,10 @@ export function delaySeconds(failures: number, max: number): number | null {
   return Math.min(2 ** Math.min(failures - max + 1, 30), MAX_DELAY_SECONDS);
 }
 
-/** 429 with the wait in the user's language; the route answers the wait as `Retry-After` too. */
+/** 429 with the wait in the user's language; the error handler answers it as `Retry-After` too. */
 export function limitedError(refusal: LimitRefusal): AppError {
   const name = refusal.scope === 'account' ? 'ACCOUNT_RATE_LIMITED' : 'LOGIN_IP_RATE_LIMITED';
   return new AppError(name, { seconds: refusal.seconds }, { retryAfterSeconds: refusal.seconds });
-}
-
-/** The `retryAfterSeconds` a refusal carries, if any. */
-export function retryAfterOf(error: unknown): number | undefined {
-  if (!(error instanceof AppError) || typeof error.data !== 'object' || error.data === null) return undefined;
-  const seconds = (error.data as { retryAfterSeconds?: unknown }).retryAfterSeconds;
-  return typeof seconds === 'number' ? seconds : undefined;
 }
 
 /** The username as counted: trimmed and lower-cased, as logins match it. */
