@@ -7,7 +7,12 @@ import { ERRORS } from '@portal/domain/errors';
 import { LOCALES } from '@portal/domain/locale';
 import { decideNavigation } from '@portal/domain/navigation';
 import { ROUTES } from '@portal/domain/routes';
-import { buildMessages, flattenKeys, LOCALE_FILES } from '../shared/i18n/resources';
+import { buildMessages, flattenKeys, LOCALE_FILES, type MessageTree } from '../shared/i18n/resources';
+// The server's part (e-mails, exports): read by the API (`apps/api/src/platform/i18n.ts`), never
+// imported by the app, so the browser never downloads it.
+import serverEn from './server/en.json';
+import serverZhCn from './server/zh-cn.json';
+import serverZhTw from './server/zh-tw.json';
 
 const SRC = join(import.meta.dirname, '..');
 
@@ -31,6 +36,25 @@ const SPEC_KEYS = [
 const fileKeys = Object.fromEntries(LOCALES.map((l) => [l, flattenKeys(LOCALE_FILES[l])]));
 const enMessages = flattenKeys(buildMessages('en'));
 
+const SERVER_FILES: Record<(typeof LOCALES)[number], MessageTree> = {
+  en: serverEn,
+  'zh-cn': serverZhCn,
+  'zh-tw': serverZhTw,
+};
+const serverKeys = Object.fromEntries(LOCALES.map((l) => [l, flattenKeys(SERVER_FILES[l])]));
+
+/** The `{{name}}` placeholders of a text, sorted. */
+const variablesOf = (text: string | undefined) =>
+  [...new Set([...(text ?? '').matchAll(/\{\{\s*([^}]+?)\s*\}\}/g)].map((m) => m[1] ?? ''))].sort();
+
+/** Keys whose text names other placeholders in some locale than in English. */
+function variableMismatches(keys: Record<string, Map<string, string> | undefined>): string[] {
+  return [...(keys.en?.keys() ?? [])].filter((key) => {
+    const english = variablesOf(keys.en?.get(key)).join();
+    return LOCALES.some((locale) => variablesOf(keys[locale]?.get(key)).join() !== english);
+  });
+}
+
 describe('locale files', () => {
   it.each(LOCALES)('%s has every key of the other locale files', (locale) => {
     const all = new Set(LOCALES.flatMap((l) => [...(fileKeys[l]?.keys() ?? [])]));
@@ -41,6 +65,10 @@ describe('locale files', () => {
   it.each(LOCALES)('%s has no empty text', (locale) => {
     const empty = [...(fileKeys[locale]?.entries() ?? [])].filter(([, v]) => v.trim() === '').map(([k]) => k);
     expect(empty).toEqual([]);
+  });
+
+  it('name the same placeholders in every locale', () => {
+    expect(variableMismatches(fileKeys)).toEqual([]);
   });
 
   it('does not repeat the domain error messages, which are merged in at init', () => {
@@ -90,5 +118,32 @@ describe('locale files', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe('server locale files', () => {
+  it.each(LOCALES)('%s has every key of the other server locale files', (locale) => {
+    const all = new Set(LOCALES.flatMap((l) => [...(serverKeys[l]?.keys() ?? [])]));
+    const missing = [...all].filter((key) => !serverKeys[locale]?.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(LOCALES)('%s has no empty server text', (locale) => {
+    const entries = [...(serverKeys[locale]?.entries() ?? [])];
+    expect(entries.filter(([, v]) => v.trim() === '').map(([k]) => k)).toEqual([]);
+  });
+
+  it('name the same placeholders in every locale', () => {
+    expect(variableMismatches(serverKeys)).toEqual([]);
+  });
+
+  it('share no top-level section with the app files, so a key names one text', () => {
+    const appSections = new Set(Object.keys(LOCALE_FILES.en));
+    expect(Object.keys(SERVER_FILES.en).filter((section) => appSections.has(section))).toEqual([]);
+  });
+
+  it('are imported by no module of the app', () => {
+    const importing = sourceFiles(SRC).filter((file) => /locales\/server\//.test(readFileSync(file, 'utf8')));
+    expect(importing.map((file) => relative(SRC, file))).toEqual([]);
   });
 });
