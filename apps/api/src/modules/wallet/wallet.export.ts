@@ -2,8 +2,8 @@ import type { Locale } from '@portal/domain/locale';
 import type { InvoiceType } from '@portal/domain/shopping';
 import { describeEntry, type TransactionRow, type WalletStatement } from '@portal/domain/wallet';
 import { buildXlsx, type CellValue, type SheetColumn, type SheetRow } from '../../platform/download';
+import { t, type TextKey, type TextKeysUnder } from '../../platform/i18n';
 import { fromMinor, minorDigits } from './money';
-import { EXPORT_TEXTS, type ExportTexts } from './wallet.export-texts';
 import { paymentTypeOf, presentEntry } from './wallet.presenter';
 import type { EntryLine } from './wallet.repo';
 
@@ -16,6 +16,13 @@ const ASCII_FILE = {
   statementsFile: 'wallet-statements',
 };
 
+/** The localized file name of each export (`walletExport.file.*`). */
+const FILE_KEY = {
+  entriesFile: 'walletExport.file.entries',
+  transactionsFile: 'walletExport.file.transactions',
+  statementsFile: 'walletExport.file.statements',
+} as const satisfies Record<keyof typeof ASCII_FILE, TextKey>;
+
 /** Excel number format with the currency's minor digits ('#,##0.00' for CNY, '#,##0' for JPY). */
 export function moneyFormat(currency: string): string {
   const digits = minorDigits(currency);
@@ -27,6 +34,10 @@ const moneyNumber = (minor: number, currency: string) => Number(fromMinor(minor,
 
 const TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
+/** A column heading of the exports in `locale`; times are UTC and the headings say so. */
+const heading = (locale: Locale, column: TextKeysUnder<'walletExport.column'>) =>
+  t(locale, `walletExport.column.${column}`);
+
 /** The localized and the ASCII file name of an export, dated `today` (UTC). */
 export function exportFileName(
   locale: Locale,
@@ -35,28 +46,29 @@ export function exportFileName(
 ): { fileName: string; asciiFallback: string } {
   const date = today.toISOString().slice(0, 10);
   return {
-    fileName: `${EXPORT_TEXTS[locale][which]}-${date}.xlsx`,
+    fileName: `${t(locale, FILE_KEY[which])}-${date}.xlsx`,
     asciiFallback: `${ASCII_FILE[which]}-${date}.xlsx`,
   };
 }
 
 /** The invoice-type cell of a row's order (empty for rows without an order or a known type). */
 function invoiceCell(
-  t: ExportTexts,
+  locale: Locale,
   invoiceTypes: Map<string, InvoiceType>,
   orderId: string | null,
 ): CellValue {
   const type = orderId ? invoiceTypes.get(orderId) : undefined;
-  return type ? t.invoices[type] : null;
+  return type ? t(locale, `walletExport.invoiceType.${type}`) : null;
 }
 
 /** An entry's description in the export's language; the stored text for entries without a label. */
-function descriptionCell(t: ExportTexts, line: EntryLine): string {
+function descriptionCell(locale: Locale, line: EntryLine): string {
   const described = describeEntry(presentEntry(line));
   return described
-    ? t.descriptions[described.label]
-        .replace('{n}', described.bookingNumber)
-        .replace('{a}', described.agency ?? '')
+    ? t(locale, `bills.description.${described.label}`, {
+        bookingNumber: described.bookingNumber,
+        agency: described.agency ?? '',
+      })
     : line.description;
 }
 
@@ -66,31 +78,30 @@ export function entriesWorkbook(
   lines: EntryLine[],
   invoiceTypes?: Map<string, InvoiceType>,
 ): Promise<Buffer> {
-  const t = EXPORT_TEXTS[locale];
   const columns: SheetColumn[] = [
-    { header: t.paymentType, width: 16 },
-    { header: t.paymentTime, width: 20, numFmt: TIME_FORMAT },
-    { header: t.orderId, width: 20 },
-    { header: t.reference, width: 20 },
-    { header: t.currency, width: 8 },
-    { header: t.amountPaid, width: 16 },
-    { header: t.description, width: 36 },
+    { header: heading(locale, 'paymentType'), width: 16 },
+    { header: heading(locale, 'paymentTime'), width: 20, numFmt: TIME_FORMAT },
+    { header: heading(locale, 'orderId'), width: 20 },
+    { header: heading(locale, 'reference'), width: 20 },
+    { header: heading(locale, 'currency'), width: 8 },
+    { header: heading(locale, 'amountPaid'), width: 16 },
+    { header: heading(locale, 'description'), width: 36 },
   ];
-  if (invoiceTypes) columns.push({ header: t.invoiceType, width: 16 });
+  if (invoiceTypes) columns.push({ header: heading(locale, 'invoiceType'), width: 16 });
   const rows: SheetRow[] = lines.map((line) => {
     const cells: CellValue[] = [
-      t.types[paymentTypeOf(line.kind)],
+      t(locale, `bills.type.${paymentTypeOf(line.kind)}`),
       line.createdAt,
       line.order?.bookingNumber ?? line.orderId,
       line.reference,
       line.currency,
       moneyNumber(line.amountMinor, line.currency),
-      descriptionCell(t, line),
+      descriptionCell(locale, line),
     ];
-    if (invoiceTypes) cells.push(invoiceCell(t, invoiceTypes, line.orderId));
+    if (invoiceTypes) cells.push(invoiceCell(locale, invoiceTypes, line.orderId));
     return { cells, numFmts: { 5: moneyFormat(line.currency) } };
   });
-  return buildXlsx(t.entriesSheet, columns, rows);
+  return buildXlsx(t(locale, 'walletExport.sheet.entries'), columns, rows);
 }
 
 /** 'All Transactions' as a sheet; `invoiceTypes` adds the invoice-type column. */
@@ -99,25 +110,24 @@ export function transactionsWorkbook(
   rows: TransactionRow[],
   invoiceTypes?: Map<string, InvoiceType>,
 ): Promise<Buffer> {
-  const t = EXPORT_TEXTS[locale];
   const columns: SheetColumn[] = [
-    { header: t.originalOrderId, width: 20 },
-    { header: t.referenceId, width: 20 },
-    { header: t.paymentMethod, width: 14 },
-    { header: t.currency, width: 8 },
-    { header: t.totalAmountPaid, width: 16 },
-    { header: t.amount, width: 16 },
-    { header: t.handlingFee, width: 14 },
-    { header: t.paymentTime, width: 20, numFmt: TIME_FORMAT },
-    { header: t.createdOn, width: 20, numFmt: TIME_FORMAT },
+    { header: heading(locale, 'originalOrderId'), width: 20 },
+    { header: heading(locale, 'referenceId'), width: 20 },
+    { header: heading(locale, 'paymentMethod'), width: 14 },
+    { header: heading(locale, 'currency'), width: 8 },
+    { header: heading(locale, 'totalAmountPaid'), width: 16 },
+    { header: heading(locale, 'amount'), width: 16 },
+    { header: heading(locale, 'handlingFee'), width: 14 },
+    { header: heading(locale, 'paymentTime'), width: 20, numFmt: TIME_FORMAT },
+    { header: heading(locale, 'createdOn'), width: 20, numFmt: TIME_FORMAT },
   ];
-  if (invoiceTypes) columns.push({ header: t.invoiceType, width: 16 });
+  if (invoiceTypes) columns.push({ header: heading(locale, 'invoiceType'), width: 16 });
   const sheetRows: SheetRow[] = rows.map((r) => {
     const { currency } = r.amount;
     const cells: CellValue[] = [
       r.bookingNumber ?? r.originalOrderId,
       r.referenceId,
-      t.methods[r.paymentMethod],
+      t(locale, `bills.method.${r.paymentMethod}`),
       currency,
       Number(r.totalAmountPaid.amount),
       Number(r.amount.amount),
@@ -125,25 +135,24 @@ export function transactionsWorkbook(
       new Date(r.paymentTime),
       new Date(r.createdOn),
     ];
-    if (invoiceTypes) cells.push(invoiceCell(t, invoiceTypes, r.originalOrderId));
+    if (invoiceTypes) cells.push(invoiceCell(locale, invoiceTypes, r.originalOrderId));
     const fmt = moneyFormat(currency);
     return { cells, numFmts: { 4: fmt, 5: fmt, 6: fmt } };
   });
-  return buildXlsx(t.transactionsSheet, columns, sheetRows);
+  return buildXlsx(t(locale, 'walletExport.sheet.transactions'), columns, sheetRows);
 }
 
 /** Statements as a sheet, one row per period and currency. */
 export function statementsWorkbook(locale: Locale, statements: WalletStatement[]): Promise<Buffer> {
-  const t = EXPORT_TEXTS[locale];
   const columns: SheetColumn[] = [
-    { header: t.period, width: 10 },
-    { header: t.currency, width: 8 },
-    { header: t.opening, width: 16 },
-    { header: t.topUps, width: 16 },
-    { header: t.orderPayments, width: 16 },
-    { header: t.refunds, width: 18 },
-    { header: t.adjustments, width: 16 },
-    { header: t.closing, width: 16 },
+    { header: heading(locale, 'period'), width: 10 },
+    { header: heading(locale, 'currency'), width: 8 },
+    { header: heading(locale, 'opening'), width: 16 },
+    { header: heading(locale, 'topUps'), width: 16 },
+    { header: heading(locale, 'orderPayments'), width: 16 },
+    { header: heading(locale, 'refunds'), width: 18 },
+    { header: heading(locale, 'adjustments'), width: 16 },
+    { header: heading(locale, 'closing'), width: 16 },
   ];
   const rows: SheetRow[] = statements.map((s) => {
     const fmt = moneyFormat(s.currency);
@@ -158,5 +167,5 @@ export function statementsWorkbook(locale: Locale, statements: WalletStatement[]
       numFmts: { 2: fmt, 3: fmt, 4: fmt, 5: fmt, 6: fmt, 7: fmt },
     };
   });
-  return buildXlsx(t.statementsSheet, columns, rows);
+  return buildXlsx(t(locale, 'walletExport.sheet.statements'), columns, rows);
 }
