@@ -11,27 +11,8 @@ import {
 import type { Locale } from '@portal/domain/locale';
 import { PASSENGER_TYPES, type PassengerCounts } from '@portal/domain/shopping';
 import { AppError } from '../../../platform/errors';
+import { t } from '../../../platform/i18n';
 import { inflatedSize } from './zip-guard';
-
-const TEXTS = {
-  sheet: { en: 'Passengers', 'zh-cn': '乘客名单', 'zh-tw': '乘客名單' },
-  example: { en: 'Example', 'zh-cn': '示例', 'zh-tw': '範例' },
-  expected: {
-    en: 'One row per passenger on the first sheet: {adult} adults, {child} children, {infant} infants ({total} rows).',
-    'zh-cn':
-      '请在第一个工作表中每位乘客填写一行：成人 {adult} 名，儿童 {child} 名，婴儿 {infant} 名（共 {total} 行）。',
-    'zh-tw':
-      '請在第一個工作表中每位乘客填寫一列：成人 {adult} 名，兒童 {child} 名，嬰兒 {infant} 名（共 {total} 列）。',
-  },
-  codes: {
-    en: 'Passenger type: adult, child, infant. Gender: male, female. Dates: yyyy-mm-dd. Nationality: two-letter country code. Document types:',
-    'zh-cn':
-      '乘客类型：adult、child、infant。性别：male、female。日期格式：yyyy-mm-dd。国籍：两位国家代码。证件类型：',
-    'zh-tw':
-      '乘客類型：adult、child、infant。性別：male、female。日期格式：yyyy-mm-dd。國籍：兩位國家代碼。證件類型：',
-  },
-  fileName: { en: 'group-passengers', 'zh-cn': '团队乘客名单', 'zh-tw': '團隊乘客名單' },
-} satisfies Record<string, Record<Locale, string>>;
 
 const EXAMPLE: Record<GroupPassengerColumn, string> = {
   type: 'adult',
@@ -61,10 +42,6 @@ const VALIDATIONS: Partial<Record<GroupPassengerColumn, ExcelJS.DataValidation>>
   documentType: listOf(DOCUMENT_TYPE_CODES),
 };
 
-function fill(template: string, values: Record<string, number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
-}
-
 function addHeader(sheet: ExcelJS.Worksheet, locale: Locale): void {
   sheet.columns = GROUP_PASSENGER_COLUMNS.map((c) => ({
     key: c.code,
@@ -78,7 +55,7 @@ function addHeader(sheet: ExcelJS.Worksheet, locale: Locale): void {
 
 /** The file name of the template in `locale` (the ASCII fallback is `group-passengers.xlsx`). */
 export function templateFileName(locale: Locale, bookingNumber: string): string {
-  return `${TEXTS.fileName[locale]}-${bookingNumber}.xlsx`;
+  return `${t(locale, 'passengerListTemplate.file')}-${bookingNumber}.xlsx`;
 }
 
 /**
@@ -89,7 +66,9 @@ export function templateFileName(locale: Locale, bookingNumber: string): string 
 export async function buildPassengerTemplate(locale: Locale, counts: PassengerCounts): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date(0);
-  const sheet = workbook.addWorksheet(TEXTS.sheet[locale], { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(t(locale, 'passengerListTemplate.sheet'), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
   addHeader(sheet, locale);
   const types = PASSENGER_TYPES.flatMap((type) => Array.from({ length: counts[type] }, () => type));
   for (const type of types) sheet.addRow({ type });
@@ -100,13 +79,13 @@ export async function buildPassengerTemplate(locale: Locale, counts: PassengerCo
     });
   }
 
-  const example = workbook.addWorksheet(TEXTS.example[locale]);
+  const example = workbook.addWorksheet(t(locale, 'passengerListTemplate.example'));
   addHeader(example, locale);
   example.addRow(EXAMPLE);
   example.addRow([]);
   const total = counts.adult + counts.child + counts.infant;
-  example.addRow([fill(TEXTS.expected[locale], { ...counts, total })]);
-  example.addRow([`${TEXTS.codes[locale]} ${DOCUMENT_TYPE_CODES.join(', ')}`]);
+  example.addRow([t(locale, 'passengerListTemplate.expected', { ...counts, total })]);
+  example.addRow([`${t(locale, 'passengerListTemplate.codes')} ${DOCUMENT_TYPE_CODES.join(', ')}`]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
