@@ -38,7 +38,7 @@ import { simulatedPnr, simulatedTickets } from './booking-refs';
 import { hash32, type Random, seeded } from './prng';
 import { simulatedScheduleEvents } from './schedule-events';
 import { type Itinerary, itinerariesFor, type ScheduledFlight } from './schedule';
-import { localTime } from './time';
+import { localTime } from '../../../../platform/time';
 
 /** What makes one simulated supplier differ from another. */
 export interface SimProfile {
