@@ -29,13 +29,7 @@ import type { OcrPoolOptions } from './modules/passengers/ocr-pool';
 import { SearchRunner } from './modules/shopping/search-runner';
 import { SolutionsCache } from './modules/shopping/solutions-cache';
 import { shoppingRoutes } from './modules/shopping/shopping.routes';
-import {
-  type SupplierRegistry,
-  createRegistry,
-  createSimulatedRegistry,
-} from './modules/shopping/suppliers/registry';
-import { sharedOfferWorker } from './modules/shopping/suppliers/sim/offer-worker';
-import { testHookRoutes } from './modules/shopping/test-hooks.routes';
+import type { SupplierRegistry } from './modules/shopping/suppliers/registry';
 import { railRegistryFor, railRoutes } from './modules/rail/rail.routes';
 import { trainOrderRoutes } from './modules/train-orders/train-orders.routes';
 import { trainOrderJobHandlers } from './modules/train-orders/train-order-jobs';
@@ -49,14 +43,13 @@ import type { OnPaidHooks } from './modules/payments/pay-order';
 import { orderJobHandlers } from './modules/flight-orders/order-jobs';
 import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
 import { afterSalesJobHandlers } from './modules/after-sales/after-sales-jobs';
-import { deskTestHookRoutes } from './modules/after-sales/desk';
 import { runDueJobs } from './platform/jobs';
 import { createLocalFileStorage } from './platform/files';
 import { documentRoutes } from './modules/after-sales/documents.routes';
 import { groupPassengerListRoutes } from './modules/group-orders/passenger-list/passenger-list.routes';
 import { changeRoutes } from './modules/after-sales/change.routes';
 import { changeJobHandlers, queueReissue } from './modules/after-sales/change-jobs';
-import { disruptionRoutes, disruptionTestHookRoutes } from './modules/after-sales/disruptions.routes';
+import { disruptionRoutes } from './modules/after-sales/disruptions.routes';
 import { disruptionJobHandlers, queueDisruptionScan } from './modules/after-sales/disruption-jobs';
 import { voyageRoutes } from './modules/booking-records/voyages.routes';
 import { registerIdempotency } from './platform/idempotency';
@@ -81,6 +74,7 @@ import {
   SimulatedGroupDesk,
   type GroupDeskRegistry,
 } from './modules/group-orders/group-desk';
+import { configuredFlightSuppliers, registerTestHooks } from './simulation/wire';
 
 /** A registered route (`public`: callable without a session). */
 export interface RouteEntry {
@@ -214,15 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(walletRoutes, { database });
   await app.register(passengersRoutes, { database, config, now: options.now, ocr: options.ocr });
 
-  const simulated = !options.suppliers && config.simulatedSuppliers;
-  const registry =
-    options.suppliers ??
-    (simulated
-      ? createSimulatedRegistry({ latencyScale: config.supplierLatencyScale, seed: config.supplierSeed })
-      : createRegistry([]));
-  // The simulated suppliers compute their offers on a worker thread: loaded before the first
-  // search, and a build without its module fails here rather than in every search.
-  if (simulated) await sharedOfferWorker().warm();
+  const registry = options.suppliers ?? (await configuredFlightSuppliers(config));
   const runner = new SearchRunner();
   app.addHook('onClose', () => runner.close());
   const now = options.now ?? (() => new Date());
@@ -318,9 +304,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('runDueJobs', (at?: Date) =>
     runDueJobs(database.db, jobHandlers, at ?? now(), { log: app.log }),
   );
-  if (config.enableTestHooks) await app.register(testHookRoutes, { registry });
-  if (config.enableTestHooks) await app.register(deskTestHookRoutes, { registry });
-  if (config.enableTestHooks) await app.register(disruptionTestHookRoutes, { deps: orderDeps });
+  if (config.enableTestHooks) await registerTestHooks(app, { registry, orderDeps });
   if (config.enableTestHooks && simGroupDesk)
     await app.register(groupDeskTestHookRoutes, { desk: simGroupDesk });
   // A listening server asks the suppliers for schedule events periodically (tests run scans themselves).

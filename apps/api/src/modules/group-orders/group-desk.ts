@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope';
 import { okResponse } from '../../platform/schema';
 import { minorDigits } from '../wallet/money';
-import { hash32 } from '../shopping/suppliers/sim/prng';
+import { hash32 } from '../../simulation/prng';
 import { addBusinessDays, scaledAfter } from './business-days';
 
 /** What the desk is asked: the request as sent, for how many, in which currency and zone. */

@@ -1,0 +1,46 @@
+/*
+ * The simulated parties of the demo and the tests, wired by the composition root (`app.ts`) only
+ * when the configuration asks for them: the flight suppliers with their after-sales desk
+ * (SIMULATED_SUPPLIERS), and the test-only routes that turn their knobs (ENABLE_TEST_HOOKS).
+ * Production modules define the ports (`FlightSupplier`, ...) and never import this folder.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../platform/config';
+import { disruptionTestHookRoutes } from '../modules/after-sales/disruptions.routes';
+import type { FlightOrderDeps } from '../modules/flight-orders/flight-orders.context';
+import { createRegistry, type SupplierRegistry } from '../modules/shopping/suppliers/registry';
+import { deskTestHookRoutes } from './flight/desk';
+import { sharedOfferWorker } from './flight/offer-worker';
+import { createSimulatedRegistry } from './flight/registry';
+import { buildScheduleEvent } from './flight/schedule-events';
+import { testHookRoutes } from './flight/test-hooks.routes';
+
+/** The flight suppliers as configured: the three simulated ones with SIMULATED_SUPPLIERS, else none. */
+export async function configuredFlightSuppliers(config: AppConfig): Promise<SupplierRegistry> {
+  if (!config.simulatedSuppliers) return createRegistry([]);
+  const registry = createSimulatedRegistry({
+    latencyScale: config.supplierLatencyScale,
+    seed: config.supplierSeed,
+  });
+  // The simulated suppliers compute their offers on a worker thread: loaded before the first
+  // search, and a build without its module fails here rather than in every search.
+  await sharedOfferWorker().warm();
+  return registry;
+}
+
+/** What the test-only routes turn: the app's flight suppliers and what the flight orders use. */
+export interface TestHookTargets {
+  registry: SupplierRegistry;
+  orderDeps: FlightOrderDeps;
+}
+
+/**
+ * With ENABLE_TEST_HOOKS only: the public `/__test/...` routes that set the simulated parties'
+ * fault knobs and raise schedule events. Never in production.
+ */
+export async function registerTestHooks(app: FastifyInstance, targets: TestHookTargets): Promise<void> {
+  const { registry, orderDeps } = targets;
+  await app.register(testHookRoutes, { registry });
+  await app.register(deskTestHookRoutes, { registry });
+  await app.register(disruptionTestHookRoutes, { deps: orderDeps, buildEvent: buildScheduleEvent });
+}
