@@ -30,7 +30,7 @@ import { SearchRunner } from './modules/shopping/search-runner';
 import { SolutionsCache } from './modules/shopping/solutions-cache';
 import { shoppingRoutes } from './modules/shopping/shopping.routes';
 import type { SupplierRegistry } from './modules/shopping/suppliers/registry';
-import { railRegistryFor, railRoutes } from './modules/rail/rail.routes';
+import { railRoutes } from './modules/rail/rail.routes';
 import { trainOrderRoutes } from './modules/train-orders/train-orders.routes';
 import { trainOrderJobHandlers } from './modules/train-orders/train-order-jobs';
 import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes';
@@ -74,7 +74,7 @@ import {
   SimulatedGroupDesk,
   type GroupDeskRegistry,
 } from './modules/group-orders/group-desk';
-import { configuredFlightSuppliers, registerTestHooks } from './simulation/wire';
+import { configuredFlightSuppliers, configuredRailSuppliers, registerTestHooks } from './simulation/wire';
 
 /** A registered route (`public`: callable without a session). */
 export interface RouteEntry {
@@ -214,8 +214,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? (() => new Date());
   const shoppingDeps = { db: database.db, registry, now, runner, cache: new SolutionsCache() };
   await app.register(shoppingRoutes, { deps: shoppingDeps });
-  const railRegistry = railRegistryFor(config);
-  await app.register(railRoutes, { config, now, registry: railRegistry });
+  const railRegistry = configuredRailSuppliers(config);
+  await app.register(railRoutes, { now, registry: railRegistry });
   const trainDeps = { db: database.db, rail: railRegistry, now, timeScale: config.timeScale };
   await app.register(trainOrderRoutes, { deps: trainDeps });
   const orderDeps = {
@@ -304,7 +304,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('runDueJobs', (at?: Date) =>
     runDueJobs(database.db, jobHandlers, at ?? now(), { log: app.log }),
   );
-  if (config.enableTestHooks) await registerTestHooks(app, { registry, orderDeps });
+  if (config.enableTestHooks) await registerTestHooks(app, { registry, orderDeps, rail: railRegistry });
   if (config.enableTestHooks && simGroupDesk)
     await app.register(groupDeskTestHookRoutes, { desk: simGroupDesk });
   // A listening server asks the suppliers for schedule events periodically (tests run scans themselves).

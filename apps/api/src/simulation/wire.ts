@@ -1,19 +1,22 @@
 /*
  * The simulated parties of the demo and the tests, wired by the composition root (`app.ts`) only
- * when the configuration asks for them: the flight suppliers with their after-sales desk
- * (SIMULATED_SUPPLIERS), and the test-only routes that turn their knobs (ENABLE_TEST_HOOKS).
+ * when the configuration asks for them: the flight suppliers with their after-sales desk and the
+ * rail supplier (SIMULATED_SUPPLIERS), and the test-only routes that turn their knobs (ENABLE_TEST_HOOKS).
  * Production modules define the ports (`FlightSupplier`, ...) and never import this folder.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../platform/config';
 import { disruptionTestHookRoutes } from '../modules/after-sales/disruptions.routes';
 import type { FlightOrderDeps } from '../modules/flight-orders/flight-orders.context';
+import { createRailRegistry, type RailSupplierRegistry } from '../modules/rail/rail-supplier';
 import { createRegistry, type SupplierRegistry } from '../modules/shopping/suppliers/registry';
 import { deskTestHookRoutes } from './flight/desk';
 import { sharedOfferWorker } from './flight/offer-worker';
 import { createSimulatedRegistry } from './flight/registry';
 import { buildScheduleEvent } from './flight/schedule-events';
 import { testHookRoutes } from './flight/test-hooks.routes';
+import { createSimRail } from './rail/sim-rail';
+import { railTestHookRoutes } from './rail/test-hooks.routes';
 
 /** The flight suppliers as configured: the three simulated ones with SIMULATED_SUPPLIERS, else none. */
 export async function configuredFlightSuppliers(config: AppConfig): Promise<SupplierRegistry> {
@@ -28,10 +31,20 @@ export async function configuredFlightSuppliers(config: AppConfig): Promise<Supp
   return registry;
 }
 
+/** The rail suppliers as configured: the simulated one with SIMULATED_SUPPLIERS (the demo), else none. */
+export function configuredRailSuppliers(config: AppConfig): RailSupplierRegistry {
+  return createRailRegistry(
+    config.simulatedSuppliers
+      ? [createSimRail({ latencyScale: config.supplierLatencyScale, seed: config.supplierSeed })]
+      : [],
+  );
+}
+
 /** What the test-only routes turn: the app's flight suppliers and what the flight orders use. */
 export interface TestHookTargets {
   registry: SupplierRegistry;
   orderDeps: FlightOrderDeps;
+  rail: RailSupplierRegistry;
 }
 
 /**
@@ -39,7 +52,8 @@ export interface TestHookTargets {
  * fault knobs and raise schedule events. Never in production.
  */
 export async function registerTestHooks(app: FastifyInstance, targets: TestHookTargets): Promise<void> {
-  const { registry, orderDeps } = targets;
+  const { registry, orderDeps, rail } = targets;
+  await app.register(railTestHookRoutes, { registry: rail });
   await app.register(testHookRoutes, { registry });
   await app.register(deskTestHookRoutes, { registry });
   await app.register(disruptionTestHookRoutes, { deps: orderDeps, buildEvent: buildScheduleEvent });

@@ -1,6 +1,6 @@
 import { SEAT_CLASSES_BY_TRAIN_TYPE, TRAIN_TYPES, type SeatClass, type TrainType } from '@portal/domain/rail';
 import { getStation, type Station } from '@portal/reference-data/stations';
-import { hash32, seeded, type Random } from '../../simulation/prng';
+import { hash32, seeded, type Random } from '../prng';
 import { localTime, zonedToUtc } from '../../platform/time';
 import type {
   RailBookAnswer,
@@ -13,7 +13,7 @@ import type {
   RailTicketAnswer,
   RailTrain,
   TunableRailSupplier,
-} from './rail-supplier';
+} from '../../modules/rail/rail-supplier';
 import {
   AVERAGE_SPEED_KMH,
   dailyTrains,
