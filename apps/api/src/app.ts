@@ -68,13 +68,13 @@ import { registerTemporaryPasswordHook } from './modules/agencies/temporary-pass
 import { groupOrderRoutes } from './modules/group-orders/group-orders.routes';
 import { groupInstalmentCaptures } from './modules/group-orders/instalment-gateway-payment';
 import { groupJobHandlers } from './modules/group-orders/group-jobs';
+import type { GroupDeskRegistry } from './modules/group-orders/group-desk';
 import {
-  createGroupDeskRegistry,
-  groupDeskTestHookRoutes,
-  SimulatedGroupDesk,
-  type GroupDeskRegistry,
-} from './modules/group-orders/group-desk';
-import { configuredFlightSuppliers, configuredRailSuppliers, registerTestHooks } from './simulation/wire';
+  configuredFlightSuppliers,
+  configuredGroupDesks,
+  configuredRailSuppliers,
+  registerTestHooks,
+} from './simulation/wire';
 
 /** A registered route (`public`: callable without a session). */
 export interface RouteEntry {
@@ -237,12 +237,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(afterSalesRoutes, { deps: orderDeps });
   await app.register(disruptionRoutes, { deps: orderDeps });
   await app.register(changeRoutes, { deps: orderDeps });
-  const simGroupDesk = config.simulatedSuppliers ? new SimulatedGroupDesk() : undefined;
+  const groupDesks = configuredGroupDesks(config);
   const groupDeps = {
     db: database.db,
     now,
     timeScale: config.timeScale,
-    desks: options.groupDesks ?? createGroupDeskRegistry(simGroupDesk ? [simGroupDesk] : []),
+    desks: options.groupDesks ?? groupDesks.registry,
     gateways,
   };
   await app.register(groupOrderRoutes, { deps: groupDeps });
@@ -304,9 +304,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('runDueJobs', (at?: Date) =>
     runDueJobs(database.db, jobHandlers, at ?? now(), { log: app.log }),
   );
-  if (config.enableTestHooks) await registerTestHooks(app, { registry, orderDeps, rail: railRegistry });
-  if (config.enableTestHooks && simGroupDesk)
-    await app.register(groupDeskTestHookRoutes, { desk: simGroupDesk });
+  if (config.enableTestHooks) {
+    await registerTestHooks(app, {
+      registry,
+      orderDeps,
+      rail: railRegistry,
+      groupDesk: groupDesks.simulated,
+    });
+  }
   // A listening server asks the suppliers for schedule events periodically (tests run scans themselves).
   app.addHook('onListen', async () => queueDisruptionScan(database.db, now()));
   await registerWeb(app, { webDist: config.webDist });

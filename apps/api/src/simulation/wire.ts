@@ -1,13 +1,14 @@
 /*
  * The simulated parties of the demo and the tests, wired by the composition root (`app.ts`) only
- * when the configuration asks for them: the flight suppliers with their after-sales desk and the
- * rail supplier (SIMULATED_SUPPLIERS), and the test-only routes that turn their knobs (ENABLE_TEST_HOOKS).
+ * when the configuration asks for them: the flight suppliers with their after-sales desk, the
+ * rail supplier and the group desk (SIMULATED_SUPPLIERS), and the test-only routes that turn their knobs (ENABLE_TEST_HOOKS).
  * Production modules define the ports (`FlightSupplier`, ...) and never import this folder.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../platform/config';
 import { disruptionTestHookRoutes } from '../modules/after-sales/disruptions.routes';
 import type { FlightOrderDeps } from '../modules/flight-orders/flight-orders.context';
+import { createGroupDeskRegistry, type GroupDeskRegistry } from '../modules/group-orders/group-desk';
 import { createRailRegistry, type RailSupplierRegistry } from '../modules/rail/rail-supplier';
 import { createRegistry, type SupplierRegistry } from '../modules/shopping/suppliers/registry';
 import { deskTestHookRoutes } from './flight/desk';
@@ -15,6 +16,7 @@ import { sharedOfferWorker } from './flight/offer-worker';
 import { createSimulatedRegistry } from './flight/registry';
 import { buildScheduleEvent } from './flight/schedule-events';
 import { testHookRoutes } from './flight/test-hooks.routes';
+import { groupDeskTestHookRoutes, SimulatedGroupDesk } from './group-desk';
 import { createSimRail } from './rail/sim-rail';
 import { railTestHookRoutes } from './rail/test-hooks.routes';
 
@@ -40,11 +42,22 @@ export function configuredRailSuppliers(config: AppConfig): RailSupplierRegistry
   );
 }
 
+/** The group desks as configured: the simulated one with SIMULATED_SUPPLIERS, else none. */
+export function configuredGroupDesks(config: AppConfig): {
+  registry: GroupDeskRegistry;
+  /** The simulated desk, whose knobs the test hooks set. */
+  simulated: SimulatedGroupDesk | undefined;
+} {
+  const simulated = config.simulatedSuppliers ? new SimulatedGroupDesk() : undefined;
+  return { registry: createGroupDeskRegistry(simulated ? [simulated] : []), simulated };
+}
+
 /** What the test-only routes turn: the app's flight suppliers and what the flight orders use. */
 export interface TestHookTargets {
   registry: SupplierRegistry;
   orderDeps: FlightOrderDeps;
   rail: RailSupplierRegistry;
+  groupDesk: SimulatedGroupDesk | undefined;
 }
 
 /**
@@ -52,9 +65,10 @@ export interface TestHookTargets {
  * fault knobs and raise schedule events. Never in production.
  */
 export async function registerTestHooks(app: FastifyInstance, targets: TestHookTargets): Promise<void> {
-  const { registry, orderDeps, rail } = targets;
+  const { registry, orderDeps, rail, groupDesk } = targets;
   await app.register(railTestHookRoutes, { registry: rail });
   await app.register(testHookRoutes, { registry });
   await app.register(deskTestHookRoutes, { registry });
   await app.register(disruptionTestHookRoutes, { deps: orderDeps, buildEvent: buildScheduleEvent });
+  if (groupDesk) await app.register(groupDeskTestHookRoutes, { desk: groupDesk });
 }
