@@ -36,9 +36,8 @@ import { trainOrderJobHandlers } from './modules/train-orders/train-order-jobs';
 import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes';
 import { watchOrderListChanges } from './modules/flight-orders/order-list-changes';
 import { flightPaymentRoutes } from './modules/payments/payments.routes';
-import { createGatewayRegistry, type PaymentGateways } from './modules/payments/gateway';
+import type { PaymentGateways } from './modules/payments/gateway';
 import { lateCaptureJobHandlers } from './modules/payments/late-captures';
-import { createSimulatedGateways } from './modules/payments/simulated-gateway';
 import type { OnPaidHooks } from './modules/payments/pay-order';
 import { orderJobHandlers } from './modules/flight-orders/order-jobs';
 import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
@@ -72,7 +71,9 @@ import type { GroupDeskRegistry } from './modules/group-orders/group-desk';
 import {
   configuredFlightSuppliers,
   configuredGroupDesks,
+  configuredPaymentGateways,
   configuredRailSuppliers,
+  registerSimulatedCheckout,
   registerTestHooks,
 } from './simulation/wire';
 
@@ -223,17 +224,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     timeScale: config.timeScale,
   };
   await app.register(flightOrderRoutes, { deps: orderDeps, listCache: orderListCache });
-  const gateways =
-    options.gateways ??
-    (config.simulatedPayments
-      ? createSimulatedGateways(config.paymentGatewaySecret)
-      : createGatewayRegistry([]));
+  const gateways = options.gateways ?? configuredPaymentGateways(config);
   await app.register(flightPaymentRoutes, {
     deps: orderDeps,
     gateways,
     onPaid: { change: queueReissue(orderDeps), ...options.paymentHooks },
     groupInstalmentCaptures,
   });
+  await registerSimulatedCheckout(app, { db: database.db, gateways, now });
   await app.register(afterSalesRoutes, { deps: orderDeps });
   await app.register(disruptionRoutes, { deps: orderDeps });
   await app.register(changeRoutes, { deps: orderDeps });

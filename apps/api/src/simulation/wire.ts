@@ -1,14 +1,17 @@
 /*
  * The simulated parties of the demo and the tests, wired by the composition root (`app.ts`) only
  * when the configuration asks for them: the flight suppliers with their after-sales desk, the
- * rail supplier and the group desk (SIMULATED_SUPPLIERS), and the test-only routes that turn their knobs (ENABLE_TEST_HOOKS).
+ * rail supplier and the group desk (SIMULATED_SUPPLIERS), the payment providers of every outside
+ * channel with their checkout and scan pages (SIMULATED_PAYMENTS), and the test-only routes that turn their knobs (ENABLE_TEST_HOOKS).
  * Production modules define the ports (`FlightSupplier`, ...) and never import this folder.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../platform/config';
+import type { Db } from '../platform/db';
 import { disruptionTestHookRoutes } from '../modules/after-sales/disruptions.routes';
 import type { FlightOrderDeps } from '../modules/flight-orders/flight-orders.context';
 import { createGroupDeskRegistry, type GroupDeskRegistry } from '../modules/group-orders/group-desk';
+import { createGatewayRegistry, type PaymentGateways } from '../modules/payments/gateway';
 import { createRailRegistry, type RailSupplierRegistry } from '../modules/rail/rail-supplier';
 import { createRegistry, type SupplierRegistry } from '../modules/shopping/suppliers/registry';
 import { deskTestHookRoutes } from './flight/desk';
@@ -17,6 +20,8 @@ import { createSimulatedRegistry } from './flight/registry';
 import { buildScheduleEvent } from './flight/schedule-events';
 import { testHookRoutes } from './flight/test-hooks.routes';
 import { groupDeskTestHookRoutes, SimulatedGroupDesk } from './group-desk';
+import { simulatedCheckoutRoutes } from './payments/sim-checkout.routes';
+import { createSimulatedGateways, isSimulatedGateway } from './payments/simulated-gateway';
 import { createSimRail } from './rail/sim-rail';
 import { railTestHookRoutes } from './rail/test-hooks.routes';
 
@@ -50,6 +55,24 @@ export function configuredGroupDesks(config: AppConfig): {
 } {
   const simulated = config.simulatedSuppliers ? new SimulatedGroupDesk() : undefined;
   return { registry: createGroupDeskRegistry(simulated ? [simulated] : []), simulated };
+}
+
+/** The outside payment providers as configured: the simulated ones with SIMULATED_PAYMENTS, else none. */
+export function configuredPaymentGateways(config: AppConfig): PaymentGateways {
+  return config.simulatedPayments
+    ? createSimulatedGateways(config.paymentGatewaySecret)
+    : createGatewayRegistry([]);
+}
+
+/**
+ * The simulated providers' hosted checkout and scan pages, when a simulated provider serves some
+ * channel (configured, or given by a test).
+ */
+export async function registerSimulatedCheckout(
+  app: FastifyInstance,
+  options: { db: Db; gateways: PaymentGateways; now: () => Date },
+): Promise<void> {
+  if (options.gateways.list().some(isSimulatedGateway)) await app.register(simulatedCheckoutRoutes, options);
 }
 
 /** What the test-only routes turn: the app's flight suppliers and what the flight orders use. */

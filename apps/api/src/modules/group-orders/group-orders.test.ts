@@ -20,7 +20,7 @@ import {
   TEST_SECRETS,
   testConfig,
 } from '../../test/app';
-import { createSimulatedGateways, isSimulatedGateway } from '../payments/simulated-gateway';
+import { createSimulatedGateways, isSimulatedGateway } from '../../simulation/payments/simulated-gateway';
 import { walletAccounts } from '../wallet/wallet.repo';
 import { notifications } from '../notifications/notifications.schema';
 import { groupInstalmentViolations, ledgerViolations } from '../wallet/ledger.invariants';
