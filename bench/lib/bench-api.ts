@@ -7,7 +7,7 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/platform/config';
 import { type Database, openDatabase } from '../../apps/api/src/platform/db';
-import { createSimulatedRegistry } from '../../apps/api/src/modules/shopping/suppliers/registry';
+import { createSimulatedRegistry } from '../../apps/api/src/simulation/flight/registry';
 import { startWorker } from '../../apps/api/src/platform/worker-thread';
 
 /** The simulated suppliers' latencies: fixed, so that each lag is measured against a known answer. */

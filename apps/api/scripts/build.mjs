@@ -22,7 +22,7 @@ const externalPackages = {
 await build({
   entryPoints: {
     server: path.join(apiRoot, 'src/server.ts'),
-    'sim-offer-worker': path.join(apiRoot, 'src/modules/shopping/suppliers/sim/offer-worker-thread.ts'),
+    'sim-offer-worker': path.join(apiRoot, 'src/simulation/flight/offer-worker-thread.ts'),
   },
   outdir: path.join(apiRoot, 'dist'),
   bundle: true,

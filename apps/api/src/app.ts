@@ -29,34 +29,26 @@ import type { OcrPoolOptions } from './modules/passengers/ocr-pool';
 import { SearchRunner } from './modules/shopping/search-runner';
 import { SolutionsCache } from './modules/shopping/solutions-cache';
 import { shoppingRoutes } from './modules/shopping/shopping.routes';
-import {
-  type SupplierRegistry,
-  createRegistry,
-  createSimulatedRegistry,
-} from './modules/shopping/suppliers/registry';
-import { sharedOfferWorker } from './modules/shopping/suppliers/sim/offer-worker';
-import { testHookRoutes } from './modules/shopping/test-hooks.routes';
-import { railRegistryFor, railRoutes } from './modules/rail/rail.routes';
+import type { SupplierRegistry } from './modules/shopping/suppliers/registry';
+import { railRoutes } from './modules/rail/rail.routes';
 import { trainOrderRoutes } from './modules/train-orders/train-orders.routes';
 import { trainOrderJobHandlers } from './modules/train-orders/train-order-jobs';
 import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes';
 import { watchOrderListChanges } from './modules/flight-orders/order-list-changes';
 import { flightPaymentRoutes } from './modules/payments/payments.routes';
-import { createGatewayRegistry, type PaymentGateways } from './modules/payments/gateway';
+import type { PaymentGateways } from './modules/payments/gateway';
 import { lateCaptureJobHandlers } from './modules/payments/late-captures';
-import { createSimulatedGateways } from './modules/payments/simulated-gateway';
 import type { OnPaidHooks } from './modules/payments/pay-order';
 import { orderJobHandlers } from './modules/flight-orders/order-jobs';
 import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
 import { afterSalesJobHandlers } from './modules/after-sales/after-sales-jobs';
-import { deskTestHookRoutes } from './modules/after-sales/desk';
 import { runDueJobs } from './platform/jobs';
 import { createLocalFileStorage } from './platform/files';
 import { documentRoutes } from './modules/after-sales/documents.routes';
 import { groupPassengerListRoutes } from './modules/group-orders/passenger-list/passenger-list.routes';
 import { changeRoutes } from './modules/after-sales/change.routes';
 import { changeJobHandlers, queueReissue } from './modules/after-sales/change-jobs';
-import { disruptionRoutes, disruptionTestHookRoutes } from './modules/after-sales/disruptions.routes';
+import { disruptionRoutes } from './modules/after-sales/disruptions.routes';
 import { disruptionJobHandlers, queueDisruptionScan } from './modules/after-sales/disruption-jobs';
 import { voyageRoutes } from './modules/booking-records/voyages.routes';
 import { registerIdempotency } from './platform/idempotency';
@@ -75,12 +67,15 @@ import { registerTemporaryPasswordHook } from './modules/agencies/temporary-pass
 import { groupOrderRoutes } from './modules/group-orders/group-orders.routes';
 import { groupInstalmentCaptures } from './modules/group-orders/instalment-gateway-payment';
 import { groupJobHandlers } from './modules/group-orders/group-jobs';
+import type { GroupDeskRegistry } from './modules/group-orders/group-desk';
 import {
-  createGroupDeskRegistry,
-  groupDeskTestHookRoutes,
-  SimulatedGroupDesk,
-  type GroupDeskRegistry,
-} from './modules/group-orders/group-desk';
+  configuredFlightSuppliers,
+  configuredGroupDesks,
+  configuredPaymentGateways,
+  configuredRailSuppliers,
+  registerSimulatedCheckout,
+  registerTestHooks,
+} from './simulation/wire';
 
 /** A registered route (`public`: callable without a session). */
 export interface RouteEntry {
@@ -214,22 +209,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(walletRoutes, { database });
   await app.register(passengersRoutes, { database, config, now: options.now, ocr: options.ocr });
 
-  const simulated = !options.suppliers && config.simulatedSuppliers;
-  const registry =
-    options.suppliers ??
-    (simulated
-      ? createSimulatedRegistry({ latencyScale: config.supplierLatencyScale, seed: config.supplierSeed })
-      : createRegistry([]));
-  // The simulated suppliers compute their offers on a worker thread: loaded before the first
-  // search, and a build without its module fails here rather than in every search.
-  if (simulated) await sharedOfferWorker().warm();
+  const registry = options.suppliers ?? (await configuredFlightSuppliers(config));
   const runner = new SearchRunner();
   app.addHook('onClose', () => runner.close());
   const now = options.now ?? (() => new Date());
   const shoppingDeps = { db: database.db, registry, now, runner, cache: new SolutionsCache() };
   await app.register(shoppingRoutes, { deps: shoppingDeps });
-  const railRegistry = railRegistryFor(config);
-  await app.register(railRoutes, { config, now, registry: railRegistry });
+  const railRegistry = configuredRailSuppliers(config);
+  await app.register(railRoutes, { now, registry: railRegistry });
   const trainDeps = { db: database.db, rail: railRegistry, now, timeScale: config.timeScale };
   await app.register(trainOrderRoutes, { deps: trainDeps });
   const orderDeps = {
@@ -237,26 +224,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     timeScale: config.timeScale,
   };
   await app.register(flightOrderRoutes, { deps: orderDeps, listCache: orderListCache });
-  const gateways =
-    options.gateways ??
-    (config.simulatedPayments
-      ? createSimulatedGateways(config.paymentGatewaySecret)
-      : createGatewayRegistry([]));
+  const gateways = options.gateways ?? configuredPaymentGateways(config);
   await app.register(flightPaymentRoutes, {
     deps: orderDeps,
     gateways,
     onPaid: { change: queueReissue(orderDeps), ...options.paymentHooks },
     groupInstalmentCaptures,
   });
+  await registerSimulatedCheckout(app, { db: database.db, gateways, now });
   await app.register(afterSalesRoutes, { deps: orderDeps });
   await app.register(disruptionRoutes, { deps: orderDeps });
   await app.register(changeRoutes, { deps: orderDeps });
-  const simGroupDesk = config.simulatedSuppliers ? new SimulatedGroupDesk() : undefined;
+  const groupDesks = configuredGroupDesks(config);
   const groupDeps = {
     db: database.db,
     now,
     timeScale: config.timeScale,
-    desks: options.groupDesks ?? createGroupDeskRegistry(simGroupDesk ? [simGroupDesk] : []),
+    desks: options.groupDesks ?? groupDesks.registry,
     gateways,
   };
   await app.register(groupOrderRoutes, { deps: groupDeps });
@@ -318,11 +302,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('runDueJobs', (at?: Date) =>
     runDueJobs(database.db, jobHandlers, at ?? now(), { log: app.log }),
   );
-  if (config.enableTestHooks) await app.register(testHookRoutes, { registry });
-  if (config.enableTestHooks) await app.register(deskTestHookRoutes, { registry });
-  if (config.enableTestHooks) await app.register(disruptionTestHookRoutes, { deps: orderDeps });
-  if (config.enableTestHooks && simGroupDesk)
-    await app.register(groupDeskTestHookRoutes, { desk: simGroupDesk });
+  if (config.enableTestHooks) {
+    await registerTestHooks(app, {
+      registry,
+      orderDeps,
+      rail: railRegistry,
+      groupDesk: groupDesks.simulated,
+    });
+  }
   // A listening server asks the suppliers for schedule events periodically (tests run scans themselves).
   app.addHook('onListen', async () => queueDisruptionScan(database.db, now()));
   await registerWeb(app, { webDist: config.webDist });

@@ -13,7 +13,7 @@ import { canSeeOrder } from '../flight-orders/flight-orders.policy';
 import { findOrder } from '../flight-orders/flight-orders.repo';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
 import { flightContext } from '../shopping/access';
-import { buildScheduleEvent } from '../shopping/suppliers/sim/schedule-events';
+import type { FlightSupplier, Offer, ScheduleEvent } from '../shopping/suppliers/supplier';
 import { acceptProtection, acknowledgeDisruption, refundInsteadOfProtection } from './answer-disruption';
 import { recordScheduleEvent, TICKETED_STATUSES } from './disruptions';
 import { presentWithOrder } from './disruptions.presenter';
@@ -105,12 +105,24 @@ const refused = (path: string, message: string) =>
   new AppError('ILLEGAL_INPUT', undefined, { errors: [{ path, message }] });
 
 /**
+ * Builds the schedule event a test raises on a booking, as the supplier would send it (the
+ * simulation's, given by the composition root): a moved flight, a cancellation, a protection
+ * searched at `supplier`.
+ */
+export type ScheduleEventBuilder = (
+  supplier: Pick<FlightSupplier, 'search'>,
+  offer: Offer,
+  spec: { ref: string; type: ScheduleEvent['type']; segmentIndex: number; minutes?: number },
+  signal: AbortSignal,
+) => Promise<ScheduleEvent>;
+
+/**
  * Test-only (registered with ENABLE_TEST_HOOKS=true): the order's supplier raises one schedule
  * event at once, recorded like the scan's. Public, like the supplier fault knobs.
  */
 export async function disruptionTestHookRoutes(
   fastify: FastifyInstance,
-  { deps }: { deps: FlightOrderDeps },
+  { deps, buildEvent }: { deps: FlightOrderDeps; buildEvent: ScheduleEventBuilder },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
@@ -132,7 +144,7 @@ export async function disruptionTestHookRoutes(
       const supplier = deps.registry.get(order.supplier) ?? { search: async () => [] };
       const spec = { ref: `TEST-${crypto.randomUUID()}`, type, segmentIndex, minutes };
       const event = await deps.runner.bounded(SUPPLIER_CALL_MS, (signal) =>
-        buildScheduleEvent(supplier, order.offer, spec, signal),
+        buildEvent(supplier, order.offer, spec, signal),
       );
       if (!event) throw new AppError('SERVICE_UNAVAILABLE');
       const name = deps.registry.get(order.supplier)?.name ?? order.supplier;

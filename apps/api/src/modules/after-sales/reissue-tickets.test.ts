@@ -9,7 +9,7 @@ import { bearer, body, login, useTestApp } from '../../test/app';
 import { flightOrders, flightTickets } from '../flight-orders/flight-orders.schema';
 import { travelDate, UNLIMITED_BOOKINGS_AND_SEARCHES } from '../flight-orders/flight-orders.test-helpers';
 import { awaitFinished } from '../shopping/shopping.test-helpers';
-import { SimulatedSupplier } from '../shopping/suppliers/sim/simulated-supplier';
+import { SimulatedSupplier } from '../../simulation/flight/simulated-supplier';
 import { afterTicketing, issuedOrder } from './after-sales.test-helpers';
 
 const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });

@@ -10,7 +10,7 @@ import { outboundMessages } from '../notifications/notifications.schema';
 import { serviceFeeFor } from '../after-sales/service-fees';
 import { flightsOf, minor } from '../shopping/shopping.fixtures';
 import { oneWay, search } from '../shopping/shopping.test-helpers';
-import { POPULAR_ROUTE_MIN_FREQUENCY, routeFrequency } from '../shopping/suppliers/sim/routes';
+import { POPULAR_ROUTE_MIN_FREQUENCY, routeFrequency } from '@portal/reference-data/air-routes';
 
 /**
  * Each setting of a sub-agency, saved by its parent's SuperUser through

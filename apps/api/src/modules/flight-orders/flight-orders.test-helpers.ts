@@ -5,10 +5,10 @@ import type { LimitName, LimitRule } from '../../platform/rate-limits';
 import { bearer, body } from '../../test/app';
 import { oneWay, search } from '../shopping/shopping.test-helpers';
 import { createRegistry, type SupplierRegistry } from '../shopping/suppliers/registry';
-import { createSimGds } from '../shopping/suppliers/sim-gds';
-import { createSimLcc } from '../shopping/suppliers/sim-lcc';
-import { createSimNdc } from '../shopping/suppliers/sim-ndc';
-import type { SimulatedSupplier } from '../shopping/suppliers/sim/simulated-supplier';
+import { createSimGds } from '../../simulation/flight/sim-gds';
+import { createSimLcc } from '../../simulation/flight/sim-lcc';
+import { createSimNdc } from '../../simulation/flight/sim-ndc';
+import type { SimulatedSupplier } from '../../simulation/flight/simulated-supplier';
 import type {
   BookAnswer,
   ChangeQuoteAnswer,

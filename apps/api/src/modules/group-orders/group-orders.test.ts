@@ -20,7 +20,7 @@ import {
   TEST_SECRETS,
   testConfig,
 } from '../../test/app';
-import { createSimulatedGateways, isSimulatedGateway } from '../payments/simulated-gateway';
+import { createSimulatedGateways, isSimulatedGateway } from '../../simulation/payments/simulated-gateway';
 import { walletAccounts } from '../wallet/wallet.repo';
 import { notifications } from '../notifications/notifications.schema';
 import { groupInstalmentViolations, ledgerViolations } from '../wallet/ledger.invariants';
@@ -28,7 +28,8 @@ import { payFromBalance } from '../wallet/pay-from-balance';
 import { fundThroughParents } from '../wallet/wallet.test-helpers';
 import { journalEntries } from '../wallet/wallet.schema';
 import { addBusinessDays, agencyTimeZone } from './business-days';
-import { createGroupDeskRegistry, SimulatedGroupDesk } from './group-desk';
+import { SimulatedGroupDesk } from '../../simulation/group-desk';
+import { createGroupDeskRegistry } from './group-desk';
 import { UNLIMITED_BOOKINGS } from '../flight-orders/flight-orders.test-helpers';
 import { confirmGroupPassengers, replaceGroupPassengers } from './passenger-list/passenger-list.repo';
 

@@ -14,7 +14,7 @@ import { orderPayments } from './payments.schema';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { sign } from './gateway';
 import { LATE_CAPTURE_REFUND_JOB } from './late-captures';
-import { createSimulatedGateways, isSimulatedGateway } from './simulated-gateway';
+import { createSimulatedGateways, isSimulatedGateway } from '../../simulation/payments/simulated-gateway';
 
 const SECRET = TEST_SECRETS.paymentGateway;
 const t = useTestApp();

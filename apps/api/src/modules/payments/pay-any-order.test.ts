@@ -14,7 +14,7 @@ import { journalEntries, ledgerPostings } from '../wallet/wallet.schema';
 import { flightOrders, type FlightOrderRow } from '../flight-orders/flight-orders.schema';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { sign } from './gateway';
-import { createSimulatedGateways } from './simulated-gateway';
+import { createSimulatedGateways } from '../../simulation/payments/simulated-gateway';
 import { setCommonConfig } from '../../test/agency-config';
 
 const SECRET = TEST_SECRETS.paymentGateway;

@@ -23,8 +23,6 @@ import {
 } from './gateway-payment';
 import { lateCaptureLog, listLateCaptures, refundLateCapture } from './late-captures';
 import { paymentState } from './payment-state';
-import { simulatedCheckoutRoutes } from './sim-checkout.routes';
-import { isSimulatedGateway } from './simulated-gateway';
 import type { FlightOrderDeps } from '../flight-orders/flight-orders.context';
 import { presentFullOrder } from '../after-sales/after-sales.presenter';
 import type { FlightOrderRow } from '../flight-orders/flight-orders.schema';
@@ -65,8 +63,7 @@ export interface FlightPaymentRoutesOptions {
 /**
  * Paying any payable order (origin, change) through one path: the agency's channels, balance
  * payment, the outside providers (hosted checkout or QR code) and their signed notifications,
- * late captures refunded and listed for finance, and (only when a simulated provider is
- * configured) the simulated checkout and scan pages. Notifications of group instalments'
+ * late captures refunded and listed for finance. Notifications of group instalments'
  * payments (started by the group order routes) are settled here too, by `groupInstalmentCaptures`.
  */
 export async function flightPaymentRoutes(
@@ -185,8 +182,4 @@ export async function flightPaymentRoutes(
       return ok(await listLateCaptures(deps.db, ctx, request.query));
     },
   );
-
-  if (gateways.list().some(isSimulatedGateway)) {
-    await app.register(simulatedCheckoutRoutes, { db: deps.db, gateways, now: deps.now });
-  }
 }

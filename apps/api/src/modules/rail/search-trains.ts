@@ -1,7 +1,7 @@
 import type { SupplierProgress } from '@portal/domain/shopping';
 import { allStations, getStation, type Station } from '@portal/reference-data/stations';
 import { AppError, ValidationError } from '../../platform/errors';
-import { localTime } from '../shopping/suppliers/sim/time';
+import { localTime } from '../../platform/time';
 import type { RailSupplierRegistry, RailTrain } from './rail-supplier';
 
 /** What the train search needs: the rail suppliers, a clock and how long to wait for them. */

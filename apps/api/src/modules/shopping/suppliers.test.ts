@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTestApp, login, bearer, body } from '../../test/app';
-import { createSimulatedRegistry } from './suppliers/registry';
+import { createSimulatedRegistry } from '../../simulation/flight/registry';
 import type { Offer } from './suppliers/supplier';
 import { flightsOf, minor, patchFlightSettings } from './shopping.fixtures';
 import { oneWay, search, startSearch, TRAVEL_DATE } from './shopping.test-helpers';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TicketNumber } from '@portal/domain/flight-order';
 import { getAirline } from '@portal/reference-data/airlines';
-import { TRAVEL_DATE } from '../../shopping.test-helpers';
-import { createSimGds } from '../sim-gds';
-import type { SupplierPassenger } from '../supplier';
+import { TRAVEL_DATE } from '../../modules/shopping/shopping.test-helpers';
+import { createSimGds } from './sim-gds';
+import type { SupplierPassenger } from '../../modules/shopping/suppliers/supplier';
 
 const never = () => new AbortController().signal;
 const passengers: SupplierPassenger[] = [

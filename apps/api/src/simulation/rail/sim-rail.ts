@@ -1,7 +1,7 @@
 import { SEAT_CLASSES_BY_TRAIN_TYPE, TRAIN_TYPES, type SeatClass, type TrainType } from '@portal/domain/rail';
 import { getStation, type Station } from '@portal/reference-data/stations';
-import { hash32, seeded, type Random } from '../shopping/suppliers/sim/prng';
-import { localTime, zonedToUtc } from '../shopping/suppliers/sim/time';
+import { hash32, seeded, type Random } from '../prng';
+import { localTime, zonedToUtc } from '../../platform/time';
 import type {
   RailBookAnswer,
   RailBookRequest,
@@ -13,7 +13,7 @@ import type {
   RailTicketAnswer,
   RailTrain,
   TunableRailSupplier,
-} from './rail-supplier';
+} from '../../modules/rail/rail-supplier';
 import {
   AVERAGE_SPEED_KMH,
   dailyTrains,

@@ -3,11 +3,11 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SearchRunner } from '../../search-runner';
-import { TRAVEL_DATE, daysAhead } from '../../shopping.test-helpers';
-import { createSimGds } from '../sim-gds';
-import { createSimulatedRegistry } from '../registry';
-import type { SupplierQuery } from '../supplier';
+import { SearchRunner } from '../../modules/shopping/search-runner';
+import { TRAVEL_DATE, daysAhead } from '../../modules/shopping/shopping.test-helpers';
+import { createSimGds } from './sim-gds';
+import { createSimulatedRegistry } from './registry';
+import type { SupplierQuery } from '../../modules/shopping/suppliers/supplier';
 import { OfferWorker } from './offer-worker';
 import { exactQueryOf, SimulatedSupplier } from './simulated-supplier';
 
@@ -138,7 +138,7 @@ describe('the offer worker', () => {
   it('lets a process that searched end by itself: the idle thread does not keep it alive', async () => {
     const require = createRequire(import.meta.url);
     const tsx = pathToFileURL(require.resolve('tsx')).href;
-    const registry = new URL('../registry.ts', import.meta.url).href;
+    const registry = new URL('./registry.ts', import.meta.url).href;
     const script = `import(${JSON.stringify(registry)}).then(async ({ createSimulatedRegistry }) => {
       const supplier = createSimulatedRegistry({ latencyScale: 0, seed: 'exit' }).get('sim-gds');
       const offers = await supplier.search(${JSON.stringify(oneWay)}, new AbortController().signal);

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope';
 import { okResponse } from '../../platform/schema';
-import type { SupplierRegistry } from '../shopping/suppliers/registry';
-import { hash32 } from '../shopping/suppliers/sim/prng';
+import type { SupplierRegistry } from '../../modules/shopping/suppliers/registry';
+import { hash32 } from '../prng';
 import {
   SupplierRefusal,
   type ChangeQuoteAnswer,
@@ -14,7 +14,7 @@ import {
   type RefundRequestToSupplier,
   type VoidAnswer,
   type VoidRequestToSupplier,
-} from '../shopping/suppliers/supplier';
+} from '../../modules/shopping/suppliers/supplier';
 
 /**
  * The knobs of the simulated after-sales desk, set by tests and the test-only route

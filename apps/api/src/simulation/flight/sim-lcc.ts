@@ -1,5 +1,5 @@
-import { isLowCost } from './sim/carriers';
-import { type SimOptions, SimulatedSupplier } from './sim/simulated-supplier';
+import { isLowCost } from './carriers';
+import { type SimOptions, SimulatedSupplier } from './simulated-supplier';
 
 /** Low-cost source: one cabin-bag fare, checked bags paid, no fuel surcharge, often no fare basis. */
 export function createSimLcc(options: SimOptions): SimulatedSupplier {

@@ -1,7 +1,8 @@
 import { getAirport } from '@portal/reference-data/airports';
-import { hash32, seeded } from './prng';
-import { carriersFrom, carriersOn, hubsOf } from './routes';
-import { addDays, distanceKm, zonedToUtc } from './time';
+import { hash32, seeded } from '../prng';
+import { carriersFrom, carriersOn, hubsOf } from '@portal/reference-data/air-routes';
+import { addDays, zonedToUtc } from '../../platform/time';
+import { distanceKm } from '../geo';
 
 /** A scheduled flight; the same for every supplier that sells it. */
 export interface ScheduledFlight {

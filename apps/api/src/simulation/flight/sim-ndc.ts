@@ -1,7 +1,7 @@
 import type { Cabin } from '@portal/domain/shopping';
-import { sellsNdc } from './sim/carriers';
-import { type FareProduct, familyName } from './sim/fares';
-import { type SimOptions, SimulatedSupplier } from './sim/simulated-supplier';
+import { sellsNdc } from './carriers';
+import { type FareProduct, familyName } from './fares';
+import { type SimOptions, SimulatedSupplier } from './simulated-supplier';
 
 function family(cabin: Cabin, brand: 'Light' | 'Standard' | 'Flex'): FareProduct {
   const premium = cabin !== 'economy' && cabin !== 'premium_economy';

@@ -2,6 +2,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+/*
+ * The airline route network of OPTD (`data/optd/optd_airline_por.csv`): who flies which non-stop
+ * route how often in a year. Read from the file on first use, on the server only (Node): the
+ * agency pricing's popular routes and the simulated suppliers' schedules both rest on it.
+ */
+
 /** A carrier flying a route, with OPTD's yearly frequency. */
 export interface RouteCarrier {
   carrier: string;
@@ -19,7 +25,7 @@ interface RouteData {
 
 let data: RouteData | undefined;
 
-/** The OPTD route-frequency file of `@portal/reference-data` (also found from the esbuild bundle). */
+/** The OPTD route-frequency file of this package (also found from the API's esbuild bundle). */
 export function routeFile(): string {
   const pkg = createRequire(import.meta.url).resolve('@portal/reference-data/package.json');
   return path.join(path.dirname(pkg), 'data', 'optd', 'optd_airline_por.csv');

@@ -5,11 +5,11 @@
  * requests it lets the next messages in, so that a request canceled while waiting is skipped.
  */
 import { type MessagePort, parentPort } from 'node:worker_threads';
-import { createSimGds } from '../sim-gds';
-import { createSimLcc } from '../sim-lcc';
-import { createSimNdc } from '../sim-ndc';
+import { createSimGds } from './sim-gds';
+import { createSimLcc } from './sim-lcc';
+import { createSimNdc } from './sim-ndc';
 import type { OfferWorkerAnswer, OfferWorkerRequest } from './offer-worker';
-import { preloadRoutes } from './routes';
+import { preloadRoutes } from '@portal/reference-data/air-routes';
 import type { SimOptions, SimulatedSupplier } from './simulated-supplier';
 
 function threadPort(): MessagePort {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CreateGroupOrderBody } from '@portal/domain/group-order';
-import { GroupDeskKnobs, SimulatedGroupDesk, type DeskQuote } from './group-desk';
+import type { DeskQuote } from '../modules/group-orders/group-desk';
+import { GroupDeskKnobs, SimulatedGroupDesk } from './group-desk';
 
 const DAY = 86_400_000;
 const AT = new Date('2026-11-23T02:00:00Z');

@@ -21,8 +21,8 @@ import {
   type VerifyAnswer,
   type VoidAnswer,
   type VoidRequestToSupplier,
-} from '../supplier';
-import { SimulatedDesk } from '../../../after-sales/desk';
+} from '../../modules/shopping/suppliers/supplier';
+import { SimulatedDesk } from './desk';
 import {
   baggageFor,
   bookingClassFor,
@@ -35,10 +35,10 @@ import {
 } from './fares';
 import { type OfferWorker, sharedOfferWorker } from './offer-worker';
 import { simulatedPnr, simulatedTickets } from './booking-refs';
-import { hash32, type Random, seeded } from './prng';
+import { hash32, type Random, seeded } from '../prng';
 import { simulatedScheduleEvents } from './schedule-events';
 import { type Itinerary, itinerariesFor, type ScheduledFlight } from './schedule';
-import { localTime } from './time';
+import { localTime } from '../../platform/time';
 
 /** What makes one simulated supplier differ from another. */
 export interface SimProfile {

@@ -1,7 +1,7 @@
 import { isHighSpeed, type SeatClass, type TrainType } from '@portal/domain/rail';
 import { getStation, type Station } from '@portal/reference-data/stations';
-import { hash32, type Random } from '../shopping/suppliers/sim/prng';
-import { distanceKm } from '../shopping/suppliers/sim/time';
+import { hash32, type Random } from '../prng';
+import { distanceKm } from '../geo';
 
 /**
  * The simulated rail network: distances, which train types run on a route, their timetables'

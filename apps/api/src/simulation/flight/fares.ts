@@ -1,7 +1,12 @@
 import type { Cabin, PassengerCounts, PassengerType, Restrictions } from '@portal/domain/shopping';
 import { getAirport } from '@portal/reference-data/airports';
-import type { OfferBaggage, OfferPenalty, OfferRules, PassengerAmounts } from '../supplier';
-import type { Random } from './prng';
+import type {
+  OfferBaggage,
+  OfferPenalty,
+  OfferRules,
+  PassengerAmounts,
+} from '../../modules/shopping/suppliers/supplier';
+import type { Random } from '../prng';
 import type { Itinerary } from './schedule';
 
 /** A fare product a supplier sells on an itinerary: family, price factor, bags, rules, restrictions. */

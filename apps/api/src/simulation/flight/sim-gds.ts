@@ -1,9 +1,9 @@
 import type { Cabin } from '@portal/domain/shopping';
-import type { FareProduct } from './sim/fares';
-import { familyName } from './sim/fares';
-import { isFullService } from './sim/carriers';
-import type { Random } from './sim/prng';
-import { type SimOptions, SimulatedSupplier } from './sim/simulated-supplier';
+import type { FareProduct } from './fares';
+import { familyName } from './fares';
+import { isFullService } from './carriers';
+import type { Random } from '../prng';
+import { type SimOptions, SimulatedSupplier } from './simulated-supplier';
 
 const standard = (cabin: Cabin): FareProduct => ({
   fareFamily: familyName(cabin, 'Standard'),

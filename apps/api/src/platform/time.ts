@@ -1,4 +1,4 @@
-import { wallClockAt } from '../../../../platform/wall-clock';
+import { wallClockAt } from './wall-clock';
 
 /** Offset of the zone from UTC at that instant, in ms (east positive), DST included. */
 function offsetMs(utcMs: number, timeZone: string): number {
@@ -34,13 +34,4 @@ export function dayDifference(fromLocal: string, toLocal: string): number {
 /** The date `days` after `date` (YYYY-MM-DD). */
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Great-circle distance in km. */
-export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLon = (b.lon - a.lon) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
 }

@@ -1,6 +1,12 @@
-import type { FlightSupplier, Offer, OfferSegment, ScheduleEvent, SupplierQuery } from '../supplier';
-import { hash32, seeded } from './prng';
-import { addDays, localTime } from './time';
+import type {
+  FlightSupplier,
+  Offer,
+  OfferSegment,
+  ScheduleEvent,
+  SupplierQuery,
+} from '../../modules/shopping/suppliers/supplier';
+import { hash32, seeded } from '../prng';
+import { addDays, localTime } from '../../platform/time';
 
 /** The share of ticketed bookings the simulated airlines disrupt (deterministic per booking). */
 export const SCHEDULE_EVENT_SHARE = 0.2;

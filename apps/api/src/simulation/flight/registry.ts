@@ -1,0 +1,10 @@
+import { createRegistry, type SupplierRegistry } from '../../modules/shopping/suppliers/registry';
+import { createSimGds } from './sim-gds';
+import { createSimLcc } from './sim-lcc';
+import { createSimNdc } from './sim-ndc';
+import type { SimOptions } from './simulated-supplier';
+
+/** The embedded default of the demo: the three simulated suppliers. */
+export function createSimulatedRegistry(options: SimOptions): SupplierRegistry {
+  return createRegistry([createSimGds(options), createSimNdc(options), createSimLcc(options)]);
+}
