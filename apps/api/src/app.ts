@@ -47,17 +47,23 @@ import { lateCaptureJobHandlers } from './modules/payments/late-captures';
 import { createSimulatedGateways } from './modules/payments/simulated-gateway';
 import type { OnPaidHooks } from './modules/payments/pay-order';
 import { orderJobHandlers } from './modules/flight-orders/order-jobs';
-import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
-import { afterSalesJobHandlers } from './modules/after-sales/after-sales-jobs';
-import { deskTestHookRoutes } from './modules/after-sales/desk';
+import { afterSalesRoutes } from './modules/flight-orders/after-sales/after-sales.routes';
+import { afterSalesJobHandlers } from './modules/flight-orders/after-sales/after-sales-jobs';
+import { deskTestHookRoutes } from './modules/flight-orders/after-sales/desk';
 import { runDueJobs } from './platform/jobs';
 import { createLocalFileStorage } from './platform/files';
-import { documentRoutes } from './modules/after-sales/documents.routes';
+import { documentRoutes } from './modules/flight-orders/after-sales/documents.routes';
 import { groupPassengerListRoutes } from './modules/group-orders/passenger-list/passenger-list.routes';
-import { changeRoutes } from './modules/after-sales/change.routes';
-import { changeJobHandlers, queueReissue } from './modules/after-sales/change-jobs';
-import { disruptionRoutes, disruptionTestHookRoutes } from './modules/after-sales/disruptions.routes';
-import { disruptionJobHandlers, queueDisruptionScan } from './modules/after-sales/disruption-jobs';
+import { changeRoutes } from './modules/flight-orders/after-sales/change.routes';
+import { changeJobHandlers, queueReissue } from './modules/flight-orders/after-sales/change-jobs';
+import {
+  disruptionRoutes,
+  disruptionTestHookRoutes,
+} from './modules/flight-orders/after-sales/disruptions.routes';
+import {
+  disruptionJobHandlers,
+  queueDisruptionScan,
+} from './modules/flight-orders/after-sales/disruption-jobs';
 import { voyageRoutes } from './modules/booking-records/voyages.routes';
 import { registerIdempotency } from './platform/idempotency';
 import { notificationJobHandlers } from './modules/notifications/delivery';

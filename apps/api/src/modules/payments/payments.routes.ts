@@ -26,7 +26,7 @@ import { paymentState } from './payment-state';
 import { simulatedCheckoutRoutes } from './sim-checkout.routes';
 import { isSimulatedGateway } from './simulated-gateway';
 import type { FlightOrderDeps } from '../flight-orders/flight-orders.context';
-import { presentFullOrder } from '../after-sales/after-sales.presenter';
+import { presentFullOrder } from '../flight-orders/after-sales/after-sales.presenter';
 import type { FlightOrderRow } from '../flight-orders/flight-orders.schema';
 
 const OrderIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });

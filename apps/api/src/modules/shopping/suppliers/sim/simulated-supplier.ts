@@ -22,7 +22,7 @@ import {
   type VoidAnswer,
   type VoidRequestToSupplier,
 } from '../supplier';
-import { SimulatedDesk } from '../../../after-sales/desk';
+import { SimulatedDesk } from '../../../flight-orders/after-sales/desk';
 import {
   baggageFor,
   bookingClassFor,

@@ -1,0 +1,166 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../../platform/envelope';
+import { okResponse } from '../../../platform/schema';
+import type { SupplierRegistry } from '../../shopping/suppliers/registry';
+import { hash32 } from '../../shopping/suppliers/sim/prng';
+import {
+  SupplierRefusal,
+  type ChangeQuoteAnswer,
+  type ChangeRequestToSupplier,
+  type FlightSupplier,
+  type RefundQuoteAnswer,
+  type RefundRequestToSupplier,
+  type VoidAnswer,
+  type VoidRequestToSupplier,
+} from '../../shopping/suppliers/supplier';
+
+/**
+ * The knobs of the simulated after-sales desk, set by tests and the test-only route
+ * `POST /__test/after-sales/desk`. `change` is the change desk's (filled by the change flow).
+ */
+export const DeskKnobs = z.strictObject({
+  refund: z
+    .strictObject({
+      decision: z.enum(['approve', 'reject']).optional(),
+      /** The supplier's refund fee as a percent of what was paid (voluntary reasons only). */
+      feePercent: z.number().int().min(0).max(100).optional(),
+      /**
+       * The desk's answer to an involuntary reason the supplier recorded no disruption for, after
+       * reading its documents: accepted, no fee (the default); refused, a voluntary refund's fee.
+       */
+      claim: z.enum(['accept', 'refuse']).optional(),
+      /** The refund itself fails at the supplier (refund_failed, claims released). */
+      fail: z.boolean().optional(),
+    })
+    .optional(),
+  void: z
+    .strictObject({
+      decision: z.enum(['approve', 'reject']).optional(),
+      /** The void call fails at the supplier (void_failed, claims released). */
+      fail: z.boolean().optional(),
+    })
+    .optional(),
+  change: z
+    .strictObject({
+      decision: z.enum(['approve', 'reject']).optional(),
+      /** The supplier's change fee per passenger (minor units of the offer currency) instead of the fare rule's. */
+      changeFee: z.number().int().min(0).max(100_000_000).optional(),
+      /** The fare moves by this much per passenger (minor units of the offer currency, may be negative). */
+      fareMove: z.number().int().min(-100_000_000).max(100_000_000).optional(),
+      /** The reissue fails (change_failed, money back) or stays pending at the airline (change_holding). */
+      reissue: z.enum(['ok', 'fail', 'pending']).optional(),
+    })
+    .optional(),
+});
+export type DeskKnobs = z.infer<typeof DeskKnobs>;
+
+/** A voluntary refund of a non-refundable fare gives back about its taxes only. */
+export const NON_REFUNDABLE_FEE_PERCENT = 80;
+
+/**
+ * The simulated suppliers' after-sales desk: deterministic per after-sales order id unless a knob
+ * says otherwise. Refunds are approved; the fee is 0 for involuntary reasons resting on the
+ * supplier's own disruption, and for an involuntary claim with documents the desk accepts (the
+ * `claim` knob, accepted by default); else the knob's percent, else 5-30 % (by the order id's
+ * hash) of what was paid for a refundable fare and `NON_REFUNDABLE_FEE_PERCENT` for a
+ * non-refundable one, rounded up to a whole minor unit. Voids are approved.
+ */
+export class SimulatedDesk {
+  knobs: DeskKnobs = {};
+
+  quoteRefund(request: RefundRequestToSupplier): RefundQuoteAnswer {
+    const knobs = this.knobs.refund ?? {};
+    if (knobs.decision === 'reject') {
+      return { status: 'rejected', reason: 'The airline refused the refund' };
+    }
+    if (request.involuntary) return { status: 'approved', refundFeeMinor: 0 };
+    if (request.involuntaryClaim && (knobs.claim ?? 'accept') === 'accept') {
+      return { status: 'approved', refundFeeMinor: 0 };
+    }
+    const percent =
+      knobs.feePercent ??
+      (request.offer.rules.refund.allowed
+        ? 5 + (hash32(request.requestId) % 26)
+        : NON_REFUNDABLE_FEE_PERCENT);
+    return { status: 'approved', refundFeeMinor: Math.ceil((request.paidMinor * percent) / 100) };
+  }
+
+  refund(): void {
+    if (this.knobs.refund?.fail) throw new SupplierRefusal('simulated refund failure');
+  }
+
+  /**
+   * A change: rejected by the knob, or when the fare rule forbids changes and the airline did not
+   * cause it; else approved with the knob's fee or the rule's (none when involuntary) and the
+   * knob's fare movement (none by default).
+   */
+  quoteChange(request: ChangeRequestToSupplier): ChangeQuoteAnswer {
+    const knobs = this.knobs.change ?? {};
+    const rule = request.offer.rules.change;
+    if (knobs.decision === 'reject') return { status: 'rejected', reason: 'The airline refused the change' };
+    if (!rule.allowed && !request.involuntary) {
+      return { status: 'rejected', reason: 'The fare rules do not allow changes' };
+    }
+    const changeFee = request.involuntary ? 0 : (knobs.changeFee ?? rule.fee ?? 0);
+    return { status: 'approved', changeFee, fareMove: knobs.fareMove ?? 0 };
+  }
+
+  /** Whether a reissue goes through now or is held by the airline; throws when the knob says it fails. */
+  reissue(): 'ok' | 'pending' {
+    const outcome = this.knobs.change?.reissue ?? 'ok';
+    if (outcome === 'fail') throw new SupplierRefusal('simulated reissue failure');
+    return outcome;
+  }
+
+  void(_request: VoidRequestToSupplier): VoidAnswer {
+    const knobs = this.knobs.void ?? {};
+    if (knobs.fail) throw new SupplierRefusal('simulated void failure');
+    if (knobs.decision === 'reject') {
+      return { status: 'rejected', reason: 'The airline refused the void' };
+    }
+    return { status: 'voided' };
+  }
+}
+
+function desksOf(registry: SupplierRegistry): SimulatedDesk[] {
+  return registry
+    .list()
+    .map((s: FlightSupplier & { desk?: unknown }) => s.desk)
+    .filter((d): d is SimulatedDesk => d instanceof SimulatedDesk);
+}
+
+/** Sets the knobs of every simulated supplier's desk (an empty object clears them). */
+export function setDeskKnobs(registry: SupplierRegistry, knobs: DeskKnobs): void {
+  for (const desk of desksOf(registry)) desk.knobs = structuredClone(knobs);
+}
+
+const tags = ['test-hooks'];
+
+/**
+ * Test-only routes (registered only with ENABLE_TEST_HOOKS=true): set or clear the simulated
+ * after-sales desk's knobs. Public: no session needed.
+ */
+export async function deskTestHookRoutes(
+  fastify: FastifyInstance,
+  { registry }: { registry: SupplierRegistry },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/__test/after-sales/desk',
+    { config: { access: 'public' }, schema: { tags, body: DeskKnobs, response: okResponse(DeskKnobs) } },
+    async (request) => {
+      setDeskKnobs(registry, request.body);
+      return ok(request.body);
+    },
+  );
+  app.delete(
+    '/__test/after-sales/desk',
+    { config: { access: 'public' }, schema: { tags, response: okResponse(z.object({})) } },
+    async () => {
+      setDeskKnobs(registry, {});
+      return ok({});
+    },
+  );
+}
