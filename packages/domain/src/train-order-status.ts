@@ -86,6 +86,16 @@ export const TRAIN_ORDER_TRANSITIONS = {
 
 export const trainOrderMachine = defineMachine<TrainOrderStatus>(TRAIN_ORDER_TRANSITIONS);
 
+/**
+ * Statuses the railway, a job or an operator moves on from by themselves (ticketing, a refund,
+ * ticketing by hand): an open order in one of them is asked for again.
+ */
+export const TRAIN_MOVING_STATUSES: readonly TrainOrderStatus[] = [
+  'proceeding',
+  'refunding',
+  'manual_ticketing',
+];
+
 /** Actions a train order may offer (`allowedActions`). */
 export const TRAIN_ORDER_ACTIONS = ['pay', 'cancel', 'ticket', 'refund'] as const;
 export type TrainOrderAction = (typeof TRAIN_ORDER_ACTIONS)[number];
@@ -154,6 +164,11 @@ export function trainActionRefusal(
   const rule = TRAIN_ACTION_RULES.find((r) => r.action === action);
   if (!rule || !rule.statuses.includes(order.status)) return 'status';
   return deadlineRefusal(order, rule.deadline, now);
+}
+
+/** The statuses in which the table allows `action` (before its deadline): e.g. `pay`. */
+export function trainStatusesAllowing(action: TrainOrderAction): readonly TrainOrderStatus[] {
+  return TRAIN_ACTION_RULES.filter((rule) => rule.action === action).flatMap((rule) => rule.statuses);
 }
 
 /** The actions `order` offers now (the API answers them; the UI shows only these). */
