@@ -1,7 +1,7 @@
 import type { SupplierProgress } from '@portal/domain/shopping';
 import { allStations, getStation, type Station } from '@portal/reference-data/stations';
 import { AppError, ValidationError } from '../../platform/errors';
-import { localTime } from '../shopping/suppliers/sim/time';
+import { wallClockAt } from '../../platform/wall-clock';
 import type { RailSupplierRegistry, RailTrain } from './rail-supplier';
 
 /** What the train search needs: the rail suppliers, a clock and how long to wait for them. */
@@ -54,6 +54,14 @@ function known(code: string, path: string): Station {
 const isAbort = (error: unknown) =>
   error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The calendar date (YYYY-MM-DD) an instant falls on in a time zone. */
+function calendarDateIn(utcMs: number, timeZone: string): string {
+  const clock = wallClockAt(utcMs, timeZone);
+  return `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;
+}
+
 /**
  * Searches the trains of a day between the cities of two stations, asking every rail supplier at
  * once and waiting at most `timeoutMs`. A supplier that fails or is late is reported and left out;
@@ -65,7 +73,7 @@ export async function searchTrains(
 ): Promise<TrainSearch> {
   const origin = known(request.origin, 'origin');
   const destination = known(request.destination, 'destination');
-  const today = localTime(deps.now().getTime(), RAIL_CALENDAR_ZONE).slice(0, 10);
+  const today = calendarDateIn(deps.now().getTime(), RAIL_CALENDAR_ZONE);
   if (request.date < today) {
     throw new ValidationError([
       { code: 'custom', path: ['date'], message: 'The date has passed', input: request.date },
