@@ -113,3 +113,13 @@ export function actionRule(order: ActionSubject, action: FlightOrderAction): Act
 export function allowedActions(order: ActionSubject): FlightOrderAction[] {
   return FLIGHT_ORDER_ACTIONS.filter((action) => actionRule(order, action) !== undefined);
 }
+
+/** The statuses in which some order type allows `action` (before any deadline): e.g. `pay`. */
+export function statusesAllowing(action: FlightOrderAction): readonly FlightOrderStatus[] {
+  return [...new Set(ACTION_RULES.filter((rule) => rule.action === action).flatMap((rule) => rule.statuses))];
+}
+
+/** Statuses that wait for a payment before the payment deadline (to_be_paid, chg_to_be_paid). */
+export const AWAITING_PAYMENT_STATUSES = statusesAllowing('pay');
+/** Statuses that wait for the agent to confirm a refund before the confirmation deadline. */
+export const AWAITING_REFUND_CONFIRM_STATUSES = statusesAllowing('confirm-refund');

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { IllegalTransition } from './fsm';
-import { allowedActions, actionRule } from './flight-order-actions';
 import {
+  allowedActions,
+  actionRule,
+  AWAITING_PAYMENT_STATUSES,
+  AWAITING_REFUND_CONFIRM_STATUSES,
+} from './flight-order-actions';
+import {
+  FLIGHT_MOVING_STATUSES,
   FLIGHT_ORDER_STATUSES,
   FLIGHT_ORDER_TRANSITIONS,
   flightOrderMachine,
@@ -251,5 +257,15 @@ describe('allowedActions', () => {
     expect(actionRule(order, 'pay')?.to).toBe('proceeding');
     expect(actionRule(order, 'cancel')?.to).toBe('canceled');
     expect(flightOrderMachine.canTransition('to_be_paid', 'proceeding')).toBe(true);
+  });
+});
+
+describe('status sets the web reads', () => {
+  it('takes the statuses waiting for a payment or a refund confirmation from the action table', () => {
+    expect(AWAITING_PAYMENT_STATUSES).toEqual(['to_be_paid', 'chg_to_be_paid']);
+    expect(AWAITING_REFUND_CONFIRM_STATUSES).toEqual(['rfd_to_be_confirm']);
+  });
+  it('lists only statuses that have a way out as moving by themselves', () => {
+    for (const status of FLIGHT_MOVING_STATUSES) expect(flightOrderMachine.isFinal(status)).toBe(false);
   });
 });

@@ -176,6 +176,24 @@ export const FLIGHT_ORDER_TRANSITIONS = {
 
 export const flightOrderMachine = defineMachine<FlightOrderStatus>(FLIGHT_ORDER_TRANSITIONS);
 
+/**
+ * Statuses that move on without the agent: ticketing, the supplier desk's review, reissue, the
+ * supplier's refund or void, and the money going back to the wallet. The order detail asks again
+ * while its order is in one of them.
+ */
+export const FLIGHT_MOVING_STATUSES: readonly FlightOrderStatus[] = [
+  'proceeding',
+  'chg_reviewing',
+  'chg_proceeding',
+  'rfd_reviewing',
+  'rfd_proceeding',
+  'refunded',
+  'refunded_reimbursing',
+  'void_proceeding',
+  'voided',
+  'voided_reimbursing',
+];
+
 /** The statuses an order of each type can be created in (see the table above). */
 export const INITIAL_STATUSES = {
   origin: ['to_be_paid', 'reviewing', 'origin_holding', 'reserved'],

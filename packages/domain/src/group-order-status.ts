@@ -105,6 +105,19 @@ export const GROUP_ORDER_TRANSITIONS = {
 
 export const groupOrderMachine = defineMachine<GroupOrderStatus>(GROUP_ORDER_TRANSITIONS);
 
+/** Final statuses (no way out of them in the table): issued, failed, canceled, closed. */
+export const GROUP_FINAL_STATUSES: readonly GroupOrderStatus[] = GROUP_ORDER_STATUSES.filter((status) =>
+  groupOrderMachine.isFinal(status),
+);
+
+/** Statuses in which the group desk or a job is to answer next, not the agent. */
+export const GROUP_DESK_PENDING_STATUSES: readonly GroupOrderStatus[] = [
+  'to_be_quote',
+  'to_be_apply_seat',
+  'seat_applying',
+  'proceeding',
+];
+
 /** Instalments of a plan, in order: three deposits and the final payment (spec §3). */
 export const INSTALMENT_KINDS = ['first', 'second', 'third', 'final'] as const;
 export type InstalmentKind = (typeof INSTALMENT_KINDS)[number];

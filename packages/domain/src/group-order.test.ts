@@ -5,6 +5,8 @@ import {
   allowedGroupActions,
   dueInstalment,
   GROUP_CANCELABLE_STATUSES,
+  GROUP_DESK_PENDING_STATUSES,
+  GROUP_FINAL_STATUSES,
   GROUP_MENU_STATUSES,
   GROUP_ORDER_STATUSES,
   GROUP_ORDER_TRANSITIONS,
@@ -235,5 +237,14 @@ describe('group request', () => {
     expect(CancelGroupOrderBody.safeParse({ reason: '   ' }).success).toBe(false);
     expect(CancelGroupOrderBody.safeParse({}).success).toBe(false);
     expect(CancelGroupOrderBody.parse({ reason: ' client cancelled ' }).reason).toBe('client cancelled');
+  });
+});
+
+describe('group status sets the web reads', () => {
+  it('derives the final statuses from the transition table', () => {
+    expect(GROUP_FINAL_STATUSES).toEqual(['issued', 'failed', 'canceled', 'closed']);
+  });
+  it('waits for the desk or a job only in statuses that have a way out', () => {
+    for (const status of GROUP_DESK_PENDING_STATUSES) expect(groupOrderMachine.isFinal(status)).toBe(false);
   });
 });

@@ -1,9 +1,29 @@
-import type { ParsedPassenger, PassengerType } from './pnr-parser';
-
 /**
  * Passenger names as GDS displays and receipts write them (eTerm, Amadeus, Sabre, Travelport):
  * numbered name lines with titles, type markers, infants in notes, and the eTerm record locator.
  */
+
+export type PassengerType = 'adult' | 'child' | 'infant';
+
+/** A travel document read from `SSR FOID` (number only) or `SSR DOCS` (the full record). */
+export interface ParsedDocument {
+  kind: 'passport' | 'national-id' | 'other';
+  number: string;
+  /** ISO 3166 code as written (`CN` or `CHN`). */
+  issuingCountry?: string;
+  nationality?: string;
+  birthday?: string;
+  gender?: 'male' | 'female';
+  expiryDate?: string;
+}
+
+export interface ParsedPassenger {
+  surname: string;
+  givenName: string;
+  title?: string;
+  type: PassengerType;
+  document?: ParsedDocument;
+}
 
 /** A passenger read from a line; `attached` infants travel on the previous name, `bearer` names one by number. */
 export type NameRead = { passenger: ParsedPassenger; attached?: boolean; bearer?: number };

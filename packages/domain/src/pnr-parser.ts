@@ -6,7 +6,17 @@ import {
   parseDdMonYy,
   type CenturyMode,
 } from './two-digit-year';
-import { parseEtermInfant, parseNamed, parseNames, withoutUndefined, type NameRead } from './pnr-names';
+import {
+  parseEtermInfant,
+  parseNamed,
+  parseNames,
+  withoutUndefined,
+  type NameRead,
+  type ParsedDocument,
+  type ParsedPassenger,
+} from './pnr-names';
+
+export type { ParsedDocument, ParsedPassenger, PassengerType } from './pnr-names';
 
 /** A flight segment read from pasted GDS text; times are local to each airport. */
 export interface ParsedSegment {
@@ -22,28 +32,6 @@ export interface ParsedSegment {
   arrivalDayOffset?: number;
   /** The action code, e.g. HK; the seat count after it is dropped. */
   status?: string;
-}
-
-export type PassengerType = 'adult' | 'child' | 'infant';
-
-/** A travel document read from `SSR FOID` (number only) or `SSR DOCS` (the full record). */
-export interface ParsedDocument {
-  kind: 'passport' | 'national-id' | 'other';
-  number: string;
-  /** ISO 3166 code as written (`CN` or `CHN`). */
-  issuingCountry?: string;
-  nationality?: string;
-  birthday?: string;
-  gender?: 'male' | 'female';
-  expiryDate?: string;
-}
-
-export interface ParsedPassenger {
-  surname: string;
-  givenName: string;
-  title?: string;
-  type: PassengerType;
-  document?: ParsedDocument;
 }
 
 export interface PnrParseResult {

@@ -253,8 +253,6 @@ export const SolutionsDelta = SolutionsResult.extend({
 });
 export type SolutionsDelta = z.infer<typeof SolutionsDelta>;
 
-export { mergeSolutionsDelta } from './solutions-delta';
-
 /** POST /shopping/v2/flight/accurate-search: the exact flights of an itinerary. */
 export const AccurateSearchRequest = z.strictObject({
   segments: z

@@ -86,6 +86,16 @@ export const TRAIN_ORDER_TRANSITIONS = {
 
 export const trainOrderMachine = defineMachine<TrainOrderStatus>(TRAIN_ORDER_TRANSITIONS);
 
+/**
+ * Statuses the railway, a job or an operator moves on from by themselves (ticketing, a refund,
+ * ticketing by hand): an open order in one of them is asked for again.
+ */
+export const TRAIN_MOVING_STATUSES: readonly TrainOrderStatus[] = [
+  'proceeding',
+  'refunding',
+  'manual_ticketing',
+];
+
 /** Actions a train order may offer (`allowedActions`). */
 export const TRAIN_ORDER_ACTIONS = ['pay', 'cancel', 'ticket', 'refund'] as const;
 export type TrainOrderAction = (typeof TRAIN_ORDER_ACTIONS)[number];
@@ -114,20 +124,55 @@ export interface TrainActionContext {
   canBook: boolean;
 }
 
+/** What the action table reads of an order: its status and its two deadlines (ISO timestamps). */
+export interface TrainActionSubject {
+  status: TrainOrderStatus;
+  paymentDeadline: string | null;
+  departureUtc: string;
+}
+
+/**
+ * Why the table refuses an action now: the order is not in one of the rule's statuses, the
+ * payment deadline has passed, or the train has left.
+ */
+export type TrainActionRefusal = 'status' | 'payment-deadline' | 'departed';
+
+function deadlineRefusal(
+  order: TrainActionSubject,
+  deadline: TrainActionRule['deadline'],
+  now: Date,
+): TrainActionRefusal | null {
+  const at = now.getTime();
+  if (deadline === 'payment')
+    return order.paymentDeadline === null || at < Date.parse(order.paymentDeadline)
+      ? null
+      : 'payment-deadline';
+  if (deadline === 'departure') return at < Date.parse(order.departureUtc) ? null : 'departed';
+  return null;
+}
+
+/**
+ * Whether the table allows `action` on `order` at `now`: null when it does, else why not. The
+ * train use cases (pay, cancel, ticket, refund) refuse through this, and `trainAllowedActions`
+ * offers what it allows, so one table decides both.
+ */
+export function trainActionRefusal(
+  order: TrainActionSubject,
+  action: TrainOrderAction,
+  now: Date,
+): TrainActionRefusal | null {
+  const rule = TRAIN_ACTION_RULES.find((r) => r.action === action);
+  if (!rule || !rule.statuses.includes(order.status)) return 'status';
+  return deadlineRefusal(order, rule.deadline, now);
+}
+
+/** The statuses in which the table allows `action` (before its deadline): e.g. `pay`. */
+export function trainStatusesAllowing(action: TrainOrderAction): readonly TrainOrderStatus[] {
+  return TRAIN_ACTION_RULES.filter((rule) => rule.action === action).flatMap((rule) => rule.statuses);
+}
+
 /** The actions `order` offers now (the API answers them; the UI shows only these). */
-export function trainAllowedActions(
-  order: { status: TrainOrderStatus; paymentDeadline: string | null; departureUtc: string },
-  ctx: TrainActionContext,
-): TrainOrderAction[] {
+export function trainAllowedActions(order: TrainActionSubject, ctx: TrainActionContext): TrainOrderAction[] {
   if (!ctx.canBook) return [];
-  const now = ctx.now.getTime();
-  const open = (deadline: TrainActionRule['deadline']): boolean => {
-    if (deadline === 'payment')
-      return order.paymentDeadline === null || now < Date.parse(order.paymentDeadline);
-    if (deadline === 'departure') return now < Date.parse(order.departureUtc);
-    return true;
-  };
-  return TRAIN_ACTION_RULES.filter((rule) => rule.statuses.includes(order.status) && open(rule.deadline)).map(
-    (rule) => rule.action,
-  );
+  return TRAIN_ORDER_ACTIONS.filter((action) => trainActionRefusal(order, action, ctx.now) === null);
 }

@@ -12,6 +12,7 @@ import {
 import {
   TRAIN_ORDER_STATUSES,
   TRAIN_ORDER_STATUSES_BY_COLOR,
+  trainActionRefusal,
   trainAllowedActions,
   trainOrderMachine,
   trainStatusColor,
@@ -79,6 +80,28 @@ describe('trainAllowedActions', () => {
     for (const status of ['to_be_paid', 'manual_ticketing', 'ticketed'] as const) {
       expect(trainAllowedActions({ ...base, status }, { now, canBook: false })).toEqual([]);
     }
+  });
+});
+
+describe('trainActionRefusal', () => {
+  const now = new Date('2026-11-23T10:00:00Z');
+  const base = { paymentDeadline: '2026-11-23T10:30:00Z', departureUtc: '2026-12-01T01:00:00Z' };
+  it('allows what trainAllowedActions offers and says why it refuses the rest', () => {
+    expect(trainActionRefusal({ ...base, status: 'to_be_paid' }, 'pay', now)).toBeNull();
+    expect(trainActionRefusal({ ...base, status: 'ticketed' }, 'pay', now)).toBe('status');
+    const late = new Date('2026-11-23T10:30:00Z');
+    expect(trainActionRefusal({ ...base, status: 'to_be_paid' }, 'pay', late)).toBe('payment-deadline');
+    expect(trainActionRefusal({ ...base, status: 'to_be_paid' }, 'cancel', late)).toBeNull();
+    expect(trainActionRefusal({ ...base, status: 'proceeding' }, 'cancel', now)).toBe('status');
+    const departed = new Date('2026-12-01T01:00:00Z');
+    expect(trainActionRefusal({ ...base, status: 'ticketed' }, 'refund', departed)).toBe('departed');
+    expect(trainActionRefusal({ ...base, status: 'manual_ticketing' }, 'ticket', departed)).toBe('departed');
+    expect(trainActionRefusal({ ...base, status: 'refunding' }, 'refund', now)).toBe('status');
+  });
+  it('pays an order without a payment deadline', () => {
+    expect(
+      trainActionRefusal({ ...base, paymentDeadline: null, status: 'to_be_paid' }, 'pay', now),
+    ).toBeNull();
   });
 });
 

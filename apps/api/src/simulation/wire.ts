@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../platform/config';
 import type { Db } from '../platform/db';
-import { disruptionTestHookRoutes } from '../modules/after-sales/disruptions.routes';
+import { disruptionTestHookRoutes } from '../modules/flight-orders/after-sales/disruptions.routes';
 import type { FlightOrderDeps } from '../modules/flight-orders/flight-orders.context';
 import { createGroupDeskRegistry, type GroupDeskRegistry } from '../modules/group-orders/group-desk';
 import { createGatewayRegistry, type PaymentGateways } from '../modules/payments/gateway';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { users } from '../platform/db/schema';
-import { flightDisruptions } from '../modules/after-sales/after-sales.schema';
+import { flightDisruptions } from '../modules/flight-orders/after-sales/after-sales.schema';
 import { adult, bookOne, contact, travelDate } from '../modules/flight-orders/flight-orders.test-helpers';
 import { awaitFinished, oneWay, startSearch } from '../modules/shopping/shopping.test-helpers';
 import { topUp } from '../modules/wallet/top-up';

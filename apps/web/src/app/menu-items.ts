@@ -16,6 +16,9 @@ export interface MenuEntry {
   pendingGroup?: PendingGroupKey;
 }
 
+/** Live counts by pending group, shown beside the entries that name one. */
+export type MenuCounts = Partial<Record<PendingGroupKey, number>>;
+
 /** One entry per pending-order group of spec §2, each opening the order list filtered to it. */
 export const PENDING_ENTRIES: readonly MenuEntry[] = PENDING_GROUPS.map((group) => ({
   key: `pending-${group.key}`,

@@ -7,7 +7,7 @@ import { agencies, users } from '../../platform/db/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { outboundMessages } from '../notifications/notifications.schema';
-import { serviceFeeFor } from '../after-sales/service-fees';
+import { serviceFeeFor } from '../flight-orders/after-sales/service-fees';
 import { flightsOf, minor } from '../shopping/shopping.fixtures';
 import { oneWay, search } from '../shopping/shopping.test-helpers';
 import { POPULAR_ROUTE_MIN_FREQUENCY, routeFrequency } from '@portal/reference-data/air-routes';

@@ -12,7 +12,7 @@ import {
 } from '@portal/domain/booking-records';
 import type { Db } from '../../platform/db';
 import type { RequestContext } from '../../platform/request-context';
-import { ticketClaims } from '../after-sales/after-sales.schema';
+import { ticketClaims } from '../flight-orders/after-sales/after-sales.schema';
 import { orderScopeSql } from '../flight-orders/flight-orders.policy';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
 import { rowsOf } from '../wallet/ledger.repo';

@@ -6,7 +6,7 @@ import { FlightOrder } from '@portal/domain/flight-order';
 import type { Solution } from '@portal/domain/shopping';
 import { setCommonConfig } from '../../test/agency-config';
 import { bearer, body, login, useTestApp } from '../../test/app';
-import { afterTicketing } from '../after-sales/after-sales.test-helpers';
+import { afterTicketing } from './after-sales/after-sales.test-helpers';
 import { flightOrders } from './flight-orders.schema';
 import {
   adult,

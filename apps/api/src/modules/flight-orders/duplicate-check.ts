@@ -10,7 +10,7 @@ import {
 } from '@portal/domain/duplicate-booking';
 import type { Db } from '../../platform/db';
 import type { RequestContext } from '../../platform/request-context';
-import { ticketClaims } from '../after-sales/after-sales.schema';
+import { ticketClaims } from './after-sales/after-sales.schema';
 import type { Offer } from '../shopping/suppliers/supplier';
 import { orderScope } from './flight-orders.policy';
 import { flightOrders } from './flight-orders.schema';

@@ -1,18 +1,17 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { canSeeOrder, onlyOwnOrders } from '@portal/domain/order-visibility';
 import type { RequestContext } from '../../platform/request-context';
 import { flightOrders } from './flight-orders.schema';
 
 type Viewer = Pick<RequestContext, 'agency' | 'user'>;
 
-/**
- * Which flight orders a user sees (spec §6): the orders of their own agency, and only the ones
- * they created when the agency sets "only show own orders". Every order list, count and read
- * (orders, status counts, detail, payment, after-sales, documents, disruptions, booking records)
- * goes through these three functions, so the rule lives here and nowhere else.
+/*
+ * Which flight orders a user sees (spec §6) is the domain's order visibility rule
+ * (`@portal/domain/order-visibility`, shared with group and train orders). Every flight order list,
+ * count and read (orders, status counts, detail, payment, after-sales, documents, disruptions,
+ * booking records) goes through the functions below, which turn it into query conditions.
  */
-export function onlyOwnOrders(viewer: Viewer): boolean {
-  return viewer.agency.commonConfig.onlyShowOwnOrders === true;
-}
+export { canSeeOrder, onlyOwnOrders };
 
 /** The query condition on `flight_orders` of the orders `viewer` may see. */
 export function orderScope(viewer: Viewer): SQL {
@@ -46,10 +45,4 @@ export function orderScopeSql(viewer: Viewer, alias: string): SQL {
   const table = sql.identifier(alias);
   const agency = sql`${table}.agency_id = ${viewer.agency.id}`;
   return onlyOwnOrders(viewer) ? sql`(${agency} and ${table}.user_id = ${viewer.user.id})` : agency;
-}
-
-/** True when `viewer` may see `order` (a row read by id): same rule as `orderScope`. */
-export function canSeeOrder(viewer: Viewer, order: { agencyId: number; userId: number | null }): boolean {
-  if (order.agencyId !== viewer.agency.id) return false;
-  return !onlyOwnOrders(viewer) || order.userId === viewer.user.id;
 }

@@ -25,7 +25,7 @@ import { bookAtSupplier, saveBookedOrder, type BookingOutcome } from './create-o
 import { countByStatus, listOrders } from './list-orders';
 import type { OrderListCache } from './list-cache';
 import type { FlightOrderDeps } from './flight-orders.context';
-import { presentFullOrder } from '../after-sales/after-sales.presenter';
+import { presentFullOrder } from './after-sales/after-sales.presenter';
 import { canSeeOrder } from './flight-orders.policy';
 import { findOrder } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';

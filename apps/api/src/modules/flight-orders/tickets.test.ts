@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { bearer, body, login, useTestApp } from '../../test/app';
-import { afterTicketing, getOrder, issuedOrder } from '../after-sales/after-sales.test-helpers';
+import { afterTicketing, getOrder, issuedOrder } from './after-sales/after-sales.test-helpers';
 import { SimulatedSupplier } from '../../simulation/flight/simulated-supplier';
 import { rowsOf } from '../wallet/ledger.repo';
 import { flightOrders, flightTickets, orderEvents } from './flight-orders.schema';

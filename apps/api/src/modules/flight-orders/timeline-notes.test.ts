@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { login, useTestApp } from '../../test/app';
-import { getOrder, issuedOrder } from '../after-sales/after-sales.test-helpers';
+import { getOrder, issuedOrder } from './after-sales/after-sales.test-helpers';
 import { orderEvents } from './flight-orders.schema';
 
 const t = useTestApp();

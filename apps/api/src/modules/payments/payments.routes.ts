@@ -24,7 +24,7 @@ import {
 import { lateCaptureLog, listLateCaptures, refundLateCapture } from './late-captures';
 import { paymentState } from './payment-state';
 import type { FlightOrderDeps } from '../flight-orders/flight-orders.context';
-import { presentFullOrder } from '../after-sales/after-sales.presenter';
+import { presentFullOrder } from '../flight-orders/after-sales/after-sales.presenter';
 import type { FlightOrderRow } from '../flight-orders/flight-orders.schema';
 
 const OrderIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });

@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  mergeSolutionsDelta,
-  type Solution,
-  SolutionsDelta,
-  type SolutionsResult,
-} from '@portal/domain/shopping';
+import { type Solution, SolutionsDelta, type SolutionsResult } from '@portal/domain/shopping';
+import { mergeSolutionsDelta } from '@portal/domain/solutions-delta';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { solutions } from '../../platform/db/schema';

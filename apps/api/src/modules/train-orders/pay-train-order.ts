@@ -5,6 +5,7 @@ import { enqueueJob } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
 import { agencyChannels } from '../payments/pay-order';
 import { payFromBalance } from '../wallet/pay-from-balance';
+import { assertTrainAction } from './train-order-actions';
 import { lockTrainOrder, trainSettingsOf, transitionTrainOrder } from './train-orders.repo';
 import type { TrainOrderRow } from './train-orders.schema';
 import {
@@ -86,7 +87,7 @@ export async function cancelTrainOrder(
 ): Promise<TrainOrderRow> {
   const now = deps.now();
   const order = await lockVisible(tx, ctx, id);
-  if (order.status !== 'to_be_paid' && order.status !== 'manual_ticketing') throw illegal(order, 'canceled');
+  assertTrainAction(order, 'cancel', now, 'canceled');
   const back = order.paymentState === 'paid' ? order.orderTotalMinor : null;
   await moneyBack(tx, order, order.orderTotalMinor, 'Train order canceled', ctx.user.id);
   const canceled = await transitionTrainOrder(

@@ -2,13 +2,13 @@
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
+import { assertTrainAction } from './train-order-actions';
 import { refundOf } from './train-orders.presenter';
 import { transitionTrainOrder } from './train-orders.repo';
 import type { TrainOrderRow } from './train-orders.schema';
 import {
   TRAIN_REFUND_JOB,
   type TrainOrderDeps,
-  illegal,
   lockVisible,
   moneyBack,
   moveIfStill,
@@ -29,7 +29,7 @@ export async function startRefund(
 ): Promise<TrainOrderRow> {
   const now = deps.now();
   const order = await lockVisible(tx, ctx, id);
-  if (order.status !== 'ticketed') throw illegal(order, 'refunding');
+  assertTrainAction(order, 'refund', now, 'refunding');
   const refund = refundOf(order, now);
   if (!refund)
     throw new AppError('ILLEGAL_TRANSITION', { from: order.status, to: 'refunding' }, { reason: 'departed' });

@@ -2,6 +2,7 @@
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
+import { assertTrainAction } from './train-order-actions';
 import { notifyTrainOrderWebhook } from './train-order-webhook';
 import { canBookTrainOrders } from './train-orders.policy';
 import { trainSettingsOf, transitionTrainOrder } from './train-orders.repo';
@@ -9,7 +10,6 @@ import type { TrainOrderRow } from './train-orders.schema';
 import {
   TRAIN_TICKETING_JOB,
   type TrainOrderDeps,
-  illegal,
   lockVisible,
   moneyBack,
   moveIfStill,
@@ -30,8 +30,7 @@ export async function startManualTicketing(
   if (!canBookTrainOrders(ctx)) throw new AppError('NO_ACCESS');
   const now = deps.now();
   const order = await lockVisible(tx, ctx, id);
-  if (order.status !== 'manual_ticketing') throw illegal(order, 'proceeding');
-  if (now.getTime() >= order.departureAt.getTime()) throw illegal(order, 'proceeding');
+  assertTrainAction(order, 'ticket', now, 'proceeding');
   const moved = await transitionTrainOrder(
     tx,
     order,

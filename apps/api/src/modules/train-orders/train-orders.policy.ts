@@ -1,15 +1,16 @@
 import { and, eq, type SQL } from 'drizzle-orm';
+import { canSeeOrder, onlyOwnOrders } from '@portal/domain/order-visibility';
 import { hasTrainBooking } from '@portal/domain/roles';
 import { accessSubject, type RequestContext } from '../../platform/request-context';
-import { canSeeOrder, onlyOwnOrders } from '../flight-orders/flight-orders.policy';
 import { trainOrders } from './train-orders.schema';
 
 type Viewer = Pick<RequestContext, 'agency' | 'user'>;
 
 /**
- * Which train orders a user sees: the flight orders' rule (spec §6, `flight-orders.policy.ts`),
- * applied to `train_orders`: the orders of their own agency, only the ones they created when the
- * agency sets "only show own orders". A read by id uses `canSeeOrder` itself.
+ * Which train orders a user sees: the domain's order visibility rule (spec §6,
+ * `@portal/domain/order-visibility`, as for flight and group orders) applied to `train_orders`:
+ * the orders of their own agency, only the ones they created when the agency sets "only show own
+ * orders". A read by id uses `canSeeOrder` itself.
  */
 export function trainOrderScope(viewer: Viewer): SQL {
   const agency = eq(trainOrders.agencyId, viewer.agency.id);

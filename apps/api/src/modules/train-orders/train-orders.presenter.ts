@@ -6,8 +6,9 @@ import {
   type TrainRefundQuote,
   type TrainTimelineEntry,
 } from '@portal/domain/train-order';
-import { trainAllowedActions, trainStatusColor } from '@portal/domain/train-order-status';
+import { trainActionRefusal, trainAllowedActions, trainStatusColor } from '@portal/domain/train-order-status';
 import { money } from '../wallet/money';
+import { trainActionSubject } from './train-order-actions';
 import type { StoredTrainEvent, TrainOrderRow } from './train-orders.schema';
 
 export interface PresentContext {
@@ -34,7 +35,8 @@ export function refundOf(
 }
 
 function refundQuote(order: TrainOrderRow, now: Date): TrainRefundQuote | null {
-  if (order.status !== 'ticketed') return null;
+  // A quote for an order whose status allows a refund; once the train has left, why not.
+  if (trainActionRefusal(trainActionSubject(order), 'refund', now) === 'status') return null;
   const refund = refundOf(order, now);
   if (!refund) return { refundable: false, reason: 'departed' };
   return {
@@ -55,14 +57,7 @@ function presentEvent(event: StoredTrainEvent): TrainTimelineEntry {
 }
 
 function actions(order: TrainOrderRow, ctx: PresentContext) {
-  return trainAllowedActions(
-    {
-      status: order.status,
-      paymentDeadline: order.paymentDeadline?.toISOString() ?? null,
-      departureUtc: order.train.departureUtc,
-    },
-    ctx,
-  );
+  return trainAllowedActions(trainActionSubject(order), ctx);
 }
 
 /** A train order as the API answers it. */

@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db';
 import { agencies } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { useTestApp } from '../../test/app';
-import { claimTickets, releaseClaims, ticketShares } from '../after-sales/claims';
+import { claimTickets, releaseClaims, ticketShares } from '../flight-orders/after-sales/claims';
 import { flightOrders, type FlightOrderRow } from '../flight-orders/flight-orders.schema';
 import type { Offer } from '../shopping/suppliers/supplier';
 import { ledgerViolations } from './ledger.invariants';

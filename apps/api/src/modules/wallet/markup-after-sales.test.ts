@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, login, useTestApp } from '../../test/app';
-import { getOrder, issuedOrder } from '../after-sales/after-sales.test-helpers';
+import { getOrder, issuedOrder } from '../flight-orders/after-sales/after-sales.test-helpers';
 import { ledgerViolations } from './ledger.invariants';
 import { walletAccounts } from './wallet.repo';
 

@@ -2,14 +2,10 @@ import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { PendingGroupKey } from '@portal/domain/flight-order-tabs';
 import { CountBadge } from '../../features/flight-orders/components/count-badge';
-import { hasPendingGroup, type MenuEntry } from '../menu-items';
+import { hasPendingGroup, type MenuCounts, type MenuEntry } from '../menu-items';
 
 type MenuItems = NonNullable<MenuProps['items']>;
-
-/** Live counts by pending group, shown beside the entries that name one. */
-export type MenuCounts = Partial<Record<PendingGroupKey, number>>;
 
 const COUNTED = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 } as const;
 

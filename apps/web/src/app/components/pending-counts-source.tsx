@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { usePendingGroupCounts } from '../../features/flight-orders/api/status-counts';
-import type { MenuCounts } from './menu-links';
+import type { MenuCounts } from '../menu-items';
 
 /**
  * Asks for the pending-group counts and hands them to `onCounts`; renders nothing. Loaded lazily

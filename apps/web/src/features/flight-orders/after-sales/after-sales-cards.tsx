@@ -9,6 +9,7 @@ import {
   type SupportingDocument,
 } from '@portal/domain/after-sales';
 import type { FlightOrder } from '@portal/domain/flight-order';
+import { AWAITING_REFUND_CONFIRM_STATUSES } from '@portal/domain/flight-order-actions';
 import { downloadDocument, useOrderDocuments } from '../api/after-sales';
 import { segmentLabel } from '../lib/after-sales';
 import { money, timestamp } from '../lib/format';
@@ -88,7 +89,7 @@ export function AfterSalesDetailCard({ order }: { order: FlightOrder }) {
       data-testid="order-after-sales"
       style={{ marginBottom: 16 }}
     >
-      {order.status === 'rfd_to_be_confirm' && deadline && (
+      {AWAITING_REFUND_CONFIRM_STATUSES.includes(order.status) && deadline && (
         <DeadlineCountdown
           deadline={deadline}
           testId="order-confirm-countdown"

@@ -8,7 +8,8 @@ import type {
   VoidRequest,
 } from '@portal/domain/after-sales';
 import type { FlightOrder } from '@portal/domain/flight-order';
-import { mergeSolutionsDelta, type SolutionsDelta, type SolutionsResult } from '@portal/domain/shopping';
+import type { SolutionsDelta, SolutionsResult } from '@portal/domain/shopping';
+import { mergeSolutionsDelta } from '@portal/domain/solutions-delta';
 import { apiDelete, apiGet, apiPost } from '../../../shared/api/client';
 import { download } from '../../../shared/api/download';
 

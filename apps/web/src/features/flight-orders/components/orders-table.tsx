@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FlightOrderList, FlightOrderListItem } from '@portal/domain/flight-order';
+import { AWAITING_PAYMENT_STATUSES } from '@portal/domain/flight-order-actions';
 import { PagedTable, type PagedList } from '../../../shared/ui/paged-table';
 import { localTime, money, timestamp } from '../lib/format';
 import { StatusTag } from './status-tag';
@@ -80,7 +81,7 @@ export function OrdersTable({ sortOrder, onChange, ...list }: OrdersTableProps) 
       key: 'paymentDeadline',
       title: t('orders.field.paymentDeadline'),
       render: (_, row) =>
-        row.status === 'to_be_paid' || row.status === 'chg_to_be_paid' ? timestamp(row.paymentDeadline) : '',
+        AWAITING_PAYMENT_STATUSES.includes(row.status) ? timestamp(row.paymentDeadline) : '',
     },
   ];
   return (

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { FlightOrder } from '@portal/domain/flight-order';
-import type { FlightOrderStatus } from '@portal/domain/flight-order-status';
+import { AWAITING_PAYMENT_STATUSES } from '@portal/domain/flight-order-actions';
+import { FLIGHT_MOVING_STATUSES } from '@portal/domain/flight-order-status';
 import { isApiError } from '../../../shared/api/api-error';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PaymentPanel } from '../../../shared/payment/components/payment-panel';
@@ -26,19 +27,6 @@ import { toast } from '../../../shared/ui/message-bridge';
 
 /** Poll every 3 s while ticketing or the supplier's desk is under way. */
 export const POLL_MS = 3000;
-/** Statuses that move on by themselves (ticketing, the desk's review, reissue, money back). */
-const MOVING: readonly FlightOrderStatus[] = [
-  'proceeding',
-  'chg_reviewing',
-  'chg_proceeding',
-  'rfd_reviewing',
-  'rfd_proceeding',
-  'refunded',
-  'refunded_reimbursing',
-  'void_proceeding',
-  'voided',
-  'voided_reimbursing',
-];
 const BOOKING_NOT_FOUND = 500001;
 const INSUFFICIENT_BALANCE = 600001;
 const PAYMENT_EXPIRED = 600005;
@@ -52,7 +40,9 @@ export function OrderDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const [search] = useSearchParams();
-  const order = useOrder(id, (data) => (data && MOVING.includes(data.status) ? POLL_MS : false));
+  const order = useOrder(id, (data) =>
+    data && FLIGHT_MOVING_STATUSES.includes(data.status) ? POLL_MS : false,
+  );
 
   if (order.isPending) {
     return (
@@ -153,7 +143,7 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
           style={{ marginBottom: 16 }}
         />
       )}
-      {(order.status === 'to_be_paid' || order.status === 'chg_to_be_paid') && order.paymentDeadline && (
+      {AWAITING_PAYMENT_STATUSES.includes(order.status) && order.paymentDeadline && (
         <DeadlineCountdown
           deadline={order.paymentDeadline}
           testId="order-payment-countdown"
@@ -178,7 +168,7 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
           <Descriptions.Item label={t('orders.field.bookingTime')}>
             <span data-testid="order-booking-time">{timestamp(order.bookingTime)}</span>
           </Descriptions.Item>
-          {order.paymentDeadline && (order.status === 'to_be_paid' || order.status === 'chg_to_be_paid') && (
+          {order.paymentDeadline && AWAITING_PAYMENT_STATUSES.includes(order.status) && (
             <Descriptions.Item label={t('orders.field.paymentDeadline')}>
               {timestamp(order.paymentDeadline)}
             </Descriptions.Item>

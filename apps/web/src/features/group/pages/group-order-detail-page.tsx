@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { GroupOrder } from '@portal/domain/group-order';
-import type { GroupOrderStatus } from '@portal/domain/group-order-status';
+import { GROUP_DESK_PENDING_STATUSES, GROUP_FINAL_STATUSES } from '@portal/domain/group-order-status';
 import { isApiError } from '../../../shared/api/api-error';
 import { formatDateTime } from '../../../shared/dates/format-date';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -27,18 +27,11 @@ import { toast } from '../../../shared/ui/message-bridge';
  */
 export const POLL_MS = 5000;
 export const WAITING_POLL_MS = 30_000;
-const DESK_PENDING: readonly GroupOrderStatus[] = [
-  'to_be_quote',
-  'to_be_apply_seat',
-  'seat_applying',
-  'proceeding',
-];
-const FINAL: readonly GroupOrderStatus[] = ['issued', 'failed', 'canceled', 'closed'];
 const NOT_FOUND = 500001;
 
 function pollWhilePending(order: GroupOrder | undefined): number | false {
-  if (!order || FINAL.includes(order.status)) return false;
-  return DESK_PENDING.includes(order.status) ? POLL_MS : WAITING_POLL_MS;
+  if (!order || GROUP_FINAL_STATUSES.includes(order.status)) return false;
+  return GROUP_DESK_PENDING_STATUSES.includes(order.status) ? POLL_MS : WAITING_POLL_MS;
 }
 
 /**

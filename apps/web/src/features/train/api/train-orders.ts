@@ -6,6 +6,7 @@ import type {
   TrainOrderListQuery,
   TrainPaymentResult,
 } from '@portal/domain/train-order';
+import { TRAIN_MOVING_STATUSES } from '@portal/domain/train-order-status';
 import { apiDelete, apiGet, apiPost } from '../../../shared/api/client';
 
 export const TRAIN_ORDERS_KEY = ['train-orders'] as const;
@@ -35,8 +36,6 @@ export function useTrainOrders(filters: TrainOrderFilters, page: number) {
 }
 
 /** GET /order/v2/train/orders/{id}: the order with its passengers, seats, timeline and actions. */
-/** Statuses the railway or a job moves on by itself: the open order is asked again meanwhile. */
-const MOVING: readonly TrainOrder['status'][] = ['proceeding', 'refunding', 'manual_ticketing'];
 const MOVING_POLL_MS = 3000;
 
 export function useTrainOrder(id: string | null) {
@@ -45,7 +44,7 @@ export function useTrainOrder(id: string | null) {
     queryFn: () => apiGet<TrainOrder>(one(id ?? ''), { skipErrorToast: true }),
     enabled: id !== null,
     refetchInterval: (query) =>
-      query.state.data && MOVING.includes(query.state.data.status) ? MOVING_POLL_MS : false,
+      query.state.data && TRAIN_MOVING_STATUSES.includes(query.state.data.status) ? MOVING_POLL_MS : false,
   });
 }
 

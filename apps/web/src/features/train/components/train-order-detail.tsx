@@ -2,6 +2,7 @@ import { Descriptions, Drawer, Skeleton, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { maskDocumentNumber } from '@portal/domain/document-types';
 import { type TrainOrder, type TrainOrderPassenger } from '@portal/domain/train-order';
+import { trainStatusesAllowing } from '@portal/domain/train-order-status';
 import { formatDateTime, formatLocalDateTime } from '../../../shared/dates/format-date';
 import { formatMoney } from '../../../shared/money/format-money';
 import { useLocale } from '../../../shared/stores/subject';
@@ -34,7 +35,7 @@ function OrderBody({ order }: { order: TrainOrder }) {
         <Descriptions.Item label={t('trainOrders.total')}>
           {formatMoney(order.price.orderTotal)}
         </Descriptions.Item>
-        {order.paymentDeadline && order.status === 'to_be_paid' && (
+        {order.paymentDeadline && trainStatusesAllowing('pay').includes(order.status) && (
           <Descriptions.Item label={t('trainOrders.paymentDeadline')}>
             {formatDateTime(order.paymentDeadline)}
           </Descriptions.Item>

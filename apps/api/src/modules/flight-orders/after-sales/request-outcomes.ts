@@ -1,0 +1,110 @@
+import type { TimelineNote } from '@portal/domain/timeline-notes';
+import type { Db } from '../../../platform/db';
+import { transition } from '../flight-orders.repo';
+import type { FlightOrderRow } from '../flight-orders.schema';
+import { notifyOrderEvent } from '../../notifications/notify';
+import { reimburse } from '../../wallet/reimburse';
+import { releaseClaims } from './claims';
+
+const REJECTED = {
+  chg_rejected: 'change.rejected',
+  rfd_rejected: 'refund.rejected',
+  void_rejected: 'void.rejected',
+} as const;
+
+/**
+ * The supplier's desk refused a change, refund or void: the order ends in its rejected status with
+ * the desk's reason, its tickets are free again, and the agency is told, in the caller's
+ * transaction. The timeline shows the desk's own words unless a note is given.
+ */
+export async function rejectRequest(
+  tx: Db,
+  order: FlightOrderRow,
+  to: keyof typeof REJECTED,
+  reason: string,
+  now: Date,
+  note: TimelineNote = { supplierText: reason },
+): Promise<FlightOrderRow> {
+  if (!order.afterSales) throw new Error(`order ${order.id} is not an after-sales request`);
+  const rejected = await transition(
+    tx,
+    order,
+    to,
+    now,
+    { afterSales: { ...order.afterSales, rejectReason: reason } },
+    note,
+  );
+  await releaseClaims(tx, order.id, now);
+  await notifyOrderEvent(tx, { kind: REJECTED[to], order: rejected, at: now, params: { reason } });
+  return rejected;
+}
+
+const FAILED = {
+  refund_failed: { kind: 'refund.failed', note: 'refundFailed' },
+  void_failed: { kind: 'void.failed', note: 'voidFailed' },
+} as const;
+
+/** The supplier could not refund or void: the order ends failed, its tickets are free again, the agency is told. */
+export async function failRequest(
+  tx: Db,
+  order: FlightOrderRow,
+  to: keyof typeof FAILED,
+  now: Date,
+): Promise<FlightOrderRow> {
+  const { kind, note } = FAILED[to];
+  const failed = await transition(tx, order, to, now, {}, { key: note });
+  await releaseClaims(tx, order.id, now);
+  await notifyOrderEvent(tx, { kind, order: failed, at: now });
+  return failed;
+}
+
+const CREDITED = {
+  refund: {
+    steps: ['refunded', 'refunded_reimbursing', 'refunded_reimbursed'],
+    note: 'refundedBySupplier',
+    entry: 'refund-flight',
+    label: 'Refund',
+    kind: 'refund.completed',
+  },
+  void: {
+    steps: ['voided', 'voided_reimbursing', 'voided_reimbursed'],
+    note: 'voidedBySupplier',
+    entry: 'void-flight',
+    label: 'Void',
+    kind: 'void.completed',
+  },
+} as const;
+
+/**
+ * The supplier refunded or voided the tickets: the order moves done -> reimbursing -> reimbursed
+ * with its quoted refundable total credited to the wallet (no entry when it is 0), and the agency
+ * is told, in the caller's transaction.
+ */
+export async function creditBack(
+  tx: Db,
+  order: FlightOrderRow,
+  type: keyof typeof CREDITED,
+  now: Date,
+): Promise<FlightOrderRow> {
+  const { steps, note, entry, label, kind } = CREDITED[type];
+  const [done, reimbursing, reimbursed] = steps;
+  const settled = await transition(tx, order, done, now, {}, { key: note });
+  const crediting = await transition(tx, settled, reimbursing, now);
+  const amount = order.afterSales?.quote?.refundableTotalMinor ?? 0;
+  if (amount > 0) {
+    await reimburse(tx, {
+      agencyId: order.agencyId,
+      currency: order.currency,
+      amountMinor: amount,
+      orderId: order.id,
+      kind: entry,
+      description: `${label}: flight order ${order.bookingNumber}`,
+      reference: order.bookingNumber,
+      // The ancestors' markups on the original order come back in proportion.
+      ...(order.originalBookingId ? { unwinds: order.originalBookingId } : {}),
+    });
+  }
+  const credited = await transition(tx, crediting, reimbursed, now, {}, { key: 'moneyReturned' });
+  await notifyOrderEvent(tx, { kind, order: credited, at: now });
+  return credited;
+}
