@@ -9,7 +9,6 @@ import { AppError } from '../../platform/errors';
 import { withIdempotency, withIdempotentSteps } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
 import { envelope, okResponse } from '../../platform/schema';
-import { assertCanReadWallet } from '../wallet/wallet.policy';
 import { queueTicketing } from '../flight-orders/order-jobs';
 import { agencyChannels, payOrder, type OnPaidHooks } from './pay-order';
 import { GatewayNotification, type PaymentGateways } from './gateway';
@@ -179,7 +178,6 @@ export async function flightPaymentRoutes(
     },
     async (request) => {
       const ctx = requireCtx(request);
-      assertCanReadWallet(ctx);
       return ok(await listLateCaptures(deps.db, ctx, request.query));
     },
   );
