@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allows, isRouteAccess, ROUTE_ACCESS, type RouteAccess } from './access';
+import { allows, isRouteAccess, ROUTE_ACCESS, ROUTE_ACCESS_MEANING, type RouteAccess } from './access';
 import type { AccessSubject, CompanyAccess } from './roles';
 
 const TOP: CompanyAccess = {
@@ -30,18 +30,23 @@ const IDENTITIES: Record<string, AccessSubject> = {
   trainSuperuser: subject(['SuperUser'], { enableTrainService: true }),
 };
 
+const TICKET = [
+  'superuser',
+  'operator',
+  'subSuperuser',
+  'topNoSubAgencies',
+  'operatorOrdersOnly',
+  'trainOperator',
+  'trainSuperuser',
+];
+
 const EXPECTED: Record<RouteAccess, string[]> = {
   public: Object.keys(IDENTITIES),
   session: Object.keys(IDENTITIES),
-  ticket: [
-    'superuser',
-    'operator',
-    'subSuperuser',
-    'topNoSubAgencies',
-    'operatorOrdersOnly',
-    'trainOperator',
-    'trainSuperuser',
-  ],
+  ticket: TICKET,
+  // Every identity's company has the flight service on and shows PNR booking.
+  flight: TICKET,
+  flightPnr: TICKET,
   finance: [
     'superuser',
     'finance',
@@ -73,6 +78,21 @@ describe('route access (spec §6)', () => {
     expect(allows('agencyBills', subject(['finance'], {}, ['all']))).toBe(true);
     expect(allows('agencyBills', subject(['finance'], {}, ['orders:read']))).toBe(false);
     expect(allows('agencyBills', subject(['finance'], SUB, ['agencybills:read']))).toBe(false);
+  });
+
+  it('flight needs the company flight service; flightPnr also PNR booking not hidden', () => {
+    const noFlights = subject(['SuperUser'], { enableFlightService: false });
+    expect(allows('ticket', noFlights)).toBe(true);
+    expect(allows('flight', noFlights)).toBe(false);
+    expect(allows('flightPnr', noFlights)).toBe(false);
+    const hidden = subject(['operator'], { hidePnrBooking: true });
+    expect(allows('flight', hidden)).toBe(true);
+    expect(allows('flightPnr', hidden)).toBe(false);
+    expect(allows('flight', subject(['finance']))).toBe(false);
+  });
+
+  it('describes every name it knows', () => {
+    for (const access of ROUTE_ACCESS) expect(ROUTE_ACCESS_MEANING[access]).toMatch(/\.$/);
   });
 
   it('knows its names and nothing else', () => {

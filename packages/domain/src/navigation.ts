@@ -1,14 +1,6 @@
-import { hasPermission } from './permission';
-import {
-  hasAnyRole,
-  hasFinanceAccess,
-  hasFlightService,
-  hasTrainBooking,
-  hasTrainService,
-  isAgencyManager,
-  type AccessSubject,
-} from './roles';
-import { matchRoute, type RouteCondition, type RouteMeta } from './routes';
+import { allows } from './access';
+import { hasFinanceAccess, hasFlightService, hasTrainService, type AccessSubject } from './roles';
+import { matchRoute, type RouteMeta } from './routes';
 import type { Locale } from './locale';
 
 export type GuardMessage = 'router.login' | 'router.notRole' | 'profile.password.changeRequired';
@@ -28,18 +20,10 @@ export interface NavigationContext {
   embedded?: boolean;
 }
 
-const CONDITIONS: Record<RouteCondition, (subject: AccessSubject) => boolean> = {
-  flightService: (s) => s.company.enableFlightService,
-  trainService: hasTrainService,
-  trainBooking: hasTrainBooking,
-  financeAccess: hasFinanceAccess,
-  agencyManager: isAgencyManager,
-};
-
 /**
  * The navigation guard of spec §2 and §6, as a pure decision:
  * public paths pass; other paths need a session (else `router.login`, back to /); then the route's
- * roles (SuperUser passes), permission and company condition (else `router.notRole`, back to /).
+ * access, the API's access name (else `router.notRole`, back to /).
  * A partner-embedded user on / goes to /flight/booking. A user signed in with a temporary
  * password reaches only the account page (with `profile.password.changeRequired`) until they change it.
  */
@@ -61,12 +45,9 @@ export function decideNavigation(pathname: string, ctx: NavigationContext): Navi
     : { kind: 'redirect', to: '/', message: 'router.notRole' };
 }
 
-/** Whether a logged-in subject passes a route's roles, permission and company condition. */
+/** Whether a logged-in subject passes a route's access (`allows`, the API's rule of the same name). */
 export function canEnter(route: RouteMeta, subject: AccessSubject): boolean {
-  if (route.roles && !hasAnyRole(subject.roles, route.roles)) return false;
-  if (route.permission && !hasPermission(subject.permissions, route.permission)) return false;
-  if (route.requires && !CONDITIONS[route.requires](subject)) return false;
-  return true;
+  return route.access === undefined || allows(route.access, subject);
 }
 
 const hasControlCharacter = (text: string) =>

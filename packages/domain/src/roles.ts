@@ -9,6 +9,8 @@ export interface CompanyAccess {
   enableTrainService: boolean;
   isShowBill: boolean;
   canCreateSubAgency: boolean;
+  /** The agency hides booking from a PNR (spec §3 'Hide PNR booking'); absent means shown. */
+  hidePnrBooking?: boolean;
 }
 
 /** Who is asking: the logged-in user's roles, permission list and company flags. */

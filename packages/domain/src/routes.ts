@@ -1,18 +1,8 @@
-import type { Role } from './roles';
+import type { RouteAccess } from './access';
 
 /** The six page layouts of the web app. */
 export const LAYOUTS = ['home', 'normal', 'booking', 'order', 'bill', 'agency-manager'] as const;
 export type Layout = (typeof LAYOUTS)[number];
-
-/**
- * A company-level condition a route needs beyond roles. Flight and train pages need the service
- * (spec §2 guard); bills need finance access and agency management needs an agency manager (spec §6),
- * so that the guard refuses exactly what the menus hide. Train booking is the API's `trainBooking`
- * rule (`hasTrainBooking`: the service and operator or SuperUser), so the page, its menu entry and
- * the calls behind it refuse the same users.
- */
-export type RouteCondition =
-  'flightService' | 'trainService' | 'trainBooking' | 'financeAccess' | 'agencyManager';
 
 export interface RouteMeta {
   /** react-router style pattern; `:id` matches one path segment. */
@@ -22,11 +12,12 @@ export interface RouteMeta {
   titleKey?: string;
   /** Reachable without login (spec §2: /, /terms, /privacy, and /profile by the guard). */
   public?: boolean;
-  /** One of these roles is required; SuperUser passes. Absent means any logged-in user. */
-  roles?: readonly Role[];
-  /** Permission list checked with `hasPermission`. */
-  permission?: readonly string[];
-  requires?: RouteCondition;
+  /**
+   * Who may enter once logged in (spec §2 guard, §6): the API's route access name (`access.ts`),
+   * the one the calls behind the page declare, so that the guard refuses exactly what the menus
+   * hide and the API refuses. Absent only on public pages.
+   */
+  access?: RouteAccess;
 }
 
 /** The route table of spec §2, as data. Order matters: literal paths before `:id` patterns. */
@@ -39,125 +30,108 @@ export const ROUTES: readonly RouteMeta[] = [
     path: '/flight/booking',
     layout: 'booking',
     titleKey: 'router.flightBooking',
-    roles: ['operator'],
-    requires: 'flightService',
+    access: 'flight',
   },
   {
     path: '/flight/booking/confirm',
     layout: 'booking',
     titleKey: 'router.flightBookingConfirm',
-    roles: ['operator'],
-    requires: 'flightService',
+    access: 'flight',
   },
   {
     path: '/flight/orders',
     layout: 'order',
     titleKey: 'router.flightOrders',
-    roles: ['operator'],
-    requires: 'flightService',
+    access: 'flight',
   },
   {
     path: '/flight/orders/voyage',
     layout: 'order',
     titleKey: 'router.flightVoyage',
-    roles: ['operator'],
-    requires: 'flightService',
+    access: 'flight',
   },
   {
     path: '/flight/orders/disruptions',
     layout: 'order',
     titleKey: 'router.flightDisruptions',
-    roles: ['operator'],
-    requires: 'flightService',
+    access: 'flight',
   },
   {
     path: '/flight/orders/:id',
     layout: 'order',
     titleKey: 'router.flightOrderDetail',
-    roles: ['operator'],
-    requires: 'flightService',
+    access: 'flight',
   },
   {
     path: '/flight/group/booking',
     layout: 'booking',
     titleKey: 'router.groupBooking',
-    roles: ['operator'],
-    requires: 'flightService',
+    access: 'flight',
   },
   {
     path: '/flight/group/booking/confirm',
     layout: 'booking',
     titleKey: 'router.groupBookingConfirm',
-    roles: ['operator'],
-    requires: 'flightService',
+    access: 'flight',
   },
   {
     path: '/flight/group/order',
     layout: 'order',
     titleKey: 'router.groupOrders',
-    roles: ['operator'],
-    requires: 'flightService',
+    access: 'flight',
   },
   {
     path: '/flight/group/order/:id',
     layout: 'order',
     titleKey: 'router.groupOrderDetail',
-    roles: ['operator'],
-    requires: 'flightService',
+    access: 'flight',
   },
   {
     path: '/train/booking',
     layout: 'booking',
     titleKey: 'router.trainBooking',
-    roles: ['operator'],
-    requires: 'trainBooking',
+    access: 'trainBooking',
   },
-  { path: '/train/orders', layout: 'order', titleKey: 'router.trainOrders', requires: 'trainService' },
+  { path: '/train/orders', layout: 'order', titleKey: 'router.trainOrders', access: 'train' },
   {
     path: '/bills/wallet',
     layout: 'bill',
     titleKey: 'router.wallet',
-    roles: ['finance'],
-    requires: 'financeAccess',
+    access: 'finance',
   },
   {
     path: '/bills/transactions',
     layout: 'bill',
     titleKey: 'router.transactions',
-    roles: ['finance'],
-    requires: 'financeAccess',
+    access: 'finance',
   },
   {
     path: '/bills/statements',
     layout: 'bill',
     titleKey: 'router.statements',
-    roles: ['finance'],
-    requires: 'financeAccess',
+    access: 'finance',
   },
   {
     path: '/agency-manager',
     layout: 'agency-manager',
     titleKey: 'router.agencyManager',
-    roles: ['finance'],
-    requires: 'agencyManager',
+    access: 'agencyManager',
   },
   {
     path: '/agency-manager/statements',
     layout: 'agency-manager',
     titleKey: 'router.agencyStatements',
-    roles: ['finance'],
-    requires: 'agencyManager',
+    access: 'agencyManager',
   },
   {
     path: '/agency-manager/bills/:id',
     layout: 'agency-manager',
     titleKey: 'router.agencyBills',
-    permission: ['agencybills:read'],
-    requires: 'agencyManager',
+    access: 'agencyBills',
   },
-  { path: '/users', layout: 'normal', titleKey: 'router.users' },
-  { path: '/user-log', layout: 'normal', titleKey: 'router.userLog', roles: ['SuperUser'] },
-  { path: '/company', layout: 'normal', titleKey: 'router.company', roles: ['SuperUser'] },
+  { path: '/users', layout: 'normal', titleKey: 'router.users', access: 'session' },
+  { path: '/user-log', layout: 'normal', titleKey: 'router.userLog', access: 'superuser' },
+  { path: '/company', layout: 'normal', titleKey: 'router.company', access: 'superuser' },
 ];
 
 /** Finds the route whose pattern matches `pathname` (query and hash ignored, trailing slash tolerated). */

@@ -30,9 +30,17 @@ export function requireCtx(request: FastifyRequest): RequestContext {
   return request.ctx;
 }
 
-/** The caller as the domain's access rules see them: roles, permissions and company flags. */
-export function accessSubject(ctx: Pick<RequestContext, 'roles' | 'permissions' | 'company'>): AccessSubject {
+/**
+ * The caller as the domain's access rules see them: roles, permissions and company flags, with the
+ * agency's own 'Hide PNR booking' when `ctx` carries the agency (as every request's context does).
+ */
+export function accessSubject(
+  ctx: Pick<RequestContext, 'roles' | 'permissions' | 'company'> & {
+    agency?: Pick<AgencyRow, 'commonConfig'>;
+  },
+): AccessSubject {
   const c = ctx.company.config.commonConfig;
+  const hidePnrBooking = ctx.agency?.commonConfig.hidePnrBooking === true;
   return {
     roles: ctx.roles,
     permissions: ctx.permissions,
@@ -42,6 +50,7 @@ export function accessSubject(ctx: Pick<RequestContext, 'roles' | 'permissions' 
       enableTrainService: c.enableTrainService,
       isShowBill: c.isShowBill,
       canCreateSubAgency: c.canCreateSubAgency,
+      ...(hidePnrBooking ? { hidePnrBooking } : {}),
     },
   };
 }

@@ -5,6 +5,7 @@ import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from './errors';
+import { SECURITY_SCHEMES, withRouteAccess } from './openapi-access';
 
 /**
  * Route schemas are zod schemas given through Fastify's `schema` option: params, querystring,
@@ -115,14 +116,10 @@ export async function registerSchemas(app: FastifyInstance): Promise<void> {
         description:
           'Every JSON answer is the envelope {code, data, message}; see docs/API.md for the error codes.',
       },
-      security: [{ bearer: [] }],
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-        },
-      },
+      // Each operation says whom it admits: `security` and `x-access` (see `withRouteAccess`).
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: withRouteAccess(jsonSchemaTransform),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () =>

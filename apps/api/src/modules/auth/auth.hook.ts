@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { allows, isRouteAccess, ROUTE_ACCESS, type RouteAccess } from '@portal/domain/access';
+import { allows, API_KEY_HEADER, isRouteAccess, ROUTE_ACCESS, type RouteAccess } from '@portal/domain/access';
 import type { AgencyRow, UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { localeOf } from '../../platform/i18n';
@@ -14,9 +14,6 @@ declare module 'fastify' {
     access?: RouteAccess;
   }
 }
-
-/** The header an agency's own systems authenticate with instead of a session. */
-export const API_KEY_HEADER = 'x-api-key';
 
 /** Who an API key stands for: its id (used as the request's session id), user and agency. */
 export interface ApiKeyIdentity {

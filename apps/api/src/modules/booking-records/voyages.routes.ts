@@ -11,7 +11,7 @@ import { sendFile, XLSX_TYPE } from '../../platform/download';
 import { ok } from '../../platform/envelope';
 import { localeOf } from '../../platform/i18n';
 import { FILE_RESPONSE, okResponse } from '../../platform/schema';
-import { flightContext } from '../shopping/access';
+import { requireCtx } from '../../platform/request-context';
 import { listVoyages, voyageRows, withoutJit } from './voyages';
 import { voyageFileName, voyagesWorkbook } from './voyages.export';
 
@@ -29,11 +29,11 @@ export async function voyageRoutes(fastify: FastifyInstance, { db, now }: { db: 
   app.get(
     '/order/v2/flight/voyages',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, querystring: VoyageListQuery, response: okResponse(VoyageList) },
     },
     async (request) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       return ok(await listVoyages(db, ctx, request.query));
     },
   );
@@ -41,9 +41,9 @@ export async function voyageRoutes(fastify: FastifyInstance, { db, now }: { db: 
   // Downloads are POST with the list's filters as the body (API conventions).
   app.post(
     '/order/v2/flight/voyages/export',
-    { config: { access: 'ticket' }, schema: { tags, body: VoyageExportQuery, response: FILE_RESPONSE } },
+    { config: { access: 'flight' }, schema: { tags, body: VoyageExportQuery, response: FILE_RESPONSE } },
     async (request, reply) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       const locale = localeOf(request);
       const rows = await withoutJit(db, (tx) => voyageRows(tx, ctx, request.body, VOYAGE_EXPORT_CAP, 0));
       const file = await voyagesWorkbook(locale, rows);

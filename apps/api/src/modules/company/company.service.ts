@@ -5,7 +5,7 @@ import { agencies } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { findAgencyById } from '../agencies/agencies.repo';
-import { assertCanEditCompany, canEditCompany } from './company.policy';
+import { canEditCompany } from './company.policy';
 import { presentCompanyProfile } from './company.presenter';
 
 /** GET /base/v2/company: the caller's own agency's profile. */
@@ -24,7 +24,6 @@ export async function updateCompany(
   ctx: RequestContext,
   body: UpdateCompanyBody,
 ): Promise<CompanyProfile> {
-  assertCanEditCompany(ctx);
   const [row] = await db
     .update(agencies)
     .set({

@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors';
 import { localeOf } from '../../platform/i18n';
 import { withIdempotentSteps } from '../../platform/idempotency';
 import { envelope, okResponse, projectingSerializerCompiler } from '../../platform/schema';
-import { flightContext } from '../shopping/access';
+import { requireCtx } from '../../platform/request-context';
 import { cancelOrder } from './cancel-order';
 import { queuePnrCancel } from './order-jobs';
 import { bookAtSupplier, saveBookedOrder, type BookingOutcome } from './create-order';
@@ -55,7 +55,6 @@ export async function flightOrderRoutes(
   { deps, listCache }: { deps: FlightOrderDeps; listCache: OrderListCache },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const flightCtx = flightContext;
   const present = async (row: FlightOrderRow, db = deps.db) => presentFullOrder(db, row, deps.now());
 
   // The supplier's price check and booking run outside any transaction; then one short
@@ -63,7 +62,7 @@ export async function flightOrderRoutes(
   app.post(
     '/order/v2/flight/orders',
     {
-      config: { access: 'ticket', limit: 'booking' },
+      config: { access: 'flight', limit: 'booking' },
       schema: {
         tags,
         body: CreateFlightOrderDraft,
@@ -71,7 +70,7 @@ export async function flightOrderRoutes(
       },
     },
     async (request, reply) => {
-      const ctx = flightCtx(request);
+      const ctx = requireCtx(request);
       return withIdempotentSteps(deps.db, request, reply, {
         outside: () => bookAtSupplier(deps, ctx, request.body),
         inside: async (tx, outcome: BookingOutcome) => {
@@ -103,12 +102,12 @@ export async function flightOrderRoutes(
   app.get(
     '/order/v2/flight/orders',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, querystring: FlightOrderListQuery, response: okResponse(FlightOrderList) },
       serializerCompiler: projectingSerializerCompiler,
     },
     async (request) => {
-      const ctx = flightCtx(request);
+      const ctx = requireCtx(request);
       return ok(await listOrders(deps.db, ctx, request.query, deps.now(), listCache));
     },
   );
@@ -116,21 +115,21 @@ export async function flightOrderRoutes(
   app.get(
     '/order/v2/flight/orders/status',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, querystring: StatusCountQuery, response: okResponse(z.array(StatusCount)) },
       serializerCompiler: projectingSerializerCompiler,
     },
     async (request) => {
-      const ctx = flightCtx(request);
+      const ctx = requireCtx(request);
       return ok(await countByStatus(deps.db, ctx, request.query.status, listCache));
     },
   );
 
   app.get(
     '/order/v2/flight/orders/:id',
-    { config: { access: 'ticket' }, schema: { tags, params: IdParams, response: okResponse(FlightOrder) } },
+    { config: { access: 'flight' }, schema: { tags, params: IdParams, response: okResponse(FlightOrder) } },
     async (request) => {
-      const ctx = flightCtx(request);
+      const ctx = requireCtx(request);
       const row = await findOrder(deps.db, ctx.agency.id, request.params.id);
       if (!row || !canSeeOrder(ctx, row)) throw new AppError('ORDER_NOT_FOUND');
       return ok(await present(row));
@@ -139,9 +138,9 @@ export async function flightOrderRoutes(
 
   app.delete(
     '/order/v2/flight/orders/:id',
-    { config: { access: 'ticket' }, schema: { tags, params: IdParams, response: okResponse(FlightOrder) } },
+    { config: { access: 'flight' }, schema: { tags, params: IdParams, response: okResponse(FlightOrder) } },
     async (request) => {
-      const ctx = flightCtx(request);
+      const ctx = requireCtx(request);
       const { id } = request.params;
       return ok(
         await deps.db.transaction(async (tx) => {

@@ -17,7 +17,7 @@ import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { withIdempotency, withIdempotentSteps } from '../../platform/idempotency';
 import { envelope, okResponse } from '../../platform/schema';
-import { flightContext } from '../shopping/access';
+import { requireCtx } from '../../platform/request-context';
 import { createGroupOrder } from './create-group-order';
 import { cancelGroupOrder, pickQuote } from './group-order-actions';
 import type { GroupOrderDeps } from './group-orders.context';
@@ -52,11 +52,11 @@ export async function groupOrderRoutes(fastify: FastifyInstance, { deps }: { dep
   app.post(
     '/order/v2/group/orders',
     {
-      config: { access: 'ticket', limit: 'booking' },
+      config: { access: 'flight', limit: 'booking' },
       schema: { tags, body: CreateGroupOrderBody, response: okResponse(GroupOrder) },
     },
     async (request, reply) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       const answer = await withIdempotency(deps.db, request, reply, async (tx) =>
         ok(await present(await createGroupOrder(deps, tx, ctx, request.body), tx)),
       );
@@ -67,29 +67,29 @@ export async function groupOrderRoutes(fastify: FastifyInstance, { deps }: { dep
   app.get(
     '/order/v2/group/orders',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, querystring: GroupOrderListQuery, response: okResponse(GroupOrderList) },
     },
     async (request) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       return ok(await listGroupOrders(deps.db, ctx, request.query, deps.now()));
     },
   );
 
   app.get(
     '/order/v2/group/orders/status',
-    { config: { access: 'ticket' }, schema: { tags, response: okResponse(z.array(GroupStatusCount)) } },
-    async (request) => ok(await groupStatusCounts(deps.db, flightContext(request))),
+    { config: { access: 'flight' }, schema: { tags, response: okResponse(z.array(GroupStatusCount)) } },
+    async (request) => ok(await groupStatusCounts(deps.db, requireCtx(request))),
   );
 
   app.get(
     '/order/v2/group/orders/:id',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, params: OrderIdParams, response: okResponse(GroupOrder) },
     },
     async (request) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       const order = await findGroupOrder(deps.db, ctx.agency.id, request.params.id);
       if (!order || !canSeeGroupOrder(ctx, order)) throw new AppError('ORDER_NOT_FOUND');
       return ok(await present(order));
@@ -99,11 +99,11 @@ export async function groupOrderRoutes(fastify: FastifyInstance, { deps }: { dep
   app.post(
     '/order/v2/group/orders/:id/quote-selection',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, params: OrderIdParams, body: PickGroupQuoteBody, response: okResponse(GroupOrder) },
     },
     async (request, reply) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       const answer = await withIdempotency(deps.db, request, reply, async (tx) =>
         ok(await present(await pickQuote(tx, ctx, request.params.id, request.body, deps.now()), tx)),
       );
@@ -114,11 +114,11 @@ export async function groupOrderRoutes(fastify: FastifyInstance, { deps }: { dep
   app.post(
     '/order/v2/group/orders/:id/cancel',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, params: OrderIdParams, body: CancelGroupOrderBody, response: okResponse(GroupOrder) },
     },
     async (request, reply) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       const answer = await withIdempotency(deps.db, request, reply, async (tx) =>
         ok(await present(await cancelGroupOrder(tx, ctx, request.params.id, request.body, deps.now()), tx)),
       );
@@ -129,7 +129,7 @@ export async function groupOrderRoutes(fastify: FastifyInstance, { deps }: { dep
   app.post(
     '/order/v2/group/orders/:id/instalments/:n/payment',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: {
         tags,
         params: InstalmentParams,
@@ -138,7 +138,7 @@ export async function groupOrderRoutes(fastify: FastifyInstance, { deps }: { dep
       },
     },
     async (request, reply) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       const { id, n } = request.params;
       const { channel, returnUrl } = request.body;
       const provider = deps.gateways.get(channel);

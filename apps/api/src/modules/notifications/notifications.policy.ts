@@ -1,4 +1,3 @@
-import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import type { NoticeOwner } from './notifications.repo';
 
@@ -9,9 +8,4 @@ import type { NoticeOwner } from './notifications.repo';
  */
 export function noticeOwner(ctx: Pick<RequestContext, 'user' | 'agency'>): NoticeOwner {
   return { agencyId: ctx.agency.id, userId: ctx.user.id };
-}
-
-/** Refuses (403) a caller who may not read the agency's webhook signing secret. */
-export function assertCanReadWebhookSecret(ctx: Pick<RequestContext, 'roles'>): void {
-  if (!ctx.roles.includes('SuperUser')) throw new AppError('NO_ACCESS');
 }

@@ -12,7 +12,7 @@ import { ok } from '../../platform/envelope';
 import { requireCtx } from '../../platform/request-context';
 import { okResponse } from '../../platform/schema';
 import { webhookSecret } from './delivery';
-import { assertCanReadWebhookSecret, noticeOwner } from './notifications.policy';
+import { noticeOwner } from './notifications.policy';
 import { presentNotice } from './notifications.presenter';
 import { countNotices, listNotices, markNoticesRead } from './notifications.repo';
 
@@ -79,7 +79,6 @@ export async function notificationRoutes(fastify: FastifyInstance, { db, now }: 
     },
     async (request) => {
       const ctx = requireCtx(request);
-      assertCanReadWebhookSecret(ctx);
       return ok({ secret: await webhookSecret(db, ctx.agency.id) });
     },
   );

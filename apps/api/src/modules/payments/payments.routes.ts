@@ -9,8 +9,6 @@ import { AppError } from '../../platform/errors';
 import { withIdempotency, withIdempotentSteps } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
 import { envelope, okResponse } from '../../platform/schema';
-import { flightContext } from '../shopping/access';
-import { assertCanReadWallet } from '../wallet/wallet.policy';
 import { queueTicketing } from '../flight-orders/order-jobs';
 import { agencyChannels, payOrder, type OnPaidHooks } from './pay-order';
 import { GatewayNotification, type PaymentGateways } from './gateway';
@@ -73,14 +71,13 @@ export async function flightPaymentRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const hooks: OnPaidHooks = { origin: queueTicketing(deps), ...onPaid };
   const targets = { flight: flightCaptureTarget(hooks), groupInstalment: groupInstalmentCaptures };
-  const flightCtx = flightContext;
   const present = async (row: FlightOrderRow, db = deps.db) => presentFullOrder(db, row, deps.now());
 
   app.get(
     '/order/v2/flight/config/payment',
-    { config: { access: 'ticket' }, schema: { tags: ['payments'], response: okResponse(PaymentConfig) } },
+    { config: { access: 'flight' }, schema: { tags: ['payments'], response: okResponse(PaymentConfig) } },
     async (request) => {
-      const ctx = flightCtx(request);
+      const ctx = requireCtx(request);
       // Offered: the agency's channels that are served (the balance, or a configured provider).
       const served = agencyChannels(ctx).filter((c) => c === 'balance' || gateways.get(c));
       return ok(served.map((channel) => ({ channel, ...CHANNEL_OPTIONS[channel], feePercent: 0 })));
@@ -90,7 +87,7 @@ export async function flightPaymentRoutes(
   app.post(
     '/order/v2/flight/orders/:id/payment',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: {
         tags: ['payments'],
         params: OrderIdParams,
@@ -99,7 +96,7 @@ export async function flightPaymentRoutes(
       },
     },
     async (request, reply) => {
-      const ctx = flightCtx(request);
+      const ctx = requireCtx(request);
       const { id } = request.params;
       const payment = request.body;
       const provider = gateways.get(payment.channel);
@@ -124,11 +121,11 @@ export async function flightPaymentRoutes(
   app.get(
     '/order/v2/flight/payments/:id',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags: ['payments'], params: PaymentIdParams, response: okResponse(PaymentStatusView) },
     },
     async (request) => {
-      const ctx = flightCtx(request);
+      const ctx = requireCtx(request);
       return ok(await paymentState(deps.db, ctx, request.params.id, deps.now()));
     },
   );
@@ -178,7 +175,6 @@ export async function flightPaymentRoutes(
     },
     async (request) => {
       const ctx = requireCtx(request);
-      assertCanReadWallet(ctx);
       return ok(await listLateCaptures(deps.db, ctx, request.query));
     },
   );

@@ -14,8 +14,8 @@ import {
 } from '@portal/domain/shopping';
 import { ok } from '../../platform/envelope';
 import { okResponse, projectingSerializerCompiler } from '../../platform/schema';
+import { requireCtx } from '../../platform/request-context';
 import { accurateSearch } from './accurate-search';
-import { flightContext, pnrBookingContext } from './access';
 import { analyzePnr } from './analyze-pnr';
 import { getSolutions } from './get-solutions';
 import type { ShoppingDeps } from './shopping.context';
@@ -33,56 +33,52 @@ const tags = ['shopping'];
  */
 export async function shoppingRoutes(fastify: FastifyInstance, { deps }: { deps: ShoppingDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const flightCtx = flightContext;
 
   app.post(
     '/shopping/v2/flight/async-shopping',
     {
-      config: { access: 'ticket', limit: 'search' },
+      config: { access: 'flight', limit: 'search' },
       schema: { tags, body: ShoppingRequest, response: okResponse(ShoppingStarted) },
     },
-    async (request) => ok(await startSearch(deps, flightCtx(request), request.body)),
+    async (request) => ok(await startSearch(deps, requireCtx(request), request.body)),
   );
 
   app.post(
     '/shopping/v2/flight/async-shopping/solutions',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, body: SolutionsRequest, response: okResponse(SolutionsDelta) },
       // Polled by every searching agent: the solutions were priced by the server and are typed by
       // this schema, so the answer is projected to its fields without checking each value again.
       serializerCompiler: projectingSerializerCompiler,
     },
-    async (request) => ok(await getSolutions(deps, flightCtx(request), request.body)),
+    async (request) => ok(await getSolutions(deps, requireCtx(request), request.body)),
   );
 
   app.post(
     '/shopping/v2/flight/accurate-search',
     {
-      config: { access: 'ticket', limit: 'search' },
+      config: { access: 'flight', limit: 'search' },
       schema: { tags, body: AccurateSearchRequest, response: okResponse(AccurateSearchResult) },
     },
-    async (request) => ok(await accurateSearch(deps, flightCtx(request), request.body)),
+    async (request) => ok(await accurateSearch(deps, requireCtx(request), request.body)),
   );
 
   app.post(
     '/shopping/v2/flight/analysis-pnr',
     {
-      config: { access: 'ticket', limit: 'search' },
+      config: { access: 'flightPnr', limit: 'search' },
       schema: { tags, body: PnrAnalysisRequest, response: okResponse(PnrAnalysisResult) },
     },
-    async (request) => {
-      pnrBookingContext(request);
-      return ok(analyzePnr(request.body.pnr, deps.now()));
-    },
+    async (request) => ok(analyzePnr(request.body.pnr, deps.now())),
   );
 
   app.post(
     '/shopping/v2/flight/solutions/:id/verification',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, params: SolutionIdParams, body: NoBody, response: okResponse(VerificationResult) },
     },
-    async (request) => ok(await verifySolution(deps, flightCtx(request), request.params.id)),
+    async (request) => ok(await verifySolution(deps, requireCtx(request), request.params.id)),
   );
 }

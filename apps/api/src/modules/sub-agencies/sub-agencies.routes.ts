@@ -20,7 +20,6 @@ import { FILE_RESPONSE, okResponse } from '../../platform/schema';
 import { exportFileName } from '../wallet/wallet.export';
 import { createAgencyBills } from '../wallet/wallet.service';
 import { subStatementsFileName, subStatementsWorkbook } from './sub-agencies.export';
-import { assertMayRead } from './sub-agencies.policy';
 import { subAgencyBalance, subAgencyOf, subLookToBook } from './sub-money';
 import { allSubStatements, subStatementOfMonth, subStatements } from './sub-statements';
 
@@ -43,7 +42,6 @@ export async function subAgencyRoutes(fastify: FastifyInstance, { db }: { db: Db
     },
     async (request) => {
       const ctx = requireCtx(request);
-      assertMayRead(ctx, 'agencyManager');
       return ok(await subStatements(db, ctx.agency.id, request.query));
     },
   );
@@ -56,7 +54,6 @@ export async function subAgencyRoutes(fastify: FastifyInstance, { db }: { db: Db
     },
     async (request, reply) => {
       const ctx = requireCtx(request);
-      assertMayRead(ctx, 'agencyManager');
       const locale = localeOf(request);
       const file = await subStatementsWorkbook(
         locale,
@@ -74,7 +71,6 @@ export async function subAgencyRoutes(fastify: FastifyInstance, { db }: { db: Db
     },
     async (request) => {
       const ctx = requireCtx(request);
-      assertMayRead(ctx, 'agencyManager');
       return ok(await subStatementOfMonth(db, ctx.agency.id, request.params.a, request.params.b));
     },
   );
@@ -87,7 +83,6 @@ export async function subAgencyRoutes(fastify: FastifyInstance, { db }: { db: Db
     },
     async (request) => {
       const ctx = requireCtx(request);
-      assertMayRead(ctx, 'agencyManager');
       return ok(await subAgencyBalance(db, ctx.agency.id, request.params.id));
     },
   );
@@ -100,7 +95,6 @@ export async function subAgencyRoutes(fastify: FastifyInstance, { db }: { db: Db
     },
     async (request) => {
       const ctx = requireCtx(request);
-      assertMayRead(ctx, 'agencyManager');
       return ok(await subLookToBook(db, ctx.agency.id, request.query));
     },
   );
@@ -118,7 +112,6 @@ export async function subAgencyRoutes(fastify: FastifyInstance, { db }: { db: Db
     },
     async (request) => {
       const ctx = requireCtx(request);
-      assertMayRead(ctx, 'agencyBills');
       const agency = await subAgencyOf(db, ctx.agency.id, request.params.id);
       return ok(await bills.entries(agency, request.query));
     },
@@ -137,7 +130,6 @@ export async function subAgencyRoutes(fastify: FastifyInstance, { db }: { db: Db
     },
     async (request) => {
       const ctx = requireCtx(request);
-      assertMayRead(ctx, 'agencyBills');
       const agency = await subAgencyOf(db, ctx.agency.id, request.params.id);
       return ok(await bills.transactions(agency, request.query));
     },
@@ -151,7 +143,6 @@ export async function subAgencyRoutes(fastify: FastifyInstance, { db }: { db: Db
     },
     async (request, reply) => {
       const ctx = requireCtx(request);
-      assertMayRead(ctx, 'agencyBills');
       const agency = await subAgencyOf(db, ctx.agency.id, request.params.id);
       const locale = localeOf(request);
       const file = await bills.entriesExport(agency, request.body, locale);
@@ -167,7 +158,6 @@ export async function subAgencyRoutes(fastify: FastifyInstance, { db }: { db: Db
     },
     async (request, reply) => {
       const ctx = requireCtx(request);
-      assertMayRead(ctx, 'agencyBills');
       const agency = await subAgencyOf(db, ctx.agency.id, request.params.id);
       const locale = localeOf(request);
       const file = await bills.transactionsExport(agency, request.body, locale);

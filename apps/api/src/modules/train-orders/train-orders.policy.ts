@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { canSeeOrder, onlyOwnOrders } from '@portal/domain/order-visibility';
-import { hasTrainBooking } from '@portal/domain/roles';
+import { allows } from '@portal/domain/access';
 import { accessSubject, type RequestContext } from '../../platform/request-context';
 import { trainOrders } from './train-orders.schema';
 
@@ -21,10 +21,11 @@ export { canSeeOrder as canSeeTrainOrder };
 
 /**
  * Who may book train orders and act on them (pay, cancel, refund, issue the tickets of an order
- * waiting for manual ticketing): an operator or SuperUser of an agency with the train service
- * (`hasTrainBooking`, the route table's /train/booking). A finance user of an agency with trains
- * sees the orders and may do none of these.
+ * waiting for manual ticketing): the routes' access `trainBooking`, an operator or SuperUser of an
+ * agency with the train service (the route table's /train/booking). A finance user of an agency
+ * with trains sees the orders (`train`) and may do none of these: the order answers offer them no
+ * action.
  */
 export function canBookTrainOrders(ctx: RequestContext): boolean {
-  return hasTrainBooking(accessSubject(ctx));
+  return allows('trainBooking', accessSubject(ctx));
 }

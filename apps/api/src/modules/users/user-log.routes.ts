@@ -8,7 +8,6 @@ import { localeOf } from '../../platform/i18n';
 import { requireCtx } from '../../platform/request-context';
 import { FILE_RESPONSE, okResponse } from '../../platform/schema';
 import { USER_LOG_EXPORT_CAP, userLogFileName, userLogWorkbook } from './user-log.export';
-import { assertCanReadUserLog } from './user-log.policy';
 import { presentUserLog } from './user-log.presenter';
 import { exportUserLogs, listUserLogs } from './user-log.repo';
 
@@ -29,7 +28,6 @@ export async function userLogRoutes(fastify: FastifyInstance, { db }: { db: Db }
     },
     async (request) => {
       const ctx = requireCtx(request);
-      assertCanReadUserLog(ctx);
       const { page, pageSize, ...filters } = request.query;
       const { rows, total } = await listUserLogs(db, ctx.agency.id, filters, { page, pageSize });
       return ok({ list: rows.map(presentUserLog), total, page, pageSize });
@@ -41,7 +39,6 @@ export async function userLogRoutes(fastify: FastifyInstance, { db }: { db: Db }
     { config: { access: 'superuser' }, schema: { tags, body: UserLogExportBody, response: FILE_RESPONSE } },
     async (request, reply) => {
       const ctx = requireCtx(request);
-      assertCanReadUserLog(ctx);
       const locale = localeOf(request);
       const rows = await exportUserLogs(db, ctx.agency.id, request.body, USER_LOG_EXPORT_CAP);
       const file = await userLogWorkbook(locale, rows.map(presentUserLog));

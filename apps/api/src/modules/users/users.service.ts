@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import type { PasswordHasher } from '../auth/password';
 import { actorOf, recordUserAction } from './user-log';
-import { assertCanUsers, canManageUsers, userScope } from './users.policy';
+import { canManageUsers, userScope } from './users.policy';
 import { presentManagedUser } from './users.presenter';
 import {
   countOtherWorkingSuperUsers,
@@ -113,7 +113,6 @@ export function createUsersService(deps: UsersDeps) {
 
   return {
     async list(ctx: RequestContext, query: UserListQuery): Promise<UserList> {
-      assertCanUsers(ctx, 'list');
       const { rows, total } = await listAgencyUsers(
         db,
         userScope(ctx).agencyId,
@@ -131,7 +130,6 @@ export function createUsersService(deps: UsersDeps) {
     },
 
     async create(ctx: RequestContext, body: CreateUserBody, call: CallInfo): Promise<CreatedUser> {
-      assertCanUsers(ctx, 'create');
       if (await usernameExists(db, body.username)) throw new AppError('USERNAME_TAKEN');
       const temporaryPassword = body.password === undefined ? generatePassword() : null;
       const passwordHash = await hasher.hash(body.password ?? temporaryPassword ?? '');
@@ -169,7 +167,6 @@ export function createUsersService(deps: UsersDeps) {
       body: UpdateUserBody,
       call: CallInfo,
     ): Promise<ManagedUser> {
-      assertCanUsers(ctx, 'update');
       const row = await db.transaction(async (tx) => {
         const before = await lockedTarget(tx, ctx, id);
         const roles = body.roles ?? before.roles;
@@ -201,7 +198,6 @@ export function createUsersService(deps: UsersDeps) {
 
     /** A new generated password, shown once; every session of the user ends. */
     async resetPassword(ctx: RequestContext, id: number, call: CallInfo): Promise<PasswordResetResult> {
-      assertCanUsers(ctx, 'resetPassword');
       const temporaryPassword = generatePassword();
       const passwordHash = await hasher.hash(temporaryPassword);
       await db.transaction(async (tx) => {
@@ -220,7 +216,6 @@ export function createUsersService(deps: UsersDeps) {
      * sessions end at once. The username stays taken, so the log never names two people alike.
      */
     async remove(ctx: RequestContext, id: number, call: CallInfo): Promise<Record<string, never>> {
-      assertCanUsers(ctx, 'delete');
       if (id === ctx.user.id) {
         // Not found for another agency's id is decided below; one's own id is always in scope.
         throw new AppError('CANNOT_DELETE_SELF');

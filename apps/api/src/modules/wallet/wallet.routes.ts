@@ -21,7 +21,6 @@ import { withIdempotency } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
 import { envelope, FILE_RESPONSE, okResponse } from '../../platform/schema';
 import { exportFileName, statementsWorkbook } from './wallet.export';
-import { assertCanReadWallet } from './wallet.policy';
 import { createWalletService } from './wallet.service';
 import { walletStatements } from './wallet.statements';
 
@@ -51,7 +50,6 @@ export async function walletRoutes(fastify: FastifyInstance, { database }: Walle
     { config: { access: 'finance' }, schema: { tags, response: okResponse(z.array(WalletBalance)) } },
     async (request) => {
       const ctx = requireCtx(request);
-      assertCanReadWallet(ctx);
       return ok(await wallet.balances(ctx));
     },
   );
@@ -64,7 +62,6 @@ export async function walletRoutes(fastify: FastifyInstance, { database }: Walle
     },
     async (request) => {
       const ctx = requireCtx(request);
-      assertCanReadWallet(ctx);
       return ok(await wallet.entries(ctx, request.query));
     },
   );
@@ -77,7 +74,6 @@ export async function walletRoutes(fastify: FastifyInstance, { database }: Walle
     },
     async (request) => {
       const ctx = requireCtx(request);
-      assertCanReadWallet(ctx);
       return ok(await wallet.transactions(ctx, request.query));
     },
   );
@@ -87,7 +83,6 @@ export async function walletRoutes(fastify: FastifyInstance, { database }: Walle
     { config: { access: 'finance' }, schema: { tags, body: WalletEntryQuery, response: FILE_RESPONSE } },
     async (request, reply) => {
       const ctx = requireCtx(request);
-      assertCanReadWallet(ctx);
       const locale = localeOf(request);
       const file = await wallet.entriesExport(ctx, request.body, locale);
       return sendFile(reply, file, { type: XLSX_TYPE, ...exportFileName(locale, 'entriesFile', new Date()) });
@@ -99,7 +94,6 @@ export async function walletRoutes(fastify: FastifyInstance, { database }: Walle
     { config: { access: 'finance' }, schema: { tags, body: TransactionQuery, response: FILE_RESPONSE } },
     async (request, reply) => {
       const ctx = requireCtx(request);
-      assertCanReadWallet(ctx);
       const locale = localeOf(request);
       const file = await wallet.transactionsExport(ctx, request.body, locale);
       return sendFile(reply, file, {
@@ -117,7 +111,6 @@ export async function walletRoutes(fastify: FastifyInstance, { database }: Walle
     },
     async (request) => {
       const ctx = requireCtx(request);
-      assertCanReadWallet(ctx);
       return ok(await walletStatements(db, ctx.agency.id, request.query));
     },
   );
@@ -127,7 +120,6 @@ export async function walletRoutes(fastify: FastifyInstance, { database }: Walle
     { config: { access: 'finance' }, schema: { tags, body: StatementQuery, response: FILE_RESPONSE } },
     async (request, reply) => {
       const ctx = requireCtx(request);
-      assertCanReadWallet(ctx);
       const locale = localeOf(request);
       const statements = await walletStatements(db, ctx.agency.id, request.body);
       const file = await statementsWorkbook(locale, statements);

@@ -7,7 +7,7 @@ import { ok } from '../../../platform/envelope';
 import { withIdempotency } from '../../../platform/idempotency';
 import { okResponse } from '../../../platform/schema';
 import type { FlightOrderDeps } from '../flight-orders.context';
-import { flightContext } from '../../shopping/access';
+import { requireCtx } from '../../../platform/request-context';
 import { presentFullOrder } from './after-sales.presenter';
 import { confirmRefund, requestRefund } from './refund';
 import { requestVoid } from './void';
@@ -27,11 +27,11 @@ export async function afterSalesRoutes(fastify: FastifyInstance, { deps }: { dep
   app.post(
     '/order/v2/flight/orders/:id/refund',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, params: IdParams, body: RefundRequest, response: okResponse(FlightOrder) },
     },
     async (request, reply) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       return withIdempotency(deps.db, request, reply, async (tx) => {
         const now = deps.now();
         const refund = await requestRefund(tx, deps, ctx, request.params.id, request.body, now);
@@ -43,11 +43,11 @@ export async function afterSalesRoutes(fastify: FastifyInstance, { deps }: { dep
   app.post(
     '/order/v2/flight/orders/:id/confirmation',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, params: IdParams, body: NoBody, response: okResponse(FlightOrder) },
     },
     async (request, reply) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       return withIdempotency(deps.db, request, reply, async (tx) => {
         const now = deps.now();
         const confirmed = await confirmRefund(tx, ctx, request.params.id, now);
@@ -59,11 +59,11 @@ export async function afterSalesRoutes(fastify: FastifyInstance, { deps }: { dep
   app.post(
     '/order/v2/flight/orders/:id/void',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, params: IdParams, body: VoidRequest, response: okResponse(FlightOrder) },
     },
     async (request, reply) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       return withIdempotency(deps.db, request, reply, async (tx) => {
         const now = deps.now();
         const voided = await requestVoid(tx, ctx, request.params.id, request.body, now);

@@ -11,7 +11,7 @@ import { localeOf } from '../../../platform/i18n';
 import { withIdempotentSteps } from '../../../platform/idempotency';
 import { envelope, okResponse } from '../../../platform/schema';
 import type { FlightOrderDeps } from '../flight-orders.context';
-import { flightContext } from '../../shopping/access';
+import { requireCtx } from '../../../platform/request-context';
 import { presentFullOrder } from './after-sales.presenter';
 import { prepareChange, saveChange, type ChangeOutcome } from './change';
 import { ChangeSearches, startChangeSearch } from './change-search';
@@ -46,11 +46,11 @@ export async function changeRoutes(fastify: FastifyInstance, { deps }: { deps: F
   app.post(
     '/order/v2/flight/orders/:id/change/search',
     {
-      config: { access: 'ticket', limit: 'search' },
+      config: { access: 'flight', limit: 'search' },
       schema: { tags, params: IdParams, body: ChangeSearchRequest, response: okResponse(ShoppingStarted) },
     },
     async (request) =>
-      ok(await startChangeSearch(changeDeps, flightContext(request), request.params.id, request.body)),
+      ok(await startChangeSearch(changeDeps, requireCtx(request), request.params.id, request.body)),
   );
 
   // The supplier's price check runs outside any transaction; then one short transaction creates
@@ -58,7 +58,7 @@ export async function changeRoutes(fastify: FastifyInstance, { deps }: { deps: F
   app.post(
     '/order/v2/flight/orders/:id/change',
     {
-      config: { access: 'ticket', limit: 'booking' },
+      config: { access: 'flight', limit: 'booking' },
       schema: {
         tags,
         params: IdParams,
@@ -67,7 +67,7 @@ export async function changeRoutes(fastify: FastifyInstance, { deps }: { deps: F
       },
     },
     async (request, reply) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       const { id } = request.params;
       return withIdempotentSteps(deps.db, request, reply, {
         outside: () => prepareChange(changeDeps, ctx, id, request.body),

@@ -12,8 +12,8 @@ import { SUPPLIER_CALL_MS, type FlightOrderDeps } from '../flight-orders.context
 import { canSeeOrder } from '../flight-orders.policy';
 import { findOrder } from '../flight-orders.repo';
 import { flightOrders } from '../flight-orders.schema';
-import { flightContext } from '../../shopping/access';
 import type { FlightSupplier, Offer, ScheduleEvent } from '../../shopping/suppliers/supplier';
+import { requireCtx } from '../../../platform/request-context';
 import { acceptProtection, acknowledgeDisruption, refundInsteadOfProtection } from './answer-disruption';
 import { recordScheduleEvent, TICKETED_STATUSES } from './disruptions';
 import { presentWithOrder } from './disruptions.presenter';
@@ -35,20 +35,20 @@ export async function disruptionRoutes(fastify: FastifyInstance, { deps }: { dep
   app.get(
     '/order/v2/flight/disruptions',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, querystring: DisruptionListQuery, response: okResponse(DisruptionList) },
     },
-    async (request) => ok(await listDisruptions(deps.db, flightContext(request), request.query)),
+    async (request) => ok(await listDisruptions(deps.db, requireCtx(request), request.query)),
   );
 
   app.get(
     '/order/v2/flight/orders/:id/disruptions',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, params: IdParams, response: okResponse(z.array(Disruption)) },
     },
     async (request) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       const order = await findOrder(deps.db, ctx.agency.id, request.params.id);
       if (!order || !canSeeOrder(ctx, order)) throw new AppError('ORDER_NOT_FOUND');
       return ok(await listOrderDisruptions(deps.db, ctx, order.id));
@@ -58,33 +58,31 @@ export async function disruptionRoutes(fastify: FastifyInstance, { deps }: { dep
   app.post(
     '/order/v2/flight/disruptions/:id/acknowledge',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, params: IdParams, body: NoBody, response: okResponse(Disruption) },
     },
     async (request) =>
-      ok(await acknowledgeDisruption(deps.db, flightContext(request), request.params.id, deps.now())),
+      ok(await acknowledgeDisruption(deps.db, requireCtx(request), request.params.id, deps.now())),
   );
 
   app.post(
     '/order/v2/flight/disruptions/:id/accept',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, params: IdParams, body: NoBody, response: okResponse(Disruption) },
     },
     async (request) =>
-      ok(await acceptProtection(deps.db, flightContext(request), request.params.id, deps.now())),
+      ok(await acceptProtection(deps.db, requireCtx(request), request.params.id, deps.now())),
   );
 
   app.post(
     '/order/v2/flight/disruptions/:id/refund',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, params: IdParams, body: NoBody, response: okResponse(Disruption) },
     },
     async (request) =>
-      ok(
-        await refundInsteadOfProtection(deps.db, deps, flightContext(request), request.params.id, deps.now()),
-      ),
+      ok(await refundInsteadOfProtection(deps.db, deps, requireCtx(request), request.params.id, deps.now())),
   );
 }
 

@@ -11,7 +11,7 @@ import { sendFile } from '../../../platform/download';
 import { ok } from '../../../platform/envelope';
 import { AppError } from '../../../platform/errors';
 import { FILE_RESPONSE, okResponse } from '../../../platform/schema';
-import { flightContext } from '../../shopping/access';
+import { requireCtx } from '../../../platform/request-context';
 import {
   deleteDocument,
   documentRejected,
@@ -81,7 +81,7 @@ export async function documentRoutes(fastify: FastifyInstance, { deps }: { deps:
   app.post(
     '/order/v2/flight/orders/:id/documents',
     {
-      config: { access: 'ticket', limit: 'upload' },
+      config: { access: 'flight', limit: 'upload' },
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -90,7 +90,7 @@ export async function documentRoutes(fastify: FastifyInstance, { deps }: { deps:
       },
     },
     async (request) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       // Another agency's order is 404 whatever the body: nothing about the upload is answered first.
       await visibleOrder(deps.db, ctx, request.params.id);
       if (!request.isMultipart()) throw documentRejected('no_file');
@@ -102,20 +102,20 @@ export async function documentRoutes(fastify: FastifyInstance, { deps }: { deps:
   app.get(
     '/order/v2/flight/orders/:id/documents',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, params: OrderParams, response: okResponse(z.array(SupportingDocument)) },
     },
     async (request) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       return ok(await listDocuments(deps, ctx, request.params.id));
     },
   );
 
   app.get(
     '/order/v2/flight/orders/:id/documents/:documentId',
-    { config: { access: 'ticket' }, schema: { tags, params: DocumentParams, response: FILE_RESPONSE } },
+    { config: { access: 'flight' }, schema: { tags, params: DocumentParams, response: FILE_RESPONSE } },
     async (request, reply) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       const { row, bytes } = await readDocument(deps, ctx, request.params.id, request.params.documentId);
       const ext = row.fileName.includes('.') ? (row.fileName.split('.').pop() ?? '') : '';
       const asciiFallback = `document-${row.id.slice(0, 8)}${/^[a-z0-9]{1,5}$/i.test(ext) ? `.${ext}` : ''}`;
@@ -127,11 +127,11 @@ export async function documentRoutes(fastify: FastifyInstance, { deps }: { deps:
   app.delete(
     '/order/v2/flight/orders/:id/documents/:documentId',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, params: DocumentParams, response: okResponse(SupportingDocument) },
     },
     async (request) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       return ok(await deleteDocument(deps, ctx, request.params.id, request.params.documentId));
     },
   );

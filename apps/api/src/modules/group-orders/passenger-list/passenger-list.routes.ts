@@ -8,7 +8,7 @@ import { ok } from '../../../platform/envelope';
 import { AppError } from '../../../platform/errors';
 import { localeOf } from '../../../platform/i18n';
 import { FILE_RESPONSE, okResponse } from '../../../platform/schema';
-import { flightContext } from '../../shopping/access';
+import { requireCtx } from '../../../platform/request-context';
 import {
   assertUploadOpen,
   confirmPassengerList,
@@ -68,9 +68,9 @@ export async function groupPassengerListRoutes(
 
   app.get(
     '/order/v2/group/orders/:id/passengers/template',
-    { config: { access: 'ticket' }, schema: { tags, params: OrderParams, response: FILE_RESPONSE } },
+    { config: { access: 'flight' }, schema: { tags, params: OrderParams, response: FILE_RESPONSE } },
     async (request, reply) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       const { bytes, fileName } = await passengerTemplate(deps, ctx, request.params.id, localeOf(request));
       return sendFile(reply, bytes, { type: XLSX_TYPE, fileName, asciiFallback: 'group-passengers.xlsx' });
     },
@@ -79,16 +79,16 @@ export async function groupPassengerListRoutes(
   app.get(
     '/order/v2/group/orders/:id/passengers',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, params: OrderParams, response: okResponse(GroupPassengerList) },
     },
-    async (request) => ok(await getPassengerList(deps, flightContext(request), request.params.id)),
+    async (request) => ok(await getPassengerList(deps, requireCtx(request), request.params.id)),
   );
 
   app.post(
     '/order/v2/group/orders/:id/passengers',
     {
-      config: { access: 'ticket', limit: 'upload' },
+      config: { access: 'flight', limit: 'upload' },
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -97,7 +97,7 @@ export async function groupPassengerListRoutes(
       },
     },
     async (request) => {
-      const ctx = flightContext(request);
+      const ctx = requireCtx(request);
       // Another agency's order is 404 and a locked list 409 whatever the body: nothing is read first.
       await assertUploadOpen(deps, ctx, request.params.id);
       const bytes = await readUpload(request);
@@ -108,9 +108,9 @@ export async function groupPassengerListRoutes(
   app.post(
     '/order/v2/group/orders/:id/passengers/confirmation',
     {
-      config: { access: 'ticket' },
+      config: { access: 'flight' },
       schema: { tags, params: OrderParams, body: NoBody, response: okResponse(GroupPassengerList) },
     },
-    async (request) => ok(await confirmPassengerList(deps, flightContext(request), request.params.id)),
+    async (request) => ok(await confirmPassengerList(deps, requireCtx(request), request.params.id)),
   );
 }
