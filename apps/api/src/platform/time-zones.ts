@@ -77,3 +77,9 @@ export function instantOfLocalMinutes(date: string, minutesOfDay: number, timeZo
   const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
   return instantAt(timeZone, { year, month, day, minute: minutesOfDay });
 }
+
+/** The instant the local day of `at` ends in `timeZone`: its next local midnight (days of 23 or 25 hours included). */
+export function endOfLocalDay(at: Date | number, timeZone: string): Date {
+  const { year, month, day } = wallClockAt(at, timeZone);
+  return instantAt(timeZone, { year, month, day: day + 1 });
+}
