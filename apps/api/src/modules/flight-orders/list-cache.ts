@@ -42,8 +42,9 @@ interface Entry {
 export class OrderListCache {
   /**
    * Bounded by count and by rows (`maxWeight`; an answer of 0 rows counts as 1, as lru-cache wants
-   * positive sizes; one answer of more than `maxWeight` rows is not kept). The age is checked with the generation in `isValid` rather than by lru-cache's
-   * `ttl`: it counts from when the statement started, and an answer goes *at* `maxAgeMs`.
+   * positive sizes; one answer of more than `maxWeight` rows is not kept). The age is checked with
+   * the generation in `isValid` rather than by lru-cache's `ttl`: it counts from when the statement
+   * started, and an answer goes *at* `maxAgeMs`.
    */
   private readonly entries: LRUCache<string, Entry>;
   /** Per agency, the counter's value at its last change. */
