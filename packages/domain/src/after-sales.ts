@@ -255,45 +255,6 @@ export const RelatedOrder = z.object({
 });
 export type RelatedOrder = z.infer<typeof RelatedOrder>;
 
-/**
- * The void window: voiding is allowed until the end of the local day of ticketing in the
- * supplier's (ticketing office's) time zone, unless the supplier gives its own window.
- * Returns the instant the window closes.
- */
-export function voidWindowEnd(issuedAt: Date, timeZone: string): Date {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  // The wall-clock time an instant shows in the zone, as if it were UTC (to the second).
-  const wallClock = (ms: number) => {
-    const parts = format.formatToParts(new Date(ms));
-    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-    return Date.UTC(
-      get('year'),
-      get('month') - 1,
-      get('day'),
-      get('hour') % 24,
-      get('minute'),
-      get('second'),
-    );
-  };
-  const issued = wallClock(issuedAt.getTime());
-  const local = new Date(issued);
-  const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 1);
-  // The instant that shows the next local midnight. The zone's offset is read again at that
-  // instant, not at the time of issue: a day when daylight saving starts or ends has 23 or 25 hours.
-  let end = midnight - (issued - Math.floor(issuedAt.getTime() / 1000) * 1000);
-  for (let i = 0; i < 2; i += 1) end += midnight - wallClock(end);
-  return new Date(end);
-}
-
 /** Disruption types of spec §3. */
 export const DISRUPTION_TYPES = ['change', 'cancel_unprotected', 'cancel_protected', 'restore'] as const;
 export type DisruptionType = (typeof DISRUPTION_TYPES)[number];

@@ -1,27 +1,13 @@
-import { wallClockAt } from './wall-clock';
-
-/** Offset of the zone from UTC at that instant, in ms (east positive), DST included. */
-function offsetMs(utcMs: number, timeZone: string): number {
-  const p = wallClockAt(utcMs, timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
-  return asUtc - Math.floor(utcMs / 60_000) * 60_000;
-}
+import { instantOfLocalMinutes, localDateTime } from './time-zones';
 
 /** The UTC instant of a wall-clock time (`date` YYYY-MM-DD plus minutes after midnight) in a zone. */
 export function zonedToUtc(date: string, minutesOfDay: number, timeZone: string): number {
-  const [y, m, d] = date.split('-').map(Number);
-  const guess = Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, 0, minutesOfDay);
-  const first = guess - offsetMs(guess, timeZone);
-  const second = guess - offsetMs(first, timeZone);
-  return second;
+  return instantOfLocalMinutes(date, minutesOfDay, timeZone).getTime();
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `YYYY-MM-DDTHH:mm` local wall-clock time of an instant in a zone. */
 export function localTime(utcMs: number, timeZone: string): string {
-  const p = wallClockAt(utcMs, timeZone);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+  return localDateTime(utcMs, timeZone);
 }
 
 /** Whole days between the calendar dates of two local times (`YYYY-MM-DD…`). */

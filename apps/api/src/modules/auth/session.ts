@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { MeResult } from '@portal/domain/auth';
 import type { Db } from '../../platform/db';
 import { agencies, sessions, users, type AgencyRow, type UserRow } from '../../platform/db/schema';
@@ -50,7 +51,7 @@ export async function startSession(
  */
 export const SESSION_CACHE_MS = 2_000;
 
-/** At most this many tokens are cached; the oldest entries go first. */
+/** At most this many tokens are cached; the least recently used go first. */
 const SESSION_CACHE_SIZE = 10_000;
 
 interface CachedSession {
@@ -77,7 +78,9 @@ export function createSessionResolver(
   policy: SessionPolicy,
   cacheMs: number = SESSION_CACHE_MS,
 ): SessionResolver {
-  const cache = new Map<string, CachedSession>();
+  // The age is checked here, not with lru-cache's `ttl`: it is measured on the request's clock
+  // (`now`, which tests move) from when the read started, and an entry goes *at* `cacheMs`.
+  const cache = new LRUCache<string, CachedSession>({ max: SESSION_CACHE_SIZE });
   // Bumped by every forget: a read that started before one is not cached, since it may predate
   // the change (a logout committing while the read was in flight).
   let generation = 0;
@@ -93,16 +96,13 @@ export function createSessionResolver(
 
   function remember(tokenHash: string, found: SessionWithUser, readAt: number, readGeneration: number) {
     if (cacheMs <= 0 || readGeneration !== generation) return;
-    if (cache.size >= SESSION_CACHE_SIZE) {
-      const oldest = cache.keys().next();
-      if (!oldest.done) cache.delete(oldest.value);
-    }
     cache.set(tokenHash, { found, readAt });
   }
 
   function forget(matches: (found: SessionWithUser) => boolean) {
     generation += 1;
-    for (const [key, entry] of cache) if (matches(entry.found)) cache.delete(key);
+    const gone = [...cache.entries()].filter(([, entry]) => matches(entry.found)).map(([key]) => key);
+    for (const key of gone) cache.delete(key);
   }
 
   return {

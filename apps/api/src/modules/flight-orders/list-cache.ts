@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { LRUCache } from 'lru-cache';
 
 /** At most this many answers are kept per instance; the least recently used go first. */
 export const ORDER_LIST_CACHE_ENTRIES = 1_000;
@@ -25,8 +26,6 @@ interface Entry {
   generation: number;
   /** When the statement started. */
   readAt: number;
-  /** Its rows (1 for a count). */
-  weight: number;
 }
 
 /**
@@ -41,25 +40,29 @@ interface Entry {
  * hits, no stores) while notifications are not heard, since a change could then go unseen.
  */
 export class OrderListCache {
-  private readonly entries = new Map<string, Entry>();
+  /**
+   * Bounded by count and by rows (`maxWeight`; an answer of 0 rows counts as 1, as lru-cache wants
+   * positive sizes; one answer of more than `maxWeight` rows is not kept). The age is checked with
+   * the generation in `isValid` rather than by lru-cache's `ttl`: it counts from when the statement
+   * started, and an answer goes *at* `maxAgeMs`.
+   */
+  private readonly entries: LRUCache<string, Entry>;
   /** Per agency, the counter's value at its last change. */
   private readonly changedAt = new Map<number, number>();
   private counter = 0;
   /** The counter's value when every answer was dropped last; no agency's generation is older. */
   private clearedAt = 0;
   private listening = false;
-  /** The weights of the answers held. */
-  private weight = 0;
   private readonly maxAgeMs: number;
-  private readonly maxEntries: number;
-  private readonly maxWeight: number;
   private readonly clock: () => number;
 
   constructor(options: OrderListCacheOptions) {
     this.maxAgeMs = options.maxAgeMs;
-    this.maxEntries = options.maxEntries ?? ORDER_LIST_CACHE_ENTRIES;
-    this.maxWeight = options.maxWeight ?? ORDER_LIST_CACHE_ROWS;
     this.clock = options.clock ?? (() => performance.now());
+    this.entries = new LRUCache({
+      max: options.maxEntries ?? ORDER_LIST_CACHE_ENTRIES,
+      maxSize: options.maxWeight ?? ORDER_LIST_CACHE_ROWS,
+    });
   }
 
   /** True when answers are reused: turned on, and notifications are heard. */
@@ -84,15 +87,11 @@ export class OrderListCache {
     weigh: (value: T) => number = () => 1,
   ): Promise<T> {
     if (!this.active) return load();
+    // `get` makes it the most recently used.
     const entry = this.entries.get(key);
     const now = this.clock();
-    if (entry && this.isValid(entry, now)) {
-      // Most recently used goes last: eviction takes the first key.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      return entry.value as T;
-    }
-    if (entry) this.remove(key, entry);
+    if (entry && this.isValid(entry, now)) return entry.value as T;
+    if (entry) this.entries.delete(key);
     const generation = this.generationOf(agencyId);
     const value = await load();
     if (this.active && this.generationOf(agencyId) === generation) {
@@ -111,7 +110,6 @@ export class OrderListCache {
     this.clearedAt = ++this.counter;
     this.changedAt.clear();
     this.entries.clear();
-    this.weight = 0;
   }
 
   /** Notifications are heard from now on (`true`, after every start) or may be missed (`false`). */
@@ -137,20 +135,8 @@ export class OrderListCache {
     readAt: number,
     weight: number,
   ) {
-    // Another read of the same key may have stored meanwhile.
-    const previous = this.entries.get(key);
-    if (previous) this.remove(key, previous);
-    this.entries.set(key, { value, agencyId, generation, readAt, weight });
-    this.weight += weight;
-    while (this.entries.size > this.maxEntries || (this.weight > this.maxWeight && this.entries.size > 1)) {
-      const oldest = this.entries.entries().next();
-      if (oldest.done) break;
-      this.remove(...oldest.value);
-    }
-  }
-
-  private remove(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    this.weight -= entry.weight;
+    // Replaces what another read of the same key may have stored meanwhile; the least recently
+    // used answers go until both bounds hold.
+    this.entries.set(key, { value, agencyId, generation, readAt }, { size: Math.max(1, weight) });
   }
 }

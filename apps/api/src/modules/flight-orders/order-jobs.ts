@@ -1,4 +1,3 @@
-import { voidWindowEnd } from '@portal/domain/after-sales';
 import { ticketingDeadline } from '@portal/domain/ticketing-tier';
 import type { Db } from '../../platform/db';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
@@ -9,6 +8,7 @@ import type { FlightOrderRow } from './flight-orders.schema';
 import { answerOrRefusal } from './supplier-answer';
 import { toSupplierPassengers } from './supplier-passengers';
 import { registerTickets, retryUnlessLastAttempt } from './tickets';
+import { voidWindowEnd } from './void-window';
 import { notifyOrderEvent } from '../notifications/notify';
 
 export const TICKETING_JOB = 'flight-ticketing';

@@ -1,4 +1,4 @@
-import { wallClockAt } from '../../platform/wall-clock';
+import { instantAt, wallClockAt } from '../../platform/time-zones';
 
 /**
  * Business days in a time zone: Monday to Friday, weekends skipped (spec §9 "quotes in 1 to 2
@@ -40,26 +40,6 @@ export function agencyTimeZone(settlementCurrency: string | undefined): string {
   return (settlementCurrency && ZONE_OF_CURRENCY[settlementCurrency]) || DEFAULT_AGENCY_TIME_ZONE;
 }
 
-/** The instant whose wall-clock time in `timeZone` is the given one (the later one in a DST gap). */
-function fromLocal(
-  timeZone: string,
-  y: number,
-  mo: number,
-  d: number,
-  h: number,
-  mi: number,
-  s: number,
-): Date {
-  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
-  let guess = wall;
-  for (let i = 0; i < 2; i++) {
-    const p = wallClockAt(guess, timeZone);
-    const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-    guess += wall - shown;
-  }
-  return new Date(guess);
-}
-
 /** When the working day starts if a request arrives on a weekend. */
 export const BUSINESS_DAY_START_HOUR = 9;
 
@@ -68,7 +48,7 @@ export const BUSINESS_DAY_START_HOUR = 9;
  * Saturday or Sunday counts from Monday at 09:00 local.
  */
 export function addBusinessDays(at: Date, days: number, timeZone: string): Date {
-  const start = wallClockAt(at.getTime(), timeZone);
+  const start = wallClockAt(at, timeZone);
   let { hour, minute, second } = start;
   let cursor = Date.UTC(start.year, start.month - 1, start.day);
   const weekday = (t: number) => new Date(t).getUTCDay();
@@ -85,15 +65,14 @@ export function addBusinessDays(at: Date, days: number, timeZone: string): Date 
     if (weekday(cursor) !== 6 && weekday(cursor) !== 0) left -= 1;
   }
   const day = new Date(cursor);
-  return fromLocal(
-    timeZone,
-    day.getUTCFullYear(),
-    day.getUTCMonth() + 1,
-    day.getUTCDate(),
+  return instantAt(timeZone, {
+    year: day.getUTCFullYear(),
+    month: day.getUTCMonth() + 1,
+    day: day.getUTCDate(),
     hour,
     minute,
     second,
-  );
+  });
 }
 
 /** `from` plus the real delay until `to`, divided by TIME_SCALE (the demo runs days in minutes). */

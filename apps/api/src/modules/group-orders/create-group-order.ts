@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
+import { localDate } from '../../platform/time-zones';
 import { agencyTimeZone, scaledAt } from './business-days';
 import type { GroupOrderDeps } from './group-orders.context';
 import { insertGroupOrder } from './group-orders.repo';
@@ -12,12 +13,7 @@ export const GROUP_QUOTE_JOB = 'group-desk-quote';
 
 /** Today's date `YYYY-MM-DD` in `timeZone`. */
 export function localToday(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return localDate(now, timeZone);
 }
 
 /**

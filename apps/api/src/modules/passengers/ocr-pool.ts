@@ -71,6 +71,8 @@ interface Slot {
  * A fixed number of MRZ readers with a bounded queue in front: an upload either starts on a free
  * reader, waits among at most `queueLimit` others, or is refused with OCR_BUSY without waiting, so
  * one slow image (or a flood of them) never builds an unbounded line. Each read has a deadline.
+ * (Why not tesseract.js's scheduler: it can neither replace a dead worker nor bound or expire its
+ * queue; see docs/decisions.md, "The OCR pool, not tesseract.js's scheduler".)
  */
 export function createOcrPool(options: OcrPoolOptions): OcrPool {
   const slots: Slot[] = Array.from({ length: Math.max(1, options.size) }, () => ({

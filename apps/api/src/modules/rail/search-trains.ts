@@ -1,7 +1,7 @@
 import type { SupplierProgress } from '@portal/domain/shopping';
 import { allStations, getStation, type Station } from '@portal/reference-data/stations';
 import { AppError, ValidationError } from '../../platform/errors';
-import { localTime } from '../../platform/time';
+import { BEIJING_TIME_ZONE, localDate } from '../../platform/time-zones';
 import type { RailSupplierRegistry, RailTrain } from './rail-supplier';
 
 /** What the train search needs: the rail suppliers, a clock and how long to wait for them. */
@@ -16,7 +16,7 @@ export interface RailDeps {
 export const RAIL_SEARCH_TIMEOUT_MS = 10_000;
 
 /** The zone of the rail network's calendar: a date is "past" once it has ended in Beijing time. */
-const RAIL_CALENDAR_ZONE = 'Asia/Shanghai';
+const RAIL_CALENDAR_ZONE = BEIJING_TIME_ZONE;
 
 export interface TrainSearch {
   origin: Station;
@@ -65,7 +65,7 @@ export async function searchTrains(
 ): Promise<TrainSearch> {
   const origin = known(request.origin, 'origin');
   const destination = known(request.destination, 'destination');
-  const today = localTime(deps.now().getTime(), RAIL_CALENDAR_ZONE).slice(0, 10);
+  const today = localDate(deps.now(), RAIL_CALENDAR_ZONE);
   if (request.date < today) {
     throw new ValidationError([
       { code: 'custom', path: ['date'], message: 'The date has passed', input: request.date },

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Solution, SupplierProgress } from '@portal/domain/shopping';
 import type { SearchRow } from '../../platform/db/schema';
 import type { ListedSolution } from './shopping.repo';
@@ -26,17 +27,6 @@ export type KeptSearch = Pick<SearchRow, 'id' | 'agencyId' | 'request' | 'curren
   suppliers: readonly string[];
 };
 
-/** Moves `key` to the end of the insertion order and drops the oldest keys beyond `capacity`. */
-function touch<V>(map: Map<string, V>, key: string, value: V, capacity: number): void {
-  map.delete(key);
-  map.set(key, value);
-  while (map.size > capacity) {
-    const oldest = map.keys().next();
-    if (oldest.done) break;
-    map.delete(oldest.value);
-  }
-}
-
 /**
  * The assembled (merged, sorted, family-linked) solutions of recent searches, keyed by the search
  * and a signature of which suppliers had settled. The listed rows are those of settled suppliers
@@ -48,26 +38,28 @@ function touch<V>(map: Map<string, V>, key: string, value: V, capacity: number):
  * no state the database does not: another instance (or this one after an eviction) reads the rows.
  */
 export class SolutionsCache {
-  private readonly entries = new Map<string, Map<string, Solution[]>>();
-  private readonly stored = new Map<string, Map<string, readonly MergedRow[]>>();
-  private readonly settled = new Map<string, Map<string, SupplierProgress>>();
-  private readonly searches = new Map<string, KeptSearch>();
+  /** Per search, its last `STATES_PER_SEARCH` lists by signature. */
+  private readonly entries: LRUCache<string, LRUCache<string, Solution[]>>;
+  private readonly stored: LRUCache<string, Map<string, readonly MergedRow[]>>;
+  private readonly settled: LRUCache<string, Map<string, SupplierProgress>>;
+  private readonly searches: LRUCache<string, KeptSearch>;
 
-  constructor(private readonly capacity = 500) {}
+  /** `capacity`: the most searches each of its tables keeps; the least recently used go first. */
+  constructor(capacity = 500) {
+    this.entries = new LRUCache({ max: capacity });
+    this.stored = new LRUCache({ max: capacity });
+    this.settled = new LRUCache({ max: capacity });
+    this.searches = new LRUCache({ max: capacity });
+  }
 
   get(searchId: string, signature: string): Solution[] | undefined {
-    const states = this.entries.get(searchId);
-    const solutions = states?.get(signature);
-    if (!states || !solutions) return undefined;
-    // Refresh its place in the insertion order, so the least recently used goes first.
-    touch(this.entries, searchId, states, this.capacity);
-    return solutions;
+    return this.entries.get(searchId)?.get(signature);
   }
 
   set(searchId: string, signature: string, solutions: Solution[]): void {
-    const states = this.entries.get(searchId) ?? new Map<string, Solution[]>();
-    touch(states, signature, solutions, STATES_PER_SEARCH);
-    touch(this.entries, searchId, states, this.capacity);
+    const states = this.entries.get(searchId) ?? new LRUCache<string, Solution[]>({ max: STATES_PER_SEARCH });
+    states.set(signature, solutions);
+    this.entries.set(searchId, states);
   }
 
   /**
@@ -77,7 +69,7 @@ export class SolutionsCache {
   keepStored(searchId: string, supplier: string, rows: readonly MergedRow[]): void {
     const suppliers = this.stored.get(searchId) ?? new Map<string, readonly MergedRow[]>();
     suppliers.set(supplier, rows);
-    touch(this.stored, searchId, suppliers, this.capacity);
+    this.stored.set(searchId, suppliers);
   }
 
   /** The rows kept for these suppliers of `searchId`; undefined unless every one of them is kept. */
@@ -90,13 +82,12 @@ export class SolutionsCache {
       if (!own) return undefined;
       rows.push(...own);
     }
-    touch(this.stored, searchId, kept, this.capacity);
     return rows;
   }
 
   /** Keeps a search this instance has stored and runs (call it once its rows are written). */
   keepSearch(search: KeptSearch): void {
-    touch(this.searches, search.id, search, this.capacity);
+    this.searches.set(search.id, search);
   }
 
   /** The search as kept here, if it is. */
@@ -124,7 +115,7 @@ export class SolutionsCache {
   keepProgress(searchId: string, progress: SupplierProgress): void {
     const suppliers = this.settled.get(searchId) ?? new Map<string, SupplierProgress>();
     suppliers.set(progress.name, progress);
-    touch(this.settled, searchId, suppliers, this.capacity);
+    this.settled.set(searchId, suppliers);
   }
 
   /**
@@ -134,7 +125,6 @@ export class SolutionsCache {
   progressSince(searchId: string, suppliers: readonly SupplierProgress[]): SupplierProgress[] | undefined {
     const kept = this.settled.get(searchId);
     if (!kept) return undefined;
-    touch(this.settled, searchId, kept, this.capacity);
     return suppliers.map((s) => kept.get(s.name) ?? s);
   }
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
+import { BEIJING_TIME_ZONE, localDate } from '../../platform/time-zones';
 import type { RailSupplier, RailSupplierRegistry } from '../rail/rail-supplier';
 import { reimburse } from '../wallet/reimburse';
 import { canSeeTrainOrder } from './train-orders.policy';
@@ -36,7 +37,7 @@ export const RAIL_ORDER_CALL_MS = 20_000;
 
 /** Beijing's calendar day (the railway's) of an instant, `YYYY-MM-DD`. */
 export function beijingDay(at: Date): string {
-  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+  return localDate(at, BEIJING_TIME_ZONE);
 }
 
 export function supplierOf(deps: TrainOrderDeps, name: string): RailSupplier {

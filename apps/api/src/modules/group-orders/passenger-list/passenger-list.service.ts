@@ -11,6 +11,7 @@ import type { PassengerCounts } from '@portal/domain/shopping';
 import type { Db } from '../../../platform/db';
 import { AppError } from '../../../platform/errors';
 import type { RequestContext } from '../../../platform/request-context';
+import { localDate } from '../../../platform/time-zones';
 import { canSeeGroupOrder } from '../group-orders.policy';
 import { addEvent, findGroupOrder, listQuotes } from '../group-orders.repo';
 import type { GroupOrderRow } from '../group-orders.schema';
@@ -75,12 +76,7 @@ function assertListAction(
 /** The agent's today in the order's time zone, `YYYY-MM-DD`. */
 function todayIn(timeZone: string, now: Date): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now);
+    return localDate(now, timeZone);
   } catch {
     return now.toISOString().slice(0, 10);
   }
