@@ -21,7 +21,7 @@ import {
 import { apiKeyRoutes } from './modules/auth/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
-import { createPasswordHasher } from './modules/auth/password';
+import { createPasswordHasher } from './modules/users/password';
 import { siteRoutes } from './modules/site/site.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { passengersRoutes } from './modules/passengers/passengers.routes';
@@ -71,7 +71,7 @@ import { subAgencyRoutes } from './modules/sub-agencies/sub-agencies.routes';
 import { agencySettingsRoutes } from './modules/agency-settings/agency-settings.routes';
 import { agenciesRoutes } from './modules/agencies/agencies.routes';
 import { registerAgencyFrameAncestors } from './modules/agencies/frame-ancestors';
-import { registerTemporaryPasswordHook } from './modules/agencies/temporary-password.hook';
+import { registerTemporaryPasswordHook } from './modules/auth/temporary-password.hook';
 import { groupOrderRoutes } from './modules/group-orders/group-orders.routes';
 import { groupInstalmentCaptures } from './modules/group-orders/instalment-gateway-payment';
 import { groupJobHandlers } from './modules/group-orders/group-jobs';

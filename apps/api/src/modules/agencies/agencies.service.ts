@@ -13,7 +13,7 @@ import type { AgencyRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { FileStorage, StoredFile } from '../../platform/files';
 import type { RequestContext } from '../../platform/request-context';
-import type { PasswordHasher } from '../auth/password';
+import type { PasswordHasher } from '../users/password';
 import { generatePassword } from '../users/users.service';
 import { revokeUserSessions, updateUser } from '../users/users.repo';
 import { emptyBalance, presentBalance } from '../wallet/wallet.presenter';

@@ -24,7 +24,7 @@ import {
 import { recordUserAction } from '../users/user-log';
 import { createLoginLimiter, limitedError, type LoginLimitRule } from './login-limit';
 import { claimSsoNonce, insertUserLog, revokeOtherSessions, revokeSession } from './auth.repo';
-import type { PasswordHasher } from './password';
+import type { PasswordHasher } from '../users/password';
 import { createSessionResolver, presentMe, startSession, type SessionPolicy } from './session';
 import { checkSingleLogin } from './sso';
 

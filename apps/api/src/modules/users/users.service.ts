@@ -16,7 +16,7 @@ import type { Db } from '../../platform/db';
 import type { UserRow } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import type { PasswordHasher } from '../auth/password';
+import type { PasswordHasher } from './password';
 import { actorOf, recordUserAction } from './user-log';
 import { assertCanUsers, canManageUsers, userScope } from './users.policy';
 import { presentManagedUser } from './users.presenter';
