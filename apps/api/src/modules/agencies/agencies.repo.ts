@@ -5,7 +5,7 @@ import { flightOrders } from '../flight-orders/flight-orders.schema';
 import { groupOrders } from '../group-orders/group-orders.schema';
 import { trainOrders } from '../train-orders/train-orders.schema';
 import { ledgerAccounts, type LedgerAccountRow } from '../wallet/wallet.schema';
-import { rowsOf } from '../wallet/ledger.repo';
+import { rowsOf } from '../../platform/db/rows';
 
 export async function findAgencyById(db: Db, id: number): Promise<AgencyRow | undefined> {
   const [row] = await db.select().from(agencies).where(eq(agencies.id, id)).limit(1);

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { agencies } from '../../platform/db/schema';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
-import { rowsOf } from '../wallet/ledger.repo';
+import { rowsOf } from '../../platform/db/rows';
 import type { Mailer } from './mailer';
 import { outboundAttempts, outboundMessages, type OutboundMessageRow } from './notifications.schema';
 import { OUTBOUND_DELIVERY_JOB } from './notify';

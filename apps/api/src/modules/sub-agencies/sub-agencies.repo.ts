@@ -1,7 +1,7 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { lookToBook, type AgencyRow } from '../../platform/db/schema';
-import { rowsOf } from '../wallet/ledger.repo';
+import { rowsOf } from '../../platform/db/rows';
 import { ledgerAccounts } from '../wallet/wallet.schema';
 
 /** Deepest agency tree walked (a guard against a damaged parent chain). */
