@@ -24,6 +24,10 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordHasher } from './modules/users/password';
 import { siteRoutes } from './modules/site/site.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { ledgerOrdersOf } from './modules/wallet/ledger-orders';
+import { flightLedgerOrders } from './modules/flight-orders/ledger-orders';
+import { groupLedgerOrders } from './modules/group-orders/ledger-orders';
+import { trainLedgerOrders } from './modules/train-orders/ledger-orders';
 import { passengersRoutes } from './modules/passengers/passengers.routes';
 import type { OcrPoolOptions } from './modules/passengers/ocr-pool';
 import { SearchRunner } from './modules/shopping/search-runner';
@@ -211,7 +215,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(authRoutes, { auth });
   await app.register(siteRoutes, { database });
-  await app.register(walletRoutes, { database });
+  // The wallet lists name the orders of its entries through each order kind (ports, see ledger-orders.ts).
+  const ledgerOrders = ledgerOrdersOf([flightLedgerOrders, groupLedgerOrders, trainLedgerOrders]);
+  await app.register(walletRoutes, { database, ledgerOrders });
   await app.register(passengersRoutes, { database, config, now: options.now, ocr: options.ocr });
 
   const simulated = !options.suppliers && config.simulatedSuppliers;
@@ -281,7 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userLogRoutes, { db: database.db });
   await app.register(companyRoutes, { db: database.db });
   await app.register(apiKeyRoutes, { db: database.db, now });
-  await app.register(subAgencyRoutes, { db: database.db });
+  await app.register(subAgencyRoutes, { db: database.db, ledgerOrders });
   await app.register(agencySettingsRoutes, {
     db: database.db,
     // Notification URLs: https only outside the demo; private targets as WEBHOOK_ALLOW_PRIVATE says.
