@@ -73,7 +73,7 @@ import { userLogRoutes } from './modules/users/user-log.routes';
 import { companyRoutes } from './modules/company/company.routes';
 import { subAgencyRoutes } from './modules/sub-agencies/sub-agencies.routes';
 import { agencySettingsRoutes } from './modules/agency-settings/agency-settings.routes';
-import { agenciesRoutes } from './modules/agencies/agencies.routes';
+import { agenciesRoutes } from './modules/sub-agencies/manage-agencies.routes';
 import { registerAgencyFrameAncestors } from './modules/agencies/frame-ancestors';
 import { registerTemporaryPasswordHook } from './modules/auth/temporary-password.hook';
 import { groupOrderRoutes } from './modules/group-orders/group-orders.routes';

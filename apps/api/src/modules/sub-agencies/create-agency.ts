@@ -8,7 +8,7 @@ import type { AgencyCommonConfig, AgencyRow, UserRow } from '../../platform/db/s
 import { AppError } from '../../platform/errors';
 import { insertUser, usernameExists } from '../users/users.repo';
 import { ensureAccounts } from '../wallet/ledger.repo';
-import { insertAgencyWithCode } from './agencies.repo';
+import { insertAgencyWithCode } from '../agencies/agencies.repo';
 
 /** A random partner code (`PARTNER_CODE_PATTERN`: 8 of 30 characters, about 6.6 × 10^11 codes). */
 export function generatePartnerCode(): string {

@@ -17,23 +17,26 @@ import type { PasswordHasher } from '../users/password';
 import { generatePassword } from '../users/users.service';
 import { revokeUserSessions, updateUser } from '../users/users.repo';
 import { emptyBalance, presentBalance } from '../wallet/wallet.presenter';
-import { logoUrl, presentSubAgency } from './agencies.presenter';
-import { allowedParent, assertCanAgencies, assertCanReadLogo, managedAgency } from './agencies.policy';
+import { logoUrl, presentSubAgency } from '../agencies/agencies.presenter';
+import {
+  allowedParent,
+  assertCanAgencies,
+  assertCanReadLogo,
+  managedAgency,
+} from '../agencies/agencies.policy';
 import {
   childCounts,
   childrenOf,
   findAgencyById,
-  hasOrders,
   listAgencies,
   lockAgency,
-  lockWalletAccounts,
   markAgencyDeleted,
   superAdminsOf,
   updateAgency,
-  walletAccountsOf,
-} from './agencies.repo';
+} from '../agencies/agencies.repo';
+import { hasOrders, lockWalletAccounts, walletAccountsOf } from './manage-agencies.repo';
 import { createAgency } from './create-agency';
-import { prepareLogo } from './agency-logo';
+import { prepareLogo } from '../agencies/agency-logo';
 
 export interface AgenciesDeps {
   db: Db;
