@@ -68,6 +68,8 @@ import { notificationJobHandlers } from './modules/notifications/delivery';
 import { createMailer, outboxDir } from './modules/notifications/mailer';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { lockAgencyRow } from './modules/agencies/agencies.repo';
+import { revokeUserSessions } from './modules/auth/auth.repo';
 import { registerUserLogHook } from './modules/users/user-log.hook';
 import { userLogRoutes } from './modules/users/user-log.routes';
 import { companyRoutes } from './modules/company/company.routes';
@@ -281,6 +283,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deps: {
       db: database.db,
       hasher: createPasswordHasher(config.fastPasswordHashing),
+      lockAgency: lockAgencyRow,
+      revokeSessions: revokeUserSessions,
       forgetUser: auth.forgetUser,
     },
   });

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { agencies, sessions, users, type AgencyRow } from '../../platform/db/schema';
+import { agencies, type AgencyRow } from './agencies.schema';
+import { users } from '../users/users.schema';
 import { rowsOf } from '../../platform/db/rows';
 
 export async function findAgencyById(db: Db, id: number): Promise<AgencyRow | undefined> {
@@ -176,10 +177,18 @@ export async function updateAgency(
 }
 
 /**
- * Marks the agency deleted and every one of its users `deleted` with their sessions ended, in
- * the caller's transaction. Answers the ids of the users, whose cached sessions must be dropped.
+ * Locks the agency's row (deleted or not) for the rest of the transaction: the users module
+ * runs the user changes of one agency one at a time under it (`UsersDeps.lockAgency`).
  */
-export async function markAgencyDeleted(tx: Db, id: number, reason: string): Promise<number[]> {
+export async function lockAgencyRow(tx: Db, id: number): Promise<void> {
+  await tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, id)).for('update');
+}
+
+/**
+ * Marks the agency deleted and every one of its users `deleted`, in the caller's transaction.
+ * Answers the ids of the users, whose sessions the caller ends.
+ */
+export async function markAgencyDeleted(tx: Db, id: number): Promise<number[]> {
   await tx
     .update(agencies)
     .set({ deletedAt: sql`now()`, enabled: false })
@@ -189,14 +198,7 @@ export async function markAgencyDeleted(tx: Db, id: number, reason: string): Pro
     .set({ status: 'deleted' })
     .where(eq(users.agencyId, id))
     .returning({ id: users.id });
-  const ids = gone.map((u) => u.id);
-  if (ids.length > 0) {
-    await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()`, revokedReason: reason })
-      .where(and(inArray(sessions.userId, ids), isNull(sessions.revokedAt)));
-  }
-  return ids;
+  return gone.map((u) => u.id);
 }
 
 /** The live agency that holds `partnerCode`, if any. */

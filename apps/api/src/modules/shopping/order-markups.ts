@@ -1,7 +1,7 @@
 import type { Solution } from '@portal/domain/shopping';
 import { markupLegsOf, type MarkupLeg } from '@portal/domain/wallet-markup';
 import type { Db } from '../../platform/db';
-import type { AgencyRow } from '../../platform/db/schema';
+import type { AgencyRow } from '../agencies/agencies.schema';
 import { chainLevelsFor, loadAgencyPricing } from './agency-pricing';
 import { toMinor } from '../wallet/money';
 

@@ -3,15 +3,15 @@ import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { SupplierProgress } from '@portal/domain/shopping';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { exchangeRates } from '../site/site.schema';
 import {
-  exchangeRates,
   lookToBook,
   searches,
   searchSuppliers,
   solutions,
   type SearchRow,
   type SolutionRow,
-} from '../../platform/db/schema';
+} from './shopping.schema';
 import { solutionWritten, trackSolutionWrite } from './pending-solutions';
 
 export type NewSearch = typeof searches.$inferInsert;

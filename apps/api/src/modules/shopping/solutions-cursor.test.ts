@@ -9,7 +9,7 @@ import {
 } from '@portal/domain/shopping';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
-import { solutions } from '../../platform/db/schema';
+import { solutions } from './shopping.schema';
 import { envelope } from '../../platform/schema';
 import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
 import { createRegistry, createSimulatedRegistry } from './suppliers/registry';

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { exchangeRates, siteSettings } from '../../platform/db/schema';
+import { exchangeRates, siteSettings } from './site.schema';
 
 export const SITE_CONFIG_KEY = 'site';
 

@@ -1,6 +1,7 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { lookToBook, type AgencyRow } from '../../platform/db/schema';
+import { lookToBook } from '../shopping/shopping.schema';
+import { type AgencyRow } from '../agencies/agencies.schema';
 import { rowsOf } from '../../platform/db/rows';
 import { ledgerAccounts } from '../wallet/wallet.schema';
 

@@ -14,7 +14,7 @@ import { minorDigits } from '@portal/domain/currency-conversion';
 import { topUpAboveReceived } from '@portal/domain/top-up';
 import type { LedgerOrders } from './ledger-orders';
 import type { Db } from '../../platform/db';
-import type { AgencyRow } from '../../platform/db/schema';
+import type { AgencyRow } from '../agencies/agencies.schema';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { notifyAgencyEvent } from '../notifications/notify';
