@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db';
 import { agencies } from '../modules/agencies/agencies.schema';
-import { exchangeRates, siteSettings } from '../modules/site/site.schema';
+import { exchangeRates } from '../modules/exchange-rates/exchange-rates.schema';
+import { siteSettings } from '../modules/site/site.schema';
 import { users } from '../modules/users/users.schema';
 import { lockSetupInTransaction } from '../platform/db/setup-lock';
 import { SITE_CONFIG_KEY } from '../modules/site/site.repo';
