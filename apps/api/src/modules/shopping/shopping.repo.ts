@@ -2,7 +2,6 @@ import { setTimeout } from 'node:timers/promises';
 import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { SupplierProgress } from '@portal/domain/shopping';
 import type { Db } from '../../platform/db';
-import { AppError } from '../../platform/errors';
 import {
   lookToBook,
   searches,
