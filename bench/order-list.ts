@@ -26,7 +26,7 @@ import { BENCH_ENV } from './lib/bench-env';
 import { insertOrders, insertTriggerCost } from './lib/order-copies';
 import { migratedSchema, pct } from './lib/scratch-schema';
 import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
-import { createPasswordHasher } from '../apps/api/src/modules/auth/password';
+import { createPasswordHasher } from '../apps/api/src/modules/users/password';
 
 const URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);

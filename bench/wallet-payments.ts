@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { Database } from '../apps/api/src/platform/db/index';
 import { migratedSchema, pct } from './lib/scratch-schema';
-import { agencies } from '../apps/api/src/platform/db/schema';
+import { agencies } from '../apps/api/src/modules/agencies/agencies.schema';
 import { AppError } from '../apps/api/src/platform/errors';
 import { ledgerViolations } from '../apps/api/src/modules/wallet/ledger.invariants';
 import { payFromBalance } from '../apps/api/src/modules/wallet/pay-from-balance';

@@ -2,11 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: [
-    './src/platform/db/schema.ts',
-    './src/platform/*.schema.ts',
-    './src/modules/*/*.schema.ts',
-    './src/modules/*/*/*.schema.ts',
-  ],
+  schema: ['./src/platform/*.schema.ts', './src/modules/*/*.schema.ts', './src/modules/*/*/*.schema.ts'],
   out: './drizzle',
 });

@@ -21,9 +21,13 @@ import {
 import { apiKeyRoutes } from './modules/auth/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
-import { createPasswordHasher } from './modules/auth/password';
+import { createPasswordHasher } from './modules/users/password';
 import { siteRoutes } from './modules/site/site.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { ledgerOrdersOf } from './modules/wallet/ledger-orders';
+import { flightLedgerOrders } from './modules/flight-orders/ledger-orders';
+import { groupLedgerOrders } from './modules/group-orders/ledger-orders';
+import { trainLedgerOrders } from './modules/train-orders/ledger-orders';
 import { passengersRoutes } from './modules/passengers/passengers.routes';
 import type { OcrPoolOptions } from './modules/passengers/ocr-pool';
 import { SearchRunner } from './modules/shopping/search-runner';
@@ -56,14 +60,16 @@ import { notificationJobHandlers } from './modules/notifications/delivery';
 import { createMailer, outboxDir } from './modules/notifications/mailer';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { lockAgencyRow } from './modules/agencies/agencies.repo';
+import { revokeUserSessions } from './modules/auth/auth.repo';
 import { registerUserLogHook } from './modules/users/user-log.hook';
 import { userLogRoutes } from './modules/users/user-log.routes';
 import { companyRoutes } from './modules/company/company.routes';
 import { subAgencyRoutes } from './modules/sub-agencies/sub-agencies.routes';
 import { agencySettingsRoutes } from './modules/agency-settings/agency-settings.routes';
-import { agenciesRoutes } from './modules/agencies/agencies.routes';
+import { agenciesRoutes } from './modules/sub-agencies/manage-agencies.routes';
 import { registerAgencyFrameAncestors } from './modules/agencies/frame-ancestors';
-import { registerTemporaryPasswordHook } from './modules/agencies/temporary-password.hook';
+import { registerTemporaryPasswordHook } from './modules/auth/temporary-password.hook';
 import { groupOrderRoutes } from './modules/group-orders/group-orders.routes';
 import { groupInstalmentCaptures } from './modules/group-orders/instalment-gateway-payment';
 import { groupJobHandlers } from './modules/group-orders/group-jobs';
@@ -206,7 +212,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(authRoutes, { auth });
   await app.register(siteRoutes, { database });
-  await app.register(walletRoutes, { database });
+  // The wallet lists name the orders of its entries through each order kind (ports, see ledger-orders.ts).
+  const ledgerOrders = ledgerOrdersOf([flightLedgerOrders, groupLedgerOrders, trainLedgerOrders]);
+  await app.register(walletRoutes, { database, ledgerOrders });
   await app.register(passengersRoutes, { database, config, now: options.now, ocr: options.ocr });
 
   const registry = options.suppliers ?? (await configuredFlightSuppliers(config));
@@ -259,13 +267,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deps: {
       db: database.db,
       hasher: createPasswordHasher(config.fastPasswordHashing),
+      lockAgency: lockAgencyRow,
+      revokeSessions: revokeUserSessions,
       forgetUser: auth.forgetUser,
     },
   });
   await app.register(userLogRoutes, { db: database.db });
   await app.register(companyRoutes, { db: database.db });
   await app.register(apiKeyRoutes, { db: database.db, now });
-  await app.register(subAgencyRoutes, { db: database.db });
+  await app.register(subAgencyRoutes, { db: database.db, ledgerOrders });
   await app.register(agencySettingsRoutes, {
     db: database.db,
     // Notification URLs: https only outside the demo; private targets as WEBHOOK_ALLOW_PRIVATE says.

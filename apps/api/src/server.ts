@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { loadConfig, type AppConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { startJobRunner } from './platform/jobs';
-import { createPasswordHasher } from './modules/auth/password';
+import { createPasswordHasher } from './modules/users/password';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-data';
 import { seedBaseData, seedDemo } from './seed/seed';
 import { mailBanner } from './modules/notifications/mailer';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  CURRENCY_DIGITS,
   convertForDisplay,
   convertMinor,
   fromMinor,
@@ -149,5 +150,14 @@ describe('decimal helpers', () => {
     [123.45, '123.45'],
   ])('writes %s without exponent: %s', (value, text) => {
     expect(plainNumberString(value)).toBe(text);
+  });
+});
+
+describe('CURRENCY_DIGITS', () => {
+  it('knows the minor units of currencies without and with cents', () => {
+    expect(CURRENCY_DIGITS.JPY).toBe(0);
+    expect(CURRENCY_DIGITS.KRW).toBe(0);
+    expect(CURRENCY_DIGITS.CNY).toBe(2);
+    expect(CURRENCY_DIGITS.USD).toBe(2);
   });
 });

@@ -1,3 +1,5 @@
+import { CURRENCIES, isCurrency, type Currency } from './currency';
+
 /**
  * Money conversion on exact decimals. Amounts are integer minor units; rates are decimal strings
  * (units of the target per one unit of the source). No step goes through a binary float.
@@ -38,11 +40,21 @@ export function plainNumberString(value: number): string {
   return (match[1] ?? '') + body;
 }
 
-/** Minor-unit digits of a currency (ISO 4217): 0 for JPY and KRW, 2 for the others the portal lists. */
+const ZERO_DIGIT_CURRENCIES: ReadonlySet<Currency> = new Set<Currency>(['JPY', 'KRW']);
+
+/**
+ * Minor-unit digits of each portal currency (ISO 4217): 0 for JPY and KRW, 2 for the others. The
+ * one table of a currency's decimals; the API and the web read it through `minorDigits`.
+ */
+export const CURRENCY_DIGITS: Readonly<Record<Currency, number>> = Object.fromEntries(
+  CURRENCIES.map((code) => [code, ZERO_DIGIT_CURRENCIES.has(code) ? 0 : 2]),
+) as Record<Currency, number>;
+
+/** Minor-unit digits of a currency (2 for a code the portal does not list). */
 export function minorDigits(currency: string): number {
-  return ZERO_DIGIT_CURRENCIES.has(currency.toUpperCase()) ? 0 : 2;
+  const code = currency.toUpperCase();
+  return isCurrency(code) ? CURRENCY_DIGITS[code] : 2;
 }
-const ZERO_DIGIT_CURRENCIES = new Set(['JPY', 'KRW']);
 
 /** `'12.34'` with 2 digits → 1234. Throws RangeError on malformed text or digits it would lose. */
 export function toMinor(amount: string, digits: number): number {

@@ -1,20 +1,17 @@
 import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { agencies, users } from './db/schema';
 
 /**
  * Stored responses of writes sent with an `Idempotency-Key`. One row per user and key (the
  * primary key is the claim: of two concurrent requests with the same key only one inserts it).
+ * `user_id` and `agency_id` are foreign keys to `users(id)` and `agencies(id)` (migration 0002);
+ * platform names no module's table, so they are not declared here.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: integer('user_id').notNull(),
     key: text('key').notNull(),
-    agencyId: integer('agency_id')
-      .notNull()
-      .references(() => agencies.id),
+    agencyId: integer('agency_id').notNull(),
     /** `POST /base/v2/agencies/2/balance`. */
     methodPath: text('method_path').notNull(),
     /** sha256 of method, path and the canonical JSON body. */

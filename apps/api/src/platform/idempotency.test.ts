@@ -2,7 +2,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { journalEntries } from '../modules/wallet/wallet.schema';
 import { bearer, body, login, useTestApp } from '../test/app';
-import { users } from './db/schema';
+import { users } from '../modules/users/users.schema';
 import { canonical, requestHash } from './idempotency';
 import { idempotencyKeys } from './idempotency.schema';
 

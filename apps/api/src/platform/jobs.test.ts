@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app';
-import { users } from './db/schema';
+import { users } from '../modules/users/users.schema';
 import { idempotencyKeys } from './idempotency.schema';
 import { enqueueJob, IDEMPOTENCY_PURGE_EVERY_MS, runDueJobs } from './jobs';
 import { jobs } from './jobs.schema';

@@ -2,13 +2,22 @@ import type { FastifyRequest } from 'fastify';
 import type { Locale } from '@portal/domain/locale';
 import type { CompanyInfo, UserInfo } from '@portal/domain/auth';
 import type { AccessSubject } from '@portal/domain/roles';
-import type { AgencyRow, UserRow } from './db/schema';
 import { AppError } from './errors';
+
+/**
+ * The row types of the signed-in user and their agency. The users and agencies modules declare
+ * them (`declare module` in `users.schema.ts` and `agencies.schema.ts`, as Fastify's own types are
+ * extended), so that platform names no module.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
+export interface TenantRows {}
+
+type TenantRow<K extends string> = TenantRows extends Record<K, infer Row> ? Row : never;
 
 /** Who is asking, set by the authentication hook on protected routes. */
 export interface RequestContext {
-  user: UserRow;
-  agency: AgencyRow;
+  user: TenantRow<'user'>;
+  agency: TenantRow<'agency'>;
   userInfo: UserInfo;
   company: CompanyInfo;
   roles: string[];
@@ -36,7 +45,7 @@ export function requireCtx(request: FastifyRequest): RequestContext {
  */
 export function accessSubject(
   ctx: Pick<RequestContext, 'roles' | 'permissions' | 'company'> & {
-    agency?: Pick<AgencyRow, 'commonConfig'>;
+    agency?: { commonConfig: { hidePnrBooking?: boolean | null } };
   },
 ): AccessSubject {
   const c = ctx.company.config.commonConfig;

@@ -1,7 +1,7 @@
 import type { SiteConfig } from '@portal/domain/auth';
 import { CURRENCIES, type Currency } from '@portal/domain/currency';
 import { DEFAULT_FLIGHT_SETTINGS, type FlightSettings } from '@portal/domain/agency-config';
-import type { AgencyCommonConfig } from '../platform/db/schema';
+import type { AgencyCommonConfig } from '../modules/agencies/agencies.schema';
 
 export const DEMO_PASSWORD = 'demo1234';
 

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db';
-import { agencies, exchangeRates, siteSettings, users } from '../platform/db/schema';
+import { agencies } from '../modules/agencies/agencies.schema';
+import { exchangeRates } from '../modules/exchange-rates/exchange-rates.schema';
+import { siteSettings } from '../modules/site/site.schema';
+import { users } from '../modules/users/users.schema';
 import { lockSetupInTransaction } from '../platform/db/setup-lock';
 import { SITE_CONFIG_KEY } from '../modules/site/site.repo';
 import { seedDemoWallets } from '../modules/wallet/wallet.seed';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { users } from '../platform/db/schema';
+import { users } from '../modules/users/users.schema';
 import { isApiPath } from '../platform/request-context';
 import { ALLOWED, IDENTITIES, type Identity } from './access-matrix.data';
 import { bearer, body, login, useTestApp } from './app';

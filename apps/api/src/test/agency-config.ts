@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db';
-import { agencies } from '../platform/db/schema';
+import { agencies } from '../modules/agencies/agencies.schema';
 
 /** Merges `patch` into an agency's common config (test settings straight in the database). */
 export async function setCommonConfig(db: Db, agencyId: number, patch: Record<string, unknown>) {

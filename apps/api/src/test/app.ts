@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
 import { API_ROOT, loadConfig, type AppConfig } from '../platform/config';
 import { openDatabase, type Database, type OpenOptions } from '../platform/db';
-import { createPasswordHasher } from '../modules/auth/password';
+import { createPasswordHasher } from '../modules/users/password';
 import { seedBaseData, seedDemo } from '../seed/seed';
 
 const MIGRATIONS = path.join(API_ROOT, 'drizzle');

@@ -3,7 +3,7 @@ import { settingsFromStored } from '@portal/domain/agency-settings';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { users } from '../platform/db/schema';
+import { users } from '../modules/users/users.schema';
 import { flightDisruptions } from '../modules/flight-orders/after-sales/after-sales.schema';
 import { adult, bookOne, contact, travelDate } from '../modules/flight-orders/flight-orders.test-helpers';
 import { awaitFinished, oneWay, startSearch } from '../modules/shopping/shopping.test-helpers';

@@ -1,6 +1,6 @@
 import { allows, type RouteAccess } from '@portal/domain/access';
 import type { Db } from '../../platform/db';
-import type { AgencyRow } from '../../platform/db/schema';
+import type { AgencyRow } from './agencies.schema';
 import { AppError } from '../../platform/errors';
 import { accessSubject, type RequestContext } from '../../platform/request-context';
 import { findAgencyById, isBelow } from './agencies.repo';

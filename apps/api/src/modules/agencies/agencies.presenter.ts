@@ -2,7 +2,7 @@ import type { SubAgency } from '@portal/domain/agencies';
 import type { CompanyInfo } from '@portal/domain/auth';
 import { isCurrency } from '@portal/domain/currency';
 import type { WalletBalance } from '@portal/domain/wallet';
-import type { AgencyRow } from '../../platform/db/schema';
+import type { AgencyRow } from './agencies.schema';
 
 /** The agency as its own users see it (spec §3 company). */
 export function presentCompany(row: AgencyRow): CompanyInfo {

@@ -1,11 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { agencies, sessions, users, type AgencyRow } from '../../platform/db/schema';
-import { flightOrders } from '../flight-orders/flight-orders.schema';
-import { groupOrders } from '../group-orders/group-orders.schema';
-import { trainOrders } from '../train-orders/train-orders.schema';
-import { ledgerAccounts, type LedgerAccountRow } from '../wallet/wallet.schema';
-import { rowsOf } from '../wallet/ledger.repo';
+import { agencies, type AgencyRow } from './agencies.schema';
+import { users } from '../users/users.schema';
+import { rowsOf } from '../../platform/db/rows';
 
 export async function findAgencyById(db: Db, id: number): Promise<AgencyRow | undefined> {
   const [row] = await db.select().from(agencies).where(eq(agencies.id, id)).limit(1);
@@ -123,15 +120,6 @@ export async function childCounts(db: Db, ids: number[]): Promise<Map<number, nu
   return new Map(rows.flatMap((r) => (r.parentId === null ? [] : [[r.parentId, r.n] as const])));
 }
 
-/** The wallet accounts (`agency_wallet`, every currency) of `ids`. */
-export async function walletAccountsOf(db: Db, ids: number[]): Promise<LedgerAccountRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(ledgerAccounts)
-    .where(and(inArray(ledgerAccounts.agencyId, ids), eq(ledgerAccounts.kind, 'agency_wallet')));
-}
-
 export interface SuperAdmin {
   id: number;
   username: string;
@@ -163,27 +151,6 @@ export async function lockAgency(tx: Db, id: number): Promise<AgencyRow | undefi
   return row;
 }
 
-/** Locks the agency's wallet accounts (`FOR UPDATE`, id order, as the ledger does). */
-export async function lockWalletAccounts(tx: Db, agencyId: number): Promise<LedgerAccountRow[]> {
-  return tx
-    .select()
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.agencyId, agencyId), eq(ledgerAccounts.kind, 'agency_wallet')))
-    .orderBy(asc(ledgerAccounts.id))
-    .for('update');
-}
-
-/** True when the agency has at least one flight, group or train order (of any type or status). */
-export async function hasOrders(db: Db, agencyId: number): Promise<boolean> {
-  const [row] = await rowsOf<{ found: boolean }>(
-    db,
-    sql`select exists (select 1 from ${flightOrders} where ${flightOrders.agencyId} = ${agencyId})
-      or exists (select 1 from ${groupOrders} where ${groupOrders.agencyId} = ${agencyId})
-      or exists (select 1 from ${trainOrders} where ${trainOrders.agencyId} = ${agencyId}) as found`,
-  );
-  return row?.found === true;
-}
-
 /**
  * Inserts an agency with `partnerCode` unless another agency holds that code: answers the new
  * row, or undefined on that collision (the caller draws another code; nothing is aborted).
@@ -210,10 +177,18 @@ export async function updateAgency(
 }
 
 /**
- * Marks the agency deleted and every one of its users `deleted` with their sessions ended, in
- * the caller's transaction. Answers the ids of the users, whose cached sessions must be dropped.
+ * Locks the agency's row (deleted or not) for the rest of the transaction: the users module
+ * runs the user changes of one agency one at a time under it (`UsersDeps.lockAgency`).
  */
-export async function markAgencyDeleted(tx: Db, id: number, reason: string): Promise<number[]> {
+export async function lockAgencyRow(tx: Db, id: number): Promise<void> {
+  await tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, id)).for('update');
+}
+
+/**
+ * Marks the agency deleted and every one of its users `deleted`, in the caller's transaction.
+ * Answers the ids of the users, whose sessions the caller ends.
+ */
+export async function markAgencyDeleted(tx: Db, id: number): Promise<number[]> {
   await tx
     .update(agencies)
     .set({ deletedAt: sql`now()`, enabled: false })
@@ -223,14 +198,7 @@ export async function markAgencyDeleted(tx: Db, id: number, reason: string): Pro
     .set({ status: 'deleted' })
     .where(eq(users.agencyId, id))
     .returning({ id: users.id });
-  const ids = gone.map((u) => u.id);
-  if (ids.length > 0) {
-    await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()`, revokedReason: reason })
-      .where(and(inArray(sessions.userId, ids), isNull(sessions.revokedAt)));
-  }
-  return ids;
+  return gone.map((u) => u.id);
 }
 
 /** The live agency that holds `partnerCode`, if any. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CreatedAgency, type CreateAgencyInput } from '@portal/domain/agencies';
 import { bearer, body, login, usePostgres, useTestApp } from '../../test/app';
-import { rowsOf } from '../wallet/ledger.repo';
+import { rowsOf } from '../../platform/db/rows';
 import { walletAccounts } from '../wallet/wallet.repo';
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { StoredCommonConfig } from '@portal/domain/agency-settings';
 import type { FlightSettings } from '@portal/domain/agency-config';
 import type { Db } from '../../platform/db';
-import { agencies, type AgencyRow } from '../../platform/db/schema';
+import { agencies, type AgencyRow } from '../agencies/agencies.schema';
 import { ledgerAccounts } from '../wallet/wallet.schema';
 
 /**

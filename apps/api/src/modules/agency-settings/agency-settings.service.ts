@@ -7,7 +7,7 @@ import {
 } from '@portal/domain/agency-settings';
 import { errorMessage } from '@portal/domain/error-messages';
 import type { Db } from '../../platform/db';
-import type { AgencyRow } from '../../platform/db/schema';
+import type { AgencyRow } from '../agencies/agencies.schema';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { findAgencyById, isBelow, lockAgency } from '../agencies/agencies.repo';

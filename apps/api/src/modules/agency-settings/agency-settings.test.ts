@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AgencySettings, MAX_PRICE_CHAIN_MINOR, PriceChain } from '@portal/domain/agency-settings';
-import { agencies } from '../../platform/db/schema';
+import { agencies } from '../agencies/agencies.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { findAgencyById } from '../agencies/agencies.repo';
 import { minor } from '../shopping/shopping.fixtures';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agencies, users } from '../../platform/db/schema';
+import { agencies } from '../agencies/agencies.schema';
+import { users } from '../users/users.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { agencyApiKeys } from './api-keys.schema';
 import { API_KEY_REQUESTS_PER_MINUTE, hashApiKey } from './api-keys';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allows, API_KEY_HEADER, isRouteAccess, ROUTE_ACCESS, type RouteAccess } from '@portal/domain/access';
-import type { AgencyRow, UserRow } from '../../platform/db/schema';
+import type { AgencyRow } from '../agencies/agencies.schema';
+import type { UserRow } from '../users/users.schema';
 import { AppError } from '../../platform/errors';
 import { localeOf } from '../../platform/i18n';
 import { accessSubject, isApiPath, type RequestContext } from '../../platform/request-context';

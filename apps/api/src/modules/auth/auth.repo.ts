@@ -1,16 +1,9 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import {
-  agencies,
-  sessions,
-  ssoNonces,
-  userLogs,
-  users,
-  type AgencyRow,
-  type SessionRow,
-  type UserLogAction,
-  type UserRow,
-} from '../../platform/db/schema';
+import { agencies, type AgencyRow } from '../agencies/agencies.schema';
+import { sessions, ssoNonces, type SessionRow } from './auth.schema';
+import { userLogs, users, type UserRow } from '../users/users.schema';
+import { type UserLogAction } from '@portal/domain/user-log';
 
 export interface SessionWithUser {
   session: SessionRow;
@@ -88,4 +81,54 @@ export async function insertUserLog(
   },
 ): Promise<void> {
   await db.insert(userLogs).values(values);
+}
+
+export interface UserWithAgency {
+  user: UserRow;
+  agency: AgencyRow;
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserWithAgency | undefined> {
+  const [row] = await db
+    .select({ user: users, agency: agencies })
+    .from(users)
+    .innerJoin(agencies, eq(agencies.id, users.agencyId))
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserByOutUserId(
+  db: Db,
+  agencyId: number,
+  outUserId: string,
+): Promise<UserWithAgency | undefined> {
+  const [row] = await db
+    .select({ user: users, agency: agencies })
+    .from(users)
+    .innerJoin(agencies, eq(agencies.id, users.agencyId))
+    .where(and(eq(users.agencyId, agencyId), eq(users.outUserId, outUserId)))
+    .limit(1);
+  return row;
+}
+
+/** Ends every live session of the user (they answer 200006, or 201001 once the user is disabled). */
+export async function revokeUserSessions(db: Db, userId: number, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session of `userIds` in the caller's transaction. */
+export async function revokeSessionsOfUsers(
+  db: Db,
+  userIds: readonly number[],
+  reason: string,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(inArray(sessions.userId, [...userIds]), isNull(sessions.revokedAt)));
 }

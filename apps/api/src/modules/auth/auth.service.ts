@@ -8,23 +8,23 @@ import type {
 } from '@portal/domain/auth';
 import { isValidUsername, PARTNER_AGENCY_ID } from '@portal/domain/limits';
 import type { Db } from '../../platform/db';
-import type { UserLogAction } from '../../platform/db/schema';
+import type { UserLogAction } from '@portal/domain/user-log';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { canSignIn, presentUser } from '../users/users.presenter';
-import {
-  findUserById,
-  findUserByOutUserId,
-  findUserByUsername,
-  setConfigValue,
-  updatePasswordHash,
-  updateProfile,
-  type UserWithAgency,
-} from '../users/users.repo';
+import { findUserById, setConfigValue, updatePasswordHash, updateProfile } from '../users/users.repo';
 import { recordUserAction } from '../users/user-log';
 import { createLoginLimiter, limitedError, type LoginLimitRule } from './login-limit';
-import { claimSsoNonce, insertUserLog, revokeOtherSessions, revokeSession } from './auth.repo';
-import type { PasswordHasher } from './password';
+import {
+  claimSsoNonce,
+  findUserByOutUserId,
+  findUserByUsername,
+  insertUserLog,
+  revokeOtherSessions,
+  revokeSession,
+  type UserWithAgency,
+} from './auth.repo';
+import type { PasswordHasher } from '../users/password';
 import { createSessionResolver, presentMe, startSession, type SessionPolicy } from './session';
 import { checkSingleLogin } from './sso';
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LoginResult, MeResult } from '@portal/domain/auth';
-import { users, userLogs } from '../../platform/db/schema';
+import { users, userLogs } from '../users/users.schema';
+import { sessions } from './auth.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 
 const t = useTestApp();
@@ -26,7 +27,7 @@ describe('POST /base/v2/login', () => {
 
   it('stores only the hash of the token and writes a login log', async () => {
     const token = await login(t.app, 'operator');
-    const rows = await t.database.db.query.sessions.findMany();
+    const rows = await t.database.db.select().from(sessions);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.tokenHash).not.toBe(token);
     const logs = await t.database.db.select().from(userLogs);

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MeResult, UserConfig } from '@portal/domain/auth';
-import { sessions, userLogs, users } from '../../platform/db/schema';
+import { sessions } from './auth.schema';
+import { userLogs, users } from '../users/users.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 
 const t = useTestApp();

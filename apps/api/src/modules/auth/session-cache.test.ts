@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MeResult } from '@portal/domain/auth';
-import { users } from '../../platform/db/schema';
+import { users } from '../users/users.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { SESSION_CACHE_MS } from './session';
 

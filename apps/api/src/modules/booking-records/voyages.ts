@@ -15,7 +15,7 @@ import type { RequestContext } from '../../platform/request-context';
 import { ticketClaims } from '../flight-orders/after-sales/after-sales.schema';
 import { orderScopeSql } from '../flight-orders/flight-orders.policy';
 import { flightOrders } from '../flight-orders/flight-orders.schema';
-import { rowsOf } from '../wallet/ledger.repo';
+import { rowsOf } from '../../platform/db/rows';
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const WHOLE_BOOKING_NUMBER = /^F\d{14}$/i;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CompanyProfile, UpdateCompanyBody } from '@portal/domain/company';
 import type { Db } from '../../platform/db';
-import { agencies } from '../../platform/db/schema';
+import { agencies } from '../agencies/agencies.schema';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { findAgencyById } from '../agencies/agencies.repo';

@@ -17,7 +17,7 @@ import { findSolution } from '../shopping/shopping.repo';
 import type { Offer } from '../shopping/suppliers/supplier';
 import { verifySolution } from '../shopping/verify-solution';
 import { toMinor } from '../wallet/money';
-import { orderMarkupLegs } from '../wallet/order-markups';
+import { orderMarkupLegs } from '../shopping/order-markups';
 import { PAYMENT_WINDOW_MS, SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context';
 import { findDuplicates } from './duplicate-check';
 import { assertPassengersFitFare, ruleErrors } from './passenger-fare-check';

@@ -1,6 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import type { AgencyRow, UserRow } from '../../platform/db/schema';
+import type { AgencyRow } from '../agencies/agencies.schema';
+import type { UserRow } from '../users/users.schema';
 import { fillPlaceholders } from 'drizzle-orm';
 import { canSeeOrder, orderScope, orderScopeSql, orderScopeTemplate } from './flight-orders.policy';
 

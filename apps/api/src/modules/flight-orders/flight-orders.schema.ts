@@ -5,15 +5,8 @@ import type { OrderPassenger } from '@portal/domain/flight-order';
 import type { AfterSalesQuote, AfterSalesSelection } from '@portal/domain/after-sales';
 import type { Solution } from '@portal/domain/shopping';
 import type { MarkupLeg } from '@portal/domain/wallet-markup';
-import {
-  createdAt,
-  identityId,
-  minorUnits,
-  orderOwnerColumns,
-  timestamptz,
-  updatedAt,
-  uuidId,
-} from '../../platform/db/columns';
+import { createdAt, identityId, minorUnits, timestamptz, updatedAt, uuidId } from '../../platform/db/columns';
+import { orderOwnerColumns } from '../agencies/agencies.schema';
 import type { Offer } from '../shopping/suppliers/supplier';
 
 /** The booking contact as stored. */

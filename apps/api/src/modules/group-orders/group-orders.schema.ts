@@ -9,15 +9,8 @@ import type {
 } from '@portal/domain/group-order';
 import type { GroupOrderStatus, InstalmentKind } from '@portal/domain/group-order-status';
 import type { BaggageRule, PassengerType } from '@portal/domain/shopping';
-import {
-  createdAt,
-  identityId,
-  minorUnits,
-  orderOwnerColumns,
-  timestamptz,
-  updatedAt,
-  uuidId,
-} from '../../platform/db/columns';
+import { createdAt, identityId, minorUnits, timestamptz, updatedAt, uuidId } from '../../platform/db/columns';
+import { orderOwnerColumns } from '../agencies/agencies.schema';
 
 /** A quote's fare per passenger type, in minor units of the order currency. */
 export interface StoredGroupFare {

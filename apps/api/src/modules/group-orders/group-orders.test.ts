@@ -10,7 +10,7 @@ import {
 import { LateCaptureList } from '@portal/domain/late-capture';
 import { buildApp } from '../../app';
 import type { Database } from '../../platform/db';
-import { sessions as sessionRows } from '../../platform/db/schema';
+import { sessions as sessionRows } from '../auth/auth.schema';
 import {
   bearer,
   body,

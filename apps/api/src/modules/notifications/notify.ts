@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@portal/domain/locale';
 import type { Db } from '../../platform/db';
-import { agencies, users, type AgencyCommonConfig } from '../../platform/db/schema';
+import { agencies, type AgencyCommonConfig } from '../agencies/agencies.schema';
+import { users } from '../users/users.schema';
 import type { FlightSettings } from '@portal/domain/agency-config';
+import type { FlightOrderStatus, OrderType } from '@portal/domain/flight-order-status';
+import type { Solution } from '@portal/domain/shopping';
 import { jobs } from '../../platform/jobs.schema';
-import type { FlightOrderRow } from '../flight-orders/flight-orders.schema';
-import { rowsOf } from '../wallet/ledger.repo';
+import { rowsOf } from '../../platform/db/rows';
 import { renderEmail } from './email-templates';
 import { notifications, outboundMessages, type NotificationKind } from './notifications.schema';
 
@@ -15,9 +17,23 @@ export const OUTBOUND_DELIVERY_JOB = 'outbound-deliver';
 
 export type NotificationParams = Record<string, string | number | null>;
 
+/** What an order event reads of a flight order (a flight order row has all of it). */
+export interface NotifiedFlightOrder {
+  id: string;
+  bookingNumber: string;
+  agencyId: number;
+  userId: number;
+  type: OrderType;
+  status: FlightOrderStatus;
+  pnr: string | null;
+  originalBookingId: string | null;
+  contact: { email: string };
+  solution: Pick<Solution, 'legs'>;
+}
+
 export interface OrderEvent {
   kind: NotificationKind;
-  order: FlightOrderRow;
+  order: NotifiedFlightOrder;
   /** Values for the texts beside the booking number, route and departure (e.g. `reason`). */
   params?: NotificationParams;
   /** When it happened (default: now); the delivery jobs are due then. */
@@ -30,7 +46,7 @@ export function isBookingEvent(kind: NotificationKind): boolean {
 }
 
 /** `PEK-SHA-PEK` from the order's flights, and the first departure in local time. */
-function routeOf(order: FlightOrderRow): { route: string; departure: string | null } {
+function routeOf(order: NotifiedFlightOrder): { route: string; departure: string | null } {
   const segments = order.solution.legs.flatMap((leg) => leg.segments);
   const first = segments[0];
   if (!first) return { route: '', departure: null };

@@ -7,7 +7,7 @@ import {
   type SolutionsRequest,
   type SupplierProgress,
 } from '@portal/domain/shopping';
-import type { SearchRow } from '../../platform/db/schema';
+import type { SearchRow } from './shopping.schema';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import type { ShoppingDeps } from './shopping.context';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_FLIGHT_SETTINGS, type FlightSettings } from '@portal/domain/agency-config';
 import type { Solution } from '@portal/domain/shopping';
 import type { Db } from '../../platform/db';
-import { agencies } from '../../platform/db/schema';
+import { agencies } from '../agencies/agencies.schema';
 import { findAgencyById } from '../agencies/agencies.repo';
 
 /** Changes an agency's flight settings in a test. */

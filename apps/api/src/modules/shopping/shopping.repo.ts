@@ -2,16 +2,14 @@ import { setTimeout } from 'node:timers/promises';
 import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { SupplierProgress } from '@portal/domain/shopping';
 import type { Db } from '../../platform/db';
-import { AppError } from '../../platform/errors';
 import {
-  exchangeRates,
   lookToBook,
   searches,
   searchSuppliers,
   solutions,
   type SearchRow,
   type SolutionRow,
-} from '../../platform/db/schema';
+} from './shopping.schema';
 import { solutionWritten, trackSolutionWrite } from './pending-solutions';
 
 export type NewSearch = typeof searches.$inferInsert;
@@ -184,16 +182,8 @@ export async function deleteSearchesBefore(db: Db, before: Date): Promise<void> 
   await db.delete(searches).where(lt(searches.createdAt, before));
 }
 
-/**
- * Units of `currency` per 1 CNY, as a decimal string ('1' for CNY). A currency without a rate is
- * 503 EXCHANGE_RATE_UNAVAILABLE: never priced one to one with CNY.
- */
-export async function rateFromCny(db: Db, currency: string): Promise<string> {
-  if (currency === 'CNY') return '1';
-  const [row] = await db.select().from(exchangeRates).where(eq(exchangeRates.currency, currency)).limit(1);
-  if (!row) throw new AppError('EXCHANGE_RATE_UNAVAILABLE');
-  return row.rate;
-}
+/** Read through the exchange-rates module, which owns the rates (kept here for its callers). */
+export { rateFromCny } from '../exchange-rates/exchange-rates.repo';
 
 /** Adds to the look-to-book counters of the agency's day. */
 export async function bumpLookToBook(

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Solution, SupplierProgress } from '@portal/domain/shopping';
-import type { SearchRow } from '../../platform/db/schema';
+import type { SearchRow } from './shopping.schema';
 import type { ListedSolution } from './shopping.repo';
 
 /** How many progress states of one search are kept: the current one and those clients still hold. */

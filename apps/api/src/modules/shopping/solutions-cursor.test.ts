@@ -5,7 +5,7 @@ import { type Solution, SolutionsDelta, type SolutionsResult } from '@portal/dom
 import { mergeSolutionsDelta } from '@portal/domain/solutions-delta';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
-import { solutions } from '../../platform/db/schema';
+import { solutions } from './shopping.schema';
 import { envelope } from '../../platform/schema';
 import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
 import { createSimulatedRegistry } from '../../simulation/flight/registry';

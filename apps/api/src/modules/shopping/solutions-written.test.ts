@@ -2,7 +2,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VerificationResult } from '@portal/domain/shopping';
-import { solutions } from '../../platform/db/schema';
+import { solutions } from './shopping.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { searchWritten } from './pending-solutions';
 import { findSolution, insertSolutions, listSupplierProgress, type StoredSolution } from './shopping.repo';

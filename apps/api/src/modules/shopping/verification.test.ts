@@ -9,7 +9,7 @@ import {
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { minor, patchFlightSettings } from './shopping.fixtures';
 import { daysAhead, oneWay, search } from './shopping.test-helpers';
-import { searches } from '../../platform/db/schema';
+import { searches } from './shopping.schema';
 
 const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });
 afterEach(async () => {

@@ -4,7 +4,8 @@ import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { loadAgencyPricing } from './agency-pricing';
 import { quoteExpiry, type ShoppingDeps } from './shopping.context';
-import { findSolution, rateFromCny } from './shopping.repo';
+import { rateFromCny } from '../exchange-rates/exchange-rates.repo';
+import { findSolution } from './shopping.repo';
 import { storeOffers } from './store-offers';
 import type { Offer } from './suppliers/supplier';
 

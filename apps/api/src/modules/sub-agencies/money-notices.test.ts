@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../platform/db/schema';
+import { users } from '../users/users.schema';
 import { AppError } from '../../platform/errors';
 import { bearer, login, usePostgres, useTestApp } from '../../test/app';
 import { notifications, outboundMessages } from '../notifications/notifications.schema';

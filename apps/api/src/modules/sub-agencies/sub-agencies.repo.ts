@@ -1,7 +1,8 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { lookToBook, type AgencyRow } from '../../platform/db/schema';
-import { rowsOf } from '../wallet/ledger.repo';
+import { lookToBook } from '../shopping/shopping.schema';
+import { type AgencyRow } from '../agencies/agencies.schema';
+import { rowsOf } from '../../platform/db/rows';
 import { ledgerAccounts } from '../wallet/wallet.schema';
 
 /** Deepest agency tree walked (a guard against a damaged parent chain). */

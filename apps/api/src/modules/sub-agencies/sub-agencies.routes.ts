@@ -18,6 +18,7 @@ import { localeOf } from '../../platform/i18n';
 import { requireCtx } from '../../platform/request-context';
 import { FILE_RESPONSE, okResponse } from '../../platform/schema';
 import { exportFileName } from '../wallet/wallet.export';
+import type { LedgerOrders } from '../wallet/ledger-orders';
 import { createAgencyBills } from '../wallet/wallet.service';
 import { subStatementsFileName, subStatementsWorkbook } from './sub-agencies.export';
 import { subAgencyBalance, subAgencyOf, subLookToBook } from './sub-money';
@@ -30,9 +31,12 @@ const tags = ['sub-agencies'];
  * look-to-book for an agency manager with finance access; one sub-agency's bills for an agency
  * manager with `agencybills:read`. Every id must be below the caller's agency (else 404).
  */
-export async function subAgencyRoutes(fastify: FastifyInstance, { db }: { db: Db }) {
+export async function subAgencyRoutes(
+  fastify: FastifyInstance,
+  { db, ledgerOrders }: { db: Db; ledgerOrders: LedgerOrders },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const bills = createAgencyBills(db);
+  const bills = createAgencyBills(db, ledgerOrders);
 
   app.get(
     '/base/v2/sub/statements',

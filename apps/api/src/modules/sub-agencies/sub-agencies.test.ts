@@ -9,7 +9,9 @@ import type {
 } from '@portal/domain/sub-agencies';
 import type { TransactionList, WalletEntryList } from '@portal/domain/wallet';
 import { describe, expect, it } from 'vitest';
-import { agencies, lookToBook, users } from '../../platform/db/schema';
+import { agencies } from '../agencies/agencies.schema';
+import { lookToBook } from '../shopping/shopping.schema';
+import { users } from '../users/users.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { payFromBalance } from '../wallet/pay-from-balance';
 import { reimburse } from '../wallet/reimburse';

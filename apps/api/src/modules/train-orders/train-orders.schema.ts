@@ -11,14 +11,8 @@ import type {
 import type { TrainOrderStatus } from '@portal/domain/train-order-status';
 import type { DocumentType } from '@portal/domain/document-types';
 import type { PaymentState } from '@portal/domain/flight-order-status';
-import {
-  createdAt,
-  minorUnits,
-  orderOwnerColumns,
-  timestamptz,
-  updatedAt,
-  uuidId,
-} from '../../platform/db/columns';
+import { createdAt, minorUnits, timestamptz, updatedAt, uuidId } from '../../platform/db/columns';
+import { orderOwnerColumns } from '../agencies/agencies.schema';
 
 /** A passenger of a train order as stored (price in minor units; seat and ticket once ticketed). */
 export interface StoredTrainPassenger {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { UserLogFilters } from '@portal/domain/user-log';
 import type { Db } from '../../platform/db';
-import { userLogs, users } from '../../platform/db/schema';
+import { userLogs, users } from './users.schema';
 
 export type UserLogRow = typeof userLogs.$inferSelect;
 

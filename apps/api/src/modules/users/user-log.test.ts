@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { UserLogPage, type UserLogEntry } from '@portal/domain/user-log';
-import { userLogs, users } from '../../platform/db/schema';
+import { userLogs, users } from './users.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { recordUserAction } from './user-log';
 

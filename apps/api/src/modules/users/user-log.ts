@@ -1,6 +1,6 @@
 import type { UserLogAction, UserLogOutcome } from '@portal/domain/user-log';
 import type { Db } from '../../platform/db';
-import { userLogs } from '../../platform/db/schema';
+import { userLogs } from './users.schema';
 import type { RequestContext } from '../../platform/request-context';
 
 /** One user log row to append (see `packages/domain/src/user-log.ts`). */

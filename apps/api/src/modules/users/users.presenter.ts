@@ -1,7 +1,7 @@
 import { USER_STATUSES, UserConfig, type UserInfo, type UserStatus } from '@portal/domain/auth';
 import { ROLES, type Role } from '@portal/domain/roles';
 import type { ManagedUser } from '@portal/domain/users';
-import type { UserRow } from '../../platform/db/schema';
+import type { UserRow } from './users.schema';
 
 function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);

@@ -1,35 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { agencies, sessions, users, type AgencyRow, type UserRow } from '../../platform/db/schema';
-
-export interface UserWithAgency {
-  user: UserRow;
-  agency: AgencyRow;
-}
-
-export async function findUserByUsername(db: Db, username: string): Promise<UserWithAgency | undefined> {
-  const [row] = await db
-    .select({ user: users, agency: agencies })
-    .from(users)
-    .innerJoin(agencies, eq(agencies.id, users.agencyId))
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
-    .limit(1);
-  return row;
-}
-
-export async function findUserByOutUserId(
-  db: Db,
-  agencyId: number,
-  outUserId: string,
-): Promise<UserWithAgency | undefined> {
-  const [row] = await db
-    .select({ user: users, agency: agencies })
-    .from(users)
-    .innerJoin(agencies, eq(agencies.id, users.agencyId))
-    .where(and(eq(users.agencyId, agencyId), eq(users.outUserId, outUserId)))
-    .limit(1);
-  return row;
-}
+import { users, type UserRow } from './users.schema';
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -151,14 +122,6 @@ export async function usernameExists(db: Db, username: string): Promise<boolean>
   return row !== undefined;
 }
 
-/**
- * Locks the agency's row for the rest of the transaction: user changes of one agency run one
- * at a time, so two SuperUsers cannot disable each other at once and leave none.
- */
-export async function lockAgencyUsers(db: Db, agencyId: number): Promise<void> {
-  await db.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, agencyId)).for('update');
-}
-
 /** The agency's users, other than `exceptId`, who are SuperUsers and may sign in. */
 export async function countOtherWorkingSuperUsers(
   db: Db,
@@ -192,12 +155,4 @@ export async function updateUser(
 ): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
   return row;
-}
-
-/** Ends every live session of the user (they answer 200006, or 201001 once the user is disabled). */
-export async function revokeUserSessions(db: Db, userId: number, reason: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()`, revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

@@ -13,10 +13,10 @@ import {
   type UserListQuery,
 } from '@portal/domain/users';
 import type { Db } from '../../platform/db';
-import type { UserRow } from '../../platform/db/schema';
+import type { UserRow } from './users.schema';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import type { PasswordHasher } from '../auth/password';
+import type { PasswordHasher } from './password';
 import { actorOf, recordUserAction } from './user-log';
 import { canManageUsers, userScope } from './users.policy';
 import { presentManagedUser } from './users.presenter';
@@ -26,8 +26,6 @@ import {
   findAgencyUser,
   insertUser,
   listAgencyUsers,
-  lockAgencyUsers,
-  revokeUserSessions,
   updateUser,
   usernameExists,
 } from './users.repo';
@@ -35,6 +33,14 @@ import {
 export interface UsersDeps {
   db: Db;
   hasher: PasswordHasher;
+  /**
+   * Locks the agency's row for the rest of `tx` (the agencies module's, registered in `app.ts`):
+   * user changes of one agency run one at a time, so two SuperUsers cannot disable each other at
+   * once and leave none.
+   */
+  lockAgency(tx: Db, agencyId: number): Promise<void>;
+  /** Ends every live session of the user in `tx` (the auth module's, registered in `app.ts`). */
+  revokeSessions(tx: Db, userId: number, reason: string): Promise<void>;
   /** Drops the user's cached sessions in this instance, so the next call reads the new state. */
   forgetUser(userId: number): void;
 }
@@ -88,7 +94,7 @@ export function createUsersService(deps: UsersDeps) {
   /** The agency's user `id`, locked against concurrent changes; 404 for any other id. */
   async function lockedTarget(tx: Db, ctx: RequestContext, id: number): Promise<UserRow> {
     const { agencyId } = userScope(ctx);
-    await lockAgencyUsers(tx, agencyId);
+    await deps.lockAgency(tx, agencyId);
     const target = await findAgencyUser(tx, agencyId, id);
     if (!target) throw new AppError('NOT_FOUND');
     return target;
@@ -108,7 +114,7 @@ export function createUsersService(deps: UsersDeps) {
 
   /** Ends the user's sessions in the database and in this instance's cache. */
   function endSessions(tx: Db, userId: number, reason: string) {
-    return revokeUserSessions(tx, userId, reason);
+    return deps.revokeSessions(tx, userId, reason);
   }
 
   return {

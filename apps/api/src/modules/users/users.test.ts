@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CreatedUser, ManagedUser, PasswordResetResult, UserList } from '@portal/domain/users';
-import { userLogs, users } from '../../platform/db/schema';
+import { userLogs, users } from './users.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 

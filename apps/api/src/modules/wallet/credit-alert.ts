@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { agencies } from '../../platform/db/schema';
+import { agencies } from '../agencies/agencies.schema';
 import { notifyAgencyEvent } from '../notifications/notify';
 import { fromMinor } from './money';
 import type { LedgerAccountRow } from './wallet.schema';

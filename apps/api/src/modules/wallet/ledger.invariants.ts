@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { rowsOf as query } from './ledger.repo';
+import { rowsOf as query } from '../../platform/db/rows';
 
 /** Ledger-wide invariant violations (empty when the books are sound); for tests and benches. */
 export async function ledgerViolations(db: Db): Promise<string[]> {

@@ -5,7 +5,7 @@ import { refundableTotal } from '@portal/domain/after-sales';
 import type { OrderPassenger } from '@portal/domain/flight-order';
 import type { Solution } from '@portal/domain/shopping';
 import type { Db } from '../../platform/db';
-import { agencies } from '../../platform/db/schema';
+import { agencies } from '../agencies/agencies.schema';
 import { AppError } from '../../platform/errors';
 import { useTestApp } from '../../test/app';
 import { claimTickets, releaseClaims, ticketShares } from '../flight-orders/after-sales/claims';

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { agencies } from '../../platform/db/schema';
+import { rowsOf } from '../../platform/db/rows';
+import { agencies } from '../agencies/agencies.schema';
 import {
   ACCOUNT_KINDS,
   journalEntries,
@@ -62,12 +63,8 @@ export async function lockAccounts(tx: Db, ids: number[]): Promise<LedgerAccount
     .for('update');
 }
 
-/** The rows of a raw statement (PGlite and node-postgres both answer `{rows}`). */
-export async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(statement);
-  const rows = (result as { rows?: unknown }).rows;
-  return Array.isArray(rows) ? (rows as T[]) : [];
-}
+/** Also answered here for the wallet files that read it from the ledger repository. */
+export { rowsOf };
 
 /** Adds each delta to its account's balance in one statement (the caller holds the locks). */
 export async function addToBalances(tx: Db, deltas: ReadonlyMap<number, number>): Promise<void> {

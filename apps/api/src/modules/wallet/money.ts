@@ -1,15 +1,16 @@
 import type { Currency } from '@portal/domain/currency';
-import { fromMinor as minorToDecimal, toMinor as decimalToMinor } from '@portal/domain/currency-conversion';
+import {
+  fromMinor as minorToDecimal,
+  minorDigits,
+  toMinor as decimalToMinor,
+} from '@portal/domain/currency-conversion';
 import { MAX_REQUEST_AMOUNT, MAX_WALLET_BALANCE } from '@portal/domain/limits';
 import type { MoneyJson } from '@portal/domain/shopping';
 import { fieldsAboveRequestMaximum, formatMaximum, maximumMinor } from '@portal/domain/wallet';
-import { CURRENCY_DIGITS } from '@portal/reference-data/currency-digits';
 import { AppError } from '../../platform/errors';
 
-/** Minor-unit digits of a currency (2 when unknown). */
-export function minorDigits(currency: string): number {
-  return CURRENCY_DIGITS[currency as Currency] ?? 2;
-}
+/** Minor-unit digits of a currency (the domain's one table; 2 when unknown). */
+export { minorDigits };
 
 /** Throws ILLEGAL_INPUT unless `amountMinor` is a positive safe integer. */
 export function assertPositiveMinor(amountMinor: number): void {

@@ -1,12 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db';
-import { INVOICE_TYPES, type InvoiceType } from '@portal/domain/shopping';
-import { agencies, type AgencyRow } from '../../platform/db/schema';
-import type { OrderType } from '@portal/domain/flight-order-status';
-import { flightOrders } from '../flight-orders/flight-orders.schema';
-import { groupOrders } from '../group-orders/group-orders.schema';
-import { trainOrders } from '../train-orders/train-orders.schema';
+import { agencies, type AgencyRow } from '../agencies/agencies.schema';
+import type { LedgerOrders, LineOrder } from './ledger-orders';
 import {
   journalEntries,
   ledgerAccounts,
@@ -61,11 +57,6 @@ export async function holdLiveAgency(tx: Db, id: number): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The order an entry line belongs to, read by its primary key. */
-export type LineOrder =
-  | { kind: 'flight'; id: string; bookingNumber: string; flightType: OrderType }
-  | { kind: 'group' | 'train'; id: string; bookingNumber: string };
-
 /** One entry line seen from the agency's side: the sum of its postings on `kinds` accounts. */
 export interface EntryLine {
   id: number;
@@ -99,44 +90,18 @@ const orderUuid = sql<string | null>`case when ${orderKey} ~* ${UUID_PATTERN} th
 
 /**
  * Entries of the order `text` names: its booking number, or its id. Booking numbers are
- * generated in upper case, so the typed text and its upper case are looked up through the
- * booking-number unique indexes of the three order tables (never the whole tables).
+ * generated in upper case, so the typed text and its upper case are looked up by each order
+ * kind through its booking-number unique index (never the whole tables).
  */
-function orderFilter(agencyId: number, text: string): SQL | undefined {
+async function orderFilter(
+  db: Db,
+  orders: LedgerOrders,
+  agencyId: number,
+  text: string,
+): Promise<SQL | undefined> {
   const numbers = [...new Set([text, text.toUpperCase()])];
-  const idsOf = (table: typeof flightOrders | typeof groupOrders | typeof trainOrders) =>
-    sql`select ${table.id}::text from ${table} where ${and(
-      eq(table.agencyId, agencyId),
-      inArray(table.bookingNumber, numbers),
-    )}`;
-  return or(
-    sql`${orderKey} = ${text}`,
-    sql`${orderKey} in (${idsOf(flightOrders)} union all ${idsOf(groupOrders)} union all ${idsOf(trainOrders)})`,
-  );
-}
-
-interface OrderColumns {
-  flightId: string | null;
-  flightNumber: string | null;
-  flightType: OrderType | null;
-  groupId: string | null;
-  groupNumber: string | null;
-  trainId: string | null;
-  trainNumber: string | null;
-}
-
-/** The one order table row a line joined to, if any. */
-function lineOrder(row: OrderColumns): LineOrder | null {
-  if (row.flightId && row.flightNumber && row.flightType) {
-    return { kind: 'flight', id: row.flightId, bookingNumber: row.flightNumber, flightType: row.flightType };
-  }
-  if (row.groupId && row.groupNumber) {
-    return { kind: 'group', id: row.groupId, bookingNumber: row.groupNumber };
-  }
-  if (row.trainId && row.trainNumber) {
-    return { kind: 'train', id: row.trainId, bookingNumber: row.trainNumber };
-  }
-  return null;
+  const ids = await orders.idsByBookingNumber(db, agencyId, numbers);
+  return or(sql`${orderKey} = ${text}`, ids.length > 0 ? inArray(orderKey, ids) : undefined);
 }
 
 /**
@@ -145,6 +110,7 @@ function lineOrder(row: OrderColumns): LineOrder | null {
  */
 export async function listEntryLines(
   db: Db,
+  orders: LedgerOrders,
   agencyId: number,
   kinds: AccountKind[],
   query: EntryLineFilter,
@@ -160,7 +126,7 @@ export async function listEntryLines(
     where.push(lt(journalEntries.createdAt, new Date(Date.parse(`${query.dateTo}T00:00:00Z`) + 86_400_000)));
   }
   if (query.kinds) where.push(inArray(journalEntries.kind, query.kinds));
-  if (query.orderId) where.push(orderFilter(agencyId, query.orderId));
+  if (query.orderId) where.push(await orderFilter(db, orders, agencyId, query.orderId));
   if (query.currency) where.push(eq(ledgerAccounts.currency, query.currency));
   if (query.paymentMethod) {
     where.push(sql`coalesce(${journalEntries.meta}->>'paymentMethod', 'balance') = ${query.paymentMethod}`);
@@ -189,37 +155,14 @@ export async function listEntryLines(
   const order = (t: { createdAt: SQL.Aliased | AnyPgColumn; id: SQL.Aliased | AnyPgColumn }) =>
     query.direction === 'asc' ? [asc(t.createdAt), asc(t.id)] : [desc(t.createdAt), desc(t.id)];
   // The page first, then its orders by primary key: a page of lines reads at most a page of orders.
-  const paged = db
+  const rows = await db
     .select()
     .from(base)
     .orderBy(...order(base))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .as('paged');
-  const rows = await db
-    .select({
-      id: paged.id,
-      kind: paged.kind,
-      orderId: paged.orderId,
-      reference: paged.reference,
-      description: paged.description,
-      meta: paged.meta,
-      createdAt: paged.createdAt,
-      currency: paged.currency,
-      amountMinor: paged.amountMinor,
-      flightId: flightOrders.id,
-      flightNumber: flightOrders.bookingNumber,
-      flightType: flightOrders.type,
-      groupId: groupOrders.id,
-      groupNumber: groupOrders.bookingNumber,
-      trainId: trainOrders.id,
-      trainNumber: trainOrders.bookingNumber,
-    })
-    .from(paged)
-    .leftJoin(flightOrders, and(eq(flightOrders.id, paged.orderUuid), eq(flightOrders.agencyId, agencyId)))
-    .leftJoin(groupOrders, and(eq(groupOrders.id, paged.orderUuid), eq(groupOrders.agencyId, agencyId)))
-    .leftJoin(trainOrders, and(eq(trainOrders.id, paged.orderUuid), eq(trainOrders.agencyId, agencyId)))
-    .orderBy(...order(paged));
+    .offset((query.page - 1) * query.pageSize);
+  const uuids = [...new Set(rows.flatMap((r) => (r.orderUuid ? [r.orderUuid] : [])))];
+  const lineOrders = await orders.ordersByIds(db, agencyId, uuids);
   const names = await counterpartyNames(db, rows);
   return {
     total: count?.n ?? 0,
@@ -233,7 +176,7 @@ export async function listEntryLines(
       createdAt: r.createdAt,
       currency: r.currency,
       amountMinor: Number(r.amountMinor),
-      order: lineOrder(r),
+      order: (r.orderUuid ? lineOrders.get(r.orderUuid) : undefined) ?? null,
       counterparty: r.kind === 'transfer' ? (names.get(counterpartyId(r)) ?? null) : null,
     })),
   };
@@ -261,31 +204,6 @@ async function counterpartyNames(
     .where(inArray(agencies.id, ids));
   return new Map(found.map((a) => [a.id, a.name]));
 }
-
-/** The fare's invoice type of each of the agency's flight orders among `orderIds` (order uuid -> type). */
-export async function invoiceTypesOf(
-  db: Db,
-  agencyId: number,
-  orderIds: string[],
-): Promise<Map<string, InvoiceType>> {
-  const ids = [...new Set(orderIds)].filter((id) => UUID.test(id));
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: flightOrders.id,
-      invoiceType: sql<string | null>`${flightOrders.solution}->'restrictions'->>'invoiceType'`,
-    })
-    .from(flightOrders)
-    .where(and(eq(flightOrders.agencyId, agencyId), inArray(flightOrders.id, ids)));
-  const map = new Map<string, InvoiceType>();
-  for (const row of rows) {
-    const type = INVOICE_TYPES.find((t) => t === row.invoiceType);
-    if (type) map.set(row.id, type);
-  }
-  return map;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Sum of the agency wallet's postings per currency, UTC month (`YYYY-MM`) and entry kind, before `end`. */
 export interface MonthlyWalletSum {

@@ -21,6 +21,7 @@ import { withIdempotency } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
 import { envelope, FILE_RESPONSE, okResponse } from '../../platform/schema';
 import { exportFileName, statementsWorkbook } from './wallet.export';
+import type { LedgerOrders } from './ledger-orders';
 import { createWalletService } from './wallet.service';
 import { walletStatements } from './wallet.statements';
 
@@ -37,13 +38,18 @@ const WalletChangeAnswer = envelope(WalletChange);
 
 export interface WalletRoutesOptions {
   database: Database;
+  /** The order kinds whose booking numbers the entry lists show and filter by. */
+  ledgerOrders: LedgerOrders;
 }
 
 /** Wallet balances, entries and transactions; top-up and credit limit of managed agencies. */
-export async function walletRoutes(fastify: FastifyInstance, { database }: WalletRoutesOptions) {
+export async function walletRoutes(
+  fastify: FastifyInstance,
+  { database, ledgerOrders }: WalletRoutesOptions,
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
-  const wallet = createWalletService(db);
+  const wallet = createWalletService(db, ledgerOrders);
 
   app.get(
     '/base/v2/wallet/balances',

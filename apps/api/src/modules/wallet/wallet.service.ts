@@ -12,8 +12,9 @@ import type {
 import type { Locale } from '@portal/domain/locale';
 import { minorDigits } from '@portal/domain/currency-conversion';
 import { topUpAboveReceived } from '@portal/domain/top-up';
+import type { LedgerOrders } from './ledger-orders';
 import type { Db } from '../../platform/db';
-import type { AgencyRow } from '../../platform/db/schema';
+import type { AgencyRow } from '../agencies/agencies.schema';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { notifyAgencyEvent } from '../notifications/notify';
@@ -23,14 +24,7 @@ import { transfer } from './transfer';
 import { emptyBalance, kindsOf, presentBalance, presentEntry, presentTransaction } from './wallet.presenter';
 import { EXPORT_ROW_CAP, entriesWorkbook, transactionsWorkbook } from './wallet.export';
 import { assertCanFundAgency } from './wallet.policy';
-import {
-  findAgency,
-  holdLiveAgency,
-  invoiceTypesOf,
-  listEntryLines,
-  walletAccounts,
-  type EntryLine,
-} from './wallet.repo';
+import { findAgency, holdLiveAgency, listEntryLines, walletAccounts, type EntryLine } from './wallet.repo';
 
 /** The agency's wallets per currency; `settlement` is listed even before the first entry. */
 export async function agencyBalances(
@@ -69,14 +63,13 @@ function percentText(percent: number | undefined): string {
 }
 
 /** With the agency's `showInvoiceTypeInExcel`: the fare's invoice type of each line's flight order. */
-async function invoiceTypesOfLines(db: Db, agency: BillsAgency, lines: EntryLine[]) {
+async function invoiceTypesOfLines(db: Db, orders: LedgerOrders, agency: BillsAgency, lines: EntryLine[]) {
   if (agency.commonConfig.showInvoiceTypeInExcel !== true) return undefined;
-  return invoiceTypesOf(
-    db,
-    agency.id,
-    lines.flatMap((l) => (l.orderId ? [l.orderId] : [])),
-  );
+  const ids = new Set(lines.flatMap((l) => (l.orderId && UUID.test(l.orderId) ? [l.orderId] : [])));
+  return orders.invoiceTypes(db, agency.id, [...ids]);
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The agency whose bills are read: its id and its settings (the invoice-type column). */
 export type BillsAgency = Pick<AgencyRow, 'id' | 'commonConfig'>;
@@ -90,11 +83,11 @@ const TRANSACTION_ACCOUNTS: ('agency_wallet' | 'platform_receivable')[] = [
  * The wallet entries, transactions and their exports of one agency (the caller's own, or a
  * sub-agency whose bills an agency manager reads: the caller checks who may read them).
  */
-export function createAgencyBills(db: Db) {
+export function createAgencyBills(db: Db, orders: LedgerOrders) {
   return {
     /** Wallet entries: journal entries that change the agency's wallet. */
     async entries(agency: BillsAgency, query: WalletEntryQuery): Promise<WalletEntryList> {
-      const { list, total } = await listEntryLines(db, agency.id, ['agency_wallet'], {
+      const { list, total } = await listEntryLines(db, orders, agency.id, ['agency_wallet'], {
         ...query,
         kinds: query.type ? kindsOf(query.type) : undefined,
         direction: query.sort === 'paymentTime' ? 'asc' : 'desc',
@@ -104,7 +97,7 @@ export function createAgencyBills(db: Db) {
 
     /** Transactions: entries that move the agency's money (wallet or outside channels). */
     async transactions(agency: BillsAgency, query: TransactionQuery): Promise<TransactionList> {
-      const { list, total } = await listEntryLines(db, agency.id, TRANSACTION_ACCOUNTS, {
+      const { list, total } = await listEntryLines(db, orders, agency.id, TRANSACTION_ACCOUNTS, {
         ...query,
         direction: query.sort.startsWith('-') ? 'desc' : 'asc',
       });
@@ -113,19 +106,19 @@ export function createAgencyBills(db: Db) {
 
     /** Every wallet entry of `query`'s filters (up to EXPORT_ROW_CAP) as an .xlsx file. */
     async entriesExport(agency: BillsAgency, query: WalletEntryQuery, locale: Locale): Promise<Buffer> {
-      const { list } = await listEntryLines(db, agency.id, ['agency_wallet'], {
+      const { list } = await listEntryLines(db, orders, agency.id, ['agency_wallet'], {
         ...query,
         page: 1,
         pageSize: EXPORT_ROW_CAP,
         kinds: query.type ? kindsOf(query.type) : undefined,
         direction: query.sort === 'paymentTime' ? 'asc' : 'desc',
       });
-      return entriesWorkbook(locale, list, await invoiceTypesOfLines(db, agency, list));
+      return entriesWorkbook(locale, list, await invoiceTypesOfLines(db, orders, agency, list));
     },
 
     /** Every transaction of `query`'s filters (up to EXPORT_ROW_CAP) as an .xlsx file. */
     async transactionsExport(agency: BillsAgency, query: TransactionQuery, locale: Locale): Promise<Buffer> {
-      const { list } = await listEntryLines(db, agency.id, TRANSACTION_ACCOUNTS, {
+      const { list } = await listEntryLines(db, orders, agency.id, TRANSACTION_ACCOUNTS, {
         ...query,
         page: 1,
         pageSize: EXPORT_ROW_CAP,
@@ -134,15 +127,15 @@ export function createAgencyBills(db: Db) {
       return transactionsWorkbook(
         locale,
         list.map(presentTransaction),
-        await invoiceTypesOfLines(db, agency, list),
+        await invoiceTypesOfLines(db, orders, agency, list),
       );
     },
   };
 }
 
 /** Wallet reads of the caller's agency and wallet writes of an agency manager. */
-export function createWalletService(db: Db) {
-  const bills = createAgencyBills(db);
+export function createWalletService(db: Db, orders: LedgerOrders) {
+  const bills = createAgencyBills(db, orders);
   return {
     /** Balances per currency; the settlement currency is listed even before the first entry. */
     async balances(ctx: RequestContext): Promise<WalletBalance[]> {

@@ -1,5 +1,4 @@
-import { bigint, integer, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { agencies, users } from './schema';
+import { bigint, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /*
  * Column builders the module tables share. Each call returns a fresh builder (a builder belongs
@@ -23,13 +22,3 @@ export const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
 
 /** An amount of money in integer minor units of a currency held elsewhere on the row. */
 export const minorUnits = (name: string) => bigint(name, { mode: 'number' });
-
-/** The agency and user an order belongs to; deleting either deletes the order. */
-export const orderOwnerColumns = () => ({
-  agencyId: integer('agency_id')
-    .notNull()
-    .references(() => agencies.id, { onDelete: 'cascade' }),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-});

@@ -9,16 +9,18 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { withSetupLock } from './setup-lock';
 import { listenPglite, PgListener, type NotificationHandlers, type Unlisten } from './notifications';
 
 export type { NotificationHandlers, Unlisten } from './notifications';
 
-export type Schema = typeof schema;
-/** A database or transaction handle; PGlite and node-postgres share this type. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * A database or transaction handle; PGlite and node-postgres share this type. Tables live in
+ * their modules' `*.schema.ts` and are imported where queried; no relational (`db.query`) schema
+ * is registered, so the handle needs none of them.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -57,7 +59,7 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, ...options.pgOptions });
-    const db = drizzlePg({ client: pool, schema });
+    const db = drizzlePg({ client: pool });
     // Same server, user and search path as the pool's connections, on a connection of its own.
     const listener = new PgListener({ connectionString: options.databaseUrl, ...options.pgOptions });
     return {
@@ -67,7 +69,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         // The migrator's queries and the lock share one connection: the lock is per session.
         const client = await pool.connect();
         await withSetupLock(client, () =>
-          migratePg(drizzlePg({ client, schema }), { migrationsFolder, migrationsSchema }),
+          migratePg(drizzlePg({ client }), { migrationsFolder, migrationsSchema }),
         );
       },
       ping: async () => {
@@ -92,7 +94,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       ? new PGlite(options.pgliteDir, { extensions })
       : new PGlite({ ...options.pgliteOptions, extensions });
     await client.waitReady;
-    const db = drizzlePglite({ client, schema });
+    const db = drizzlePglite({ client });
     return {
       db,
       kind: 'pglite',

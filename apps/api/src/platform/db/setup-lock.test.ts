@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPasswordHasher } from '../../modules/auth/password';
+import { createPasswordHasher } from '../../modules/users/password';
 import { DEMO_WALLETS } from '../../modules/wallet/wallet.seed';
 import { DEMO_AGENCIES, DEMO_USERS } from '../../seed/demo-data';
 import { seedBaseData, seedDemo } from '../../seed/seed';

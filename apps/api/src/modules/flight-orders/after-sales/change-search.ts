@@ -7,7 +7,7 @@ import { isCurrency } from '@portal/domain/currency';
 import type { Db } from '../../../platform/db';
 import { AppError } from '../../../platform/errors';
 import type { RequestContext } from '../../../platform/request-context';
-import type { SearchRow } from '../../../platform/db/schema';
+import type { SearchRow } from '../../shopping/shopping.schema';
 import type { FlightOrderDeps } from '../flight-orders.context';
 import { canSeeOrder } from '../flight-orders.policy';
 import { findOrder } from '../flight-orders.repo';

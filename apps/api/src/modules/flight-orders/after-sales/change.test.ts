@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FLIGHT_SETTINGS } from '@portal/domain/agency-config';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { ShoppingStarted, type Solution } from '@portal/domain/shopping';
-import { agencies, solutions } from '../../../platform/db/schema';
+import { agencies } from '../../agencies/agencies.schema';
+import { solutions } from '../../shopping/shopping.schema';
 import { buildApp } from '../../../app';
 import { bearer, body, login, testConfig, useTestApp } from '../../../test/app';
 import {

@@ -8,7 +8,7 @@ import {
 import type { OrderPassenger } from '@portal/domain/flight-order';
 import type { PriceListEntry, Solution, VerificationResult } from '@portal/domain/shopping';
 import type { Db } from '../../../platform/db';
-import type { SolutionRow } from '../../../platform/db/schema';
+import type { SolutionRow } from '../../shopping/shopping.schema';
 import { AppError } from '../../../platform/errors';
 import type { RequestContext } from '../../../platform/request-context';
 import { insertOrder, type NewFlightOrder } from '../flight-orders.repo';

@@ -3,11 +3,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { ShoppingStarted } from '@portal/domain/shopping';
 import { DEFAULT_FLIGHT_SETTINGS } from '@portal/domain/agency-config';
-import { agencies } from '../../../platform/db/schema';
+import { agencies } from '../../agencies/agencies.schema';
 import { bearer, body, login, useTestApp } from '../../../test/app';
 import { flightOrders } from '../flight-orders.schema';
 import { notifications } from '../../notifications/notifications.schema';
-import { adult, bookOne, contact, createOrder, travelDate } from '../flight-orders.test-helpers';
+import {
+  adult,
+  bookOne,
+  contact,
+  createOrder,
+  travelDate,
+} from '../flight-orders.test-helpers';
 import { awaitFinished, oneWay, search } from '../../shopping/shopping.test-helpers';
 import { ledgerViolations } from '../../wallet/ledger.invariants';
 import { journalEntries, ledgerAccounts, ledgerPostings } from '../../wallet/wallet.schema';

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FLIGHT_SETTINGS } from '@portal/domain/agency-config';
 import { FlightOrder, FlightOrderList } from '@portal/domain/flight-order';
-import { agencies } from '../../../platform/db/schema';
+import { agencies } from '../../agencies/agencies.schema';
 import { bearer, body, login, useTestApp } from '../../../test/app';
 import { flightOrders } from '../flight-orders.schema';
 import { bookOne } from '../flight-orders.test-helpers';

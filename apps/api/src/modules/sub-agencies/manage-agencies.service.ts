@@ -9,31 +9,35 @@ import type {
 } from '@portal/domain/agencies';
 import { isCurrency } from '@portal/domain/currency';
 import type { Db } from '../../platform/db';
-import type { AgencyRow } from '../../platform/db/schema';
+import type { AgencyRow } from '../agencies/agencies.schema';
 import { AppError } from '../../platform/errors';
 import type { FileStorage, StoredFile } from '../../platform/files';
 import type { RequestContext } from '../../platform/request-context';
-import type { PasswordHasher } from '../auth/password';
+import type { PasswordHasher } from '../users/password';
 import { generatePassword } from '../users/users.service';
-import { revokeUserSessions, updateUser } from '../users/users.repo';
+import { revokeSessionsOfUsers, revokeUserSessions } from '../auth/auth.repo';
+import { updateUser } from '../users/users.repo';
 import { emptyBalance, presentBalance } from '../wallet/wallet.presenter';
-import { logoUrl, presentSubAgency } from './agencies.presenter';
-import { allowedParent, assertCanAgencies, assertCanReadLogo, managedAgency } from './agencies.policy';
+import { logoUrl, presentSubAgency } from '../agencies/agencies.presenter';
+import {
+  allowedParent,
+  assertCanAgencies,
+  assertCanReadLogo,
+  managedAgency,
+} from '../agencies/agencies.policy';
 import {
   childCounts,
   childrenOf,
   findAgencyById,
-  hasOrders,
   listAgencies,
   lockAgency,
-  lockWalletAccounts,
   markAgencyDeleted,
   superAdminsOf,
   updateAgency,
-  walletAccountsOf,
-} from './agencies.repo';
+} from '../agencies/agencies.repo';
+import { hasOrders, lockWalletAccounts, walletAccountsOf } from './manage-agencies.repo';
 import { createAgency } from './create-agency';
-import { prepareLogo } from './agency-logo';
+import { prepareLogo } from '../agencies/agency-logo';
 
 export interface AgenciesDeps {
   db: Db;
@@ -207,7 +211,9 @@ export function createAgenciesService(deps: AgenciesDeps) {
         if (wallets.some((w) => w.balanceMinor !== 0)) throw new AppError('AGENCY_HAS_BALANCE');
         if (wallets.some((w) => w.creditLimitMinor > 0)) throw new AppError('AGENCY_HAS_CREDIT');
         if (await hasOrders(tx, id)) throw new AppError('AGENCY_HAS_ORDERS');
-        return markAgencyDeleted(tx, id, 'agency_deleted');
+        const userIds = await markAgencyDeleted(tx, id);
+        await revokeSessionsOfUsers(tx, userIds, 'agency_deleted');
+        return userIds;
       });
       for (const userId of userIds) deps.forgetUser(userId);
       return {};

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
-import { apiKeyOf } from '../auth/auth.hook';
+import { apiKeyOf } from './auth.hook';
 
 /**
  * What a user signed in with a generated temporary password may still call: read who they are,

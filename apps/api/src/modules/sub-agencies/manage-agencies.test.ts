@@ -8,7 +8,9 @@ import {
   SuperAdminPasswordReset,
   type CreateAgencyInput,
 } from '@portal/domain/agencies';
-import { agencies, sessions, users } from '../../platform/db/schema';
+import { agencies } from '../agencies/agencies.schema';
+import { sessions } from '../auth/auth.schema';
+import { users } from '../users/users.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { insertGroupOrderFor } from '../group-orders/group-orders.test-helpers';

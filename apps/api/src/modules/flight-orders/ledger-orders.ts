@@ -1,0 +1,42 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { INVOICE_TYPES, type InvoiceType } from '@portal/domain/shopping';
+import type { LedgerOrderSource } from '../wallet/ledger-orders';
+import { flightOrders } from './flight-orders.schema';
+
+/** Flight orders (every type) as the wallet's entry lists name them (registered in `app.ts`). */
+export const flightLedgerOrders: LedgerOrderSource = {
+  async idsByBookingNumber(db, agencyId, numbers) {
+    const rows = await db
+      .select({ id: flightOrders.id })
+      .from(flightOrders)
+      .where(and(eq(flightOrders.agencyId, agencyId), inArray(flightOrders.bookingNumber, [...numbers])));
+    return rows.map((r) => r.id);
+  },
+  async ordersByIds(db, agencyId, ids) {
+    const rows = await db
+      .select({ id: flightOrders.id, bookingNumber: flightOrders.bookingNumber, type: flightOrders.type })
+      .from(flightOrders)
+      .where(and(eq(flightOrders.agencyId, agencyId), inArray(flightOrders.id, [...ids])));
+    return rows.map((r) => ({
+      kind: 'flight',
+      id: r.id,
+      bookingNumber: r.bookingNumber,
+      flightType: r.type,
+    }));
+  },
+  async invoiceTypes(db, agencyId, ids) {
+    const rows = await db
+      .select({
+        id: flightOrders.id,
+        invoiceType: sql<string | null>`${flightOrders.solution}->'restrictions'->>'invoiceType'`,
+      })
+      .from(flightOrders)
+      .where(and(eq(flightOrders.agencyId, agencyId), inArray(flightOrders.id, [...ids])));
+    const map = new Map<string, InvoiceType>();
+    for (const row of rows) {
+      const type = INVOICE_TYPES.find((t) => t === row.invoiceType);
+      if (type) map.set(row.id, type);
+    }
+    return map;
+  },
+};
