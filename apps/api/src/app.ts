@@ -41,11 +41,20 @@ import { trainOrderRoutes } from './modules/train-orders/train-orders.routes';
 import { trainOrderJobHandlers } from './modules/train-orders/train-order-jobs';
 import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes';
 import { watchOrderListChanges } from './modules/flight-orders/order-list-changes';
-import { flightPaymentRoutes } from './modules/payments/payments.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
+import { createPayableRegistry } from './modules/payments/payable';
 import { createGatewayRegistry, type PaymentGateways } from './modules/payments/gateway';
 import { lateCaptureJobHandlers } from './modules/payments/late-captures';
 import { createSimulatedGateways } from './modules/payments/simulated-gateway';
-import type { OnPaidHooks } from './modules/payments/pay-order';
+import { flightPaymentRoutes } from './modules/flight-orders/flight-payment.routes';
+import {
+  flightCapturable,
+  flightPayable,
+  originFlightPayment,
+  withOnPaid,
+  type OnPaidHooks,
+} from './modules/flight-orders/flight-payable';
+import { changeFlightPayment } from './modules/after-sales/change-payment';
 import { orderJobHandlers } from './modules/flight-orders/order-jobs';
 import { afterSalesRoutes } from './modules/after-sales/after-sales.routes';
 import { afterSalesJobHandlers } from './modules/after-sales/after-sales-jobs';
@@ -55,7 +64,7 @@ import { createLocalFileStorage } from './platform/files';
 import { documentRoutes } from './modules/after-sales/documents.routes';
 import { groupPassengerListRoutes } from './modules/group-orders/passenger-list/passenger-list.routes';
 import { changeRoutes } from './modules/after-sales/change.routes';
-import { changeJobHandlers, queueReissue } from './modules/after-sales/change-jobs';
+import { changeJobHandlers } from './modules/after-sales/change-jobs';
 import { disruptionRoutes, disruptionTestHookRoutes } from './modules/after-sales/disruptions.routes';
 import { disruptionJobHandlers, queueDisruptionScan } from './modules/after-sales/disruption-jobs';
 import { voyageRoutes } from './modules/booking-records/voyages.routes';
@@ -73,7 +82,7 @@ import { agenciesRoutes } from './modules/agencies/agencies.routes';
 import { registerAgencyFrameAncestors } from './modules/agencies/frame-ancestors';
 import { registerTemporaryPasswordHook } from './modules/agencies/temporary-password.hook';
 import { groupOrderRoutes } from './modules/group-orders/group-orders.routes';
-import { groupInstalmentCaptures } from './modules/group-orders/instalment-gateway-payment';
+import { groupInstalmentCapturable } from './modules/group-orders/instalment-gateway-payment';
 import { groupJobHandlers } from './modules/group-orders/group-jobs';
 import {
   createGroupDeskRegistry,
@@ -118,7 +127,7 @@ export interface BuildAppOptions {
   suppliers?: SupplierRegistry;
   /** Outside payment providers; default: the simulated ones with SIMULATED_PAYMENTS, else none. */
   gateways?: PaymentGateways;
-  /** What happens once an order of a type is paid, other than the defaults (tests). */
+  /** What happens once a flight order of a type is paid, other than the defaults (tests). */
   paymentHooks?: OnPaidHooks;
   /** Group desks; default: the simulated one with SIMULATED_SUPPLIERS, else none. */
   groupDesks?: GroupDeskRegistry;
@@ -242,11 +251,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (config.simulatedPayments
       ? createSimulatedGateways(config.paymentGatewaySecret)
       : createGatewayRegistry([]));
+  // The one payment path: each order kind's payable (its checks and posting recipe), registered
+  // here for the captures the payment routes settle; payments imports no order module.
+  const flightRecipes = withOnPaid(
+    { origin: originFlightPayment(orderDeps), change: changeFlightPayment(orderDeps) },
+    options.paymentHooks,
+  );
+  const payables = createPayableRegistry();
+  payables.register('flight', flightCapturable(flightRecipes));
+  payables.register('group-instalment', groupInstalmentCapturable);
+  await app.register(paymentRoutes, { db: database.db, now, gateways, payables });
   await app.register(flightPaymentRoutes, {
     deps: orderDeps,
     gateways,
-    onPaid: { change: queueReissue(orderDeps), ...options.paymentHooks },
-    groupInstalmentCaptures,
+    payable: flightPayable(flightRecipes),
   });
   await app.register(afterSalesRoutes, { deps: orderDeps });
   await app.register(disruptionRoutes, { deps: orderDeps });

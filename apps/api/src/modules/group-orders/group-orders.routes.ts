@@ -26,8 +26,8 @@ import { presentGroupOrder } from './group-orders.presenter';
 import { findGroupOrder } from './group-orders.repo';
 import type { GroupOrderRow } from './group-orders.schema';
 import { groupStatusCounts, listGroupOrders } from './list-group-orders';
-import { payInstalment } from './pay-instalment';
-import { prepareInstalmentPayment, recordInstalmentPayment } from './instalment-gateway-payment';
+import { prepareGatewayPayment, recordGatewayPayment } from '../payments/gateway-payment';
+import { groupInstalmentPayable, payInstalment } from './pay-instalment';
 
 const tags = ['group-orders'];
 const OrderIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
@@ -145,9 +145,28 @@ export async function groupOrderRoutes(fastify: FastifyInstance, { deps }: { dep
       if (provider) {
         // The provider's start may be a network call: outside the transaction, then one short one.
         const answer = await withIdempotentSteps(deps.db, request, reply, {
-          outside: () => prepareInstalmentPayment(deps.db, ctx, id, n, provider, returnUrl, deps.now()),
+          outside: () =>
+            prepareGatewayPayment(
+              deps.db,
+              ctx,
+              groupInstalmentPayable,
+              { id, n },
+              provider,
+              returnUrl,
+              deps.now(),
+            ),
           inside: async (tx, prepared) =>
-            ok(await recordInstalmentPayment(tx, ctx, id, n, provider, prepared, deps.now())),
+            ok(
+              await recordGatewayPayment(
+                tx,
+                ctx,
+                groupInstalmentPayable,
+                { id, n },
+                provider,
+                prepared,
+                deps.now(),
+              ),
+            ),
         });
         return PaymentAnswer.parse(answer);
       }

@@ -1,35 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FlightPaymentResult } from '@portal/domain/flight-order';
 import { LateCaptureList, LateCaptureQuery } from '@portal/domain/late-capture';
-import { CHANNEL_OPTIONS, PaymentConfig, PaymentRequest, PaymentStatusView } from '@portal/domain/payment';
+import { CHANNEL_OPTIONS, PaymentConfig, PaymentStatusView } from '@portal/domain/payment';
+import { hasFlightService } from '@portal/domain/roles';
+import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
-import { withIdempotency, withIdempotentSteps } from '../../platform/idempotency';
-import { requireCtx } from '../../platform/request-context';
-import { envelope, okResponse } from '../../platform/schema';
-import { flightContext } from '../shopping/access';
+import { accessSubject, requireCtx, type RequestContext } from '../../platform/request-context';
+import { okResponse } from '../../platform/schema';
 import { assertCanReadWallet } from '../wallet/wallet.policy';
-import { queueTicketing } from '../flight-orders/order-jobs';
-import { agencyChannels, payOrder, type OnPaidHooks } from './pay-order';
+import { agencyChannels } from './pay-order';
 import { GatewayNotification, type PaymentGateways } from './gateway';
-import {
-  flightCaptureTarget,
-  handleNotification,
-  type CaptureTarget,
-  prepareGatewayPayment,
-  recordGatewayPayment,
-} from './gateway-payment';
+import { handleNotification } from './notification';
 import { lateCaptureLog, listLateCaptures, refundLateCapture } from './late-captures';
+import type { PayableRegistry } from './payable';
 import { paymentState } from './payment-state';
 import { simulatedCheckoutRoutes } from './sim-checkout.routes';
 import { isSimulatedGateway } from './simulated-gateway';
-import type { FlightOrderDeps } from '../flight-orders/flight-orders.context';
-import { presentFullOrder } from '../after-sales/after-sales.presenter';
-import type { FlightOrderRow } from '../flight-orders/flight-orders.schema';
 
-const OrderIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
 const PaymentIdParams = z.strictObject({ id: z.uuid() });
 const ChannelParams = z.strictObject({ channel: z.string().min(1).max(40) });
 
@@ -43,84 +32,45 @@ export const NOTIFY_RESULTS = [
   'refund_pending',
 ] as const;
 const NotifyAnswer = z.object({ result: z.enum(NOTIFY_RESULTS) });
-/**
- * The answer of a payment. `withIdempotency` may replay a stored answer (typed unknown); reading
- * it through this schema narrows it (it is this route's own earlier answer).
- */
-const PaymentAnswer = envelope(FlightPaymentResult);
 
-export interface FlightPaymentRoutesOptions {
-  deps: FlightOrderDeps;
+/** The request's context when its user may use the flight service (401 without a session, else 403). */
+function flightServiceContext(request: FastifyRequest): RequestContext {
+  const ctx = requireCtx(request);
+  if (!hasFlightService(accessSubject(ctx))) throw new AppError('NO_ACCESS');
+  return ctx;
+}
+
+export interface PaymentRoutesOptions {
+  db: Db;
+  now: () => Date;
   /** The outside payment providers; a channel without one is neither offered nor served. */
   gateways: PaymentGateways;
-  /**
-   * What happens once an order of each type is paid; default: origin orders are queued for
-   * ticketing. A type without a hook is not paid.
-   */
-  onPaid?: OnPaidHooks;
-  /** Settles captures of group orders' instalments (started by the group order routes). */
-  groupInstalmentCaptures?: CaptureTarget;
+  /** The order kinds whose payments a provider may capture (registered by the order modules). */
+  payables: PayableRegistry;
 }
 
 /**
- * Paying any payable order (origin, change) through one path: the agency's channels, balance
- * payment, the outside providers (hosted checkout or QR code) and their signed notifications,
- * late captures refunded and listed for finance, and (only when a simulated provider is
- * configured) the simulated checkout and scan pages. Notifications of group instalments'
- * payments (started by the group order routes) are settled here too, by `groupInstalmentCaptures`.
+ * What every payment shares, whatever it pays: the agency's channels, the state of an outside
+ * payment, the providers' signed notifications (settled through the order kind's registered
+ * payable), late captures refunded and listed for finance, and (only when a simulated provider is
+ * configured) the simulated checkout and scan pages. Each order kind's own payment route (flight
+ * orders and changes, group instalments, train orders) starts its payments through the same path
+ * (`payWithBalance`, `prepareGatewayPayment` and `recordGatewayPayment`).
  */
-export async function flightPaymentRoutes(
+export async function paymentRoutes(
   fastify: FastifyInstance,
-  { deps, gateways, onPaid, groupInstalmentCaptures }: FlightPaymentRoutesOptions,
+  { db, now, gateways, payables }: PaymentRoutesOptions,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const hooks: OnPaidHooks = { origin: queueTicketing(deps), ...onPaid };
-  const targets = { flight: flightCaptureTarget(hooks), groupInstalment: groupInstalmentCaptures };
-  const flightCtx = flightContext;
-  const present = async (row: FlightOrderRow, db = deps.db) => presentFullOrder(db, row, deps.now());
 
   app.get(
     '/order/v2/flight/config/payment',
     { config: { access: 'ticket' }, schema: { tags: ['payments'], response: okResponse(PaymentConfig) } },
     async (request) => {
-      const ctx = flightCtx(request);
+      const ctx = flightServiceContext(request);
       // Offered: the agency's channels that are served (the balance, or a configured provider).
       const served = agencyChannels(ctx).filter((c) => c === 'balance' || gateways.get(c));
       return ok(served.map((channel) => ({ channel, ...CHANNEL_OPTIONS[channel], feePercent: 0 })));
-    },
-  );
-
-  app.post(
-    '/order/v2/flight/orders/:id/payment',
-    {
-      config: { access: 'ticket' },
-      schema: {
-        tags: ['payments'],
-        params: OrderIdParams,
-        body: PaymentRequest,
-        response: { 200: PaymentAnswer },
-      },
-    },
-    async (request, reply) => {
-      const ctx = flightCtx(request);
-      const { id } = request.params;
-      const payment = request.body;
-      const provider = gateways.get(payment.channel);
-      if (provider) {
-        // The provider's start may be a network call: outside the transaction, then one short one.
-        const answer = await withIdempotentSteps(deps.db, request, reply, {
-          outside: () =>
-            prepareGatewayPayment(deps.db, ctx, id, provider, payment.returnUrl, hooks, deps.now()),
-          inside: async (tx, prepared) =>
-            ok(await recordGatewayPayment(tx, ctx, provider, prepared, hooks, deps.now())),
-        });
-        return PaymentAnswer.parse(answer);
-      }
-      const answer = await withIdempotency(deps.db, request, reply, async (tx) => {
-        const paid = await payOrder(tx, ctx, id, payment, deps.now(), hooks);
-        return ok({ status: 'paid' as const, order: await present(paid, tx) });
-      });
-      return PaymentAnswer.parse(answer);
     },
   );
 
@@ -131,8 +81,8 @@ export async function flightPaymentRoutes(
       schema: { tags: ['payments'], params: PaymentIdParams, response: okResponse(PaymentStatusView) },
     },
     async (request) => {
-      const ctx = flightCtx(request);
-      return ok(await paymentState(deps.db, ctx, request.params.id, deps.now()));
+      const ctx = flightServiceContext(request);
+      return ok(await paymentState(db, payables, ctx, request.params.id, now()));
     },
   );
 
@@ -151,15 +101,15 @@ export async function flightPaymentRoutes(
     async (request) => {
       const gateway = gateways.get(request.params.channel);
       if (!gateway) throw new AppError('NOT_FOUND');
-      const outcome = await deps.db.transaction((tx) =>
-        handleNotification(tx, gateway, request.body, deps.now(), targets),
+      const outcome = await db.transaction((tx) =>
+        handleNotification(tx, gateway, request.body, now(), payables),
       );
       if (outcome.result !== 'late') return ok({ result: outcome.result });
       // Money the order cannot take: refunded through the gateway now, after the transaction;
       // when that fails, the queued job tries again.
       const capture = outcome.capture;
       try {
-        const refunded = await refundLateCapture(deps.db, gateways, capture.id, deps.now());
+        const refunded = await refundLateCapture(db, gateways, capture.id, now());
         request.log.warn(lateCaptureLog(refunded ?? capture), 'late capture refunded');
         return ok({ result: 'refunded' as const });
       } catch (error) {
@@ -182,11 +132,11 @@ export async function flightPaymentRoutes(
     async (request) => {
       const ctx = requireCtx(request);
       assertCanReadWallet(ctx);
-      return ok(await listLateCaptures(deps.db, ctx, request.query));
+      return ok(await listLateCaptures(db, payables, ctx, request.query));
     },
   );
 
   if (gateways.list().some(isSimulatedGateway)) {
-    await app.register(simulatedCheckoutRoutes, { db: deps.db, gateways, now: deps.now });
+    await app.register(simulatedCheckoutRoutes, { db, gateways, now });
   }
 }
