@@ -6,11 +6,6 @@ import type { PaymentPending } from '@portal/domain/payment';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { postEntry } from '../wallet/ledger';
-import { ensureAccounts } from '../wallet/ledger.repo';
-import { markupPostings } from '../wallet/markup-legs';
-import type { PaymentKind } from '../wallet/pay-from-balance';
-import type { MarkupLeg } from '@portal/domain/wallet-markup';
 import { orderPayments, type OrderPaymentRow } from './payments.schema';
 import { GATEWAY_PAYMENT_TTL_MS, type PaymentGateway, type StartPaymentAnswer } from './gateway';
 import type { Payable, PaymentDue, PaymentTarget } from './payable';
@@ -200,47 +195,6 @@ export async function recordGatewayPayment<Key, R>(
   }
   if (!prepared.stored) await tx.insert(orderPayments).values(prepared.row);
   return pendingAnswer(provider, prepared.row, prepared.answer);
-}
-
-/**
- * Money captured by a gateway, entered in the ledger: platform receivable -> each ancestor's
- * wallet its markup on the order (`markupLegs`, leg `markup`) and the rest to supplier payable.
- */
-export async function postCapture(
-  tx: Db,
-  input: {
-    agencyId: number;
-    currency: string;
-    amountMinor: number;
-    kind: PaymentKind;
-    orderId: string;
-    tradeNo: string;
-    description: string;
-    createdBy: number;
-    channel: string;
-    markupLegs?: readonly MarkupLeg[];
-  },
-): Promise<number> {
-  const accounts = await ensureAccounts(tx, input.agencyId, input.currency);
-  const markups = await markupPostings(tx, input.markupLegs ?? [], input.currency);
-  return postEntry(tx, {
-    agencyId: input.agencyId,
-    kind: input.kind,
-    orderId: input.orderId,
-    reference: input.tradeNo,
-    description: `${input.description} (${input.channel})`,
-    createdBy: input.createdBy,
-    meta: { paymentMethod: input.channel },
-    postings: [
-      { accountId: accounts.platform_receivable, amountMinor: -input.amountMinor, currency: input.currency },
-      {
-        accountId: accounts.supplier_payable,
-        amountMinor: input.amountMinor - markups.totalMinor,
-        currency: input.currency,
-      },
-      ...markups.postings,
-    ],
-  });
 }
 
 /** The payment behind a simulated checkout page (which checks the page's token itself). */

@@ -7,9 +7,8 @@ import { markupLegsOf, unwindLegs, type MarkupLeg } from '@portal/domain/wallet-
 import { agencies, users } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { useTestApp } from '../../test/app';
-import { postCapture } from '../payments/gateway-payment';
 import { ledgerViolations } from './ledger.invariants';
-import { payFromBalance } from './pay-from-balance';
+import { payFromBalance, postCapture } from './pay-from-balance';
 import { reimburse } from './reimburse';
 import { setCreditLimit } from './set-credit-limit';
 import { topUp } from './top-up';
