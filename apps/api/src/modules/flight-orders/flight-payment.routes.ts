@@ -3,14 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FlightPaymentResult } from '@portal/domain/flight-order';
 import { PaymentRequest } from '@portal/domain/payment';
-import { ok } from '../../platform/envelope';
-import { AppError } from '../../platform/errors';
-import { withIdempotency, withIdempotentSteps } from '../../platform/idempotency';
 import { envelope } from '../../platform/schema';
 import type { PaymentGateways } from '../payments/gateway';
-import { prepareGatewayPayment, recordGatewayPayment } from '../payments/gateway-payment';
 import type { Payable } from '../payments/payable';
-import { payWithBalance } from '../payments/pay-order';
+import { payWithChannel } from '../payments/pay-with-channel';
 import { flightContext } from '../shopping/access';
 import { presentFullOrder } from '../after-sales/after-sales.presenter';
 import type { FlightOrderDeps } from './flight-orders.context';
@@ -54,24 +50,17 @@ export async function flightPaymentRoutes(
       },
     },
     async (request, reply) => {
-      const ctx = flightContext(request);
-      const { id } = request.params;
-      const payment = request.body;
-      const provider = gateways.get(payment.channel);
-      if (provider) {
-        // The provider's start may be a network call: outside the transaction, then one short one.
-        const answer = await withIdempotentSteps(deps.db, request, reply, {
-          outside: () =>
-            prepareGatewayPayment(deps.db, ctx, payable, id, provider, payment.returnUrl, deps.now()),
-          inside: async (tx, prepared) =>
-            ok(await recordGatewayPayment(tx, ctx, payable, id, provider, prepared, deps.now())),
-        });
-        return PaymentAnswer.parse(answer);
-      }
-      if (payment.channel !== 'balance') throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE');
-      const answer = await withIdempotency(deps.db, request, reply, async (tx) => {
-        const paid = await payWithBalance(tx, ctx, payable, id, deps.now());
-        return ok({ status: 'paid' as const, order: await presentFullOrder(tx, paid, deps.now()) });
+      const { channel, returnUrl } = request.body;
+      const answer = await payWithChannel(request, reply, {
+        ctx: flightContext(request),
+        db: deps.db,
+        now: deps.now,
+        gateways,
+        payable,
+        key: request.params.id,
+        channel,
+        returnUrl,
+        present: (tx, paid) => presentFullOrder(tx, paid, deps.now()),
       });
       return PaymentAnswer.parse(answer);
     },

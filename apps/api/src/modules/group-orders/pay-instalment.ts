@@ -3,9 +3,7 @@ import { INSTALMENT_STEPS, isGroupActionAllowed } from '@portal/domain/group-ord
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
-import type { RequestContext } from '../../platform/request-context';
 import type { PaidWith, Payable, PaymentDue } from '../payments/payable';
-import { payWithBalance } from '../payments/pay-order';
 import { instalmentLedgerOrderId } from '../wallet/ledger-order-id';
 import { groupActionSubject } from './action-subject';
 import { passengerListState } from './passenger-list/passenger-list.repo';
@@ -84,7 +82,11 @@ export function instalmentDue(payable: PayableInstalment): PaymentDue<GroupOrder
 /**
  * Group order instalments as payables: the caller's group order (404 unless visible; locked
  * unless `lock` is false), then `checkPayable`. Paid from the wallet or through an outside
- * channel (`instalment-gateway-payment.ts` settles its captures).
+ * channel by the one payment path (`payWithChannel`; the wallet entry is kind `origin-flight`
+ * under the instalment's own ledger order id); the row lock makes concurrent payments of one
+ * instalment run one after another (the first pays, the others find the order moved on: 409),
+ * and the guarded instalment update and the unique ledger entry make a second payment
+ * impossible. `instalment-gateway-payment.ts` settles its captures.
  */
 export const groupInstalmentPayable: Payable<InstalmentKey, GroupOrderRow> = {
   channels: 'any',
@@ -138,22 +140,4 @@ export async function settleInstalment(
   const moved = await transitionGroup(tx, order, step.next, now, 'instalment_paid', {}, params);
   if (step.next === 'proceeding') await enqueueJob(tx, GROUP_ISSUE_JOB, { orderId: order.id }, now);
   return moved;
-}
-
-/**
- * Pays instalment `n` of a group order from the wallet, in the caller's transaction (the route
- * runs it under an `Idempotency-Key`), through the one payment path (`payWithBalance`). The order
- * row is locked first, so concurrent payments of one instalment run one after another: the first
- * pays, the others find the order moved on (409). Refused for a disabled payment (403), a channel
- * not offered (400), as `groupInstalmentPayable` says, or for a short balance (402). The
- * instalment row's guarded update and its unique ledger entry make a second payment impossible.
- */
-export async function payInstalment(
-  tx: Db,
-  ctx: RequestContext,
-  id: string,
-  n: number,
-  now: Date,
-): Promise<GroupOrderRow> {
-  return payWithBalance(tx, ctx, groupInstalmentPayable, { id, n }, now);
 }
