@@ -39,10 +39,19 @@ import { trainOrderRoutes } from './modules/train-orders/train-orders.routes';
 import { trainOrderJobHandlers } from './modules/train-orders/train-order-jobs';
 import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes';
 import { watchOrderListChanges } from './modules/flight-orders/order-list-changes';
-import { flightPaymentRoutes } from './modules/payments/payments.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
+import { createPayableRegistry } from './modules/payments/payable';
 import type { PaymentGateways } from './modules/payments/gateway';
 import { lateCaptureJobHandlers } from './modules/payments/late-captures';
-import type { OnPaidHooks } from './modules/payments/pay-order';
+import { flightPaymentRoutes } from './modules/flight-orders/flight-payment.routes';
+import {
+  flightCapturable,
+  flightPayable,
+  originFlightPayment,
+  withOnPaid,
+  type OnPaidHooks,
+} from './modules/flight-orders/flight-payable';
+import { changeFlightPayment } from './modules/flight-orders/after-sales/change-payment';
 import { orderJobHandlers } from './modules/flight-orders/order-jobs';
 import { afterSalesRoutes } from './modules/flight-orders/after-sales/after-sales.routes';
 import { afterSalesJobHandlers } from './modules/flight-orders/after-sales/after-sales-jobs';
@@ -71,7 +80,7 @@ import { agenciesRoutes } from './modules/sub-agencies/manage-agencies.routes';
 import { registerAgencyFrameAncestors } from './modules/agencies/frame-ancestors';
 import { registerTemporaryPasswordHook } from './modules/auth/temporary-password.hook';
 import { groupOrderRoutes } from './modules/group-orders/group-orders.routes';
-import { groupInstalmentCaptures } from './modules/group-orders/instalment-gateway-payment';
+import { groupInstalmentCapturable } from './modules/group-orders/instalment-gateway-payment';
 import { groupJobHandlers } from './modules/group-orders/group-jobs';
 import type { GroupDeskRegistry } from './modules/group-orders/group-desk';
 import {
@@ -119,7 +128,7 @@ export interface BuildAppOptions {
   suppliers?: SupplierRegistry;
   /** Outside payment providers; default: the simulated ones with SIMULATED_PAYMENTS, else none. */
   gateways?: PaymentGateways;
-  /** What happens once an order of a type is paid, other than the defaults (tests). */
+  /** What happens once a flight order of a type is paid, other than the defaults (tests). */
   paymentHooks?: OnPaidHooks;
   /** Group desks; default: the simulated one with SIMULATED_SUPPLIERS, else none. */
   groupDesks?: GroupDeskRegistry;
@@ -233,11 +242,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   await app.register(flightOrderRoutes, { deps: orderDeps, listCache: orderListCache });
   const gateways = options.gateways ?? configuredPaymentGateways(config);
+  // The one payment path: each order kind's payable (its checks and posting recipe), registered
+  // here for the captures the payment routes settle; payments imports no order module.
+  const flightRecipes = withOnPaid(
+    { origin: originFlightPayment(orderDeps), change: changeFlightPayment(orderDeps) },
+    options.paymentHooks,
+  );
+  const payables = createPayableRegistry();
+  payables.register('flight', flightCapturable(flightRecipes));
+  payables.register('group-instalment', groupInstalmentCapturable);
+  await app.register(paymentRoutes, { db: database.db, now, gateways, payables });
   await app.register(flightPaymentRoutes, {
     deps: orderDeps,
     gateways,
-    onPaid: { change: queueReissue(orderDeps), ...options.paymentHooks },
-    groupInstalmentCaptures,
+    payable: flightPayable(flightRecipes),
   });
   await registerSimulatedCheckout(app, { db: database.db, gateways, now });
   await app.register(afterSalesRoutes, { deps: orderDeps });

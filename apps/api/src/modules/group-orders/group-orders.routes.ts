@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
-import { withIdempotency, withIdempotentSteps } from '../../platform/idempotency';
+import { withIdempotency } from '../../platform/idempotency';
 import { envelope, okResponse } from '../../platform/schema';
 import { requireCtx } from '../../platform/request-context';
 import { createGroupOrder } from './create-group-order';
@@ -26,8 +26,8 @@ import { presentGroupOrder } from './group-orders.presenter';
 import { findGroupOrder } from './group-orders.repo';
 import type { GroupOrderRow } from './group-orders.schema';
 import { groupStatusCounts, listGroupOrders } from './list-group-orders';
-import { payInstalment } from './pay-instalment';
-import { prepareInstalmentPayment, recordInstalmentPayment } from './instalment-gateway-payment';
+import { payWithChannel } from '../payments/pay-with-channel';
+import { groupInstalmentPayable } from './pay-instalment';
 
 const tags = ['group-orders'];
 const OrderIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
@@ -138,23 +138,18 @@ export async function groupOrderRoutes(fastify: FastifyInstance, { deps }: { dep
       },
     },
     async (request, reply) => {
-      const ctx = requireCtx(request);
       const { id, n } = request.params;
       const { channel, returnUrl } = request.body;
-      const provider = deps.gateways.get(channel);
-      if (provider) {
-        // The provider's start may be a network call: outside the transaction, then one short one.
-        const answer = await withIdempotentSteps(deps.db, request, reply, {
-          outside: () => prepareInstalmentPayment(deps.db, ctx, id, n, provider, returnUrl, deps.now()),
-          inside: async (tx, prepared) =>
-            ok(await recordInstalmentPayment(tx, ctx, id, n, provider, prepared, deps.now())),
-        });
-        return PaymentAnswer.parse(answer);
-      }
-      if (channel !== 'balance') throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE');
-      const answer = await withIdempotency(deps.db, request, reply, async (tx) => {
-        const paid = await payInstalment(tx, ctx, id, n, deps.now());
-        return ok({ status: 'paid' as const, order: await present(paid, tx) });
+      const answer = await payWithChannel(request, reply, {
+        ctx: requireCtx(request),
+        db: deps.db,
+        now: deps.now,
+        gateways: deps.gateways,
+        payable: groupInstalmentPayable,
+        key: { id, n },
+        channel,
+        returnUrl,
+        present: (tx, paid) => present(paid, tx),
       });
       return PaymentAnswer.parse(answer);
     },

@@ -1,12 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { PaymentChannel } from '@portal/domain/payment';
 import { INSTALMENT_STEPS, isGroupActionAllowed } from '@portal/domain/group-order-status';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
-import type { RequestContext } from '../../platform/request-context';
-import { agencyChannels } from '../payments/pay-order';
-import { payFromBalance } from '../wallet/pay-from-balance';
+import type { PaidWith, Payable, PaymentDue } from '../payments/payable';
 import { instalmentLedgerOrderId } from '../wallet/ledger-order-id';
 import { groupActionSubject } from './action-subject';
 import { passengerListState } from './passenger-list/passenger-list.repo';
@@ -52,27 +49,53 @@ async function checkPayable(tx: Db, order: GroupOrderRow, n: number, now: Date):
   return { order, instalment, step };
 }
 
-/**
- * The caller's group order's instalment `n`, if it may be paid now with `channel`: payment not
- * disabled for the agency (403), the channel offered (400 PAYMENT_CHANNEL_UNAVAILABLE), the order
- * visible to the user (404), then `checkPayable`. The order row is locked unless `lock` is false
- * (a read-only check with no transaction open, before an outside provider is asked).
- */
-export async function findPayableInstalment(
-  tx: Db,
-  ctx: RequestContext,
-  id: string,
-  n: number,
-  channel: PaymentChannel,
-  now: Date,
-  { lock = true }: { lock?: boolean } = {},
-): Promise<PayableInstalment> {
-  if (ctx.agency.commonConfig.disablePayment === true) throw new AppError('PAYMENT_DISABLED');
-  if (!agencyChannels(ctx).includes(channel)) throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE');
-  const order = await findGroupOrder(tx, ctx.agency.id, id, { forUpdate: lock });
-  if (!order || !canSeeGroupOrder(ctx, order)) throw new AppError('ORDER_NOT_FOUND');
-  return checkPayable(tx, order, n, now);
+/** An instalment of one group order: what a group payment pays. */
+export interface InstalmentKey {
+  id: string;
+  n: number;
 }
+
+/**
+ * What paying a payable instalment takes (its posting recipe: entry `origin-flight` under the
+ * instalment's own ledger order id, no markup legs) and does once paid (`settleInstalment`).
+ */
+export function instalmentDue(payable: PayableInstalment): PaymentDue<GroupOrderRow> {
+  const { order, instalment, step } = payable;
+  return {
+    agencyId: order.agencyId,
+    amountMinor: instalment.amountMinor,
+    currency: instalment.currency,
+    deadline: instalment.deadline,
+    target: { kind: 'group-instalment', orderId: order.id, n: step.n },
+    checkoutText: `${order.bookingNumber}/${step.n}`,
+    posting: {
+      kind: 'origin-flight',
+      ledgerOrderId: instalmentLedgerOrderId(order.id, step.n),
+      description: instalmentDescription(order, step),
+      reference: order.bookingNumber,
+      markupLegs: [],
+    },
+    paid: (tx, paidWith, now) => settleInstalment(tx, payable, paidWith, now),
+  };
+}
+
+/**
+ * Group order instalments as payables: the caller's group order (404 unless visible; locked
+ * unless `lock` is false), then `checkPayable`. Paid from the wallet or through an outside
+ * channel by the one payment path (`payWithChannel`; the wallet entry is kind `origin-flight`
+ * under the instalment's own ledger order id); the row lock makes concurrent payments of one
+ * instalment run one after another (the first pays, the others find the order moved on: 409),
+ * and the guarded instalment update and the unique ledger entry make a second payment
+ * impossible. `instalment-gateway-payment.ts` settles its captures.
+ */
+export const groupInstalmentPayable: Payable<InstalmentKey, GroupOrderRow> = {
+  channels: 'any',
+  async due(tx, ctx, { id, n }, now, { lock }) {
+    const order = await findGroupOrder(tx, ctx.agency.id, id, { forUpdate: lock });
+    if (!order || !canSeeGroupOrder(ctx, order)) throw new AppError('ORDER_NOT_FOUND');
+    return instalmentDue(await checkPayable(tx, order, n, now));
+  },
+};
 
 /**
  * The locked order's instalment `n` if it may take a captured payment at `now` (an outside
@@ -92,13 +115,6 @@ export async function payableForCapture(
   }
 }
 
-/** How an instalment was paid: the channel, its reference and the ledger entry that took the money. */
-export interface InstalmentPayment {
-  channel: string;
-  reference: string;
-  ledgerEntryId: number;
-}
-
 /**
  * Marks a payable instalment paid (guarded: an instalment is paid once), moves the order on and,
  * on the final payment, queues the tickets; in the payment's transaction.
@@ -106,7 +122,7 @@ export interface InstalmentPayment {
 export async function settleInstalment(
   tx: Db,
   { order, instalment, step }: PayableInstalment,
-  payment: InstalmentPayment,
+  payment: PaidWith,
   now: Date,
 ): Promise<GroupOrderRow> {
   const updated = await tx
@@ -124,40 +140,4 @@ export async function settleInstalment(
   const moved = await transitionGroup(tx, order, step.next, now, 'instalment_paid', {}, params);
   if (step.next === 'proceeding') await enqueueJob(tx, GROUP_ISSUE_JOB, { orderId: order.id }, now);
   return moved;
-}
-
-/**
- * Pays instalment `n` of a group order from the wallet, in the caller's transaction (the route
- * runs it under an `Idempotency-Key`). The order row is locked first, so concurrent payments of
- * one instalment run one after another: the first pays, the others find the order moved on (409).
- * Refused as `findPayableInstalment` says, or for a short balance (402). The wallet entry is kind
- * `origin-flight` under the instalment's own ledger order id; the instalment row's guarded update
- * and its unique ledger entry make a second payment impossible. Outside channels start in
- * `instalment-gateway-payment.ts`.
- */
-export async function payInstalment(
-  tx: Db,
-  ctx: RequestContext,
-  id: string,
-  n: number,
-  now: Date,
-): Promise<GroupOrderRow> {
-  const payable = await findPayableInstalment(tx, ctx, id, n, 'balance', now);
-  const { order, instalment, step } = payable;
-  const entryId = await payFromBalance(tx, {
-    agencyId: order.agencyId,
-    currency: instalment.currency,
-    amountMinor: instalment.amountMinor,
-    orderId: instalmentLedgerOrderId(order.id, n),
-    kind: 'origin-flight',
-    description: instalmentDescription(order, step),
-    reference: order.bookingNumber,
-    createdBy: ctx.user.id,
-  });
-  return settleInstalment(
-    tx,
-    payable,
-    { channel: 'balance', reference: `ledger-${entryId}`, ledgerEntryId: entryId },
-    now,
-  );
 }

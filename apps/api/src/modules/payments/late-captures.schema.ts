@@ -11,8 +11,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { LateCaptureReason, LateCaptureStatus } from '@portal/domain/late-capture';
-import { flightOrders } from '../flight-orders/flight-orders.schema';
-import { groupOrders } from '../group-orders/group-orders.schema';
 import { orderPayments } from './payments.schema';
 
 /**
@@ -27,9 +25,12 @@ export const lateCaptures = pgTable(
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => orderPayments.id, { onDelete: 'cascade' }),
-    /** The flight order, or the group order (an instalment's payment), the money was for. */
-    orderId: uuid('order_id').references(() => flightOrders.id, { onDelete: 'cascade' }),
-    groupOrderId: uuid('group_order_id').references(() => groupOrders.id, { onDelete: 'cascade' }),
+    /**
+     * The flight order, or the group order (an instalment's payment), the money was for; their
+     * foreign keys (on delete cascade) are kept in SQL only (migrations 0007 and 0017).
+     */
+    orderId: uuid('order_id'),
+    groupOrderId: uuid('group_order_id'),
     agencyId: integer('agency_id').notNull(),
     channel: text('channel').notNull(),
     tradeNo: text('trade_no').notNull(),

@@ -10,11 +10,10 @@ import type {
 import type { Db } from '../../platform/db';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
-import { flightOrders } from '../flight-orders/flight-orders.schema';
-import { groupOrders } from '../group-orders/group-orders.schema';
 import type { OrderPaymentRow } from './payments.schema';
 import type { GatewayNotification, PaymentGateways } from './gateway';
 import { lateCaptures, type LateCaptureRow } from './late-captures.schema';
+import type { CapturableKind, PayableRegistry } from './payable';
 
 /** The background retry of a late capture's refund (the first attempt is made at once). */
 export const LATE_CAPTURE_REFUND_JOB = 'payment-late-capture-refund';
@@ -169,30 +168,49 @@ function present(row: LateCaptureRow & { bookingNumber: string }): LateCapture {
   };
 }
 
+/** The booking numbers of the late captures' orders, asked of each order kind's payable. */
+async function bookingNumbers(
+  db: Db,
+  payables: PayableRegistry,
+  rows: readonly LateCaptureRow[],
+): Promise<(row: LateCaptureRow) => string> {
+  const ids = (kind: CapturableKind) =>
+    rows.flatMap((r) => {
+      const id = kind === 'flight' ? r.orderId : r.groupOrderId;
+      return id === null ? [] : [id];
+    });
+  const none = new Map<string, string>();
+  const [flight, group] = await Promise.all([
+    payables.get('flight')?.bookingNumbers(db, ids('flight')) ?? none,
+    payables.get('group-instalment')?.bookingNumbers(db, ids('group-instalment')) ?? none,
+  ]);
+  return (row) =>
+    (row.orderId !== null ? flight.get(row.orderId) : undefined) ??
+    (row.groupOrderId !== null ? group.get(row.groupOrderId) : undefined) ??
+    '';
+}
+
 /** The caller's agency's late captures, newest first (finance reads them beside the wallet). */
 export async function listLateCaptures(
   db: Db,
+  payables: PayableRegistry,
   ctx: RequestContext,
   query: LateCaptureQuery,
 ): Promise<LateCaptureList> {
   const mine = eq(lateCaptures.agencyId, ctx.agency.id);
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        capture: lateCaptures,
-        bookingNumber: sql<string>`coalesce(${flightOrders.bookingNumber}, ${groupOrders.bookingNumber}, '')`,
-      })
+      .select()
       .from(lateCaptures)
-      .leftJoin(flightOrders, eq(flightOrders.id, lateCaptures.orderId))
-      .leftJoin(groupOrders, eq(groupOrders.id, lateCaptures.groupOrderId))
       .where(mine)
       .orderBy(desc(lateCaptures.capturedAt), desc(lateCaptures.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(lateCaptures).where(mine),
   ]);
+  const bookingNumber = await bookingNumbers(db, payables, rows);
   return {
-    list: rows.map((r) => present({ ...r.capture, bookingNumber: r.bookingNumber })),
+    list: rows.map((r) => present({ ...r, bookingNumber: bookingNumber(r) })),
     total: total?.n ?? 0,
     page: query.page,
     pageSize: query.pageSize,

@@ -1,31 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FlightPaymentResult } from '@portal/domain/flight-order';
 import { LateCaptureList, LateCaptureQuery } from '@portal/domain/late-capture';
-import { CHANNEL_OPTIONS, PaymentConfig, PaymentRequest, PaymentStatusView } from '@portal/domain/payment';
+import { CHANNEL_OPTIONS, PaymentConfig, PaymentStatusView } from '@portal/domain/payment';
+import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
-import { withIdempotency, withIdempotentSteps } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
-import { envelope, okResponse } from '../../platform/schema';
-import { queueTicketing } from '../flight-orders/order-jobs';
-import { agencyChannels, payOrder, type OnPaidHooks } from './pay-order';
+import { okResponse } from '../../platform/schema';
+import { agencyChannels } from './pay-order';
 import { GatewayNotification, type PaymentGateways } from './gateway';
-import {
-  flightCaptureTarget,
-  handleNotification,
-  type CaptureTarget,
-  prepareGatewayPayment,
-  recordGatewayPayment,
-} from './gateway-payment';
+import { handleNotification } from './notification';
 import { lateCaptureLog, listLateCaptures, refundLateCapture } from './late-captures';
+import type { PayableRegistry } from './payable';
 import { paymentState } from './payment-state';
-import type { FlightOrderDeps } from '../flight-orders/flight-orders.context';
-import { presentFullOrder } from '../flight-orders/after-sales/after-sales.presenter';
-import type { FlightOrderRow } from '../flight-orders/flight-orders.schema';
 
-const OrderIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
 const PaymentIdParams = z.strictObject({ id: z.uuid() });
 const ChannelParams = z.strictObject({ channel: z.string().min(1).max(40) });
 
@@ -39,39 +28,28 @@ export const NOTIFY_RESULTS = [
   'refund_pending',
 ] as const;
 const NotifyAnswer = z.object({ result: z.enum(NOTIFY_RESULTS) });
-/**
- * The answer of a payment. `withIdempotency` may replay a stored answer (typed unknown); reading
- * it through this schema narrows it (it is this route's own earlier answer).
- */
-const PaymentAnswer = envelope(FlightPaymentResult);
 
-export interface FlightPaymentRoutesOptions {
-  deps: FlightOrderDeps;
+export interface PaymentRoutesOptions {
+  db: Db;
+  now: () => Date;
   /** The outside payment providers; a channel without one is neither offered nor served. */
   gateways: PaymentGateways;
-  /**
-   * What happens once an order of each type is paid; default: origin orders are queued for
-   * ticketing. A type without a hook is not paid.
-   */
-  onPaid?: OnPaidHooks;
-  /** Settles captures of group orders' instalments (started by the group order routes). */
-  groupInstalmentCaptures?: CaptureTarget;
+  /** The order kinds whose payments a provider may capture (registered by the order modules). */
+  payables: PayableRegistry;
 }
 
 /**
- * Paying any payable order (origin, change) through one path: the agency's channels, balance
- * payment, the outside providers (hosted checkout or QR code) and their signed notifications,
- * late captures refunded and listed for finance. Notifications of group instalments'
- * payments (started by the group order routes) are settled here too, by `groupInstalmentCaptures`.
+ * What every payment shares, whatever it pays: the agency's channels, the state of an outside
+ * payment, the providers' signed notifications (settled through the order kind's registered
+ * payable), and late captures refunded and listed for finance. Each order kind's own payment route (flight
+ * orders and changes, group instalments, train orders) starts its payments through the same path
+ * (`payWithBalance`, `prepareGatewayPayment` and `recordGatewayPayment`).
  */
-export async function flightPaymentRoutes(
+export async function paymentRoutes(
   fastify: FastifyInstance,
-  { deps, gateways, onPaid, groupInstalmentCaptures }: FlightPaymentRoutesOptions,
+  { db, now, gateways, payables }: PaymentRoutesOptions,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const hooks: OnPaidHooks = { origin: queueTicketing(deps), ...onPaid };
-  const targets = { flight: flightCaptureTarget(hooks), groupInstalment: groupInstalmentCaptures };
-  const present = async (row: FlightOrderRow, db = deps.db) => presentFullOrder(db, row, deps.now());
 
   app.get(
     '/order/v2/flight/config/payment',
@@ -84,40 +62,6 @@ export async function flightPaymentRoutes(
     },
   );
 
-  app.post(
-    '/order/v2/flight/orders/:id/payment',
-    {
-      config: { access: 'flight' },
-      schema: {
-        tags: ['payments'],
-        params: OrderIdParams,
-        body: PaymentRequest,
-        response: { 200: PaymentAnswer },
-      },
-    },
-    async (request, reply) => {
-      const ctx = requireCtx(request);
-      const { id } = request.params;
-      const payment = request.body;
-      const provider = gateways.get(payment.channel);
-      if (provider) {
-        // The provider's start may be a network call: outside the transaction, then one short one.
-        const answer = await withIdempotentSteps(deps.db, request, reply, {
-          outside: () =>
-            prepareGatewayPayment(deps.db, ctx, id, provider, payment.returnUrl, hooks, deps.now()),
-          inside: async (tx, prepared) =>
-            ok(await recordGatewayPayment(tx, ctx, provider, prepared, hooks, deps.now())),
-        });
-        return PaymentAnswer.parse(answer);
-      }
-      const answer = await withIdempotency(deps.db, request, reply, async (tx) => {
-        const paid = await payOrder(tx, ctx, id, payment, deps.now(), hooks);
-        return ok({ status: 'paid' as const, order: await present(paid, tx) });
-      });
-      return PaymentAnswer.parse(answer);
-    },
-  );
-
   app.get(
     '/order/v2/flight/payments/:id',
     {
@@ -126,7 +70,7 @@ export async function flightPaymentRoutes(
     },
     async (request) => {
       const ctx = requireCtx(request);
-      return ok(await paymentState(deps.db, ctx, request.params.id, deps.now()));
+      return ok(await paymentState(db, payables, ctx, request.params.id, now()));
     },
   );
 
@@ -145,15 +89,15 @@ export async function flightPaymentRoutes(
     async (request) => {
       const gateway = gateways.get(request.params.channel);
       if (!gateway) throw new AppError('NOT_FOUND');
-      const outcome = await deps.db.transaction((tx) =>
-        handleNotification(tx, gateway, request.body, deps.now(), targets),
+      const outcome = await db.transaction((tx) =>
+        handleNotification(tx, gateway, request.body, now(), payables),
       );
       if (outcome.result !== 'late') return ok({ result: outcome.result });
       // Money the order cannot take: refunded through the gateway now, after the transaction;
       // when that fails, the queued job tries again.
       const capture = outcome.capture;
       try {
-        const refunded = await refundLateCapture(deps.db, gateways, capture.id, deps.now());
+        const refunded = await refundLateCapture(db, gateways, capture.id, now());
         request.log.warn(lateCaptureLog(refunded ?? capture), 'late capture refunded');
         return ok({ result: 'refunded' as const });
       } catch (error) {
@@ -175,7 +119,7 @@ export async function flightPaymentRoutes(
     },
     async (request) => {
       const ctx = requireCtx(request);
-      return ok(await listLateCaptures(deps.db, ctx, request.query));
+      return ok(await listLateCaptures(db, payables, ctx, request.query));
     },
   );
 }

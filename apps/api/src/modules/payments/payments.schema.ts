@@ -11,19 +11,19 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { PaymentStatus } from '@portal/domain/payment';
-import { flightOrders } from '../flight-orders/flight-orders.schema';
-import { groupOrders } from '../group-orders/group-orders.schema';
 
 /**
- * An outside-channel payment (simulated gateway), confirmed by a signed notification: of a flight
- * order (`orderId`), or of one instalment of a group order (`groupOrderId` and `instalmentN`).
+ * An outside-channel payment, confirmed by a signed notification: of a flight order (`orderId`),
+ * or of one instalment of a group order (`groupOrderId` and `instalmentN`); `targetOf` reads it as
+ * a `PaymentTarget`. The order tables belong to their modules: their foreign keys (on delete
+ * cascade) are kept in SQL only (migrations 0005 and 0017), not declared here.
  */
 export const orderPayments = pgTable(
   'order_payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id').references(() => flightOrders.id, { onDelete: 'cascade' }),
-    groupOrderId: uuid('group_order_id').references(() => groupOrders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id'),
+    groupOrderId: uuid('group_order_id'),
     /** The instalment of the group order this pays (1 to 4). */
     instalmentN: integer('instalment_n'),
     agencyId: integer('agency_id').notNull(),

@@ -1,12 +1,14 @@
 // Paying, canceling and expiring a train order, with the money back through the ledger.
+import { TRAIN_ACTION_RULES } from '@portal/domain/train-order-status';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
-import { agencyChannels } from '../payments/pay-order';
-import { payFromBalance } from '../wallet/pay-from-balance';
+import type { Payable } from '../payments/payable';
+import { payWithBalance } from '../payments/pay-order';
+import { canSeeTrainOrder } from './train-orders.policy';
+import { findTrainOrder, lockTrainOrder, trainSettingsOf, transitionTrainOrder } from './train-orders.repo';
 import { assertTrainAction } from './train-order-actions';
-import { lockTrainOrder, trainSettingsOf, transitionTrainOrder } from './train-orders.repo';
 import type { TrainOrderRow } from './train-orders.schema';
 import {
   RAIL_ORDER_CALL_MS,
@@ -20,39 +22,55 @@ import {
   supplierOf,
 } from './train-orders.service';
 
+/** The train action table's `pay` rule: its statuses and the payment deadline. */
+const PAY_RULE = TRAIN_ACTION_RULES.find((rule) => rule.action === 'pay');
+
 /**
- * Pays an order from the wallet in `tx`: the agency may pay with its balance (403
- * PAYMENT_DISABLED, 400 PAYMENT_CHANNEL_UNAVAILABLE), the order is locked, to be paid (409 once
- * paid: never a second entry) and before its deadline (410 PAYMENT_EXPIRED). One `origin-train`
- * entry; then ticketing by job, or waiting for an operator when the agency's train setting
- * `manual` is on.
+ * Train orders as payables (balance only): the caller's order (404 unless visible; locked unless
+ * `lock` is false), payable by the train action table (409 ILLEGAL_TRANSITION once paid: never a
+ * second entry) and before its deadline (410 PAYMENT_EXPIRED). One `origin-train` entry; then
+ * ticketing by job, or waiting for an operator when the agency's train setting `manual` is on.
  */
-export async function payTrainOrder(
+export function trainPayable(deps: TrainOrderDeps): Payable<string, TrainOrderRow> {
+  return {
+    channels: ['balance'],
+    async due(tx, ctx, id, now, { lock }) {
+      const order = await findTrainOrder(tx, ctx.agency.id, id, { forUpdate: lock });
+      if (!order || !canSeeTrainOrder(ctx, order)) throw new AppError('ORDER_NOT_FOUND');
+      if (!PAY_RULE?.statuses.includes(order.status)) throw illegal(order, 'proceeding');
+      const deadline = PAY_RULE.deadline === 'payment' ? order.paymentDeadline : null;
+      if (deadline && now.getTime() >= deadline.getTime()) {
+        throw new AppError('PAYMENT_EXPIRED');
+      }
+      return {
+        agencyId: order.agencyId,
+        amountMinor: order.orderTotalMinor,
+        currency: order.currency,
+        deadline: order.paymentDeadline,
+        checkoutText: order.bookingNumber,
+        posting: {
+          kind: 'origin-train',
+          ledgerOrderId: order.id,
+          description: `Train order ${order.bookingNumber}`,
+          reference: order.bookingNumber,
+          markupLegs: [],
+        },
+        paid: (paidTx, { channel }, paidAt) => moveOnPaid(paidTx, deps, order, channel, paidAt),
+      };
+    },
+  };
+}
+
+/** A paid order waits for an operator (agency setting `manual`) or is queued for ticketing. */
+async function moveOnPaid(
   tx: Db,
   deps: TrainOrderDeps,
-  ctx: RequestContext,
-  id: string,
+  order: TrainOrderRow,
+  channel: string,
+  now: Date,
 ): Promise<TrainOrderRow> {
-  if (ctx.agency.commonConfig.disablePayment === true) throw new AppError('PAYMENT_DISABLED');
-  if (!agencyChannels(ctx).includes('balance')) throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE');
-  const now = deps.now();
-  const order = await lockVisible(tx, ctx, id);
-  if (order.status !== 'to_be_paid') throw illegal(order, 'proceeding');
-  if (order.paymentDeadline && now.getTime() >= order.paymentDeadline.getTime()) {
-    throw new AppError('PAYMENT_EXPIRED');
-  }
-  await payFromBalance(tx, {
-    agencyId: order.agencyId,
-    currency: order.currency,
-    amountMinor: order.orderTotalMinor,
-    orderId: order.id,
-    kind: 'origin-train',
-    description: `Train order ${order.bookingNumber}`,
-    reference: order.bookingNumber,
-    createdBy: ctx.user.id,
-  });
   const { manual } = await trainSettingsOf(tx, order.agencyId);
-  const paid = { paymentState: 'paid' as const, paymentChannel: 'balance', paidAt: now };
+  const paid = { paymentState: 'paid' as const, paymentChannel: channel, paidAt: now };
   if (manual) {
     return transitionTrainOrder(
       tx,
@@ -73,6 +91,20 @@ export async function payTrainOrder(
     new Date(now.getTime() + TRAIN_TICKETING_DELAY_MS / Math.max(1, deps.timeScale)),
   );
   return moved;
+}
+
+/**
+ * Pays an order from the wallet in `tx`, through the one payment path (`payWithBalance`): the
+ * agency may pay with its balance (403 PAYMENT_DISABLED, 400 PAYMENT_CHANNEL_UNAVAILABLE), then
+ * `trainPayable`'s checks, the ledger entry and the move on commit together.
+ */
+export async function payTrainOrder(
+  tx: Db,
+  deps: TrainOrderDeps,
+  ctx: RequestContext,
+  id: string,
+): Promise<TrainOrderRow> {
+  return payWithBalance(tx, ctx, trainPayable(deps), id, deps.now());
 }
 
 /**
