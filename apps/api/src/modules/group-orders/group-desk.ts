@@ -52,7 +52,7 @@ export interface GroupDesk {
 
 /**
  * The group desks of an app, chosen by the composition root (`app.ts`): the simulated one
- * (`src/simulation/group-desk.ts`) with SIMULATED_SUPPLIERS, none otherwise.
+ * of the simulation folder with SIMULATED_SUPPLIERS, none otherwise.
  */
 export interface GroupDeskRegistry {
   /** The desk new requests go to, if any. */

@@ -9,7 +9,7 @@ export type SupplierRegistry = GenericSupplierRegistry<FlightSupplier, SupplierF
 
 /**
  * A registry over these flight suppliers. The composition root (`app.ts`) chooses them: the
- * simulated ones (`src/simulation/flight`) when configured, else none until a real adapter is.
+ * simulated flight suppliers of the simulation folder when configured, else none until a real adapter is.
  */
 export function createRegistry(suppliers: FlightSupplier[]): SupplierRegistry {
   return createSupplierRegistry<FlightSupplier, SupplierFaults>(suppliers);
