@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiModules } from './eslint/api-modules.js';
 
 const WEB_SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'apps/web/src');
 
@@ -95,5 +96,10 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { portal: { rules: { 'web-layers': webLayers } } },
     rules: { 'portal/web-layers': 'error' },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'portal-api': { rules: { modules: apiModules } } },
+    rules: { 'portal-api/modules': 'error' },
   },
 );

@@ -60,9 +60,12 @@ import { createLocalFileStorage } from './platform/files';
 import { documentRoutes } from './modules/flight-orders/after-sales/documents.routes';
 import { groupPassengerListRoutes } from './modules/group-orders/passenger-list/passenger-list.routes';
 import { changeRoutes } from './modules/flight-orders/after-sales/change.routes';
-import { changeJobHandlers, queueReissue } from './modules/flight-orders/after-sales/change-jobs';
+import { changeJobHandlers } from './modules/flight-orders/after-sales/change-jobs';
 import { disruptionRoutes } from './modules/flight-orders/after-sales/disruptions.routes';
-import { disruptionJobHandlers, queueDisruptionScan } from './modules/flight-orders/after-sales/disruption-jobs';
+import {
+  disruptionJobHandlers,
+  queueDisruptionScan,
+} from './modules/flight-orders/after-sales/disruption-jobs';
 import { voyageRoutes } from './modules/booking-records/voyages.routes';
 import { registerIdempotency } from './platform/idempotency';
 import { notificationJobHandlers } from './modules/notifications/delivery';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CreateGroupOrderBody } from '@portal/domain/group-order';
-import type { DeskQuote } from '../modules/group-orders/group-desk';
+import type { DeskQuote } from '../modules/group-orders';
 import { GroupDeskKnobs, SimulatedGroupDesk } from './group-desk';
 
 const DAY = 86_400_000;

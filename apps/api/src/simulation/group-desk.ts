@@ -6,15 +6,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../platform/envelope';
 import { okResponse } from '../platform/schema';
-import { addBusinessDays, scaledAfter } from '../modules/group-orders/business-days';
+import { addBusinessDays, scaledAfter } from '../modules/group-orders';
 import type {
   DeskQuote,
   DeskQuoteAnswer,
   DeskSeatAnswer,
   GroupDesk,
   GroupDeskRequest,
-} from '../modules/group-orders/group-desk';
-import { minorDigits } from '../modules/wallet/money';
+} from '../modules/group-orders';
+import { minorDigits } from '../modules/wallet';
 import { hash32 } from './prng';
 
 /**

@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { requireCtx } from '../../platform/request-context';
 import { okResponse } from '../../platform/schema';
-import type { WebhookTargetRule } from '../notifications/webhook';
+import type { WebhookTargetRule } from '../notifications';
 import { getAgencySettings, getPriceChain, saveAgencySettings } from './agency-settings.service';
 
 const tags = ['agency-settings'];

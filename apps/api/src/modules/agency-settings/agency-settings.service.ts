@@ -7,12 +7,12 @@ import {
 } from '@portal/domain/agency-settings';
 import { errorMessage } from '@portal/domain/error-messages';
 import type { Db } from '../../platform/db';
-import type { AgencyRow } from '../agencies/agencies.schema';
+import type { AgencyRow } from '../agencies';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { findAgencyById, isBelow, lockAgency } from '../agencies/agencies.repo';
-import { webhookUrlProblem, type WebhookTargetRule } from '../notifications/webhook';
-import { chainLevelsFor, loadAgencyPricing } from '../shopping/agency-pricing';
+import { findAgencyById, isBelow, lockAgency } from '../agencies';
+import { webhookUrlProblem, type WebhookTargetRule } from '../notifications';
+import { chainLevelsFor, loadAgencyPricing } from '../shopping';
 import { assertCanReachSettings } from './agency-settings.policy';
 import { walletHoldsMoney, writeSettings } from './agency-settings.repo';
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allows, API_KEY_HEADER, isRouteAccess, ROUTE_ACCESS, type RouteAccess } from '@portal/domain/access';
-import type { AgencyRow } from '../agencies/agencies.schema';
-import type { UserRow } from '../users/users.schema';
+import type { AgencyRow } from '../agencies';
+import type { UserRow } from '../users';
 import { AppError } from '../../platform/errors';
 import { localeOf } from '../../platform/i18n';
 import { accessSubject, isApiPath, type RequestContext } from '../../platform/request-context';
-import { presentCompany } from '../agencies/agencies.presenter';
-import { presentUser } from '../users/users.presenter';
+import { presentCompany } from '../agencies';
+import { presentUser } from '../users';
 import type { AuthService } from './auth.service';
 
 declare module 'fastify' {

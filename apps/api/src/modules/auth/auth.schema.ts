@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns';
-import { users } from '../users/users.schema';
+import { users } from '../users';
 
 export const sessions = pgTable(
   'sessions',

@@ -3,12 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { MeResult } from '@portal/domain/auth';
 import type { Db } from '../../platform/db';
-import { agencies, type AgencyRow } from '../agencies/agencies.schema';
+import { agencies, type AgencyRow } from '../agencies';
 import { sessions } from './auth.schema';
-import { users, type UserRow } from '../users/users.schema';
+import { users, type UserRow } from '../users';
 import { AppError } from '../../platform/errors';
-import { presentCompany } from '../agencies/agencies.presenter';
-import { canSignIn, presentUser } from '../users/users.presenter';
+import { presentCompany } from '../agencies';
+import { canSignIn, presentUser } from '../users';
 import { insertSession, touchSession, type SessionWithUser } from './auth.repo';
 
 /** Sliding the idle expiry costs a write; do it at most once a minute per session. */

@@ -6,9 +6,9 @@ import { VoyageList } from '@portal/domain/booking-records';
 import { FlightOrder } from '@portal/domain/flight-order';
 import type { FlightOrderStatus } from '@portal/domain/flight-order-status';
 import { bearer, body, login, useTestApp } from '../../test/app';
-import { ticketClaims } from '../flight-orders/after-sales/after-sales.schema';
-import { REFUND_REVIEW_DELAY_MS } from '../flight-orders/after-sales/refund';
-import { flightOrders } from '../flight-orders/flight-orders.schema';
+import { ticketClaims } from '../flight-orders';
+import { REFUND_REVIEW_DELAY_MS } from '../flight-orders';
+import { flightOrders } from '../flight-orders';
 import {
   adult,
   contact,

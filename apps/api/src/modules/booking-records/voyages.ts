@@ -12,9 +12,9 @@ import {
 } from '@portal/domain/booking-records';
 import type { Db } from '../../platform/db';
 import type { RequestContext } from '../../platform/request-context';
-import { ticketClaims } from '../flight-orders/after-sales/after-sales.schema';
-import { orderScopeSql } from '../flight-orders/flight-orders.policy';
-import { flightOrders } from '../flight-orders/flight-orders.schema';
+import { ticketClaims } from '../flight-orders';
+import { orderScopeSql } from '../flight-orders';
+import { flightOrders } from '../flight-orders';
 import { rowsOf } from '../../platform/db/rows';
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

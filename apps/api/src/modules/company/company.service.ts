@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { CompanyProfile, UpdateCompanyBody } from '@portal/domain/company';
 import type { Db } from '../../platform/db';
-import { agencies } from '../agencies/agencies.schema';
+import { agencies } from '../agencies';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { findAgencyById } from '../agencies/agencies.repo';
+import { findAgencyById } from '../agencies';
 import { canEditCompany } from './company.policy';
 import { presentCompanyProfile } from './company.presenter';
 

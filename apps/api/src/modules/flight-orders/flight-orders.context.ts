@@ -1,4 +1,4 @@
-import type { ShoppingDeps } from '../shopping/shopping.context';
+import type { ShoppingDeps } from '../shopping';
 
 /** What the flight order use cases need: the shopping dependencies and the demo time scale. */
 export interface FlightOrderDeps extends ShoppingDeps {

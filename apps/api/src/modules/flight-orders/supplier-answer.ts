@@ -1,6 +1,6 @@
 import { MAX_JOB_ATTEMPTS } from '../../platform/jobs';
 import type { JobRow } from '../../platform/jobs.schema';
-import { SupplierRefusal } from '../shopping/suppliers/supplier';
+import { SupplierRefusal } from '../shopping';
 
 /**
  * A job's call to a supplier after booking (ticketing, reissue, refund, void): its answer, or

@@ -1,5 +1,5 @@
 import type { OrderPassenger } from '@portal/domain/flight-order';
-import type { SupplierPassenger } from '../shopping/suppliers/supplier';
+import type { SupplierPassenger } from '../shopping';
 
 /** Passengers as a supplier books and tickets them: names in capitals, the document number. */
 export function toSupplierPassengers(

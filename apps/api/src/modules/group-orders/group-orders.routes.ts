@@ -26,7 +26,7 @@ import { presentGroupOrder } from './group-orders.presenter';
 import { findGroupOrder } from './group-orders.repo';
 import type { GroupOrderRow } from './group-orders.schema';
 import { groupStatusCounts, listGroupOrders } from './list-group-orders';
-import { payWithChannel } from '../payments/pay-with-channel';
+import { payWithChannel } from '../payments';
 import { groupInstalmentPayable } from './pay-instalment';
 
 const tags = ['group-orders'];

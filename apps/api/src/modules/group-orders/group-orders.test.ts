@@ -10,7 +10,7 @@ import {
 import { LateCaptureList } from '@portal/domain/late-capture';
 import { buildApp } from '../../app';
 import type { Database } from '../../platform/db';
-import { sessions as sessionRows } from '../auth/auth.schema';
+import { sessions as sessionRows } from '../auth';
 import {
   bearer,
   body,
@@ -21,12 +21,12 @@ import {
   testConfig,
 } from '../../test/app';
 import { createSimulatedGateways, isSimulatedGateway } from '../../simulation/payments/simulated-gateway';
-import { walletAccounts } from '../wallet/wallet.repo';
-import { notifications } from '../notifications/notifications.schema';
-import { groupInstalmentViolations, ledgerViolations } from '../wallet/ledger.invariants';
-import { payFromBalance } from '../wallet/pay-from-balance';
+import { walletAccounts } from '../wallet';
+import { notifications } from '../notifications';
+import { groupInstalmentViolations, ledgerViolations } from '../wallet';
+import { payFromBalance } from '../wallet';
 import { fundThroughParents } from '../wallet/wallet.test-helpers';
-import { journalEntries } from '../wallet/wallet.schema';
+import { journalEntries } from '../wallet';
 import { addBusinessDays, agencyTimeZone } from './business-days';
 import { SimulatedGroupDesk } from '../../simulation/group-desk';
 import { createGroupDeskRegistry } from './group-desk';

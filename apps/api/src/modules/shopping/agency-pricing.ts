@@ -8,8 +8,8 @@ import type { ChainLevelInput } from '@portal/domain/agency-settings';
 import type { Adjustment } from '@portal/domain/markup';
 import { getAirport } from '@portal/reference-data/airports';
 import type { Db } from '../../platform/db';
-import type { AgencyRow } from '../agencies/agencies.schema';
-import { findAgencyById } from '../agencies/agencies.repo';
+import type { AgencyRow } from '../agencies';
+import { findAgencyById } from '../agencies';
 import { POPULAR_ROUTE_MIN_FREQUENCY, routeFrequency } from '@portal/reference-data/air-routes';
 import type { Offer } from './suppliers/supplier';
 

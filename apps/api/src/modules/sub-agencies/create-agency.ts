@@ -4,12 +4,12 @@ import { DEFAULT_FLIGHT_SETTINGS } from '@portal/domain/agency-config';
 import { isCurrency } from '@portal/domain/currency';
 import { permissionsForRoles } from '@portal/domain/users';
 import type { Db } from '../../platform/db';
-import type { AgencyCommonConfig, AgencyRow } from '../agencies/agencies.schema';
-import type { UserRow } from '../users/users.schema';
+import type { AgencyCommonConfig, AgencyRow } from '../agencies';
+import type { UserRow } from '../users';
 import { AppError } from '../../platform/errors';
-import { insertUser, usernameExists } from '../users/users.repo';
-import { ensureAccounts } from '../wallet/ledger.repo';
-import { insertAgencyWithCode } from '../agencies/agencies.repo';
+import { insertUser, usernameExists } from '../users';
+import { ensureAccounts } from '../wallet';
+import { insertAgencyWithCode } from '../agencies';
 
 /** A random partner code (`PARTNER_CODE_PATTERN`: 8 of 30 characters, about 6.6 × 10^11 codes). */
 export function generatePartnerCode(): string {

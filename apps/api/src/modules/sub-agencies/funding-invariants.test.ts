@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, login, useTestApp } from '../../test/app';
-import { ledgerViolations } from '../wallet/ledger.invariants';
-import { payFromBalance } from '../wallet/pay-from-balance';
-import { postEntry } from '../wallet/ledger';
-import { ensureAccounts } from '../wallet/ledger.repo';
-import { reimburse } from '../wallet/reimburse';
-import { topUp } from '../wallet/top-up';
+import { ledgerViolations } from '../wallet';
+import { payFromBalance } from '../wallet';
+import { postEntry } from '../wallet';
+import { ensureAccounts } from '../wallet';
+import { reimburse } from '../wallet';
+import { topUp } from '../wallet';
 
 /** Ledger invariants with a parent funding its sub-agency: top-ups and credit limits. */
 const t = useTestApp();

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
-import { flightOrders } from '../flight-orders/flight-orders.schema';
-import { groupOrders } from '../group-orders/group-orders.schema';
-import { trainOrders } from '../train-orders/train-orders.schema';
-import { ledgerAccounts, type LedgerAccountRow } from '../wallet/wallet.schema';
+import { flightOrders } from '../flight-orders';
+import { groupOrders } from '../group-orders';
+import { trainOrders } from '../train-orders';
+import { ledgerAccounts, type LedgerAccountRow } from '../wallet';
 
 /** The wallet accounts (`agency_wallet`, every currency) of `ids`. */
 export async function walletAccountsOf(db: Db, ids: number[]): Promise<LedgerAccountRow[]> {

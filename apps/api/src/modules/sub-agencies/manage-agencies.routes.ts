@@ -18,7 +18,7 @@ import type { StoredFile } from '../../platform/files';
 import { withIdempotentSteps } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
 import { envelope, okResponse } from '../../platform/schema';
-import { LOGO_RULE } from '../agencies/agency-logo';
+import { LOGO_RULE } from '../agencies';
 import { createAgenciesService, type AgenciesDeps, type PreparedPassword } from './manage-agencies.service';
 
 const tags = ['agencies'];

@@ -9,22 +9,17 @@ import type {
 } from '@portal/domain/agencies';
 import { isCurrency } from '@portal/domain/currency';
 import type { Db } from '../../platform/db';
-import type { AgencyRow } from '../agencies/agencies.schema';
+import type { AgencyRow } from '../agencies';
 import { AppError } from '../../platform/errors';
 import type { FileStorage, StoredFile } from '../../platform/files';
 import type { RequestContext } from '../../platform/request-context';
-import type { PasswordHasher } from '../users/password';
-import { generatePassword } from '../users/users.service';
-import { revokeSessionsOfUsers, revokeUserSessions } from '../auth/auth.repo';
-import { updateUser } from '../users/users.repo';
-import { emptyBalance, presentBalance } from '../wallet/wallet.presenter';
-import { logoUrl, presentSubAgency } from '../agencies/agencies.presenter';
-import {
-  allowedParent,
-  assertCanAgencies,
-  assertCanReadLogo,
-  managedAgency,
-} from '../agencies/agencies.policy';
+import type { PasswordHasher } from '../users';
+import { generatePassword } from '../users';
+import { revokeSessionsOfUsers, revokeUserSessions } from '../auth';
+import { updateUser } from '../users';
+import { emptyBalance, presentBalance } from '../wallet';
+import { logoUrl, presentSubAgency } from '../agencies';
+import { allowedParent, assertCanAgencies, assertCanReadLogo, managedAgency } from '../agencies';
 import {
   childCounts,
   childrenOf,
@@ -34,10 +29,10 @@ import {
   markAgencyDeleted,
   superAdminsOf,
   updateAgency,
-} from '../agencies/agencies.repo';
+} from '../agencies';
 import { hasOrders, lockWalletAccounts, walletAccountsOf } from './manage-agencies.repo';
 import { createAgency } from './create-agency';
-import { prepareLogo } from '../agencies/agency-logo';
+import { prepareLogo } from '../agencies';
 
 export interface AgenciesDeps {
   db: Db;

@@ -1,15 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../users/users.schema';
+import { users } from '../users';
 import { AppError } from '../../platform/errors';
 import { bearer, login, usePostgres, useTestApp } from '../../test/app';
-import { notifications, outboundMessages } from '../notifications/notifications.schema';
+import { notifications, outboundMessages } from '../notifications';
 import { setCommonConfig } from '../../test/agency-config';
 import { readMail, startSmtpReceiver } from '../notifications/notifications.test-helpers';
-import { ledgerViolations } from '../wallet/ledger.invariants';
-import { payFromBalance } from '../wallet/pay-from-balance';
-import { setCreditLimit } from '../wallet/set-credit-limit';
+import { ledgerViolations } from '../wallet';
+import { payFromBalance } from '../wallet';
+import { setCreditLimit } from '../wallet';
 import { fundThroughParents } from '../wallet/wallet.test-helpers';
 
 /**

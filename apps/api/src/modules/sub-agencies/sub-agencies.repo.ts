@@ -1,9 +1,9 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { lookToBook } from '../shopping/shopping.schema';
-import { type AgencyRow } from '../agencies/agencies.schema';
+import { lookToBook } from '../shopping';
+import { type AgencyRow } from '../agencies';
 import { rowsOf } from '../../platform/db/rows';
-import { ledgerAccounts } from '../wallet/wallet.schema';
+import { ledgerAccounts } from '../wallet';
 
 /** Deepest agency tree walked (a guard against a damaged parent chain). */
 const MAX_TREE_DEPTH = 32;

@@ -9,14 +9,14 @@ import type {
 } from '@portal/domain/sub-agencies';
 import type { TransactionList, WalletEntryList } from '@portal/domain/wallet';
 import { describe, expect, it } from 'vitest';
-import { agencies } from '../agencies/agencies.schema';
-import { lookToBook } from '../shopping/shopping.schema';
-import { users } from '../users/users.schema';
+import { agencies } from '../agencies';
+import { lookToBook } from '../shopping';
+import { users } from '../users';
 import { bearer, body, login, useTestApp } from '../../test/app';
-import { payFromBalance } from '../wallet/pay-from-balance';
-import { reimburse } from '../wallet/reimburse';
+import { payFromBalance } from '../wallet';
+import { reimburse } from '../wallet';
 import { fundThroughParents } from '../wallet/wallet.test-helpers';
-import { journalEntries } from '../wallet/wallet.schema';
+import { journalEntries } from '../wallet';
 
 /**
  * The money of sub-agencies as their parent's agency manager reads it: statements per

@@ -6,8 +6,8 @@ import {
   type TicketingSettingsView,
 } from '@portal/domain/sub-agencies';
 import type { Db } from '../../platform/db';
-import { money } from '../wallet/money';
-import { agencyBalances } from '../wallet/wallet.service';
+import { money } from '../wallet';
+import { agencyBalances } from '../wallet';
 import { assertInTree } from './sub-agencies.policy';
 import { daysOf } from './sub-statements';
 import { lookToBookDays, subAgencyTree, type SubAgency } from './sub-agencies.repo';

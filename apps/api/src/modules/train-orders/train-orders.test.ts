@@ -7,10 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { UNLIMITED_BOOKINGS } from '../flight-orders/flight-orders.test-helpers';
-import { ledgerViolations } from '../wallet/ledger.invariants';
-import { rowsOf } from '../wallet/ledger.repo';
-import { signWebhook } from '../notifications/webhook';
-import { webhookSecret } from '../notifications/delivery';
+import { ledgerViolations } from '../wallet';
+import { rowsOf } from '../wallet';
+import { signWebhook } from '../notifications';
+import { webhookSecret } from '../notifications';
 import {
   bookTrain,
   idCardPassenger,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { agencies } from '../agencies/agencies.schema';
-import { notifyAgencyEvent } from '../notifications/notify';
+import { agencies } from '../agencies';
+import { notifyAgencyEvent } from '../notifications';
 import { fromMinor } from './money';
 import type { LedgerAccountRow } from './wallet.schema';
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { getAirline } from '@portal/reference-data/airlines';
-import type { Offer, SupplierPassenger } from '../../modules/shopping/suppliers/supplier';
+import type { Offer, SupplierPassenger } from '../../modules/shopping';
 
 /**
  * The simulated suppliers' booking references: record locators and ticket numbers. Unlike their

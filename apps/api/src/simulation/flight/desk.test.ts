@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
-import type { Offer, RefundRequestToSupplier } from '../../modules/shopping/suppliers/supplier';
+import type { Offer, RefundRequestToSupplier } from '../../modules/shopping';
 import { NON_REFUNDABLE_FEE_PERCENT, SimulatedDesk } from './desk';
 
 const t = useTestApp();

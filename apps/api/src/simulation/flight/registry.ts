@@ -1,4 +1,4 @@
-import { createRegistry, type SupplierRegistry } from '../../modules/shopping/suppliers/registry';
+import { createRegistry, type SupplierRegistry } from '../../modules/shopping';
 import { createSimGds } from './sim-gds';
 import { createSimLcc } from './sim-lcc';
 import { createSimNdc } from './sim-ndc';

@@ -21,7 +21,7 @@ import {
   type VerifyAnswer,
   type VoidAnswer,
   type VoidRequestToSupplier,
-} from '../../modules/shopping/suppliers/supplier';
+} from '../../modules/shopping';
 import { SimulatedDesk } from './desk';
 import {
   baggageFor,

@@ -5,9 +5,9 @@ import { fromMinor, minorDigits } from '@portal/domain/currency-conversion';
 import { isSafeRedirect } from '@portal/domain/navigation';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { OrderPaymentRow } from '../../modules/payments/payments.schema';
-import type { PaymentGateways } from '../../modules/payments/gateway';
-import { findPayment } from '../../modules/payments/gateway-payment';
+import type { OrderPaymentRow } from '../../modules/payments';
+import type { PaymentGateways } from '../../modules/payments';
+import { findPayment } from '../../modules/payments';
 import { isSimulatedGateway, SIM_CHECKOUT_PREFIX, type SimulatedGateway } from './simulated-gateway';
 
 const CheckoutParams = z.strictObject({ channel: z.string().min(1).max(40), paymentId: z.uuid() });

@@ -13,7 +13,7 @@ import type {
   RailTicketAnswer,
   RailTrain,
   TunableRailSupplier,
-} from '../../modules/rail/rail-supplier';
+} from '../../modules/rail';
 import {
   AVERAGE_SPEED_KMH,
   dailyTrains,

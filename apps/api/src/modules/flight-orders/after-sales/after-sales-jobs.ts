@@ -5,8 +5,8 @@ import { lockOrderById, transition } from '../flight-orders.repo';
 import type { FlightOrderRow } from '../flight-orders.schema';
 import { answerOrRefusal } from '../supplier-answer';
 import { toSupplierPassengers } from '../supplier-passengers';
-import { notifyOrderEvent } from '../../notifications/notify';
-import type { RefundRequestToSupplier } from '../../shopping/suppliers/supplier';
+import { notifyOrderEvent } from '../../notifications';
+import type { RefundRequestToSupplier } from '../../shopping';
 import { claimedPaid, releaseClaims } from './claims';
 import { involuntaryGrounds } from './involuntary-refund';
 import {

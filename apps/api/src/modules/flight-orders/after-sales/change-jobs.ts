@@ -9,14 +9,10 @@ import { flightOrders, type FlightOrderRow } from '../flight-orders.schema';
 import { answerOrRefusal } from '../supplier-answer';
 import { toSupplierPassengers } from '../supplier-passengers';
 import { registerTickets, retryUnlessLastAttempt } from '../tickets';
-import { notifyOrderEvent } from '../../notifications/notify';
-import { rateFromCny } from '../../shopping/shopping.repo';
-import type {
-  ChangeQuoteAnswer,
-  ChangeRequestToSupplier,
-  ReissueAnswer,
-} from '../../shopping/suppliers/supplier';
-import { reimburse } from '../../wallet/reimburse';
+import { notifyOrderEvent } from '../../notifications';
+import { rateFromCny } from '../../shopping';
+import type { ChangeQuoteAnswer, ChangeRequestToSupplier, ReissueAnswer } from '../../shopping';
+import { reimburse } from '../../wallet';
 import { releaseClaims } from './claims';
 import { rejectRequest } from './request-outcomes';
 

@@ -8,16 +8,16 @@ import {
 import type { OrderPassenger } from '@portal/domain/flight-order';
 import type { PriceListEntry, Solution, VerificationResult } from '@portal/domain/shopping';
 import type { Db } from '../../../platform/db';
-import type { SolutionRow } from '../../shopping/shopping.schema';
+import type { SolutionRow } from '../../shopping';
 import { AppError } from '../../../platform/errors';
 import type { RequestContext } from '../../../platform/request-context';
 import { insertOrder, type NewFlightOrder } from '../flight-orders.repo';
 import type { FlightOrderRow, StoredPrices } from '../flight-orders.schema';
-import { notifyOrderEvent } from '../../notifications/notify';
-import { findSearch, findSolution, rateFromCny } from '../../shopping/shopping.repo';
-import type { Offer } from '../../shopping/suppliers/supplier';
-import { verifySolution } from '../../shopping/verify-solution';
-import { toMinor } from '../../wallet/money';
+import { notifyOrderEvent } from '../../notifications';
+import { findSearch, findSolution, rateFromCny } from '../../shopping';
+import type { Offer } from '../../shopping';
+import { verifySolution } from '../../shopping';
+import { toMinor } from '../../wallet';
 import {
   assertTicketsFree,
   changeFactsOf,

@@ -3,7 +3,7 @@ import { involuntaryRefundNeedsDocument, isInvoluntaryRefund } from '@portal/dom
 import type { Db } from '../../../platform/db';
 import { AppError } from '../../../platform/errors';
 import { flightOrders, type FlightOrderRow, type StoredAfterSales } from '../flight-orders.schema';
-import type { RefundRequestToSupplier } from '../../shopping/suppliers/supplier';
+import type { RefundRequestToSupplier } from '../../shopping';
 import { flightDisruptions } from './after-sales.schema';
 
 /**

@@ -3,20 +3,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { ShoppingStarted } from '@portal/domain/shopping';
 import { DEFAULT_FLIGHT_SETTINGS } from '@portal/domain/agency-config';
-import { agencies } from '../../agencies/agencies.schema';
+import { agencies } from '../../agencies';
 import { bearer, body, login, useTestApp } from '../../../test/app';
 import { flightOrders } from '../flight-orders.schema';
-import { notifications } from '../../notifications/notifications.schema';
-import {
-  adult,
-  bookOne,
-  contact,
-  createOrder,
-  travelDate,
-} from '../flight-orders.test-helpers';
+import { notifications } from '../../notifications';
+import { adult, bookOne, contact, createOrder, travelDate } from '../flight-orders.test-helpers';
 import { awaitFinished, oneWay, search } from '../../shopping/shopping.test-helpers';
-import { ledgerViolations } from '../../wallet/ledger.invariants';
-import { journalEntries, ledgerAccounts, ledgerPostings } from '../../wallet/wallet.schema';
+import { ledgerViolations } from '../../wallet';
+import { journalEntries, ledgerAccounts, ledgerPostings } from '../../wallet';
 import { afterTicketing, getOrder, issuedOrder, loseAnswers } from './after-sales.test-helpers';
 import { REFUND_CONFIRM_WINDOW_MS, REFUND_REVIEW_DELAY_MS } from './refund';
 import { convertBetween } from './service-fees';

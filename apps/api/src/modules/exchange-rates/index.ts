@@ -1,0 +1,3 @@
+/** What the exchange-rates module offers the other modules; nothing else of it may be imported. */
+export { rateFromCny, readExchangeRates } from './exchange-rates.repo';
+export { exchangeRates } from './exchange-rates.schema';

@@ -1,0 +1,6 @@
+/** What the notifications module offers the other modules; nothing else of it may be imported. */
+export { webhookSecret } from './delivery';
+export { notifications, outboundMessages } from './notifications.schema';
+export { notifyAgencyEvent, notifyGroupOrderEvent, notifyOrderEvent, queueWebhook } from './notify';
+export { signWebhook, webhookUrlProblem } from './webhook';
+export type { WebhookTargetRule } from './webhook';

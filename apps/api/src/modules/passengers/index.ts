@@ -1,0 +1,2 @@
+/** What the passengers module offers the other modules; nothing else of it may be imported. */
+export { alpha2OfMrzState } from './country-codes';

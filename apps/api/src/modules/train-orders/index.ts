@@ -1,0 +1,2 @@
+/** What the train-orders module offers the other modules; nothing else of it may be imported. */
+export { trainOrders } from './train-orders.schema';

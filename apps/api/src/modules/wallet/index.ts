@@ -1,0 +1,19 @@
+/** What the wallet module offers the other modules; nothing else of it may be imported. */
+export { postEntry } from './ledger';
+export { instalmentLedgerOrderId } from './ledger-order-id';
+export type { LedgerOrderSource, LedgerOrders } from './ledger-orders';
+export { groupInstalmentViolations, ledgerViolations } from './ledger.invariants';
+export { ensureAccounts, rowsOf } from './ledger.repo';
+export { minorDigits, money, toMinor } from './money';
+export { payFromBalance, postCapture } from './pay-from-balance';
+export type { PaymentKind } from './pay-from-balance';
+export { reimburse } from './reimburse';
+export { setCreditLimit } from './set-credit-limit';
+export { topUp } from './top-up';
+export { exportFileName, moneyFormat } from './wallet.export';
+export { emptyBalance, paymentTypeOf, presentBalance } from './wallet.presenter';
+export { walletAccounts, walletSums } from './wallet.repo';
+export type { WalletSum } from './wallet.repo';
+export { journalEntries, ledgerAccounts, ledgerPostings } from './wallet.schema';
+export type { LedgerAccountRow } from './wallet.schema';
+export { agencyBalances, createAgencyBills } from './wallet.service';
