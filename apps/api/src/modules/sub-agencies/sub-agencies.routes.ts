@@ -1,30 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  LookToBook,
-  LookToBookQuery,
-  SubAgencyBalance,
-  SubAgencyIdParams,
-  SubStatementDetail,
-  SubStatementList,
-  SubStatementParams,
-  SubStatementQuery,
-} from '@portal/domain/sub-agencies';
-import { TransactionList, TransactionQuery, WalletEntryList, WalletEntryQuery } from '@portal/domain/wallet';
+import * as subAgenciesApi from '@portal/domain/api/sub-agencies';
+import { fromContract } from '../../platform/route-contract';
 import type { Db } from '../../platform/db';
 import { sendFile, XLSX_TYPE } from '../../platform/download';
 import { ok } from '../../platform/envelope';
 import { localeOf } from '../../platform/i18n';
 import { requireCtx } from '../../platform/request-context';
-import { FILE_RESPONSE, okResponse } from '../../platform/schema';
 import { exportFileName } from '../wallet/wallet.export';
 import { createAgencyBills } from '../wallet/wallet.service';
 import { subStatementsFileName, subStatementsWorkbook } from './sub-agencies.export';
 import { assertMayRead } from './sub-agencies.policy';
 import { subAgencyBalance, subAgencyOf, subLookToBook } from './sub-money';
 import { allSubStatements, subStatementOfMonth, subStatements } from './sub-statements';
-
-const tags = ['sub-agencies'];
 
 /**
  * The money of the caller's sub-agencies (`/base/v2/sub/*`): statements, balances and
@@ -35,26 +23,20 @@ export async function subAgencyRoutes(fastify: FastifyInstance, { db }: { db: Db
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const bills = createAgencyBills(db);
 
-  app.get(
-    '/base/v2/sub/statements',
-    {
-      config: { access: 'agencyManager' },
-      schema: { tags, querystring: SubStatementQuery, response: okResponse(SubStatementList) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(subAgenciesApi.listSubStatements),
+    config: { access: 'agencyManager' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       assertMayRead(ctx, 'agencyManager');
       return ok(await subStatements(db, ctx.agency.id, request.query));
     },
-  );
+  });
 
-  app.post(
-    '/base/v2/sub/statements',
-    {
-      config: { access: 'agencyManager' },
-      schema: { tags, body: SubStatementQuery, response: FILE_RESPONSE },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(subAgenciesApi.exportSubStatements),
+    config: { access: 'agencyManager' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       assertMayRead(ctx, 'agencyManager');
       const locale = localeOf(request);
@@ -64,92 +46,64 @@ export async function subAgencyRoutes(fastify: FastifyInstance, { db }: { db: Db
       );
       return sendFile(reply, file, { type: XLSX_TYPE, ...subStatementsFileName(locale, new Date()) });
     },
-  );
+  });
 
-  app.get(
-    '/base/v2/sub/statements/:a/:b',
-    {
-      config: { access: 'agencyManager' },
-      schema: { tags, params: SubStatementParams, response: okResponse(SubStatementDetail) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(subAgenciesApi.getSubStatement),
+    config: { access: 'agencyManager' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       assertMayRead(ctx, 'agencyManager');
       return ok(await subStatementOfMonth(db, ctx.agency.id, request.params.a, request.params.b));
     },
-  );
+  });
 
-  app.get(
-    '/base/v2/sub/balance/:id',
-    {
-      config: { access: 'agencyManager' },
-      schema: { tags, params: SubAgencyIdParams, response: okResponse(SubAgencyBalance) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(subAgenciesApi.getSubAgencyBalance),
+    config: { access: 'agencyManager' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       assertMayRead(ctx, 'agencyManager');
       return ok(await subAgencyBalance(db, ctx.agency.id, request.params.id));
     },
-  );
+  });
 
-  app.get(
-    '/base/v2/sub/look-to-book',
-    {
-      config: { access: 'agencyManager' },
-      schema: { tags, querystring: LookToBookQuery, response: okResponse(LookToBook) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(subAgenciesApi.getLookToBook),
+    config: { access: 'agencyManager' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       assertMayRead(ctx, 'agencyManager');
       return ok(await subLookToBook(db, ctx.agency.id, request.query));
     },
-  );
+  });
 
-  app.get(
-    '/base/v2/sub/bills/:id/entries',
-    {
-      config: { access: 'agencyBills' },
-      schema: {
-        tags,
-        params: SubAgencyIdParams,
-        querystring: WalletEntryQuery,
-        response: okResponse(WalletEntryList),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(subAgenciesApi.listSubWalletEntries),
+    config: { access: 'agencyBills' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       assertMayRead(ctx, 'agencyBills');
       const agency = await subAgencyOf(db, ctx.agency.id, request.params.id);
       return ok(await bills.entries(agency, request.query));
     },
-  );
+  });
 
-  app.get(
-    '/base/v2/sub/bills/:id/transactions',
-    {
-      config: { access: 'agencyBills' },
-      schema: {
-        tags,
-        params: SubAgencyIdParams,
-        querystring: TransactionQuery,
-        response: okResponse(TransactionList),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(subAgenciesApi.listSubTransactions),
+    config: { access: 'agencyBills' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       assertMayRead(ctx, 'agencyBills');
       const agency = await subAgencyOf(db, ctx.agency.id, request.params.id);
       return ok(await bills.transactions(agency, request.query));
     },
-  );
+  });
 
-  app.post(
-    '/base/v2/sub/bills/:id/entries/export',
-    {
-      config: { access: 'agencyBills' },
-      schema: { tags, params: SubAgencyIdParams, body: WalletEntryQuery, response: FILE_RESPONSE },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(subAgenciesApi.exportSubWalletEntries),
+    config: { access: 'agencyBills' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       assertMayRead(ctx, 'agencyBills');
       const agency = await subAgencyOf(db, ctx.agency.id, request.params.id);
@@ -157,15 +111,12 @@ export async function subAgencyRoutes(fastify: FastifyInstance, { db }: { db: Db
       const file = await bills.entriesExport(agency, request.body, locale);
       return sendFile(reply, file, { type: XLSX_TYPE, ...exportFileName(locale, 'entriesFile', new Date()) });
     },
-  );
+  });
 
-  app.post(
-    '/base/v2/sub/bills/:id/transactions/export',
-    {
-      config: { access: 'agencyBills' },
-      schema: { tags, params: SubAgencyIdParams, body: TransactionQuery, response: FILE_RESPONSE },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(subAgenciesApi.exportSubTransactions),
+    config: { access: 'agencyBills' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       assertMayRead(ctx, 'agencyBills');
       const agency = await subAgencyOf(db, ctx.agency.id, request.params.id);
@@ -176,5 +127,5 @@ export async function subAgencyRoutes(fastify: FastifyInstance, { db }: { db: Db
         ...exportFileName(locale, 'transactionsFile', new Date()),
       });
     },
-  );
+  });
 }
