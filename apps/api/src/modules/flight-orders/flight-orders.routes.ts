@@ -1,23 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as flightOrdersApi from '@portal/domain/api/flight-orders';
+import { fromContract } from '../../platform/route-contract';
 import { errorMessage } from '@portal/domain/error-messages';
 import { ERRORS } from '@portal/domain/errors';
-import {
-  CreateFlightOrderDraft,
-  FlightOrder,
-  FlightOrderList,
-  FlightOrderListQuery,
-  StatusCount,
-  StatusCountQuery,
-} from '@portal/domain/flight-order';
-import { DuplicateBookingData } from '@portal/domain/duplicate-booking';
-import { VerificationResult } from '@portal/domain/shopping';
 import { ok, fail } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { localeOf } from '../../platform/i18n';
 import { withIdempotentSteps } from '../../platform/idempotency';
-import { envelope, okResponse, projectingSerializerCompiler } from '../../platform/schema';
+import { envelope, projectingSerializerCompiler } from '../../platform/schema';
 import { flightContext } from '../shopping/access';
 import { cancelOrder } from './cancel-order';
 import { queuePnrCancel } from './order-jobs';
@@ -29,22 +20,6 @@ import { presentFullOrder } from '../after-sales/after-sales.presenter';
 import { canSeeOrder } from './flight-orders.policy';
 import { findOrder } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
-
-const tags = ['flight-orders'];
-const IdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
-
-/**
- * The 409 answers of a booking: the changed quote (QUOTE_CHANGED, with the new solution to accept),
- * a possible duplicate (DUPLICATE_BOOKING, the bookings it may duplicate) or a conflict of its
- * `Idempotency-Key`.
- */
-const BookingConflict = envelope(
-  z.union([
-    VerificationResult,
-    DuplicateBookingData,
-    z.object({ reason: z.enum(['different_request', 'in_progress']) }),
-  ]),
-);
 
 /**
  * Spec §7 flight order calls; every one needs the flight service and is scoped to the caller's
@@ -60,17 +35,10 @@ export async function flightOrderRoutes(
 
   // The supplier's price check and booking run outside any transaction; then one short
   // transaction saves the order, its first timeline row, its deadline job and the stored answer.
-  app.post(
-    '/order/v2/flight/orders',
-    {
-      config: { access: 'ticket', limit: 'booking' },
-      schema: {
-        tags,
-        body: CreateFlightOrderDraft,
-        response: { ...okResponse(FlightOrder), 409: BookingConflict },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(flightOrdersApi.createFlightOrder),
+    config: { access: 'ticket', limit: 'booking' },
+    handler: async (request, reply) => {
       const ctx = flightCtx(request);
       return withIdempotentSteps(deps.db, request, reply, {
         outside: () => bookAtSupplier(deps, ctx, request.body),
@@ -98,49 +66,43 @@ export async function flightOrderRoutes(
         },
       });
     },
-  );
+  });
 
-  app.get(
-    '/order/v2/flight/orders',
-    {
-      config: { access: 'ticket' },
-      schema: { tags, querystring: FlightOrderListQuery, response: okResponse(FlightOrderList) },
-      serializerCompiler: projectingSerializerCompiler,
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(flightOrdersApi.listFlightOrders),
+    config: { access: 'ticket' },
+    serializerCompiler: projectingSerializerCompiler,
+    handler: async (request) => {
       const ctx = flightCtx(request);
       return ok(await listOrders(deps.db, ctx, request.query, deps.now(), listCache));
     },
-  );
+  });
 
-  app.get(
-    '/order/v2/flight/orders/status',
-    {
-      config: { access: 'ticket' },
-      schema: { tags, querystring: StatusCountQuery, response: okResponse(z.array(StatusCount)) },
-      serializerCompiler: projectingSerializerCompiler,
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(flightOrdersApi.countFlightOrders),
+    config: { access: 'ticket' },
+    serializerCompiler: projectingSerializerCompiler,
+    handler: async (request) => {
       const ctx = flightCtx(request);
       return ok(await countByStatus(deps.db, ctx, request.query.status, listCache));
     },
-  );
+  });
 
-  app.get(
-    '/order/v2/flight/orders/:id',
-    { config: { access: 'ticket' }, schema: { tags, params: IdParams, response: okResponse(FlightOrder) } },
-    async (request) => {
+  app.route({
+    ...fromContract(flightOrdersApi.getFlightOrder),
+    config: { access: 'ticket' },
+    handler: async (request) => {
       const ctx = flightCtx(request);
       const row = await findOrder(deps.db, ctx.agency.id, request.params.id);
       if (!row || !canSeeOrder(ctx, row)) throw new AppError('ORDER_NOT_FOUND');
       return ok(await present(row));
     },
-  );
+  });
 
-  app.delete(
-    '/order/v2/flight/orders/:id',
-    { config: { access: 'ticket' }, schema: { tags, params: IdParams, response: okResponse(FlightOrder) } },
-    async (request) => {
+  app.route({
+    ...fromContract(flightOrdersApi.cancelFlightOrder),
+    config: { access: 'ticket' },
+    handler: async (request) => {
       const ctx = flightCtx(request);
       const { id } = request.params;
       return ok(
@@ -151,5 +113,5 @@ export async function flightOrderRoutes(
         }),
       );
     },
-  );
+  });
 }

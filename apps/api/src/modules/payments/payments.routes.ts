@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as paymentsApi from '@portal/domain/api/payments';
+import { fromContract } from '../../platform/route-contract';
 import { FlightPaymentResult } from '@portal/domain/flight-order';
-import { LateCaptureList, LateCaptureQuery } from '@portal/domain/late-capture';
-import { CHANNEL_OPTIONS, PaymentConfig, PaymentRequest, PaymentStatusView } from '@portal/domain/payment';
+import { CHANNEL_OPTIONS } from '@portal/domain/payment';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { withIdempotency, withIdempotentSteps } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
-import { envelope, okResponse } from '../../platform/schema';
+import { envelope } from '../../platform/schema';
 import { flightContext } from '../shopping/access';
 import { assertCanReadWallet } from '../wallet/wallet.policy';
 import { queueTicketing } from '../flight-orders/order-jobs';
 import { agencyChannels, payOrder, type OnPaidHooks } from './pay-order';
-import { GatewayNotification, type PaymentGateways } from './gateway';
+import type { PaymentGateways } from './gateway';
 import {
   flightCaptureTarget,
   handleNotification,
@@ -29,20 +29,6 @@ import type { FlightOrderDeps } from '../flight-orders/flight-orders.context';
 import { presentFullOrder } from '../after-sales/after-sales.presenter';
 import type { FlightOrderRow } from '../flight-orders/flight-orders.schema';
 
-const OrderIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
-const PaymentIdParams = z.strictObject({ id: z.uuid() });
-const ChannelParams = z.strictObject({ channel: z.string().min(1).max(40) });
-
-/** What the portal answers a gateway's notification (the gateway only needs a 200). */
-export const NOTIFY_RESULTS = [
-  'paid',
-  'duplicate',
-  'failed',
-  'ignored',
-  'refunded',
-  'refund_pending',
-] as const;
-const NotifyAnswer = z.object({ result: z.enum(NOTIFY_RESULTS) });
 /**
  * The answer of a payment. `withIdempotency` may replay a stored answer (typed unknown); reading
  * it through this schema narrows it (it is this route's own earlier answer).
@@ -79,29 +65,21 @@ export async function flightPaymentRoutes(
   const flightCtx = flightContext;
   const present = async (row: FlightOrderRow, db = deps.db) => presentFullOrder(db, row, deps.now());
 
-  app.get(
-    '/order/v2/flight/config/payment',
-    { config: { access: 'ticket' }, schema: { tags: ['payments'], response: okResponse(PaymentConfig) } },
-    async (request) => {
+  app.route({
+    ...fromContract(paymentsApi.getPaymentConfig),
+    config: { access: 'ticket' },
+    handler: async (request) => {
       const ctx = flightCtx(request);
       // Offered: the agency's channels that are served (the balance, or a configured provider).
       const served = agencyChannels(ctx).filter((c) => c === 'balance' || gateways.get(c));
       return ok(served.map((channel) => ({ channel, ...CHANNEL_OPTIONS[channel], feePercent: 0 })));
     },
-  );
+  });
 
-  app.post(
-    '/order/v2/flight/orders/:id/payment',
-    {
-      config: { access: 'ticket' },
-      schema: {
-        tags: ['payments'],
-        params: OrderIdParams,
-        body: PaymentRequest,
-        response: { 200: PaymentAnswer },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(paymentsApi.payFlightOrder),
+    config: { access: 'ticket' },
+    handler: async (request, reply) => {
       const ctx = flightCtx(request);
       const { id } = request.params;
       const payment = request.body;
@@ -122,33 +100,22 @@ export async function flightPaymentRoutes(
       });
       return PaymentAnswer.parse(answer);
     },
-  );
+  });
 
-  app.get(
-    '/order/v2/flight/payments/:id',
-    {
-      config: { access: 'ticket' },
-      schema: { tags: ['payments'], params: PaymentIdParams, response: okResponse(PaymentStatusView) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(paymentsApi.getPayment),
+    config: { access: 'ticket' },
+    handler: async (request) => {
       const ctx = flightCtx(request);
       return ok(await paymentState(deps.db, ctx, request.params.id, deps.now()));
     },
-  );
+  });
 
   // The gateway's signed asynchronous notification (public: the signature is the authentication).
-  app.post(
-    '/order/v2/payments/notify/:channel',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['payments'],
-        params: ChannelParams,
-        body: GatewayNotification,
-        response: okResponse(NotifyAnswer),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(paymentsApi.notifyPayment),
+    config: { access: 'public' },
+    handler: async (request) => {
       const gateway = gateways.get(request.params.channel);
       if (!gateway) throw new AppError('NOT_FOUND');
       const outcome = await deps.db.transaction((tx) =>
@@ -170,21 +137,18 @@ export async function flightPaymentRoutes(
         return ok({ result: 'refund_pending' as const });
       }
     },
-  );
+  });
 
   // Finance of the agency: card payments captured after their order could not take them, refunded.
-  app.get(
-    '/order/v2/payments/late-captures',
-    {
-      config: { access: 'finance' },
-      schema: { tags: ['payments'], querystring: LateCaptureQuery, response: okResponse(LateCaptureList) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(paymentsApi.listLateCaptures),
+    config: { access: 'finance' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       assertCanReadWallet(ctx);
       return ok(await listLateCaptures(deps.db, ctx, request.query));
     },
-  );
+  });
 
   if (gateways.list().some(isSimulatedGateway)) {
     await app.register(simulatedCheckoutRoutes, { db: deps.db, gateways, now: deps.now });

@@ -1,19 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  AccurateSearchRequest,
-  AccurateSearchResult,
-  PnrAnalysisRequest,
-  PnrAnalysisResult,
-  ShoppingRequest,
-  ShoppingStarted,
-  SolutionsDelta,
-  SolutionsRequest,
-  VerificationResult,
-} from '@portal/domain/shopping';
+import * as shoppingApi from '@portal/domain/api/shopping';
+import { fromContract } from '../../platform/route-contract';
 import { ok } from '../../platform/envelope';
-import { okResponse, projectingSerializerCompiler } from '../../platform/schema';
+import { projectingSerializerCompiler } from '../../platform/schema';
 import { accurateSearch } from './accurate-search';
 import { flightContext, pnrBookingContext } from './access';
 import { analyzePnr } from './analyze-pnr';
@@ -21,11 +11,6 @@ import { getSolutions } from './get-solutions';
 import type { ShoppingDeps } from './shopping.context';
 import { startSearch } from './start-search';
 import { verifySolution } from './verify-solution';
-
-const SolutionIdParams = z.strictObject({ id: z.string().min(1).max(64) });
-/** The price check takes no body (Fastify gives null); an empty JSON object is accepted too. */
-const NoBody = z.strictObject({}).nullish();
-const tags = ['shopping'];
 
 /**
  * Spec §7 shopping calls; every one needs the flight service and is scoped to the caller's agency.
@@ -35,54 +20,39 @@ export async function shoppingRoutes(fastify: FastifyInstance, { deps }: { deps:
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const flightCtx = flightContext;
 
-  app.post(
-    '/shopping/v2/flight/async-shopping',
-    {
-      config: { access: 'ticket', limit: 'search' },
-      schema: { tags, body: ShoppingRequest, response: okResponse(ShoppingStarted) },
-    },
-    async (request) => ok(await startSearch(deps, flightCtx(request), request.body)),
-  );
+  app.route({
+    ...fromContract(shoppingApi.startShopping),
+    config: { access: 'ticket', limit: 'search' },
+    handler: async (request) => ok(await startSearch(deps, flightCtx(request), request.body)),
+  });
 
-  app.post(
-    '/shopping/v2/flight/async-shopping/solutions',
-    {
-      config: { access: 'ticket' },
-      schema: { tags, body: SolutionsRequest, response: okResponse(SolutionsDelta) },
-      // Polled by every searching agent: the solutions were priced by the server and are typed by
-      // this schema, so the answer is projected to its fields without checking each value again.
-      serializerCompiler: projectingSerializerCompiler,
-    },
-    async (request) => ok(await getSolutions(deps, flightCtx(request), request.body)),
-  );
+  app.route({
+    ...fromContract(shoppingApi.getSolutions),
+    config: { access: 'ticket' },
+    // Polled by every searching agent: the solutions were priced by the server and are typed by
+    // this schema, so the answer is projected to its fields without checking each value again.
+    serializerCompiler: projectingSerializerCompiler,
+    handler: async (request) => ok(await getSolutions(deps, flightCtx(request), request.body)),
+  });
 
-  app.post(
-    '/shopping/v2/flight/accurate-search',
-    {
-      config: { access: 'ticket', limit: 'search' },
-      schema: { tags, body: AccurateSearchRequest, response: okResponse(AccurateSearchResult) },
-    },
-    async (request) => ok(await accurateSearch(deps, flightCtx(request), request.body)),
-  );
+  app.route({
+    ...fromContract(shoppingApi.accurateSearch),
+    config: { access: 'ticket', limit: 'search' },
+    handler: async (request) => ok(await accurateSearch(deps, flightCtx(request), request.body)),
+  });
 
-  app.post(
-    '/shopping/v2/flight/analysis-pnr',
-    {
-      config: { access: 'ticket', limit: 'search' },
-      schema: { tags, body: PnrAnalysisRequest, response: okResponse(PnrAnalysisResult) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(shoppingApi.analyzePnr),
+    config: { access: 'ticket', limit: 'search' },
+    handler: async (request) => {
       pnrBookingContext(request);
       return ok(analyzePnr(request.body.pnr, deps.now()));
     },
-  );
+  });
 
-  app.post(
-    '/shopping/v2/flight/solutions/:id/verification',
-    {
-      config: { access: 'ticket' },
-      schema: { tags, params: SolutionIdParams, body: NoBody, response: okResponse(VerificationResult) },
-    },
-    async (request) => ok(await verifySolution(deps, flightCtx(request), request.params.id)),
-  );
+  app.route({
+    ...fromContract(shoppingApi.verifySolution),
+    config: { access: 'ticket' },
+    handler: async (request) => ok(await verifySolution(deps, flightCtx(request), request.params.id)),
+  });
 }
