@@ -1,4 +1,5 @@
-import { TrainSearchRequest, TrainSearchResult } from '@portal/domain/rail';
+import * as railApi from '@portal/domain/api/rail';
+import { TrainSearchRequest } from '@portal/domain/rail';
 import { getStation } from '@portal/reference-data/stations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,13 +7,12 @@ import { z } from 'zod';
 import type { AppConfig } from '../../platform/config';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
+import { fromContract } from '../../platform/route-contract';
 import { okResponse } from '../../platform/schema';
 import { presentTrainSearch } from './rail.presenter';
 import { createRailRegistry, type RailSupplierRegistry } from './rail-supplier';
 import { RAIL_SEARCH_TIMEOUT_MS, searchTrains } from './search-trains';
 import { createSimRail } from './sim-rail';
-
-const tags = ['rail'];
 
 /** The search body: the domain's request, with both stations known to the station table. */
 const SearchBody = TrainSearchRequest.refine((r) => getStation(r.origin) !== undefined, {
@@ -63,14 +63,11 @@ export async function railRoutes(fastify: FastifyInstance, options: RailRoutesOp
   const registry = options.registry ?? railRegistryFor(options.config);
   const deps = { registry, now: options.now, timeoutMs: RAIL_SEARCH_TIMEOUT_MS };
 
-  app.post(
-    '/shopping/v2/train/search',
-    {
-      config: { access: 'trainBooking', limit: 'search' },
-      schema: { tags, body: SearchBody, response: okResponse(TrainSearchResult) },
-    },
-    async (request) => ok(presentTrainSearch(await searchTrains(deps, request.body))),
-  );
+  app.route({
+    ...fromContract(railApi.searchTrains, { body: SearchBody }),
+    config: { access: 'trainBooking', limit: 'search' },
+    handler: async (request) => ok(presentTrainSearch(await searchTrains(deps, request.body))),
+  });
 
   if (!options.config.enableTestHooks) return;
   app.post(
