@@ -14,6 +14,7 @@ import * as profile from './profile';
 import * as rail from './rail';
 import * as session from './session';
 import * as shopping from './shopping';
+import * as simCheckout from './sim-checkout';
 import * as site from './site';
 import * as subAgencies from './sub-agencies';
 import * as trainOrders from './train-orders';
@@ -36,6 +37,7 @@ const AREAS = [
   rail,
   session,
   shopping,
+  simCheckout,
   site,
   subAgencies,
   trainOrders,
