@@ -7,7 +7,7 @@ import type {
   WalletEntryQuery,
 } from '@portal/domain/wallet';
 import * as subAgenciesApi from '@portal/domain/api/sub-agencies';
-import { callApi } from '../../../../shared/api/call-api';
+import { callApiUnchecked } from '../../../../shared/api/call-api';
 import { downloadFile } from '../../../../shared/api/download';
 
 /** The wallet entry query the bills page sends; absent filters are left out of the URL. */
@@ -23,7 +23,11 @@ export function useSubBalance(agencyId: number) {
   return useQuery({
     queryKey: ['sub-balance', agencyId],
     queryFn: (): Promise<SubAgencyBalance> =>
-      callApi(subAgenciesApi.getSubAgencyBalance, { params: { id: agencyId } }, { skipErrorToast: true }),
+      callApiUnchecked(
+        subAgenciesApi.getSubAgencyBalance,
+        { params: { id: agencyId } },
+        { skipErrorToast: true },
+      ),
   });
 }
 
@@ -32,7 +36,7 @@ export function useSubEntries(agencyId: number, params: SubEntryParams) {
   return useQuery({
     queryKey: ['sub-entries', agencyId, params],
     queryFn: () =>
-      callApi(
+      callApiUnchecked(
         subAgenciesApi.listSubWalletEntries,
         { params: { id: agencyId }, query: params },
         { skipErrorToast: true },
@@ -46,7 +50,7 @@ export function useSubTransactions(agencyId: number, params: SubTransactionParam
   return useQuery({
     queryKey: ['sub-transactions', agencyId, params],
     queryFn: () =>
-      callApi(
+      callApiUnchecked(
         subAgenciesApi.listSubTransactions,
         { params: { id: agencyId }, query: params },
         { skipErrorToast: true },
