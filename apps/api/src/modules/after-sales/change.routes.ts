@@ -7,7 +7,6 @@ import { ERRORS } from '@portal/domain/errors';
 import { fail, ok } from '../../platform/envelope';
 import { localeOf } from '../../platform/i18n';
 import { withIdempotentSteps } from '../../platform/idempotency';
-import { envelope } from '../../platform/schema';
 import type { FlightOrderDeps } from '../flight-orders/flight-orders.context';
 import { flightContext } from '../shopping/access';
 import { presentFullOrder } from './after-sales.presenter';

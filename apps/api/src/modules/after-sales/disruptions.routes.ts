@@ -21,7 +21,6 @@ import { recordScheduleEvent, TICKETED_STATUSES } from './disruptions';
 import { presentWithOrder } from './disruptions.presenter';
 import { listDisruptions, listOrderDisruptions } from './list-disruptions';
 
-const tags = ['disruptions'];
 /**
  * Flight disruptions (spec §2 disruption list, §3 types): the list, an order's disruptions, and the
  * agent's answers. Guarded like the flight orders: the flight service, the caller's agency, and

@@ -8,7 +8,7 @@ import { ok, fail } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { localeOf } from '../../platform/i18n';
 import { withIdempotentSteps } from '../../platform/idempotency';
-import { envelope, projectingSerializerCompiler } from '../../platform/schema';
+import { projectingSerializerCompiler } from '../../platform/schema';
 import { flightContext } from '../shopping/access';
 import { cancelOrder } from './cancel-order';
 import { queuePnrCancel } from './order-jobs';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DisruptionStatus, DisruptionType } from '@portal/domain/after-sales';
-import type { Disruption, DisruptionAction, DisruptionList } from '@portal/domain/disruptions';
+import type { DisruptionAction, DisruptionList } from '@portal/domain/disruptions';
 import * as afterSalesApi from '@portal/domain/api/after-sales';
 import { callApiUnchecked } from '../../../shared/api/call-api';
 import { withoutEmpty } from '../../../shared/api/query';

@@ -3,7 +3,6 @@ import { Empty, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allows } from '@portal/domain/access';
-import type { SubAgencyList } from '@portal/domain/agencies';
 import { CURRENCIES, type Currency } from '@portal/domain/currency';
 import { listAgencies } from '@portal/domain/api/agencies';
 import { minorDigits, toMinor } from '@portal/domain/currency-conversion';

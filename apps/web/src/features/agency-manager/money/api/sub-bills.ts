@@ -1,11 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SubAgencyBalance } from '@portal/domain/sub-agencies';
-import type {
-  TransactionList,
-  TransactionQuery,
-  WalletEntryList,
-  WalletEntryQuery,
-} from '@portal/domain/wallet';
+import type { TransactionQuery, WalletEntryQuery } from '@portal/domain/wallet';
 import * as subAgenciesApi from '@portal/domain/api/sub-agencies';
 import { callApiUnchecked } from '../../../../shared/api/call-api';
 import { downloadFile } from '../../../../shared/api/download';
