@@ -57,7 +57,9 @@ for (const file of walk(API_SRC)) {
     const spec = statement.moduleSpecifier;
     if (!spec || !ts.isStringLiteral(spec) || !spec.text.startsWith('.')) continue;
     const target = path.resolve(path.dirname(file), spec.text.replace(/\.js$/, ''));
-    const there = moduleOf(target + '.ts') ?? moduleOf(path.join(target, 'index.ts'));
+    const there = fs.existsSync(path.join(target, 'index.ts'))
+      ? moduleOf(path.join(target, 'index.ts'))
+      : moduleOf(`${target}.ts`);
     if (!there || there.module === here.module) continue;
     const inner = there.inner.replace(/\.ts$/, '');
     if (inner === 'index' || isTestHelper(inner)) continue;

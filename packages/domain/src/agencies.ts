@@ -192,3 +192,11 @@ export const SuperAdminPasswordReset = z.object({
   temporaryPassword: z.string(),
 });
 export type SuperAdminPasswordReset = z.infer<typeof SuperAdminPasswordReset>;
+
+/** `POST /base/v2/agencies/{id}/apikey`: the new key, shown this once. */
+export const ApiKeyResult = z.object({
+  apiKey: z.string(),
+  prefix: z.string(),
+  createdAt: z.string(),
+});
+export type ApiKeyResult = z.infer<typeof ApiKeyResult>;

@@ -103,6 +103,27 @@ export const FILE_RESPONSE = {
   },
 } as const;
 
+/** An image answer (the agency logo, a PNG within 400 × 160): not serialized by a schema. */
+export const IMAGE_RESPONSE = {
+  200: {
+    description: 'The logo, a PNG within 400 x 160',
+    content: { 'image/png': { schema: z.string().meta({ format: 'binary' }) } },
+  },
+} as const;
+
+/** An HTML page (the simulated provider's hosted checkout page). */
+export const HTML_RESPONSE = {
+  200: {
+    description: "The simulated provider's hosted checkout page",
+    content: { 'text/html': { schema: z.string() } },
+  },
+} as const;
+
+/** A redirect without body (303 to the payment's return URL). */
+export const REDIRECT_RESPONSE = {
+  303: z.null().describe("No body: back to the payment's return URL (Location header), or / without one"),
+} as const;
+
 /** Installs the compilers and the OpenAPI document (`/openapi.json`) with Swagger UI (`/docs`). */
 export async function registerSchemas(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);

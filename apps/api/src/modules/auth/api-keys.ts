@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { ApiKeyResult } from '@portal/domain/agencies';
 import type { Db } from '../../platform/db';
 import { agencies, type AgencyRow } from '../agencies';
 import { users } from '../users';
@@ -17,14 +17,6 @@ const KEY_MARK = 'pk_';
 const PREFIX_LENGTH = KEY_MARK.length + 6;
 /** A key is `pk_` and 43 base64url characters; anything else is not looked up. */
 const KEY_SHAPE = /^pk_[A-Za-z0-9_-]{43}$/;
-
-/** `POST /base/v2/agencies/{id}/apikey`: the new key, shown this once. */
-export const ApiKeyResult = z.object({
-  apiKey: z.string(),
-  prefix: z.string(),
-  createdAt: z.string(),
-});
-export type ApiKeyResult = z.infer<typeof ApiKeyResult>;
 
 /** Requests one API key may make per minute (per API instance, like the other limits). */
 export const API_KEY_REQUESTS_PER_MINUTE = 600;

@@ -1,21 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  VOYAGE_EXPORT_CAP,
-  VoyageExportQuery,
-  VoyageList,
-  VoyageListQuery,
-} from '@portal/domain/booking-records';
+import * as bookingRecordsApi from '@portal/domain/api/booking-records';
+import { fromContract } from '../../platform/route-contract';
+import { VOYAGE_EXPORT_CAP } from '@portal/domain/booking-records';
 import type { Db } from '../../platform/db';
 import { sendFile, XLSX_TYPE } from '../../platform/download';
 import { ok } from '../../platform/envelope';
 import { localeOf } from '../../platform/i18n';
-import { FILE_RESPONSE, okResponse } from '../../platform/schema';
 import { requireCtx } from '../../platform/request-context';
 import { listVoyages, voyageRows, withoutJit } from './voyages';
 import { voyageFileName, voyagesWorkbook } from './voyages.export';
-
-const tags = ['booking-records'];
 
 /**
  * Booking records (`/flight/orders/voyage`): `GET /order/v2/flight/voyages` (a page) and
@@ -26,28 +20,25 @@ const tags = ['booking-records'];
 export async function voyageRoutes(fastify: FastifyInstance, { db, now }: { db: Db; now: () => Date }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/order/v2/flight/voyages',
-    {
-      config: { access: 'flight' },
-      schema: { tags, querystring: VoyageListQuery, response: okResponse(VoyageList) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(bookingRecordsApi.listVoyages),
+    config: { access: 'flight' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       return ok(await listVoyages(db, ctx, request.query));
     },
-  );
+  });
 
   // Downloads are POST with the list's filters as the body (API conventions).
-  app.post(
-    '/order/v2/flight/voyages/export',
-    { config: { access: 'flight' }, schema: { tags, body: VoyageExportQuery, response: FILE_RESPONSE } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(bookingRecordsApi.exportVoyages),
+    config: { access: 'flight' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       const locale = localeOf(request);
       const rows = await withoutJit(db, (tx) => voyageRows(tx, ctx, request.body, VOYAGE_EXPORT_CAP, 0));
       const file = await voyagesWorkbook(locale, rows);
       return sendFile(reply, file, { type: XLSX_TYPE, ...voyageFileName(locale, now()) });
     },
-  );
+  });
 }

@@ -1,23 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as flightOrdersApi from '@portal/domain/api/flight-orders';
+import { fromContract } from '../../platform/route-contract';
 import { errorMessage } from '@portal/domain/error-messages';
 import { ERRORS } from '@portal/domain/errors';
-import {
-  CreateFlightOrderDraft,
-  FlightOrder,
-  FlightOrderList,
-  FlightOrderListQuery,
-  StatusCount,
-  StatusCountQuery,
-} from '@portal/domain/flight-order';
-import { DuplicateBookingData } from '@portal/domain/duplicate-booking';
-import { VerificationResult } from '@portal/domain/shopping';
 import { ok, fail } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { localeOf } from '../../platform/i18n';
 import { withIdempotentSteps } from '../../platform/idempotency';
-import { envelope, okResponse, projectingSerializerCompiler } from '../../platform/schema';
+import { projectingSerializerCompiler } from '../../platform/schema';
 import { requireCtx } from '../../platform/request-context';
 import { cancelOrder } from './cancel-order';
 import { queuePnrCancel } from './order-jobs';
@@ -29,22 +20,6 @@ import { presentFullOrder } from './after-sales/after-sales.presenter';
 import { canSeeOrder } from './flight-orders.policy';
 import { findOrder } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
-
-const tags = ['flight-orders'];
-const IdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
-
-/**
- * The 409 answers of a booking: the changed quote (QUOTE_CHANGED, with the new solution to accept),
- * a possible duplicate (DUPLICATE_BOOKING, the bookings it may duplicate) or a conflict of its
- * `Idempotency-Key`.
- */
-const BookingConflict = envelope(
-  z.union([
-    VerificationResult,
-    DuplicateBookingData,
-    z.object({ reason: z.enum(['different_request', 'in_progress']) }),
-  ]),
-);
 
 /**
  * Spec §7 flight order calls; every one needs the flight service and is scoped to the caller's
@@ -59,17 +34,10 @@ export async function flightOrderRoutes(
 
   // The supplier's price check and booking run outside any transaction; then one short
   // transaction saves the order, its first timeline row, its deadline job and the stored answer.
-  app.post(
-    '/order/v2/flight/orders',
-    {
-      config: { access: 'flight', limit: 'booking' },
-      schema: {
-        tags,
-        body: CreateFlightOrderDraft,
-        response: { ...okResponse(FlightOrder), 409: BookingConflict },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(flightOrdersApi.createFlightOrder),
+    config: { access: 'flight', limit: 'booking' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       return withIdempotentSteps(deps.db, request, reply, {
         outside: () => bookAtSupplier(deps, ctx, request.body),
@@ -97,49 +65,43 @@ export async function flightOrderRoutes(
         },
       });
     },
-  );
+  });
 
-  app.get(
-    '/order/v2/flight/orders',
-    {
-      config: { access: 'flight' },
-      schema: { tags, querystring: FlightOrderListQuery, response: okResponse(FlightOrderList) },
-      serializerCompiler: projectingSerializerCompiler,
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(flightOrdersApi.listFlightOrders),
+    config: { access: 'flight' },
+    serializerCompiler: projectingSerializerCompiler,
+    handler: async (request) => {
       const ctx = requireCtx(request);
       return ok(await listOrders(deps.db, ctx, request.query, deps.now(), listCache));
     },
-  );
+  });
 
-  app.get(
-    '/order/v2/flight/orders/status',
-    {
-      config: { access: 'flight' },
-      schema: { tags, querystring: StatusCountQuery, response: okResponse(z.array(StatusCount)) },
-      serializerCompiler: projectingSerializerCompiler,
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(flightOrdersApi.countFlightOrders),
+    config: { access: 'flight' },
+    serializerCompiler: projectingSerializerCompiler,
+    handler: async (request) => {
       const ctx = requireCtx(request);
       return ok(await countByStatus(deps.db, ctx, request.query.status, listCache));
     },
-  );
+  });
 
-  app.get(
-    '/order/v2/flight/orders/:id',
-    { config: { access: 'flight' }, schema: { tags, params: IdParams, response: okResponse(FlightOrder) } },
-    async (request) => {
+  app.route({
+    ...fromContract(flightOrdersApi.getFlightOrder),
+    config: { access: 'flight' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       const row = await findOrder(deps.db, ctx.agency.id, request.params.id);
       if (!row || !canSeeOrder(ctx, row)) throw new AppError('ORDER_NOT_FOUND');
       return ok(await present(row));
     },
-  );
+  });
 
-  app.delete(
-    '/order/v2/flight/orders/:id',
-    { config: { access: 'flight' }, schema: { tags, params: IdParams, response: okResponse(FlightOrder) } },
-    async (request) => {
+  app.route({
+    ...fromContract(flightOrdersApi.cancelFlightOrder),
+    config: { access: 'flight' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       const { id } = request.params;
       return ok(
@@ -150,5 +112,5 @@ export async function flightOrderRoutes(
         }),
       );
     },
-  );
+  });
 }

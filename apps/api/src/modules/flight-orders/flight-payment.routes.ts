@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as paymentsApi from '@portal/domain/api/payments';
 import { FlightPaymentResult } from '@portal/domain/flight-order';
-import { PaymentRequest } from '@portal/domain/payment';
+import { fromContract } from '../../platform/route-contract';
 import { envelope } from '../../platform/schema';
 import type { PaymentGateways } from '../payments';
 import type { Payable } from '../payments';
@@ -12,7 +12,6 @@ import { presentFullOrder } from './after-sales/after-sales.presenter';
 import type { FlightOrderDeps } from './flight-orders.context';
 import type { FlightOrderRow } from './flight-orders.schema';
 
-const OrderIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
 /**
  * The answer of a payment. `withIdempotency` may replay a stored answer (typed unknown); reading
  * it through this schema narrows it (it is this route's own earlier answer).
@@ -38,18 +37,10 @@ export async function flightPaymentRoutes(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post(
-    '/order/v2/flight/orders/:id/payment',
-    {
-      config: { access: 'flight' },
-      schema: {
-        tags: ['payments'],
-        params: OrderIdParams,
-        body: PaymentRequest,
-        response: { 200: PaymentAnswer },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(paymentsApi.payFlightOrder),
+    config: { access: 'flight' },
+    handler: async (request, reply) => {
       const { channel, returnUrl } = request.body;
       const answer = await payWithChannel(request, reply, {
         ctx: requireCtx(request),
@@ -64,5 +55,5 @@ export async function flightPaymentRoutes(
       });
       return PaymentAnswer.parse(answer);
     },
-  );
+  });
 }

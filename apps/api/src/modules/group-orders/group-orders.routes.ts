@@ -1,22 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  CancelGroupOrderBody,
-  CreateGroupOrderBody,
-  GroupOrder,
-  GroupOrderList,
-  GroupOrderListQuery,
-  GroupPaymentResult,
-  GroupStatusCount,
-  PayGroupInstalmentBody,
-  PickGroupQuoteBody,
-} from '@portal/domain/group-order';
+import * as groupOrdersApi from '@portal/domain/api/group-orders';
+import { fromContract } from '../../platform/route-contract';
+import { GroupOrder, GroupPaymentResult } from '@portal/domain/group-order';
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { withIdempotency } from '../../platform/idempotency';
-import { envelope, okResponse } from '../../platform/schema';
+import { envelope } from '../../platform/schema';
 import { requireCtx } from '../../platform/request-context';
 import { createGroupOrder } from './create-group-order';
 import { cancelGroupOrder, pickQuote } from './group-order-actions';
@@ -29,12 +20,6 @@ import { groupStatusCounts, listGroupOrders } from './list-group-orders';
 import { payWithChannel } from '../payments';
 import { groupInstalmentPayable } from './pay-instalment';
 
-const tags = ['group-orders'];
-const OrderIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
-const InstalmentParams = z.strictObject({
-  id: z.string().trim().min(1).max(64),
-  n: z.coerce.number().int().min(1).max(4),
-});
 /** Answers replayed by `withIdempotency` are this route's own earlier answers: parsed back through the schema. */
 const OrderAnswer = envelope(GroupOrder);
 const PaymentAnswer = envelope(GroupPaymentResult);
@@ -49,95 +34,72 @@ export async function groupOrderRoutes(fastify: FastifyInstance, { deps }: { dep
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const present = (row: GroupOrderRow, db: Db = deps.db) => presentGroupOrder(db, row, deps.now());
 
-  app.post(
-    '/order/v2/group/orders',
-    {
-      config: { access: 'flight', limit: 'booking' },
-      schema: { tags, body: CreateGroupOrderBody, response: okResponse(GroupOrder) },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(groupOrdersApi.createGroupOrder),
+    config: { access: 'flight', limit: 'booking' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       const answer = await withIdempotency(deps.db, request, reply, async (tx) =>
         ok(await present(await createGroupOrder(deps, tx, ctx, request.body), tx)),
       );
       return OrderAnswer.parse(answer);
     },
-  );
+  });
 
-  app.get(
-    '/order/v2/group/orders',
-    {
-      config: { access: 'flight' },
-      schema: { tags, querystring: GroupOrderListQuery, response: okResponse(GroupOrderList) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(groupOrdersApi.listGroupOrders),
+    config: { access: 'flight' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       return ok(await listGroupOrders(deps.db, ctx, request.query, deps.now()));
     },
-  );
+  });
 
-  app.get(
-    '/order/v2/group/orders/status',
-    { config: { access: 'flight' }, schema: { tags, response: okResponse(z.array(GroupStatusCount)) } },
-    async (request) => ok(await groupStatusCounts(deps.db, requireCtx(request))),
-  );
+  app.route({
+    ...fromContract(groupOrdersApi.countGroupOrders),
+    config: { access: 'flight' },
+    handler: async (request) => ok(await groupStatusCounts(deps.db, requireCtx(request))),
+  });
 
-  app.get(
-    '/order/v2/group/orders/:id',
-    {
-      config: { access: 'flight' },
-      schema: { tags, params: OrderIdParams, response: okResponse(GroupOrder) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(groupOrdersApi.getGroupOrder),
+    config: { access: 'flight' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       const order = await findGroupOrder(deps.db, ctx.agency.id, request.params.id);
       if (!order || !canSeeGroupOrder(ctx, order)) throw new AppError('ORDER_NOT_FOUND');
       return ok(await present(order));
     },
-  );
+  });
 
-  app.post(
-    '/order/v2/group/orders/:id/quote-selection',
-    {
-      config: { access: 'flight' },
-      schema: { tags, params: OrderIdParams, body: PickGroupQuoteBody, response: okResponse(GroupOrder) },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(groupOrdersApi.pickGroupQuote),
+    config: { access: 'flight' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       const answer = await withIdempotency(deps.db, request, reply, async (tx) =>
         ok(await present(await pickQuote(tx, ctx, request.params.id, request.body, deps.now()), tx)),
       );
       return OrderAnswer.parse(answer);
     },
-  );
+  });
 
-  app.post(
-    '/order/v2/group/orders/:id/cancel',
-    {
-      config: { access: 'flight' },
-      schema: { tags, params: OrderIdParams, body: CancelGroupOrderBody, response: okResponse(GroupOrder) },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(groupOrdersApi.cancelGroupOrder),
+    config: { access: 'flight' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       const answer = await withIdempotency(deps.db, request, reply, async (tx) =>
         ok(await present(await cancelGroupOrder(tx, ctx, request.params.id, request.body, deps.now()), tx)),
       );
       return OrderAnswer.parse(answer);
     },
-  );
+  });
 
-  app.post(
-    '/order/v2/group/orders/:id/instalments/:n/payment',
-    {
-      config: { access: 'flight' },
-      schema: {
-        tags,
-        params: InstalmentParams,
-        body: PayGroupInstalmentBody,
-        response: { 200: PaymentAnswer },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(groupOrdersApi.payGroupInstalment),
+    config: { access: 'flight' },
+    handler: async (request, reply) => {
       const { id, n } = request.params;
       const { channel, returnUrl } = request.body;
       const answer = await payWithChannel(request, reply, {
@@ -153,5 +115,5 @@ export async function groupOrderRoutes(fastify: FastifyInstance, { deps }: { dep
       });
       return PaymentAnswer.parse(answer);
     },
-  );
+  });
 }

@@ -1,22 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  MarkNotificationsRead,
-  MarkNotificationsReadResult,
-  NotificationListQuery,
-  NotificationPage,
-} from '@portal/domain/notifications';
+import * as notificationsApi from '@portal/domain/api/notifications';
+import { fromContract } from '../../platform/route-contract';
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { requireCtx } from '../../platform/request-context';
-import { okResponse } from '../../platform/schema';
 import { webhookSecret } from './delivery';
 import { noticeOwner } from './notifications.policy';
 import { presentNotice } from './notifications.presenter';
 import { countNotices, listNotices, markNoticesRead } from './notifications.repo';
-
-const tags = ['notifications'];
 
 export interface NotificationRoutesOptions {
   db: Db;
@@ -27,13 +19,10 @@ export interface NotificationRoutesOptions {
 export async function notificationRoutes(fastify: FastifyInstance, { db, now }: NotificationRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/base/v2/notifications',
-    {
-      config: { access: 'session' },
-      schema: { tags, querystring: NotificationListQuery, response: okResponse(NotificationPage) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(notificationsApi.listNotifications),
+    config: { access: 'session' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       const owner = noticeOwner(ctx);
       const { page, pageSize, unreadOnly } = request.query;
@@ -53,15 +42,12 @@ export async function notificationRoutes(fastify: FastifyInstance, { db, now }: 
         unread: counts.unread,
       });
     },
-  );
+  });
 
-  app.post(
-    '/base/v2/notifications/read',
-    {
-      config: { access: 'session' },
-      schema: { tags, body: MarkNotificationsRead, response: okResponse(MarkNotificationsReadResult) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(notificationsApi.markNotificationsRead),
+    config: { access: 'session' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       const owner = noticeOwner(ctx);
       const ids = 'ids' in request.body ? request.body.ids : 'all';
@@ -69,17 +55,14 @@ export async function notificationRoutes(fastify: FastifyInstance, { db, now }: 
       const { unread } = await countNotices(db, owner);
       return ok({ updated, unread });
     },
-  );
+  });
 
-  app.get(
-    '/base/v2/notifications/webhook-secret',
-    {
-      config: { access: 'superuser' },
-      schema: { tags, response: okResponse(z.object({ secret: z.string() })) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(notificationsApi.getWebhookSecret),
+    config: { access: 'superuser' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       return ok({ secret: await webhookSecret(db, ctx.agency.id) });
     },
-  );
+  });
 }

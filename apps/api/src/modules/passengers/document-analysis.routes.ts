@@ -1,12 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DocumentReading } from '@portal/domain/document-types';
+import * as passengersApi from '@portal/domain/api/passengers';
+import { fromContract } from '../../platform/route-contract';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { checkUpload, MAX_IMAGE_PIXELS, UPLOAD_LIMITS } from '../../platform/files';
 import { requireCtx } from '../../platform/request-context';
-import { okResponse } from '../../platform/schema';
 import { checkImageHeader, UndecodableImageError } from './ocr-image';
 import { OcrReadFailedError, type OcrPool } from './ocr-pool';
 
@@ -58,17 +58,10 @@ export async function documentAnalysisRoutes(fastify: FastifyInstance, { pool }:
     throwFileSizeLimit: true,
   });
 
-  app.post(
-    '/base/v2/analysis/document',
-    {
-      config: { access: 'session', limit: 'upload' },
-      schema: {
-        tags: ['passengers'],
-        consumes: ['multipart/form-data'],
-        response: okResponse(DocumentReading),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(passengersApi.analyzeDocument),
+    config: { access: 'session', limit: 'upload' },
+    handler: async (request) => {
       requireCtx(request);
       if (!request.isMultipart()) throw new AppError('UPLOAD_EMPTY');
       const bytes = await readFilePart(request);
@@ -98,5 +91,5 @@ export async function documentAnalysisRoutes(fastify: FastifyInstance, { pool }:
       if (!result.reading) throw new AppError('DOCUMENT_UNREADABLE');
       return ok(result.reading);
     },
-  );
+  });
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { z } from 'zod';
+import type { GatewayNotification } from '@portal/domain/api/payments';
 import type { PaymentChannel } from '@portal/domain/payment';
 
 /** How long a started outside payment may be completed (never after the order's deadline). */
@@ -7,21 +7,8 @@ export const GATEWAY_PAYMENT_TTL_MS = 15 * 60_000;
 /** A notification older than this (by its timestamp) is refused as a replay. */
 export const NOTIFICATION_MAX_AGE_MS = 5 * 60_000;
 
-/** The asynchronous notification a gateway posts to `/order/v2/payments/notify/{channel}`. */
-export const GatewayNotification = z.strictObject({
-  paymentId: z.string().uuid(),
-  /** The gateway's own transaction number (unique per payment). */
-  tradeNo: z.string().min(1).max(64),
-  status: z.enum(['paid', 'failed']),
-  /** Minor units of `currency`. */
-  amountMinor: z.number().int().positive(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  /** Milliseconds since the epoch. */
-  timestamp: z.number().int().positive(),
-  /** Hex HMAC-SHA256 of `signedText` with the gateway secret. */
-  signature: z.string().regex(/^[0-9a-f]{64}$/),
-});
-export type GatewayNotification = z.infer<typeof GatewayNotification>;
+/** The asynchronous notification a gateway posts (its schema is the notify route's contract). */
+export { GatewayNotification } from '@portal/domain/api/payments';
 
 /** The text a notification's signature covers: every field but the signature, in a fixed order. */
 export function signedText(channel: string, n: Omit<GatewayNotification, 'signature'>): string {

@@ -1,33 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { LateCaptureList, LateCaptureQuery } from '@portal/domain/late-capture';
-import { CHANNEL_OPTIONS, PaymentConfig, PaymentStatusView } from '@portal/domain/payment';
+import * as paymentsApi from '@portal/domain/api/payments';
+import { CHANNEL_OPTIONS } from '@portal/domain/payment';
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { requireCtx } from '../../platform/request-context';
-import { okResponse } from '../../platform/schema';
+import { fromContract } from '../../platform/route-contract';
 import { agencyChannels } from './pay-order';
-import { GatewayNotification, type PaymentGateways } from './gateway';
+import type { PaymentGateways } from './gateway';
 import { handleNotification } from './notification';
 import { lateCaptureLog, listLateCaptures, refundLateCapture } from './late-captures';
 import type { PayableRegistry } from './payable';
 import { paymentState } from './payment-state';
-
-const PaymentIdParams = z.strictObject({ id: z.uuid() });
-const ChannelParams = z.strictObject({ channel: z.string().min(1).max(40) });
-
-/** What the portal answers a gateway's notification (the gateway only needs a 200). */
-export const NOTIFY_RESULTS = [
-  'paid',
-  'duplicate',
-  'failed',
-  'ignored',
-  'refunded',
-  'refund_pending',
-] as const;
-const NotifyAnswer = z.object({ result: z.enum(NOTIFY_RESULTS) });
 
 export interface PaymentRoutesOptions {
   db: Db;
@@ -51,42 +36,31 @@ export async function paymentRoutes(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/order/v2/flight/config/payment',
-    { config: { access: 'flight' }, schema: { tags: ['payments'], response: okResponse(PaymentConfig) } },
-    async (request) => {
+  app.route({
+    ...fromContract(paymentsApi.getPaymentConfig),
+    config: { access: 'flight' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       // Offered: the agency's channels that are served (the balance, or a configured provider).
       const served = agencyChannels(ctx).filter((c) => c === 'balance' || gateways.get(c));
       return ok(served.map((channel) => ({ channel, ...CHANNEL_OPTIONS[channel], feePercent: 0 })));
     },
-  );
+  });
 
-  app.get(
-    '/order/v2/flight/payments/:id',
-    {
-      config: { access: 'flight' },
-      schema: { tags: ['payments'], params: PaymentIdParams, response: okResponse(PaymentStatusView) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(paymentsApi.getPayment),
+    config: { access: 'flight' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       return ok(await paymentState(db, payables, ctx, request.params.id, now()));
     },
-  );
+  });
 
   // The gateway's signed asynchronous notification (public: the signature is the authentication).
-  app.post(
-    '/order/v2/payments/notify/:channel',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['payments'],
-        params: ChannelParams,
-        body: GatewayNotification,
-        response: okResponse(NotifyAnswer),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(paymentsApi.notifyPayment),
+    config: { access: 'public' },
+    handler: async (request) => {
       const gateway = gateways.get(request.params.channel);
       if (!gateway) throw new AppError('NOT_FOUND');
       const outcome = await db.transaction((tx) =>
@@ -108,18 +82,15 @@ export async function paymentRoutes(
         return ok({ result: 'refund_pending' as const });
       }
     },
-  );
+  });
 
   // Finance of the agency: card payments captured after their order could not take them, refunded.
-  app.get(
-    '/order/v2/payments/late-captures',
-    {
-      config: { access: 'finance' },
-      schema: { tags: ['payments'], querystring: LateCaptureQuery, response: okResponse(LateCaptureList) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(paymentsApi.listLateCaptures),
+    config: { access: 'finance' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       return ok(await listLateCaptures(db, payables, ctx, request.query));
     },
-  );
+  });
 }

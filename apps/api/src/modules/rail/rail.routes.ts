@@ -1,14 +1,13 @@
-import { TrainSearchRequest, TrainSearchResult } from '@portal/domain/rail';
+import * as railApi from '@portal/domain/api/rail';
+import { TrainSearchRequest } from '@portal/domain/rail';
 import { getStation } from '@portal/reference-data/stations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
-import { okResponse } from '../../platform/schema';
+import { fromContract } from '../../platform/route-contract';
 import { presentTrainSearch } from './rail.presenter';
 import type { RailSupplierRegistry } from './rail-supplier';
 import { RAIL_SEARCH_TIMEOUT_MS, searchTrains } from './search-trains';
-
-const tags = ['rail'];
 
 /** The search body: the domain's request, with both stations known to the station table. */
 const SearchBody = TrainSearchRequest.refine((r) => getStation(r.origin) !== undefined, {
@@ -30,12 +29,9 @@ export async function railRoutes(fastify: FastifyInstance, options: RailRoutesOp
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = { registry: options.registry, now: options.now, timeoutMs: RAIL_SEARCH_TIMEOUT_MS };
 
-  app.post(
-    '/shopping/v2/train/search',
-    {
-      config: { access: 'trainBooking', limit: 'search' },
-      schema: { tags, body: SearchBody, response: okResponse(TrainSearchResult) },
-    },
-    async (request) => ok(presentTrainSearch(await searchTrains(deps, request.body))),
-  );
+  app.route({
+    ...fromContract(railApi.searchTrains, { body: SearchBody }),
+    config: { access: 'trainBooking', limit: 'search' },
+    handler: async (request) => ok(presentTrainSearch(await searchTrains(deps, request.body))),
+  });
 }

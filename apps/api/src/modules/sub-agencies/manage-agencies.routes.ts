@@ -1,41 +1,20 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  AgencyIdParams,
-  AgencyListQuery,
-  CreateAgencyBody,
-  CreatedAgency,
-  SubAgency,
-  SubAgencyList,
-  SuperAdminPasswordReset,
-  UpdateAgencyBody,
-} from '@portal/domain/agencies';
+import * as agenciesApi from '@portal/domain/api/agencies';
+import { fromContract } from '../../platform/route-contract';
+import { CreatedAgency } from '@portal/domain/agencies';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import type { StoredFile } from '../../platform/files';
 import { withIdempotentSteps } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
-import { envelope, okResponse } from '../../platform/schema';
+import { envelope } from '../../platform/schema';
 import { LOGO_RULE } from '../agencies';
 import { createAgenciesService, type AgenciesDeps, type PreparedPassword } from './manage-agencies.service';
 
-const tags = ['agencies'];
-
-/** A call without a body (an empty JSON object is accepted too). */
-const NoBody = z.strictObject({}).nullish();
-
 /** The answer of a create; a replayed answer (typed unknown) is read back through it. */
 const CreatedAgencyAnswer = envelope(CreatedAgency);
-
-/** The logo image: a PNG within 400 × 160. */
-const IMAGE_RESPONSE = {
-  200: {
-    description: 'The logo, a PNG within 400 x 160',
-    content: { 'image/png': { schema: z.string().meta({ format: 'binary' }) } },
-  },
-} as const;
 
 /** Answers with a stored image (not an envelope); the address changes with each upload (`?v=`). */
 function sendImage(reply: FastifyReply, file: StoredFile): FastifyReply {
@@ -79,22 +58,16 @@ export async function agenciesRoutes(fastify: FastifyInstance, { deps }: { deps:
     throwFileSizeLimit: true,
   });
 
-  app.get(
-    '/base/v2/agencies',
-    {
-      config: { access: 'agencyManager' },
-      schema: { tags, querystring: AgencyListQuery, response: okResponse(SubAgencyList) },
-    },
-    async (request) => ok(await agencies.list(requireCtx(request), request.query)),
-  );
+  app.route({
+    ...fromContract(agenciesApi.listAgencies),
+    config: { access: 'agencyManager' },
+    handler: async (request) => ok(await agencies.list(requireCtx(request), request.query)),
+  });
 
-  app.post(
-    '/base/v2/agencies',
-    {
-      config: { access: 'agencyAdmin' },
-      schema: { tags, body: CreateAgencyBody, response: { 200: CreatedAgencyAnswer } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(agenciesApi.createAgency),
+    config: { access: 'agencyAdmin' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       const parent = await agencies.checkCreate(ctx, request.body);
       // Set only when this request created the agency: a replay never shows the password again.
@@ -111,69 +84,46 @@ export async function agenciesRoutes(fastify: FastifyInstance, { deps }: { deps:
       if (shown) parsed.data.superAdmin.temporaryPassword = shown.password;
       return parsed;
     },
-  );
+  });
 
-  app.put(
-    '/base/v2/agencies/:id',
-    {
-      config: { access: 'agencyAdmin' },
-      schema: { tags, params: AgencyIdParams, body: UpdateAgencyBody, response: okResponse(SubAgency) },
-    },
-    async (request) => ok(await agencies.update(requireCtx(request), request.params.id, request.body)),
-  );
+  app.route({
+    ...fromContract(agenciesApi.updateAgency),
+    config: { access: 'agencyAdmin' },
+    handler: async (request) =>
+      ok(await agencies.update(requireCtx(request), request.params.id, request.body)),
+  });
 
-  app.delete(
-    '/base/v2/agencies/:id',
-    {
-      config: { access: 'agencyAdmin' },
-      schema: { tags, params: AgencyIdParams, response: okResponse(z.object({})) },
-    },
-    async (request) => ok(await agencies.remove(requireCtx(request), request.params.id)),
-  );
+  app.route({
+    ...fromContract(agenciesApi.deleteAgency),
+    config: { access: 'agencyAdmin' },
+    handler: async (request) => ok(await agencies.remove(requireCtx(request), request.params.id)),
+  });
 
-  app.post(
-    '/base/v2/agencies/:id/superuser/password',
-    {
-      config: { access: 'agencyAdmin' },
-      schema: {
-        tags,
-        params: AgencyIdParams,
-        body: NoBody,
-        response: okResponse(SuperAdminPasswordReset),
-      },
-    },
-    async (request) => ok(await agencies.resetSuperAdminPassword(requireCtx(request), request.params.id)),
-  );
+  app.route({
+    ...fromContract(agenciesApi.resetSuperAdminPassword),
+    config: { access: 'agencyAdmin' },
+    handler: async (request) =>
+      ok(await agencies.resetSuperAdminPassword(requireCtx(request), request.params.id)),
+  });
 
-  app.put(
-    '/base/v2/agencies/:id/logo',
-    {
-      config: { access: 'agencyAdmin', limit: 'upload' },
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        params: AgencyIdParams,
-        response: okResponse(SubAgency),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(agenciesApi.uploadAgencyLogo),
+    config: { access: 'agencyAdmin', limit: 'upload' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       // Another agency's id is 404 whatever the body: nothing about the upload is answered first.
       await agencies.checkLogo(ctx, request.params.id);
       const bytes = await readLogoPart(request);
       return ok(await agencies.putLogo(ctx, request.params.id, bytes));
     },
-  );
+  });
 
-  app.get(
-    '/base/v2/agencies/:id/logo',
-    {
-      config: { access: 'session' },
-      schema: { tags, params: AgencyIdParams, response: IMAGE_RESPONSE },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(agenciesApi.getAgencyLogo),
+    config: { access: 'session' },
+    handler: async (request, reply) => {
       const file = await agencies.readLogo(requireCtx(request), request.params.id);
       return sendImage(reply, file);
     },
-  );
+  });
 }

@@ -1,22 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorMessage } from '@portal/domain/error-messages';
 import { ERRORS } from '@portal/domain/errors';
-import { TrainOffer } from '@portal/domain/rail';
-import {
-  CreateTrainOrderBody,
-  TrainOrder,
-  TrainOrderList,
-  TrainOrderListQuery,
-  TrainPaymentRequest,
-  TrainPaymentResult,
-} from '@portal/domain/train-order';
+import * as trainOrdersApi from '@portal/domain/api/train-orders';
 import { fail, ok } from '../../platform/envelope';
 import { localeOf } from '../../platform/i18n';
 import { withIdempotency, withIdempotentSteps } from '../../platform/idempotency';
 import { requireCtx, type RequestContext } from '../../platform/request-context';
-import { envelope, okResponse } from '../../platform/schema';
+import { fromContract } from '../../platform/route-contract';
 import { canBookTrainOrders } from './train-orders.policy';
 import { presentTrainOrder, presentTrainOrderListItem } from './train-orders.presenter';
 import { listTrainOrders } from './train-orders.repo';
@@ -26,23 +17,6 @@ import { cancelAtSupplier, cancelTrainOrder, payTrainOrder } from './pay-train-o
 import { completeRefund, startRefund } from './refund-train-order';
 import { completeTicketing, startManualTicketing } from './ticket-train-order';
 import { visibleTrainOrder, type TrainOrderDeps } from './train-orders.service';
-
-const tags = ['train-orders'];
-const IdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
-/** Actions without a body (refund, ticketing) take none or an empty object. */
-const NoBody = z.strictObject({}).nullish();
-
-/**
- * The 409 answers of a booking: the train as the supplier offers it now (QUOTE_CHANGED: another
- * price, or too few seats; `train` null when it no longer runs) or a conflict of its
- * `Idempotency-Key`.
- */
-const BookingConflict = envelope(
-  z.union([
-    z.object({ reason: z.enum(['price_changed', 'unavailable']), train: TrainOffer.nullable() }),
-    z.object({ reason: z.enum(['different_request', 'in_progress']) }),
-  ]),
-);
 
 /**
  * Train orders (issue 11): booking, list, detail, payment with the balance, cancel before
@@ -59,17 +33,10 @@ export async function trainOrderRoutes(fastify: FastifyInstance, { deps }: { dep
 
   // The supplier checks the price and seats and holds them outside any transaction; then one
   // short transaction saves the order, its deadline job and the stored answer.
-  app.post(
-    '/order/v2/train/orders',
-    {
-      config: { access: 'trainBooking', limit: 'booking' },
-      schema: {
-        tags,
-        body: CreateTrainOrderBody,
-        response: { ...okResponse(TrainOrder), 409: BookingConflict },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(trainOrdersApi.createTrainOrder),
+    config: { access: 'trainBooking', limit: 'booking' },
+    handler: async (request, reply) => {
       const ctx = ctxOf(request);
       return withIdempotentSteps(deps.db, request, reply, {
         outside: () => bookTrainAtSupplier(deps, request.body),
@@ -102,15 +69,12 @@ export async function trainOrderRoutes(fastify: FastifyInstance, { deps }: { dep
         },
       });
     },
-  );
+  });
 
-  app.get(
-    '/order/v2/train/orders',
-    {
-      config: { access: 'train' },
-      schema: { tags, querystring: TrainOrderListQuery, response: okResponse(TrainOrderList) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(trainOrdersApi.listTrainOrders),
+    config: { access: 'train' },
+    handler: async (request) => {
       const ctx = ctxOf(request);
       const { rows, total } = await listTrainOrders(deps.db, ctx, request.query);
       const now = deps.now();
@@ -122,54 +86,45 @@ export async function trainOrderRoutes(fastify: FastifyInstance, { deps }: { dep
         pageSize: request.query.pageSize,
       });
     },
-  );
+  });
 
-  app.get(
-    '/order/v2/train/orders/:id',
-    { config: { access: 'train' }, schema: { tags, params: IdParams, response: okResponse(TrainOrder) } },
-    async (request) => {
+  app.route({
+    ...fromContract(trainOrdersApi.getTrainOrder),
+    config: { access: 'train' },
+    handler: async (request) => {
       const ctx = ctxOf(request);
       return ok(present(ctx, await visibleTrainOrder(deps.db, ctx, request.params.id)));
     },
-  );
+  });
 
-  app.post(
-    '/order/v2/train/orders/:id/payment',
-    {
-      config: { access: 'trainBooking' },
-      schema: { tags, params: IdParams, body: TrainPaymentRequest, response: okResponse(TrainPaymentResult) },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(trainOrdersApi.payTrainOrder),
+    config: { access: 'trainBooking' },
+    handler: async (request, reply) => {
       const ctx = ctxOf(request);
       return withIdempotency(deps.db, request, reply, async (tx) => {
         const paid = await payTrainOrder(tx, deps, ctx, request.params.id);
         return ok({ status: 'paid' as const, order: present(ctx, paid) });
       });
     },
-  );
+  });
 
-  app.delete(
-    '/order/v2/train/orders/:id',
-    {
-      config: { access: 'trainBooking' },
-      schema: { tags, params: IdParams, response: okResponse(TrainOrder) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(trainOrdersApi.cancelTrainOrder),
+    config: { access: 'trainBooking' },
+    handler: async (request) => {
       const ctx = ctxOf(request);
       const canceled = await deps.db.transaction((tx) => cancelTrainOrder(tx, deps, ctx, request.params.id));
       return ok(present(ctx, canceled));
     },
-  );
+  });
 
   // An operator (or SuperUser) issues an order waiting in manual_ticketing: proceeding in one
   // short transaction, then the supplier is asked; when it fails the queued job tries again.
-  app.post(
-    '/order/v2/train/orders/:id/ticketing',
-    {
-      config: { access: 'trainBooking' },
-      schema: { tags, params: IdParams, body: NoBody, response: okResponse(TrainOrder) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(trainOrdersApi.ticketTrainOrder),
+    config: { access: 'trainBooking' },
+    handler: async (request) => {
       const ctx = ctxOf(request);
       const started = await deps.db.transaction((tx) =>
         startManualTicketing(tx, deps, ctx, request.params.id),
@@ -182,17 +137,14 @@ export async function trainOrderRoutes(fastify: FastifyInstance, { deps }: { dep
       }
       return ok(present(ctx, done ?? started));
     },
-  );
+  });
 
   // A refund before departure: the fee is fixed when asked; the supplier is asked after the
   // order moved to refunding; when it fails the queued job tries again.
-  app.post(
-    '/order/v2/train/orders/:id/refund',
-    {
-      config: { access: 'trainBooking' },
-      schema: { tags, params: IdParams, body: NoBody, response: okResponse(TrainOrder) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(trainOrdersApi.refundTrainOrder),
+    config: { access: 'trainBooking' },
+    handler: async (request) => {
       const ctx = ctxOf(request);
       const started = await deps.db.transaction((tx) => startRefund(tx, deps, ctx, request.params.id));
       let done: TrainOrderRow | undefined;
@@ -203,5 +155,5 @@ export async function trainOrderRoutes(fastify: FastifyInstance, { deps }: { dep
       }
       return ok(present(ctx, done ?? started));
     },
-  );
+  });
 }

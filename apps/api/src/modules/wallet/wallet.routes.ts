@@ -1,34 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  CreditLimitBody,
-  StatementQuery,
-  TopUpBody,
-  TransactionList,
-  TransactionQuery,
-  WalletBalance,
-  WalletChange,
-  WalletEntryList,
-  WalletEntryQuery,
-  WalletStatement,
-} from '@portal/domain/wallet';
+import * as walletApi from '@portal/domain/api/wallet';
+import { fromContract } from '../../platform/route-contract';
+import { WalletChange } from '@portal/domain/wallet';
 import type { Database } from '../../platform/db';
 import { sendFile, XLSX_TYPE } from '../../platform/download';
 import { ok } from '../../platform/envelope';
 import { localeOf } from '../../platform/i18n';
 import { withIdempotency } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
-import { envelope, FILE_RESPONSE, okResponse } from '../../platform/schema';
+import { envelope } from '../../platform/schema';
 import { exportFileName, statementsWorkbook } from './wallet.export';
 import type { LedgerOrders } from './ledger-orders';
 import { createWalletService } from './wallet.service';
 import { walletStatements } from './wallet.statements';
-
-/** `{id}` of an agency: a positive PostgreSQL integer. */
-const AgencyIdParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-const tags = ['wallet'];
 
 /**
  * The answer of a top-up or credit change. `withIdempotency` may replay a stored answer (typed
@@ -51,54 +36,48 @@ export async function walletRoutes(
   const { db } = database;
   const wallet = createWalletService(db, ledgerOrders);
 
-  app.get(
-    '/base/v2/wallet/balances',
-    { config: { access: 'finance' }, schema: { tags, response: okResponse(z.array(WalletBalance)) } },
-    async (request) => {
+  app.route({
+    ...fromContract(walletApi.listWalletBalances),
+    config: { access: 'finance' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       return ok(await wallet.balances(ctx));
     },
-  );
+  });
 
-  app.get(
-    '/base/v2/wallet/entries',
-    {
-      config: { access: 'finance' },
-      schema: { tags, querystring: WalletEntryQuery, response: okResponse(WalletEntryList) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(walletApi.listWalletEntries),
+    config: { access: 'finance' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       return ok(await wallet.entries(ctx, request.query));
     },
-  );
+  });
 
-  app.get(
-    '/base/v2/wallet/transactions',
-    {
-      config: { access: 'finance' },
-      schema: { tags, querystring: TransactionQuery, response: okResponse(TransactionList) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(walletApi.listTransactions),
+    config: { access: 'finance' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       return ok(await wallet.transactions(ctx, request.query));
     },
-  );
+  });
 
-  app.post(
-    '/base/v2/wallet/entries/export',
-    { config: { access: 'finance' }, schema: { tags, body: WalletEntryQuery, response: FILE_RESPONSE } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(walletApi.exportWalletEntries),
+    config: { access: 'finance' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       const locale = localeOf(request);
       const file = await wallet.entriesExport(ctx, request.body, locale);
       return sendFile(reply, file, { type: XLSX_TYPE, ...exportFileName(locale, 'entriesFile', new Date()) });
     },
-  );
+  });
 
-  app.post(
-    '/base/v2/wallet/transactions/export',
-    { config: { access: 'finance' }, schema: { tags, body: TransactionQuery, response: FILE_RESPONSE } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(walletApi.exportTransactions),
+    config: { access: 'finance' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       const locale = localeOf(request);
       const file = await wallet.transactionsExport(ctx, request.body, locale);
@@ -107,24 +86,21 @@ export async function walletRoutes(
         ...exportFileName(locale, 'transactionsFile', new Date()),
       });
     },
-  );
+  });
 
-  app.get(
-    '/base/v2/wallet/statements',
-    {
-      config: { access: 'finance' },
-      schema: { tags, querystring: StatementQuery, response: okResponse(z.array(WalletStatement)) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(walletApi.listWalletStatements),
+    config: { access: 'finance' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       return ok(await walletStatements(db, ctx.agency.id, request.query));
     },
-  );
+  });
 
-  app.post(
-    '/base/v2/wallet/statements/export',
-    { config: { access: 'finance' }, schema: { tags, body: StatementQuery, response: FILE_RESPONSE } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(walletApi.exportWalletStatements),
+    config: { access: 'finance' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       const locale = localeOf(request);
       const statements = await walletStatements(db, ctx.agency.id, request.body);
@@ -134,15 +110,12 @@ export async function walletRoutes(
         ...exportFileName(locale, 'statementsFile', new Date()),
       });
     },
-  );
+  });
 
-  app.post(
-    '/base/v2/agencies/:id/balance',
-    {
-      config: { access: 'agencyManager' },
-      schema: { tags, params: AgencyIdParams, body: TopUpBody, response: { 200: WalletChangeAnswer } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(walletApi.topUpAgency),
+    config: { access: 'agencyManager' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       const agency = await wallet.checkTopUp(ctx, request.params.id, request.body);
       const answer = await withIdempotency(db, request, reply, async (tx) =>
@@ -150,15 +123,12 @@ export async function walletRoutes(
       );
       return WalletChangeAnswer.parse(answer);
     },
-  );
+  });
 
-  app.put(
-    '/base/v2/agencies/:id/credit',
-    {
-      config: { access: 'agencyManager' },
-      schema: { tags, params: AgencyIdParams, body: CreditLimitBody, response: { 200: WalletChangeAnswer } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(walletApi.setCreditLimit),
+    config: { access: 'agencyManager' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       const agency = await wallet.checkCreditChange(ctx, request.params.id, request.body);
       const answer = await withIdempotency(db, request, reply, async (tx) =>
@@ -166,5 +136,5 @@ export async function walletRoutes(
       );
       return WalletChangeAnswer.parse(answer);
     },
-  );
+  });
 }

@@ -1,30 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { simCheckoutComplete, simCheckoutPage } from '@portal/domain/api/sim-checkout';
 import { fromMinor, minorDigits } from '@portal/domain/currency-conversion';
 import { isSafeRedirect } from '@portal/domain/navigation';
 import type { Db } from '../../platform/db';
+import { fromContract } from '../../platform/route-contract';
 import { AppError } from '../../platform/errors';
 import type { OrderPaymentRow } from '../../modules/payments';
 import type { PaymentGateways } from '../../modules/payments';
 import { findPayment } from '../../modules/payments';
 import { isSimulatedGateway, SIM_CHECKOUT_PREFIX, type SimulatedGateway } from './simulated-gateway';
-
-const CheckoutParams = z.strictObject({ channel: z.string().min(1).max(40), paymentId: z.uuid() });
-const Token = z.string().min(1).max(128);
-const CheckoutQuery = z.strictObject({ token: Token });
-/** The checkout page's form: the page's token and the payer's choice. */
-const CompleteForm = z.strictObject({ token: Token, outcome: z.enum(['paid', 'failed']) });
-
-const HTML_RESPONSE = {
-  200: {
-    description: "The simulated provider's hosted checkout page",
-    content: { 'text/html': { schema: z.string() } },
-  },
-};
-const REDIRECT_RESPONSE = {
-  303: z.null().describe("No body: back to the payment's return URL (Location header), or / without one"),
-};
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -102,39 +87,22 @@ export async function simulatedCheckoutRoutes(fastify: FastifyInstance, options:
     return { gateway, payment, open };
   };
 
-  app.get(
-    `${SIM_CHECKOUT_PREFIX}/:channel/:paymentId`,
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['payments'],
-        params: CheckoutParams,
-        querystring: CheckoutQuery,
-        response: HTML_RESPONSE,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(simCheckoutPage),
+    config: { access: 'public' },
+    handler: async (request, reply) => {
       const { channel, paymentId } = request.params;
       const { token } = request.query;
       const { gateway, payment, open } = await checkout(channel, paymentId, token);
       return reply.type('text/html; charset=utf-8').send(checkoutPage(gateway, payment, token, open));
     },
-  );
+  });
 
-  app.post(
-    `${SIM_CHECKOUT_PREFIX}/:channel/:paymentId/complete`,
-    {
-      // A form post authorized by the payment's secret token, not by cookies: no XSRF header.
-      config: { access: 'public', xsrf: false },
-      schema: {
-        tags: ['payments'],
-        consumes: ['application/x-www-form-urlencoded'],
-        params: CheckoutParams,
-        body: CompleteForm,
-        response: REDIRECT_RESPONSE,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(simCheckoutComplete),
+    // A form post authorized by the payment's secret token, not by cookies: no XSRF header.
+    config: { access: 'public', xsrf: false },
+    handler: async (request, reply) => {
       const { channel, paymentId } = request.params;
       const { token, outcome } = request.body;
       const { gateway, payment, open } = await checkout(channel, paymentId, token);
@@ -151,5 +119,5 @@ export async function simulatedCheckoutRoutes(fastify: FastifyInstance, options:
       }
       return reply.redirect(returnTarget(payment), 303);
     },
-  );
+  });
 }

@@ -1,6 +1,7 @@
-import { apiPut } from '../api/client';
+import { setConfig } from '@portal/domain/api/profile';
+import { callApiUnchecked } from '../api/call-api';
 
 /** PUT /base/v2/me/config/cities: the user's favourite cities (never an empty list, spec §5). */
 export function updateFavouriteCities(cities: string[]): Promise<unknown> {
-  return apiPut<unknown>('/base/v2/me/config/cities', { value: cities });
+  return callApiUnchecked(setConfig, { params: { key: 'cities' }, body: { value: cities } });
 }

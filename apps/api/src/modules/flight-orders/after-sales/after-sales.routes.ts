@@ -1,21 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { RefundRequest, VoidRequest } from '@portal/domain/after-sales';
-import { FlightOrder } from '@portal/domain/flight-order';
+import * as afterSalesApi from '@portal/domain/api/after-sales';
 import { ok } from '../../../platform/envelope';
 import { withIdempotency } from '../../../platform/idempotency';
-import { okResponse } from '../../../platform/schema';
 import type { FlightOrderDeps } from '../flight-orders.context';
 import { requireCtx } from '../../../platform/request-context';
+import { fromContract } from '../../../platform/route-contract';
 import { presentFullOrder } from './after-sales.presenter';
 import { confirmRefund, requestRefund } from './refund';
 import { requestVoid } from './void';
-
-const tags = ['after-sales'];
-const IdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
-/** The confirmation carries no body (an empty object or none at all). */
-const NoBody = z.strictObject({}).nullish();
 
 /**
  * Refund and void of issued flight orders (spec §7): each answers the new or moved order as it now
@@ -24,13 +17,10 @@ const NoBody = z.strictObject({}).nullish();
 export async function afterSalesRoutes(fastify: FastifyInstance, { deps }: { deps: FlightOrderDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post(
-    '/order/v2/flight/orders/:id/refund',
-    {
-      config: { access: 'flight' },
-      schema: { tags, params: IdParams, body: RefundRequest, response: okResponse(FlightOrder) },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(afterSalesApi.requestRefund),
+    config: { access: 'flight' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       return withIdempotency(deps.db, request, reply, async (tx) => {
         const now = deps.now();
@@ -38,15 +28,12 @@ export async function afterSalesRoutes(fastify: FastifyInstance, { deps }: { dep
         return ok(await presentFullOrder(tx, refund, now));
       });
     },
-  );
+  });
 
-  app.post(
-    '/order/v2/flight/orders/:id/confirmation',
-    {
-      config: { access: 'flight' },
-      schema: { tags, params: IdParams, body: NoBody, response: okResponse(FlightOrder) },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(afterSalesApi.confirmAfterSales),
+    config: { access: 'flight' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       return withIdempotency(deps.db, request, reply, async (tx) => {
         const now = deps.now();
@@ -54,15 +41,12 @@ export async function afterSalesRoutes(fastify: FastifyInstance, { deps }: { dep
         return ok(await presentFullOrder(tx, confirmed, now));
       });
     },
-  );
+  });
 
-  app.post(
-    '/order/v2/flight/orders/:id/void',
-    {
-      config: { access: 'flight' },
-      schema: { tags, params: IdParams, body: VoidRequest, response: okResponse(FlightOrder) },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(afterSalesApi.requestVoid),
+    config: { access: 'flight' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       return withIdempotency(deps.db, request, reply, async (tx) => {
         const now = deps.now();
@@ -70,5 +54,5 @@ export async function afterSalesRoutes(fastify: FastifyInstance, { deps }: { dep
         return ok(await presentFullOrder(tx, voided, now));
       });
     },
-  );
+  });
 }

@@ -2,9 +2,11 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as afterSalesApi from '@portal/domain/api/after-sales';
+import { fromContract } from '../../../platform/route-contract';
 import { z } from 'zod';
 import { DISRUPTION_TYPES } from '@portal/domain/after-sales';
-import { Disruption, DisruptionList, DisruptionListQuery } from '@portal/domain/disruptions';
+import { Disruption } from '@portal/domain/disruptions';
 import { ok } from '../../../platform/envelope';
 import { AppError } from '../../../platform/errors';
 import { okResponse } from '../../../platform/schema';
@@ -19,11 +21,6 @@ import { recordScheduleEvent, TICKETED_STATUSES } from './disruptions';
 import { presentWithOrder } from './disruptions.presenter';
 import { listDisruptions, listOrderDisruptions } from './list-disruptions';
 
-const tags = ['disruptions'];
-const IdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
-/** The actions take no body (an empty JSON object is accepted too). */
-const NoBody = z.strictObject({}).nullish();
-
 /**
  * Flight disruptions (spec §2 disruption list, §3 types): the list, an order's disruptions, and the
  * agent's answers. Guarded like the flight orders: the flight service, the caller's agency, and
@@ -32,58 +29,43 @@ const NoBody = z.strictObject({}).nullish();
 export async function disruptionRoutes(fastify: FastifyInstance, { deps }: { deps: FlightOrderDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/order/v2/flight/disruptions',
-    {
-      config: { access: 'flight' },
-      schema: { tags, querystring: DisruptionListQuery, response: okResponse(DisruptionList) },
-    },
-    async (request) => ok(await listDisruptions(deps.db, requireCtx(request), request.query)),
-  );
+  app.route({
+    ...fromContract(afterSalesApi.listDisruptions),
+    config: { access: 'flight' },
+    handler: async (request) => ok(await listDisruptions(deps.db, requireCtx(request), request.query)),
+  });
 
-  app.get(
-    '/order/v2/flight/orders/:id/disruptions',
-    {
-      config: { access: 'flight' },
-      schema: { tags, params: IdParams, response: okResponse(z.array(Disruption)) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(afterSalesApi.listOrderDisruptions),
+    config: { access: 'flight' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       const order = await findOrder(deps.db, ctx.agency.id, request.params.id);
       if (!order || !canSeeOrder(ctx, order)) throw new AppError('ORDER_NOT_FOUND');
       return ok(await listOrderDisruptions(deps.db, ctx, order.id));
     },
-  );
+  });
 
-  app.post(
-    '/order/v2/flight/disruptions/:id/acknowledge',
-    {
-      config: { access: 'flight' },
-      schema: { tags, params: IdParams, body: NoBody, response: okResponse(Disruption) },
-    },
-    async (request) =>
+  app.route({
+    ...fromContract(afterSalesApi.acknowledgeDisruption),
+    config: { access: 'flight' },
+    handler: async (request) =>
       ok(await acknowledgeDisruption(deps.db, requireCtx(request), request.params.id, deps.now())),
-  );
+  });
 
-  app.post(
-    '/order/v2/flight/disruptions/:id/accept',
-    {
-      config: { access: 'flight' },
-      schema: { tags, params: IdParams, body: NoBody, response: okResponse(Disruption) },
-    },
-    async (request) =>
+  app.route({
+    ...fromContract(afterSalesApi.acceptProtection),
+    config: { access: 'flight' },
+    handler: async (request) =>
       ok(await acceptProtection(deps.db, requireCtx(request), request.params.id, deps.now())),
-  );
+  });
 
-  app.post(
-    '/order/v2/flight/disruptions/:id/refund',
-    {
-      config: { access: 'flight' },
-      schema: { tags, params: IdParams, body: NoBody, response: okResponse(Disruption) },
-    },
-    async (request) =>
+  app.route({
+    ...fromContract(afterSalesApi.refundDisruption),
+    config: { access: 'flight' },
+    handler: async (request) =>
       ok(await refundInsteadOfProtection(deps.db, deps, requireCtx(request), request.params.id, deps.now())),
-  );
+  });
 }
 
 const RaiseBody = z.strictObject({

@@ -1,17 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  SUPPORTING_DOCUMENT_MAX_BYTES,
-  SUPPORTING_DOCUMENT_MAX_FILES,
-  SupportingDocument,
-} from '@portal/domain/after-sales';
+import * as afterSalesApi from '@portal/domain/api/after-sales';
+import { SUPPORTING_DOCUMENT_MAX_BYTES, SUPPORTING_DOCUMENT_MAX_FILES } from '@portal/domain/after-sales';
 import { sendFile } from '../../../platform/download';
 import { ok } from '../../../platform/envelope';
 import { AppError } from '../../../platform/errors';
-import { FILE_RESPONSE, okResponse } from '../../../platform/schema';
 import { requireCtx } from '../../../platform/request-context';
+import { fromContract } from '../../../platform/route-contract';
 import {
   deleteDocument,
   documentRejected,
@@ -23,10 +19,6 @@ import {
   type DocumentDeps,
   type IncomingFile,
 } from './documents';
-
-const tags = ['after-sales'];
-const OrderParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
-const DocumentParams = z.strictObject({ id: z.string().trim().min(1).max(64), documentId: z.uuid() });
 
 /** The multipart errors of a too large file and of too many files, by their codes. */
 const TOO_LARGE = 'FST_REQ_FILE_TOO_LARGE';
@@ -78,18 +70,10 @@ export async function documentRoutes(fastify: FastifyInstance, { deps }: { deps:
     throwFileSizeLimit: true,
   });
 
-  app.post(
-    '/order/v2/flight/orders/:id/documents',
-    {
-      config: { access: 'flight', limit: 'upload' },
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        params: OrderParams,
-        response: okResponse(z.array(SupportingDocument)),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(afterSalesApi.uploadDocuments),
+    config: { access: 'flight', limit: 'upload' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       // Another agency's order is 404 whatever the body: nothing about the upload is answered first.
       await visibleOrder(deps.db, ctx, request.params.id);
@@ -97,24 +81,21 @@ export async function documentRoutes(fastify: FastifyInstance, { deps }: { deps:
       const files = await readFileParts(request);
       return ok(await uploadDocuments(deps, ctx, request.params.id, files));
     },
-  );
+  });
 
-  app.get(
-    '/order/v2/flight/orders/:id/documents',
-    {
-      config: { access: 'flight' },
-      schema: { tags, params: OrderParams, response: okResponse(z.array(SupportingDocument)) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(afterSalesApi.listDocuments),
+    config: { access: 'flight' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       return ok(await listDocuments(deps, ctx, request.params.id));
     },
-  );
+  });
 
-  app.get(
-    '/order/v2/flight/orders/:id/documents/:documentId',
-    { config: { access: 'flight' }, schema: { tags, params: DocumentParams, response: FILE_RESPONSE } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(afterSalesApi.downloadDocument),
+    config: { access: 'flight' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       const { row, bytes } = await readDocument(deps, ctx, request.params.id, request.params.documentId);
       const ext = row.fileName.includes('.') ? (row.fileName.split('.').pop() ?? '') : '';
@@ -122,17 +103,14 @@ export async function documentRoutes(fastify: FastifyInstance, { deps }: { deps:
       void reply.header('x-content-type-options', 'nosniff');
       return sendFile(reply, bytes, { type: row.contentType, fileName: row.fileName, asciiFallback });
     },
-  );
+  });
 
-  app.delete(
-    '/order/v2/flight/orders/:id/documents/:documentId',
-    {
-      config: { access: 'flight' },
-      schema: { tags, params: DocumentParams, response: okResponse(SupportingDocument) },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(afterSalesApi.deleteDocument),
+    config: { access: 'flight' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       return ok(await deleteDocument(deps, ctx, request.params.id, request.params.documentId));
     },
-  );
+  });
 }

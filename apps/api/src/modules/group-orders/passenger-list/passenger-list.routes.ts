@@ -1,13 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { GROUP_PASSENGER_FILE_MAX_BYTES, GroupPassengerList } from '@portal/domain/group-passenger-list';
+import * as groupOrdersApi from '@portal/domain/api/group-orders';
+import { fromContract } from '../../../platform/route-contract';
+import { GROUP_PASSENGER_FILE_MAX_BYTES } from '@portal/domain/group-passenger-list';
 import { sendFile, XLSX_TYPE } from '../../../platform/download';
 import { ok } from '../../../platform/envelope';
 import { AppError } from '../../../platform/errors';
 import { localeOf } from '../../../platform/i18n';
-import { FILE_RESPONSE, okResponse } from '../../../platform/schema';
 import { requireCtx } from '../../../platform/request-context';
 import {
   assertUploadOpen,
@@ -17,11 +17,6 @@ import {
   uploadPassengerList,
   type PassengerListDeps,
 } from './passenger-list.service';
-
-const tags = ['group-orders'];
-const OrderParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
-/** The confirmation takes no body (an empty JSON object is accepted). */
-const NoBody = z.strictObject({}).nullish();
 
 /**
  * The one file of the request (any field name). No file, or a body that is not well-formed
@@ -66,51 +61,37 @@ export async function groupPassengerListRoutes(
     throwFileSizeLimit: true,
   });
 
-  app.get(
-    '/order/v2/group/orders/:id/passengers/template',
-    { config: { access: 'flight' }, schema: { tags, params: OrderParams, response: FILE_RESPONSE } },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(groupOrdersApi.downloadPassengerTemplate),
+    config: { access: 'flight' },
+    handler: async (request, reply) => {
       const ctx = requireCtx(request);
       const { bytes, fileName } = await passengerTemplate(deps, ctx, request.params.id, localeOf(request));
       return sendFile(reply, bytes, { type: XLSX_TYPE, fileName, asciiFallback: 'group-passengers.xlsx' });
     },
-  );
+  });
 
-  app.get(
-    '/order/v2/group/orders/:id/passengers',
-    {
-      config: { access: 'flight' },
-      schema: { tags, params: OrderParams, response: okResponse(GroupPassengerList) },
-    },
-    async (request) => ok(await getPassengerList(deps, requireCtx(request), request.params.id)),
-  );
+  app.route({
+    ...fromContract(groupOrdersApi.getPassengerList),
+    config: { access: 'flight' },
+    handler: async (request) => ok(await getPassengerList(deps, requireCtx(request), request.params.id)),
+  });
 
-  app.post(
-    '/order/v2/group/orders/:id/passengers',
-    {
-      config: { access: 'flight', limit: 'upload' },
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        params: OrderParams,
-        response: okResponse(GroupPassengerList),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(groupOrdersApi.uploadPassengerList),
+    config: { access: 'flight', limit: 'upload' },
+    handler: async (request) => {
       const ctx = requireCtx(request);
       // Another agency's order is 404 and a locked list 409 whatever the body: nothing is read first.
       await assertUploadOpen(deps, ctx, request.params.id);
       const bytes = await readUpload(request);
       return ok(await uploadPassengerList(deps, ctx, request.params.id, bytes));
     },
-  );
+  });
 
-  app.post(
-    '/order/v2/group/orders/:id/passengers/confirmation',
-    {
-      config: { access: 'flight' },
-      schema: { tags, params: OrderParams, body: NoBody, response: okResponse(GroupPassengerList) },
-    },
-    async (request) => ok(await confirmPassengerList(deps, requireCtx(request), request.params.id)),
-  );
+  app.route({
+    ...fromContract(groupOrdersApi.confirmPassengerList),
+    config: { access: 'flight' },
+    handler: async (request) => ok(await confirmPassengerList(deps, requireCtx(request), request.params.id)),
+  });
 }

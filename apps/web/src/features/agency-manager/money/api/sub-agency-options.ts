@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SubAgencyList } from '@portal/domain/agencies';
 import { MAX_PAGE_SIZE } from '@portal/domain/flight-order';
-import { apiGet } from '../../../../shared/api/client';
+import { listAgencies } from '@portal/domain/api/agencies';
+import { callApiUnchecked } from '../../../../shared/api/call-api';
 
 /** A sub-agency to choose in a filter. */
 export interface SubAgencyOption {
@@ -28,10 +29,11 @@ export function useSubAgencyOptions(keyword: string) {
   return useQuery({
     queryKey: ['sub-agency-options', keyword],
     queryFn: () =>
-      apiGet<SubAgencyList>('/base/v2/agencies', {
-        params: { ...(keyword ? { keyword } : {}), pageSize: MAX_PAGE_SIZE },
-        skipErrorToast: true,
-      }),
+      callApiUnchecked(
+        listAgencies,
+        { query: { ...(keyword ? { keyword } : {}), pageSize: MAX_PAGE_SIZE } },
+        { skipErrorToast: true },
+      ),
     select: optionsOf,
     placeholderData: keepPreviousData,
   });
