@@ -6,6 +6,9 @@ export default defineConfig({
       {
         test: { name: 'domain', include: ['packages/*/src/**/*.test.ts'], environment: 'node' },
       },
+      {
+        test: { name: 'tooling', include: ['eslint/**/*.test.js'], environment: 'node' },
+      },
       'apps/api/vitest.config.ts',
       'apps/web/vitest.config.ts',
     ],

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RuleTester } from 'eslint';
+import { describe, it } from 'vitest';
+import { apiModules } from './api-modules.js';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+
+const API_SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), '../apps/api/src');
+const at = (file) => path.join(API_SRC, file);
+const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
+
+tester.run('portal-api/modules', apiModules, {
+  valid: [
+    { filename: at('modules/flight-orders/create-order.ts'), code: "import { toMinor } from '../wallet';" },
+    {
+      filename: at('modules/flight-orders/after-sales/refund.ts'),
+      code: "import { reimburse } from '../../wallet/index';",
+    },
+    {
+      filename: at('modules/flight-orders/create-order.ts'),
+      code: "import { x } from './flight-orders.repo';",
+    },
+    {
+      filename: at('modules/sub-agencies/sub-money.ts'),
+      code: "import { trainOrders } from '../train-orders';",
+    },
+    {
+      filename: at('modules/wallet/wallet.test.ts'),
+      code: "import { bookOne } from '../flight-orders/flight-orders.test-helpers';",
+    },
+    {
+      filename: at('modules/wallet/ledger.test.ts'),
+      code: "import { flightOrders } from '../flight-orders';",
+    },
+    { filename: at('app.ts'), code: "import { wire } from './simulation/wire';" },
+    { filename: at('app.ts'), code: "import { routes } from './modules/wallet/wallet.routes';" },
+    {
+      filename: at('simulation/flight/desk.ts'),
+      code: "import { SupplierRefusal } from '../../modules/shopping';",
+    },
+  ],
+  invalid: [
+    {
+      filename: at('modules/flight-orders/create-order.ts'),
+      code: "import { toMinor } from '../wallet/money';",
+      errors: [{ messageId: 'surface' }],
+    },
+    {
+      filename: at('modules/flight-orders/after-sales/refund.ts'),
+      code: "export { reimburse } from '../../wallet/reimburse';",
+      errors: [{ messageId: 'surface' }],
+    },
+    {
+      filename: at('modules/wallet/wallet.repo.ts'),
+      code: "import { flightOrders } from '../flight-orders';",
+      errors: [{ messageId: 'arrow' }],
+    },
+    {
+      filename: at('modules/payments/pay-order.ts'),
+      code: "const m = await import('../group-orders');",
+      errors: [{ messageId: 'arrow' }],
+    },
+    {
+      filename: at('modules/flight-orders/create-order.ts'),
+      code: "import { x } from '../booking-records';",
+      errors: [{ messageId: 'arrow' }],
+    },
+    {
+      filename: at('platform/db/rows.ts'),
+      code: "import { users } from '../../modules/users';",
+      errors: [{ messageId: 'platform' }],
+    },
+    {
+      filename: at('modules/shopping/suppliers/registry.ts'),
+      code: "import { createSimulatedRegistry } from '../../../simulation/flight/registry';",
+      errors: [{ messageId: 'simulation' }],
+    },
+    {
+      filename: at('simulation/flight/desk.ts'),
+      code: "import { x } from '../../modules/shopping/suppliers/supplier';",
+      errors: [{ messageId: 'surface' }],
+    },
+    {
+      filename: at('modules/loyalty/points.ts'),
+      code: "import { x } from '../wallet';",
+      errors: [{ messageId: 'unknown' }],
+    },
+  ],
+});
