@@ -11,7 +11,7 @@ import { outboundMessages } from '../notifications';
 import { serviceFeeFor } from '../flight-orders';
 import { flightsOf, minor } from '../shopping/shopping.fixtures';
 import { oneWay, search } from '../shopping/shopping.test-helpers';
-import { POPULAR_ROUTE_MIN_FREQUENCY, routeFrequency } from '@portal/reference-data/air-routes';
+import { POPULAR_ROUTE_MIN_FREQUENCY, routeFrequency } from '../../platform/air-routes';
 
 /**
  * Each setting of a sub-agency, saved by its parent's SuperUser through

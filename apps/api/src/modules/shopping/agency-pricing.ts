@@ -10,7 +10,7 @@ import { getAirport } from '@portal/reference-data/airports';
 import type { Db } from '../../platform/db';
 import type { AgencyRow } from '../agencies';
 import { findAgencyById } from '../agencies';
-import { POPULAR_ROUTE_MIN_FREQUENCY, routeFrequency } from '@portal/reference-data/air-routes';
+import { POPULAR_ROUTE_MIN_FREQUENCY, routeFrequency } from '../../platform/air-routes';
 import type { Offer } from './suppliers/supplier';
 
 /** The pricing view of an agency: its own settings and the adjustments of its chain, parent first. */

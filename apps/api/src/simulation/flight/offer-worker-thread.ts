@@ -9,7 +9,7 @@ import { createSimGds } from './sim-gds';
 import { createSimLcc } from './sim-lcc';
 import { createSimNdc } from './sim-ndc';
 import type { OfferWorkerAnswer, OfferWorkerRequest } from './offer-worker';
-import { preloadRoutes } from '@portal/reference-data/air-routes';
+import { preloadRoutes } from '../../platform/air-routes';
 import type { SimOptions, SimulatedSupplier } from './simulated-supplier';
 
 function threadPort(): MessagePort {

@@ -1,6 +1,6 @@
 import { getAirport } from '@portal/reference-data/airports';
 import { hash32, seeded } from '../prng';
-import { carriersFrom, carriersOn, hubsOf } from '@portal/reference-data/air-routes';
+import { carriersFrom, carriersOn, hubsOf } from '../../platform/air-routes';
 import { addDays, zonedToUtc } from '../../platform/time';
 import { distanceKm } from '../geo';
 

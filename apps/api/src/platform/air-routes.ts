@@ -25,7 +25,7 @@ interface RouteData {
 
 let data: RouteData | undefined;
 
-/** The OPTD route-frequency file of this package (also found from the API's esbuild bundle). */
+/** The OPTD route-frequency file of the reference-data package (also found from the API's esbuild bundle). */
 export function routeFile(): string {
   const pkg = createRequire(import.meta.url).resolve('@portal/reference-data/package.json');
   return path.join(path.dirname(pkg), 'data', 'optd', 'optd_airline_por.csv');
