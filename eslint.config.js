@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiModules } from './eslint/api-modules.js';
+import { apiModules, importVisitors } from './eslint/api-modules.js';
 
 const WEB_SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'apps/web/src');
 
@@ -41,13 +41,7 @@ const webLayers = {
       const messageId = here.layer === 'shared' ? 'shared' : 'feature';
       context.report({ node, messageId, data: { from: here.feature, to: there.feature } });
     };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => check(node.source),
-      'CallExpression[callee.object.name="vi"]': (node) => check(node.arguments[0]),
-    };
+    return importVisitors(check);
   },
 };
 
