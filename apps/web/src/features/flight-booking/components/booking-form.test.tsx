@@ -6,6 +6,7 @@ import { DUPLICATE_REASON_MAX } from '@portal/domain/duplicate-booking';
 import type { Solution } from '@portal/domain/shopping';
 import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
 import { makeSolution } from '../../../test/flight-fixtures';
+import { fullOrder } from '../../../test/flight-order-fixtures';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
@@ -30,12 +31,12 @@ function withChild(solution: Solution, restrictions: Partial<Solution['restricti
   };
 }
 
-const ORDER = {
+const ORDER = fullOrder({
   id: 'ord-1',
   bookingNumber: 'FO20300501001',
-  price: { orderTotal: { amount: '2000.00', currency: 'CNY' } },
+  price: { ...fullOrder().price, orderTotal: { amount: '2000.00', currency: 'CNY' } },
   paymentDeadline: new Date(Date.now() + 30 * 60_000).toISOString(),
-};
+});
 
 async function open(solution: Solution) {
   await prepare(SESSIONS.operator);

@@ -13,7 +13,7 @@ import { i18n } from '../../../shared/i18n/i18n';
 import { usePreferencesStore } from '../../../shared/stores/preferences-store';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import { issuedOrder } from '../lib/test-orders';
+import { issuedOrder } from '../../../test/flight-order-fixtures';
 
 const WAIT = { timeout: 30_000 };
 const SLOW = 60000;

@@ -7,7 +7,7 @@ import { SESSIONS } from '../../../test/fixtures';
 import { solutionsResult } from '../../../test/flight-fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import { issuedOrder } from '../lib/test-orders';
+import { issuedOrder } from '../../../test/flight-order-fixtures';
 
 const WAIT = { timeout: 30_000 };
 const SLOW = 60_000;
