@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DUPLICATE_REASON_MAX } from '@portal/domain/duplicate-booking';
 import type { Solution } from '@portal/domain/shopping';
 import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
+import { makeDocumentReading } from '../../../test/document-fixtures';
 import { makeSolution } from '../../../test/flight-fixtures';
 import { fullOrder } from '../../../test/flight-order-fixtures';
 import { SESSIONS } from '../../../test/fixtures';
@@ -375,9 +376,8 @@ describe('booking form', () => {
       http.post('/base/v2/analysis/document', () =>
         readable
           ? HttpResponse.json(
-              envelope({
-                format: 'TD3',
-                fields: {
+              envelope(
+                makeDocumentReading({
                   surname: 'ERIKSSON',
                   given_names: 'ANNA MARIA',
                   gender: 'female',
@@ -389,10 +389,8 @@ describe('booking form', () => {
                     number: 'L898902C3',
                     expiryDate: '2032-04-15',
                   },
-                },
-                checks: {},
-                raw: '',
-              }),
+                }),
+              ),
             )
           : HttpResponse.json(envelope(null, 700005, 'unreadable'), { status: 422 }),
       ),

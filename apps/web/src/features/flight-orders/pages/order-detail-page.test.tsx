@@ -145,6 +145,8 @@ describe('flight order detail page', () => {
             envelope({
               status: 'pending',
               paymentId: 'p1',
+              channel: 'stripe',
+              amount: { amount: '1290.50', currency: 'CNY' },
               redirectUrl: '/order/v2/payments/sim/stripe/p1',
               expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
             }),
