@@ -8,7 +8,7 @@ import type {
 } from '@portal/domain/group-order';
 import { type GroupOrderStatus } from '@portal/domain/group-order-status';
 import type { PaymentChannel } from '@portal/domain/payment';
-import { callApi } from '../../../shared/api/call-api';
+import { callApiUnchecked } from '../../../shared/api/call-api';
 import { withoutEmpty } from '../../../shared/api/query';
 
 const KEY = 'group-orders';
@@ -21,7 +21,7 @@ export type GroupListParams = Pick<GroupOrderListQuery, 'page' | 'pageSize' | 's
 
 /** POST /order/v2/group/orders: sends the request; the draft's key makes a resend create nothing twice. */
 export function createGroupOrder(body: CreateGroupOrderBody, idempotencyKey: string): Promise<GroupOrder> {
-  return callApi(
+  return callApiUnchecked(
     groupOrdersApi.createGroupOrder,
     { body },
     { headers: { 'Idempotency-Key': idempotencyKey }, skipErrorToast: true },
@@ -32,7 +32,11 @@ export function useGroupOrders(params: GroupListParams) {
   return useQuery({
     queryKey: [KEY, 'list', params],
     queryFn: () =>
-      callApi(groupOrdersApi.listGroupOrders, { query: withoutEmpty(params) }, { skipErrorToast: true }),
+      callApiUnchecked(
+        groupOrdersApi.listGroupOrders,
+        { query: withoutEmpty(params) },
+        { skipErrorToast: true },
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -41,7 +45,7 @@ export function useGroupOrders(params: GroupListParams) {
 export function useGroupStatusCounts() {
   return useQuery({
     queryKey: [KEY, 'status'],
-    queryFn: () => callApi(groupOrdersApi.countGroupOrders, {}, { skipErrorToast: true }),
+    queryFn: () => callApiUnchecked(groupOrdersApi.countGroupOrders, {}, { skipErrorToast: true }),
     refetchOnWindowFocus: true,
   });
 }
@@ -53,7 +57,11 @@ export function useGroupOrder(id: string, poll: (order: GroupOrder | undefined) 
     queryKey: [KEY, 'detail', id],
     queryFn: async () => {
       const before = client.getQueryData<GroupOrder>([KEY, 'detail', id])?.status;
-      const order = await callApi(groupOrdersApi.getGroupOrder, { params: { id } }, { skipErrorToast: true });
+      const order = await callApiUnchecked(
+        groupOrdersApi.getGroupOrder,
+        { params: { id } },
+        { skipErrorToast: true },
+      );
       if (before !== undefined && before !== order.status) {
         void client.invalidateQueries({ queryKey: [KEY, 'status'] });
       }
@@ -79,14 +87,14 @@ const writeConfig = (key: string) => ({ headers: { 'Idempotency-Key': key }, ski
 /** POST …/{id}/quote-selection: picks one quote of the desk. */
 export function usePickQuote(id: string) {
   return useOrderWrite<string>(id, (quoteId, key) =>
-    callApi(groupOrdersApi.pickGroupQuote, { params: { id }, body: { quoteId } }, writeConfig(key)),
+    callApiUnchecked(groupOrdersApi.pickGroupQuote, { params: { id }, body: { quoteId } }, writeConfig(key)),
   );
 }
 
 /** POST …/{id}/cancel with the required reason. */
 export function useCancelGroupOrder(id: string) {
   return useOrderWrite<CancelGroupOrderBody>(id, (body, key) =>
-    callApi(groupOrdersApi.cancelGroupOrder, { params: { id }, body }, writeConfig(key)),
+    callApiUnchecked(groupOrdersApi.cancelGroupOrder, { params: { id }, body }, writeConfig(key)),
   );
 }
 
@@ -106,7 +114,7 @@ export function usePayInstalment(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ n, channel, idempotencyKey }: InstalmentPaymentInput) =>
-      callApi(
+      callApiUnchecked(
         groupOrdersApi.payGroupInstalment,
         {
           params: { id, n },

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GroupPassengerList } from '@portal/domain/group-passenger-list';
 import * as groupOrdersApi from '@portal/domain/api/group-orders';
-import { callApi } from '../../../shared/api/call-api';
+import { callApiUnchecked } from '../../../shared/api/call-api';
 import { downloadFile } from '../../../shared/api/download';
 
 /** The group orders' query prefix: a change of the list refreshes the order too. */
@@ -12,7 +12,11 @@ export function useGroupPassengerList(orderId: string) {
   return useQuery({
     queryKey: [GROUP_KEY, 'passengers', orderId],
     queryFn: (): Promise<GroupPassengerList> =>
-      callApi(groupOrdersApi.getPassengerList, { params: { id: orderId } }, { skipErrorToast: true }),
+      callApiUnchecked(
+        groupOrdersApi.getPassengerList,
+        { params: { id: orderId } },
+        { skipErrorToast: true },
+      ),
   });
 }
 
@@ -35,7 +39,7 @@ export function useUploadPassengerList(orderId: string) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return callApi(
+      return callApiUnchecked(
         groupOrdersApi.uploadPassengerList,
         { params: { id: orderId }, body: form },
         { skipErrorToast: true },
@@ -49,7 +53,7 @@ export function useUploadPassengerList(orderId: string) {
 export function useConfirmPassengerList(orderId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(groupOrdersApi.confirmPassengerList, { params: { id: orderId } }),
+    mutationFn: () => callApiUnchecked(groupOrdersApi.confirmPassengerList, { params: { id: orderId } }),
     onSettled: () => client.invalidateQueries({ queryKey: [GROUP_KEY] }),
   });
 }

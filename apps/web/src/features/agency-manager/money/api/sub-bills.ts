@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SubAgencyBalance } from '@portal/domain/sub-agencies';
 import type { TransactionQuery, WalletEntryQuery } from '@portal/domain/wallet';
 import * as subAgenciesApi from '@portal/domain/api/sub-agencies';
-import { callApi } from '../../../../shared/api/call-api';
+import { callApiUnchecked } from '../../../../shared/api/call-api';
 import { downloadFile } from '../../../../shared/api/download';
 
 /** The wallet entry query the bills page sends; absent filters are left out of the URL. */
@@ -18,7 +18,11 @@ export function useSubBalance(agencyId: number) {
   return useQuery({
     queryKey: ['sub-balance', agencyId],
     queryFn: (): Promise<SubAgencyBalance> =>
-      callApi(subAgenciesApi.getSubAgencyBalance, { params: { id: agencyId } }, { skipErrorToast: true }),
+      callApiUnchecked(
+        subAgenciesApi.getSubAgencyBalance,
+        { params: { id: agencyId } },
+        { skipErrorToast: true },
+      ),
   });
 }
 
@@ -27,7 +31,7 @@ export function useSubEntries(agencyId: number, params: SubEntryParams) {
   return useQuery({
     queryKey: ['sub-entries', agencyId, params],
     queryFn: () =>
-      callApi(
+      callApiUnchecked(
         subAgenciesApi.listSubWalletEntries,
         { params: { id: agencyId }, query: params },
         { skipErrorToast: true },
@@ -41,7 +45,7 @@ export function useSubTransactions(agencyId: number, params: SubTransactionParam
   return useQuery({
     queryKey: ['sub-transactions', agencyId, params],
     queryFn: () =>
-      callApi(
+      callApiUnchecked(
         subAgenciesApi.listSubTransactions,
         { params: { id: agencyId }, query: params },
         { skipErrorToast: true },
