@@ -53,20 +53,6 @@ export async function callApi<C extends JsonContract>(
 }
 
 /**
- * A call typed by its contract (URL, input and answer) whose answer is not parsed yet: for the
- * modules whose tests still answer partial objects through msw. Once their mock data is complete,
- * they move to `callApi`; no new caller should use this.
- */
-export async function callApiUnchecked<C extends JsonContract>(
-  contract: C,
-  input: InputOf<C>,
-  options: CallOptions = {},
-): Promise<DataOf<C>> {
-  const { data } = await request(contract, input, options);
-  return data as DataOf<C>;
-}
-
-/**
  * The calls of the login page and the app shell, which ship without zod (the login page has a
  * JavaScript budget, and a contract's schemas bring zod): the contract is imported as a type only
  * (`import type { login }`, then `callShellApi<typeof login>({ method: 'POST', path: '/base/v2/login' }, …)`),

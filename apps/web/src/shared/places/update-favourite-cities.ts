@@ -1,7 +1,7 @@
 import { setConfig } from '@portal/domain/api/profile';
-import { callApiUnchecked } from '../api/call-api';
+import { callApi } from '../api/call-api';
 
 /** PUT /base/v2/me/config/cities: the user's favourite cities (never an empty list, spec §5). */
 export function updateFavouriteCities(cities: string[]): Promise<unknown> {
-  return callApiUnchecked(setConfig, { params: { key: 'cities' }, body: { value: cities } });
+  return callApi(setConfig, { params: { key: 'cities' }, body: { value: cities } });
 }

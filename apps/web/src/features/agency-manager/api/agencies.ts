@@ -8,7 +8,7 @@ import type {
   UpdateAgencyInput,
 } from '@portal/domain/agencies';
 import * as agenciesApi from '@portal/domain/api/agencies';
-import { callApiUnchecked } from '../../../shared/api/call-api';
+import { callApi } from '../../../shared/api/call-api';
 import { send } from '../../../shared/api/client';
 
 /** Every agency query starts with this key; a write refreshes them all. */
@@ -22,7 +22,7 @@ export function useAgencies(keyword: string | undefined, page: number) {
   return useQuery({
     queryKey: [...AGENCIES_KEY, 'list', keyword ?? '', page],
     queryFn: () =>
-      callApiUnchecked(
+      callApi(
         agenciesApi.listAgencies,
         { query: { keyword, page, pageSize: AGENCIES_PAGE_SIZE } },
         { skipErrorToast: true },
@@ -40,7 +40,7 @@ export function useChildAgencies(parentIds: readonly number[]) {
     queries: parentIds.map((parentId) => ({
       queryKey: [...AGENCIES_KEY, 'children', parentId],
       queryFn: () =>
-        callApiUnchecked(agenciesApi.listAgencies, {
+        callApi(agenciesApi.listAgencies, {
           query: { parentId, page: 1, pageSize: CHILDREN_PAGE_SIZE },
         }),
     })),
@@ -69,7 +69,7 @@ export function useSaveAgency() {
   return useMutation({
     mutationFn: (input: SaveAgencyInput): Promise<CreatedAgency | SubAgency> => {
       if (input.id !== undefined) {
-        return callApiUnchecked(
+        return callApi(
           agenciesApi.updateAgency,
           { params: { id: input.id }, body: input.body },
           { skipErrorToast: true },
@@ -77,7 +77,7 @@ export function useSaveAgency() {
       }
       const text = JSON.stringify(input.body);
       if (last.current?.text !== text) last.current = { text, key: crypto.randomUUID() };
-      return callApiUnchecked(
+      return callApi(
         agenciesApi.createAgency,
         { body: input.body },
         { headers: { 'Idempotency-Key': last.current.key }, skipErrorToast: true },
@@ -92,7 +92,7 @@ export function useDeleteAgency() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      callApiUnchecked(agenciesApi.deleteAgency, { params: { id } }, { skipErrorToast: true }),
+      callApi(agenciesApi.deleteAgency, { params: { id } }, { skipErrorToast: true }),
     onSettled: () => client.invalidateQueries({ queryKey: AGENCIES_KEY }),
   });
 }
@@ -104,11 +104,7 @@ export function useUploadAgencyLogo() {
     mutationFn: ({ id, file }: { id: number; file: File }) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return callApiUnchecked(
-        agenciesApi.uploadAgencyLogo,
-        { params: { id }, body: form },
-        { skipErrorToast: true },
-      );
+      return callApi(agenciesApi.uploadAgencyLogo, { params: { id }, body: form }, { skipErrorToast: true });
     },
     onSettled: () => client.invalidateQueries({ queryKey: AGENCIES_KEY }),
   });
@@ -144,7 +140,7 @@ export function useAgencyLogo(logo: string | null | undefined): string | null {
 /** POST /base/v2/agencies/{id}/superuser/password: a temporary password, shown once. */
 export function useResetSuperAdminPassword() {
   return useMutation({
-    mutationFn: (id: number) => callApiUnchecked(agenciesApi.resetSuperAdminPassword, { params: { id } }),
+    mutationFn: (id: number) => callApi(agenciesApi.resetSuperAdminPassword, { params: { id } }),
   });
 }
 
@@ -154,6 +150,6 @@ export type IssuedApiKey = ApiKeyResult;
 /** POST /base/v2/agencies/{id}/apikey: a new key; the previous one stops working. */
 export function useRotateApiKey() {
   return useMutation({
-    mutationFn: (id: number) => callApiUnchecked(agenciesApi.issueApiKey, { params: { id } }),
+    mutationFn: (id: number) => callApi(agenciesApi.issueApiKey, { params: { id } }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import * as walletApi from '@portal/domain/api/wallet';
 import type { CreditLimitBody, TopUpBody, WalletChange } from '@portal/domain/wallet';
-import { callApiUnchecked } from '../../../shared/api/call-api';
+import { callApi } from '../../../shared/api/call-api';
 import { AGENCIES_KEY } from './agencies';
 
 /**
@@ -36,14 +36,14 @@ const OWN_BALANCES_KEY = ['wallet-balances'];
 export function useOwnBalances() {
   return useQuery({
     queryKey: OWN_BALANCES_KEY,
-    queryFn: () => callApiUnchecked(walletApi.listWalletBalances, {}, { skipErrorToast: true }),
+    queryFn: () => callApi(walletApi.listWalletBalances, {}, { skipErrorToast: true }),
   });
 }
 
 /** POST /base/v2/agencies/{id}/balance: adds funds to a direct sub-agency's wallet. */
 export function useTopUp() {
   return useMoneyWrite<TopUpBody>((agencyId, body, key) =>
-    callApiUnchecked(
+    callApi(
       walletApi.topUpAgency,
       { params: { id: agencyId }, body },
       { headers: { 'Idempotency-Key': key }, skipErrorToast: true },
@@ -54,7 +54,7 @@ export function useTopUp() {
 /** PUT /base/v2/agencies/{id}/credit: sets a direct sub-agency's credit limit. */
 export function useSetCreditLimit() {
   return useMoneyWrite<CreditLimitBody>((agencyId, body, key) =>
-    callApiUnchecked(
+    callApi(
       walletApi.setCreditLimit,
       { params: { id: agencyId }, body },
       { headers: { 'Idempotency-Key': key }, skipErrorToast: true },

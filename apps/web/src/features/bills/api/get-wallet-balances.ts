@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WalletBalance } from '@portal/domain/wallet';
 import { listWalletBalances } from '@portal/domain/api/wallet';
-import { callApiUnchecked } from '../../../shared/api/call-api';
+import { callApi } from '../../../shared/api/call-api';
 
 /** GET /base/v2/wallet/balances: balance, credit limit and available amount per currency. */
 export function getWalletBalances(): Promise<WalletBalance[]> {
-  return callApiUnchecked(listWalletBalances, {}, { skipErrorToast: true });
+  return callApi(listWalletBalances, {}, { skipErrorToast: true });
 }
 
 /** The agency's wallet balances; the page shows the error itself. */

@@ -1,11 +1,11 @@
 import type { VerificationResult } from '@portal/domain/shopping';
 import { verifySolution as verifySolutionRoute } from '@portal/domain/api/shopping';
-import { callApiUnchecked } from '../../../shared/api/call-api';
+import { callApi } from '../../../shared/api/call-api';
 
 /**
  * POST /shopping/v2/flight/solutions/{id}/verification: the price check of spec §8. A quote older
  * than 15 minutes is refused with 410 / 400004, which the caller handles (no toast here).
  */
 export function verifySolution(solutionId: string): Promise<VerificationResult> {
-  return callApiUnchecked(verifySolutionRoute, { params: { id: solutionId } }, { skipErrorToast: true });
+  return callApi(verifySolutionRoute, { params: { id: solutionId } }, { skipErrorToast: true });
 }

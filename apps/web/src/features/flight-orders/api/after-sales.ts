@@ -12,7 +12,7 @@ import type { ShoppingStarted, SolutionsDelta, SolutionsResult } from '@portal/d
 import { mergeSolutionsDelta } from '@portal/domain/solutions-delta';
 import * as afterSalesApi from '@portal/domain/api/after-sales';
 import { getSolutions } from '@portal/domain/api/shopping';
-import { callApiUnchecked } from '../../../shared/api/call-api';
+import { callApi } from '../../../shared/api/call-api';
 import { downloadFile } from '../../../shared/api/download';
 
 /**
@@ -43,28 +43,28 @@ interface WriteOptions {
 /** POST .../{id}/refund: a new refund order in rfd_reviewing. */
 export function useRequestRefund(id: string) {
   return useOrderWrite<RefundRequest>((body, options) =>
-    callApiUnchecked(afterSalesApi.requestRefund, { params: { id }, body }, options),
+    callApi(afterSalesApi.requestRefund, { params: { id }, body }, options),
   );
 }
 
 /** POST .../{id}/void: a new void order in void_proceeding. */
 export function useRequestVoid(id: string) {
   return useOrderWrite<VoidRequest>((body, options) =>
-    callApiUnchecked(afterSalesApi.requestVoid, { params: { id }, body }, options),
+    callApi(afterSalesApi.requestVoid, { params: { id }, body }, options),
   );
 }
 
 /** POST .../{id}/change: a new change order in chg_reviewing (409 QUOTE_CHANGED with the new quote). */
 export function useRequestChange(id: string) {
   return useOrderWrite<ChangeRequest>((body, options) =>
-    callApiUnchecked(afterSalesApi.requestChange, { params: { id }, body }, options),
+    callApi(afterSalesApi.requestChange, { params: { id }, body }, options),
   );
 }
 
 /** POST .../{refundOrderId}/confirmation: accepts the quoted refund before its deadline. */
 export function useConfirmRefund(id: string) {
   return useOrderWrite<undefined>((body, options) =>
-    callApiUnchecked(afterSalesApi.confirmAfterSales, { params: { id }, body }, options),
+    callApi(afterSalesApi.confirmAfterSales, { params: { id }, body }, options),
   );
 }
 
@@ -73,11 +73,7 @@ export type ChangeSearchStarted = ShoppingStarted;
 
 /** POST .../{id}/change/search: starts a search; the API aborts the caller's earlier one. */
 export function startChangeSearch(id: string, body: ChangeSearchRequest): Promise<ChangeSearchStarted> {
-  return callApiUnchecked(
-    afterSalesApi.startChangeSearch,
-    { params: { id }, body },
-    { skipErrorToast: true },
-  );
+  return callApi(afterSalesApi.startChangeSearch, { params: { id }, body }, { skipErrorToast: true });
 }
 
 /** How long the server may hold a poll until a supplier answers. */
@@ -121,7 +117,7 @@ export function useChangeSolutions(searchId: string | null) {
     queryKey,
     queryFn: async ({ signal }) => {
       const held = client.getQueryData<HeldChangeSolutions>(queryKey);
-      const answer = await callApiUnchecked(
+      const answer = await callApi(
         getSolutions,
         { body: { searchId: searchId ?? '', cursor: held?.cursor, waitMs: CHANGE_POLL_WAIT_MS } },
         { signal, skipErrorToast: true },
@@ -144,16 +140,12 @@ export function useChangeSolutions(searchId: string | null) {
 export function uploadDocuments(id: string, files: readonly File[]): Promise<SupportingDocument[]> {
   const form = new FormData();
   for (const file of files) form.append('file', file, file.name);
-  return callApiUnchecked(
-    afterSalesApi.uploadDocuments,
-    { params: { id }, body: form },
-    { skipErrorToast: true },
-  );
+  return callApi(afterSalesApi.uploadDocuments, { params: { id }, body: form }, { skipErrorToast: true });
 }
 
 /** DELETE .../{id}/documents/{documentId}: drops an upload no request names yet. */
 export function deleteDocument(orderId: string, documentId: string): Promise<SupportingDocument> {
-  return callApiUnchecked(
+  return callApi(
     afterSalesApi.deleteDocument,
     { params: { id: orderId, documentId } },
     { skipErrorToast: true },
@@ -167,8 +159,7 @@ export function deleteDocument(orderId: string, documentId: string): Promise<Sup
 export function useOrderDocuments(id: string) {
   return useQuery({
     queryKey: ['flight-orders', 'documents', id],
-    queryFn: () =>
-      callApiUnchecked(afterSalesApi.listDocuments, { params: { id } }, { skipErrorToast: true }),
+    queryFn: () => callApi(afterSalesApi.listDocuments, { params: { id } }, { skipErrorToast: true }),
     retry: false,
   });
 }

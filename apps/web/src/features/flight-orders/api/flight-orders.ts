@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { FlightOrder, FlightOrderList } from '@portal/domain/flight-order';
 import { type OrderTypeFilter } from '@portal/domain/flight-order-status';
 import * as flightOrdersApi from '@portal/domain/api/flight-orders';
-import { callApiUnchecked } from '../../../shared/api/call-api';
+import { callApi } from '../../../shared/api/call-api';
 import { withoutEmpty } from '../../../shared/api/query';
 import { payFlightOrder } from '../../../shared/payment/api/payment';
 
@@ -31,11 +31,7 @@ function clean(params: OrderListParams): Partial<OrderListParams> {
 }
 
 export function getOrders(params: OrderListParams): Promise<FlightOrderList> {
-  return callApiUnchecked(
-    flightOrdersApi.listFlightOrders,
-    { query: clean(params) },
-    { skipErrorToast: true },
-  );
+  return callApi(flightOrdersApi.listFlightOrders, { query: clean(params) }, { skipErrorToast: true });
 }
 
 export function useOrders(params: OrderListParams) {
@@ -56,7 +52,7 @@ export function useOrder(id: string, poll: (order: FlightOrder | undefined) => n
     queryKey: ['flight-orders', 'detail', id],
     queryFn: async () => {
       const before = client.getQueryData<FlightOrder>(['flight-orders', 'detail', id])?.status;
-      const order = await callApiUnchecked(
+      const order = await callApi(
         flightOrdersApi.getFlightOrder,
         { params: { id } },
         { skipErrorToast: true },
@@ -85,7 +81,7 @@ export function useCancelOrder(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      callApiUnchecked(flightOrdersApi.cancelFlightOrder, { params: { id } }, { skipErrorToast: true }),
+      callApi(flightOrdersApi.cancelFlightOrder, { params: { id } }, { skipErrorToast: true }),
     onSettled: () => client.invalidateQueries({ queryKey: ['flight-orders'] }),
   });
 }

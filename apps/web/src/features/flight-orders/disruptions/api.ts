@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { DisruptionStatus, DisruptionType } from '@portal/domain/after-sales';
 import type { DisruptionAction, DisruptionList } from '@portal/domain/disruptions';
 import * as afterSalesApi from '@portal/domain/api/after-sales';
-import { callApiUnchecked } from '../../../shared/api/call-api';
+import { callApi } from '../../../shared/api/call-api';
 import { withoutEmpty } from '../../../shared/api/query';
 
 /** The disruption list's filters; absent ones are left out of the URL. */
@@ -24,11 +24,7 @@ export function useDisruptions(params: DisruptionParams) {
   return useQuery({
     queryKey: ['flight-disruptions', 'list', params],
     queryFn: (): Promise<DisruptionList> =>
-      callApiUnchecked(
-        afterSalesApi.listDisruptions,
-        { query: withoutEmpty(params) },
-        { skipErrorToast: true },
-      ),
+      callApi(afterSalesApi.listDisruptions, { query: withoutEmpty(params) }, { skipErrorToast: true }),
     placeholderData: keepPreviousData,
   });
 }
@@ -38,11 +34,7 @@ export function useOrderDisruptions(orderId: string) {
   return useQuery({
     queryKey: ['flight-disruptions', 'order', orderId],
     queryFn: () =>
-      callApiUnchecked(
-        afterSalesApi.listOrderDisruptions,
-        { params: { id: orderId } },
-        { skipErrorToast: true },
-      ),
+      callApi(afterSalesApi.listOrderDisruptions, { params: { id: orderId } }, { skipErrorToast: true }),
   });
 }
 
@@ -61,7 +53,7 @@ export function useDisruptionAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: DisruptionAction }) =>
-      callApiUnchecked(DISRUPTION_ACTIONS[action], { params: { id } }),
+      callApi(DISRUPTION_ACTIONS[action], { params: { id } }),
     onSettled: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: ['flight-disruptions'] }),

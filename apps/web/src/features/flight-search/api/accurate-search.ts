@@ -1,8 +1,8 @@
 import type { AccurateSearchRequest, AccurateSearchResult } from '@portal/domain/shopping';
 import { accurateSearch as accurateSearchRoute } from '@portal/domain/api/shopping';
-import { callApiUnchecked } from '../../../shared/api/call-api';
+import { callApi } from '../../../shared/api/call-api';
 
 /** POST /shopping/v2/flight/accurate-search: prices exactly the given flights (404 when none is sold). */
 export function accurateSearch(request: AccurateSearchRequest): Promise<AccurateSearchResult> {
-  return callApiUnchecked(accurateSearchRoute, { body: request });
+  return callApi(accurateSearchRoute, { body: request });
 }

@@ -8,7 +8,7 @@ import { listAgencies } from '@portal/domain/api/agencies';
 import { minorDigits, toMinor } from '@portal/domain/currency-conversion';
 import type { Solution } from '@portal/domain/shopping';
 import { PriceChainTable } from '../../../shared/agencies/price-chain';
-import { callApiUnchecked } from '../../../shared/api/call-api';
+import { callApi } from '../../../shared/api/call-api';
 import { useSubject } from '../../../shared/stores/subject';
 
 const isCurrency = (code: string): code is Currency => (CURRENCIES as readonly string[]).includes(code);
@@ -17,7 +17,7 @@ const isCurrency = (code: string): code is Currency => (CURRENCIES as readonly s
 function useSubAgencies(enabled: boolean) {
   return useQuery({
     queryKey: ['fare-price-chain', 'sub-agencies'],
-    queryFn: () => callApiUnchecked(listAgencies, { query: { pageSize: 100 } }, { skipErrorToast: true }),
+    queryFn: () => callApi(listAgencies, { query: { pageSize: 100 } }, { skipErrorToast: true }),
     enabled,
     select: (page) => page.list.flatMap((node) => [node, ...node.children]),
   });

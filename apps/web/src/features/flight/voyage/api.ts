@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TicketStatus, VoyageList } from '@portal/domain/booking-records';
 import * as bookingRecordsApi from '@portal/domain/api/booking-records';
-import { callApiUnchecked } from '../../../shared/api/call-api';
+import { callApi } from '../../../shared/api/call-api';
 import { downloadFile } from '../../../shared/api/download';
 import { withoutEmpty } from '../../../shared/api/query';
 
@@ -24,11 +24,7 @@ export interface VoyageParams extends VoyageFilterValues {
 
 /** GET /order/v2/flight/voyages: one page of booking records. */
 export function getVoyages(params: VoyageParams): Promise<VoyageList> {
-  return callApiUnchecked(
-    bookingRecordsApi.listVoyages,
-    { query: withoutEmpty(params) },
-    { skipErrorToast: true },
-  );
+  return callApi(bookingRecordsApi.listVoyages, { query: withoutEmpty(params) }, { skipErrorToast: true });
 }
 
 export function useVoyages(params: VoyageParams) {

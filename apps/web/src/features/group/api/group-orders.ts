@@ -8,7 +8,7 @@ import type {
 } from '@portal/domain/group-order';
 import { type GroupOrderStatus } from '@portal/domain/group-order-status';
 import type { PaymentChannel } from '@portal/domain/payment';
-import { callApiUnchecked } from '../../../shared/api/call-api';
+import { callApi } from '../../../shared/api/call-api';
 import { withoutEmpty } from '../../../shared/api/query';
 
 const KEY = 'group-orders';
@@ -21,7 +21,7 @@ export type GroupListParams = Pick<GroupOrderListQuery, 'page' | 'pageSize' | 's
 
 /** POST /order/v2/group/orders: sends the request; the draft's key makes a resend create nothing twice. */
 export function createGroupOrder(body: CreateGroupOrderBody, idempotencyKey: string): Promise<GroupOrder> {
-  return callApiUnchecked(
+  return callApi(
     groupOrdersApi.createGroupOrder,
     { body },
     { headers: { 'Idempotency-Key': idempotencyKey }, skipErrorToast: true },
@@ -32,11 +32,7 @@ export function useGroupOrders(params: GroupListParams) {
   return useQuery({
     queryKey: [KEY, 'list', params],
     queryFn: () =>
-      callApiUnchecked(
-        groupOrdersApi.listGroupOrders,
-        { query: withoutEmpty(params) },
-        { skipErrorToast: true },
-      ),
+      callApi(groupOrdersApi.listGroupOrders, { query: withoutEmpty(params) }, { skipErrorToast: true }),
     placeholderData: keepPreviousData,
   });
 }
@@ -45,7 +41,7 @@ export function useGroupOrders(params: GroupListParams) {
 export function useGroupStatusCounts() {
   return useQuery({
     queryKey: [KEY, 'status'],
-    queryFn: () => callApiUnchecked(groupOrdersApi.countGroupOrders, {}, { skipErrorToast: true }),
+    queryFn: () => callApi(groupOrdersApi.countGroupOrders, {}, { skipErrorToast: true }),
     refetchOnWindowFocus: true,
   });
 }
@@ -57,11 +53,7 @@ export function useGroupOrder(id: string, poll: (order: GroupOrder | undefined) 
     queryKey: [KEY, 'detail', id],
     queryFn: async () => {
       const before = client.getQueryData<GroupOrder>([KEY, 'detail', id])?.status;
-      const order = await callApiUnchecked(
-        groupOrdersApi.getGroupOrder,
-        { params: { id } },
-        { skipErrorToast: true },
-      );
+      const order = await callApi(groupOrdersApi.getGroupOrder, { params: { id } }, { skipErrorToast: true });
       if (before !== undefined && before !== order.status) {
         void client.invalidateQueries({ queryKey: [KEY, 'status'] });
       }
@@ -87,14 +79,14 @@ const writeConfig = (key: string) => ({ headers: { 'Idempotency-Key': key }, ski
 /** POST …/{id}/quote-selection: picks one quote of the desk. */
 export function usePickQuote(id: string) {
   return useOrderWrite<string>(id, (quoteId, key) =>
-    callApiUnchecked(groupOrdersApi.pickGroupQuote, { params: { id }, body: { quoteId } }, writeConfig(key)),
+    callApi(groupOrdersApi.pickGroupQuote, { params: { id }, body: { quoteId } }, writeConfig(key)),
   );
 }
 
 /** POST …/{id}/cancel with the required reason. */
 export function useCancelGroupOrder(id: string) {
   return useOrderWrite<CancelGroupOrderBody>(id, (body, key) =>
-    callApiUnchecked(groupOrdersApi.cancelGroupOrder, { params: { id }, body }, writeConfig(key)),
+    callApi(groupOrdersApi.cancelGroupOrder, { params: { id }, body }, writeConfig(key)),
   );
 }
 
@@ -114,7 +106,7 @@ export function usePayInstalment(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ n, channel, idempotencyKey }: InstalmentPaymentInput) =>
-      callApiUnchecked(
+      callApi(
         groupOrdersApi.payGroupInstalment,
         {
           params: { id, n },

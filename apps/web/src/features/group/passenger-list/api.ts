@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GroupPassengerList } from '@portal/domain/group-passenger-list';
 import * as groupOrdersApi from '@portal/domain/api/group-orders';
-import { callApiUnchecked } from '../../../shared/api/call-api';
+import { callApi } from '../../../shared/api/call-api';
 import { downloadFile } from '../../../shared/api/download';
 
 /** The group orders' query prefix: a change of the list refreshes the order too. */
@@ -12,11 +12,7 @@ export function useGroupPassengerList(orderId: string) {
   return useQuery({
     queryKey: [GROUP_KEY, 'passengers', orderId],
     queryFn: (): Promise<GroupPassengerList> =>
-      callApiUnchecked(
-        groupOrdersApi.getPassengerList,
-        { params: { id: orderId } },
-        { skipErrorToast: true },
-      ),
+      callApi(groupOrdersApi.getPassengerList, { params: { id: orderId } }, { skipErrorToast: true }),
   });
 }
 
@@ -39,7 +35,7 @@ export function useUploadPassengerList(orderId: string) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return callApiUnchecked(
+      return callApi(
         groupOrdersApi.uploadPassengerList,
         { params: { id: orderId }, body: form },
         { skipErrorToast: true },
@@ -53,7 +49,7 @@ export function useUploadPassengerList(orderId: string) {
 export function useConfirmPassengerList(orderId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => callApiUnchecked(groupOrdersApi.confirmPassengerList, { params: { id: orderId } }),
+    mutationFn: () => callApi(groupOrdersApi.confirmPassengerList, { params: { id: orderId } }),
     onSettled: () => client.invalidateQueries({ queryKey: [GROUP_KEY] }),
   });
 }

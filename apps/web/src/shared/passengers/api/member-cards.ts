@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberCard, MemberCardBody, UpdateMemberCardBody } from '@portal/domain/frequent-passengers';
 import * as passengersApi from '@portal/domain/api/passengers';
-import { callApiUnchecked } from '../../api/call-api';
+import { callApi } from '../../api/call-api';
 
 export interface MemberCardPage {
   list: MemberCard[];
@@ -15,7 +15,7 @@ export const MEMBER_CARDS_PAGE_SIZE = 20;
 
 /** GET /base/v2/member-cards: one page of the user's airline member cards. */
 export function listMemberCards(page: number): Promise<MemberCardPage> {
-  return callApiUnchecked(
+  return callApi(
     passengersApi.listMemberCards,
     { query: { page, pageSize: MEMBER_CARDS_PAGE_SIZE } },
     { skipErrorToast: true },
@@ -24,17 +24,17 @@ export function listMemberCards(page: number): Promise<MemberCardPage> {
 
 /** POST /base/v2/member-cards. */
 export function createMemberCard(body: MemberCardBody): Promise<MemberCard> {
-  return callApiUnchecked(passengersApi.createMemberCard, { body }, { skipErrorToast: true });
+  return callApi(passengersApi.createMemberCard, { body }, { skipErrorToast: true });
 }
 
 /** PUT /base/v2/member-cards/{id}: the given fields replace the saved ones. */
 export function updateMemberCard(id: string, body: UpdateMemberCardBody): Promise<MemberCard> {
-  return callApiUnchecked(passengersApi.updateMemberCard, { params: { id }, body }, { skipErrorToast: true });
+  return callApi(passengersApi.updateMemberCard, { params: { id }, body }, { skipErrorToast: true });
 }
 
 /** DELETE /base/v2/member-cards/{id}. */
 export function deleteMemberCard(id: string): Promise<unknown> {
-  return callApiUnchecked(passengersApi.deleteMemberCard, { params: { id } });
+  return callApi(passengersApi.deleteMemberCard, { params: { id } });
 }
 
 /** One page of member cards; the previous page stays on screen while the next loads. */

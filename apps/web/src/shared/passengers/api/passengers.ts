@@ -7,7 +7,7 @@ import {
 } from '@portal/domain/frequent-passengers';
 import * as passengersApi from '@portal/domain/api/passengers';
 import type { DocumentReading } from '@portal/domain/document-types';
-import { callApiUnchecked } from '../../api/call-api';
+import { callApi } from '../../api/call-api';
 
 /** The query key prefix of every often-used passenger list (the booking picker's and the profile's). */
 export const FREQUENT_PASSENGERS_KEY = ['often-used-passengers'] as const;
@@ -21,14 +21,14 @@ export interface FrequentPassengerPage {
 
 /** GET /base/v2/often-used-passengers: the user's often-used passengers matching `keyword`. */
 export function listFrequentPassengers(keyword: string): Promise<FrequentPassengerPage> {
-  return callApiUnchecked(passengersApi.listFrequentPassengers, {
+  return callApi(passengersApi.listFrequentPassengers, {
     query: { keyword: keyword || undefined, page: 1, pageSize: 20 },
   });
 }
 
 /** POST /base/v2/often-used-passengers. */
 export function saveFrequentPassenger(body: FrequentPassengerBody): Promise<FrequentPassenger> {
-  return callApiUnchecked(passengersApi.createFrequentPassenger, { body }, { skipErrorToast: true });
+  return callApi(passengersApi.createFrequentPassenger, { body }, { skipErrorToast: true });
 }
 
 /** PUT /base/v2/often-used-passengers/{id}: the given fields replace the saved ones. */
@@ -36,16 +36,12 @@ export function updateFrequentPassenger(
   id: string,
   body: UpdateFrequentPassengerBody,
 ): Promise<FrequentPassenger> {
-  return callApiUnchecked(
-    passengersApi.updateFrequentPassenger,
-    { params: { id }, body },
-    { skipErrorToast: true },
-  );
+  return callApi(passengersApi.updateFrequentPassenger, { params: { id }, body }, { skipErrorToast: true });
 }
 
 /** DELETE /base/v2/often-used-passengers/{id}. */
 export function deleteFrequentPassenger(id: string): Promise<unknown> {
-  return callApiUnchecked(passengersApi.deleteFrequentPassenger, { params: { id } });
+  return callApi(passengersApi.deleteFrequentPassenger, { params: { id } });
 }
 
 /** Every often-used passenger of the user: at most `MAX_FREQUENT_PASSENGERS`, so one page. */
@@ -54,7 +50,7 @@ export function useAllFrequentPassengers() {
     // An object, so that no keyword of the picker (`[prefix, keyword]`) shares this entry.
     queryKey: [...FREQUENT_PASSENGERS_KEY, { all: true }],
     queryFn: () =>
-      callApiUnchecked(
+      callApi(
         passengersApi.listFrequentPassengers,
         { query: { page: 1, pageSize: MAX_FREQUENT_PASSENGERS } },
         { skipErrorToast: true },
@@ -91,5 +87,5 @@ export type DocumentAnalysis = DocumentReading;
 export function analyzeDocument(file: File): Promise<DocumentAnalysis> {
   const body = new FormData();
   body.append('file', file);
-  return callApiUnchecked(passengersApi.analyzeDocument, { body }, { skipErrorToast: true });
+  return callApi(passengersApi.analyzeDocument, { body }, { skipErrorToast: true });
 }

@@ -1,11 +1,11 @@
 import type { FlightOrder, FlightPaymentResult } from '@portal/domain/flight-order';
 import type { PaymentConfig, PaymentRequest, PaymentStatusView } from '@portal/domain/payment';
 import * as paymentsApi from '@portal/domain/api/payments';
-import { callApiUnchecked } from '../../api/call-api';
+import { callApi } from '../../api/call-api';
 
 /** GET /order/v2/flight/config/payment: the channels the agency may use. */
 export function getPaymentConfig(): Promise<PaymentConfig> {
-  return callApiUnchecked(paymentsApi.getPaymentConfig, {});
+  return callApi(paymentsApi.getPaymentConfig, {});
 }
 
 /** POST /order/v2/flight/orders/{id}/payment with the attempt's Idempotency-Key; errors are the caller's. */
@@ -14,7 +14,7 @@ export function payFlightOrder(
   body: PaymentRequest,
   idempotencyKey: string,
 ): Promise<FlightPaymentResult> {
-  return callApiUnchecked(
+  return callApi(
     paymentsApi.payFlightOrder,
     { params: { id: order.id }, body },
     { headers: { 'Idempotency-Key': idempotencyKey }, skipErrorToast: true },
@@ -23,5 +23,5 @@ export function payFlightOrder(
 
 /** GET /order/v2/flight/payments/{id}: the state of a started outside payment (QR polling). */
 export function getPaymentStatus(paymentId: string): Promise<PaymentStatusView> {
-  return callApiUnchecked(paymentsApi.getPayment, { params: { id: paymentId } }, { skipErrorToast: true });
+  return callApi(paymentsApi.getPayment, { params: { id: paymentId } }, { skipErrorToast: true });
 }

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SubAgencyList } from '@portal/domain/agencies';
 import { MAX_PAGE_SIZE } from '@portal/domain/flight-order';
 import { listAgencies } from '@portal/domain/api/agencies';
-import { callApiUnchecked } from '../../../../shared/api/call-api';
+import { callApi } from '../../../../shared/api/call-api';
 
 /** A sub-agency to choose in a filter. */
 export interface SubAgencyOption {
@@ -29,7 +29,7 @@ export function useSubAgencyOptions(keyword: string) {
   return useQuery({
     queryKey: ['sub-agency-options', keyword],
     queryFn: () =>
-      callApiUnchecked(
+      callApi(
         listAgencies,
         { query: { ...(keyword ? { keyword } : {}), pageSize: MAX_PAGE_SIZE } },
         { skipErrorToast: true },

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SubAgencyBalance } from '@portal/domain/sub-agencies';
 import type { TransactionQuery, WalletEntryQuery } from '@portal/domain/wallet';
 import * as subAgenciesApi from '@portal/domain/api/sub-agencies';
-import { callApiUnchecked } from '../../../../shared/api/call-api';
+import { callApi } from '../../../../shared/api/call-api';
 import { downloadFile } from '../../../../shared/api/download';
 
 /** The wallet entry query the bills page sends; absent filters are left out of the URL. */
@@ -18,11 +18,7 @@ export function useSubBalance(agencyId: number) {
   return useQuery({
     queryKey: ['sub-balance', agencyId],
     queryFn: (): Promise<SubAgencyBalance> =>
-      callApiUnchecked(
-        subAgenciesApi.getSubAgencyBalance,
-        { params: { id: agencyId } },
-        { skipErrorToast: true },
-      ),
+      callApi(subAgenciesApi.getSubAgencyBalance, { params: { id: agencyId } }, { skipErrorToast: true }),
   });
 }
 
@@ -31,7 +27,7 @@ export function useSubEntries(agencyId: number, params: SubEntryParams) {
   return useQuery({
     queryKey: ['sub-entries', agencyId, params],
     queryFn: () =>
-      callApiUnchecked(
+      callApi(
         subAgenciesApi.listSubWalletEntries,
         { params: { id: agencyId }, query: params },
         { skipErrorToast: true },
@@ -45,7 +41,7 @@ export function useSubTransactions(agencyId: number, params: SubTransactionParam
   return useQuery({
     queryKey: ['sub-transactions', agencyId, params],
     queryFn: () =>
-      callApiUnchecked(
+      callApi(
         subAgenciesApi.listSubTransactions,
         { params: { id: agencyId }, query: params },
         { skipErrorToast: true },

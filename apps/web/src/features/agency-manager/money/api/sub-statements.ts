@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SubStatementDetail, SubStatementList, SubStatementQuery } from '@portal/domain/sub-agencies';
 import * as subAgenciesApi from '@portal/domain/api/sub-agencies';
-import { callApiUnchecked } from '../../../../shared/api/call-api';
+import { callApi } from '../../../../shared/api/call-api';
 import { downloadFile } from '../../../../shared/api/download';
 
 /** The statement filters without paging: what an export is asked for. */
@@ -9,7 +9,7 @@ export type SubStatementFilters = Omit<SubStatementQuery, 'page' | 'pageSize'>;
 
 /** GET /base/v2/sub/statements: a page of statements, a row per sub-agency and currency. */
 export function getSubStatements(query: SubStatementQuery): Promise<SubStatementList> {
-  return callApiUnchecked(subAgenciesApi.listSubStatements, { query }, { skipErrorToast: true });
+  return callApi(subAgenciesApi.listSubStatements, { query }, { skipErrorToast: true });
 }
 
 /** The statements of `query`; the previous rows stay on screen while new ones load. */
@@ -23,7 +23,7 @@ export function useSubStatements(query: SubStatementQuery) {
 
 /** GET /base/v2/sub/statements/{agencyId}/{month}: that month per currency and per day. */
 export function getSubStatementDetail(agencyId: number, month: string): Promise<SubStatementDetail> {
-  return callApiUnchecked(
+  return callApi(
     subAgenciesApi.getSubStatement,
     { params: { a: agencyId, b: month } },
     { skipErrorToast: true },

@@ -2,22 +2,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgencySettings } from '@portal/domain/agency-settings';
 import { priceChainKey } from '../../../../shared/agencies/price-chain';
 import * as agencySettingsApi from '@portal/domain/api/agency-settings';
-import { callApiUnchecked } from '../../../../shared/api/call-api';
+import { callApi } from '../../../../shared/api/call-api';
 
 const settingsKey = (agencyId: number) => ['agency-settings', agencyId] as const;
 
 /** GET /base/v2/agencies/{id}/config: every setting of a direct sub-agency. */
 export function getAgencySettings(agencyId: number): Promise<AgencySettings> {
-  return callApiUnchecked(
-    agencySettingsApi.getAgencySettings,
-    { params: { id: agencyId } },
-    { skipErrorToast: true },
-  );
+  return callApi(agencySettingsApi.getAgencySettings, { params: { id: agencyId } }, { skipErrorToast: true });
 }
 
 /** PUT /base/v2/agencies/{id}/config: replaces the settings; answers them as they now are. */
 export function putAgencySettings(agencyId: number, body: AgencySettings): Promise<AgencySettings> {
-  return callApiUnchecked(
+  return callApi(
     agencySettingsApi.updateAgencySettings,
     { params: { id: agencyId }, body },
     { skipErrorToast: true },
