@@ -18,7 +18,7 @@ export interface RequestOptions {
   skipErrorToast?: boolean;
 }
 
-export type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'delete';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -87,8 +87,7 @@ export function parseBody(text: string): unknown {
   }
 }
 
-/** Shows an error of a call (unless silent or asked not to) and throws it. */
-export function report(error: ApiError, options: RequestOptions): never {
+function fail(error: ApiError, options: RequestOptions): never {
   // Keyed by its text: the same refusal of several calls at once shows once.
   if (!error.silent && !options.skipErrorToast)
     void toast().error({ content: error.message, key: error.message });
@@ -109,9 +108,9 @@ export function settle(status: number | undefined, body: unknown, options: Reque
     }
     case 'error':
       if ('messageKey' in outcome) {
-        return report(new ApiError(i18n.t(outcome.messageKey), { code: outcome.code }), options);
+        return fail(new ApiError(i18n.t(outcome.messageKey), { code: outcome.code }), options);
       }
-      return report(new ApiError(outcome.message, { code: outcome.code, data: outcome.data }), options);
+      return fail(new ApiError(outcome.message, { code: outcome.code, data: outcome.data }), options);
     case 'ignored':
       throw new ApiError('', { silent: true });
   }

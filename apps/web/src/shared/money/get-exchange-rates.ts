@@ -1,12 +1,7 @@
 import type { ExchangeRates } from '@portal/domain/auth';
-import type { getExchangeRates as GetExchangeRates } from '@portal/domain/api/site';
-import { callShellApi } from '../api/call-api';
+import { apiGet } from '../api/client';
 
 /** GET /base/v2/exchangeRates (public): units of each currency per one CNY. */
 export function getExchangeRates(): Promise<ExchangeRates> {
-  return callShellApi<typeof GetExchangeRates>(
-    { method: 'GET', path: '/base/v2/exchangeRates' },
-    {},
-    { skipErrorToast: true },
-  );
+  return apiGet<ExchangeRates>('/base/v2/exchangeRates', { skipErrorToast: true });
 }

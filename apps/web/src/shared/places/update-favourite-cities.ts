@@ -1,7 +1,6 @@
-import { setConfig } from '@portal/domain/api/profile';
-import { callApi } from '../api/call-api';
+import { apiPut } from '../api/client';
 
 /** PUT /base/v2/me/config/cities: the user's favourite cities (never an empty list, spec §5). */
 export function updateFavouriteCities(cities: string[]): Promise<unknown> {
-  return callApi(setConfig, { params: { key: 'cities' }, body: { value: cities } });
+  return apiPut<unknown>('/base/v2/me/config/cities', { value: cities });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import * as walletApi from '@portal/domain/api/wallet';
-import type { CreditLimitBody, TopUpBody, WalletChange } from '@portal/domain/wallet';
-import { callApi } from '../../../shared/api/call-api';
+import type { CreditLimitBody, TopUpBody, WalletBalance, WalletChange } from '@portal/domain/wallet';
+import { apiGet, apiPost, apiPut } from '../../../shared/api/client';
 import { AGENCIES_KEY } from './agencies';
 
 /**
@@ -36,28 +35,26 @@ const OWN_BALANCES_KEY = ['wallet-balances'];
 export function useOwnBalances() {
   return useQuery({
     queryKey: OWN_BALANCES_KEY,
-    queryFn: () => callApi(walletApi.listWalletBalances, {}, { skipErrorToast: true }),
+    queryFn: () => apiGet<WalletBalance[]>('/base/v2/wallet/balances', { skipErrorToast: true }),
   });
 }
 
 /** POST /base/v2/agencies/{id}/balance: adds funds to a direct sub-agency's wallet. */
 export function useTopUp() {
   return useMoneyWrite<TopUpBody>((agencyId, body, key) =>
-    callApi(
-      walletApi.topUpAgency,
-      { params: { id: agencyId }, body },
-      { headers: { 'Idempotency-Key': key }, skipErrorToast: true },
-    ),
+    apiPost<WalletChange>(`/base/v2/agencies/${agencyId}/balance`, body, {
+      headers: { 'Idempotency-Key': key },
+      skipErrorToast: true,
+    }),
   );
 }
 
 /** PUT /base/v2/agencies/{id}/credit: sets a direct sub-agency's credit limit. */
 export function useSetCreditLimit() {
   return useMoneyWrite<CreditLimitBody>((agencyId, body, key) =>
-    callApi(
-      walletApi.setCreditLimit,
-      { params: { id: agencyId }, body },
-      { headers: { 'Idempotency-Key': key }, skipErrorToast: true },
-    ),
+    apiPut<WalletChange>(`/base/v2/agencies/${agencyId}/credit`, body, {
+      headers: { 'Idempotency-Key': key },
+      skipErrorToast: true,
+    }),
   );
 }

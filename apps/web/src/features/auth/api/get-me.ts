@@ -1,6 +1,5 @@
-import type { getMe as GetMe } from '@portal/domain/api/session';
 import type { MeResult } from '@portal/domain/auth';
-import { callShellApi } from '../../../shared/api/call-api';
+import { apiGet } from '../../../shared/api/client';
 
 let inFlight: AbortController | null = null;
 
@@ -10,11 +9,7 @@ export async function getMe(): Promise<MeResult> {
   const controller = new AbortController();
   inFlight = controller;
   try {
-    return await callShellApi<typeof GetMe>(
-      { method: 'GET', path: '/base/v2/me' },
-      {},
-      { signal: controller.signal },
-    );
+    return await apiGet<MeResult>('/base/v2/me', { signal: controller.signal });
   } finally {
     if (inFlight === controller) inFlight = null;
   }

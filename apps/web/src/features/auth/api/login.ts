@@ -1,8 +1,7 @@
 import type { LoginBody, LoginResult } from '@portal/domain/auth';
-import type { login as Login } from '@portal/domain/api/session';
-import { callShellApi } from '../../../shared/api/call-api';
+import { apiPost } from '../../../shared/api/client';
 
 /** POST /base/v2/login. */
 export function login(body: LoginBody): Promise<LoginResult> {
-  return callShellApi<typeof Login>({ method: 'POST', path: '/base/v2/login' }, { body });
+  return apiPost<LoginResult>('/base/v2/login', body);
 }

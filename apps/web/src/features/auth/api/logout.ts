@@ -1,7 +1,6 @@
-import type { logout as Logout } from '@portal/domain/api/session';
-import { callShellApi } from '../../../shared/api/call-api';
+import { apiDelete } from '../../../shared/api/client';
 
 /** DELETE /base/v2/me: ends the session on the server. Failures are the caller's to ignore. */
 export function logoutRequest(): Promise<unknown> {
-  return callShellApi<typeof Logout>({ method: 'DELETE', path: '/base/v2/me' }, {}, { skipErrorToast: true });
+  return apiDelete<unknown>('/base/v2/me', { skipErrorToast: true });
 }

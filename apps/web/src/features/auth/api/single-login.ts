@@ -1,8 +1,7 @@
 import type { LoginResult, SingleLoginBody } from '@portal/domain/auth';
-import type { singleLogin as SingleLogin } from '@portal/domain/api/session';
-import { callShellApi } from '../../../shared/api/call-api';
+import { apiPost } from '../../../shared/api/client';
 
 /** POST /base/v2/single-login: the partner's signed SSO link (spec §7). */
 export function singleLogin(body: SingleLoginBody): Promise<LoginResult> {
-  return callShellApi<typeof SingleLogin>({ method: 'POST', path: '/base/v2/single-login' }, { body });
+  return apiPost<LoginResult>('/base/v2/single-login', body);
 }

@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LateCaptureList, LateCaptureQuery } from '@portal/domain/late-capture';
-import { listLateCaptures } from '@portal/domain/api/payments';
-import { callApi } from '../../../shared/api/call-api';
+import { apiGet } from '../../../shared/api/client';
 
 /** GET /order/v2/payments/late-captures: card payments refunded because their order could not take them. */
 export function getLateCaptures(params: LateCaptureQuery): Promise<LateCaptureList> {
-  return callApi(listLateCaptures, { query: params }, { skipErrorToast: true });
+  return apiGet<LateCaptureList>('/order/v2/payments/late-captures', { params, skipErrorToast: true });
 }
 
 /** One page of the agency's late card payments, newest first; the section shows errors itself. */

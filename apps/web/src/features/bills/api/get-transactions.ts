@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PaymentChannel } from '@portal/domain/payment';
 import type { TransactionList } from '@portal/domain/wallet';
-import { listTransactions } from '@portal/domain/api/wallet';
-import { callApi } from '../../../shared/api/call-api';
+import { apiGet } from '../../../shared/api/client';
 
 /** The query 'All Transactions' sends; absent filters are left out of the URL. */
 export interface TransactionParams {
@@ -16,7 +15,7 @@ export interface TransactionParams {
 
 /** GET /base/v2/wallet/transactions: one page of transaction rows, newest first. */
 export function getTransactions(params: TransactionParams): Promise<TransactionList> {
-  return callApi(listTransactions, { query: params }, { skipErrorToast: true });
+  return apiGet<TransactionList>('/base/v2/wallet/transactions', { params, skipErrorToast: true });
 }
 
 /** Transaction rows of `params`; keeps the previous page on screen while the next one loads. */

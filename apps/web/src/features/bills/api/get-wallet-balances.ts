@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WalletBalance } from '@portal/domain/wallet';
-import { listWalletBalances } from '@portal/domain/api/wallet';
-import { callApi } from '../../../shared/api/call-api';
+import { apiGet } from '../../../shared/api/client';
 
 /** GET /base/v2/wallet/balances: balance, credit limit and available amount per currency. */
 export function getWalletBalances(): Promise<WalletBalance[]> {
-  return callApi(listWalletBalances, {}, { skipErrorToast: true });
+  return apiGet<WalletBalance[]>('/base/v2/wallet/balances', { skipErrorToast: true });
 }
 
 /** The agency's wallet balances; the page shows the error itself. */

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { WalletEntryList, WalletPaymentType } from '@portal/domain/wallet';
-import { listWalletEntries } from '@portal/domain/api/wallet';
-import { callApi } from '../../../shared/api/call-api';
+import { apiGet } from '../../../shared/api/client';
 
 /** The query the wallet page sends; absent filters are left out of the URL. */
 export interface WalletEntryParams {
@@ -15,7 +14,7 @@ export interface WalletEntryParams {
 
 /** GET /base/v2/wallet/entries: one page of wallet entries, newest first. */
 export function getWalletEntries(params: WalletEntryParams): Promise<WalletEntryList> {
-  return callApi(listWalletEntries, { query: params }, { skipErrorToast: true });
+  return apiGet<WalletEntryList>('/base/v2/wallet/entries', { params, skipErrorToast: true });
 }
 
 /** Wallet entries of `params`; keeps the previous page on screen while the next one loads. */

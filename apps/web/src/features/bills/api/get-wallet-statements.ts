@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { StatementQuery, WalletStatement } from '@portal/domain/wallet';
-import { listWalletStatements } from '@portal/domain/api/wallet';
-import { callApi } from '../../../shared/api/call-api';
+import { apiGet } from '../../../shared/api/client';
 
 /** GET /base/v2/wallet/statements: a statement per month and wallet currency of `query`. */
 export function getWalletStatements(query: StatementQuery): Promise<WalletStatement[]> {
-  return callApi(listWalletStatements, { query }, { skipErrorToast: true });
+  return apiGet<WalletStatement[]>('/base/v2/wallet/statements', { params: query, skipErrorToast: true });
 }
 
 /** The statements of `query`; keeps the previous months on screen while new ones load. */

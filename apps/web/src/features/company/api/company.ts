@@ -1,18 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanyProfile, UpdateCompanyBody } from '@portal/domain/company';
-import * as companyApi from '@portal/domain/api/company';
-import { callApi } from '../../../shared/api/call-api';
+import { apiGet, apiPut } from '../../../shared/api/client';
 
 const KEY = ['company'];
 
 /** GET /base/v2/company: the caller's own agency profile. */
 export function getCompany(): Promise<CompanyProfile> {
-  return callApi(companyApi.getCompany, {}, { skipErrorToast: true });
+  return apiGet<CompanyProfile>('/base/v2/company', { skipErrorToast: true });
 }
 
 /** PUT /base/v2/company: the SuperUser replaces the profile; answers it as it now is. */
 export function updateCompany(body: UpdateCompanyBody): Promise<CompanyProfile> {
-  return callApi(companyApi.updateCompany, { body });
+  return apiPut<CompanyProfile>('/base/v2/company', body);
 }
 
 /** The agency profile; the page shows loading and errors itself. */

@@ -5,9 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DUPLICATE_REASON_MAX } from '@portal/domain/duplicate-booking';
 import type { Solution } from '@portal/domain/shopping';
 import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
-import { makeDocumentReading } from '../../../test/document-fixtures';
 import { makeSolution } from '../../../test/flight-fixtures';
-import { fullOrder } from '../../../test/flight-order-fixtures';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
@@ -32,12 +30,12 @@ function withChild(solution: Solution, restrictions: Partial<Solution['restricti
   };
 }
 
-const ORDER = fullOrder({
+const ORDER = {
   id: 'ord-1',
   bookingNumber: 'FO20300501001',
-  price: { ...fullOrder().price, orderTotal: { amount: '2000.00', currency: 'CNY' } },
+  price: { orderTotal: { amount: '2000.00', currency: 'CNY' } },
   paymentDeadline: new Date(Date.now() + 30 * 60_000).toISOString(),
-});
+};
 
 async function open(solution: Solution) {
   await prepare(SESSIONS.operator);
@@ -376,8 +374,9 @@ describe('booking form', () => {
       http.post('/base/v2/analysis/document', () =>
         readable
           ? HttpResponse.json(
-              envelope(
-                makeDocumentReading({
+              envelope({
+                format: 'TD3',
+                fields: {
                   surname: 'ERIKSSON',
                   given_names: 'ANNA MARIA',
                   gender: 'female',
@@ -389,8 +388,10 @@ describe('booking form', () => {
                     number: 'L898902C3',
                     expiryDate: '2032-04-15',
                   },
-                }),
-              ),
+                },
+                checks: {},
+                raw: '',
+              }),
             )
           : HttpResponse.json(envelope(null, 700005, 'unreadable'), { status: 422 }),
       ),

@@ -1,9 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FlightOrder, FlightOrderList } from '@portal/domain/flight-order';
 import { type OrderTypeFilter } from '@portal/domain/flight-order-status';
-import * as flightOrdersApi from '@portal/domain/api/flight-orders';
-import { callApi } from '../../../shared/api/call-api';
-import { withoutEmpty } from '../../../shared/api/query';
+import { apiDelete, apiGet } from '../../../shared/api/client';
 import { payFlightOrder } from '../../../shared/payment/api/payment';
 
 /** The query the order list sends; absent filters are left out of the URL. */
@@ -24,14 +22,20 @@ export interface OrderListParams {
   contact?: string;
 }
 
-/** The list's query without empty filters, and without `type` when it is `all` (the default). */
-function clean(params: OrderListParams): Partial<OrderListParams> {
-  const { type, ...rest } = withoutEmpty(params);
-  return type === 'all' ? rest : { ...rest, type };
+const ORDERS = '/order/v2/flight/orders';
+
+function clean(params: OrderListParams): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '' && !(key === 'type' && value === 'all')) {
+      out[key] = value as string | number;
+    }
+  }
+  return out;
 }
 
 export function getOrders(params: OrderListParams): Promise<FlightOrderList> {
-  return callApi(flightOrdersApi.listFlightOrders, { query: clean(params) }, { skipErrorToast: true });
+  return apiGet<FlightOrderList>(ORDERS, { params: clean(params), skipErrorToast: true });
 }
 
 export function useOrders(params: OrderListParams) {
@@ -52,11 +56,9 @@ export function useOrder(id: string, poll: (order: FlightOrder | undefined) => n
     queryKey: ['flight-orders', 'detail', id],
     queryFn: async () => {
       const before = client.getQueryData<FlightOrder>(['flight-orders', 'detail', id])?.status;
-      const order = await callApi(
-        flightOrdersApi.getFlightOrder,
-        { params: { id } },
-        { skipErrorToast: true },
-      );
+      const order = await apiGet<FlightOrder>(`${ORDERS}/${encodeURIComponent(id)}`, {
+        skipErrorToast: true,
+      });
       if (before !== undefined && before !== order.status) {
         void client.invalidateQueries({ queryKey: ['flight-orders', 'status'] });
       }
@@ -80,8 +82,7 @@ export function usePayOrder(id: string) {
 export function useCancelOrder(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      callApi(flightOrdersApi.cancelFlightOrder, { params: { id } }, { skipErrorToast: true }),
+    mutationFn: () => apiDelete<FlightOrder>(`${ORDERS}/${encodeURIComponent(id)}`, { skipErrorToast: true }),
     onSettled: () => client.invalidateQueries({ queryKey: ['flight-orders'] }),
   });
 }

@@ -7,8 +7,9 @@ import {
   pendingCountKey,
   type PendingGroupKey,
 } from '@portal/domain/flight-order-tabs';
-import type { countFlightOrders } from '@portal/domain/api/flight-orders';
-import { callShellApi } from '../../../shared/api/call-api';
+import { apiGet } from '../../../shared/api/client';
+
+const STATUS_COUNTS = '/order/v2/flight/orders/status';
 
 /**
  * The counts as the menus and tabs read them; an entry of another shape is dropped, so a malformed
@@ -39,11 +40,7 @@ export function useStatusCounts(
     queryKey: ['flight-orders', 'status', keys.join(',')],
     queryFn: async () =>
       readStatusCounts(
-        await callShellApi<typeof countFlightOrders>(
-          { method: 'GET', path: '/order/v2/flight/orders/status' },
-          { query: { status: keys.join(',') } },
-          { skipErrorToast: true },
-        ),
+        await apiGet<unknown>(STATUS_COUNTS, { params: { status: keys.join(',') }, skipErrorToast: true }),
       ),
     refetchOnWindowFocus: true,
     refetchInterval,

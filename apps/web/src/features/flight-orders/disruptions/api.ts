@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DisruptionStatus, DisruptionType } from '@portal/domain/after-sales';
-import type { DisruptionAction, DisruptionList } from '@portal/domain/disruptions';
-import * as afterSalesApi from '@portal/domain/api/after-sales';
-import { callApi } from '../../../shared/api/call-api';
-import { withoutEmpty } from '../../../shared/api/query';
+import type { Disruption, DisruptionAction, DisruptionList } from '@portal/domain/disruptions';
+import { apiGet, apiPost } from '../../../shared/api/client';
+
+const DISRUPTIONS = '/order/v2/flight/disruptions';
 
 /** The disruption list's filters; absent ones are left out of the URL. */
 export interface DisruptionFilterValues {
@@ -19,12 +19,19 @@ export interface DisruptionParams extends DisruptionFilterValues {
   pageSize: number;
 }
 
+function clean(params: DisruptionParams): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') out[key] = value as string | number;
+  }
+  return out;
+}
+
 /** GET /order/v2/flight/disruptions: one page of the agency's disruptions, newest first. */
 export function useDisruptions(params: DisruptionParams) {
   return useQuery({
     queryKey: ['flight-disruptions', 'list', params],
-    queryFn: (): Promise<DisruptionList> =>
-      callApi(afterSalesApi.listDisruptions, { query: withoutEmpty(params) }, { skipErrorToast: true }),
+    queryFn: () => apiGet<DisruptionList>(DISRUPTIONS, { params: clean(params), skipErrorToast: true }),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,16 +41,11 @@ export function useOrderDisruptions(orderId: string) {
   return useQuery({
     queryKey: ['flight-disruptions', 'order', orderId],
     queryFn: () =>
-      callApi(afterSalesApi.listOrderDisruptions, { params: { id: orderId } }, { skipErrorToast: true }),
+      apiGet<Disruption[]>(`/order/v2/flight/orders/${encodeURIComponent(orderId)}/disruptions`, {
+        skipErrorToast: true,
+      }),
   });
 }
-
-/** The call of each answer an agent may give to a disruption. */
-const DISRUPTION_ACTIONS = {
-  acknowledge: afterSalesApi.acknowledgeDisruption,
-  accept: afterSalesApi.acceptProtection,
-  refund: afterSalesApi.refundDisruption,
-} satisfies Record<DisruptionAction, unknown>;
 
 /**
  * POST /order/v2/flight/disruptions/{id}/{action}. Afterwards the disruptions and the orders are
@@ -53,7 +55,7 @@ export function useDisruptionAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: DisruptionAction }) =>
-      callApi(DISRUPTION_ACTIONS[action], { params: { id } }),
+      apiPost<Disruption>(`${DISRUPTIONS}/${encodeURIComponent(id)}/${action}`),
     onSettled: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: ['flight-disruptions'] }),

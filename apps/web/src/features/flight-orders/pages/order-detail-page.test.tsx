@@ -7,7 +7,7 @@ import type { FlightOrder } from '@portal/domain/flight-order';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import { fullOrder } from '../../../test/flight-order-fixtures';
+import { fullOrder } from '../lib/test-orders';
 
 const WAIT = { timeout: 30_000 };
 const SLOW = 40000;
@@ -145,8 +145,6 @@ describe('flight order detail page', () => {
             envelope({
               status: 'pending',
               paymentId: 'p1',
-              channel: 'stripe',
-              amount: { amount: '1290.50', currency: 'CNY' },
               redirectUrl: '/order/v2/payments/sim/stripe/p1',
               expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
             }),

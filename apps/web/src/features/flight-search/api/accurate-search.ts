@@ -1,8 +1,7 @@
 import type { AccurateSearchRequest, AccurateSearchResult } from '@portal/domain/shopping';
-import { accurateSearch as accurateSearchRoute } from '@portal/domain/api/shopping';
-import { callApi } from '../../../shared/api/call-api';
+import { apiPost } from '../../../shared/api/client';
 
 /** POST /shopping/v2/flight/accurate-search: prices exactly the given flights (404 when none is sold). */
 export function accurateSearch(request: AccurateSearchRequest): Promise<AccurateSearchResult> {
-  return callApi(accurateSearchRoute, { body: request });
+  return apiPost<AccurateSearchResult>('/shopping/v2/flight/accurate-search', request);
 }

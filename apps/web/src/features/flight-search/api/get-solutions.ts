@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SolutionsDelta, SolutionsResult } from '@portal/domain/shopping';
 import { mergeSolutionsDelta } from '@portal/domain/solutions-delta';
-import { getSolutions as getSolutionsRoute } from '@portal/domain/api/shopping';
-import { callApi } from '../../../shared/api/call-api';
+import { apiPost } from '../../../shared/api/client';
 
 /** How long the server may hold a poll until a supplier answers (long polling). */
 export const POLL_WAIT_MS = 8000;
@@ -25,7 +24,7 @@ type PollAnswer = SolutionsResult &
  * changed since; the server holds the answer up to `waitMs` until a supplier has answered.
  */
 export function getSolutions(searchId: string, cursor?: string, waitMs?: number): Promise<PollAnswer> {
-  return callApi(getSolutionsRoute, { body: { searchId, cursor, waitMs } });
+  return apiPost<PollAnswer>('/shopping/v2/flight/async-shopping/solutions', { searchId, cursor, waitMs });
 }
 
 /**

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TicketStatus, VoyageList } from '@portal/domain/booking-records';
-import * as bookingRecordsApi from '@portal/domain/api/booking-records';
-import { callApi } from '../../../shared/api/call-api';
-import { downloadFile } from '../../../shared/api/download';
-import { withoutEmpty } from '../../../shared/api/query';
+import { apiGet } from '../../../shared/api/client';
+import { download } from '../../../shared/api/download';
+
+const VOYAGES = '/order/v2/flight/voyages';
 
 /** The filters of the booking records; absent ones are left out of the URL. */
 export interface VoyageFilterValues {
@@ -22,9 +22,17 @@ export interface VoyageParams extends VoyageFilterValues {
   pageSize: number;
 }
 
+function clean(params: VoyageFilterValues): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') out[key] = value as string | number;
+  }
+  return out;
+}
+
 /** GET /order/v2/flight/voyages: one page of booking records. */
 export function getVoyages(params: VoyageParams): Promise<VoyageList> {
-  return callApi(bookingRecordsApi.listVoyages, { query: withoutEmpty(params) }, { skipErrorToast: true });
+  return apiGet<VoyageList>(VOYAGES, { params: clean(params), skipErrorToast: true });
 }
 
 export function useVoyages(params: VoyageParams) {
@@ -37,9 +45,5 @@ export function useVoyages(params: VoyageParams) {
 
 /** Downloads the filtered booking records as Excel; resolves with the saved file's name. */
 export function exportVoyages(filters: VoyageFilterValues): Promise<string> {
-  return downloadFile(
-    bookingRecordsApi.exportVoyages,
-    { body: withoutEmpty(filters) },
-    { fallbackName: 'booking-records.xlsx' },
-  );
+  return download(`${VOYAGES}/export`, clean(filters), { fallbackName: 'booking-records.xlsx' });
 }

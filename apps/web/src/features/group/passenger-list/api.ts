@@ -1,28 +1,28 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GroupPassengerList } from '@portal/domain/group-passenger-list';
-import * as groupOrdersApi from '@portal/domain/api/group-orders';
-import { callApi } from '../../../shared/api/call-api';
-import { downloadFile } from '../../../shared/api/download';
+import { apiGet, apiPost } from '../../../shared/api/client';
+import { download } from '../../../shared/api/download';
 
 /** The group orders' query prefix: a change of the list refreshes the order too. */
 const GROUP_KEY = 'group-orders';
+
+const passengersPath = (orderId: string, action = '') =>
+  `/order/v2/group/orders/${encodeURIComponent(orderId)}/passengers${action}`;
 
 /** GET .../passengers: the list, its state and what it allows next. */
 export function useGroupPassengerList(orderId: string) {
   return useQuery({
     queryKey: [GROUP_KEY, 'passengers', orderId],
-    queryFn: (): Promise<GroupPassengerList> =>
-      callApi(groupOrdersApi.getPassengerList, { params: { id: orderId } }, { skipErrorToast: true }),
+    queryFn: () => apiGet<GroupPassengerList>(passengersPath(orderId), { skipErrorToast: true }),
   });
 }
 
 /** GET .../passengers/template: saves the .xlsx template (headers in the user's language). */
 export function downloadPassengerTemplate(orderId: string): Promise<string> {
-  return downloadFile(
-    groupOrdersApi.downloadPassengerTemplate,
-    { params: { id: orderId } },
-    { fallbackName: 'group-passengers.xlsx' },
-  );
+  return download(passengersPath(orderId, '/template'), undefined, {
+    method: 'get',
+    fallbackName: 'group-passengers.xlsx',
+  });
 }
 
 /**
@@ -35,11 +35,7 @@ export function useUploadPassengerList(orderId: string) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return callApi(
-        groupOrdersApi.uploadPassengerList,
-        { params: { id: orderId }, body: form },
-        { skipErrorToast: true },
-      );
+      return apiPost<GroupPassengerList>(passengersPath(orderId), form, { skipErrorToast: true });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: [GROUP_KEY] }),
   });
@@ -49,7 +45,7 @@ export function useUploadPassengerList(orderId: string) {
 export function useConfirmPassengerList(orderId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(groupOrdersApi.confirmPassengerList, { params: { id: orderId } }),
+    mutationFn: () => apiPost<GroupPassengerList>(passengersPath(orderId, '/confirmation')),
     onSettled: () => client.invalidateQueries({ queryKey: [GROUP_KEY] }),
   });
 }

@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as notificationsApi from '@portal/domain/api/notifications';
-import type { MarkNotificationsRead, NotificationPage } from '@portal/domain/notifications';
-import { callApi } from '../../../shared/api/call-api';
+import type {
+  MarkNotificationsRead,
+  MarkNotificationsReadResult,
+  NotificationPage,
+} from '@portal/domain/notifications';
+import { apiGet, apiPost } from '../../../shared/api/client';
 
 /** How often the bell asks for new notices while the page is visible. */
 export const NOTIFICATION_POLL_MS = 60_000;
@@ -12,7 +15,7 @@ const KEY = ['notifications'] as const;
 
 /** GET /base/v2/notifications: the newest notices of the signed-in user and their unread count. */
 export function getNotifications(pageSize = BELL_PAGE_SIZE): Promise<NotificationPage> {
-  return callApi(notificationsApi.listNotifications, { query: { pageSize } }, { skipErrorToast: true });
+  return apiGet<NotificationPage>('/base/v2/notifications', { params: { pageSize }, skipErrorToast: true });
 }
 
 /**
@@ -34,7 +37,8 @@ export function useNotifications(enabled: boolean) {
 export function useMarkNotificationsRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: MarkNotificationsRead) => callApi(notificationsApi.markNotificationsRead, { body }),
+    mutationFn: (body: MarkNotificationsRead) =>
+      apiPost<MarkNotificationsReadResult>('/base/v2/notifications/read', body),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

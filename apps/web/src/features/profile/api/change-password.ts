@@ -1,8 +1,7 @@
 import type { ChangePasswordBody } from '@portal/domain/auth';
-import { changePassword as changePasswordRoute } from '@portal/domain/api/profile';
-import { callApi } from '../../../shared/api/call-api';
+import { apiPut } from '../../../shared/api/client';
 
 /** PUT /base/v2/me/password. */
 export function changePassword(body: ChangePasswordBody): Promise<unknown> {
-  return callApi(changePasswordRoute, { body });
+  return apiPut<unknown>('/base/v2/me/password', body);
 }

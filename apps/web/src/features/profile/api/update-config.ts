@@ -1,8 +1,7 @@
-import type { ConfigKey, SetConfigBody } from '@portal/domain/auth';
-import { setConfig } from '@portal/domain/api/profile';
-import { callApi } from '../../../shared/api/call-api';
+import type { ConfigKey } from '@portal/domain/auth';
+import { apiPut } from '../../../shared/api/client';
 
 /** PUT /base/v2/me/config/{key} with `{value}` (spec §3 personal config keys). */
-export function updateConfig(key: ConfigKey, value: SetConfigBody['value']): Promise<unknown> {
-  return callApi(setConfig, { params: { key }, body: { value } });
+export function updateConfig(key: ConfigKey, value: unknown): Promise<unknown> {
+  return apiPut<unknown>(`/base/v2/me/config/${key}`, { value });
 }

@@ -1,8 +1,7 @@
 import type { MeResult, UpdateMeBody } from '@portal/domain/auth';
-import { updateMe as updateMeRoute } from '@portal/domain/api/profile';
-import { callApi } from '../../../shared/api/call-api';
+import { apiPut } from '../../../shared/api/client';
 
 /** PUT /base/v2/me: nickname, mobile, avatar. */
 export function updateMe(body: UpdateMeBody): Promise<MeResult> {
-  return callApi(updateMeRoute, { body });
+  return apiPut<MeResult>('/base/v2/me', body);
 }

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TrainSearchRequest, TrainSearchResult } from '@portal/domain/rail';
-import { searchTrains as searchTrainsRoute } from '@portal/domain/api/rail';
-import { callApi } from '../../../shared/api/call-api';
+import { apiPost } from '../../../shared/api/client';
 
 /** POST /shopping/v2/train/search: every train of the day between the two stations' cities. */
 export function searchTrains(request: TrainSearchRequest): Promise<TrainSearchResult> {
-  return callApi(searchTrainsRoute, { body: request }, { skipErrorToast: true });
+  return apiPost<TrainSearchResult>('/shopping/v2/train/search', request, { skipErrorToast: true });
 }
 
 /** The trains of a search; idle until a search is asked for. Filters and sorting stay client-side. */

@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as trainOrdersApi from '@portal/domain/api/train-orders';
 import type {
   CreateTrainOrderBody,
   TrainOrder,
@@ -8,7 +7,7 @@ import type {
   TrainPaymentResult,
 } from '@portal/domain/train-order';
 import { TRAIN_MOVING_STATUSES } from '@portal/domain/train-order-status';
-import { callApi } from '../../../shared/api/call-api';
+import { apiDelete, apiGet, apiPost } from '../../../shared/api/client';
 
 export const TRAIN_ORDERS_KEY = ['train-orders'] as const;
 export const TRAIN_ORDERS_PAGE_SIZE = 20;
@@ -16,13 +15,15 @@ export const TRAIN_ORDERS_PAGE_SIZE = 20;
 /** The list's filters as the page holds them (page and size are added on the call). */
 export type TrainOrderFilters = Omit<Partial<TrainOrderListQuery>, 'page' | 'pageSize'>;
 
+const base = '/order/v2/train/orders';
+const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
+
 /** GET /order/v2/train/orders: one page of the agency's train orders. */
 export function listTrainOrders(filters: TrainOrderFilters, page: number): Promise<TrainOrderList> {
-  return callApi(
-    trainOrdersApi.listTrainOrders,
-    { query: { ...filters, page, pageSize: TRAIN_ORDERS_PAGE_SIZE } },
-    { skipErrorToast: true },
-  );
+  return apiGet<TrainOrderList>(base, {
+    params: { ...filters, page, pageSize: TRAIN_ORDERS_PAGE_SIZE },
+    skipErrorToast: true,
+  });
 }
 
 /** One page of train orders; the previous page stays on screen while the next loads. */
@@ -40,8 +41,7 @@ const MOVING_POLL_MS = 3000;
 export function useTrainOrder(id: string | null) {
   return useQuery({
     queryKey: [...TRAIN_ORDERS_KEY, 'detail', id],
-    queryFn: () =>
-      callApi(trainOrdersApi.getTrainOrder, { params: { id: id ?? '' } }, { skipErrorToast: true }),
+    queryFn: () => apiGet<TrainOrder>(one(id ?? ''), { skipErrorToast: true }),
     enabled: id !== null,
     refetchInterval: (query) =>
       query.state.data && TRAIN_MOVING_STATUSES.includes(query.state.data.status) ? MOVING_POLL_MS : false,
@@ -50,18 +50,17 @@ export function useTrainOrder(id: string | null) {
 
 /** POST /order/v2/train/orders with the submit attempt's Idempotency-Key; errors are the caller's. */
 export function createTrainOrder(body: CreateTrainOrderBody, idempotencyKey: string): Promise<TrainOrder> {
-  return callApi(
-    trainOrdersApi.createTrainOrder,
-    { body },
-    { headers: { 'Idempotency-Key': idempotencyKey }, skipErrorToast: true },
-  );
+  return apiPost<TrainOrder>(base, body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+    skipErrorToast: true,
+  });
 }
 
 /** POST /order/v2/train/orders/{id}/payment with the balance; errors are the caller's. */
 export function payTrainOrder(id: string, idempotencyKey: string): Promise<TrainPaymentResult> {
-  return callApi(
-    trainOrdersApi.payTrainOrder,
-    { params: { id }, body: { channel: 'balance' } },
+  return apiPost<TrainPaymentResult>(
+    `${one(id)}/payment`,
+    { channel: 'balance' },
     { headers: { 'Idempotency-Key': idempotencyKey }, skipErrorToast: true },
   );
 }
@@ -77,19 +76,11 @@ function runAction(action: OrderAction, id: string, idempotencyKey: string): Pro
         return result.order;
       });
     case 'cancel':
-      return callApi(trainOrdersApi.cancelTrainOrder, { params: { id } }, { headers, skipErrorToast: true });
+      return apiDelete<TrainOrder>(one(id), { headers, skipErrorToast: true });
     case 'refund':
-      return callApi(
-        trainOrdersApi.refundTrainOrder,
-        { params: { id }, body: {} },
-        { headers, skipErrorToast: true },
-      );
+      return apiPost<TrainOrder>(`${one(id)}/refund`, {}, { headers, skipErrorToast: true });
     case 'ticket':
-      return callApi(
-        trainOrdersApi.ticketTrainOrder,
-        { params: { id }, body: {} },
-        { headers, skipErrorToast: true },
-      );
+      return apiPost<TrainOrder>(`${one(id)}/ticketing`, {}, { headers, skipErrorToast: true });
   }
 }
 

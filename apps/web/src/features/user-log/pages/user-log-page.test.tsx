@@ -4,7 +4,6 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserLogEntry, UserLogPage } from '@portal/domain/user-log';
 import { SESSIONS } from '../../../test/fixtures';
-import { makeUser } from '../../../test/user-fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 
@@ -42,7 +41,7 @@ function serve(answer: UserLogPage | (() => Response)) {
     http.get('/base/v2/users', () =>
       HttpResponse.json(
         envelope({
-          list: [makeUser(2, 'operator')],
+          list: [{ id: 2, username: 'operator' }],
           total: 1,
           page: 1,
           pageSize: 100,

@@ -1,28 +1,30 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as usersApi from '@portal/domain/api/users';
 import type {
   CreatedUser,
   CreateUserInput,
   ManagedUser,
+  PasswordResetResult,
   UpdateUserBody,
   UserList,
-  UserListQuery,
 } from '@portal/domain/users';
-import { callApi } from '../../../shared/api/call-api';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../../shared/api/client';
 
 export const USERS_KEY = ['agency-users'] as const;
 export const USERS_PAGE_SIZE = 20;
 
 /** The list's filters as the page holds them. */
-export type UserFilters = Pick<Partial<UserListQuery>, 'keyword' | 'role' | 'status'>;
+export interface UserFilters {
+  keyword?: string;
+  role?: string;
+  status?: string;
+}
 
 /** GET /base/v2/users: one page of the agency's users. */
 export function listUsers(filters: UserFilters, page: number): Promise<UserList> {
-  return callApi(
-    usersApi.listUsers,
-    { query: { ...filters, page, pageSize: USERS_PAGE_SIZE } },
-    { skipErrorToast: true },
-  );
+  return apiGet<UserList>('/base/v2/users', {
+    params: { ...filters, page, pageSize: USERS_PAGE_SIZE },
+    skipErrorToast: true,
+  });
 }
 
 /** One page of the agency's users; the previous page stays on screen while the next loads. */
@@ -42,12 +44,8 @@ export function useSaveUser() {
       input: { id: number; body: UpdateUserBody } | { id?: undefined; body: CreateUserInput },
     ): Promise<CreatedUser | ManagedUser> =>
       input.id === undefined
-        ? callApi(usersApi.createUser, { body: input.body }, { skipErrorToast: true })
-        : callApi(
-            usersApi.updateUser,
-            { params: { id: input.id }, body: input.body },
-            { skipErrorToast: true },
-          ),
+        ? apiPost<CreatedUser>('/base/v2/users', input.body, { skipErrorToast: true })
+        : apiPut<ManagedUser>(`/base/v2/users/${input.id}`, input.body, { skipErrorToast: true }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   });
 }
@@ -55,7 +53,7 @@ export function useSaveUser() {
 /** POST /base/v2/users/{id}/password: a temporary password, shown once. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (id: number) => callApi(usersApi.resetUserPassword, { params: { id } }),
+    mutationFn: (id: number) => apiPost<PasswordResetResult>(`/base/v2/users/${id}/password`),
   });
 }
 
@@ -63,7 +61,7 @@ export function useResetPassword() {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callApi(usersApi.deleteUser, { params: { id } }),
+    mutationFn: (id: number) => apiDelete<unknown>(`/base/v2/users/${id}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   });
 }

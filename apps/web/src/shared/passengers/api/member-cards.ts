@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberCard, MemberCardBody, UpdateMemberCardBody } from '@portal/domain/frequent-passengers';
-import * as passengersApi from '@portal/domain/api/passengers';
-import { callApi } from '../../api/call-api';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client';
 
 export interface MemberCardPage {
   list: MemberCard[];
@@ -15,26 +14,27 @@ export const MEMBER_CARDS_PAGE_SIZE = 20;
 
 /** GET /base/v2/member-cards: one page of the user's airline member cards. */
 export function listMemberCards(page: number): Promise<MemberCardPage> {
-  return callApi(
-    passengersApi.listMemberCards,
-    { query: { page, pageSize: MEMBER_CARDS_PAGE_SIZE } },
-    { skipErrorToast: true },
-  );
+  return apiGet<MemberCardPage>('/base/v2/member-cards', {
+    params: { page, pageSize: MEMBER_CARDS_PAGE_SIZE },
+    skipErrorToast: true,
+  });
 }
 
 /** POST /base/v2/member-cards. */
 export function createMemberCard(body: MemberCardBody): Promise<MemberCard> {
-  return callApi(passengersApi.createMemberCard, { body }, { skipErrorToast: true });
+  return apiPost<MemberCard>('/base/v2/member-cards', body, { skipErrorToast: true });
 }
 
 /** PUT /base/v2/member-cards/{id}: the given fields replace the saved ones. */
 export function updateMemberCard(id: string, body: UpdateMemberCardBody): Promise<MemberCard> {
-  return callApi(passengersApi.updateMemberCard, { params: { id }, body }, { skipErrorToast: true });
+  return apiPut<MemberCard>(`/base/v2/member-cards/${encodeURIComponent(id)}`, body, {
+    skipErrorToast: true,
+  });
 }
 
 /** DELETE /base/v2/member-cards/{id}. */
 export function deleteMemberCard(id: string): Promise<unknown> {
-  return callApi(passengersApi.deleteMemberCard, { params: { id } });
+  return apiDelete<unknown>(`/base/v2/member-cards/${encodeURIComponent(id)}`);
 }
 
 /** One page of member cards; the previous page stays on screen while the next loads. */

@@ -5,9 +5,7 @@ import {
   type FrequentPassengerBody,
   type UpdateFrequentPassengerBody,
 } from '@portal/domain/frequent-passengers';
-import * as passengersApi from '@portal/domain/api/passengers';
-import type { DocumentReading } from '@portal/domain/document-types';
-import { callApi } from '../../api/call-api';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client';
 
 /** The query key prefix of every often-used passenger list (the booking picker's and the profile's). */
 export const FREQUENT_PASSENGERS_KEY = ['often-used-passengers'] as const;
@@ -21,14 +19,14 @@ export interface FrequentPassengerPage {
 
 /** GET /base/v2/often-used-passengers: the user's often-used passengers matching `keyword`. */
 export function listFrequentPassengers(keyword: string): Promise<FrequentPassengerPage> {
-  return callApi(passengersApi.listFrequentPassengers, {
-    query: { keyword: keyword || undefined, page: 1, pageSize: 20 },
+  return apiGet<FrequentPassengerPage>('/base/v2/often-used-passengers', {
+    params: { keyword: keyword || undefined, page: 1, pageSize: 20 },
   });
 }
 
 /** POST /base/v2/often-used-passengers. */
 export function saveFrequentPassenger(body: FrequentPassengerBody): Promise<FrequentPassenger> {
-  return callApi(passengersApi.createFrequentPassenger, { body }, { skipErrorToast: true });
+  return apiPost<FrequentPassenger>('/base/v2/often-used-passengers', body, { skipErrorToast: true });
 }
 
 /** PUT /base/v2/often-used-passengers/{id}: the given fields replace the saved ones. */
@@ -36,12 +34,14 @@ export function updateFrequentPassenger(
   id: string,
   body: UpdateFrequentPassengerBody,
 ): Promise<FrequentPassenger> {
-  return callApi(passengersApi.updateFrequentPassenger, { params: { id }, body }, { skipErrorToast: true });
+  return apiPut<FrequentPassenger>(`/base/v2/often-used-passengers/${encodeURIComponent(id)}`, body, {
+    skipErrorToast: true,
+  });
 }
 
 /** DELETE /base/v2/often-used-passengers/{id}. */
 export function deleteFrequentPassenger(id: string): Promise<unknown> {
-  return callApi(passengersApi.deleteFrequentPassenger, { params: { id } });
+  return apiDelete<unknown>(`/base/v2/often-used-passengers/${encodeURIComponent(id)}`);
 }
 
 /** Every often-used passenger of the user: at most `MAX_FREQUENT_PASSENGERS`, so one page. */
@@ -50,11 +50,10 @@ export function useAllFrequentPassengers() {
     // An object, so that no keyword of the picker (`[prefix, keyword]`) shares this entry.
     queryKey: [...FREQUENT_PASSENGERS_KEY, { all: true }],
     queryFn: () =>
-      callApi(
-        passengersApi.listFrequentPassengers,
-        { query: { page: 1, pageSize: MAX_FREQUENT_PASSENGERS } },
-        { skipErrorToast: true },
-      ),
+      apiGet<FrequentPassengerPage>('/base/v2/often-used-passengers', {
+        params: { page: 1, pageSize: MAX_FREQUENT_PASSENGERS },
+        skipErrorToast: true,
+      }),
   });
 }
 
@@ -81,11 +80,21 @@ export function useDeleteFrequentPassenger() {
 }
 
 /** What the passport reader returns (`POST /base/v2/analysis/document`). */
-export type DocumentAnalysis = DocumentReading;
+export interface DocumentAnalysis {
+  format: string;
+  fields: {
+    surname?: string;
+    given_names?: string;
+    gender?: 'male' | 'female';
+    birthday?: string;
+    nationality?: string;
+    travel_document?: { type?: string; interfaceType?: string; number?: string; expiryDate?: string };
+  };
+}
 
 /** Reads a passport image; 422 / 700005 when it cannot (the caller says so). */
 export function analyzeDocument(file: File): Promise<DocumentAnalysis> {
   const body = new FormData();
   body.append('file', file);
-  return callApi(passengersApi.analyzeDocument, { body }, { skipErrorToast: true });
+  return apiPost<DocumentAnalysis>('/base/v2/analysis/document', body, { skipErrorToast: true });
 }

@@ -54,17 +54,16 @@ export function PassengerCard({ form, index, type, ctx }: PassengerCardProps) {
           <DocumentUpload
             onRead={(fields) => {
               setUploadError(null);
-              const doc = fields.travel_document;
-              // What the zone does not show (null) leaves the field empty.
+              const doc = fields.travel_document ?? {};
               fill({
-                surname: fields.surname ?? undefined,
-                given_names: fields.given_names ?? undefined,
-                gender: fields.gender ?? undefined,
-                birthday: fields.birthday ?? undefined,
-                nationality: fields.nationality ?? undefined,
+                surname: fields.surname,
+                given_names: fields.given_names,
+                gender: fields.gender,
+                birthday: fields.birthday,
+                nationality: fields.nationality,
                 interfaceType: isDocumentType(doc.interfaceType) ? doc.interfaceType : 'passport',
-                number: doc.number ?? undefined,
-                expiryDate: doc.expiryDate ?? undefined,
+                number: doc.number,
+                expiryDate: doc.expiryDate,
               });
               setFilled(true);
             }}

@@ -1,11 +1,10 @@
 import type { FlightOrder, FlightPaymentResult } from '@portal/domain/flight-order';
 import type { PaymentConfig, PaymentRequest, PaymentStatusView } from '@portal/domain/payment';
-import * as paymentsApi from '@portal/domain/api/payments';
-import { callApi } from '../../api/call-api';
+import { apiGet, apiPost } from '../../api/client';
 
 /** GET /order/v2/flight/config/payment: the channels the agency may use. */
 export function getPaymentConfig(): Promise<PaymentConfig> {
-  return callApi(paymentsApi.getPaymentConfig, {});
+  return apiGet<PaymentConfig>('/order/v2/flight/config/payment');
 }
 
 /** POST /order/v2/flight/orders/{id}/payment with the attempt's Idempotency-Key; errors are the caller's. */
@@ -14,14 +13,16 @@ export function payFlightOrder(
   body: PaymentRequest,
   idempotencyKey: string,
 ): Promise<FlightPaymentResult> {
-  return callApi(
-    paymentsApi.payFlightOrder,
-    { params: { id: order.id }, body },
+  return apiPost<FlightPaymentResult>(
+    `/order/v2/flight/orders/${encodeURIComponent(order.id)}/payment`,
+    body,
     { headers: { 'Idempotency-Key': idempotencyKey }, skipErrorToast: true },
   );
 }
 
 /** GET /order/v2/flight/payments/{id}: the state of a started outside payment (QR polling). */
 export function getPaymentStatus(paymentId: string): Promise<PaymentStatusView> {
-  return callApi(paymentsApi.getPayment, { params: { id: paymentId } }, { skipErrorToast: true });
+  return apiGet<PaymentStatusView>(`/order/v2/flight/payments/${encodeURIComponent(paymentId)}`, {
+    skipErrorToast: true,
+  });
 }

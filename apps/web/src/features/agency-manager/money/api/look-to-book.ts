@@ -1,13 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LookToBook, LookToBookQuery } from '@portal/domain/sub-agencies';
-import { getLookToBook } from '@portal/domain/api/sub-agencies';
-import { callApi } from '../../../../shared/api/call-api';
+import { apiGet } from '../../../../shared/api/client';
 
 /** GET /base/v2/sub/look-to-book: searches, bookings and their ratio per day, with the settings. */
 export function useLookToBook(query: LookToBookQuery, enabled: boolean) {
   return useQuery({
     queryKey: ['look-to-book', query],
-    queryFn: (): Promise<LookToBook> => callApi(getLookToBook, { query }, { skipErrorToast: true }),
+    queryFn: () => apiGet<LookToBook>('/base/v2/sub/look-to-book', { params: query, skipErrorToast: true }),
     placeholderData: keepPreviousData,
     enabled,
   });

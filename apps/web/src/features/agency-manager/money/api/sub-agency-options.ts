@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SubAgencyList } from '@portal/domain/agencies';
 import { MAX_PAGE_SIZE } from '@portal/domain/flight-order';
-import { listAgencies } from '@portal/domain/api/agencies';
-import { callApi } from '../../../../shared/api/call-api';
+import { apiGet } from '../../../../shared/api/client';
 
 /** A sub-agency to choose in a filter. */
 export interface SubAgencyOption {
@@ -29,11 +28,10 @@ export function useSubAgencyOptions(keyword: string) {
   return useQuery({
     queryKey: ['sub-agency-options', keyword],
     queryFn: () =>
-      callApi(
-        listAgencies,
-        { query: { ...(keyword ? { keyword } : {}), pageSize: MAX_PAGE_SIZE } },
-        { skipErrorToast: true },
-      ),
+      apiGet<SubAgencyList>('/base/v2/agencies', {
+        params: { ...(keyword ? { keyword } : {}), pageSize: MAX_PAGE_SIZE },
+        skipErrorToast: true,
+      }),
     select: optionsOf,
     placeholderData: keepPreviousData,
   });

@@ -1,9 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SubAgencyBalance } from '@portal/domain/sub-agencies';
-import type { TransactionQuery, WalletEntryQuery } from '@portal/domain/wallet';
-import * as subAgenciesApi from '@portal/domain/api/sub-agencies';
-import { callApi } from '../../../../shared/api/call-api';
-import { downloadFile } from '../../../../shared/api/download';
+import type {
+  TransactionList,
+  TransactionQuery,
+  WalletEntryList,
+  WalletEntryQuery,
+} from '@portal/domain/wallet';
+import { apiGet } from '../../../../shared/api/client';
+import { download } from '../../../../shared/api/download';
 
 /** The wallet entry query the bills page sends; absent filters are left out of the URL. */
 export type SubEntryParams = Pick<WalletEntryQuery, 'page' | 'pageSize'> &
@@ -17,8 +21,7 @@ export type SubTransactionParams = Pick<TransactionQuery, 'page' | 'pageSize'> &
 export function useSubBalance(agencyId: number) {
   return useQuery({
     queryKey: ['sub-balance', agencyId],
-    queryFn: (): Promise<SubAgencyBalance> =>
-      callApi(subAgenciesApi.getSubAgencyBalance, { params: { id: agencyId } }, { skipErrorToast: true }),
+    queryFn: () => apiGet<SubAgencyBalance>(`/base/v2/sub/balance/${agencyId}`, { skipErrorToast: true }),
   });
 }
 
@@ -27,11 +30,7 @@ export function useSubEntries(agencyId: number, params: SubEntryParams) {
   return useQuery({
     queryKey: ['sub-entries', agencyId, params],
     queryFn: () =>
-      callApi(
-        subAgenciesApi.listSubWalletEntries,
-        { params: { id: agencyId }, query: params },
-        { skipErrorToast: true },
-      ),
+      apiGet<WalletEntryList>(`/base/v2/sub/bills/${agencyId}/entries`, { params, skipErrorToast: true }),
     placeholderData: keepPreviousData,
   });
 }
@@ -41,25 +40,20 @@ export function useSubTransactions(agencyId: number, params: SubTransactionParam
   return useQuery({
     queryKey: ['sub-transactions', agencyId, params],
     queryFn: () =>
-      callApi(
-        subAgenciesApi.listSubTransactions,
-        { params: { id: agencyId }, query: params },
-        { skipErrorToast: true },
-      ),
+      apiGet<TransactionList>(`/base/v2/sub/bills/${agencyId}/transactions`, {
+        params,
+        skipErrorToast: true,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** POST /base/v2/sub/bills/{id}/entries/export: the entries of `filters` as an .xlsx download. */
 export function exportSubEntries(agencyId: number, filters: Omit<SubEntryParams, 'page' | 'pageSize'>) {
-  return downloadFile(
-    subAgenciesApi.exportSubWalletEntries,
-    { params: { id: agencyId }, body: filters },
-    {
-      fallbackName: 'sub-agency-wallet-entries.xlsx',
-      skipErrorToast: true,
-    },
-  );
+  return download(`/base/v2/sub/bills/${agencyId}/entries/export`, filters, {
+    fallbackName: 'sub-agency-wallet-entries.xlsx',
+    skipErrorToast: true,
+  });
 }
 
 /** POST /base/v2/sub/bills/{id}/transactions/export: the rows of `filters` as an .xlsx download. */
@@ -67,12 +61,8 @@ export function exportSubTransactions(
   agencyId: number,
   filters: Omit<SubTransactionParams, 'page' | 'pageSize'>,
 ) {
-  return downloadFile(
-    subAgenciesApi.exportSubTransactions,
-    { params: { id: agencyId }, body: filters },
-    {
-      fallbackName: 'sub-agency-transactions.xlsx',
-      skipErrorToast: true,
-    },
-  );
+  return download(`/base/v2/sub/bills/${agencyId}/transactions/export`, filters, {
+    fallbackName: 'sub-agency-transactions.xlsx',
+    skipErrorToast: true,
+  });
 }

@@ -1,15 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SubStatementDetail, SubStatementList, SubStatementQuery } from '@portal/domain/sub-agencies';
-import * as subAgenciesApi from '@portal/domain/api/sub-agencies';
-import { callApi } from '../../../../shared/api/call-api';
-import { downloadFile } from '../../../../shared/api/download';
+import { apiGet } from '../../../../shared/api/client';
+import { download } from '../../../../shared/api/download';
 
 /** The statement filters without paging: what an export is asked for. */
 export type SubStatementFilters = Omit<SubStatementQuery, 'page' | 'pageSize'>;
 
 /** GET /base/v2/sub/statements: a page of statements, a row per sub-agency and currency. */
 export function getSubStatements(query: SubStatementQuery): Promise<SubStatementList> {
-  return callApi(subAgenciesApi.listSubStatements, { query }, { skipErrorToast: true });
+  return apiGet<SubStatementList>('/base/v2/sub/statements', { params: query, skipErrorToast: true });
 }
 
 /** The statements of `query`; the previous rows stay on screen while new ones load. */
@@ -23,11 +22,7 @@ export function useSubStatements(query: SubStatementQuery) {
 
 /** GET /base/v2/sub/statements/{agencyId}/{month}: that month per currency and per day. */
 export function getSubStatementDetail(agencyId: number, month: string): Promise<SubStatementDetail> {
-  return callApi(
-    subAgenciesApi.getSubStatement,
-    { params: { a: agencyId, b: month } },
-    { skipErrorToast: true },
-  );
+  return apiGet<SubStatementDetail>(`/base/v2/sub/statements/${agencyId}/${month}`, { skipErrorToast: true });
 }
 
 /** One sub-agency's month; asks nothing until `target` is set (the detail drawer is open). */
@@ -41,12 +36,8 @@ export function useSubStatementDetail(target: { agencyId: number; month: string 
 
 /** POST /base/v2/sub/statements: the statements of `filters` as an .xlsx download. */
 export function exportSubStatements(filters: SubStatementFilters): Promise<string> {
-  return downloadFile(
-    subAgenciesApi.exportSubStatements,
-    { body: filters },
-    {
-      fallbackName: 'sub-agency-statements.xlsx',
-      skipErrorToast: true,
-    },
-  );
+  return download('/base/v2/sub/statements', filters, {
+    fallbackName: 'sub-agency-statements.xlsx',
+    skipErrorToast: true,
+  });
 }

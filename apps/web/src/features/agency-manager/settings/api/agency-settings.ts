@@ -1,23 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgencySettings } from '@portal/domain/agency-settings';
 import { priceChainKey } from '../../../../shared/agencies/price-chain';
-import * as agencySettingsApi from '@portal/domain/api/agency-settings';
-import { callApi } from '../../../../shared/api/call-api';
+import { apiGet, apiPut } from '../../../../shared/api/client';
 
 const settingsKey = (agencyId: number) => ['agency-settings', agencyId] as const;
 
 /** GET /base/v2/agencies/{id}/config: every setting of a direct sub-agency. */
 export function getAgencySettings(agencyId: number): Promise<AgencySettings> {
-  return callApi(agencySettingsApi.getAgencySettings, { params: { id: agencyId } }, { skipErrorToast: true });
+  return apiGet<AgencySettings>(`/base/v2/agencies/${agencyId}/config`, { skipErrorToast: true });
 }
 
 /** PUT /base/v2/agencies/{id}/config: replaces the settings; answers them as they now are. */
 export function putAgencySettings(agencyId: number, body: AgencySettings): Promise<AgencySettings> {
-  return callApi(
-    agencySettingsApi.updateAgencySettings,
-    { params: { id: agencyId }, body },
-    { skipErrorToast: true },
-  );
+  return apiPut<AgencySettings>(`/base/v2/agencies/${agencyId}/config`, body, { skipErrorToast: true });
 }
 
 /** The settings of one sub-agency while `enabled` (the drawer is open); the drawer shows errors. */
