@@ -81,7 +81,7 @@ for (const file of walk(API_SRC)) {
       const name = (element.propertyName ?? element.name).text;
       addExport(there.module, name, inner, clauseTypeOnly || element.isTypeOnly);
     }
-    const surfacePath = path.relative(path.dirname(file), path.join(MODULES, there.module));
+    const surfacePath = path.relative(path.dirname(file), path.join(MODULES, there.module, 'index'));
     const newSpec = surfacePath.startsWith('.') ? surfacePath : `./${surfacePath}`;
     edits.push({
       start: spec.getStart(source),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CreateGroupOrderBody } from '@portal/domain/group-order';
-import type { DeskQuote } from '../modules/group-orders';
+import type { DeskQuote } from '../modules/group-orders/index';
 import { GroupDeskKnobs, SimulatedGroupDesk } from './group-desk';
 
 const DAY = 86_400_000;

@@ -6,15 +6,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../platform/envelope';
 import { okResponse } from '../platform/schema';
-import { addBusinessDays, scaledAfter } from '../modules/group-orders';
+import { addBusinessDays, scaledAfter } from '../modules/group-orders/index';
 import type {
   DeskQuote,
   DeskQuoteAnswer,
   DeskSeatAnswer,
   GroupDesk,
   GroupDeskRequest,
-} from '../modules/group-orders';
-import { minorDigits } from '../modules/wallet';
+} from '../modules/group-orders/index';
+import { minorDigits } from '../modules/wallet/index';
 import { hash32 } from './prng';
 
 /**

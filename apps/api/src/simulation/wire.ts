@@ -8,12 +8,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../platform/config';
 import type { Db } from '../platform/db';
-import { disruptionTestHookRoutes } from '../modules/flight-orders';
-import type { FlightOrderDeps } from '../modules/flight-orders';
-import { createGroupDeskRegistry, type GroupDeskRegistry } from '../modules/group-orders';
-import { createGatewayRegistry, type PaymentGateways } from '../modules/payments';
-import { createRailRegistry, type RailSupplierRegistry } from '../modules/rail';
-import { createRegistry, type SupplierRegistry } from '../modules/shopping';
+import { disruptionTestHookRoutes } from '../modules/flight-orders/index';
+import type { FlightOrderDeps } from '../modules/flight-orders/index';
+import { createGroupDeskRegistry, type GroupDeskRegistry } from '../modules/group-orders/index';
+import { createGatewayRegistry, type PaymentGateways } from '../modules/payments/index';
+import { createRailRegistry, type RailSupplierRegistry } from '../modules/rail/index';
+import { createRegistry, type SupplierRegistry } from '../modules/shopping/index';
 import { deskTestHookRoutes } from './flight/desk';
 import { sharedOfferWorker } from './flight/offer-worker';
 import { createSimulatedRegistry } from './flight/registry';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { agencies, type AgencyRow } from './agencies.schema';
-import { users } from '../users';
+import { users } from '../users/index';
 import { rowsOf } from '../../platform/db/rows';
 
 export async function findAgencyById(db: Db, id: number): Promise<AgencyRow | undefined> {

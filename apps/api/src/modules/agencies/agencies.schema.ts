@@ -7,7 +7,7 @@ import type { Locale } from '@portal/domain/locale';
 import type { PaymentChannel } from '@portal/domain/payment';
 import { DEFAULT_FLIGHT_SETTINGS, type FlightSettings } from '@portal/domain/agency-config';
 import { createdAt } from '../../platform/db/columns';
-import { users } from '../users';
+import { users } from '../users/index';
 
 /** A random partner code computed by the database for rows inserted without one. */
 const PARTNER_CODE_DEFAULT = sql.raw(

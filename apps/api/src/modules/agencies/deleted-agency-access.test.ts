@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CreatedAgency, type CreateAgencyInput } from '@portal/domain/agencies';
 import { bearer, body, login, usePostgres, useTestApp } from '../../test/app';
 import { rowsOf } from '../../platform/db/rows';
-import { walletAccounts } from '../wallet';
+import { walletAccounts } from '../wallet/index';
 
 /**
  * A deleted sub-agency is gone for its manager everywhere, not only in the agency tools: its

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { StoredCommonConfig } from '@portal/domain/agency-settings';
 import type { FlightSettings } from '@portal/domain/agency-config';
 import type { Db } from '../../platform/db';
-import { agencies, type AgencyRow } from '../agencies';
-import { ledgerAccounts } from '../wallet';
+import { agencies, type AgencyRow } from '../agencies/index';
+import { ledgerAccounts } from '../wallet/index';
 
 /**
  * Whether the agency's wallet holds money in any currency: a balance other than zero (funds, or

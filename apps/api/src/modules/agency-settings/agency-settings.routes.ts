@@ -5,7 +5,7 @@ import { fromContract } from '../../platform/route-contract';
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { requireCtx } from '../../platform/request-context';
-import type { WebhookTargetRule } from '../notifications';
+import type { WebhookTargetRule } from '../notifications/index';
 import { getAgencySettings, getPriceChain, saveAgencySettings } from './agency-settings.service';
 
 /** A sub-agency's settings (spec §3 agency config, §7 `PUT /base/v2/agencies/{id}/config`) and its price chain. */

@@ -7,12 +7,12 @@ import {
 } from '@portal/domain/agency-settings';
 import { errorMessage } from '@portal/domain/error-messages';
 import type { Db } from '../../platform/db';
-import type { AgencyRow } from '../agencies';
+import type { AgencyRow } from '../agencies/index';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { findAgencyById, isBelow, lockAgency } from '../agencies';
-import { webhookUrlProblem, type WebhookTargetRule } from '../notifications';
-import { chainLevelsFor, loadAgencyPricing } from '../shopping';
+import { findAgencyById, isBelow, lockAgency } from '../agencies/index';
+import { webhookUrlProblem, type WebhookTargetRule } from '../notifications/index';
+import { chainLevelsFor, loadAgencyPricing } from '../shopping/index';
 import { assertCanReachSettings } from './agency-settings.policy';
 import { walletHoldsMoney, writeSettings } from './agency-settings.repo';
 

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AgencySettings, MAX_PRICE_CHAIN_MINOR, PriceChain } from '@portal/domain/agency-settings';
-import { agencies } from '../agencies';
+import { agencies } from '../agencies/index';
 import { bearer, body, login, useTestApp } from '../../test/app';
-import { findAgencyById } from '../agencies';
+import { findAgencyById } from '../agencies/index';
 import { minor } from '../shopping/shopping.fixtures';
 import { oneWay, search } from '../shopping/shopping.test-helpers';
-import { setCreditLimit } from '../wallet';
+import { setCreditLimit } from '../wallet/index';
 import { fundThroughParents } from '../wallet/wallet.test-helpers';
 
 const t = useTestApp();

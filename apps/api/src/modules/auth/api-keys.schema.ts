@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { agencies } from '../agencies';
-import { users } from '../users';
+import { agencies } from '../agencies/index';
+import { users } from '../users/index';
 
 /**
  * An agency's API keys (spec §7 `POST /base/v2/agencies/{id}/apikey`): only the SHA-256 of the key

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allows, API_KEY_HEADER, isRouteAccess, ROUTE_ACCESS, type RouteAccess } from '@portal/domain/access';
-import type { AgencyRow } from '../agencies';
-import type { UserRow } from '../users';
+import type { AgencyRow } from '../agencies/index';
+import type { UserRow } from '../users/index';
 import { AppError } from '../../platform/errors';
 import { localeOf } from '../../platform/i18n';
 import { accessSubject, isApiPath, type RequestContext } from '../../platform/request-context';
-import { presentCompany } from '../agencies';
-import { presentUser } from '../users';
+import { presentCompany } from '../agencies/index';
+import { presentUser } from '../users/index';
 import type { AuthService } from './auth.service';
 
 declare module 'fastify' {

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { agencies, type AgencyRow } from '../agencies';
+import { agencies, type AgencyRow } from '../agencies/index';
 import { sessions, ssoNonces, type SessionRow } from './auth.schema';
-import { userLogs, users, type UserRow } from '../users';
+import { userLogs, users, type UserRow } from '../users/index';
 import { type UserLogAction } from '@portal/domain/user-log';
 
 export interface SessionWithUser {

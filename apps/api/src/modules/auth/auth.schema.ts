@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns';
-import { users } from '../users';
+import { users } from '../users/index';
 
 export const sessions = pgTable(
   'sessions',

@@ -11,9 +11,9 @@ import type { Db } from '../../platform/db';
 import type { UserLogAction } from '@portal/domain/user-log';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { canSignIn, presentUser } from '../users';
-import { findUserById, setConfigValue, updatePasswordHash, updateProfile } from '../users';
-import { recordUserAction } from '../users';
+import { canSignIn, presentUser } from '../users/index';
+import { findUserById, setConfigValue, updatePasswordHash, updateProfile } from '../users/index';
+import { recordUserAction } from '../users/index';
 import { createLoginLimiter, limitedError, type LoginLimitRule } from './login-limit';
 import {
   claimSsoNonce,
@@ -24,7 +24,7 @@ import {
   revokeSession,
   type UserWithAgency,
 } from './auth.repo';
-import type { PasswordHasher } from '../users';
+import type { PasswordHasher } from '../users/index';
 import { createSessionResolver, presentMe, startSession, type SessionPolicy } from './session';
 import { checkSingleLogin } from './sso';
 

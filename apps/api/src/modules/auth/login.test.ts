@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LoginResult, MeResult } from '@portal/domain/auth';
-import { users, userLogs } from '../users';
+import { users, userLogs } from '../users/index';
 import { sessions } from './auth.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 

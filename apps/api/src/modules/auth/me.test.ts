@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MeResult, UserConfig } from '@portal/domain/auth';
 import { sessions } from './auth.schema';
-import { userLogs, users } from '../users';
+import { userLogs, users } from '../users/index';
 import { bearer, body, login, useTestApp } from '../../test/app';
 
 const t = useTestApp();

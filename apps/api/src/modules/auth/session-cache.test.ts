@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MeResult } from '@portal/domain/auth';
-import { users } from '../users';
+import { users } from '../users/index';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { SESSION_CACHE_MS } from './session';
 

@@ -3,12 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { MeResult } from '@portal/domain/auth';
 import type { Db } from '../../platform/db';
-import { agencies, type AgencyRow } from '../agencies';
+import { agencies, type AgencyRow } from '../agencies/index';
 import { sessions } from './auth.schema';
-import { users, type UserRow } from '../users';
+import { users, type UserRow } from '../users/index';
 import { AppError } from '../../platform/errors';
-import { presentCompany } from '../agencies';
-import { canSignIn, presentUser } from '../users';
+import { presentCompany } from '../agencies/index';
+import { canSignIn, presentUser } from '../users/index';
 import { insertSession, touchSession, type SessionWithUser } from './auth.repo';
 
 /** Sliding the idle expiry costs a write; do it at most once a minute per session. */

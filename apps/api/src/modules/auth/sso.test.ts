@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LoginResult } from '@portal/domain/auth';
-import { userLogs } from '../users';
+import { userLogs } from '../users/index';
 import { body, TEST_SECRETS, useTestApp } from '../../test/app';
 import { signSingleLogin } from './sso';
 

@@ -6,9 +6,9 @@ import { VoyageList } from '@portal/domain/booking-records';
 import { FlightOrder } from '@portal/domain/flight-order';
 import type { FlightOrderStatus } from '@portal/domain/flight-order-status';
 import { bearer, body, login, useTestApp } from '../../test/app';
-import { ticketClaims } from '../flight-orders';
-import { REFUND_REVIEW_DELAY_MS } from '../flight-orders';
-import { flightOrders } from '../flight-orders';
+import { ticketClaims } from '../flight-orders/index';
+import { REFUND_REVIEW_DELAY_MS } from '../flight-orders/index';
+import { flightOrders } from '../flight-orders/index';
 import {
   adult,
   contact,

@@ -12,9 +12,9 @@ import {
 } from '@portal/domain/booking-records';
 import type { Db } from '../../platform/db';
 import type { RequestContext } from '../../platform/request-context';
-import { ticketClaims } from '../flight-orders';
-import { orderScopeSql } from '../flight-orders';
-import { flightOrders } from '../flight-orders';
+import { ticketClaims } from '../flight-orders/index';
+import { orderScopeSql } from '../flight-orders/index';
+import { flightOrders } from '../flight-orders/index';
 import { rowsOf } from '../../platform/db/rows';
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

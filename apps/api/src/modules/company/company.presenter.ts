@@ -1,5 +1,5 @@
 import type { CompanyProfile } from '@portal/domain/company';
-import type { AgencyRow } from '../agencies';
+import type { AgencyRow } from '../agencies/index';
 
 /** The agency's profile as /company shows it; `canEdit` says whether the caller may change it. */
 export function presentCompanyProfile(row: AgencyRow, canEdit: boolean): CompanyProfile {

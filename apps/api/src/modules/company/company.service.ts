@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { CompanyProfile, UpdateCompanyBody } from '@portal/domain/company';
 import type { Db } from '../../platform/db';
-import { agencies } from '../agencies';
+import { agencies } from '../agencies/index';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { findAgencyById } from '../agencies';
+import { findAgencyById } from '../agencies/index';
 import { canEditCompany } from './company.policy';
 import { presentCompanyProfile } from './company.presenter';
 

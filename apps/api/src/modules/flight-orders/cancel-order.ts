@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { releaseClaims } from './after-sales/claims';
-import { notifyOrderEvent } from '../notifications';
+import { notifyOrderEvent } from '../notifications/index';
 import { findOrder, transition } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
 

@@ -8,7 +8,7 @@ import { buildApp } from '../../app';
 import { idempotencyKeys } from '../../platform/idempotency.schema';
 import { jobs } from '../../platform/jobs.schema';
 import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
-import { lookToBookOf } from '../shopping';
+import { lookToBookOf } from '../shopping/index';
 import { flightOrders } from './flight-orders.schema';
 import {
   adult,

@@ -12,12 +12,12 @@ import { ticketingDeadline } from '@portal/domain/ticketing-tier';
 import type { Db } from '../../platform/db';
 import { AppError, parse } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { recordBooking } from '../shopping';
-import { findSolution } from '../shopping';
-import type { Offer } from '../shopping';
-import { verifySolution } from '../shopping';
-import { toMinor } from '../wallet';
-import { orderMarkupLegs } from '../shopping';
+import { recordBooking } from '../shopping/index';
+import { findSolution } from '../shopping/index';
+import type { Offer } from '../shopping/index';
+import { verifySolution } from '../shopping/index';
+import { toMinor } from '../wallet/index';
+import { orderMarkupLegs } from '../shopping/index';
 import { PAYMENT_WINDOW_MS, SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context';
 import { findDuplicates } from './duplicate-check';
 import { assertPassengersFitFare, ruleErrors } from './passenger-fare-check';
@@ -25,7 +25,7 @@ import { insertOrder, type NewFlightOrder } from './flight-orders.repo';
 import { queuePaymentDeadline } from './order-jobs';
 import type { FlightOrderRow, StoredPrices } from './flight-orders.schema';
 import { toSupplierPassengers } from './supplier-passengers';
-import { notifyOrderEvent } from '../notifications';
+import { notifyOrderEvent } from '../notifications/index';
 
 /** What the outside step of a booking ends with: a booking at the supplier not yet saved, or a changed quote. */
 export type BookingOutcome =

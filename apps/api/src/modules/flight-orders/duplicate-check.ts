@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../platform/db';
 import type { RequestContext } from '../../platform/request-context';
 import { ticketClaims } from './after-sales/after-sales.schema';
-import type { Offer } from '../shopping';
+import type { Offer } from '../shopping/index';
 import { orderScope } from './flight-orders.policy';
 import { flightOrders } from './flight-orders.schema';
 

@@ -1,4 +1,4 @@
-import type { ShoppingDeps } from '../shopping';
+import type { ShoppingDeps } from '../shopping/index';
 
 /** What the flight order use cases need: the shopping dependencies and the demo time scale. */
 export interface FlightOrderDeps extends ShoppingDeps {

@@ -1,7 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import type { AgencyRow } from '../agencies';
-import type { UserRow } from '../users';
+import type { AgencyRow } from '../agencies/index';
+import type { UserRow } from '../users/index';
 import { fillPlaceholders } from 'drizzle-orm';
 import { canSeeOrder, orderScope, orderScopeSql, orderScopeTemplate } from './flight-orders.policy';
 

@@ -6,7 +6,7 @@ import type { PaymentChannel } from '@portal/domain/payment';
 import type { Solution } from '@portal/domain/shopping';
 import { PAYMENT_CHANNELS } from '@portal/domain/payment';
 import { presentTimelineNote } from '@portal/domain/timeline-notes';
-import { money } from '../wallet';
+import { money } from '../wallet/index';
 import type { FlightOrderRow, OrderEventRow, StoredAfterSales } from './flight-orders.schema';
 
 /** What an order's page shows beyond its own row (loaded by `loadOrderLinks`). */

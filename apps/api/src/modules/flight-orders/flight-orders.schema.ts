@@ -6,8 +6,8 @@ import type { AfterSalesQuote, AfterSalesSelection } from '@portal/domain/after-
 import type { Solution } from '@portal/domain/shopping';
 import type { MarkupLeg } from '@portal/domain/wallet-markup';
 import { createdAt, identityId, minorUnits, timestamptz, updatedAt, uuidId } from '../../platform/db/columns';
-import { orderOwnerColumns } from '../agencies';
-import type { Offer } from '../shopping';
+import { orderOwnerColumns } from '../agencies/index';
+import type { Offer } from '../shopping/index';
 
 /** The booking contact as stored. */
 export interface StoredContact {

@@ -4,7 +4,7 @@ import type { Solution } from '@portal/domain/shopping';
 import type { LimitName, LimitRule } from '../../platform/rate-limits';
 import { bearer, body } from '../../test/app';
 import { oneWay, search } from '../shopping/shopping.test-helpers';
-import { createRegistry, type SupplierRegistry } from '../shopping';
+import { createRegistry, type SupplierRegistry } from '../shopping/index';
 import { createSimGds } from '../../simulation/flight/sim-gds';
 import { createSimLcc } from '../../simulation/flight/sim-lcc';
 import { createSimNdc } from '../../simulation/flight/sim-ndc';
@@ -25,7 +25,7 @@ import type {
   VerifyAnswer,
   VoidAnswer,
   VoidRequestToSupplier,
-} from '../shopping';
+} from '../shopping/index';
 
 /** A booking limit no test file reaches (the limit itself has its own test). */
 export const UNLIMITED_BOOKINGS: Partial<Record<LimitName, LimitRule>> = {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { INVOICE_TYPES, type InvoiceType } from '@portal/domain/shopping';
-import type { LedgerOrderSource } from '../wallet';
+import type { LedgerOrderSource } from '../wallet/index';
 import { flightOrders } from './flight-orders.schema';
 
 /** Flight orders (every type) as the wallet's entry lists name them (registered in `app.ts`). */

@@ -1,7 +1,7 @@
 import { ticketingDeadline } from '@portal/domain/ticketing-tier';
 import type { Db } from '../../platform/db';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
-import { reimburse } from '../wallet';
+import { reimburse } from '../wallet/index';
 import { SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context';
 import { lockOrderById, transition } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
@@ -9,7 +9,7 @@ import { answerOrRefusal } from './supplier-answer';
 import { toSupplierPassengers } from './supplier-passengers';
 import { registerTickets, retryUnlessLastAttempt } from './tickets';
 import { voidWindowEnd } from './void-window';
-import { notifyOrderEvent } from '../notifications';
+import { notifyOrderEvent } from '../notifications/index';
 
 export const TICKETING_JOB = 'flight-ticketing';
 export const PAYMENT_DEADLINE_JOB = 'flight-payment-deadline';

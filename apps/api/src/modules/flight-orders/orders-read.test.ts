@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FlightOrder, FlightOrderList, StatusCount } from '@portal/domain/flight-order';
-import { users } from '../users';
+import { users } from '../users/index';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { flightOrders } from './flight-orders.schema';
 import { bookOne } from './flight-orders.test-helpers';

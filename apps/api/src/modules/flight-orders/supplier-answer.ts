@@ -1,6 +1,6 @@
 import { MAX_JOB_ATTEMPTS } from '../../platform/jobs';
 import type { JobRow } from '../../platform/jobs.schema';
-import { SupplierRefusal } from '../shopping';
+import { SupplierRefusal } from '../shopping/index';
 
 /**
  * A job's call to a supplier after booking (ticketing, reissue, refund, void): its answer, or

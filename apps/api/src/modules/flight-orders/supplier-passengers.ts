@@ -1,5 +1,5 @@
 import type { OrderPassenger } from '@portal/domain/flight-order';
-import type { SupplierPassenger } from '../shopping';
+import type { SupplierPassenger } from '../shopping/index';
 
 /** Passengers as a supplier books and tickets them: names in capitals, the document number. */
 export function toSupplierPassengers(

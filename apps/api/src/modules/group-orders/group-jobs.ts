@@ -3,7 +3,7 @@ import { type GroupFailureReason } from '@portal/domain/group-order';
 import { INSTALMENT_STEPS, PASSENGER_LIST_STATUSES } from '@portal/domain/group-order-status';
 import type { Db } from '../../platform/db';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
-import { notifyGroupOrderEvent } from '../notifications';
+import { notifyGroupOrderEvent } from '../notifications/index';
 import { listGroupPassengers, passengerListState } from './passenger-list/passenger-list.repo';
 import { scaledAfter } from './business-days';
 import { GROUP_QUOTE_JOB } from './create-group-order';

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db';
-import type { PaymentGateways } from '../payments';
+import type { PaymentGateways } from '../payments/index';
 import type { GroupDeskRegistry } from './group-desk';
 
 /** What the group order use cases and jobs need. */

@@ -6,7 +6,7 @@ import {
 } from '@portal/domain/group-order-status';
 import type { PaymentChannel } from '@portal/domain/payment';
 import type { Db } from '../../platform/db';
-import { money } from '../wallet';
+import { money } from '../wallet/index';
 import { groupActionSubject } from './action-subject';
 import { passengerListState } from './passenger-list/passenger-list.repo';
 import { listGroupEvents, listInstalments, listQuotes } from './group-orders.repo';

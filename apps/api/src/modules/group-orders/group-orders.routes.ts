@@ -17,7 +17,7 @@ import { presentGroupOrder } from './group-orders.presenter';
 import { findGroupOrder } from './group-orders.repo';
 import type { GroupOrderRow } from './group-orders.schema';
 import { groupStatusCounts, listGroupOrders } from './list-group-orders';
-import { payWithChannel } from '../payments';
+import { payWithChannel } from '../payments/index';
 import { groupInstalmentPayable } from './pay-instalment';
 
 /** Answers replayed by `withIdempotency` are this route's own earlier answers: parsed back through the schema. */

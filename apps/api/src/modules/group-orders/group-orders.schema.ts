@@ -10,7 +10,7 @@ import type {
 import type { GroupOrderStatus, InstalmentKind } from '@portal/domain/group-order-status';
 import type { BaggageRule, PassengerType } from '@portal/domain/shopping';
 import { createdAt, identityId, minorUnits, timestamptz, updatedAt, uuidId } from '../../platform/db/columns';
-import { orderOwnerColumns } from '../agencies';
+import { orderOwnerColumns } from '../agencies/index';
 
 /** A quote's fare per passenger type, in minor units of the order currency. */
 export interface StoredGroupFare {

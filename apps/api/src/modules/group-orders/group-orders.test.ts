@@ -10,7 +10,7 @@ import {
 import { LateCaptureList } from '@portal/domain/late-capture';
 import { buildApp } from '../../app';
 import type { Database } from '../../platform/db';
-import { sessions as sessionRows } from '../auth';
+import { sessions as sessionRows } from '../auth/index';
 import {
   bearer,
   body,
@@ -21,12 +21,12 @@ import {
   testConfig,
 } from '../../test/app';
 import { createSimulatedGateways, isSimulatedGateway } from '../../simulation/payments/simulated-gateway';
-import { walletAccounts } from '../wallet';
-import { notifications } from '../notifications';
-import { groupInstalmentViolations, ledgerViolations } from '../wallet';
-import { payFromBalance } from '../wallet';
+import { walletAccounts } from '../wallet/index';
+import { notifications } from '../notifications/index';
+import { groupInstalmentViolations, ledgerViolations } from '../wallet/index';
+import { payFromBalance } from '../wallet/index';
 import { fundThroughParents } from '../wallet/wallet.test-helpers';
-import { journalEntries } from '../wallet';
+import { journalEntries } from '../wallet/index';
 import { addBusinessDays, agencyTimeZone } from './business-days';
 import { SimulatedGroupDesk } from '../../simulation/group-desk';
 import { createGroupDeskRegistry } from './group-desk';

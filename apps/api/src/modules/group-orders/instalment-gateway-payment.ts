@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Capturable, PaymentTarget } from '../payments';
+import type { Capturable, PaymentTarget } from '../payments/index';
 import { canSeeGroupOrder } from './group-orders.policy';
 import { lockGroupOrderById } from './group-orders.repo';
 import { groupOrders } from './group-orders.schema';

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { LedgerOrderSource } from '../wallet';
+import type { LedgerOrderSource } from '../wallet/index';
 import { groupOrders } from './group-orders.schema';
 
 /** Group orders as the wallet's entry lists name them (registered in `app.ts`). */

@@ -3,8 +3,8 @@ import { INSTALMENT_STEPS, isGroupActionAllowed } from '@portal/domain/group-ord
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
-import type { PaidWith, Payable, PaymentDue } from '../payments';
-import { instalmentLedgerOrderId } from '../wallet';
+import type { PaidWith, Payable, PaymentDue } from '../payments/index';
+import { instalmentLedgerOrderId } from '../wallet/index';
 import { groupActionSubject } from './action-subject';
 import { passengerListState } from './passenger-list/passenger-list.repo';
 import { canSeeGroupOrder } from './group-orders.policy';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { agencies } from '../agencies';
+import { agencies } from '../agencies/index';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
 import { rowsOf } from '../../platform/db/rows';
 import type { Mailer } from './mailer';

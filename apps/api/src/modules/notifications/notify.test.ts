@@ -4,7 +4,7 @@ import { bearer, login, useTestApp } from '../../test/app';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { jobs } from '../../platform/jobs.schema';
 import { notifications, outboundMessages } from './notifications.schema';
-import { flightOrders } from '../flight-orders';
+import { flightOrders } from '../flight-orders/index';
 import { setFlightSettings } from '../../test/agency-config';
 import { notifyOrderEvent, OUTBOUND_DELIVERY_JOB } from './notify';
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { users } from '../users';
+import { users } from '../users/index';
 import {
   frequentPassengers,
   memberCards,

@@ -1,8 +1,8 @@
 import { date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DocumentType, PayloadDocumentType } from '@portal/domain/document-types';
 import type { FrequentFlyer, Gender, PhoneWithArea } from '@portal/domain/flight-order';
-import { agencies } from '../agencies';
-import { users } from '../users';
+import { agencies } from '../agencies/index';
+import { users } from '../users/index';
 
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

@@ -4,7 +4,7 @@ import type { PaymentChannel } from '@portal/domain/payment';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { NOTIFICATION_MAX_AGE_MS, type GatewayNotification, type PaymentGateway } from './gateway';
-import { postCapture } from '../wallet';
+import { postCapture } from '../wallet/index';
 import { targetOf } from './gateway-payment';
 import { findLateCapture, recordLateCapture } from './late-captures';
 import type { LateCaptureRow } from './late-captures.schema';

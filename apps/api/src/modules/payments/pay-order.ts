@@ -2,7 +2,7 @@ import { paymentOptionsFor, type PaymentChannel } from '@portal/domain/payment';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { payFromBalance } from '../wallet';
+import { payFromBalance } from '../wallet/index';
 import type { Payable, PaymentDue } from './payable';
 
 /** The channels the caller's agency offers (its settings, or the spec's defaults). */

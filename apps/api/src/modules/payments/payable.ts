@@ -2,7 +2,7 @@ import type { PaymentChannel } from '@portal/domain/payment';
 import type { MarkupLeg } from '@portal/domain/wallet-markup';
 import type { Db } from '../../platform/db';
 import type { RequestContext } from '../../platform/request-context';
-import type { PaymentKind } from '../wallet';
+import type { PaymentKind } from '../wallet/index';
 
 /**
  * The payable port: what the one payment path (balance in `pay-order.ts`, outside providers in

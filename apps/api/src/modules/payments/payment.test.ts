@@ -5,9 +5,9 @@ import { PaymentConfig } from '@portal/domain/payment';
 import { MAX_JOB_ATTEMPTS } from '../../platform/jobs';
 import { jobs } from '../../platform/jobs.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
-import { walletAccounts } from '../wallet';
-import { journalEntries } from '../wallet';
-import { flightOrders } from '../flight-orders';
+import { walletAccounts } from '../wallet/index';
+import { journalEntries } from '../wallet/index';
+import { flightOrders } from '../flight-orders/index';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { setCommonConfig } from '../../test/agency-config';
 

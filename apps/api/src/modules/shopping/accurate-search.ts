@@ -7,7 +7,7 @@ import { checkAccurateSegments, searchToday } from './journey-check';
 import { sortRows, withFamilies, mergeRows } from './get-solutions';
 import { newId, quoteExpiry, type ShoppingDeps } from './shopping.context';
 import { recordSearch } from './look-to-book';
-import { rateFromCny } from '../exchange-rates';
+import { rateFromCny } from '../exchange-rates/index';
 import { insertSearch, listSolutions, updateSupplierProgress } from './shopping.repo';
 import { storeOffers } from './store-offers';
 import type { Offer, SupplierQuery } from './suppliers/supplier';

@@ -8,8 +8,8 @@ import type { ChainLevelInput } from '@portal/domain/agency-settings';
 import type { Adjustment } from '@portal/domain/markup';
 import { getAirport } from '@portal/reference-data/airports';
 import type { Db } from '../../platform/db';
-import type { AgencyRow } from '../agencies';
-import { findAgencyById } from '../agencies';
+import type { AgencyRow } from '../agencies/index';
+import { findAgencyById } from '../agencies/index';
 import { POPULAR_ROUTE_MIN_FREQUENCY, routeFrequency } from '../../platform/air-routes';
 import type { Offer } from './suppliers/supplier';
 

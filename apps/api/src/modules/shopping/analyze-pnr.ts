@@ -1,7 +1,7 @@
 import { journeysFromSegments, parsePnr, type ParsedDocument } from '@portal/domain/pnr-parser';
 import type { PnrAnalysisResult, PnrDocument } from '@portal/domain/shopping';
 import { AppError } from '../../platform/errors';
-import { alpha2OfMrzState } from '../passengers';
+import { alpha2OfMrzState } from '../passengers/index';
 
 /** DOCS writes countries as alpha-3 (`CHN`) or alpha-2 (`CN`); the booking form wants alpha-2. */
 function alpha2(code: string | undefined): string | null {

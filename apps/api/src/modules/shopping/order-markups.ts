@@ -1,9 +1,9 @@
 import type { Solution } from '@portal/domain/shopping';
 import { markupLegsOf, type MarkupLeg } from '@portal/domain/wallet-markup';
 import type { Db } from '../../platform/db';
-import type { AgencyRow } from '../agencies';
+import type { AgencyRow } from '../agencies/index';
 import { chainLevelsFor, loadAgencyPricing } from './agency-pricing';
-import { toMinor } from '../wallet';
+import { toMinor } from '../wallet/index';
 
 /**
  * At booking: what each ancestor of `agency` earns when the order of `solution` is paid, from the

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getAirport } from '@portal/reference-data/airports';
 import { buildApp } from '../../app';
-import { exchangeRates } from '../exchange-rates';
+import { exchangeRates } from '../exchange-rates/index';
 import { searches } from './shopping.schema';
 import { DEFAULT_LIMITS, type LimitRule } from '../../platform/rate-limits';
 import { bearer, body, login, testConfig, useTestApp } from '../../test/app';

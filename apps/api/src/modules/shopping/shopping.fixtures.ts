@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_FLIGHT_SETTINGS, type FlightSettings } from '@portal/domain/agency-config';
 import type { Solution } from '@portal/domain/shopping';
 import type { Db } from '../../platform/db';
-import { agencies } from '../agencies';
-import { findAgencyById } from '../agencies';
+import { agencies } from '../agencies/index';
+import { findAgencyById } from '../agencies/index';
 
 /** Changes an agency's flight settings in a test. */
 export async function patchFlightSettings(

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { loadAgencyPricing } from './agency-pricing';
 import { quoteExpiry, type ShoppingDeps } from './shopping.context';
-import { rateFromCny } from '../exchange-rates';
+import { rateFromCny } from '../exchange-rates/index';
 import { findSolution } from './shopping.repo';
 import { storeOffers } from './store-offers';
 import type { Offer } from './suppliers/supplier';

@@ -2,7 +2,7 @@ import { ExchangeRates, SiteConfig } from '@portal/domain/auth';
 import { DEFAULT_CURRENCY } from '@portal/domain/currency';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { readExchangeRates } from '../exchange-rates';
+import { readExchangeRates } from '../exchange-rates/index';
 import { readSiteSetting, SITE_CONFIG_KEY } from './site.repo';
 
 async function rates(db: Db): Promise<ExchangeRates> {

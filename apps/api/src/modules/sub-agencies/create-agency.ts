@@ -4,12 +4,12 @@ import { DEFAULT_FLIGHT_SETTINGS } from '@portal/domain/agency-config';
 import { isCurrency } from '@portal/domain/currency';
 import { permissionsForRoles } from '@portal/domain/users';
 import type { Db } from '../../platform/db';
-import type { AgencyCommonConfig, AgencyRow } from '../agencies';
-import type { UserRow } from '../users';
+import type { AgencyCommonConfig, AgencyRow } from '../agencies/index';
+import type { UserRow } from '../users/index';
 import { AppError } from '../../platform/errors';
-import { insertUser, usernameExists } from '../users';
-import { ensureAccounts } from '../wallet';
-import { insertAgencyWithCode } from '../agencies';
+import { insertUser, usernameExists } from '../users/index';
+import { ensureAccounts } from '../wallet/index';
+import { insertAgencyWithCode } from '../agencies/index';
 
 /** A random partner code (`PARTNER_CODE_PATTERN`: 8 of 30 characters, about 6.6 × 10^11 codes). */
 export function generatePartnerCode(): string {

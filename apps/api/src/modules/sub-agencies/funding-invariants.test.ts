@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, login, useTestApp } from '../../test/app';
-import { ledgerViolations } from '../wallet';
-import { payFromBalance } from '../wallet';
-import { postEntry } from '../wallet';
-import { ensureAccounts } from '../wallet';
-import { reimburse } from '../wallet';
-import { topUp } from '../wallet';
+import { ledgerViolations } from '../wallet/index';
+import { payFromBalance } from '../wallet/index';
+import { postEntry } from '../wallet/index';
+import { ensureAccounts } from '../wallet/index';
+import { reimburse } from '../wallet/index';
+import { topUp } from '../wallet/index';
 
 /** Ledger invariants with a parent funding its sub-agency: top-ups and credit limits. */
 const t = useTestApp();

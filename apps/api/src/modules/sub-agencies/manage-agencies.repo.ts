@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
-import { flightOrders } from '../flight-orders';
-import { groupOrders } from '../group-orders';
-import { trainOrders } from '../train-orders';
-import { ledgerAccounts, type LedgerAccountRow } from '../wallet';
+import { flightOrders } from '../flight-orders/index';
+import { groupOrders } from '../group-orders/index';
+import { trainOrders } from '../train-orders/index';
+import { ledgerAccounts, type LedgerAccountRow } from '../wallet/index';
 
 /** The wallet accounts (`agency_wallet`, every currency) of `ids`. */
 export async function walletAccountsOf(db: Db, ids: number[]): Promise<LedgerAccountRow[]> {

@@ -10,7 +10,7 @@ import type { StoredFile } from '../../platform/files';
 import { withIdempotentSteps } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
 import { envelope } from '../../platform/schema';
-import { LOGO_RULE } from '../agencies';
+import { LOGO_RULE } from '../agencies/index';
 import { createAgenciesService, type AgenciesDeps, type PreparedPassword } from './manage-agencies.service';
 
 /** The answer of a create; a replayed answer (typed unknown) is read back through it. */

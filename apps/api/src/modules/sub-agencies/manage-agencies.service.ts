@@ -9,17 +9,17 @@ import type {
 } from '@portal/domain/agencies';
 import { isCurrency } from '@portal/domain/currency';
 import type { Db } from '../../platform/db';
-import type { AgencyRow } from '../agencies';
+import type { AgencyRow } from '../agencies/index';
 import { AppError } from '../../platform/errors';
 import type { FileStorage, StoredFile } from '../../platform/files';
 import type { RequestContext } from '../../platform/request-context';
-import type { PasswordHasher } from '../users';
-import { generatePassword } from '../users';
-import { revokeSessionsOfUsers, revokeUserSessions } from '../auth';
-import { updateUser } from '../users';
-import { emptyBalance, presentBalance } from '../wallet';
-import { logoUrl, presentSubAgency } from '../agencies';
-import { allowedParent, assertCanAgencies, assertCanReadLogo, managedAgency } from '../agencies';
+import type { PasswordHasher } from '../users/index';
+import { generatePassword } from '../users/index';
+import { revokeSessionsOfUsers, revokeUserSessions } from '../auth/index';
+import { updateUser } from '../users/index';
+import { emptyBalance, presentBalance } from '../wallet/index';
+import { logoUrl, presentSubAgency } from '../agencies/index';
+import { allowedParent, assertCanAgencies, assertCanReadLogo, managedAgency } from '../agencies/index';
 import {
   childCounts,
   childrenOf,
@@ -29,10 +29,10 @@ import {
   markAgencyDeleted,
   superAdminsOf,
   updateAgency,
-} from '../agencies';
+} from '../agencies/index';
 import { hasOrders, lockWalletAccounts, walletAccountsOf } from './manage-agencies.repo';
 import { createAgency } from './create-agency';
-import { prepareLogo } from '../agencies';
+import { prepareLogo } from '../agencies/index';
 
 export interface AgenciesDeps {
   db: Db;

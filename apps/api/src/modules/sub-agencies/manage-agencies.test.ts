@@ -8,16 +8,16 @@ import {
   SuperAdminPasswordReset,
   type CreateAgencyInput,
 } from '@portal/domain/agencies';
-import { agencies } from '../agencies';
-import { sessions } from '../auth';
-import { users } from '../users';
+import { agencies } from '../agencies/index';
+import { sessions } from '../auth/index';
+import { users } from '../users/index';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { insertGroupOrderFor } from '../group-orders/group-orders.test-helpers';
 import { insertTrainOrderFor } from '../train-orders/train-orders.test-helpers';
-import { setCreditLimit } from '../wallet';
+import { setCreditLimit } from '../wallet/index';
 import { fundThroughParents } from '../wallet/wallet.test-helpers';
-import { ledgerAccounts } from '../wallet';
+import { ledgerAccounts } from '../wallet/index';
 
 // The longest session cache allowed: resets and deletions must still take effect on the next call.
 const t = useTestApp({ SESSION_CACHE_MS: '10000' });

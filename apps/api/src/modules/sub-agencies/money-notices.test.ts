@@ -1,15 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../users';
+import { users } from '../users/index';
 import { AppError } from '../../platform/errors';
 import { bearer, login, usePostgres, useTestApp } from '../../test/app';
-import { notifications, outboundMessages } from '../notifications';
+import { notifications, outboundMessages } from '../notifications/index';
 import { setCommonConfig } from '../../test/agency-config';
 import { readMail, startSmtpReceiver } from '../notifications/notifications.test-helpers';
-import { ledgerViolations } from '../wallet';
-import { payFromBalance } from '../wallet';
-import { setCreditLimit } from '../wallet';
+import { ledgerViolations } from '../wallet/index';
+import { payFromBalance } from '../wallet/index';
+import { setCreditLimit } from '../wallet/index';
 import { fundThroughParents } from '../wallet/wallet.test-helpers';
 
 /**

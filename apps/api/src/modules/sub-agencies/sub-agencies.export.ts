@@ -2,7 +2,7 @@ import type { Locale } from '@portal/domain/locale';
 import { STATEMENT_SPENDING_TYPES, type SubAgencyStatement } from '@portal/domain/sub-agencies';
 import { buildXlsx, type SheetColumn, type SheetRow } from '../../platform/download';
 import { t, type TextKeysUnder } from '../../platform/i18n';
-import { moneyFormat } from '../wallet';
+import { moneyFormat } from '../wallet/index';
 
 /** A column heading in `locale`; days are UTC and the headings say so. */
 const heading = (locale: Locale, column: TextKeysUnder<'subAgencyExport.column'>) =>

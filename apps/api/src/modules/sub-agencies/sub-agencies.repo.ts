@@ -1,9 +1,9 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { lookToBook } from '../shopping';
-import { type AgencyRow } from '../agencies';
+import { lookToBook } from '../shopping/index';
+import { type AgencyRow } from '../agencies/index';
 import { rowsOf } from '../../platform/db/rows';
-import { ledgerAccounts } from '../wallet';
+import { ledgerAccounts } from '../wallet/index';
 
 /** Deepest agency tree walked (a guard against a damaged parent chain). */
 const MAX_TREE_DEPTH = 32;

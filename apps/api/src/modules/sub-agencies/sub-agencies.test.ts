@@ -9,14 +9,14 @@ import type {
 } from '@portal/domain/sub-agencies';
 import type { TransactionList, WalletEntryList } from '@portal/domain/wallet';
 import { describe, expect, it } from 'vitest';
-import { agencies } from '../agencies';
-import { lookToBook } from '../shopping';
-import { users } from '../users';
+import { agencies } from '../agencies/index';
+import { lookToBook } from '../shopping/index';
+import { users } from '../users/index';
 import { bearer, body, login, useTestApp } from '../../test/app';
-import { payFromBalance } from '../wallet';
-import { reimburse } from '../wallet';
+import { payFromBalance } from '../wallet/index';
+import { reimburse } from '../wallet/index';
 import { fundThroughParents } from '../wallet/wallet.test-helpers';
-import { journalEntries } from '../wallet';
+import { journalEntries } from '../wallet/index';
 
 /**
  * The money of sub-agencies as their parent's agency manager reads it: statements per

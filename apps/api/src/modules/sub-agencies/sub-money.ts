@@ -6,8 +6,8 @@ import {
   type TicketingSettingsView,
 } from '@portal/domain/sub-agencies';
 import type { Db } from '../../platform/db';
-import { money } from '../wallet';
-import { agencyBalances } from '../wallet';
+import { money } from '../wallet/index';
+import { agencyBalances } from '../wallet/index';
 import { assertInTree } from './sub-agencies.policy';
 import { daysOf } from './sub-statements';
 import { lookToBookDays, subAgencyTree, type SubAgency } from './sub-agencies.repo';

@@ -9,9 +9,9 @@ import {
   type SubStatementQuery,
 } from '@portal/domain/sub-agencies';
 import type { Db } from '../../platform/db';
-import { money } from '../wallet';
-import { paymentTypeOf } from '../wallet';
-import { walletSums, type WalletSum } from '../wallet';
+import { money } from '../wallet/index';
+import { paymentTypeOf } from '../wallet/index';
+import { walletSums, type WalletSum } from '../wallet/index';
 import { assertInTree } from './sub-agencies.policy';
 import { subAgencyTree, walletCreditLimits, type SubAgency } from './sub-agencies.repo';
 

@@ -14,9 +14,9 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
-import { toMinor } from '../wallet';
-import { presentTrain } from '../rail';
-import type { RailTrain } from '../rail';
+import { toMinor } from '../wallet/index';
+import { presentTrain } from '../rail/index';
+import type { RailTrain } from '../rail/index';
 import { insertTrainOrder, trainEvent } from './train-orders.repo';
 import type { StoredTrainPassenger, TrainOrderRow } from './train-orders.schema';
 import {

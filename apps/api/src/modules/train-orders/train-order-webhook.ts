@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TrainOrderEvent } from '@portal/domain/train-order';
 import type { Db } from '../../platform/db';
-import { queueWebhook } from '../notifications';
+import { queueWebhook } from '../notifications/index';
 
 /**
  * Queues the train notification URL's signed webhook of a train order event through the outbound

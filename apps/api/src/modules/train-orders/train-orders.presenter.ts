@@ -7,7 +7,7 @@ import {
   type TrainTimelineEntry,
 } from '@portal/domain/train-order';
 import { trainActionRefusal, trainAllowedActions, trainStatusColor } from '@portal/domain/train-order-status';
-import { money } from '../wallet';
+import { money } from '../wallet/index';
 import { trainActionSubject } from './train-order-actions';
 import type { StoredTrainEvent, TrainOrderRow } from './train-orders.schema';
 

@@ -7,7 +7,7 @@ import {
 } from '@portal/domain/train-order';
 import { trainOrderMachine, type TrainOrderStatus } from '@portal/domain/train-order-status';
 import type { Db } from '../../platform/db';
-import { agencies } from '../agencies';
+import { agencies } from '../agencies/index';
 import { trainOrderScope } from './train-orders.policy';
 import {
   trainOrders,

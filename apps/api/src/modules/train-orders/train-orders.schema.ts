@@ -12,7 +12,7 @@ import type { TrainOrderStatus } from '@portal/domain/train-order-status';
 import type { DocumentType } from '@portal/domain/document-types';
 import type { PaymentState } from '@portal/domain/flight-order-status';
 import { createdAt, minorUnits, timestamptz, updatedAt, uuidId } from '../../platform/db/columns';
-import { orderOwnerColumns } from '../agencies';
+import { orderOwnerColumns } from '../agencies/index';
 
 /** A passenger of a train order as stored (price in minor units; seat and ticket once ticketed). */
 export interface StoredTrainPassenger {

@@ -7,10 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { UNLIMITED_BOOKINGS } from '../flight-orders/flight-orders.test-helpers';
-import { ledgerViolations } from '../wallet';
-import { rowsOf } from '../wallet';
-import { signWebhook } from '../notifications';
-import { webhookSecret } from '../notifications';
+import { ledgerViolations } from '../wallet/index';
+import { rowsOf } from '../wallet/index';
+import { signWebhook } from '../notifications/index';
+import { webhookSecret } from '../notifications/index';
 import {
   bookTrain,
   idCardPassenger,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { agencies } from '../agencies';
-import { notifyAgencyEvent } from '../notifications';
+import { agencies } from '../agencies/index';
+import { notifyAgencyEvent } from '../notifications/index';
 import { fromMinor } from './money';
 import type { LedgerAccountRow } from './wallet.schema';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
-import { agencies } from '../agencies';
+import { agencies } from '../agencies/index';
 import {
   ACCOUNT_KINDS,
   journalEntries,

@@ -4,7 +4,7 @@ import type { FlightOrder } from '@portal/domain/flight-order';
 import { WalletBalance, WalletEntryList } from '@portal/domain/wallet';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
-import { flightOrders } from '../flight-orders';
+import { flightOrders } from '../flight-orders/index';
 import { postEntry } from './ledger';
 import { ledgerViolations } from './ledger.invariants';
 import { ensureAccounts } from './ledger.repo';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { TransactionList, WalletEntryList } from '@portal/domain/wallet';
-import { users } from '../users';
+import { users } from '../users/index';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { insertGroupOrderFor } from '../group-orders/group-orders.test-helpers';

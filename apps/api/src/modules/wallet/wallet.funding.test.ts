@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agencies } from '../agencies';
-import { users } from '../users';
+import { agencies } from '../agencies/index';
+import { users } from '../users/index';
 import { idempotencyKeys } from '../../platform/idempotency.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { postEntry } from './ledger';

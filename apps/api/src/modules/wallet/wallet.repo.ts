@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db';
-import { agencies, type AgencyRow } from '../agencies';
+import { agencies, type AgencyRow } from '../agencies/index';
 import type { LedgerOrders, LineOrder } from './ledger-orders';
 import {
   journalEntries,

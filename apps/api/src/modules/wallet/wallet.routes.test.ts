@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../users';
+import { users } from '../users/index';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { journalEntries } from './wallet.schema';
 import { TransactionList, WalletBalance, WalletEntryList, type WalletChange } from '@portal/domain/wallet';

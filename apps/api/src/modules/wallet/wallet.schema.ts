@@ -12,8 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { LEDGER_ENTRY_KINDS, type LedgerEntryKind } from '@portal/domain/wallet';
 import { createdAt, minorUnits, updatedAt } from '../../platform/db/columns';
-import { agencies } from '../agencies';
-import { users } from '../users';
+import { agencies } from '../agencies/index';
+import { users } from '../users/index';
 
 /**
  * Chart of accounts: every agency has, per currency, one account of each kind. Amounts are

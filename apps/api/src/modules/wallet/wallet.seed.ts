@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { agencies as agencyTable } from '../agencies';
+import { agencies as agencyTable } from '../agencies/index';
 import { journalEntries } from './wallet.schema';
 import { setCreditLimit } from './set-credit-limit';
 import { OPENING_BALANCE_DESCRIPTION, topUp } from './top-up';

@@ -3,7 +3,7 @@ import { TicketNumber } from '@portal/domain/flight-order';
 import { getAirline } from '@portal/reference-data/airlines';
 import { TRAVEL_DATE } from '../../modules/shopping/shopping.test-helpers';
 import { createSimGds } from './sim-gds';
-import type { SupplierPassenger } from '../../modules/shopping';
+import type { SupplierPassenger } from '../../modules/shopping/index';
 
 const never = () => new AbortController().signal;
 const passengers: SupplierPassenger[] = [

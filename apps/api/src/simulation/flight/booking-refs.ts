@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { getAirline } from '@portal/reference-data/airlines';
-import type { Offer, SupplierPassenger } from '../../modules/shopping';
+import type { Offer, SupplierPassenger } from '../../modules/shopping/index';
 
 /**
  * The simulated suppliers' booking references: record locators and ticket numbers. Unlike their

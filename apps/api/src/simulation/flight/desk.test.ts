@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
-import type { Offer, RefundRequestToSupplier } from '../../modules/shopping';
+import type { Offer, RefundRequestToSupplier } from '../../modules/shopping/index';
 import { NON_REFUNDABLE_FEE_PERCENT, SimulatedDesk } from './desk';
 
 const t = useTestApp();

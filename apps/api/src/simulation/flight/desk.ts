@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope';
 import { okResponse } from '../../platform/schema';
-import type { SupplierRegistry } from '../../modules/shopping';
+import type { SupplierRegistry } from '../../modules/shopping/index';
 import { hash32 } from '../prng';
 import {
   SupplierRefusal,
@@ -14,7 +14,7 @@ import {
   type RefundRequestToSupplier,
   type VoidAnswer,
   type VoidRequestToSupplier,
-} from '../../modules/shopping';
+} from '../../modules/shopping/index';
 
 /**
  * The knobs of the simulated after-sales desk, set by tests and the test-only route

@@ -1,6 +1,6 @@
 import type { Cabin, PassengerCounts, PassengerType, Restrictions } from '@portal/domain/shopping';
 import { getAirport } from '@portal/reference-data/airports';
-import type { OfferBaggage, OfferPenalty, OfferRules, PassengerAmounts } from '../../modules/shopping';
+import type { OfferBaggage, OfferPenalty, OfferRules, PassengerAmounts } from '../../modules/shopping/index';
 import type { Random } from '../prng';
 import type { Itinerary } from './schedule';
 

@@ -3,11 +3,11 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SearchRunner } from '../../modules/shopping';
+import { SearchRunner } from '../../modules/shopping/index';
 import { TRAVEL_DATE, daysAhead } from '../../modules/shopping/shopping.test-helpers';
 import { createSimGds } from './sim-gds';
 import { createSimulatedRegistry } from './registry';
-import type { SupplierQuery } from '../../modules/shopping';
+import type { SupplierQuery } from '../../modules/shopping/index';
 import { OfferWorker } from './offer-worker';
 import { exactQueryOf, SimulatedSupplier } from './simulated-supplier';
 

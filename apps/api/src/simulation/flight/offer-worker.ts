@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../../platform/worker-thread';
-import type { Offer, SupplierQuery } from '../../modules/shopping';
+import type { Offer, SupplierQuery } from '../../modules/shopping/index';
 
 /**
  * A request to the offer worker: one supplier's offers for a query, an empty answer once the

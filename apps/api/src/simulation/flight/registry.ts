@@ -1,4 +1,4 @@
-import { createRegistry, type SupplierRegistry } from '../../modules/shopping';
+import { createRegistry, type SupplierRegistry } from '../../modules/shopping/index';
 import { createSimGds } from './sim-gds';
 import { createSimLcc } from './sim-lcc';
 import { createSimNdc } from './sim-ndc';

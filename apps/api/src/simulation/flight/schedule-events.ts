@@ -4,7 +4,7 @@ import type {
   OfferSegment,
   ScheduleEvent,
   SupplierQuery,
-} from '../../modules/shopping';
+} from '../../modules/shopping/index';
 import { hash32, seeded } from '../prng';
 import { addDays, localTime } from '../../platform/time';
 

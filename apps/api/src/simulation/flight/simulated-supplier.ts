@@ -21,7 +21,7 @@ import {
   type VerifyAnswer,
   type VoidAnswer,
   type VoidRequestToSupplier,
-} from '../../modules/shopping';
+} from '../../modules/shopping/index';
 import { SimulatedDesk } from './desk';
 import {
   baggageFor,

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { okResponse } from '../../platform/schema';
-import type { SupplierRegistry } from '../../modules/shopping';
-import { UNANSWERED_CALLS } from '../../modules/shopping';
+import type { SupplierRegistry } from '../../modules/shopping/index';
+import { UNANSWERED_CALLS } from '../../modules/shopping/index';
 
 const Faults = z.strictObject({
   timeout: z.boolean().optional(),

@@ -6,9 +6,9 @@ import { isSafeRedirect } from '@portal/domain/navigation';
 import type { Db } from '../../platform/db';
 import { fromContract } from '../../platform/route-contract';
 import { AppError } from '../../platform/errors';
-import type { OrderPaymentRow } from '../../modules/payments';
-import type { PaymentGateways } from '../../modules/payments';
-import { findPayment } from '../../modules/payments';
+import type { OrderPaymentRow } from '../../modules/payments/index';
+import type { PaymentGateways } from '../../modules/payments/index';
+import { findPayment } from '../../modules/payments/index';
 import { isSimulatedGateway, SIM_CHECKOUT_PREFIX, type SimulatedGateway } from './simulated-gateway';
 
 const escapeHtml = (text: string) =>

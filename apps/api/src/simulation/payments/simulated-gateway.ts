@@ -8,7 +8,7 @@ import {
   type PaymentGateway,
   type PaymentGateways,
   type RefundRequest,
-} from '../../modules/payments';
+} from '../../modules/payments/index';
 
 /** The outside channels: every channel but the balance. */
 export type OutsideChannel = Exclude<PaymentChannel, 'balance'>;

@@ -1,8 +1,8 @@
 import { isHighSpeed, SEAT_CLASSES_BY_TRAIN_TYPE } from '@portal/domain/rail';
 import { getStation, type Station } from '@portal/reference-data/stations';
 import { describe, expect, it } from 'vitest';
-import { createRailRegistry, type RailQuery } from '../../modules/rail';
-import { searchTrains, stationsOfCity } from '../../modules/rail';
+import { createRailRegistry, type RailQuery } from '../../modules/rail/index';
+import { searchTrains, stationsOfCity } from '../../modules/rail/index';
 import { fareFen, railDistanceKm, routeHasTrains } from './sim-rail-network';
 import { createSimRail } from './sim-rail';
 

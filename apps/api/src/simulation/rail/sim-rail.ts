@@ -13,7 +13,7 @@ import type {
   RailTicketAnswer,
   RailTrain,
   TunableRailSupplier,
-} from '../../modules/rail';
+} from '../../modules/rail/index';
 import {
   AVERAGE_SPEED_KMH,
   dailyTrains,

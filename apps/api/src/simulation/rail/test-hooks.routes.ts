@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { okResponse } from '../../platform/schema';
-import type { RailSupplierRegistry } from '../../modules/rail';
+import type { RailSupplierRegistry } from '../../modules/rail/index';
 
 const Faults = z.strictObject({
   timeout: z.boolean().optional(),

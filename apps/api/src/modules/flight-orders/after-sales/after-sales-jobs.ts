@@ -5,8 +5,8 @@ import { lockOrderById, transition } from '../flight-orders.repo';
 import type { FlightOrderRow } from '../flight-orders.schema';
 import { answerOrRefusal } from '../supplier-answer';
 import { toSupplierPassengers } from '../supplier-passengers';
-import { notifyOrderEvent } from '../../notifications';
-import type { RefundRequestToSupplier } from '../../shopping';
+import { notifyOrderEvent } from '../../notifications/index';
+import type { RefundRequestToSupplier } from '../../shopping/index';
 import { claimedPaid, releaseClaims } from './claims';
 import { involuntaryGrounds } from './involuntary-refund';
 import {

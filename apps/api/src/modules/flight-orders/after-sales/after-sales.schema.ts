@@ -4,7 +4,7 @@ import type { DisruptedFlight, DisruptionStatus, DisruptionType } from '@portal/
 import type { Solution } from '@portal/domain/shopping';
 import { createdAt, identityId, minorUnits, timestamptz, uuidId } from '../../../platform/db/columns';
 import { flightOrders } from '../flight-orders.schema';
-import type { Offer } from '../../shopping';
+import type { Offer } from '../../shopping/index';
 
 /**
  * One ticket-segment (a passenger on a segment of an order) held by a live change, refund or void

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { bearer, body } from '../../../test/app';
 import { adult, contact, createOrder, nextDocumentNumber, pickSolution } from '../flight-orders.test-helpers';
-import type { UnansweredCall } from '../../shopping';
+import type { UnansweredCall } from '../../shopping/index';
 
 /** Three hours ahead: every ticketing job of a paid order is due by then. */
 export const afterTicketing = () => new Date(Date.now() + 3 * 3_600_000);

@@ -9,10 +9,10 @@ import { flightOrders, type FlightOrderRow } from '../flight-orders.schema';
 import { answerOrRefusal } from '../supplier-answer';
 import { toSupplierPassengers } from '../supplier-passengers';
 import { registerTickets, retryUnlessLastAttempt } from '../tickets';
-import { notifyOrderEvent } from '../../notifications';
-import { rateFromCny } from '../../shopping';
-import type { ChangeQuoteAnswer, ChangeRequestToSupplier, ReissueAnswer } from '../../shopping';
-import { reimburse } from '../../wallet';
+import { notifyOrderEvent } from '../../notifications/index';
+import { rateFromCny } from '../../shopping/index';
+import type { ChangeQuoteAnswer, ChangeRequestToSupplier, ReissueAnswer } from '../../shopping/index';
+import { reimburse } from '../../wallet/index';
 import { releaseClaims } from './claims';
 import { rejectRequest } from './request-outcomes';
 

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FLIGHT_SETTINGS } from '@portal/domain/agency-config';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { ShoppingStarted, type Solution } from '@portal/domain/shopping';
-import { agencies } from '../../agencies';
-import { solutions } from '../../shopping';
+import { agencies } from '../../agencies/index';
+import { solutions } from '../../shopping/index';
 import { buildApp } from '../../../app';
 import { bearer, body, login, testConfig, useTestApp } from '../../../test/app';
 import {
@@ -18,9 +18,9 @@ import {
 } from '../flight-orders.test-helpers';
 import { flightOrders, type FlightOrderRow } from '../flight-orders.schema';
 import { awaitFinished, oneWay, search } from '../../shopping/shopping.test-helpers';
-import { solutionWritten } from '../../shopping';
-import { journalEntries, ledgerAccounts } from '../../wallet';
-import { notifications } from '../../notifications';
+import { solutionWritten } from '../../shopping/index';
+import { journalEntries, ledgerAccounts } from '../../wallet/index';
+import { notifications } from '../../notifications/index';
 import { orderDocuments, ticketClaims } from './after-sales.schema';
 import { afterTicketing, getOrder, loseAnswers } from './after-sales.test-helpers';
 import { changeQuote, selectedShare } from './change';

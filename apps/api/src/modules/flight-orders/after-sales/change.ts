@@ -8,16 +8,16 @@ import {
 import type { OrderPassenger } from '@portal/domain/flight-order';
 import type { PriceListEntry, Solution, VerificationResult } from '@portal/domain/shopping';
 import type { Db } from '../../../platform/db';
-import type { SolutionRow } from '../../shopping';
+import type { SolutionRow } from '../../shopping/index';
 import { AppError } from '../../../platform/errors';
 import type { RequestContext } from '../../../platform/request-context';
 import { insertOrder, type NewFlightOrder } from '../flight-orders.repo';
 import type { FlightOrderRow, StoredPrices } from '../flight-orders.schema';
-import { notifyOrderEvent } from '../../notifications';
-import { findSearch, findSolution, rateFromCny } from '../../shopping';
-import type { Offer } from '../../shopping';
-import { verifySolution } from '../../shopping';
-import { toMinor } from '../../wallet';
+import { notifyOrderEvent } from '../../notifications/index';
+import { findSearch, findSolution, rateFromCny } from '../../shopping/index';
+import type { Offer } from '../../shopping/index';
+import { verifySolution } from '../../shopping/index';
+import { toMinor } from '../../wallet/index';
 import {
   assertTicketsFree,
   changeFactsOf,

@@ -4,7 +4,7 @@ import type { Db } from '../../../platform/db';
 import { isUniqueViolation } from '../../../platform/db-errors';
 import { AppError } from '../../../platform/errors';
 import type { FlightOrderRow } from '../flight-orders.schema';
-import { toMinor } from '../../wallet';
+import { toMinor } from '../../wallet/index';
 import { ticketClaims, type TicketClaimRow } from './after-sales.schema';
 
 export type ClaimKind = TicketClaimRow['kind'];

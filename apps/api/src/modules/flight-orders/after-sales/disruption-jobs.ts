@@ -4,7 +4,7 @@ import { type JobHandler } from '../../../platform/jobs';
 import { jobs } from '../../../platform/jobs.schema';
 import { SUPPLIER_CALL_MS, type FlightOrderDeps } from '../flight-orders.context';
 import { flightOrders } from '../flight-orders.schema';
-import type { ScheduleEvent } from '../../shopping';
+import type { ScheduleEvent } from '../../shopping/index';
 import { recordScheduleEvent, TICKETED_STATUSES } from './disruptions';
 
 export const DISRUPTION_SCAN_JOB = 'disruption-scan';

@@ -14,7 +14,7 @@ import { SUPPLIER_CALL_MS, type FlightOrderDeps } from '../flight-orders.context
 import { canSeeOrder } from '../flight-orders.policy';
 import { findOrder } from '../flight-orders.repo';
 import { flightOrders } from '../flight-orders.schema';
-import type { FlightSupplier, Offer, ScheduleEvent } from '../../shopping';
+import type { FlightSupplier, Offer, ScheduleEvent } from '../../shopping/index';
 import { requireCtx } from '../../../platform/request-context';
 import { acceptProtection, acknowledgeDisruption, refundInsteadOfProtection } from './answer-disruption';
 import { recordScheduleEvent, TICKETED_STATUSES } from './disruptions';

@@ -6,9 +6,9 @@ import { encodeTimelineNote, type TimelineNote } from '@portal/domain/timeline-n
 import type { Db } from '../../../platform/db';
 import { lockOrderById, type NewFlightOrder } from '../flight-orders.repo';
 import { flightOrders, orderEvents, type FlightOrderRow } from '../flight-orders.schema';
-import { notifyOrderEvent } from '../../notifications';
-import { presentSegment } from '../../shopping';
-import type { Offer, OfferSegment, ScheduleEvent } from '../../shopping';
+import { notifyOrderEvent } from '../../notifications/index';
+import { presentSegment } from '../../shopping/index';
+import type { Offer, OfferSegment, ScheduleEvent } from '../../shopping/index';
 import { flightDisruptions, type FlightDisruptionRow } from './after-sales.schema';
 
 /**

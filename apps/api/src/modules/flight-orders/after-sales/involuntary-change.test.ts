@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@portal/domain/error-messages';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { ShoppingStarted } from '@portal/domain/shopping';
-import { searches } from '../../shopping';
+import { searches } from '../../shopping/index';
 import { bearer, body, login, useTestApp } from '../../../test/app';
 import { travelDate, UNLIMITED_BOOKINGS_AND_SEARCHES } from '../flight-orders.test-helpers';
 import { flightOrders } from '../flight-orders.schema';

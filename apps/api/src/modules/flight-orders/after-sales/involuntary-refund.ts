@@ -3,7 +3,7 @@ import { involuntaryRefundNeedsDocument, isInvoluntaryRefund } from '@portal/dom
 import type { Db } from '../../../platform/db';
 import { AppError } from '../../../platform/errors';
 import { flightOrders, type FlightOrderRow, type StoredAfterSales } from '../flight-orders.schema';
-import type { RefundRequestToSupplier } from '../../shopping';
+import type { RefundRequestToSupplier } from '../../shopping/index';
 import { flightDisruptions } from './after-sales.schema';
 
 /**

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { bearer, body, login, useTestApp } from '../../../test/app';
 import { flightOrders } from '../flight-orders.schema';
-import { ledgerViolations } from '../../wallet';
-import { journalEntries, ledgerAccounts, ledgerPostings } from '../../wallet';
+import { ledgerViolations } from '../../wallet/index';
+import { journalEntries, ledgerAccounts, ledgerPostings } from '../../wallet/index';
 import { getOrder, issuedOrder } from './after-sales.test-helpers';
 import { REFUND_REVIEW_DELAY_MS } from './refund';
 

@@ -13,7 +13,7 @@ import type { FlightOrderDeps } from '../flight-orders.context';
 import { canSeeOrder } from '../flight-orders.policy';
 import { findOrder, insertOrder, transition } from '../flight-orders.repo';
 import type { FlightOrderRow, StoredAfterSales } from '../flight-orders.schema';
-import { notifyOrderEvent } from '../../notifications';
+import { notifyOrderEvent } from '../../notifications/index';
 import { claimTickets } from './claims';
 import { attachDocuments } from './documents';
 import { refundGrounds } from './involuntary-refund';

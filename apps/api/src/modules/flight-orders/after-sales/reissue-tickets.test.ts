@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FLIGHT_SETTINGS } from '@portal/domain/agency-config';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { ShoppingStarted } from '@portal/domain/shopping';
-import { agencies } from '../../agencies';
+import { agencies } from '../../agencies/index';
 import { bearer, body, login, useTestApp } from '../../../test/app';
 import { flightOrders, flightTickets } from '../flight-orders.schema';
 import { travelDate, UNLIMITED_BOOKINGS_AND_SEARCHES } from '../flight-orders.test-helpers';

@@ -2,8 +2,8 @@ import type { TimelineNote } from '@portal/domain/timeline-notes';
 import type { Db } from '../../../platform/db';
 import { transition } from '../flight-orders.repo';
 import type { FlightOrderRow } from '../flight-orders.schema';
-import { notifyOrderEvent } from '../../notifications';
-import { reimburse } from '../../wallet';
+import { notifyOrderEvent } from '../../notifications/index';
+import { reimburse } from '../../wallet/index';
 import { releaseClaims } from './claims';
 
 const REJECTED = {

@@ -1,9 +1,9 @@
 import { DEFAULT_FLIGHT_SETTINGS, FlightSettings } from '@portal/domain/agency-config';
 import { parseDecimal } from '@portal/domain/currency-conversion';
 import type { Db } from '../../../platform/db';
-import { findAgencyById } from '../../agencies';
-import { rateFromCny } from '../../shopping';
-import { minorDigits } from '../../wallet';
+import { findAgencyById } from '../../agencies/index';
+import { rateFromCny } from '../../shopping/index';
+import { minorDigits } from '../../wallet/index';
 
 /**
  * Converts `amountMinor` of `from` into `to` through their rates from CNY (units of the currency

@@ -2,12 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FLIGHT_SETTINGS } from '@portal/domain/agency-config';
 import { FlightOrder, FlightOrderList } from '@portal/domain/flight-order';
-import { agencies } from '../../agencies';
+import { agencies } from '../../agencies/index';
 import { bearer, body, login, useTestApp } from '../../../test/app';
 import { flightOrders } from '../flight-orders.schema';
 import { bookOne } from '../flight-orders.test-helpers';
-import { notifications } from '../../notifications';
-import { journalEntries, ledgerAccounts, ledgerPostings } from '../../wallet';
+import { notifications } from '../../notifications/index';
+import { journalEntries, ledgerAccounts, ledgerPostings } from '../../wallet/index';
 import { getOrder, issuedOrder, loseAnswers } from './after-sales.test-helpers';
 
 const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });

@@ -1,8 +1,8 @@
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { DocumentType } from '@portal/domain/document-types';
 import type { PassengerType } from '@portal/domain/shopping';
-import { agencies } from '../../agencies';
-import { users } from '../../users';
+import { agencies } from '../../agencies/index';
+import { users } from '../../users/index';
 
 /**
  * The passenger list of a group order: one row per passenger of the last valid upload (a new

@@ -10,7 +10,7 @@ import {
   GroupPassengerUploadErrors,
   type GroupPassengerColumn,
 } from '@portal/domain/group-passenger-list';
-import { users } from '../../users';
+import { users } from '../../users/index';
 import { bearer, body, login, useTestApp } from '../../../test/app';
 import { groupOrderEvents, groupOrders } from '../group-orders.schema';
 import { passengerListState } from './passenger-list.repo';
