@@ -22,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_ROOT } from '../apps/api/src/platform/config';
 import { type Database, openDatabase } from '../apps/api/src/platform/db';
 import { createPasswordHasher } from '../apps/api/src/modules/users/password';
-import { rowsOf } from '../apps/api/src/modules/wallet/ledger.repo';
+import { rowsOf } from '../apps/api/src/platform/db/rows';
 import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
 import { migratedSchema } from './lib/scratch-schema';
 import { bookOneAdult } from './lib/book-order';

@@ -33,6 +33,7 @@ export const MODULE_ARROWS = {
   shopping: ['exchange-rates', 'passengers', 'wallet', 'notifications', 'agencies', 'users'],
   rail: ['agencies', 'users'],
   'flight-orders': [
+    'exchange-rates',
     'shopping',
     'payments',
     'wallet',

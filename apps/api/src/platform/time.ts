@@ -1,14 +1,7 @@
-import { instantOfLocalMinutes, localDateTime } from './time-zones';
-
-/** The UTC instant of a wall-clock time (`date` YYYY-MM-DD plus minutes after midnight) in a zone. */
-export function zonedToUtc(date: string, minutesOfDay: number, timeZone: string): number {
-  return instantOfLocalMinutes(date, minutesOfDay, timeZone).getTime();
-}
-
-/** `YYYY-MM-DDTHH:mm` local wall-clock time of an instant in a zone. */
-export function localTime(utcMs: number, timeZone: string): string {
-  return localDateTime(utcMs, timeZone);
-}
+/*
+ * Calendar dates (`YYYY-MM-DD`) as plain values; conversions between an instant and a zone's
+ * wall-clock time are in `time-zones.ts`.
+ */
 
 /** Whole days between the calendar dates of two local times (`YYYY-MM-DD…`). */
 export function dayDifference(fromLocal: string, toLocal: string): number {

@@ -14,7 +14,7 @@ import type {
   GroupDesk,
   GroupDeskRequest,
 } from '../modules/group-orders/index';
-import { minorDigits } from '../modules/wallet/index';
+import { minorDigits } from '@portal/domain/currency-conversion';
 import { hash32 } from './prng';
 
 /**

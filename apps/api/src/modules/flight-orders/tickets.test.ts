@@ -4,7 +4,7 @@ import type { FlightOrder } from '@portal/domain/flight-order';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { afterTicketing, getOrder, issuedOrder } from './after-sales/after-sales.test-helpers';
 import { SimulatedSupplier } from '../../simulation/flight/simulated-supplier';
-import { rowsOf } from '../wallet/index';
+import { rowsOf } from '../../platform/db/rows';
 import { flightOrders, flightTickets, orderEvents } from './flight-orders.schema';
 import { bookOne } from './flight-orders.test-helpers';
 

@@ -7,7 +7,7 @@ export { solutionWritten } from './pending-solutions';
 export { SearchRunner } from './search-runner';
 export { newId, quoteExpiry } from './shopping.context';
 export type { ShoppingDeps } from './shopping.context';
-export { findSearch, findSolution, insertSearch, rateFromCny } from './shopping.repo';
+export { findSearch, findSolution, insertSearch } from './shopping.repo';
 export { lookToBook, searches, solutions } from './shopping.schema';
 export type { SearchRow, SolutionRow } from './shopping.schema';
 export { presentSegment } from './solution.presenter';

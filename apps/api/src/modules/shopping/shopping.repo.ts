@@ -183,7 +183,6 @@ export async function deleteSearchesBefore(db: Db, before: Date): Promise<void> 
 }
 
 /** Read through the exchange-rates module, which owns the rates (kept here for its callers). */
-export { rateFromCny } from '../exchange-rates/index';
 
 /** Adds to the look-to-book counters of the agency's day. */
 export async function bumpLookToBook(

@@ -10,11 +10,11 @@ import {
   deleteSearchesBefore,
   insertSearch,
   insertSolutions,
-  rateFromCny,
   type StoredSolution,
   supplierOrder,
   updateSupplierProgress,
 } from './shopping.repo';
+import { rateFromCny } from '../exchange-rates/index';
 import type { MergedRow } from './solutions-cache';
 import { pricedRows, type OfferTarget } from './store-offers';
 import type { FlightSupplier, QueryLeg, SupplierQuery } from './suppliers/supplier';

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { UNLIMITED_BOOKINGS } from '../flight-orders/flight-orders.test-helpers';
 import { ledgerViolations } from '../wallet/index';
-import { rowsOf } from '../wallet/index';
+import { rowsOf } from '../../platform/db/rows';
 import { signWebhook } from '../notifications/index';
 import { webhookSecret } from '../notifications/index';
 import {

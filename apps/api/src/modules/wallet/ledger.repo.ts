@@ -64,7 +64,6 @@ export async function lockAccounts(tx: Db, ids: number[]): Promise<LedgerAccount
 }
 
 /** Also answered here for the wallet files that read it from the ledger repository. */
-export { rowsOf };
 
 /** Adds each delta to its account's balance in one statement (the caller holds the locks). */
 export async function addToBalances(tx: Db, deltas: ReadonlyMap<number, number>): Promise<void> {

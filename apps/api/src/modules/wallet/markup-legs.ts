@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { unwindLegs, type MarkupLeg } from '@portal/domain/wallet-markup';
 import type { Db } from '../../platform/db';
 import type { PostingInput } from './ledger';
-import { ensureAccounts, rowsOf } from './ledger.repo';
+import { rowsOf } from '../../platform/db/rows';
+import { ensureAccounts } from './ledger.repo';
 
 /**
  * The postings that credit each ancestor its markup on an order (leg `markup`, on the ancestor's

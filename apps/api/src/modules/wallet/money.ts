@@ -10,7 +10,6 @@ import { fieldsAboveRequestMaximum, formatMaximum, maximumMinor } from '@portal/
 import { AppError } from '../../platform/errors';
 
 /** Minor-unit digits of a currency (the domain's one table; 2 when unknown). */
-export { minorDigits };
 
 /** Throws ILLEGAL_INPUT unless `amountMinor` is a positive safe integer. */
 export function assertPositiveMinor(amountMinor: number): void {

@@ -3,7 +3,8 @@ import type { InvoiceType } from '@portal/domain/shopping';
 import { describeEntry, type TransactionRow, type WalletStatement } from '@portal/domain/wallet';
 import { buildXlsx, type CellValue, type SheetColumn, type SheetRow } from '../../platform/download';
 import { t, type TextKey, type TextKeysUnder } from '../../platform/i18n';
-import { fromMinor, minorDigits } from './money';
+import { minorDigits } from '@portal/domain/currency-conversion';
+import { fromMinor } from './money';
 import { paymentTypeOf, presentEntry } from './wallet.presenter';
 import type { EntryLine } from './wallet.repo';
 

@@ -6,7 +6,8 @@ import type {
   SupplierQuery,
 } from '../../modules/shopping/index';
 import { hash32, seeded } from '../prng';
-import { addDays, localTime } from '../../platform/time';
+import { addDays } from '../../platform/time';
+import { localDateTime } from '../../platform/time-zones';
 
 /** The share of ticketed bookings the simulated airlines disrupt (deterministic per booking). */
 export const SCHEDULE_EVENT_SHARE = 0.2;
@@ -44,8 +45,8 @@ export function shiftSegment(segment: OfferSegment, minutes: number): OfferSegme
     ...segment,
     departureUtc: new Date(departure).toISOString(),
     arrivalUtc: new Date(arrival).toISOString(),
-    departureLocal: localTime(departure, segment.departureTimeZone),
-    arrivalLocal: localTime(arrival, segment.arrivalTimeZone),
+    departureLocal: localDateTime(departure, segment.departureTimeZone),
+    arrivalLocal: localDateTime(arrival, segment.arrivalTimeZone),
   };
 }
 

@@ -1,7 +1,8 @@
 import { getAirport } from '@portal/reference-data/airports';
 import { hash32, seeded } from '../prng';
 import { carriersFrom, carriersOn, hubsOf } from '../../platform/air-routes';
-import { addDays, zonedToUtc } from '../../platform/time';
+import { addDays } from '../../platform/time';
+import { instantOfLocalMinutes } from '../../platform/time-zones';
 import { distanceKm } from '../geo';
 
 /** A scheduled flight; the same for every supplier that sells it. */
@@ -76,7 +77,7 @@ export function flightsOn(
   const flights: ScheduledFlight[] = [];
   for (let i = 0; i < perDay; i++) {
     const minutes = FIRST_DEPARTURE + i * width + Math.round(rng.int(0, Math.max(0, width - 30)) / 5) * 5;
-    const departureUtc = zonedToUtc(date, minutes, from.timeZone);
+    const departureUtc = instantOfLocalMinutes(date, minutes, from.timeZone).getTime();
     flights.push({
       carrier,
       flightNumber: String(baseNumber + i * 2),

@@ -38,7 +38,7 @@ import { simulatedPnr, simulatedTickets } from './booking-refs';
 import { hash32, type Random, seeded } from '../prng';
 import { simulatedScheduleEvents } from './schedule-events';
 import { type Itinerary, itinerariesFor, type ScheduledFlight } from './schedule';
-import { localTime } from '../../platform/time';
+import { localDateTime } from '../../platform/time-zones';
 
 /** What makes one simulated supplier differ from another. */
 export interface SimProfile {
@@ -93,7 +93,7 @@ const flightKey = (
 ) => `${f.carrier}${f.flightNumber}|${f.origin}-${f.destination}|${date}`;
 
 function localDate(f: ScheduledFlight): string {
-  return localTime(f.departureUtc, getAirport(f.origin)?.timeZone ?? 'UTC').slice(0, 10);
+  return localDateTime(f.departureUtc, getAirport(f.origin)?.timeZone ?? 'UTC').slice(0, 10);
 }
 
 function matchesExact(itinerary: Itinerary, exact: readonly ExactFlight[]): boolean {
@@ -227,8 +227,8 @@ export class SimulatedSupplier implements FlightSupplier {
             destination: f.destination,
             departureTerminal: f.departureTerminal,
             arrivalTerminal: f.arrivalTerminal,
-            departureLocal: localTime(f.departureUtc, from),
-            arrivalLocal: localTime(f.arrivalUtc, to),
+            departureLocal: localDateTime(f.departureUtc, from),
+            arrivalLocal: localDateTime(f.arrivalUtc, to),
             departureTimeZone: from,
             arrivalTimeZone: to,
             departureUtc: new Date(f.departureUtc).toISOString(),

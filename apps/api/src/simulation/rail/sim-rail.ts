@@ -1,7 +1,7 @@
 import { SEAT_CLASSES_BY_TRAIN_TYPE, TRAIN_TYPES, type SeatClass, type TrainType } from '@portal/domain/rail';
 import { getStation, type Station } from '@portal/reference-data/stations';
 import { hash32, seeded, type Random } from '../prng';
-import { localTime, zonedToUtc } from '../../platform/time';
+import { instantOfLocalMinutes, localDateTime } from '../../platform/time-zones';
 import type {
   RailBookAnswer,
   RailBookRequest,
@@ -316,7 +316,7 @@ export class SimulatedRailSupplier implements TunableRailSupplier {
   /** A timetabled train on a date, with its prices and the seats left that day. */
   private priced(train: Scheduled, date: string, soldOut: boolean): RailTrain {
     const km = railDistanceKm(train.from, train.to);
-    const departureUtc = zonedToUtc(date, train.departureMinutes, train.from.timeZone);
+    const departureUtc = instantOfLocalMinutes(date, train.departureMinutes, train.from.timeZone).getTime();
     const arrivalUtc = departureUtc + train.durationMinutes * 60_000;
     const rng = seeded(`${this.options.seed}|rail-seats|${train.trainNumber}|${date}`);
     const classes = SEAT_CLASSES_BY_TRAIN_TYPE[train.type];
@@ -334,8 +334,8 @@ export class SimulatedRailSupplier implements TunableRailSupplier {
       trainType: train.type,
       origin: train.from.code,
       destination: train.to.code,
-      departureLocal: localTime(departureUtc, train.from.timeZone),
-      arrivalLocal: localTime(arrivalUtc, train.to.timeZone),
+      departureLocal: localDateTime(departureUtc, train.from.timeZone),
+      arrivalLocal: localDateTime(arrivalUtc, train.to.timeZone),
       departureTimeZone: train.from.timeZone,
       arrivalTimeZone: train.to.timeZone,
       departureUtc: new Date(departureUtc).toISOString(),

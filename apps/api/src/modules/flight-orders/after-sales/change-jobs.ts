@@ -10,7 +10,7 @@ import { answerOrRefusal } from '../supplier-answer';
 import { toSupplierPassengers } from '../supplier-passengers';
 import { registerTickets, retryUnlessLastAttempt } from '../tickets';
 import { notifyOrderEvent } from '../../notifications/index';
-import { rateFromCny } from '../../shopping/index';
+import { rateFromCny } from '../../exchange-rates/index';
 import type { ChangeQuoteAnswer, ChangeRequestToSupplier, ReissueAnswer } from '../../shopping/index';
 import { reimburse } from '../../wallet/index';
 import { releaseClaims } from './claims';

@@ -2,8 +2,8 @@ import { DEFAULT_FLIGHT_SETTINGS, FlightSettings } from '@portal/domain/agency-c
 import { parseDecimal } from '@portal/domain/currency-conversion';
 import type { Db } from '../../../platform/db';
 import { findAgencyById } from '../../agencies/index';
-import { rateFromCny } from '../../shopping/index';
-import { minorDigits } from '../../wallet/index';
+import { rateFromCny } from '../../exchange-rates/index';
+import { minorDigits } from '@portal/domain/currency-conversion';
 
 /**
  * Converts `amountMinor` of `from` into `to` through their rates from CNY (units of the currency
