@@ -39,6 +39,7 @@ import { hash32, type Random, seeded } from '../prng';
 import { simulatedScheduleEvents } from './schedule-events';
 import { type Itinerary, itinerariesFor, type ScheduledFlight } from './schedule';
 import { localDateTime } from '../../platform/time-zones';
+import { sleep } from '../knobs';
 
 /** What makes one simulated supplier differ from another. */
 export interface SimProfile {
@@ -71,21 +72,6 @@ export interface SimOptions {
 
 const MAX_COMBOS_PER_CARRIER = 4;
 const MIN_GAP_BETWEEN_LEGS_MS = 2 * 3_600_000;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 const flightKey = (
   f: { carrier: string; flightNumber: string; origin: string; destination: string },

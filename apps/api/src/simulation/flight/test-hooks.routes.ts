@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope';
-import { AppError } from '../../platform/errors';
 import { okResponse } from '../../platform/schema';
 import type { SupplierRegistry } from '../../modules/shopping/index';
 import { UNANSWERED_CALLS } from '../../modules/shopping/index';
+import { faultKnobRoute } from '../knobs';
 
 const Faults = z.strictObject({
   timeout: z.boolean().optional(),
@@ -20,7 +20,6 @@ const Faults = z.strictObject({
   unanswered: z.array(z.enum(UNANSWERED_CALLS)).max(UNANSWERED_CALLS.length).optional(),
 });
 
-const SupplierParams = z.strictObject({ name: z.string().min(1).max(40) });
 const tags = ['test-hooks'];
 
 /**
@@ -29,24 +28,8 @@ const tags = ['test-hooks'];
  */
 export async function testHookRoutes(fastify: FastifyInstance, { registry }: { registry: SupplierRegistry }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post(
-    '/__test/suppliers/:name/faults',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        params: SupplierParams,
-        // No body clears the supplier's faults.
-        body: Faults.nullish(),
-        response: okResponse(z.object({ name: z.string(), faults: Faults })),
-      },
-    },
-    async (request) => {
-      const { name } = request.params;
-      const faults = request.body ?? {};
-      if (!registry.setFaults(name, faults)) throw new AppError('NOT_FOUND');
-      return ok({ name, faults });
-    },
+  faultKnobRoute(fastify, '/__test/suppliers/:name/faults', Faults, (name, faults) =>
+    registry.setFaults(name, faults),
   );
   app.delete(
     '/__test/suppliers/faults',

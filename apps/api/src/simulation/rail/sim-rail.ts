@@ -25,6 +25,7 @@ import {
   seatsLeft,
   stationOf,
 } from './sim-rail-network';
+import { sleep, untilAborted } from '../knobs';
 
 export interface SimRailOptions {
   /** Multiplies the latency (0 in unit tests). */
@@ -46,29 +47,6 @@ const DEPARTURE_WINDOW: Record<TrainType, readonly [number, number]> = {
   T: [0, 23 * 60 + 30],
   K: [0, 23 * 60 + 30],
 };
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** Never resolves; rejects with the signal's reason once it aborts (the timeout knob). */
-function untilAborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_resolve, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
-}
 
 /** Latency of order calls (book, ticket, cancel, refund), ms before the latency scale. */
 const ORDER_LATENCY_MS: readonly [number, number] = [80, 300];

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../platform/envelope';
-import { AppError } from '../../platform/errors';
-import { okResponse } from '../../platform/schema';
 import type { RailSupplierRegistry } from '../../modules/rail/index';
+import { faultKnobRoute } from '../knobs';
 
 const Faults = z.strictObject({
   timeout: z.boolean().optional(),
@@ -26,24 +23,7 @@ export async function railTestHookRoutes(
   fastify: FastifyInstance,
   { registry }: { registry: RailSupplierRegistry },
 ) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post(
-    '/__test/rail-suppliers/:name/faults',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['test-hooks'],
-        params: z.strictObject({ name: z.string().min(1).max(40) }),
-        // No body clears the supplier's faults.
-        body: Faults.nullish(),
-        response: okResponse(z.object({ name: z.string(), faults: Faults })),
-      },
-    },
-    async (request) => {
-      const { name } = request.params;
-      const faults = request.body ?? {};
-      if (!registry.setFaults(name, faults)) throw new AppError('NOT_FOUND');
-      return ok({ name, faults });
-    },
+  faultKnobRoute(fastify, '/__test/rail-suppliers/:name/faults', Faults, (name, faults) =>
+    registry.setFaults(name, faults),
   );
 }
