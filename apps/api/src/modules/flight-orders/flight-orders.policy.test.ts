@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { AgencyRow } from '../agencies/index';
 import type { UserRow } from '../users/index';
 import { fillPlaceholders } from 'drizzle-orm';
-import { canSeeOrder, orderScope, orderScopeSql, orderScopeTemplate } from './flight-orders.policy';
+import { canSeeOrder } from '@portal/domain/order-visibility';
+import { orderScope, orderScopeSql, orderScopeTemplate } from './flight-orders.policy';
 
 const dialect = new PgDialect();
 

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { canSeeOrder, onlyOwnOrders } from '@portal/domain/order-visibility';
+import { onlyOwnOrders } from '@portal/domain/order-visibility';
 import type { RequestContext } from '../../platform/request-context';
 import { flightOrders } from './flight-orders.schema';
 
@@ -11,7 +11,6 @@ type Viewer = Pick<RequestContext, 'agency' | 'user'>;
  * count and read (orders, status counts, detail, payment, after-sales, documents, disruptions,
  * booking records) goes through the functions below, which turn it into query conditions.
  */
-export { canSeeOrder, onlyOwnOrders };
 
 /** The query condition on `flight_orders` of the orders `viewer` may see. */
 export function orderScope(viewer: Viewer): SQL {

@@ -17,7 +17,7 @@ import { countByStatus, listOrders } from './list-orders';
 import type { OrderListCache } from './list-cache';
 import type { FlightOrderDeps } from './flight-orders.context';
 import { presentFullOrder } from './after-sales/after-sales.presenter';
-import { canSeeOrder } from './flight-orders.policy';
+import { canSeeOrder } from '@portal/domain/order-visibility';
 import { findOrder } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
 

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors';
 import type { Capturable, Payable, PaymentDue, PaymentTarget } from '../payments/index';
 import type { PaymentKind } from '../wallet/index';
 import type { FlightOrderDeps } from './flight-orders.context';
-import { canSeeOrder } from './flight-orders.policy';
+import { canSeeOrder } from '@portal/domain/order-visibility';
 import { findOrder, lockOrderById, transition } from './flight-orders.repo';
 import { flightOrders, type FlightOrderRow } from './flight-orders.schema';
 import { queueTicketing } from './order-jobs';

@@ -8,7 +8,6 @@ export const GATEWAY_PAYMENT_TTL_MS = 15 * 60_000;
 export const NOTIFICATION_MAX_AGE_MS = 5 * 60_000;
 
 /** The asynchronous notification a gateway posts (its schema is the notify route's contract). */
-export { GatewayNotification } from '@portal/domain/api/payments';
 
 /** The text a notification's signature covers: every field but the signature, in a fixed order. */
 export function signedText(channel: string, n: Omit<GatewayNotification, 'signature'>): string {

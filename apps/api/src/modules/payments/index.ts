@@ -1,6 +1,6 @@
 /** What the payments module offers the other modules; nothing else of it may be imported. */
 export { createGatewayRegistry, sign, verifySignature } from './gateway';
-export type { GatewayNotification, PaymentGateway, PaymentGateways, RefundRequest } from './gateway';
+export type { PaymentGateway, PaymentGateways, RefundRequest } from './gateway';
 export { findPayment } from './gateway-payment';
 export { payWithBalance } from './pay-order';
 export { payWithChannel } from './pay-with-channel';

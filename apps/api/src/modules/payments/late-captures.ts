@@ -11,7 +11,8 @@ import type { Db } from '../../platform/db';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
 import type { OrderPaymentRow } from './payments.schema';
-import type { GatewayNotification, PaymentGateways } from './gateway';
+import type { GatewayNotification } from '@portal/domain/api/payments';
+import type { PaymentGateways } from './gateway';
 import { lateCaptures, type LateCaptureRow } from './late-captures.schema';
 import type { CapturableKind, PayableRegistry } from './payable';
 

@@ -6,7 +6,7 @@ import { enqueueJob } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
 import type { Payable } from '../payments/index';
 import { payWithBalance } from '../payments/index';
-import { canSeeTrainOrder } from './train-orders.policy';
+import { canSeeOrder } from '@portal/domain/order-visibility';
 import { findTrainOrder, lockTrainOrder, trainSettingsOf, transitionTrainOrder } from './train-orders.repo';
 import { assertTrainAction } from './train-order-actions';
 import type { TrainOrderRow } from './train-orders.schema';
@@ -36,7 +36,7 @@ export function trainPayable(deps: TrainOrderDeps): Payable<string, TrainOrderRo
     channels: ['balance'],
     async due(tx, ctx, id, now, { lock }) {
       const order = await findTrainOrder(tx, ctx.agency.id, id, { forUpdate: lock });
-      if (!order || !canSeeTrainOrder(ctx, order)) throw new AppError('ORDER_NOT_FOUND');
+      if (!order || !canSeeOrder(ctx, order)) throw new AppError('ORDER_NOT_FOUND');
       if (!PAY_RULE?.statuses.includes(order.status)) throw illegal(order, 'proceeding');
       const deadline = PAY_RULE.deadline === 'payment' ? order.paymentDeadline : null;
       if (deadline && now.getTime() >= deadline.getTime()) {

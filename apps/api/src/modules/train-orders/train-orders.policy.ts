@@ -1,5 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import { canSeeOrder, onlyOwnOrders } from '@portal/domain/order-visibility';
+import { onlyOwnOrders } from '@portal/domain/order-visibility';
 import { allows } from '@portal/domain/access';
 import { accessSubject, type RequestContext } from '../../platform/request-context';
 import { trainOrders } from './train-orders.schema';
@@ -16,8 +16,6 @@ export function trainOrderScope(viewer: Viewer): SQL {
   const agency = eq(trainOrders.agencyId, viewer.agency.id);
   return onlyOwnOrders(viewer) ? (and(agency, eq(trainOrders.userId, viewer.user.id)) ?? agency) : agency;
 }
-
-export { canSeeOrder as canSeeTrainOrder };
 
 /**
  * Who may book train orders and act on them (pay, cancel, refund, issue the tickets of an order

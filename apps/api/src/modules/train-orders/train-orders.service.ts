@@ -6,7 +6,7 @@ import type { RequestContext } from '../../platform/request-context';
 import { BEIJING_TIME_ZONE, localDate } from '../../platform/time-zones';
 import type { RailSupplier, RailSupplierRegistry } from '../rail/index';
 import { reimburse } from '../wallet/index';
-import { canSeeTrainOrder } from './train-orders.policy';
+import { canSeeOrder } from '@portal/domain/order-visibility';
 import { findTrainOrder, lockTrainOrder, transitionTrainOrder } from './train-orders.repo';
 import type { TrainOrderRow } from './train-orders.schema';
 
@@ -104,14 +104,14 @@ export async function moveIfStill(
 /** The order `ctx` may see, locked in `tx`; 404 for another agency's or another user's order. */
 export async function lockVisible(tx: Db, ctx: RequestContext, id: string): Promise<TrainOrderRow> {
   const order = await findTrainOrder(tx, ctx.agency.id, id, { forUpdate: true });
-  if (!order || !canSeeTrainOrder(ctx, order)) throw new AppError('ORDER_NOT_FOUND');
+  if (!order || !canSeeOrder(ctx, order)) throw new AppError('ORDER_NOT_FOUND');
   return order;
 }
 
 /** The order `ctx` may see (no lock); 404 otherwise. */
 export async function visibleTrainOrder(db: Db, ctx: RequestContext, id: string): Promise<TrainOrderRow> {
   const order = await findTrainOrder(db, ctx.agency.id, id);
-  if (!order || !canSeeTrainOrder(ctx, order)) throw new AppError('ORDER_NOT_FOUND');
+  if (!order || !canSeeOrder(ctx, order)) throw new AppError('ORDER_NOT_FOUND');
   return order;
 }
 

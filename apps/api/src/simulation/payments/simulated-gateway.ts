@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
+import type { GatewayNotification } from '@portal/domain/api/payments';
 import { CHANNEL_OPTIONS, PAYMENT_CHANNELS, type PaymentChannel } from '@portal/domain/payment';
 import {
   createGatewayRegistry,
   sign,
   verifySignature,
-  type GatewayNotification,
   type PaymentGateway,
   type PaymentGateways,
   type RefundRequest,

@@ -10,7 +10,7 @@ import type { Db } from '../../../platform/db';
 import { AppError } from '../../../platform/errors';
 import type { RequestContext } from '../../../platform/request-context';
 import type { FlightOrderDeps } from '../flight-orders.context';
-import { canSeeOrder } from '../flight-orders.policy';
+import { canSeeOrder } from '@portal/domain/order-visibility';
 import { lockOrderById } from '../flight-orders.repo';
 import { flightOrders, type FlightOrderRow } from '../flight-orders.schema';
 import { flightDisruptions, type FlightDisruptionRow } from './after-sales.schema';

@@ -9,7 +9,7 @@ import { AppError } from '../../../platform/errors';
 import type { RequestContext } from '../../../platform/request-context';
 import type { SearchRow } from '../../shopping/index';
 import type { FlightOrderDeps } from '../flight-orders.context';
-import { canSeeOrder } from '../flight-orders.policy';
+import { canSeeOrder } from '@portal/domain/order-visibility';
 import { findOrder } from '../flight-orders.repo';
 import type { FlightOrderRow } from '../flight-orders.schema';
 import { loadAgencyPricing } from '../../shopping/index';

@@ -11,7 +11,7 @@ import { ok } from '../../../platform/envelope';
 import { AppError } from '../../../platform/errors';
 import { okResponse } from '../../../platform/schema';
 import { SUPPLIER_CALL_MS, type FlightOrderDeps } from '../flight-orders.context';
-import { canSeeOrder } from '../flight-orders.policy';
+import { canSeeOrder } from '@portal/domain/order-visibility';
 import { findOrder } from '../flight-orders.repo';
 import { flightOrders } from '../flight-orders.schema';
 import type { FlightSupplier, Offer, ScheduleEvent } from '../../shopping/index';

@@ -11,7 +11,7 @@ import type { Db } from '../../../platform/db';
 import { AppError } from '../../../platform/errors';
 import { checkUpload, FILE_KINDS, type FileStorage, type UploadRule } from '../../../platform/files';
 import type { RequestContext } from '../../../platform/request-context';
-import { canSeeOrder } from '../flight-orders.policy';
+import { canSeeOrder } from '@portal/domain/order-visibility';
 import { findOrder } from '../flight-orders.repo';
 import { flightOrders, type FlightOrderRow } from '../flight-orders.schema';
 import { orderDocuments, type OrderDocumentRow } from './after-sales.schema';

@@ -10,7 +10,7 @@ import { enqueueJob } from '../../../platform/jobs';
 import { AppError } from '../../../platform/errors';
 import type { RequestContext } from '../../../platform/request-context';
 import type { FlightOrderDeps } from '../flight-orders.context';
-import { canSeeOrder } from '../flight-orders.policy';
+import { canSeeOrder } from '@portal/domain/order-visibility';
 import { findOrder, insertOrder, transition } from '../flight-orders.repo';
 import type { FlightOrderRow, StoredAfterSales } from '../flight-orders.schema';
 import { notifyOrderEvent } from '../../notifications/index';
