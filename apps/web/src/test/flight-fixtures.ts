@@ -1,4 +1,4 @@
-import type { ShoppingRequest, Solution, SolutionsResult } from '@portal/domain/shopping';
+import type { ShoppingRequest, Solution, SolutionsDelta, SolutionsResult } from '@portal/domain/shopping';
 
 interface SolutionSpec {
   id: string;
@@ -109,4 +109,9 @@ export function solutionsResult(solutions: Solution[], finished = true): Solutio
     solutions,
     currency: 'CNY',
   };
+}
+
+/** A poll's answer carrying the whole list (`reset`), as the first poll of a search gets it. */
+export function solutionsDelta(solutions: Solution[], finished = true, cursor = '1'): SolutionsDelta {
+  return { ...solutionsResult(solutions, finished), reset: true, removed: [], families: [], cursor };
 }

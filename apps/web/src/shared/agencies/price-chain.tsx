@@ -5,7 +5,8 @@ import type { PriceChain, PriceChainLevel, PriceChainQuery } from '@portal/domai
 import type { Currency } from '@portal/domain/currency';
 import { fromMinor, minorDigits } from '@portal/domain/currency-conversion';
 import type { MoneyJson } from '@portal/domain/shopping';
-import { apiGet } from '../api/client';
+import type { getPriceChain as getPriceChainRoute } from '@portal/domain/api/agency-settings';
+import { callApi } from '../api/call-api';
 import { formatMoney } from '../money/format-money';
 import { QueryError } from '../ui/query-error';
 
@@ -14,10 +15,11 @@ export const priceChainKey = (agencyId: number) => ['agency-price-chain', agency
 
 /** GET /base/v2/agencies/{id}/price-chain: a net amount (minor units) through every level's adjustment. */
 export function getPriceChain(agencyId: number, query: PriceChainQuery): Promise<PriceChain> {
-  return apiGet<PriceChain>(`/base/v2/agencies/${agencyId}/price-chain`, {
-    params: query,
-    skipErrorToast: true,
-  });
+  return callApi<typeof getPriceChainRoute>(
+    { method: 'GET', path: '/base/v2/agencies/:id/price-chain' },
+    { params: { id: agencyId }, query },
+    { skipErrorToast: true },
+  );
 }
 
 /** The price chain for `query`, once one is asked for (`query` not null). */

@@ -6,7 +6,15 @@ import { envelope, server } from '../../test/server';
 import { useSessionStore } from '../stores/session-store';
 import { useUiStore } from '../stores/ui-store';
 import { ApiError } from './api-error';
-import { apiGet } from './client';
+import type { getExchangeRates } from '@portal/domain/api/site';
+import { callApi } from './call-api';
+
+const RATES = { base: 'CNY', rates: { USD: '0.1389' }, updatedAt: '2026-11-28T00:00:00.000Z' };
+
+/** A call through a real route contract (the client has no other way to call the API). */
+function getRates() {
+  return callApi<typeof getExchangeRates>({ method: 'GET', path: '/base/v2/exchangeRates' }, {});
+}
 
 describe('api client', () => {
   beforeEach(async () => {
@@ -16,47 +24,56 @@ describe('api client', () => {
   it('sends the bearer token and Accept-Language, and resolves code 0 with data', async () => {
     let headers: Headers | undefined;
     server.use(
-      mswHttp.get('/base/v2/echo', ({ request }) => {
+      mswHttp.get('/base/v2/exchangeRates', ({ request }) => {
         headers = request.headers;
-        return HttpResponse.json(envelope({ hello: 'world' }));
+        return HttpResponse.json(envelope(RATES));
       }),
     );
-    await expect(apiGet('/base/v2/echo')).resolves.toEqual({ hello: 'world' });
+    await expect(getRates()).resolves.toEqual(RATES);
     expect(headers?.get('authorization')).toBe('Bearer token-operator');
     expect(headers?.get('accept-language')).toBe('en');
     expect(useUiStore.getState().pending).toBe(0);
   });
 
+  it('refuses, in development and the tests, an answer that does not match the route contract', async () => {
+    server.use(mswHttp.get('/base/v2/exchangeRates', () => HttpResponse.json(envelope({ hello: 'world' }))));
+    const error = await getRates().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      message: "The server's answer could not be read, please try again or contact support",
+    });
+  });
+
   it('rejects a non-zero code with the server message and code', async () => {
     server.use(
-      mswHttp.get('/base/v2/echo', () =>
+      mswHttp.get('/base/v2/exchangeRates', () =>
         HttpResponse.json(envelope(null, 201003, 'Invalid username or password'), { status: 401 }),
       ),
     );
-    const error = await apiGet('/base/v2/echo').catch((e: unknown) => e);
+    const error = await getRates().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 201003, message: 'Invalid username or password' });
   });
 
   it('maps HTTP 404 to the not-found text', async () => {
-    server.use(mswHttp.get('/base/v2/echo', () => new HttpResponse(null, { status: 404 })));
-    await expect(apiGet('/base/v2/echo')).rejects.toMatchObject({ message: 'Resource not found' });
+    server.use(mswHttp.get('/base/v2/exchangeRates', () => new HttpResponse(null, { status: 404 })));
+    await expect(getRates()).rejects.toMatchObject({ message: 'Resource not found' });
   });
 
   it('maps a network failure to the network text', async () => {
-    server.use(mswHttp.get('/base/v2/echo', () => HttpResponse.error()));
-    await expect(apiGet('/base/v2/echo')).rejects.toMatchObject({
+    server.use(mswHttp.get('/base/v2/exchangeRates', () => HttpResponse.error()));
+    await expect(getRates()).rejects.toMatchObject({
       message: 'Network error, please check your connection',
     });
   });
 
   it('ends the session on code 200005 and sets isLogoutByUser', async () => {
     server.use(
-      mswHttp.get('/base/v2/echo', () =>
+      mswHttp.get('/base/v2/exchangeRates', () =>
         HttpResponse.json(envelope(null, 200005, 'expired'), { status: 401 }),
       ),
     );
-    await expect(apiGet('/base/v2/echo')).rejects.toMatchObject({ code: 200005, silent: true });
+    await expect(getRates()).rejects.toMatchObject({ code: 200005, silent: true });
     const session = useSessionStore.getState();
     expect(session.token).toBeNull();
     expect(session.userInfo).toBeNull();

@@ -18,7 +18,7 @@ export interface RequestOptions {
   skipErrorToast?: boolean;
 }
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'delete';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -87,7 +87,8 @@ export function parseBody(text: string): unknown {
   }
 }
 
-function fail(error: ApiError, options: RequestOptions): never {
+/** Shows an error of a call (unless silent or asked not to) and throws it. */
+export function report(error: ApiError, options: RequestOptions): never {
   // Keyed by its text: the same refusal of several calls at once shows once.
   if (!error.silent && !options.skipErrorToast)
     void toast().error({ content: error.message, key: error.message });
@@ -108,36 +109,10 @@ export function settle(status: number | undefined, body: unknown, options: Reque
     }
     case 'error':
       if ('messageKey' in outcome) {
-        return fail(new ApiError(i18n.t(outcome.messageKey), { code: outcome.code }), options);
+        return report(new ApiError(i18n.t(outcome.messageKey), { code: outcome.code }), options);
       }
-      return fail(new ApiError(outcome.message, { code: outcome.code, data: outcome.data }), options);
+      return report(new ApiError(outcome.message, { code: outcome.code, data: outcome.data }), options);
     case 'ignored':
       throw new ApiError('', { silent: true });
   }
-}
-
-async function call<T>(method: Method, path: string, body: unknown, options?: RequestOptions): Promise<T> {
-  const response = await send(method, path, body, options);
-  if (!response) return settle(undefined, undefined, options) as T;
-  return settle(response.status, parseBody(await response.text()), options) as T;
-}
-
-/** GET returning the envelope's data. */
-export function apiGet<T>(url: string, options?: RequestOptions): Promise<T> {
-  return call<T>('get', url, undefined, options);
-}
-
-/** POST returning the envelope's data. */
-export function apiPost<T>(url: string, body?: unknown, options?: RequestOptions): Promise<T> {
-  return call<T>('post', url, body, options);
-}
-
-/** PUT returning the envelope's data. */
-export function apiPut<T>(url: string, body?: unknown, options?: RequestOptions): Promise<T> {
-  return call<T>('put', url, body, options);
-}
-
-/** DELETE returning the envelope's data. */
-export function apiDelete<T>(url: string, options?: RequestOptions): Promise<T> {
-  return call<T>('delete', url, undefined, options);
 }

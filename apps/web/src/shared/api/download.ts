@@ -1,3 +1,4 @@
+import { pathOf, type CallInput, type RouteContract } from '@portal/domain/api/contract';
 import { ApiError } from './api-error';
 import { parseBody, send, settle, type RequestOptions } from './client';
 
@@ -98,4 +99,22 @@ export async function download(url: string, payload: unknown, options: DownloadO
   const file = await fetchFile(url, payload, options);
   saveBlob(file.blob, file.fileName);
   return file.fileName;
+}
+
+/** A contract answering a file. */
+type FileContract = RouteContract & { readonly response: 'file' };
+
+/**
+ * Downloads the file a route contract answers (`@portal/domain/api/*`, imported as a type only,
+ * as for `callApi`): the URL from its path and parameters, its body as the payload (an export's
+ * filters), GET or POST as it declares.
+ */
+export function downloadFile<C extends FileContract>(
+  route: Pick<C, 'method' | 'path'>,
+  input: CallInput<C>,
+  options: Omit<DownloadOptions, 'method'>,
+): Promise<string> {
+  const { params, body } = input as { params?: object; body?: unknown };
+  const method = route.method === 'GET' ? 'get' : 'post';
+  return download(pathOf(route.path, params), body, { ...options, method });
 }

@@ -1,14 +1,15 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type {
+  ApiKeyResult,
   CreateAgencyInput,
   CreatedAgency,
   SubAgency,
-  SubAgencyList,
-  SuperAdminPasswordReset,
   UpdateAgencyInput,
 } from '@portal/domain/agencies';
-import { apiDelete, apiGet, apiPost, apiPut, send } from '../../../shared/api/client';
+import type * as agenciesApi from '@portal/domain/api/agencies';
+import { callApi } from '../../../shared/api/call-api';
+import { send } from '../../../shared/api/client';
 
 /** Every agency query starts with this key; a write refreshes them all. */
 export const AGENCIES_KEY = ['agencies'] as const;
@@ -16,17 +17,16 @@ export const AGENCIES_PAGE_SIZE = 20;
 /** A deeper level is asked for in one page of the API's largest size. */
 const CHILDREN_PAGE_SIZE = 100;
 
-const agencyPath = (id: number, rest = '') => `/base/v2/agencies/${id}${rest}`;
-
 /** GET /base/v2/agencies: one page of the direct sub-agencies (or of the matches of `keyword`). */
 export function useAgencies(keyword: string | undefined, page: number) {
   return useQuery({
     queryKey: [...AGENCIES_KEY, 'list', keyword ?? '', page],
     queryFn: () =>
-      apiGet<SubAgencyList>('/base/v2/agencies', {
-        params: { keyword, page, pageSize: AGENCIES_PAGE_SIZE },
-        skipErrorToast: true,
-      }),
+      callApi<typeof agenciesApi.listAgencies>(
+        { method: 'GET', path: '/base/v2/agencies' },
+        { query: { keyword, page, pageSize: AGENCIES_PAGE_SIZE } },
+        { skipErrorToast: true },
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -40,9 +40,12 @@ export function useChildAgencies(parentIds: readonly number[]) {
     queries: parentIds.map((parentId) => ({
       queryKey: [...AGENCIES_KEY, 'children', parentId],
       queryFn: () =>
-        apiGet<SubAgencyList>('/base/v2/agencies', {
-          params: { parentId, page: 1, pageSize: CHILDREN_PAGE_SIZE },
-        }),
+        callApi<typeof agenciesApi.listAgencies>(
+          { method: 'GET', path: '/base/v2/agencies' },
+          {
+            query: { parentId, page: 1, pageSize: CHILDREN_PAGE_SIZE },
+          },
+        ),
     })),
     combine: (results) => {
       const loaded = new Map<number, SubAgency[]>();
@@ -69,14 +72,19 @@ export function useSaveAgency() {
   return useMutation({
     mutationFn: (input: SaveAgencyInput): Promise<CreatedAgency | SubAgency> => {
       if (input.id !== undefined) {
-        return apiPut<SubAgency>(agencyPath(input.id), input.body, { skipErrorToast: true });
+        return callApi<typeof agenciesApi.updateAgency>(
+          { method: 'PUT', path: '/base/v2/agencies/:id' },
+          { params: { id: input.id }, body: input.body },
+          { skipErrorToast: true },
+        );
       }
       const text = JSON.stringify(input.body);
       if (last.current?.text !== text) last.current = { text, key: crypto.randomUUID() };
-      return apiPost<CreatedAgency>('/base/v2/agencies', input.body, {
-        headers: { 'Idempotency-Key': last.current.key },
-        skipErrorToast: true,
-      });
+      return callApi<typeof agenciesApi.createAgency>(
+        { method: 'POST', path: '/base/v2/agencies' },
+        { body: input.body },
+        { headers: { 'Idempotency-Key': last.current.key }, skipErrorToast: true },
+      );
     },
     onSettled: () => client.invalidateQueries({ queryKey: AGENCIES_KEY }),
   });
@@ -86,7 +94,12 @@ export function useSaveAgency() {
 export function useDeleteAgency() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiDelete<unknown>(agencyPath(id), { skipErrorToast: true }),
+    mutationFn: (id: number) =>
+      callApi<typeof agenciesApi.deleteAgency>(
+        { method: 'DELETE', path: '/base/v2/agencies/:id' },
+        { params: { id } },
+        { skipErrorToast: true },
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: AGENCIES_KEY }),
   });
 }
@@ -98,7 +111,11 @@ export function useUploadAgencyLogo() {
     mutationFn: ({ id, file }: { id: number; file: File }) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return apiPut<SubAgency>(agencyPath(id, '/logo'), form, { skipErrorToast: true });
+      return callApi<typeof agenciesApi.uploadAgencyLogo>(
+        { method: 'PUT', path: '/base/v2/agencies/:id/logo' },
+        { params: { id }, body: form },
+        { skipErrorToast: true },
+      );
     },
     onSettled: () => client.invalidateQueries({ queryKey: AGENCIES_KEY }),
   });
@@ -134,20 +151,24 @@ export function useAgencyLogo(logo: string | null | undefined): string | null {
 /** POST /base/v2/agencies/{id}/superuser/password: a temporary password, shown once. */
 export function useResetSuperAdminPassword() {
   return useMutation({
-    mutationFn: (id: number) => apiPost<SuperAdminPasswordReset>(agencyPath(id, '/superuser/password')),
+    mutationFn: (id: number) =>
+      callApi<typeof agenciesApi.resetSuperAdminPassword>(
+        { method: 'POST', path: '/base/v2/agencies/:id/superuser/password' },
+        { params: { id } },
+      ),
   });
 }
 
 /** The answer of POST /base/v2/agencies/{id}/apikey: the key itself is shown once. */
-export interface IssuedApiKey {
-  apiKey: string;
-  prefix: string;
-  createdAt: string;
-}
+export type IssuedApiKey = ApiKeyResult;
 
 /** POST /base/v2/agencies/{id}/apikey: a new key; the previous one stops working. */
 export function useRotateApiKey() {
   return useMutation({
-    mutationFn: (id: number) => apiPost<IssuedApiKey>(agencyPath(id, '/apikey')),
+    mutationFn: (id: number) =>
+      callApi<typeof agenciesApi.issueApiKey>(
+        { method: 'POST', path: '/base/v2/agencies/:id/apikey' },
+        { params: { id } },
+      ),
   });
 }

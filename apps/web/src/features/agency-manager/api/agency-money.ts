@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { CreditLimitBody, TopUpBody, WalletBalance, WalletChange } from '@portal/domain/wallet';
-import { apiGet, apiPost, apiPut } from '../../../shared/api/client';
+import type * as walletApi from '@portal/domain/api/wallet';
+import type { CreditLimitBody, TopUpBody, WalletChange } from '@portal/domain/wallet';
+import { callApi } from '../../../shared/api/call-api';
 import { AGENCIES_KEY } from './agencies';
 
 /**
@@ -35,26 +36,33 @@ const OWN_BALANCES_KEY = ['wallet-balances'];
 export function useOwnBalances() {
   return useQuery({
     queryKey: OWN_BALANCES_KEY,
-    queryFn: () => apiGet<WalletBalance[]>('/base/v2/wallet/balances', { skipErrorToast: true }),
+    queryFn: () =>
+      callApi<typeof walletApi.listWalletBalances>(
+        { method: 'GET', path: '/base/v2/wallet/balances' },
+        {},
+        { skipErrorToast: true },
+      ),
   });
 }
 
 /** POST /base/v2/agencies/{id}/balance: adds funds to a direct sub-agency's wallet. */
 export function useTopUp() {
   return useMoneyWrite<TopUpBody>((agencyId, body, key) =>
-    apiPost<WalletChange>(`/base/v2/agencies/${agencyId}/balance`, body, {
-      headers: { 'Idempotency-Key': key },
-      skipErrorToast: true,
-    }),
+    callApi<typeof walletApi.topUpAgency>(
+      { method: 'POST', path: '/base/v2/agencies/:id/balance' },
+      { params: { id: agencyId }, body },
+      { headers: { 'Idempotency-Key': key }, skipErrorToast: true },
+    ),
   );
 }
 
 /** PUT /base/v2/agencies/{id}/credit: sets a direct sub-agency's credit limit. */
 export function useSetCreditLimit() {
   return useMoneyWrite<CreditLimitBody>((agencyId, body, key) =>
-    apiPut<WalletChange>(`/base/v2/agencies/${agencyId}/credit`, body, {
-      headers: { 'Idempotency-Key': key },
-      skipErrorToast: true,
-    }),
+    callApi<typeof walletApi.setCreditLimit>(
+      { method: 'PUT', path: '/base/v2/agencies/:id/credit' },
+      { params: { id: agencyId }, body },
+      { headers: { 'Idempotency-Key': key }, skipErrorToast: true },
+    ),
   );
 }

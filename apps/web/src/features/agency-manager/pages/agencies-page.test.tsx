@@ -2,43 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { SubAgency, SubAgencyNode } from '@portal/domain/agencies';
+import type { SubAgencyNode } from '@portal/domain/agencies';
+import { makeAgency } from '../../../test/agency-fixtures';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 
 const WAIT = { timeout: 30_000 };
 const SLOW = 60000;
-
-function makeAgency(id: number, name: string, over: Partial<SubAgency> = {}): SubAgency {
-  return {
-    id,
-    name,
-    alias: null,
-    partnerCode: `K7M3QX${id % 10}B`,
-    enabled: true,
-    parentId: 1,
-    proxyLevel: 1,
-    advisor: null,
-    contactName: 'Lin',
-    email: `${id}@example.com`,
-    phone: null,
-    allowedDomains: [],
-    extraInfo: null,
-    logo: null,
-    canCreateSubAgency: false,
-    wallet: {
-      currency: 'CNY',
-      balance: { amount: '12345.60', currency: 'CNY' },
-      creditLimit: { amount: '5000.00', currency: 'CNY' },
-      available: { amount: '17345.60', currency: 'CNY' },
-    },
-    childrenCount: 0,
-    superAdmin: { id: id * 10, username: `admin${id}` },
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...over,
-  };
-}
 
 interface Sent {
   method: string;

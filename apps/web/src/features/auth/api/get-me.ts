@@ -1,5 +1,6 @@
+import type { getMe as GetMe } from '@portal/domain/api/session';
 import type { MeResult } from '@portal/domain/auth';
-import { apiGet } from '../../../shared/api/client';
+import { callApi } from '../../../shared/api/call-api';
 
 let inFlight: AbortController | null = null;
 
@@ -9,7 +10,11 @@ export async function getMe(): Promise<MeResult> {
   const controller = new AbortController();
   inFlight = controller;
   try {
-    return await apiGet<MeResult>('/base/v2/me', { signal: controller.signal });
+    return await callApi<typeof GetMe>(
+      { method: 'GET', path: '/base/v2/me' },
+      {},
+      { signal: controller.signal },
+    );
   } finally {
     if (inFlight === controller) inFlight = null;
   }

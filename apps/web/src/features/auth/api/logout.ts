@@ -1,6 +1,7 @@
-import { apiDelete } from '../../../shared/api/client';
+import type { logout as Logout } from '@portal/domain/api/session';
+import { callApi } from '../../../shared/api/call-api';
 
 /** DELETE /base/v2/me: ends the session on the server. Failures are the caller's to ignore. */
 export function logoutRequest(): Promise<unknown> {
-  return apiDelete<unknown>('/base/v2/me', { skipErrorToast: true });
+  return callApi<typeof Logout>({ method: 'DELETE', path: '/base/v2/me' }, {}, { skipErrorToast: true });
 }

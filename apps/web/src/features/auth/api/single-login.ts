@@ -1,7 +1,8 @@
 import type { LoginResult, SingleLoginBody } from '@portal/domain/auth';
-import { apiPost } from '../../../shared/api/client';
+import type { singleLogin as SingleLogin } from '@portal/domain/api/session';
+import { callApi } from '../../../shared/api/call-api';
 
 /** POST /base/v2/single-login: the partner's signed SSO link (spec §7). */
 export function singleLogin(body: SingleLoginBody): Promise<LoginResult> {
-  return apiPost<LoginResult>('/base/v2/single-login', body);
+  return callApi<typeof SingleLogin>({ method: 'POST', path: '/base/v2/single-login' }, { body });
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PaymentChannel } from '@portal/domain/payment';
 import type { TransactionList } from '@portal/domain/wallet';
-import { apiGet } from '../../../shared/api/client';
+import type { listTransactions } from '@portal/domain/api/wallet';
+import { callApi } from '../../../shared/api/call-api';
 
 /** The query 'All Transactions' sends; absent filters are left out of the URL. */
 export interface TransactionParams {
@@ -15,7 +16,11 @@ export interface TransactionParams {
 
 /** GET /base/v2/wallet/transactions: one page of transaction rows, newest first. */
 export function getTransactions(params: TransactionParams): Promise<TransactionList> {
-  return apiGet<TransactionList>('/base/v2/wallet/transactions', { params, skipErrorToast: true });
+  return callApi<typeof listTransactions>(
+    { method: 'GET', path: '/base/v2/wallet/transactions' },
+    { query: params },
+    { skipErrorToast: true },
+  );
 }
 
 /** Transaction rows of `params`; keeps the previous page on screen while the next one loads. */

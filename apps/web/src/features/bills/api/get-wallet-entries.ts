@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { WalletEntryList, WalletPaymentType } from '@portal/domain/wallet';
-import { apiGet } from '../../../shared/api/client';
+import type { listWalletEntries } from '@portal/domain/api/wallet';
+import { callApi } from '../../../shared/api/call-api';
 
 /** The query the wallet page sends; absent filters are left out of the URL. */
 export interface WalletEntryParams {
@@ -14,7 +15,11 @@ export interface WalletEntryParams {
 
 /** GET /base/v2/wallet/entries: one page of wallet entries, newest first. */
 export function getWalletEntries(params: WalletEntryParams): Promise<WalletEntryList> {
-  return apiGet<WalletEntryList>('/base/v2/wallet/entries', { params, skipErrorToast: true });
+  return callApi<typeof listWalletEntries>(
+    { method: 'GET', path: '/base/v2/wallet/entries' },
+    { query: params },
+    { skipErrorToast: true },
+  );
 }
 
 /** Wallet entries of `params`; keeps the previous page on screen while the next one loads. */

@@ -1,10 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { StatementQuery, WalletStatement } from '@portal/domain/wallet';
-import { apiGet } from '../../../shared/api/client';
+import type { listWalletStatements } from '@portal/domain/api/wallet';
+import { callApi } from '../../../shared/api/call-api';
 
 /** GET /base/v2/wallet/statements: a statement per month and wallet currency of `query`. */
 export function getWalletStatements(query: StatementQuery): Promise<WalletStatement[]> {
-  return apiGet<WalletStatement[]>('/base/v2/wallet/statements', { params: query, skipErrorToast: true });
+  return callApi<typeof listWalletStatements>(
+    { method: 'GET', path: '/base/v2/wallet/statements' },
+    { query },
+    { skipErrorToast: true },
+  );
 }
 
 /** The statements of `query`; keeps the previous months on screen while new ones load. */

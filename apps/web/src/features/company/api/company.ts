@@ -1,17 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanyProfile, UpdateCompanyBody } from '@portal/domain/company';
-import { apiGet, apiPut } from '../../../shared/api/client';
+import type * as companyApi from '@portal/domain/api/company';
+import { callApi } from '../../../shared/api/call-api';
 
 const KEY = ['company'];
 
 /** GET /base/v2/company: the caller's own agency profile. */
 export function getCompany(): Promise<CompanyProfile> {
-  return apiGet<CompanyProfile>('/base/v2/company', { skipErrorToast: true });
+  return callApi<typeof companyApi.getCompany>(
+    { method: 'GET', path: '/base/v2/company' },
+    {},
+    { skipErrorToast: true },
+  );
 }
 
 /** PUT /base/v2/company: the SuperUser replaces the profile; answers it as it now is. */
 export function updateCompany(body: UpdateCompanyBody): Promise<CompanyProfile> {
-  return apiPut<CompanyProfile>('/base/v2/company', body);
+  return callApi<typeof companyApi.updateCompany>({ method: 'PUT', path: '/base/v2/company' }, { body });
 }
 
 /** The agency profile; the page shows loading and errors itself. */

@@ -5,7 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DUPLICATE_REASON_MAX } from '@portal/domain/duplicate-booking';
 import type { Solution } from '@portal/domain/shopping';
 import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
+import { makeDocumentReading } from '../../../test/document-fixtures';
 import { makeSolution } from '../../../test/flight-fixtures';
+import { fullOrder } from '../../../test/flight-order-fixtures';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
@@ -30,12 +32,12 @@ function withChild(solution: Solution, restrictions: Partial<Solution['restricti
   };
 }
 
-const ORDER = {
+const ORDER = fullOrder({
   id: 'ord-1',
   bookingNumber: 'FO20300501001',
-  price: { orderTotal: { amount: '2000.00', currency: 'CNY' } },
+  price: { ...fullOrder().price, orderTotal: { amount: '2000.00', currency: 'CNY' } },
   paymentDeadline: new Date(Date.now() + 30 * 60_000).toISOString(),
-};
+});
 
 async function open(solution: Solution) {
   await prepare(SESSIONS.operator);
@@ -374,9 +376,8 @@ describe('booking form', () => {
       http.post('/base/v2/analysis/document', () =>
         readable
           ? HttpResponse.json(
-              envelope({
-                format: 'TD3',
-                fields: {
+              envelope(
+                makeDocumentReading({
                   surname: 'ERIKSSON',
                   given_names: 'ANNA MARIA',
                   gender: 'female',
@@ -388,10 +389,8 @@ describe('booking form', () => {
                     number: 'L898902C3',
                     expiryDate: '2032-04-15',
                   },
-                },
-                checks: {},
-                raw: '',
-              }),
+                }),
+              ),
             )
           : HttpResponse.json(envelope(null, 700005, 'unreadable'), { status: 422 }),
       ),

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { VerificationResult } from '@portal/domain/shopping';
 import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
-import { makeSolution, PEK_SHA, solutionsResult } from '../../../test/flight-fixtures';
+import { makeSolution, PEK_SHA, solutionsDelta, solutionsResult } from '../../../test/flight-fixtures';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
@@ -102,7 +102,7 @@ describe('price check', () => {
         return HttpResponse.json(envelope({ searchId: 's-again', expiresAt: '' }));
       }),
       http.post('/shopping/v2/flight/async-shopping/solutions', () =>
-        HttpResponse.json(envelope(solutionsResult([LISTED]))),
+        HttpResponse.json(envelope(solutionsDelta([LISTED]))),
       ),
     );
     await bookWith(() => HttpResponse.json(envelope(null, 400004, 'expired'), { status: 410 }));

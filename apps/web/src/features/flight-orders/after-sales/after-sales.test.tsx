@@ -8,12 +8,12 @@ import type { AfterSalesDetail, SupportingDocument } from '@portal/domain/after-
 import type { FlightOrderAction } from '@portal/domain/flight-order-actions';
 import { statusColor, type FlightOrderStatus } from '@portal/domain/flight-order-status';
 import { SESSIONS } from '../../../test/fixtures';
-import { makeSolution, solutionsResult } from '../../../test/flight-fixtures';
+import { makeSolution, solutionsDelta } from '../../../test/flight-fixtures';
 import { i18n } from '../../../shared/i18n/i18n';
 import { usePreferencesStore } from '../../../shared/stores/preferences-store';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import { issuedOrder } from '../lib/test-orders';
+import { issuedOrder } from '../../../test/flight-order-fixtures';
 
 const WAIT = { timeout: 30_000 };
 const SLOW = 60000;
@@ -251,7 +251,7 @@ describe('after-sales on the order detail page', () => {
         http.post('/shopping/v2/flight/async-shopping/solutions', async ({ request }) => {
           polls.push(await request.json());
           return HttpResponse.json(
-            envelope(polls.length === 1 ? solutionsResult([], false) : solutionsResult([alternative])),
+            envelope(polls.length === 1 ? solutionsDelta([], false) : solutionsDelta([alternative])),
           );
         }),
         http.post('/order/v2/flight/orders/:id/change', async ({ request }) => {
@@ -352,7 +352,7 @@ describe('after-sales on the order detail page', () => {
           polls.push(searchId);
           // The first search's poll is held by the server until the test lets it go.
           if (searchId === 'cs-1') await held;
-          return HttpResponse.json(envelope(solutionsResult([], searchId !== 'cs-1')));
+          return HttpResponse.json(envelope(solutionsDelta([], searchId !== 'cs-1')));
         }),
       );
       await open();

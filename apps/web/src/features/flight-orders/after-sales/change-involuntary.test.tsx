@@ -4,10 +4,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { SESSIONS } from '../../../test/fixtures';
-import { solutionsResult } from '../../../test/flight-fixtures';
+import { solutionsDelta } from '../../../test/flight-fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import { issuedOrder } from '../lib/test-orders';
+import { issuedOrder } from '../../../test/flight-order-fixtures';
 
 const WAIT = { timeout: 30_000 };
 const SLOW = 60_000;
@@ -28,7 +28,7 @@ function serve(order: FlightOrder) {
       return HttpResponse.json(envelope({ searchId: 'cs-1', expiresAt: '2030-01-01T00:00:00.000Z' }));
     }),
     http.post('/shopping/v2/flight/async-shopping/solutions', () =>
-      HttpResponse.json(envelope(solutionsResult([]))),
+      HttpResponse.json(envelope(solutionsDelta([]))),
     ),
   );
   return searches;

@@ -5,10 +5,10 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { SESSIONS } from '../../../test/fixtures';
-import { makeSolution, solutionsResult } from '../../../test/flight-fixtures';
+import { makeSolution, solutionsDelta } from '../../../test/flight-fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import { fullOrder } from '../lib/test-orders';
+import { fullOrder } from '../../../test/flight-order-fixtures';
 
 const WAIT = { timeout: 30_000 };
 const SLOW = 60000;
@@ -113,7 +113,7 @@ describe('an after-sales request that takes the last free tickets', () => {
           HttpResponse.json(envelope({ searchId: 'cs-1', expiresAt: '2030-01-01T00:00:00.000Z' })),
         ),
         http.post('/shopping/v2/flight/async-shopping/solutions', () =>
-          HttpResponse.json(envelope(solutionsResult([alternative]))),
+          HttpResponse.json(envelope(solutionsDelta([alternative]))),
         ),
         http.post('/order/v2/flight/orders/:id/change', () => {
           requested = true;

@@ -8,68 +8,92 @@ import type {
   VoidRequest,
 } from '@portal/domain/after-sales';
 import type { FlightOrder } from '@portal/domain/flight-order';
-import type { SolutionsDelta, SolutionsResult } from '@portal/domain/shopping';
+import type { ShoppingStarted, SolutionsDelta, SolutionsResult } from '@portal/domain/shopping';
 import { mergeSolutionsDelta } from '@portal/domain/solutions-delta';
-import { apiDelete, apiGet, apiPost } from '../../../shared/api/client';
-import { download } from '../../../shared/api/download';
-
-const ORDERS = '/order/v2/flight/orders';
-
-function orderPath(id: string, rest = ''): string {
-  return `${ORDERS}/${encodeURIComponent(id)}${rest}`;
-}
+import type * as afterSalesApi from '@portal/domain/api/after-sales';
+import type { getSolutions } from '@portal/domain/api/shopping';
+import { callApi } from '../../../shared/api/call-api';
+import { downloadFile } from '../../../shared/api/download';
 
 /**
- * An after-sales write: POSTs to `.../{id}{path}` with an `Idempotency-Key`, the same one while the
+ * An after-sales write: sends the body with an `Idempotency-Key`, the same one while the
  * body is the same (a retry after a lost answer creates nothing twice) and a new one once it
  * changes (the API would refuse another body under the old key). Every answer is an order that
  * changes lists, counts and the detail.
  */
-function useOrderWrite<B>(id: string, path: string) {
+function useOrderWrite<B>(write: (body: B, options: WriteOptions) => Promise<FlightOrder>) {
   const client = useQueryClient();
   const last = useRef<{ body: string; key: string } | null>(null);
   return useMutation({
     mutationFn: (body: B) => {
       const text = JSON.stringify(body ?? null);
       if (last.current?.body !== text) last.current = { body: text, key: crypto.randomUUID() };
-      return apiPost<FlightOrder>(orderPath(id, path), body, {
-        headers: { 'Idempotency-Key': last.current.key },
-        skipErrorToast: true,
-      });
+      return write(body, { headers: { 'Idempotency-Key': last.current.key }, skipErrorToast: true });
     },
     onSettled: () => client.invalidateQueries({ queryKey: ['flight-orders'] }),
   });
 }
 
+/** What every after-sales write sends besides its body. */
+interface WriteOptions {
+  headers: Record<string, string>;
+  skipErrorToast: boolean;
+}
+
 /** POST .../{id}/refund: a new refund order in rfd_reviewing. */
 export function useRequestRefund(id: string) {
-  return useOrderWrite<RefundRequest>(id, '/refund');
+  return useOrderWrite<RefundRequest>((body, options) =>
+    callApi<typeof afterSalesApi.requestRefund>(
+      { method: 'POST', path: '/order/v2/flight/orders/:id/refund' },
+      { params: { id }, body },
+      options,
+    ),
+  );
 }
 
 /** POST .../{id}/void: a new void order in void_proceeding. */
 export function useRequestVoid(id: string) {
-  return useOrderWrite<VoidRequest>(id, '/void');
+  return useOrderWrite<VoidRequest>((body, options) =>
+    callApi<typeof afterSalesApi.requestVoid>(
+      { method: 'POST', path: '/order/v2/flight/orders/:id/void' },
+      { params: { id }, body },
+      options,
+    ),
+  );
 }
 
 /** POST .../{id}/change: a new change order in chg_reviewing (409 QUOTE_CHANGED with the new quote). */
 export function useRequestChange(id: string) {
-  return useOrderWrite<ChangeRequest>(id, '/change');
+  return useOrderWrite<ChangeRequest>((body, options) =>
+    callApi<typeof afterSalesApi.requestChange>(
+      { method: 'POST', path: '/order/v2/flight/orders/:id/change' },
+      { params: { id }, body },
+      options,
+    ),
+  );
 }
 
 /** POST .../{refundOrderId}/confirmation: accepts the quoted refund before its deadline. */
 export function useConfirmRefund(id: string) {
-  return useOrderWrite<undefined>(id, '/confirmation');
+  return useOrderWrite<undefined>((body, options) =>
+    callApi<typeof afterSalesApi.confirmAfterSales>(
+      { method: 'POST', path: '/order/v2/flight/orders/:id/confirmation' },
+      { params: { id }, body },
+      options,
+    ),
+  );
 }
 
 /** What a change search answers: the search to poll like a flight search. */
-export interface ChangeSearchStarted {
-  searchId: string;
-  expiresAt?: string;
-}
+export type ChangeSearchStarted = ShoppingStarted;
 
 /** POST .../{id}/change/search: starts a search; the API aborts the caller's earlier one. */
 export function startChangeSearch(id: string, body: ChangeSearchRequest): Promise<ChangeSearchStarted> {
-  return apiPost<ChangeSearchStarted>(orderPath(id, '/change/search'), body, { skipErrorToast: true });
+  return callApi<typeof afterSalesApi.startChangeSearch>(
+    { method: 'POST', path: '/order/v2/flight/orders/:id/change/search' },
+    { params: { id }, body },
+    { skipErrorToast: true },
+  );
 }
 
 /** How long the server may hold a poll until a supplier answers. */
@@ -113,9 +137,9 @@ export function useChangeSolutions(searchId: string | null) {
     queryKey,
     queryFn: async ({ signal }) => {
       const held = client.getQueryData<HeldChangeSolutions>(queryKey);
-      const answer = await apiPost<PollAnswer>(
-        '/shopping/v2/flight/async-shopping/solutions',
-        { searchId, cursor: held?.cursor, waitMs: CHANGE_POLL_WAIT_MS },
+      const answer = await callApi<typeof getSolutions>(
+        { method: 'POST', path: '/shopping/v2/flight/async-shopping/solutions' },
+        { body: { searchId: searchId ?? '', cursor: held?.cursor, waitMs: CHANGE_POLL_WAIT_MS } },
         { signal, skipErrorToast: true },
       );
       return mergeChangePoll(held, answer);
@@ -136,14 +160,20 @@ export function useChangeSolutions(searchId: string | null) {
 export function uploadDocuments(id: string, files: readonly File[]): Promise<SupportingDocument[]> {
   const form = new FormData();
   for (const file of files) form.append('file', file, file.name);
-  return apiPost<SupportingDocument[]>(orderPath(id, '/documents'), form, { skipErrorToast: true });
+  return callApi<typeof afterSalesApi.uploadDocuments>(
+    { method: 'POST', path: '/order/v2/flight/orders/:id/documents' },
+    { params: { id }, body: form },
+    { skipErrorToast: true },
+  );
 }
 
 /** DELETE .../{id}/documents/{documentId}: drops an upload no request names yet. */
 export function deleteDocument(orderId: string, documentId: string): Promise<SupportingDocument> {
-  return apiDelete<SupportingDocument>(orderPath(orderId, `/documents/${encodeURIComponent(documentId)}`), {
-    skipErrorToast: true,
-  });
+  return callApi<typeof afterSalesApi.deleteDocument>(
+    { method: 'DELETE', path: '/order/v2/flight/orders/:id/documents/:documentId' },
+    { params: { id: orderId, documentId } },
+    { skipErrorToast: true },
+  );
 }
 
 /**
@@ -153,15 +183,21 @@ export function deleteDocument(orderId: string, documentId: string): Promise<Sup
 export function useOrderDocuments(id: string) {
   return useQuery({
     queryKey: ['flight-orders', 'documents', id],
-    queryFn: () => apiGet<SupportingDocument[]>(orderPath(id, '/documents'), { skipErrorToast: true }),
+    queryFn: () =>
+      callApi<typeof afterSalesApi.listDocuments>(
+        { method: 'GET', path: '/order/v2/flight/orders/:id/documents' },
+        { params: { id } },
+        { skipErrorToast: true },
+      ),
     retry: false,
   });
 }
 
 /** GET .../{id}/documents/{documentId}: saves the file under its own name. */
 export function downloadDocument(orderId: string, document: SupportingDocument): Promise<string> {
-  return download(orderPath(orderId, `/documents/${encodeURIComponent(document.id)}`), undefined, {
-    fallbackName: document.fileName,
-    method: 'get',
-  });
+  return downloadFile<typeof afterSalesApi.downloadDocument>(
+    { method: 'GET', path: '/order/v2/flight/orders/:id/documents/:documentId' },
+    { params: { id: orderId, documentId: document.id } },
+    { fallbackName: document.fileName },
+  );
 }

@@ -1,7 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FlightOrder, FlightOrderList } from '@portal/domain/flight-order';
 import { type OrderTypeFilter } from '@portal/domain/flight-order-status';
-import { apiDelete, apiGet } from '../../../shared/api/client';
+import type * as flightOrdersApi from '@portal/domain/api/flight-orders';
+import { callApi } from '../../../shared/api/call-api';
+import { withoutEmpty } from '../../../shared/api/query';
 import { payFlightOrder } from '../../../shared/payment/api/payment';
 
 /** The query the order list sends; absent filters are left out of the URL. */
@@ -22,20 +24,18 @@ export interface OrderListParams {
   contact?: string;
 }
 
-const ORDERS = '/order/v2/flight/orders';
-
-function clean(params: OrderListParams): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '' && !(key === 'type' && value === 'all')) {
-      out[key] = value as string | number;
-    }
-  }
-  return out;
+/** The list's query without empty filters, and without `type` when it is `all` (the default). */
+function clean(params: OrderListParams): Partial<OrderListParams> {
+  const { type, ...rest } = withoutEmpty(params);
+  return type === 'all' ? rest : { ...rest, type };
 }
 
 export function getOrders(params: OrderListParams): Promise<FlightOrderList> {
-  return apiGet<FlightOrderList>(ORDERS, { params: clean(params), skipErrorToast: true });
+  return callApi<typeof flightOrdersApi.listFlightOrders>(
+    { method: 'GET', path: '/order/v2/flight/orders' },
+    { query: clean(params) },
+    { skipErrorToast: true },
+  );
 }
 
 export function useOrders(params: OrderListParams) {
@@ -56,9 +56,11 @@ export function useOrder(id: string, poll: (order: FlightOrder | undefined) => n
     queryKey: ['flight-orders', 'detail', id],
     queryFn: async () => {
       const before = client.getQueryData<FlightOrder>(['flight-orders', 'detail', id])?.status;
-      const order = await apiGet<FlightOrder>(`${ORDERS}/${encodeURIComponent(id)}`, {
-        skipErrorToast: true,
-      });
+      const order = await callApi<typeof flightOrdersApi.getFlightOrder>(
+        { method: 'GET', path: '/order/v2/flight/orders/:id' },
+        { params: { id } },
+        { skipErrorToast: true },
+      );
       if (before !== undefined && before !== order.status) {
         void client.invalidateQueries({ queryKey: ['flight-orders', 'status'] });
       }
@@ -82,7 +84,12 @@ export function usePayOrder(id: string) {
 export function useCancelOrder(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiDelete<FlightOrder>(`${ORDERS}/${encodeURIComponent(id)}`, { skipErrorToast: true }),
+    mutationFn: () =>
+      callApi<typeof flightOrdersApi.cancelFlightOrder>(
+        { method: 'DELETE', path: '/order/v2/flight/orders/:id' },
+        { params: { id } },
+        { skipErrorToast: true },
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: ['flight-orders'] }),
   });
 }

@@ -7,9 +7,8 @@ import {
   pendingCountKey,
   type PendingGroupKey,
 } from '@portal/domain/flight-order-tabs';
-import { apiGet } from '../../../shared/api/client';
-
-const STATUS_COUNTS = '/order/v2/flight/orders/status';
+import type { countFlightOrders } from '@portal/domain/api/flight-orders';
+import { callApi } from '../../../shared/api/call-api';
 
 /**
  * The counts as the menus and tabs read them; an entry of another shape is dropped, so a malformed
@@ -40,7 +39,11 @@ export function useStatusCounts(
     queryKey: ['flight-orders', 'status', keys.join(',')],
     queryFn: async () =>
       readStatusCounts(
-        await apiGet<unknown>(STATUS_COUNTS, { params: { status: keys.join(',') }, skipErrorToast: true }),
+        await callApi<typeof countFlightOrders>(
+          { method: 'GET', path: '/order/v2/flight/orders/status' },
+          { query: { status: keys.join(',') } },
+          { skipErrorToast: true },
+        ),
       ),
     refetchOnWindowFocus: true,
     refetchInterval,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/api/api-error';
 import { i18n } from '../../../shared/i18n/i18n';
 import { changeErrorDetails } from './change-errors';
-import { fullOrder } from './test-orders';
+import { fullOrder } from '../../../test/flight-order-fixtures';
 
 describe('changeErrorDetails', () => {
   it('names the passenger and the fare rule a change was refused for, in words', async () => {

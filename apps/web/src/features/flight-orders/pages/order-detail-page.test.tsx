@@ -7,7 +7,7 @@ import type { FlightOrder } from '@portal/domain/flight-order';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import { fullOrder } from '../lib/test-orders';
+import { fullOrder } from '../../../test/flight-order-fixtures';
 
 const WAIT = { timeout: 30_000 };
 const SLOW = 40000;
@@ -145,6 +145,8 @@ describe('flight order detail page', () => {
             envelope({
               status: 'pending',
               paymentId: 'p1',
+              channel: 'stripe',
+              amount: { amount: '1290.50', currency: 'CNY' },
               redirectUrl: '/order/v2/payments/sim/stripe/p1',
               expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
             }),
@@ -192,11 +194,10 @@ describe('flight order detail page', () => {
   it(
     'polls a proceeding order until it is issued with ticket numbers, then refreshes the menu counts',
     async () => {
-      let calls = 0;
-      serveOrder(() => {
-        calls += 1;
-        return calls === 1 ? fullOrder({ status: 'proceeding', allowedActions: [] }) : issued;
-      });
+      // The supplier issues the tickets only once the counts before it are taken, so a slow machine
+      // cannot see the issue (and its refresh of the counts) before the test reads them.
+      let ticketed = false;
+      serveOrder(() => (ticketed ? issued : fullOrder({ status: 'proceeding', allowedActions: [] })));
       let countRequests = 0;
       server.use(
         http.get('/order/v2/flight/orders/status', () => {
@@ -209,6 +210,7 @@ describe('flight order detail page', () => {
       expect(screen.queryByTestId('order-ticket-numbers')).not.toBeInTheDocument();
       await waitFor(() => expect(countRequests).toBeGreaterThan(0), WAIT);
       const countsBefore = countRequests;
+      ticketed = true;
       await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('Issued'), WAIT);
       expect(screen.getByTestId('order-ticket-numbers')).toHaveTextContent('784-2345678901');
       // The order moved on by itself: the pending counts are asked again, not at the next minute.

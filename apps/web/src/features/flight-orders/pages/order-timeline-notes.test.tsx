@@ -8,7 +8,7 @@ import { usePreferencesStore } from '../../../shared/stores/preferences-store';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import { fullOrder } from '../lib/test-orders';
+import { fullOrder } from '../../../test/flight-order-fixtures';
 
 const WAIT = { timeout: 30_000 };
 const SLOW = 40000;

@@ -7,7 +7,7 @@ import { useSessionStore } from '../../../shared/stores/session-store';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import { fullOrder, listItem } from '../lib/test-orders';
+import { fullOrder, listItem } from '../../../test/flight-order-fixtures';
 
 const WAIT = { timeout: 30000 };
 

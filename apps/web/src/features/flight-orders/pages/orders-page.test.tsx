@@ -7,7 +7,7 @@ import { statusesForCountKey } from '@portal/domain/flight-order-tabs';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import { listItem } from '../lib/test-orders';
+import { listItem } from '../../../test/flight-order-fixtures';
 
 // Generous: the first test of a worker loads the lazy page's modules within its wait.
 const WAIT = { timeout: 30000 };

@@ -1,7 +1,11 @@
 import type { AccurateSearchRequest, AccurateSearchResult } from '@portal/domain/shopping';
-import { apiPost } from '../../../shared/api/client';
+import type { accurateSearch as accurateSearchRoute } from '@portal/domain/api/shopping';
+import { callApi } from '../../../shared/api/call-api';
 
 /** POST /shopping/v2/flight/accurate-search: prices exactly the given flights (404 when none is sold). */
 export function accurateSearch(request: AccurateSearchRequest): Promise<AccurateSearchResult> {
-  return apiPost<AccurateSearchResult>('/shopping/v2/flight/accurate-search', request);
+  return callApi<typeof accurateSearchRoute>(
+    { method: 'POST', path: '/shopping/v2/flight/accurate-search' },
+    { body: request },
+  );
 }

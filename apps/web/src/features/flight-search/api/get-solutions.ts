@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SolutionsDelta, SolutionsResult } from '@portal/domain/shopping';
 import { mergeSolutionsDelta } from '@portal/domain/solutions-delta';
-import { apiPost } from '../../../shared/api/client';
+import type { getSolutions as getSolutionsRoute } from '@portal/domain/api/shopping';
+import { callApi } from '../../../shared/api/call-api';
 
 /** How long the server may hold a poll until a supplier answers (long polling). */
 export const POLL_WAIT_MS = 8000;
@@ -24,7 +25,10 @@ type PollAnswer = SolutionsResult &
  * changed since; the server holds the answer up to `waitMs` until a supplier has answered.
  */
 export function getSolutions(searchId: string, cursor?: string, waitMs?: number): Promise<PollAnswer> {
-  return apiPost<PollAnswer>('/shopping/v2/flight/async-shopping/solutions', { searchId, cursor, waitMs });
+  return callApi<typeof getSolutionsRoute>(
+    { method: 'POST', path: '/shopping/v2/flight/async-shopping/solutions' },
+    { body: { searchId, cursor, waitMs } },
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import { SEARCH_STALE_AFTER_MS } from '@portal/domain/limits';
 import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
 import { useListPreferences } from '../hooks/use-list-preferences';
 import { usePreferencesStore } from '../../../shared/stores/preferences-store';
-import { makeSolution, PEK_SHA, solutionsResult } from '../../../test/flight-fixtures';
+import { makeSolution, PEK_SHA, solutionsDelta, solutionsResult } from '../../../test/flight-fixtures';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
@@ -53,14 +53,21 @@ describe('flight results', () => {
   it('grows as suppliers answer across two polls, with per-supplier progress', async () => {
     await prepare(SESSIONS.operator);
     let polls = 0;
+    // The server holds the second poll until the first answer has been seen (a poll with news is
+    // followed at once by the next one).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     server.use(
-      http.post('/shopping/v2/flight/async-shopping/solutions', () => {
+      http.post('/shopping/v2/flight/async-shopping/solutions', async () => {
         polls += 1;
+        if (polls === 2) await held;
         const first = makeSolution({ id: 'a', total: '900.00' });
         const result =
           polls === 1
-            ? solutionsResult([first], false)
-            : solutionsResult([first, makeSolution({ id: 'b', carrier: 'MU' })]);
+            ? solutionsDelta([first], false)
+            : solutionsDelta([first, makeSolution({ id: 'b', carrier: 'MU' })]);
         return HttpResponse.json(envelope(result));
       }),
     );
@@ -71,6 +78,7 @@ describe('flight results', () => {
       'gds · done · 1 fares',
       'ndc · searching · 0 fares',
     ]);
+    release();
     await waitFor(() => expect(cards()).toEqual(['a', 'b']), WAIT);
     expect(screen.getAllByTestId('supplier-status')[1]).toHaveTextContent('ndc · done');
     expect(polls).toBe(2);
@@ -117,7 +125,7 @@ describe('flight results', () => {
     await prepare(SESSIONS.operator);
     server.use(
       http.post('/shopping/v2/flight/async-shopping/solutions', () =>
-        HttpResponse.json(envelope(solutionsResult([]))),
+        HttpResponse.json(envelope(solutionsDelta([]))),
       ),
     );
     useFlightSearchStore.getState().setSearch({ request: PEK_SHA, searchId: 's-3', result: null });
@@ -188,7 +196,7 @@ describe('flight results', () => {
         return HttpResponse.json(envelope({ searchId: 's-new', expiresAt: '' }));
       }),
       http.post('/shopping/v2/flight/async-shopping/solutions', () =>
-        HttpResponse.json(envelope(solutionsResult(THREE))),
+        HttpResponse.json(envelope(solutionsDelta(THREE))),
       ),
     );
     useFlightSearchStore.setState({

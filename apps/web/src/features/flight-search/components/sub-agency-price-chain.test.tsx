@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { PriceChain } from '@portal/domain/agency-settings';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import { SESSIONS } from '../../../test/fixtures';
+import { makeAgency } from '../../../test/agency-fixtures';
 import { makeSolution } from '../../../test/flight-fixtures';
 import { detachedStyles, prepare } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
@@ -55,7 +56,7 @@ describe("a result's price chain for a sub-agency", () => {
       http.get('/base/v2/agencies', () =>
         HttpResponse.json(
           envelope({
-            list: [{ id: 1005, name: 'Harbour Travel', children: [] }],
+            list: [{ ...makeAgency(1005, 'Harbour Travel'), children: [] }],
             total: 1,
             page: 1,
             pageSize: 100,

@@ -3,12 +3,12 @@ import { Empty, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allows } from '@portal/domain/access';
-import type { SubAgencyList } from '@portal/domain/agencies';
 import { CURRENCIES, type Currency } from '@portal/domain/currency';
+import type { listAgencies } from '@portal/domain/api/agencies';
 import { minorDigits, toMinor } from '@portal/domain/currency-conversion';
 import type { Solution } from '@portal/domain/shopping';
 import { PriceChainTable } from '../../../shared/agencies/price-chain';
-import { apiGet } from '../../../shared/api/client';
+import { callApi } from '../../../shared/api/call-api';
 import { useSubject } from '../../../shared/stores/subject';
 
 const isCurrency = (code: string): code is Currency => (CURRENCIES as readonly string[]).includes(code);
@@ -18,7 +18,11 @@ function useSubAgencies(enabled: boolean) {
   return useQuery({
     queryKey: ['fare-price-chain', 'sub-agencies'],
     queryFn: () =>
-      apiGet<SubAgencyList>('/base/v2/agencies', { params: { pageSize: 100 }, skipErrorToast: true }),
+      callApi<typeof listAgencies>(
+        { method: 'GET', path: '/base/v2/agencies' },
+        { query: { pageSize: 100 } },
+        { skipErrorToast: true },
+      ),
     enabled,
     select: (page) => page.list.flatMap((node) => [node, ...node.children]),
   });

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TicketStatus, VoyageList } from '@portal/domain/booking-records';
-import { apiGet } from '../../../shared/api/client';
-import { download } from '../../../shared/api/download';
-
-const VOYAGES = '/order/v2/flight/voyages';
+import type * as bookingRecordsApi from '@portal/domain/api/booking-records';
+import { callApi } from '../../../shared/api/call-api';
+import { downloadFile } from '../../../shared/api/download';
+import { withoutEmpty } from '../../../shared/api/query';
 
 /** The filters of the booking records; absent ones are left out of the URL. */
 export interface VoyageFilterValues {
@@ -22,17 +22,13 @@ export interface VoyageParams extends VoyageFilterValues {
   pageSize: number;
 }
 
-function clean(params: VoyageFilterValues): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') out[key] = value as string | number;
-  }
-  return out;
-}
-
 /** GET /order/v2/flight/voyages: one page of booking records. */
 export function getVoyages(params: VoyageParams): Promise<VoyageList> {
-  return apiGet<VoyageList>(VOYAGES, { params: clean(params), skipErrorToast: true });
+  return callApi<typeof bookingRecordsApi.listVoyages>(
+    { method: 'GET', path: '/order/v2/flight/voyages' },
+    { query: withoutEmpty(params) },
+    { skipErrorToast: true },
+  );
 }
 
 export function useVoyages(params: VoyageParams) {
@@ -45,5 +41,9 @@ export function useVoyages(params: VoyageParams) {
 
 /** Downloads the filtered booking records as Excel; resolves with the saved file's name. */
 export function exportVoyages(filters: VoyageFilterValues): Promise<string> {
-  return download(`${VOYAGES}/export`, clean(filters), { fallbackName: 'booking-records.xlsx' });
+  return downloadFile<typeof bookingRecordsApi.exportVoyages>(
+    { method: 'POST', path: '/order/v2/flight/voyages/export' },
+    { body: withoutEmpty(filters) },
+    { fallbackName: 'booking-records.xlsx' },
+  );
 }

@@ -1,18 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  GroupStatusCount,
-  type CancelGroupOrderBody,
-  type CreateGroupOrderBody,
-  type GroupOrder,
-  type GroupOrderList,
-  type GroupOrderListQuery,
-  type GroupPaymentResult,
+import type * as groupOrdersApi from '@portal/domain/api/group-orders';
+import type {
+  CancelGroupOrderBody,
+  CreateGroupOrderBody,
+  GroupOrder,
+  GroupOrderListQuery,
 } from '@portal/domain/group-order';
 import { type GroupOrderStatus } from '@portal/domain/group-order-status';
 import type { PaymentChannel } from '@portal/domain/payment';
-import { apiGet, apiPost } from '../../../shared/api/client';
+import { callApi } from '../../../shared/api/call-api';
+import { withoutEmpty } from '../../../shared/api/query';
 
-const ORDERS = '/order/v2/group/orders';
 const KEY = 'group-orders';
 
 /** The list query as the page keeps it; absent filters stay out of the URL. */
@@ -21,38 +19,38 @@ export type GroupListParams = Pick<GroupOrderListQuery, 'page' | 'pageSize' | 's
   bookingNumber?: string;
 };
 
-function orderPath(id: string, action = ''): string {
-  return `${ORDERS}/${encodeURIComponent(id)}${action}`;
-}
-
 /** POST /order/v2/group/orders: sends the request; the draft's key makes a resend create nothing twice. */
 export function createGroupOrder(body: CreateGroupOrderBody, idempotencyKey: string): Promise<GroupOrder> {
-  return apiPost<GroupOrder>(ORDERS, body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-    skipErrorToast: true,
-  });
+  return callApi<typeof groupOrdersApi.createGroupOrder>(
+    { method: 'POST', path: '/order/v2/group/orders' },
+    { body },
+    { headers: { 'Idempotency-Key': idempotencyKey }, skipErrorToast: true },
+  );
 }
 
 export function useGroupOrders(params: GroupListParams) {
-  const query: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') query[key] = value as string | number;
-  }
   return useQuery({
     queryKey: [KEY, 'list', params],
-    queryFn: () => apiGet<GroupOrderList>(ORDERS, { params: query, skipErrorToast: true }),
+    queryFn: () =>
+      callApi<typeof groupOrdersApi.listGroupOrders>(
+        { method: 'GET', path: '/order/v2/group/orders' },
+        { query: withoutEmpty(params) },
+        { skipErrorToast: true },
+      ),
     placeholderData: keepPreviousData,
   });
 }
-
-const StatusCounts = GroupStatusCount.array();
 
 /** GET /order/v2/group/orders/status: the count of every status route; a malformed answer shows none. */
 export function useGroupStatusCounts() {
   return useQuery({
     queryKey: [KEY, 'status'],
-    queryFn: async () =>
-      StatusCounts.parse(await apiGet<unknown>(`${ORDERS}/status`, { skipErrorToast: true })),
+    queryFn: () =>
+      callApi<typeof groupOrdersApi.countGroupOrders>(
+        { method: 'GET', path: '/order/v2/group/orders/status' },
+        {},
+        { skipErrorToast: true },
+      ),
     refetchOnWindowFocus: true,
   });
 }
@@ -64,7 +62,11 @@ export function useGroupOrder(id: string, poll: (order: GroupOrder | undefined) 
     queryKey: [KEY, 'detail', id],
     queryFn: async () => {
       const before = client.getQueryData<GroupOrder>([KEY, 'detail', id])?.status;
-      const order = await apiGet<GroupOrder>(orderPath(id), { skipErrorToast: true });
+      const order = await callApi<typeof groupOrdersApi.getGroupOrder>(
+        { method: 'GET', path: '/order/v2/group/orders/:id' },
+        { params: { id } },
+        { skipErrorToast: true },
+      );
       if (before !== undefined && before !== order.status) {
         void client.invalidateQueries({ queryKey: [KEY, 'status'] });
       }
@@ -90,14 +92,22 @@ const writeConfig = (key: string) => ({ headers: { 'Idempotency-Key': key }, ski
 /** POST …/{id}/quote-selection: picks one quote of the desk. */
 export function usePickQuote(id: string) {
   return useOrderWrite<string>(id, (quoteId, key) =>
-    apiPost<GroupOrder>(orderPath(id, '/quote-selection'), { quoteId }, writeConfig(key)),
+    callApi<typeof groupOrdersApi.pickGroupQuote>(
+      { method: 'POST', path: '/order/v2/group/orders/:id/quote-selection' },
+      { params: { id }, body: { quoteId } },
+      writeConfig(key),
+    ),
   );
 }
 
 /** POST …/{id}/cancel with the required reason. */
 export function useCancelGroupOrder(id: string) {
   return useOrderWrite<CancelGroupOrderBody>(id, (body, key) =>
-    apiPost<GroupOrder>(orderPath(id, '/cancel'), body, writeConfig(key)),
+    callApi<typeof groupOrdersApi.cancelGroupOrder>(
+      { method: 'POST', path: '/order/v2/group/orders/:id/cancel' },
+      { params: { id }, body },
+      writeConfig(key),
+    ),
   );
 }
 
@@ -117,9 +127,12 @@ export function usePayInstalment(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ n, channel, idempotencyKey }: InstalmentPaymentInput) =>
-      apiPost<GroupPaymentResult>(
-        orderPath(id, `/instalments/${n}/payment`),
-        channel === 'balance' ? { channel } : { channel, returnUrl: `/flight/group/order/${id}` },
+      callApi<typeof groupOrdersApi.payGroupInstalment>(
+        { method: 'POST', path: '/order/v2/group/orders/:id/instalments/:n/payment' },
+        {
+          params: { id, n },
+          body: channel === 'balance' ? { channel } : { channel, returnUrl: `/flight/group/order/${id}` },
+        },
         writeConfig(idempotencyKey),
       ),
     onSuccess: (result) => {

@@ -1,28 +1,32 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GroupPassengerList } from '@portal/domain/group-passenger-list';
-import { apiGet, apiPost } from '../../../shared/api/client';
-import { download } from '../../../shared/api/download';
+import type * as groupOrdersApi from '@portal/domain/api/group-orders';
+import { callApi } from '../../../shared/api/call-api';
+import { downloadFile } from '../../../shared/api/download';
 
 /** The group orders' query prefix: a change of the list refreshes the order too. */
 const GROUP_KEY = 'group-orders';
-
-const passengersPath = (orderId: string, action = '') =>
-  `/order/v2/group/orders/${encodeURIComponent(orderId)}/passengers${action}`;
 
 /** GET .../passengers: the list, its state and what it allows next. */
 export function useGroupPassengerList(orderId: string) {
   return useQuery({
     queryKey: [GROUP_KEY, 'passengers', orderId],
-    queryFn: () => apiGet<GroupPassengerList>(passengersPath(orderId), { skipErrorToast: true }),
+    queryFn: (): Promise<GroupPassengerList> =>
+      callApi<typeof groupOrdersApi.getPassengerList>(
+        { method: 'GET', path: '/order/v2/group/orders/:id/passengers' },
+        { params: { id: orderId } },
+        { skipErrorToast: true },
+      ),
   });
 }
 
 /** GET .../passengers/template: saves the .xlsx template (headers in the user's language). */
 export function downloadPassengerTemplate(orderId: string): Promise<string> {
-  return download(passengersPath(orderId, '/template'), undefined, {
-    method: 'get',
-    fallbackName: 'group-passengers.xlsx',
-  });
+  return downloadFile<typeof groupOrdersApi.downloadPassengerTemplate>(
+    { method: 'GET', path: '/order/v2/group/orders/:id/passengers/template' },
+    { params: { id: orderId } },
+    { fallbackName: 'group-passengers.xlsx' },
+  );
 }
 
 /**
@@ -35,7 +39,11 @@ export function useUploadPassengerList(orderId: string) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return apiPost<GroupPassengerList>(passengersPath(orderId), form, { skipErrorToast: true });
+      return callApi<typeof groupOrdersApi.uploadPassengerList>(
+        { method: 'POST', path: '/order/v2/group/orders/:id/passengers' },
+        { params: { id: orderId }, body: form },
+        { skipErrorToast: true },
+      );
     },
     onSuccess: () => client.invalidateQueries({ queryKey: [GROUP_KEY] }),
   });
@@ -45,7 +53,11 @@ export function useUploadPassengerList(orderId: string) {
 export function useConfirmPassengerList(orderId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost<GroupPassengerList>(passengersPath(orderId, '/confirmation')),
+    mutationFn: () =>
+      callApi<typeof groupOrdersApi.confirmPassengerList>(
+        { method: 'POST', path: '/order/v2/group/orders/:id/passengers/confirmation' },
+        { params: { id: orderId } },
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: [GROUP_KEY] }),
   });
 }

@@ -1,10 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  MarkNotificationsRead,
-  MarkNotificationsReadResult,
-  NotificationPage,
-} from '@portal/domain/notifications';
-import { apiGet, apiPost } from '../../../shared/api/client';
+import type * as notificationsApi from '@portal/domain/api/notifications';
+import type { MarkNotificationsRead, NotificationPage } from '@portal/domain/notifications';
+import { callApi } from '../../../shared/api/call-api';
 
 /** How often the bell asks for new notices while the page is visible. */
 export const NOTIFICATION_POLL_MS = 60_000;
@@ -15,7 +12,11 @@ const KEY = ['notifications'] as const;
 
 /** GET /base/v2/notifications: the newest notices of the signed-in user and their unread count. */
 export function getNotifications(pageSize = BELL_PAGE_SIZE): Promise<NotificationPage> {
-  return apiGet<NotificationPage>('/base/v2/notifications', { params: { pageSize }, skipErrorToast: true });
+  return callApi<typeof notificationsApi.listNotifications>(
+    { method: 'GET', path: '/base/v2/notifications' },
+    { query: { pageSize } },
+    { skipErrorToast: true },
+  );
 }
 
 /**
@@ -38,7 +39,10 @@ export function useMarkNotificationsRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: MarkNotificationsRead) =>
-      apiPost<MarkNotificationsReadResult>('/base/v2/notifications/read', body),
+      callApi<typeof notificationsApi.markNotificationsRead>(
+        { method: 'POST', path: '/base/v2/notifications/read' },
+        { body },
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -1,7 +1,8 @@
 import type { MeResult, UpdateMeBody } from '@portal/domain/auth';
-import { apiPut } from '../../../shared/api/client';
+import type { updateMe as updateMeRoute } from '@portal/domain/api/profile';
+import { callApi } from '../../../shared/api/call-api';
 
 /** PUT /base/v2/me: nickname, mobile, avatar. */
 export function updateMe(body: UpdateMeBody): Promise<MeResult> {
-  return apiPut<MeResult>('/base/v2/me', body);
+  return callApi<typeof updateMeRoute>({ method: 'PUT', path: '/base/v2/me' }, { body });
 }

@@ -26,7 +26,7 @@ describe('password form', () => {
     await prepare({ ...base, userInfo: { ...base.userInfo, mustChangePassword: true } });
     server.use(
       ...passengerApi([]).handlers,
-      http.put('/base/v2/me/password', () => HttpResponse.json(envelope(null))),
+      http.put('/base/v2/me/password', () => HttpResponse.json(envelope({}))),
     );
     const view = renderApp('/flight/orders');
     expect(await screen.findByLabelText('Current password')).toBeInTheDocument();

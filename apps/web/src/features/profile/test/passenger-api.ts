@@ -51,6 +51,17 @@ export interface Sent {
   body: unknown;
 }
 
+/** A passenger body as the API answers it once stored: what was left out is null. */
+function asStored(body: FrequentPassengerBody): Partial<FrequentPassenger> {
+  return {
+    ...body,
+    travel_document: { ...body.travel_document, issuingPlace: body.travel_document.issuingPlace ?? null },
+    frequentFlyer: body.frequentFlyer ?? null,
+    phone: body.phone ?? null,
+    email: body.email ?? null,
+  };
+}
+
 /**
  * The often-used passengers and member cards endpoints over in-memory lists, as the API behaves for
  * one user: every request is recorded in `sent`.
@@ -73,22 +84,17 @@ export function passengerApi(passengers: FrequentPassenger[], cards: MemberCard[
     http.get('/base/v2/often-used-passengers', ({ request }) => page(state.passengers, request)),
     http.post('/base/v2/often-used-passengers', async ({ request }) => {
       const body = (await record(request)) as FrequentPassengerBody;
-      const created = makePassenger(state.passengers.length + 100, {
-        ...body,
-        travel_document: { ...body.travel_document, issuingPlace: body.travel_document.issuingPlace ?? null },
-        frequentFlyer: body.frequentFlyer ?? null,
-        phone: body.phone ?? null,
-        email: body.email ?? null,
-      });
+      const created = makePassenger(state.passengers.length + 100, asStored(body));
       state.passengers.push(created);
       return HttpResponse.json(envelope(created));
     }),
     http.put('/base/v2/often-used-passengers/:id', async ({ request, params }) => {
-      const body = (await record(request)) as Partial<FrequentPassenger>;
+      const body = (await record(request)) as FrequentPassengerBody;
       const index = state.passengers.findIndex((p) => p.id === params.id);
       const existing = state.passengers[index];
       if (!existing) return HttpResponse.json(envelope(null, 100004, 'Not found'), { status: 404 });
-      const updated = { ...existing, ...body };
+      // The body replaces the passenger as a whole, as the API stores it.
+      const updated = { ...existing, ...asStored(body) };
       state.passengers[index] = updated;
       return HttpResponse.json(envelope(updated));
     }),

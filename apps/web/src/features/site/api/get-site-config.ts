@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SiteConfig } from '@portal/domain/auth';
 import { SITE_CONFIG_MAX_AGE_MS } from '@portal/domain/limits';
-import { apiGet } from '../../../shared/api/client';
+import type { getSiteConfig as GetSiteConfig } from '@portal/domain/api/site';
+import { callApi } from '../../../shared/api/call-api';
 import { usePreferencesStore } from '../../../shared/stores/preferences-store';
 
 /** GET /base/v2/config/getSiteConfig (public). */
 export function getSiteConfig(): Promise<SiteConfig> {
-  return apiGet<SiteConfig>('/base/v2/config/getSiteConfig', { skipErrorToast: true });
+  return callApi<typeof GetSiteConfig>(
+    { method: 'GET', path: '/base/v2/config/getSiteConfig' },
+    {},
+    { skipErrorToast: true },
+  );
 }
 
 /**

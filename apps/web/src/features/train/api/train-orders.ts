@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type * as trainOrdersApi from '@portal/domain/api/train-orders';
 import type {
   CreateTrainOrderBody,
   TrainOrder,
@@ -7,7 +8,7 @@ import type {
   TrainPaymentResult,
 } from '@portal/domain/train-order';
 import { TRAIN_MOVING_STATUSES } from '@portal/domain/train-order-status';
-import { apiDelete, apiGet, apiPost } from '../../../shared/api/client';
+import { callApi } from '../../../shared/api/call-api';
 
 export const TRAIN_ORDERS_KEY = ['train-orders'] as const;
 export const TRAIN_ORDERS_PAGE_SIZE = 20;
@@ -15,15 +16,13 @@ export const TRAIN_ORDERS_PAGE_SIZE = 20;
 /** The list's filters as the page holds them (page and size are added on the call). */
 export type TrainOrderFilters = Omit<Partial<TrainOrderListQuery>, 'page' | 'pageSize'>;
 
-const base = '/order/v2/train/orders';
-const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
-
 /** GET /order/v2/train/orders: one page of the agency's train orders. */
 export function listTrainOrders(filters: TrainOrderFilters, page: number): Promise<TrainOrderList> {
-  return apiGet<TrainOrderList>(base, {
-    params: { ...filters, page, pageSize: TRAIN_ORDERS_PAGE_SIZE },
-    skipErrorToast: true,
-  });
+  return callApi<typeof trainOrdersApi.listTrainOrders>(
+    { method: 'GET', path: '/order/v2/train/orders' },
+    { query: { ...filters, page, pageSize: TRAIN_ORDERS_PAGE_SIZE } },
+    { skipErrorToast: true },
+  );
 }
 
 /** One page of train orders; the previous page stays on screen while the next loads. */
@@ -41,7 +40,12 @@ const MOVING_POLL_MS = 3000;
 export function useTrainOrder(id: string | null) {
   return useQuery({
     queryKey: [...TRAIN_ORDERS_KEY, 'detail', id],
-    queryFn: () => apiGet<TrainOrder>(one(id ?? ''), { skipErrorToast: true }),
+    queryFn: () =>
+      callApi<typeof trainOrdersApi.getTrainOrder>(
+        { method: 'GET', path: '/order/v2/train/orders/:id' },
+        { params: { id: id ?? '' } },
+        { skipErrorToast: true },
+      ),
     enabled: id !== null,
     refetchInterval: (query) =>
       query.state.data && TRAIN_MOVING_STATUSES.includes(query.state.data.status) ? MOVING_POLL_MS : false,
@@ -50,17 +54,18 @@ export function useTrainOrder(id: string | null) {
 
 /** POST /order/v2/train/orders with the submit attempt's Idempotency-Key; errors are the caller's. */
 export function createTrainOrder(body: CreateTrainOrderBody, idempotencyKey: string): Promise<TrainOrder> {
-  return apiPost<TrainOrder>(base, body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-    skipErrorToast: true,
-  });
+  return callApi<typeof trainOrdersApi.createTrainOrder>(
+    { method: 'POST', path: '/order/v2/train/orders' },
+    { body },
+    { headers: { 'Idempotency-Key': idempotencyKey }, skipErrorToast: true },
+  );
 }
 
 /** POST /order/v2/train/orders/{id}/payment with the balance; errors are the caller's. */
 export function payTrainOrder(id: string, idempotencyKey: string): Promise<TrainPaymentResult> {
-  return apiPost<TrainPaymentResult>(
-    `${one(id)}/payment`,
-    { channel: 'balance' },
+  return callApi<typeof trainOrdersApi.payTrainOrder>(
+    { method: 'POST', path: '/order/v2/train/orders/:id/payment' },
+    { params: { id }, body: { channel: 'balance' } },
     { headers: { 'Idempotency-Key': idempotencyKey }, skipErrorToast: true },
   );
 }
@@ -76,11 +81,23 @@ function runAction(action: OrderAction, id: string, idempotencyKey: string): Pro
         return result.order;
       });
     case 'cancel':
-      return apiDelete<TrainOrder>(one(id), { headers, skipErrorToast: true });
+      return callApi<typeof trainOrdersApi.cancelTrainOrder>(
+        { method: 'DELETE', path: '/order/v2/train/orders/:id' },
+        { params: { id } },
+        { headers, skipErrorToast: true },
+      );
     case 'refund':
-      return apiPost<TrainOrder>(`${one(id)}/refund`, {}, { headers, skipErrorToast: true });
+      return callApi<typeof trainOrdersApi.refundTrainOrder>(
+        { method: 'POST', path: '/order/v2/train/orders/:id/refund' },
+        { params: { id }, body: {} },
+        { headers, skipErrorToast: true },
+      );
     case 'ticket':
-      return apiPost<TrainOrder>(`${one(id)}/ticketing`, {}, { headers, skipErrorToast: true });
+      return callApi<typeof trainOrdersApi.ticketTrainOrder>(
+        { method: 'POST', path: '/order/v2/train/orders/:id/ticketing' },
+        { params: { id }, body: {} },
+        { headers, skipErrorToast: true },
+      );
   }
 }
 

@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { UserLogAction, UserLogOutcome, UserLogPage } from '@portal/domain/user-log';
-import type { UserList } from '@portal/domain/users';
-import { apiGet } from '../../../shared/api/client';
-import { download } from '../../../shared/api/download';
-
-const USER_LOGS = '/base/v2/user-logs';
+import type { listUsers } from '@portal/domain/api/users';
+import type { exportUserLogs as exportUserLogsRoute, listUserLogs } from '@portal/domain/api/user-log';
+import { callApi } from '../../../shared/api/call-api';
+import { downloadFile } from '../../../shared/api/download';
 
 /** The filters of the user log; absent ones are left out of the request. */
 export interface UserLogFilterValues {
@@ -20,17 +19,13 @@ export interface UserLogParams extends UserLogFilterValues {
   pageSize: number;
 }
 
-function clean(params: UserLogFilterValues): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (typeof value === 'string' || typeof value === 'number') out[key] = value;
-  }
-  return out;
-}
-
 /** GET /base/v2/user-logs: one page of the agency's user log, newest first. */
 export function getUserLogs(params: UserLogParams): Promise<UserLogPage> {
-  return apiGet<UserLogPage>(USER_LOGS, { params: clean(params), skipErrorToast: true });
+  return callApi<typeof listUserLogs>(
+    { method: 'GET', path: '/base/v2/user-logs' },
+    { query: params },
+    { skipErrorToast: true },
+  );
 }
 
 export function useUserLogs(params: UserLogParams) {
@@ -45,15 +40,24 @@ export function useUserLogs(params: UserLogParams) {
 export function useLogUsers() {
   return useQuery({
     queryKey: ['user-logs', 'users'],
-    queryFn: () => apiGet<UserList>('/base/v2/users', { params: { pageSize: 100 }, skipErrorToast: true }),
+    queryFn: () =>
+      callApi<typeof listUsers>(
+        { method: 'GET', path: '/base/v2/users' },
+        { query: { pageSize: 100 } },
+        { skipErrorToast: true },
+      ),
     staleTime: 60_000,
   });
 }
 
 /** POST /base/v2/user-logs/export: the filtered log as Excel; resolves with the saved file's name. */
 export function exportUserLogs(filters: UserLogFilterValues): Promise<string> {
-  return download(`${USER_LOGS}/export`, clean(filters), {
-    fallbackName: 'user-log.xlsx',
-    skipErrorToast: true,
-  });
+  return downloadFile<typeof exportUserLogsRoute>(
+    { method: 'POST', path: '/base/v2/user-logs/export' },
+    { body: filters },
+    {
+      fallbackName: 'user-log.xlsx',
+      skipErrorToast: true,
+    },
+  );
 }

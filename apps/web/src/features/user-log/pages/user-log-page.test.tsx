@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserLogEntry, UserLogPage } from '@portal/domain/user-log';
 import { SESSIONS } from '../../../test/fixtures';
+import { makeUser } from '../../../test/user-fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 
@@ -41,7 +42,7 @@ function serve(answer: UserLogPage | (() => Response)) {
     http.get('/base/v2/users', () =>
       HttpResponse.json(
         envelope({
-          list: [{ id: 2, username: 'operator' }],
+          list: [makeUser(2, 'operator')],
           total: 1,
           page: 1,
           pageSize: 100,

@@ -1,30 +1,28 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type * as usersApi from '@portal/domain/api/users';
 import type {
   CreatedUser,
   CreateUserInput,
   ManagedUser,
-  PasswordResetResult,
   UpdateUserBody,
   UserList,
+  UserListQuery,
 } from '@portal/domain/users';
-import { apiDelete, apiGet, apiPost, apiPut } from '../../../shared/api/client';
+import { callApi } from '../../../shared/api/call-api';
 
 export const USERS_KEY = ['agency-users'] as const;
 export const USERS_PAGE_SIZE = 20;
 
 /** The list's filters as the page holds them. */
-export interface UserFilters {
-  keyword?: string;
-  role?: string;
-  status?: string;
-}
+export type UserFilters = Pick<Partial<UserListQuery>, 'keyword' | 'role' | 'status'>;
 
 /** GET /base/v2/users: one page of the agency's users. */
 export function listUsers(filters: UserFilters, page: number): Promise<UserList> {
-  return apiGet<UserList>('/base/v2/users', {
-    params: { ...filters, page, pageSize: USERS_PAGE_SIZE },
-    skipErrorToast: true,
-  });
+  return callApi<typeof usersApi.listUsers>(
+    { method: 'GET', path: '/base/v2/users' },
+    { query: { ...filters, page, pageSize: USERS_PAGE_SIZE } },
+    { skipErrorToast: true },
+  );
 }
 
 /** One page of the agency's users; the previous page stays on screen while the next loads. */
@@ -44,8 +42,16 @@ export function useSaveUser() {
       input: { id: number; body: UpdateUserBody } | { id?: undefined; body: CreateUserInput },
     ): Promise<CreatedUser | ManagedUser> =>
       input.id === undefined
-        ? apiPost<CreatedUser>('/base/v2/users', input.body, { skipErrorToast: true })
-        : apiPut<ManagedUser>(`/base/v2/users/${input.id}`, input.body, { skipErrorToast: true }),
+        ? callApi<typeof usersApi.createUser>(
+            { method: 'POST', path: '/base/v2/users' },
+            { body: input.body },
+            { skipErrorToast: true },
+          )
+        : callApi<typeof usersApi.updateUser>(
+            { method: 'PUT', path: '/base/v2/users/:id' },
+            { params: { id: input.id }, body: input.body },
+            { skipErrorToast: true },
+          ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   });
 }
@@ -53,7 +59,11 @@ export function useSaveUser() {
 /** POST /base/v2/users/{id}/password: a temporary password, shown once. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (id: number) => apiPost<PasswordResetResult>(`/base/v2/users/${id}/password`),
+    mutationFn: (id: number) =>
+      callApi<typeof usersApi.resetUserPassword>(
+        { method: 'POST', path: '/base/v2/users/:id/password' },
+        { params: { id } },
+      ),
   });
 }
 
@@ -61,7 +71,11 @@ export function useResetPassword() {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiDelete<unknown>(`/base/v2/users/${id}`),
+    mutationFn: (id: number) =>
+      callApi<typeof usersApi.deleteUser>(
+        { method: 'DELETE', path: '/base/v2/users/:id' },
+        { params: { id } },
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   });
 }

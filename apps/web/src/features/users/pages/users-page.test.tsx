@@ -4,26 +4,12 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { ManagedUser } from '@portal/domain/users';
 import { SESSIONS } from '../../../test/fixtures';
+import { makeUser } from '../../../test/user-fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 
 const WAIT = { timeout: 30_000 };
 const SLOW = 60000;
-
-function makeUser(id: number, username: string, over: Partial<ManagedUser> = {}): ManagedUser {
-  return {
-    id,
-    username,
-    nickname: `${username} name`,
-    email: `${username}@example.com`,
-    mobile: { areaCode: '86', number: '13800138000' },
-    role: ['operator'],
-    status: 'active',
-    agencyId: 1,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...over,
-  };
-}
 
 interface Sent {
   method: string;

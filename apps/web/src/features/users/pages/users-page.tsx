@@ -59,7 +59,7 @@ export function UsersPage() {
               placeholder={t('usersPage.roles')}
               style={{ width: 150 }}
               value={filters.role}
-              onChange={(role?: string) => applyFilters({ ...filters, role })}
+              onChange={(role?: UserFilters['role']) => applyFilters({ ...filters, role })}
               options={ROLES.map((role) => ({ value: role, label: t(`usersPage.role.${role}`) }))}
             />
             <Select
@@ -68,7 +68,7 @@ export function UsersPage() {
               placeholder={t('usersPage.status')}
               style={{ width: 150 }}
               value={filters.status}
-              onChange={(status?: string) => applyFilters({ ...filters, status })}
+              onChange={(status?: UserFilters['status']) => applyFilters({ ...filters, status })}
               options={USER_STATUSES.map((status) => ({
                 value: status,
                 label: t(`usersPage.statuses.${status}`),

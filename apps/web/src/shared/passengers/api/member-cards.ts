@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberCard, MemberCardBody, UpdateMemberCardBody } from '@portal/domain/frequent-passengers';
-import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client';
+import type * as passengersApi from '@portal/domain/api/passengers';
+import { callApi } from '../../api/call-api';
 
 export interface MemberCardPage {
   list: MemberCard[];
@@ -14,27 +15,37 @@ export const MEMBER_CARDS_PAGE_SIZE = 20;
 
 /** GET /base/v2/member-cards: one page of the user's airline member cards. */
 export function listMemberCards(page: number): Promise<MemberCardPage> {
-  return apiGet<MemberCardPage>('/base/v2/member-cards', {
-    params: { page, pageSize: MEMBER_CARDS_PAGE_SIZE },
-    skipErrorToast: true,
-  });
+  return callApi<typeof passengersApi.listMemberCards>(
+    { method: 'GET', path: '/base/v2/member-cards' },
+    { query: { page, pageSize: MEMBER_CARDS_PAGE_SIZE } },
+    { skipErrorToast: true },
+  );
 }
 
 /** POST /base/v2/member-cards. */
 export function createMemberCard(body: MemberCardBody): Promise<MemberCard> {
-  return apiPost<MemberCard>('/base/v2/member-cards', body, { skipErrorToast: true });
+  return callApi<typeof passengersApi.createMemberCard>(
+    { method: 'POST', path: '/base/v2/member-cards' },
+    { body },
+    { skipErrorToast: true },
+  );
 }
 
 /** PUT /base/v2/member-cards/{id}: the given fields replace the saved ones. */
 export function updateMemberCard(id: string, body: UpdateMemberCardBody): Promise<MemberCard> {
-  return apiPut<MemberCard>(`/base/v2/member-cards/${encodeURIComponent(id)}`, body, {
-    skipErrorToast: true,
-  });
+  return callApi<typeof passengersApi.updateMemberCard>(
+    { method: 'PUT', path: '/base/v2/member-cards/:id' },
+    { params: { id }, body },
+    { skipErrorToast: true },
+  );
 }
 
 /** DELETE /base/v2/member-cards/{id}. */
 export function deleteMemberCard(id: string): Promise<unknown> {
-  return apiDelete<unknown>(`/base/v2/member-cards/${encodeURIComponent(id)}`);
+  return callApi<typeof passengersApi.deleteMemberCard>(
+    { method: 'DELETE', path: '/base/v2/member-cards/:id' },
+    { params: { id } },
+  );
 }
 
 /** One page of member cards; the previous page stays on screen while the next loads. */

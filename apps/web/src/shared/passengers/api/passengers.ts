@@ -5,7 +5,9 @@ import {
   type FrequentPassengerBody,
   type UpdateFrequentPassengerBody,
 } from '@portal/domain/frequent-passengers';
-import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client';
+import type * as passengersApi from '@portal/domain/api/passengers';
+import type { DocumentReading } from '@portal/domain/document-types';
+import { callApi } from '../../api/call-api';
 
 /** The query key prefix of every often-used passenger list (the booking picker's and the profile's). */
 export const FREQUENT_PASSENGERS_KEY = ['often-used-passengers'] as const;
@@ -19,14 +21,21 @@ export interface FrequentPassengerPage {
 
 /** GET /base/v2/often-used-passengers: the user's often-used passengers matching `keyword`. */
 export function listFrequentPassengers(keyword: string): Promise<FrequentPassengerPage> {
-  return apiGet<FrequentPassengerPage>('/base/v2/often-used-passengers', {
-    params: { keyword: keyword || undefined, page: 1, pageSize: 20 },
-  });
+  return callApi<typeof passengersApi.listFrequentPassengers>(
+    { method: 'GET', path: '/base/v2/often-used-passengers' },
+    {
+      query: { keyword: keyword || undefined, page: 1, pageSize: 20 },
+    },
+  );
 }
 
 /** POST /base/v2/often-used-passengers. */
 export function saveFrequentPassenger(body: FrequentPassengerBody): Promise<FrequentPassenger> {
-  return apiPost<FrequentPassenger>('/base/v2/often-used-passengers', body, { skipErrorToast: true });
+  return callApi<typeof passengersApi.createFrequentPassenger>(
+    { method: 'POST', path: '/base/v2/often-used-passengers' },
+    { body },
+    { skipErrorToast: true },
+  );
 }
 
 /** PUT /base/v2/often-used-passengers/{id}: the given fields replace the saved ones. */
@@ -34,14 +43,19 @@ export function updateFrequentPassenger(
   id: string,
   body: UpdateFrequentPassengerBody,
 ): Promise<FrequentPassenger> {
-  return apiPut<FrequentPassenger>(`/base/v2/often-used-passengers/${encodeURIComponent(id)}`, body, {
-    skipErrorToast: true,
-  });
+  return callApi<typeof passengersApi.updateFrequentPassenger>(
+    { method: 'PUT', path: '/base/v2/often-used-passengers/:id' },
+    { params: { id }, body },
+    { skipErrorToast: true },
+  );
 }
 
 /** DELETE /base/v2/often-used-passengers/{id}. */
 export function deleteFrequentPassenger(id: string): Promise<unknown> {
-  return apiDelete<unknown>(`/base/v2/often-used-passengers/${encodeURIComponent(id)}`);
+  return callApi<typeof passengersApi.deleteFrequentPassenger>(
+    { method: 'DELETE', path: '/base/v2/often-used-passengers/:id' },
+    { params: { id } },
+  );
 }
 
 /** Every often-used passenger of the user: at most `MAX_FREQUENT_PASSENGERS`, so one page. */
@@ -50,10 +64,11 @@ export function useAllFrequentPassengers() {
     // An object, so that no keyword of the picker (`[prefix, keyword]`) shares this entry.
     queryKey: [...FREQUENT_PASSENGERS_KEY, { all: true }],
     queryFn: () =>
-      apiGet<FrequentPassengerPage>('/base/v2/often-used-passengers', {
-        params: { page: 1, pageSize: MAX_FREQUENT_PASSENGERS },
-        skipErrorToast: true,
-      }),
+      callApi<typeof passengersApi.listFrequentPassengers>(
+        { method: 'GET', path: '/base/v2/often-used-passengers' },
+        { query: { page: 1, pageSize: MAX_FREQUENT_PASSENGERS } },
+        { skipErrorToast: true },
+      ),
   });
 }
 
@@ -80,21 +95,15 @@ export function useDeleteFrequentPassenger() {
 }
 
 /** What the passport reader returns (`POST /base/v2/analysis/document`). */
-export interface DocumentAnalysis {
-  format: string;
-  fields: {
-    surname?: string;
-    given_names?: string;
-    gender?: 'male' | 'female';
-    birthday?: string;
-    nationality?: string;
-    travel_document?: { type?: string; interfaceType?: string; number?: string; expiryDate?: string };
-  };
-}
+export type DocumentAnalysis = DocumentReading;
 
 /** Reads a passport image; 422 / 700005 when it cannot (the caller says so). */
 export function analyzeDocument(file: File): Promise<DocumentAnalysis> {
   const body = new FormData();
   body.append('file', file);
-  return apiPost<DocumentAnalysis>('/base/v2/analysis/document', body, { skipErrorToast: true });
+  return callApi<typeof passengersApi.analyzeDocument>(
+    { method: 'POST', path: '/base/v2/analysis/document' },
+    { body },
+    { skipErrorToast: true },
+  );
 }

@@ -54,16 +54,17 @@ export function PassengerCard({ form, index, type, ctx }: PassengerCardProps) {
           <DocumentUpload
             onRead={(fields) => {
               setUploadError(null);
-              const doc = fields.travel_document ?? {};
+              const doc = fields.travel_document;
+              // What the zone does not show (null) leaves the field empty.
               fill({
-                surname: fields.surname,
-                given_names: fields.given_names,
-                gender: fields.gender,
-                birthday: fields.birthday,
-                nationality: fields.nationality,
+                surname: fields.surname ?? undefined,
+                given_names: fields.given_names ?? undefined,
+                gender: fields.gender ?? undefined,
+                birthday: fields.birthday ?? undefined,
+                nationality: fields.nationality ?? undefined,
                 interfaceType: isDocumentType(doc.interfaceType) ? doc.interfaceType : 'passport',
-                number: doc.number,
-                expiryDate: doc.expiryDate,
+                number: doc.number ?? undefined,
+                expiryDate: doc.expiryDate ?? undefined,
               });
               setFilled(true);
             }}

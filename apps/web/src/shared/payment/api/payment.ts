@@ -1,10 +1,14 @@
 import type { FlightOrder, FlightPaymentResult } from '@portal/domain/flight-order';
 import type { PaymentConfig, PaymentRequest, PaymentStatusView } from '@portal/domain/payment';
-import { apiGet, apiPost } from '../../api/client';
+import type * as paymentsApi from '@portal/domain/api/payments';
+import { callApi } from '../../api/call-api';
 
 /** GET /order/v2/flight/config/payment: the channels the agency may use. */
 export function getPaymentConfig(): Promise<PaymentConfig> {
-  return apiGet<PaymentConfig>('/order/v2/flight/config/payment');
+  return callApi<typeof paymentsApi.getPaymentConfig>(
+    { method: 'GET', path: '/order/v2/flight/config/payment' },
+    {},
+  );
 }
 
 /** POST /order/v2/flight/orders/{id}/payment with the attempt's Idempotency-Key; errors are the caller's. */
@@ -13,16 +17,18 @@ export function payFlightOrder(
   body: PaymentRequest,
   idempotencyKey: string,
 ): Promise<FlightPaymentResult> {
-  return apiPost<FlightPaymentResult>(
-    `/order/v2/flight/orders/${encodeURIComponent(order.id)}/payment`,
-    body,
+  return callApi<typeof paymentsApi.payFlightOrder>(
+    { method: 'POST', path: '/order/v2/flight/orders/:id/payment' },
+    { params: { id: order.id }, body },
     { headers: { 'Idempotency-Key': idempotencyKey }, skipErrorToast: true },
   );
 }
 
 /** GET /order/v2/flight/payments/{id}: the state of a started outside payment (QR polling). */
 export function getPaymentStatus(paymentId: string): Promise<PaymentStatusView> {
-  return apiGet<PaymentStatusView>(`/order/v2/flight/payments/${encodeURIComponent(paymentId)}`, {
-    skipErrorToast: true,
-  });
+  return callApi<typeof paymentsApi.getPayment>(
+    { method: 'GET', path: '/order/v2/flight/payments/:id' },
+    { params: { id: paymentId } },
+    { skipErrorToast: true },
+  );
 }

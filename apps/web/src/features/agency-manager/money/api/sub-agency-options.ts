@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SubAgencyList } from '@portal/domain/agencies';
 import { MAX_PAGE_SIZE } from '@portal/domain/flight-order';
-import { apiGet } from '../../../../shared/api/client';
+import type { listAgencies } from '@portal/domain/api/agencies';
+import { callApi } from '../../../../shared/api/call-api';
 
 /** A sub-agency to choose in a filter. */
 export interface SubAgencyOption {
@@ -28,10 +29,11 @@ export function useSubAgencyOptions(keyword: string) {
   return useQuery({
     queryKey: ['sub-agency-options', keyword],
     queryFn: () =>
-      apiGet<SubAgencyList>('/base/v2/agencies', {
-        params: { ...(keyword ? { keyword } : {}), pageSize: MAX_PAGE_SIZE },
-        skipErrorToast: true,
-      }),
+      callApi<typeof listAgencies>(
+        { method: 'GET', path: '/base/v2/agencies' },
+        { query: { ...(keyword ? { keyword } : {}), pageSize: MAX_PAGE_SIZE } },
+        { skipErrorToast: true },
+      ),
     select: optionsOf,
     placeholderData: keepPreviousData,
   });

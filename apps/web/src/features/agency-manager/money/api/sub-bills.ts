@@ -1,13 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SubAgencyBalance } from '@portal/domain/sub-agencies';
-import type {
-  TransactionList,
-  TransactionQuery,
-  WalletEntryList,
-  WalletEntryQuery,
-} from '@portal/domain/wallet';
-import { apiGet } from '../../../../shared/api/client';
-import { download } from '../../../../shared/api/download';
+import type { TransactionQuery, WalletEntryQuery } from '@portal/domain/wallet';
+import type * as subAgenciesApi from '@portal/domain/api/sub-agencies';
+import { callApi } from '../../../../shared/api/call-api';
+import { downloadFile } from '../../../../shared/api/download';
 
 /** The wallet entry query the bills page sends; absent filters are left out of the URL. */
 export type SubEntryParams = Pick<WalletEntryQuery, 'page' | 'pageSize'> &
@@ -21,7 +17,12 @@ export type SubTransactionParams = Pick<TransactionQuery, 'page' | 'pageSize'> &
 export function useSubBalance(agencyId: number) {
   return useQuery({
     queryKey: ['sub-balance', agencyId],
-    queryFn: () => apiGet<SubAgencyBalance>(`/base/v2/sub/balance/${agencyId}`, { skipErrorToast: true }),
+    queryFn: (): Promise<SubAgencyBalance> =>
+      callApi<typeof subAgenciesApi.getSubAgencyBalance>(
+        { method: 'GET', path: '/base/v2/sub/balance/:id' },
+        { params: { id: agencyId } },
+        { skipErrorToast: true },
+      ),
   });
 }
 
@@ -30,7 +31,11 @@ export function useSubEntries(agencyId: number, params: SubEntryParams) {
   return useQuery({
     queryKey: ['sub-entries', agencyId, params],
     queryFn: () =>
-      apiGet<WalletEntryList>(`/base/v2/sub/bills/${agencyId}/entries`, { params, skipErrorToast: true }),
+      callApi<typeof subAgenciesApi.listSubWalletEntries>(
+        { method: 'GET', path: '/base/v2/sub/bills/:id/entries' },
+        { params: { id: agencyId }, query: params },
+        { skipErrorToast: true },
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -40,20 +45,25 @@ export function useSubTransactions(agencyId: number, params: SubTransactionParam
   return useQuery({
     queryKey: ['sub-transactions', agencyId, params],
     queryFn: () =>
-      apiGet<TransactionList>(`/base/v2/sub/bills/${agencyId}/transactions`, {
-        params,
-        skipErrorToast: true,
-      }),
+      callApi<typeof subAgenciesApi.listSubTransactions>(
+        { method: 'GET', path: '/base/v2/sub/bills/:id/transactions' },
+        { params: { id: agencyId }, query: params },
+        { skipErrorToast: true },
+      ),
     placeholderData: keepPreviousData,
   });
 }
 
 /** POST /base/v2/sub/bills/{id}/entries/export: the entries of `filters` as an .xlsx download. */
 export function exportSubEntries(agencyId: number, filters: Omit<SubEntryParams, 'page' | 'pageSize'>) {
-  return download(`/base/v2/sub/bills/${agencyId}/entries/export`, filters, {
-    fallbackName: 'sub-agency-wallet-entries.xlsx',
-    skipErrorToast: true,
-  });
+  return downloadFile<typeof subAgenciesApi.exportSubWalletEntries>(
+    { method: 'POST', path: '/base/v2/sub/bills/:id/entries/export' },
+    { params: { id: agencyId }, body: filters },
+    {
+      fallbackName: 'sub-agency-wallet-entries.xlsx',
+      skipErrorToast: true,
+    },
+  );
 }
 
 /** POST /base/v2/sub/bills/{id}/transactions/export: the rows of `filters` as an .xlsx download. */
@@ -61,8 +71,12 @@ export function exportSubTransactions(
   agencyId: number,
   filters: Omit<SubTransactionParams, 'page' | 'pageSize'>,
 ) {
-  return download(`/base/v2/sub/bills/${agencyId}/transactions/export`, filters, {
-    fallbackName: 'sub-agency-transactions.xlsx',
-    skipErrorToast: true,
-  });
+  return downloadFile<typeof subAgenciesApi.exportSubTransactions>(
+    { method: 'POST', path: '/base/v2/sub/bills/:id/transactions/export' },
+    { params: { id: agencyId }, body: filters },
+    {
+      fallbackName: 'sub-agency-transactions.xlsx',
+      skipErrorToast: true,
+    },
+  );
 }

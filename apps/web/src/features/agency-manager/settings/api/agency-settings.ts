@@ -1,18 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgencySettings } from '@portal/domain/agency-settings';
 import { priceChainKey } from '../../../../shared/agencies/price-chain';
-import { apiGet, apiPut } from '../../../../shared/api/client';
+import type * as agencySettingsApi from '@portal/domain/api/agency-settings';
+import { callApi } from '../../../../shared/api/call-api';
 
 const settingsKey = (agencyId: number) => ['agency-settings', agencyId] as const;
 
 /** GET /base/v2/agencies/{id}/config: every setting of a direct sub-agency. */
 export function getAgencySettings(agencyId: number): Promise<AgencySettings> {
-  return apiGet<AgencySettings>(`/base/v2/agencies/${agencyId}/config`, { skipErrorToast: true });
+  return callApi<typeof agencySettingsApi.getAgencySettings>(
+    { method: 'GET', path: '/base/v2/agencies/:id/config' },
+    { params: { id: agencyId } },
+    { skipErrorToast: true },
+  );
 }
 
 /** PUT /base/v2/agencies/{id}/config: replaces the settings; answers them as they now are. */
 export function putAgencySettings(agencyId: number, body: AgencySettings): Promise<AgencySettings> {
-  return apiPut<AgencySettings>(`/base/v2/agencies/${agencyId}/config`, body, { skipErrorToast: true });
+  return callApi<typeof agencySettingsApi.updateAgencySettings>(
+    { method: 'PUT', path: '/base/v2/agencies/:id/config' },
+    { params: { id: agencyId }, body },
+    { skipErrorToast: true },
+  );
 }
 
 /** The settings of one sub-agency while `enabled` (the drawer is open); the drawer shows errors. */
