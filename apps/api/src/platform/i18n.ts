@@ -49,6 +49,7 @@ export const SHARED_TEXT_SECTIONS = [
   'agencyMoney.spending',
   'voyage.ticketStatus',
   'booking.passengerType',
+  'flight.invoiceType',
   'userLog.action',
   'userLog.outcome',
 ] as const;

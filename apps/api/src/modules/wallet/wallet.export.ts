@@ -59,7 +59,7 @@ function invoiceCell(
   orderId: string | null,
 ): CellValue {
   const type = orderId ? invoiceTypes.get(orderId) : undefined;
-  return type ? t(locale, `walletExport.invoiceType.${type}`) : null;
+  return type ? t(locale, `flight.invoiceType.${type}`) : null;
 }
 
 /** An entry's description in the export's language; the stored text for entries without a label. */
