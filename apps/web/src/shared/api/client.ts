@@ -108,7 +108,8 @@ export function settle(status: number | undefined, body: unknown, options: Reque
     }
     case 'error':
       if ('messageKey' in outcome) {
-        return fail(new ApiError(i18n.t(outcome.messageKey), { code: outcome.code }), options);
+        const error = new ApiError(i18n.t(outcome.messageKey), { code: outcome.code, data: outcome.data });
+        return fail(error, options);
       }
       return fail(new ApiError(outcome.message, { code: outcome.code, data: outcome.data }), options);
     case 'ignored':

@@ -75,7 +75,7 @@ async function renderPnrSearch() {
   render(
     <StyleProvider container={detachedStyles}>
       <AppProviders queryClient={createQueryClient()}>
-        <PnrSearch onPriced={onPriced} />
+        <PnrSearch onPriced={onPriced} onSearchJourney={vi.fn()} />
       </AppProviders>
     </StyleProvider>,
   );
