@@ -32,6 +32,15 @@ describe('interpretResponse (spec §8)', () => {
     });
     expect(interpretResponse({ status: 404, body: '' })).toMatchObject({ messageKey: 'axios.notFound.text' });
   });
+  it('keeps the data of a 404 envelope beside the fixed text, for a caller that says what was missing', () => {
+    const data = { flights: [{ carrier: 'MU', flightNumber: '5101', found: false }] };
+    expect(interpretResponse({ status: 404, body: { code: 400006, data, message: 'x' } })).toEqual({
+      kind: 'error',
+      code: 400006,
+      messageKey: 'axios.notFound.text',
+      data,
+    });
+  });
   it('passes the server message on for other error envelopes', () => {
     expect(
       interpretResponse({

@@ -27,8 +27,13 @@ export type ResponseOutcome<T> =
   | { kind: 'ok'; data: T }
   /** Session over: log out, set the logged-out-by-user flag, show `axios.login.timeout`. */
   | { kind: 'sessionEnded'; code: number; messageKey: 'axios.login.timeout' }
-  /** Show a translated message. */
-  | { kind: 'error'; code?: number; messageKey: 'axios.network.error' | 'axios.notFound.text' }
+  /** Show a translated message; a 404 envelope's data, when it has some, travels with it. */
+  | {
+      kind: 'error';
+      code?: number;
+      messageKey: 'axios.network.error' | 'axios.notFound.text';
+      data?: unknown;
+    }
   /** Show the server's message as it is. */
   | { kind: 'error'; code?: number; message: string; data?: unknown }
   /** No response body: nothing to show. */
@@ -52,10 +57,13 @@ export function interpretResponse<T>(response: RawResponse): ResponseOutcome<T> 
     return { kind: 'sessionEnded', code: body.code, messageKey: 'axios.login.timeout' };
   }
   if (response.status === 404) {
+    const envelope = isEnvelope(body) ? body : undefined;
     return {
       kind: 'error',
-      code: isEnvelope(body) ? body.code : undefined,
+      code: envelope?.code,
       messageKey: 'axios.notFound.text',
+      // What was not found (an accurate search names its flights), for a caller that says more.
+      ...(envelope?.data !== undefined && envelope.data !== null ? { data: envelope.data } : {}),
     };
   }
   if (isEnvelope(body)) {

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { journeysFromSegments, parsePnr, type ParsedPassenger, type ParsedSegment } from './pnr-parser';
+import { CHINESE_ITINERARY_SAMPLES } from './pnr-corpus/chinese-itinerary';
 import { ETERM_SAMPLES } from './pnr-corpus/eterm';
 import { FREE_TEXT_SAMPLES } from './pnr-corpus/free-text';
 import { GDS_SAMPLES } from './pnr-corpus/gds';
 import { MORE_ETERM_SAMPLES } from './pnr-corpus/more-eterm';
 import { CORPUS_TODAY } from './pnr-corpus/sample';
 
-const SAMPLES = [...ETERM_SAMPLES, ...MORE_ETERM_SAMPLES, ...GDS_SAMPLES, ...FREE_TEXT_SAMPLES];
+const SAMPLES = [
+  ...ETERM_SAMPLES,
+  ...MORE_ETERM_SAMPLES,
+  ...GDS_SAMPLES,
+  ...FREE_TEXT_SAMPLES,
+  ...CHINESE_ITINERARY_SAMPLES,
+];
 
 function segmentText(s: ParsedSegment): string {
   const offset = s.arrivalDayOffset ? `+${s.arrivalDayOffset}` : '';

@@ -15,6 +15,12 @@ import {
   type ParsedDocument,
   type ParsedPassenger,
 } from './pnr-names';
+import {
+  LabelledItinerary,
+  markBracketedAirports,
+  normalizeChineseDates,
+  type LabelledOutcome,
+} from './pnr-chinese';
 
 export type { ParsedDocument, ParsedPassenger, PassengerType } from './pnr-names';
 
@@ -75,12 +81,13 @@ const IGNORED = [
   /^\d{1,3}\.\s*(?:TAW|TAU|[A-Z]{3}\s*\d[\d -]+-[A-Z])/, // Sabre ticketing and phone fields
   /^(?:\*\*.*\*\*|-{3}.*-{3}|>.*|RP\/.*|[0-9A-Z]{6})$/, // banners, prompts, headers, a locator alone
   /^(?:E-?TICKET|ELECTRONIC TICKET|TICKET|ISSUED|BOOKING|RECORD|CONFIRMATION|ITINERARY|RECEIPT|FARE|TOTAL|TAX|PAYMENT|ENDORSEMENT|AGENT|PHONE|EMAIL|TEL)\b/,
-  /^[^A-Z0-9]*(?:航班|行程单|电子客票|電子客票|客票|票号|票號|订座记录|訂位記錄|联系|聯絡|电话|電話|手机|出票|票价|票價|税|稅|合计|合計|总计|總計|签注|簽註|备注|備註|付款|代理|旅客须知)/,
+  /^[^A-Z0-9]*(?:航班|行程单|行程單|电子客票|電子客票|客票|机票|機票|票号|票號|订座记录|訂位記錄|联系|聯絡|电话|電話|手机|出票|票价|票價|税|稅|合计|合計|总计|總計|签注|簽註|备注|備註|付款|代理|旅客须知)/,
 ];
 
 /**
- * Reads itinerary text as agents paste it from TravelSky eTerm, Amadeus, Sabre or Travelport, or
- * as free text and e-ticket receipts (`Flight CX347 05JAN27 HKG-PEK 08:15-11:40`). Year-less dates
+ * Reads itinerary text as agents paste it from TravelSky eTerm, Amadeus, Sabre or Travelport, as
+ * free text and e-ticket receipts (`Flight CX347 05JAN27 HKG-PEK 08:15-11:40`), or as Chinese
+ * e-ticket itineraries with labelled fields (`pnr-chinese.ts`). Year-less dates
  * are the next occurrence on or after `today`; two-digit flight years are always 20yy, two-digit
  * birth dates follow spec §5. Never throws: unread lines go to `errors`, blank ones are skipped.
  */
@@ -96,6 +103,20 @@ export function parsePnr(text: string, today: Date | string): PnrParseResult {
       else numbered.push({ number: last + 1, passenger });
     }
   };
+  // The same flight read twice (one itinerary per passenger pasted together) is kept once.
+  const seen = new Set<string>();
+  const addSegment = (s: ParsedSegment) => {
+    const key = `${s.carrier}${s.flightNumber}|${s.date}|${s.origin}-${s.destination}`;
+    if (!seen.has(key)) result.segments.push(s);
+    seen.add(key);
+  };
+  const labelled = new LabelledItinerary();
+  const take = (outcome: LabelledOutcome) => {
+    outcome.segments.forEach(addSegment);
+    addPassengers(outcome.passengers);
+    result.recordLocator ??= outcome.recordLocator;
+    result.errors.push(...outcome.unread);
+  };
   text.split(/\r\n|\r|\n/).forEach((raw, index) => {
     const text = raw.trim().toUpperCase();
     // One space between words from here on: the patterns below then cannot backtrack over runs
@@ -110,7 +131,13 @@ export function parsePnr(text: string, today: Date | string): PnrParseResult {
     }
     const segment = parseSegment(line, today);
     if (segment) {
-      result.segments.push(segment);
+      take(labelled.flush());
+      addSegment(segment);
+      return;
+    }
+    const fields = labelled.read(line, index + 1, raw);
+    if (fields) {
+      take(fields);
       return;
     }
     if (IGNORED.some((pattern) => pattern.test(line))) {
@@ -129,6 +156,8 @@ export function parsePnr(text: string, today: Date | string): PnrParseResult {
       result.errors.push({ line: index + 1, text: raw });
     }
   });
+  take(labelled.flush());
+  result.errors.sort((a, b) => a.line - b.line);
   for (const { document, ref, infant, name } of documents) {
     const byName = name
       ? numbered.find((n) => `${n.passenger.surname}/${n.passenger.givenName}` === name)
@@ -147,7 +176,7 @@ export function parsePnr(text: string, today: Date | string): PnrParseResult {
 }
 
 function normalizeSegmentLine(line: string): string[] {
-  return line
+  return markBracketedAirports(normalizeChineseDates(line))
     .replace(/[^\x20-\x7E]+/g, ' ') // CJK labels of receipts, full-width colons
     .replace(LABELS, ' ')
     .replace(/[:：]\s/g, ' ')
@@ -171,12 +200,17 @@ function parseSegment(line: string, today: Date | string): ParsedSegment | undef
     const token = tokens[i] ?? '';
     const next = tokens[i + 1] ?? '';
     const route = ROUTE.exec(token);
+    const named = /^@([A-Z]{3})$/.exec(token)?.[1];
     const time = TIME.exec(token);
     if (!segment.date && (DATE.test(token) || ISO_DATE.test(token))) {
       segment.date = readFlightDate(token, today);
       if (!segment.date) return undefined;
     } else if (!segment.date && !segment.origin && /^[A-Z]$/.test(token) && !segment.bookingClass) {
       segment.bookingClass = token;
+    } else if (named && !segment.destination) {
+      // `上海虹桥(SHA) 07:00 北京首都(PEK) 09:15`: each airport stands before its own time.
+      if (segment.origin) segment.destination = named;
+      else segment.origin = named;
     } else if (!segment.origin && (route || (AIRPORT.test(token) && AIRPORT.test(next)))) {
       [segment.origin, segment.destination] = route ? [route[1], route[2]] : [token, next];
       if (!route) i++;

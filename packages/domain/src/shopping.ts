@@ -276,6 +276,24 @@ export const AccurateSearchRequest = z.strictObject({
 });
 export type AccurateSearchRequest = z.infer<typeof AccurateSearchRequest>;
 
+/**
+ * The data of FLIGHT_NOT_FOUND answering an accurate search: each flight asked for and whether any
+ * supplier sells it on its date by itself (all found: they exist, but are not sold together).
+ */
+export const AccurateFlightsNotFound = z.object({
+  flights: z.array(
+    z.object({
+      carrier: z.string(),
+      flightNumber: z.string(),
+      origin: z.string(),
+      destination: z.string(),
+      date: IsoDate,
+      found: z.boolean(),
+    }),
+  ),
+});
+export type AccurateFlightsNotFound = z.infer<typeof AccurateFlightsNotFound>;
+
 /** A travel document read from a PNR's `SSR FOID` or `SSR DOCS` element. */
 export const PnrDocument = z.object({
   kind: z.enum(['passport', 'national-id', 'other']),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AccurateFlightsNotFound,
   AccurateSearchRequest,
   AccurateSearchResult,
   PnrAnalysisRequest,
@@ -51,10 +52,11 @@ export const accurateSearch = defineRoute({
   operationId: 'accurateSearch',
   summary: 'Price a given itinerary',
   description:
-    'Asks the suppliers for the exact flights, classes and fares the caller names (an itinerary from elsewhere) and answers the priced solutions.',
+    'Asks the suppliers for the exact flights, classes and fares the caller names (an itinerary from elsewhere) and answers the priced solutions. When none is sold, a 404 (400006) names each flight and whether a supplier has it on its date by itself.',
   tags,
   body: AccurateSearchRequest,
   response: AccurateSearchResult,
+  errors: { 404: AccurateFlightsNotFound },
 });
 
 export const analyzePnr = defineRoute({

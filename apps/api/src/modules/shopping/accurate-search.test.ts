@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MONTH_CODES } from '@portal/domain/two-digit-year';
 import {
+  AccurateFlightsNotFound,
   AccurateSearchResult,
   PnrAnalysisResult,
   VerificationResult,
   type Solution,
 } from '@portal/domain/shopping';
 import { bearer, body, login, useTestApp } from '../../test/app';
-import { oneWay, search } from './shopping.test-helpers';
+import { daysAhead, oneWay, search } from './shopping.test-helpers';
 
 const t = useTestApp();
 
@@ -105,5 +106,36 @@ describe('POST /shopping/v2/flight/accurate-search from a pasted PNR', () => {
       headers: bearer(partner),
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('names the flight that cannot be found on its date, and the ones that are sold', async () => {
+    const token = await login(t.app);
+    const flight = await directFlight(token);
+    const seg = flight.legs[0]?.segments[0];
+    if (!seg) throw new Error('no segment');
+    const sold = {
+      carrier: seg.marketingCarrier,
+      flightNumber: seg.flightNumber,
+      origin: seg.departure.airport,
+      destination: seg.arrival.airport,
+      date: seg.departure.time.slice(0, 10),
+    };
+    const missing = {
+      carrier: 'MU',
+      flightNumber: '9',
+      origin: 'SHA',
+      destination: 'PEK',
+      date: daysAhead(60),
+    };
+    const res = await post(token, '/shopping/v2/flight/accurate-search', {
+      segments: [sold, missing],
+      passengers: { adult: 1, child: 0, infant: 0 },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(body(res).code).toBe(400006);
+    expect(AccurateFlightsNotFound.parse(body(res).data).flights).toEqual([
+      { ...sold, found: true },
+      { ...missing, found: false },
+    ]);
   });
 });

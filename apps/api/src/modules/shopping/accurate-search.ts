@@ -10,6 +10,7 @@ import { recordSearch } from './look-to-book';
 import { rateFromCny } from '../exchange-rates/index';
 import { insertSearch, listSolutions, updateSupplierProgress } from './shopping.repo';
 import { storeOffers } from './store-offers';
+import { flightsFound } from './flights-found';
 import type { Offer, SupplierQuery } from './suppliers/supplier';
 
 function wantedClass(offer: Offer, request: AccurateSearchRequest): boolean {
@@ -20,7 +21,7 @@ function wantedClass(offer: Offer, request: AccurateSearchRequest): boolean {
 /**
  * Asks every allowed supplier for exactly these flights and answers at once (finished), with the
  * id the solutions are kept under; the segments follow the journey rules first (airports, not
- * flown yet, in date order).
+ * flown yet, in date order). When nothing is sold, FLIGHT_NOT_FOUND says which flights were found.
  */
 export async function accurateSearch(
   deps: ShoppingDeps,
@@ -56,7 +57,11 @@ export async function accurateSearch(
     const withClass = matching.filter((o) => wantedClass(o, request));
     return { outcome, offers: withClass.length > 0 ? withClass : matching };
   });
-  if (found.every((f) => f.offers.length === 0)) throw new AppError('FLIGHT_NOT_FOUND');
+  if (found.every((f) => f.offers.length === 0)) {
+    const boundMs = pricing.settings.maxResponseTimeMs;
+    const data = await flightsFound(deps, suppliers, exact, { ...query, boundMs });
+    throw new AppError('FLIGHT_NOT_FOUND', undefined, data);
+  }
 
   const id = newId();
   const expiresAt = quoteExpiry(now);

@@ -122,6 +122,41 @@ describe('POST /shopping/v2/flight/analysis-pnr', () => {
     expect(result.segments[1]?.date).toBe('2027-01-05');
   });
 
+  it('reads a Chinese e-ticket itinerary: Chinese names, bracketed airports, yyyy-mm-dd dates', async () => {
+    const res = await analyse(
+      [
+        '航空运输电子客票行程单',
+        '旅客姓名：王芳、欧阳娜娜',
+        '航班号：MU5101\u3000舱位：Y',
+        '日期：2027-01-08',
+        '出发：上海虹桥(SHA) 07:00 T2',
+        '到达：北京首都(PEK) 09:15 T2',
+        '票号：781-2156789012',
+      ].join('\n'),
+    );
+    expect(res.statusCode).toBe(200);
+    const result = PnrAnalysisResult.parse(body(res).data);
+    expect(result.segments).toEqual([
+      {
+        carrier: 'MU',
+        flightNumber: '5101',
+        bookingClass: 'Y',
+        date: '2027-01-08',
+        origin: 'SHA',
+        destination: 'PEK',
+        departureTime: '07:00',
+        arrivalTime: '09:15',
+        arrivalDayOffset: 0,
+        status: null,
+      },
+    ]);
+    expect(result.passengers.map((p) => [p.surname, p.givenName, p.type])).toEqual([
+      ['王', '芳', 'adult'],
+      ['欧阳', '娜娜', 'adult'],
+    ]);
+    expect(result.unread).toEqual([]);
+  });
+
   it('answers 422 with the unread lines when no flight can be read', async () => {
     const res = await analyse('1.ZHANG/SAN MR\nplease call me');
     expect(res.statusCode).toBe(422);

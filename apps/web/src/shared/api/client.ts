@@ -109,7 +109,8 @@ export function settle(status: number | undefined, body: unknown, options: Reque
     }
     case 'error':
       if ('messageKey' in outcome) {
-        return report(new ApiError(i18n.t(outcome.messageKey), { code: outcome.code }), options);
+        const error = new ApiError(i18n.t(outcome.messageKey), { code: outcome.code, data: outcome.data });
+        return report(error, options);
       }
       return report(new ApiError(outcome.message, { code: outcome.code, data: outcome.data }), options);
     case 'ignored':

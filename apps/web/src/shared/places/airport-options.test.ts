@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { placeLabel, searchOptions } from './airport-options';
+import { enterPicksFirst, placeLabel, searchOptions } from './airport-options';
 import { loadReferenceData, type ReferenceData } from './use-reference-data';
 
 let ref: ReferenceData;
@@ -29,5 +29,23 @@ describe('a code shared by a city of several airports and one of them (SHA)', ()
   it('leaves other codes as they are', () => {
     expect(placeLabel(ref, 'PVG', 'en')).toMatch(/Pudong.*\(PVG\)$/);
     expect(placeLabel(ref, 'BJS', 'en')).toMatch(/^Beijing \(BJS\)$/);
+  });
+});
+
+describe('Enter in multi-city takes an airport only when its own code was typed', () => {
+  const picks = (query: string, airportsOnly: boolean) =>
+    enterPicksFirst(ref, query, searchOptions(ref, query, 'en', airportsOnly), airportsOnly);
+
+  it('never for a code naming a city of several airports, a name or nothing typed', () => {
+    expect(picks('SHA', true)).toBe(false);
+    expect(picks('BJS', true)).toBe(false);
+    expect(picks('Shanghai', true)).toBe(false);
+    expect(picks('', true)).toBe(false);
+  });
+
+  it("for an airport's own code, and always outside multi-city", () => {
+    expect(picks('PEK', true)).toBe(true);
+    expect(picks('hkg', true)).toBe(true);
+    expect(picks('SHA', false)).toBe(true);
   });
 });

@@ -130,3 +130,21 @@ export function placeLabel(
   const place = ref && (cityNamedBy(ref, code, airportsOnly) ?? ref.getAirport(code) ?? ref.getCity(code));
   return place ? `${localName(place, locale)} (${code})` : code;
 }
+
+/**
+ * Whether Enter may take the first option the search offers. Multi-city takes airports only, so a
+ * code naming a city of several airports (SHA: Hongqiao and Pudong; BJS: Capital and Daxing), a
+ * name or a part of one never picks an airport by itself: Enter takes an airport only when its
+ * exact code was typed and it stands first. Outside multi-city the first line is what was meant.
+ */
+export function enterPicksFirst(
+  ref: ReferenceData,
+  query: string,
+  options: readonly PlaceOption[],
+  airportsOnly: boolean,
+): boolean {
+  if (!airportsOnly) return true;
+  const code = query.trim().toUpperCase();
+  if ((ref.getCity(code)?.airports.length ?? 0) > 1) return false;
+  return options.find((o) => !o.disabled)?.value === code && ref.getAirport(code) !== undefined;
+}

@@ -6,7 +6,14 @@ import { useLocale } from '../stores/subject';
 import { useFavouriteCities } from './use-favourite-cities';
 import { useRecentPlaces } from './use-recent-places';
 import { useReferenceData } from './use-reference-data';
-import { codeOfOption, optionOf, placeLabel, searchOptions, type PlaceOption } from './airport-options';
+import {
+  codeOfOption,
+  enterPicksFirst,
+  optionOf,
+  placeLabel,
+  searchOptions,
+  type PlaceOption,
+} from './airport-options';
 
 interface AirportPickerProps {
   id: string;
@@ -18,13 +25,17 @@ interface AirportPickerProps {
   invalid?: boolean;
 }
 
-function render(option: PlaceOption) {
+/** An option line; a city that cannot be picked (multi-city) says to choose one of its airports. */
+function render(option: PlaceOption, cityHint: string) {
   return {
     value: option.value,
     disabled: option.disabled,
     label: (
       <span style={{ paddingLeft: option.nested ? 16 : 0, fontWeight: option.kind === 'city' ? 600 : 400 }}>
         {option.label}
+        {option.kind === 'city' && option.disabled && (
+          <span style={{ fontWeight: 400 }}>{` · ${cityHint}`}</span>
+        )}
       </span>
     ),
   };
@@ -47,13 +58,18 @@ export function AirportPicker({ id, label, value, onChange, airportsOnly, invali
   const recent = useRecentPlaces((s) => s.codes);
   const { favourites, toggle } = useFavouriteCities();
 
+  const found = useMemo(
+    () => (ref && query.trim() ? searchOptions(ref, query, locale, airportsOnly) : []),
+    [ref, query, locale, airportsOnly],
+  );
   const options = useMemo(() => {
     if (!ref) return [];
-    if (query.trim()) return searchOptions(ref, query, locale, airportsOnly).map(render);
+    const cityHint = t('flight.booking.help.chooseAirport');
+    if (query.trim()) return found.map((o) => render(o, cityHint));
     const pick = (codes: string[]) =>
       codes.flatMap((code) => {
         const option = optionOf(ref, code, locale, airportsOnly);
-        return option ? [render(option)] : [];
+        return option ? [render(option, cityHint)] : [];
       });
     const favOptions = pick(favourites);
     const recentOptions = pick(recent.filter((c) => !favourites.includes(c)));
@@ -65,7 +81,9 @@ export function AirportPicker({ id, label, value, onChange, airportsOnly, invali
         ? [{ label: t('flight.booking.recent'), title: 'recent', options: recentOptions }]
         : []),
     ];
-  }, [ref, query, locale, airportsOnly, favourites, recent, t]);
+  }, [ref, query, found, locale, airportsOnly, favourites, recent, t]);
+  // Multi-city never takes an airport for a city code silently: Enter waits for a chosen line.
+  const activeFirst = ref ? enterPicksFirst(ref, query, found, airportsOnly) : !airportsOnly;
 
   const cityCode = value ? (ref?.cityCodeOf(value) ?? value) : null;
   const starred = cityCode !== null && favourites.includes(cityCode);
@@ -82,6 +100,7 @@ export function AirportPicker({ id, label, value, onChange, airportsOnly, invali
         status={invalid ? 'error' : undefined}
         showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
         virtual={false}
+        defaultActiveFirstOption={activeFirst}
         loading={wanted && !ref}
         onFocus={() => setEngaged(true)}
         onOpenChange={(open) => open && setEngaged(true)}

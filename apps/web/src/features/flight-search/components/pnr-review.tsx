@@ -13,6 +13,14 @@ interface PnrReviewProps {
   onEdit: () => void;
 }
 
+/** `ZHANG/SAN` as GDS text writes it; a Chinese name (`张` `伟`) as it is written, `张伟`. */
+function nameOf(p: Passenger): string {
+  const han = /^[\u3400-\u9fff]+$/;
+  return han.test(p.surname) && han.test(p.givenName)
+    ? `${p.surname}${p.givenName}`
+    : `${p.surname}/${p.givenName}`;
+}
+
 /** What a PNR was read as (passengers, flights, unread lines), for the agent to confirm before pricing. */
 export function PnrReview({ reading, pricing, onPrice, onEdit }: PnrReviewProps) {
   const { t } = useTranslation();
@@ -57,7 +65,7 @@ export function PnrReview({ reading, pricing, onPrice, onEdit }: PnrReviewProps)
           style={{ marginBottom: 12 }}
           items={reading.passengers.map((p, i) => ({
             key: String(i),
-            label: `${p.surname}/${p.givenName}${p.title ? ` ${p.title}` : ''}`,
+            label: `${nameOf(p)}${p.title ? ` ${p.title}` : ''}`,
             children: (
               <Space>
                 <Tag color="blue">{t(`booking.passengerType.${p.type}`)}</Tag>

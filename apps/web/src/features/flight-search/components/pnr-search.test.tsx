@@ -75,7 +75,7 @@ async function renderPnrSearch() {
   render(
     <StyleProvider container={detachedStyles}>
       <AppProviders queryClient={createQueryClient()}>
-        <PnrSearch onPriced={onPriced} />
+        <PnrSearch onPriced={onPriced} onSearchJourney={vi.fn()} />
       </AppProviders>
     </StyleProvider>,
   );
@@ -151,6 +151,22 @@ describe('PNR mode: confirm what was read, then price exactly those flights', ()
       pnrPassengers: READING.passengers,
     });
     expect((stored?.result as { solutions: { id: string }[] }).solutions.map((s) => s.id)).toEqual(['acc-1']);
+  });
+
+  it('shows names read in Chinese characters as they are written', async () => {
+    const chinese: PnrAnalysisResult = {
+      ...READING,
+      passengers: [
+        { surname: '欧阳', givenName: '娜娜', title: null, type: 'adult', document: null },
+        { surname: '王', givenName: '芳', title: null, type: 'adult', document: null },
+      ],
+    };
+    server.use(http.post('/shopping/v2/flight/analysis-pnr', () => HttpResponse.json(envelope(chinese))));
+    await renderPnrSearch();
+    await userEvent.click(screen.getByRole('button', { name: 'Read PNR' }));
+    const passengers = await screen.findByTestId('pnr-passengers', {}, WAIT);
+    expect(within(passengers).getByText('欧阳娜娜')).toBeInTheDocument();
+    expect(within(passengers).getByText('王芳')).toBeInTheDocument();
   });
 
   it('lists the lines of a text with no flight it could read', async () => {

@@ -3,20 +3,30 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PnrAnalysisResult } from '@portal/domain/shopping';
 import { isApiError } from '../../../shared/api/api-error';
+import { flightsNotFound } from '../api/accurate-search';
 import { useAnalyzePnr } from '../api/analyze-pnr';
 import { usePnrPricing } from '../hooks/use-pnr-pricing';
+import { PnrNotFound } from './pnr-not-found';
 import { PnrReview } from './pnr-review';
+
+interface PnrSearchProps {
+  onPriced: (reading: PnrAnalysisResult) => void;
+  /** Fills the normal search form with the reading's journeys and passengers. */
+  onSearchJourney: (reading: PnrAnalysisResult) => void;
+}
 
 /**
  * PNR-code mode: paste a PNR or itinerary, confirm what was read (passengers, flights, unread
- * lines), then price exactly those flights; the priced reading is handed to `onPriced`.
+ * lines), then price exactly those flights; the priced reading is handed to `onPriced`. Flights
+ * that cannot be found are named, with a normal search for the same journey instead.
  */
-export function PnrSearch({ onPriced }: { onPriced: (reading: PnrAnalysisResult) => void }) {
+export function PnrSearch({ onPriced, onSearchJourney }: PnrSearchProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const analyse = useAnalyzePnr();
   const pricing = usePnrPricing();
   const reading = analyse.data;
+  const notFound = flightsNotFound(pricing.error);
 
   const handleAnalyse = () => {
     if (!text.trim()) return;
@@ -48,7 +58,15 @@ export function PnrSearch({ onPriced }: { onPriced: (reading: PnrAnalysisResult)
         />
       </Form.Item>
       {reading ? (
-        <PnrReview reading={reading} pricing={pricing.isPending} onPrice={handlePrice} onEdit={handleEdit} />
+        <>
+          {notFound && <PnrNotFound flights={notFound} onSearchJourney={() => onSearchJourney(reading)} />}
+          <PnrReview
+            reading={reading}
+            pricing={pricing.isPending}
+            onPrice={handlePrice}
+            onEdit={handleEdit}
+          />
+        </>
       ) : (
         <>
           {analyse.error && <UnreadLines error={analyse.error} />}

@@ -53,7 +53,14 @@ export function SearchForm({ initial }: { initial: ShoppingRequest | undefined }
       />
       {mode === 'pnr' ? (
         <Suspense fallback={null}>
-          <PnrSearch onPriced={(reading) => update(fromPnr(reading, values))} />
+          <PnrSearch
+            onPriced={(reading) => update(fromPnr(reading, values))}
+            onSearchJourney={(reading) => {
+              const next = fromPnr(reading, values);
+              setMode(next.bookingType);
+              update(next);
+            }}
+          />
         </Suspense>
       ) : (
         <form

@@ -4,7 +4,7 @@ import type { PnrAnalysisResult } from '@portal/domain/shopping';
 import { isApiError } from '../../../shared/api/api-error';
 import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
 import { toast } from '../../../shared/ui/message-bridge';
-import { accurateSearch } from '../api/accurate-search';
+import { accurateSearch, flightsNotFound } from '../api/accurate-search';
 import { accurateRequestOf, searchRequestOf } from '../model/pnr';
 
 /**
@@ -27,7 +27,8 @@ export function usePnrPricing() {
       return result;
     },
     onError: (error) => {
-      if (isApiError(error) && error.silent) return;
+      // Flights not found are shown by the PNR search itself, with a normal search to run instead.
+      if ((isApiError(error) && error.silent) || flightsNotFound(error)) return;
       void toast().error(error.message || t('flight.list.searchFailed'));
     },
   });
