@@ -133,6 +133,48 @@ describe('user log in words', () => {
     ]);
   });
 
+  it('names what a create made by the id its answer returns: a sub-agency by its name, a user by username', async () => {
+    const admin = await login(t.app, 'admin');
+    const agency = await t.app.inject({
+      method: 'POST',
+      url: '/base/v2/agencies',
+      headers: bearer(admin),
+      payload: {
+        name: 'Acme Travel',
+        alias: 'Acme',
+        advisor: 'Wendy Advisor',
+        contactName: 'Mei Lin',
+        email: 'ops@acme.example',
+        phone: { areaCode: '852', number: '91234567' },
+        superAdminUsername: 'acme.admin',
+      },
+    });
+    expect(agency.statusCode, agency.body).toBe(200);
+    const user = await t.app.inject({
+      method: 'POST',
+      url: '/base/v2/users',
+      headers: bearer(admin),
+      payload: { username: 'lina', nickname: 'Lina', email: 'lina@example.com', roles: ['operator'] },
+    });
+    expect(user.statusCode, user.body).toBe(200);
+    await rowsSettled(3);
+    const listed = await calls(admin);
+    expect(listed.map((e) => [e.event, e.targetRef?.kind, e.targetRef?.label])).toEqual([
+      ['agency.create', 'agency', 'Acme Travel'],
+      ['user.create', 'user', 'lina'],
+    ]);
+    expect(await exportedWords(admin, 'en')).toEqual([
+      'Signed in',
+      'Created sub-agency Acme Travel',
+      'Created user lina',
+    ]);
+    expect(await exportedWords(admin, 'zh-tw')).toEqual([
+      '登入',
+      '新增了下級代理 Acme Travel',
+      '新增了使用者 lina',
+    ]);
+  });
+
   it('never names another agency’s target in a refused call', async () => {
     const subop = await login(t.app, 'subop');
     const res = await t.app.inject({
