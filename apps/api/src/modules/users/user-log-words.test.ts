@@ -175,6 +175,28 @@ describe('user log in words', () => {
     ]);
   });
 
+  it('keeps a fact only in its shape: a setting name with a NUL is left out and the row still written', async () => {
+    const admin = await login(t.app, 'admin');
+    for (const key of ['dateFormat', '%00']) {
+      await t.app.inject({
+        method: 'PUT',
+        url: `/base/v2/me/config/${key}`,
+        headers: bearer(admin),
+        payload: { value: 'dd/MM/yyyy' },
+      });
+    }
+    await rowsSettled(3);
+    const listed = await calls(admin);
+    expect(listed.map((e) => [e.event, e.facts, e.outcome])).toEqual([
+      ['profile.setting.change', { setting: 'dateFormat' }, 'ok'],
+      ['profile.setting.change', null, 'refused'],
+    ]);
+    expect((await exportedWords(admin, 'en')).slice(0, 2)).toEqual([
+      'Signed in',
+      'Changed the setting dateFormat',
+    ]);
+  });
+
   it('never names another agency’s target in a refused call', async () => {
     const subop = await login(t.app, 'subop');
     const res = await t.app.inject({

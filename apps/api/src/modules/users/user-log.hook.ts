@@ -48,29 +48,41 @@ function recordOf(value: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
 }
 
-const textOf = (value: unknown) => (typeof value === 'string' && value.length <= 64 ? value : undefined);
+/** The shapes a kept fact may have: anything else (a refused request's garbage) is left out. */
+const FACT_SHAPES = {
+  amount: /^\d{1,15}(\.\d{1,8})?$/,
+  currency: /^[A-Z]{3}$/,
+  setting: /^[\w.-]{1,64}$/,
+  instalment: /^\d{1,3}$/,
+};
+
+const shaped = (value: unknown, shape: RegExp) =>
+  typeof value === 'string' && shape.test(value) ? value : undefined;
 
 /**
  * The facts of a call its route names: closed values and amounts of the body (a top-up's amount
- * and currency, a credit limit), never free text, and a route parameter (a setting's name).
+ * and currency, a credit limit), never free text, and a route parameter (a setting's name, an
+ * instalment's number), each only in its expected shape.
  */
 function factsOf(entry: RouteEvent, body: unknown, params: unknown): UserLogFacts {
-  const facts: UserLogFacts = {};
   const fields = recordOf(body) ?? {};
-  for (const name of entry.bodyFacts ?? []) {
-    const value = textOf(fields[name]);
-    if (value === undefined) continue;
-    if (name === 'currency') facts.currency = value;
-    else facts.amount = value;
-  }
-  if (entry.bodyFacts?.includes('credit') && textOf(fields.currency))
-    facts.currency = textOf(fields.currency);
+  const wants = (name: 'amount' | 'currency' | 'credit') => entry.bodyFacts?.includes(name) === true;
+  const amount = shaped(
+    wants('credit') ? fields.credit : wants('amount') ? fields.amount : undefined,
+    FACT_SHAPES.amount,
+  );
+  const currency =
+    wants('currency') || wants('credit') ? shaped(fields.currency, FACT_SHAPES.currency) : undefined;
   const param = entry.paramFact ? recordOf(params)?.[entry.paramFact.param] : undefined;
-  if (entry.paramFact && typeof param === 'string') {
-    if (entry.paramFact.fact === 'setting') facts.setting = param.slice(0, 64);
-    else if (/^\d{1,3}$/.test(param)) facts.instalment = Number(param);
-  }
-  return facts;
+  const setting = entry.paramFact?.fact === 'setting' ? shaped(param, FACT_SHAPES.setting) : undefined;
+  const instalment =
+    entry.paramFact?.fact === 'instalment' ? shaped(param, FACT_SHAPES.instalment) : undefined;
+  return {
+    ...(amount === undefined ? {} : { amount }),
+    ...(currency === undefined ? {} : { currency }),
+    ...(setting === undefined ? {} : { setting }),
+    ...(instalment === undefined ? {} : { instalment: Number(instalment) }),
+  };
 }
 
 /** The id of what a create returned: `data.id` of its answer (`data.agency.id` for a sub-agency). */
