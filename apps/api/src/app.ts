@@ -76,6 +76,7 @@ import { lockAgencyRow } from './modules/agencies/agencies.repo';
 import { revokeUserSessions } from './modules/auth/auth.repo';
 import { registerUserLogHook } from './modules/users/user-log.hook';
 import { userLogRoutes } from './modules/users/user-log.routes';
+import { describeUserLogTarget } from './user-log-targets';
 import { companyRoutes } from './modules/company/company.routes';
 import { subAgencyRoutes } from './modules/sub-agencies/sub-agencies.routes';
 import { agencySettingsRoutes } from './modules/agency-settings/agency-settings.routes';
@@ -216,7 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerApiKeyLimit(app, Math.round(API_KEY_REQUESTS_PER_MINUTE * config.requestLimitScale));
   registerTemporaryPasswordHook(app);
   registerAgencyFrameAncestors(app, database.db);
-  registerUserLogHook(app, database.db);
+  registerUserLogHook(app, database.db, describeUserLogTarget);
   registerRateLimits(app, { ...scaledLimits(config.requestLimitScale), ...options.limits });
   registerIdempotency(app, { staleSeconds: config.idempotencyStaleSeconds });
   // Before the routes: its write hook must see every route's writes.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf } from './flight-order';
 import { CalendarDate } from './primitives';
+import { USER_LOG_EVENTS, UserLogFacts, UserLogTarget } from './user-log-events';
 
 /**
  * The user log (`/user-log`, issue 10): an append-only record of every login, logout, failed
@@ -68,8 +69,17 @@ export const UserLogEntry = z.object({
   method: z.string().nullable(),
   /** The route pattern of a recorded call (`/base/v2/users/:id`). */
   route: z.string().nullable(),
-  /** The id the action addressed, if any. */
+  /** The raw id the action addressed, if any. */
   target: z.string().nullable(),
+  /**
+   * What the row did (`user-log-events.ts`): recorded with the row, or for rows written before
+   * actions were recorded, the action its route maps to. Null for logins and unnamed routes.
+   */
+  event: z.enum(USER_LOG_EVENTS).nullable(),
+  /** The target with its kind and the label it had when recorded (null label on older rows). */
+  targetRef: UserLogTarget.nullable(),
+  /** Amount, currency and the like the sentence names. */
+  facts: UserLogFacts.nullable(),
   outcome: z.enum(USER_LOG_OUTCOMES),
   /** The error code of a refusal (the HTTP status when the refusal had no catalogue code). */
   code: z.number().int().nullable(),

@@ -52,6 +52,10 @@ export const SHARED_TEXT_SECTIONS = [
   'flight.invoiceType',
   'userLog.action',
   'userLog.outcome',
+  'userLog.event',
+  'userLog.failed',
+  'userLog.kind',
+  'userLog.words',
 ] as const;
 
 type SharedSection = (typeof SHARED_TEXT_SECTIONS)[number];

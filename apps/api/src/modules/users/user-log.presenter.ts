@@ -1,4 +1,12 @@
 import { USER_LOG_ACTIONS, type UserLogAction, type UserLogEntry } from '@portal/domain/user-log';
+import {
+  isUserLogEvent,
+  USER_LOG_TARGET_KINDS,
+  UserLogFacts,
+  type UserLogTarget,
+  type UserLogTargetKind,
+} from '@portal/domain/user-log-events';
+import { eventOfEntry, targetOfEntry } from '@portal/domain/user-log-words';
 import type { UserLogRow } from './user-log.repo';
 
 function isAction(action: string): action is UserLogAction {
@@ -10,8 +18,27 @@ function actionOf(action: string): UserLogAction {
   return isAction(action) ? action : 'call';
 }
 
-/** A user log row as the API shows it. */
+const isKind = (kind: string | null): kind is UserLogTargetKind =>
+  (USER_LOG_TARGET_KINDS as readonly (string | null)[]).includes(kind);
+
+/** The stored target, when the row recorded its kind. */
+function targetRefOf(row: UserLogRow): UserLogTarget | null {
+  return isKind(row.targetKind) ? { kind: row.targetKind, id: row.target, label: row.targetLabel } : null;
+}
+
+/**
+ * A user log row as the API shows it. A row written before actions were recorded (no `event`)
+ * gets the action and target kind of its route, so it reads in words too, without a label.
+ */
 export function presentUserLog(row: UserLogRow): UserLogEntry {
+  const stored = {
+    event: isUserLogEvent(row.event) ? row.event : null,
+    targetRef: targetRefOf(row),
+    method: row.method,
+    route: row.route,
+    target: row.target,
+  };
+  const facts = UserLogFacts.safeParse(row.facts ?? undefined);
   return {
     id: String(row.id),
     createdAt: row.createdAt.toISOString(),
@@ -21,6 +48,9 @@ export function presentUserLog(row: UserLogRow): UserLogEntry {
     method: row.method,
     route: row.route,
     target: row.target,
+    event: eventOfEntry(stored),
+    targetRef: targetOfEntry(stored),
+    facts: facts.success && facts.data ? facts.data : null,
     outcome: row.outcome === 'refused' ? 'refused' : 'ok',
     code: row.code,
     ip: row.ip,

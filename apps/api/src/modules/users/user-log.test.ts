@@ -222,7 +222,8 @@ describe('user log', () => {
     expect(sheet?.getRow(1).getCell(1).value).toBe('时间（UTC）');
     expect(sheet?.rowCount).toBe(2);
     expect(sheet?.getRow(2).getCell(2).value).toBe('operator');
-    expect(sheet?.getRow(2).getCell(3).value).toBe('登录失败');
+    // The action in the reader's words, with the reason of the refusal.
+    expect(sheet?.getRow(2).getCell(3).value).toBe('登录失败：用户名或密码错误');
     expect(sheet?.getRow(2).getCell(8).value).toBe(201003);
   });
 

@@ -1,4 +1,10 @@
 import type { UserLogAction, UserLogOutcome } from '@portal/domain/user-log';
+import {
+  routeEventOf,
+  type UserLogEvent,
+  type UserLogFacts,
+  type UserLogTargetKind,
+} from '@portal/domain/user-log-events';
 import type { Db } from '../../platform/db';
 import { userLogs } from './users.schema';
 import type { RequestContext } from '../../platform/request-context';
@@ -15,6 +21,13 @@ export interface UserActionRecord {
   route?: string | null;
   /** The id the action addressed (a user id, an order id). */
   target?: string | number | null;
+  /** The action's code; by default the one `method` and `route` map to (`ROUTE_EVENTS`). */
+  event?: UserLogEvent | null;
+  /** The kind of `target`; by default the one of its route. */
+  targetKind?: UserLogTargetKind | null;
+  /** What readers know the target by: a booking number, a username, a name. */
+  targetLabel?: string | null;
+  facts?: UserLogFacts | null;
   /** Defaults to `ok`. */
   outcome?: UserLogOutcome;
   /** The error code of a refusal (or the HTTP status when it had none). */
@@ -49,6 +62,7 @@ const cut = (text: string | null | undefined, max: number) => {
  * deletes its rows.
  */
 export async function recordUserAction(db: Db, entry: UserActionRecord): Promise<void> {
+  const byRoute = routeEventOf(entry.method ?? null, entry.route ?? null);
   await db.insert(userLogs).values({
     action: entry.action,
     userId: entry.userId,
@@ -57,6 +71,10 @@ export async function recordUserAction(db: Db, entry: UserActionRecord): Promise
     method: entry.method ?? null,
     route: cut(entry.route, 256),
     target: entry.target === null || entry.target === undefined ? null : cut(String(entry.target), 64),
+    event: entry.event ?? byRoute?.event ?? null,
+    targetKind: entry.targetKind ?? byRoute?.target ?? null,
+    targetLabel: cut(entry.targetLabel, 128),
+    facts: entry.facts && Object.keys(entry.facts).length > 0 ? entry.facts : null,
     outcome: entry.outcome ?? 'ok',
     code: entry.code ?? null,
     status: entry.status ?? null,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { UserLogFacts } from '@portal/domain/user-log-events';
 import { createdAt } from '../../platform/db/columns';
 
 export const users = pgTable(
@@ -52,6 +53,13 @@ export const userLogs = pgTable(
     route: text('route'),
     /** The id the call addressed (its `:id` parameter), if any. */
     target: text('target'),
+    /** The action's code (`USER_LOG_EVENTS`); null on rows written before it was (migration 0026). */
+    event: text('event'),
+    /** The kind of `target` and what readers know it by (booking number, username, name) at the time. */
+    targetKind: text('target_kind'),
+    targetLabel: text('target_label'),
+    /** Amount, currency and the like the action's sentence names. */
+    facts: jsonb('facts').$type<UserLogFacts>(),
     outcome: text('outcome').$type<'ok' | 'refused'>().notNull().default('ok'),
     /** The catalogue code of a refusal, or the HTTP status when it has none. */
     code: integer('code'),

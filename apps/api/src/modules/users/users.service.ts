@@ -81,13 +81,21 @@ function isUniqueViolation(error: unknown): boolean {
 export function createUsersService(deps: UsersDeps) {
   const { db, hasher } = deps;
 
-  function log(tx: Db, ctx: RequestContext, call: CallInfo, action: UserLogAction, target: number) {
+  function log(
+    tx: Db,
+    ctx: RequestContext,
+    call: CallInfo,
+    action: UserLogAction,
+    target: { id: number; username: string },
+  ) {
     return recordUserAction(tx, {
       ...actorOf(ctx, call),
       action,
       method: call.method,
       route: call.route,
-      target,
+      target: target.id,
+      targetKind: 'user',
+      targetLabel: target.username,
     });
   }
 
@@ -156,7 +164,7 @@ export function createUsersService(deps: UsersDeps) {
             mustChangePassword: temporaryPassword !== null,
             config: body.mobile ? { defaultRegion: body.mobile.areaCode } : {},
           });
-          await log(tx, ctx, call, 'user_create', created.id);
+          await log(tx, ctx, call, 'user_create', created);
           return created;
         });
         return { user: presentManagedUser(row), temporaryPassword };
@@ -195,7 +203,7 @@ export function createUsersService(deps: UsersDeps) {
         if (isWorking(before.status) && !isWorking(after.status)) {
           await endSessions(tx, id, 'user_disabled');
         }
-        await log(tx, ctx, call, 'user_update', id);
+        await log(tx, ctx, call, 'user_update', before);
         return after;
       });
       deps.forgetUser(id);
@@ -207,10 +215,10 @@ export function createUsersService(deps: UsersDeps) {
       const temporaryPassword = generatePassword();
       const passwordHash = await hasher.hash(temporaryPassword);
       await db.transaction(async (tx) => {
-        await lockedTarget(tx, ctx, id);
+        const target = await lockedTarget(tx, ctx, id);
         await updateUser(tx, id, { passwordHash, mustChangePassword: true });
         await endSessions(tx, id, 'password_reset');
-        await log(tx, ctx, call, 'user_password_reset', id);
+        await log(tx, ctx, call, 'user_password_reset', target);
       });
       deps.forgetUser(id);
       return { temporaryPassword };
@@ -231,7 +239,7 @@ export function createUsersService(deps: UsersDeps) {
         await keepOneSuperUser(tx, before, { roles: before.roles, status: DELETED_STATUS });
         await updateUser(tx, id, { status: DELETED_STATUS });
         await endSessions(tx, id, 'user_deleted');
-        await log(tx, ctx, call, 'user_delete', id);
+        await log(tx, ctx, call, 'user_delete', before);
       });
       deps.forgetUser(id);
       return {};

@@ -1,9 +1,11 @@
 import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { userLogActionKey, type UserLogEntry, type UserLogPage } from '@portal/domain/user-log';
+import type { UserLogEntry, UserLogPage } from '@portal/domain/user-log';
 import { formatDateTime } from '../../../shared/dates/format-date';
 import { PagedTable, type PagedList } from '../../../shared/ui/paged-table';
+import { UserLogDetails } from './user-log-details';
+import { UserLogSentence } from './user-log-sentence';
 
 interface UserLogTableProps extends PagedList<UserLogPage> {
   onChange: (page: number, pageSize: number) => void;
@@ -25,28 +27,14 @@ export function UserLogTable({ onChange, ...list }: UserLogTableProps) {
     },
     {
       key: 'action',
-      title: t('userLog.field.action'),
-      render: (_, row) => (
-        <>
-          <div>{t(userLogActionKey(row.action))}</div>
-          {row.route && (
-            <Typography.Text type="secondary" code>
-              {`${row.method ?? ''} ${row.route}`}
-            </Typography.Text>
-          )}
-        </>
-      ),
+      title: t('userLog.field.description'),
+      render: (_, row) => <UserLogSentence row={row} />,
     },
-    { key: 'target', title: t('userLog.field.target'), render: (_, row) => row.target ?? '' },
     {
       key: 'outcome',
       title: t('userLog.field.outcome'),
       render: (_, row) => (
-        <Tag color={row.outcome === 'ok' ? 'success' : 'error'}>
-          {row.code === null
-            ? t(`userLog.outcome.${row.outcome}`)
-            : `${t(`userLog.outcome.${row.outcome}`)} ${row.code}`}
-        </Tag>
+        <Tag color={row.outcome === 'ok' ? 'success' : 'error'}>{t(`userLog.outcome.${row.outcome}`)}</Tag>
       ),
     },
     { key: 'ip', title: t('userLog.field.ip'), render: (_, row) => row.ip ?? '' },
@@ -59,6 +47,7 @@ export function UserLogTable({ onChange, ...list }: UserLogTableProps) {
         </Typography.Text>
       ),
     },
+    { key: 'details', title: t('userLog.details.button'), render: (_, row) => <UserLogDetails row={row} /> },
   ];
   return (
     <PagedTable<UserLogEntry>

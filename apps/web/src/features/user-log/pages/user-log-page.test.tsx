@@ -23,6 +23,9 @@ function entry(n: number, extra: Partial<UserLogEntry> = {}): UserLogEntry {
     method: null,
     route: null,
     target: null,
+    event: null,
+    targetRef: null,
+    facts: null,
     outcome: 'ok',
     code: null,
     ip: '10.0.0.7',
@@ -69,17 +72,29 @@ afterEach(() => {
 
 describe('user log page', () => {
   it(
-    'lists who did what, with the route, target and a refusal code',
+    'says what each row did in words, links the target and gives the reason of a refusal',
     async () => {
       serve(
         page([
+          entry(3, {
+            action: 'call',
+            method: 'POST',
+            route: '/order/v2/flight/orders/:id/payment',
+            target: 'order-9',
+            event: 'order.pay.balance',
+            targetRef: { kind: 'flightOrder', id: 'order-9', label: 'F20261128557474' },
+            facts: { amount: '930', currency: 'CNY' },
+            outcome: 'refused',
+            code: 600001,
+          }),
           entry(2, {
             action: 'call',
             method: 'POST',
-            route: '/base/v2/agencies/:id/balance',
-            target: '1002',
-            outcome: 'refused',
-            code: 100003,
+            route: '/order/v2/flight/orders/:id/payment',
+            target: 'order-9',
+            event: 'order.pay.balance',
+            targetRef: { kind: 'flightOrder', id: 'order-9', label: 'F20261128557474' },
+            facts: { amount: '930', currency: 'CNY' },
           }),
           entry(1, {
             action: 'login_failed',
@@ -92,14 +107,90 @@ describe('user log page', () => {
       );
       await open();
       const table = await screen.findByTestId('user-log-table', {}, WAIT);
-      await within(table).findByText('Change request', {}, WAIT);
+      const rows = await within(table).findAllByTestId('user-log-sentence', {}, WAIT);
       expect(screen.getByTestId('page-title')).toHaveTextContent('User Log');
-      expect(within(table).getByText('POST /base/v2/agencies/:id/balance')).toBeInTheDocument();
-      expect(within(table).getByText('1002')).toBeInTheDocument();
-      expect(within(table).getByText('Refused 100003')).toBeInTheDocument();
-      expect(within(table).getByText('Failed login')).toBeInTheDocument();
+      expect(rows.map((row) => row.textContent)).toEqual([
+        'Could not pay order F20261128557474 with the balance, CNY 930.00Insufficient account balance',
+        'Paid order F20261128557474 with the balance, CNY 930.00',
+        'Sign-in failedInvalid username or password',
+      ]);
+      const paid = rows[1];
+      expect(paid && within(paid).getByRole('link', { name: 'F20261128557474' })).toHaveAttribute(
+        'href',
+        '/flight/orders/order-9',
+      );
+      const refused = rows[0];
+      expect(refused && within(refused).getByTestId('user-log-reason')).toHaveTextContent(
+        'Insufficient account balance',
+      );
+      // The route stays out of the row: it is in the details.
+      expect(within(table).queryByText(/\/order\/v2\/flight/)).toBeNull();
       expect(within(table).getByText('nobody')).toBeInTheDocument();
-      expect(screen.getByText('2 entries')).toBeInTheDocument();
+      expect(screen.getByText('3 entries')).toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
+    'opens the route and raw ids of a row in a details popover from the keyboard',
+    async () => {
+      serve(
+        page([
+          entry(1, {
+            action: 'call',
+            method: 'POST',
+            route: '/base/v2/agencies/:id/balance',
+            target: '1002',
+            event: 'agency.topUp',
+            targetRef: { kind: 'agency', id: '1002', label: 'Acme Travel' },
+            facts: { amount: '1200.5', currency: 'CNY' },
+            outcome: 'refused',
+            code: 100003,
+          }),
+        ]),
+      );
+      await open();
+      const sentence = await screen.findByTestId('user-log-sentence', {}, WAIT);
+      expect(sentence).toHaveTextContent(
+        'Could not top up the balance of Acme Travel by CNY 1,200.50You do not have the access',
+      );
+      const button = screen.getByTestId('user-log-details-button');
+      button.focus();
+      await userEvent.keyboard('{Enter}');
+      const details = await screen.findByTestId('user-log-details', {}, WAIT);
+      expect(details).toHaveTextContent('POST /base/v2/agencies/:id/balance');
+      expect(details).toHaveTextContent('1002');
+      expect(details).toHaveTextContent('agency.topUp');
+      expect(details).toHaveTextContent('100003');
+    },
+    SLOW,
+  );
+
+  it(
+    'names a target without a link when the reader may not open its page',
+    async () => {
+      serve(
+        page([
+          entry(1, {
+            action: 'call',
+            method: 'DELETE',
+            route: '/order/v2/flight/orders/:id',
+            target: 'order-7',
+            event: 'order.cancel',
+            targetRef: { kind: 'flightOrder', id: 'order-7', label: 'F20261128000007' },
+          }),
+        ]),
+      );
+      const admin = SESSIONS.admin;
+      const commonConfig = { ...admin.company.config.commonConfig, enableFlightService: false };
+      await prepare({
+        ...admin,
+        company: { ...admin.company, config: { ...admin.company.config, commonConfig } },
+      });
+      renderApp('/user-log');
+      const sentence = await screen.findByTestId('user-log-sentence', {}, WAIT);
+      expect(sentence).toHaveTextContent('Cancelled order F20261128000007');
+      expect(within(sentence).queryByRole('link')).toBeNull();
     },
     SLOW,
   );
