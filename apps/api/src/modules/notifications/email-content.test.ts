@@ -146,4 +146,40 @@ describe('order e-mails list the passengers, tickets, flights and amounts', () =
       expect(part).toContain('ZHANG/WEI');
     }
   });
+
+  it('a paid booking is told by e-mail with its passengers and total', async () => {
+    await setCommonConfig(t.database.db, 1, { emailLanguage: 'en' });
+    const token = await login(mailApp, 'operator');
+    const order = await bookOne(mailApp, token);
+    const paid = await mailApp.inject({
+      method: 'POST',
+      url: `/order/v2/flight/orders/${order.id}/payment`,
+      headers: bearer(token),
+      payload: { channel: 'balance' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await mailApp.runDueJobs(new Date());
+    const mail = await receivedMail(order.id, 'order.paid');
+    expect(mail.headers.subject).toBe(`Payment received for booking ${order.bookingNumber}`);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('ZHANG/WEI');
+      expect(part).toContain(`${order.price.orderTotal.amount} ${order.price.orderTotal.currency}`);
+      expect(part).toContain('not issued yet');
+    }
+  });
+
+  it('a booking canceled at its payment deadline is told by e-mail', async () => {
+    await setCommonConfig(t.database.db, 1, { emailLanguage: 'zh-cn' });
+    const order = await bookOne(mailApp, await login(mailApp, 'operator'));
+    const deadline = new Date(order.paymentDeadline ?? Date.now()).getTime();
+    await mailApp.runDueJobs(new Date(deadline + 60_000));
+    await mailApp.runDueJobs(new Date(deadline + 60_000));
+    expect((await storedOrder(order.id)).status).toBe('origin_canceled');
+    const mail = await receivedMail(order.id, 'order.canceled');
+    expect(mail.headers.subject).toBe(`订单 ${order.bookingNumber} 因超时未付款已取消`);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('ZHANG/WEI');
+      expect(part).toContain('订单总额');
+    }
+  });
 });
