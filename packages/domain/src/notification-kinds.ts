@@ -7,6 +7,8 @@
  */
 export const NOTIFICATION_KINDS = [
   'order.booked',
+  'order.paid',
+  'order.canceled',
   'order.issued',
   'order.ticketing_failed',
   'change.requested',

@@ -31,7 +31,7 @@ export const DEMO_AGENCIES: DemoAgency[] = [
     alias: 'TripBridge',
     proxyLevel: 0,
     parentId: null,
-    commonConfig: common({ canCreateSubAgency: true }),
+    commonConfig: common({ canCreateSubAgency: true, emailLanguage: 'en' }),
     // A visible markup: 2 % on intercontinental fares, 10 CNY on domestic and mainland China ones.
     flightSettings: {
       ...DEFAULT_FLIGHT_SETTINGS,
@@ -49,7 +49,7 @@ export const DEMO_AGENCIES: DemoAgency[] = [
     alias: 'TB East',
     proxyLevel: 1,
     parentId: 1,
-    commonConfig: common({ isShowBill: false }),
+    commonConfig: common({ isShowBill: false, emailLanguage: 'zh-cn' }),
     // The sub-agency adds its own 5 CNY on mainland China fares on top of its parent's price.
     flightSettings: {
       ...DEFAULT_FLIGHT_SETTINGS,
@@ -62,7 +62,7 @@ export const DEMO_AGENCIES: DemoAgency[] = [
     alias: 'RailWay Express',
     proxyLevel: 0,
     parentId: null,
-    commonConfig: common({ enableFlightService: false }),
+    commonConfig: common({ enableFlightService: false, emailLanguage: 'zh-tw' }),
     flightSettings: DEFAULT_FLIGHT_SETTINGS,
   },
   {
@@ -71,7 +71,7 @@ export const DEMO_AGENCIES: DemoAgency[] = [
     alias: 'Partner Travel',
     proxyLevel: 0,
     parentId: null,
-    commonConfig: common({ enableTrainService: false }),
+    commonConfig: common({ enableTrainService: false, emailLanguage: 'zh-cn' }),
     flightSettings: DEFAULT_FLIGHT_SETTINGS,
   },
 ];

@@ -10,6 +10,14 @@ export async function setCommonConfig(db: Db, agencyId: number, patch: Record<st
     .where(eq(agencies.id, agencyId));
 }
 
+/** Removes `key` from an agency's common config (a setting never made). */
+export async function unsetCommonConfig(db: Db, agencyId: number, key: string) {
+  await db
+    .update(agencies)
+    .set({ commonConfig: sql`${agencies.commonConfig} - ${key}::text` })
+    .where(eq(agencies.id, agencyId));
+}
+
 /** Merges `patch` into an agency's flight settings. */
 export async function setFlightSettings(db: Db, agencyId: number, patch: Record<string, unknown>) {
   await db

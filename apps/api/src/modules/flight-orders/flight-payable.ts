@@ -3,6 +3,7 @@ import { ACTION_RULES, actionRule } from '@portal/domain/flight-order-actions';
 import type { FlightOrderStatus, OrderType } from '@portal/domain/flight-order-status';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { notifyOrderEvent } from '../notifications/index';
 import type { Capturable, Payable, PaymentDue, PaymentTarget } from '../payments/index';
 import type { PaymentKind } from '../wallet/index';
 import type { FlightOrderDeps } from './flight-orders.context';
@@ -93,6 +94,8 @@ function dueOf(
         { key: 'paidWith', params: { channel } },
       );
       await recipe.onPaid(tx, paid, now);
+      // The booker hears that a booking is paid (a change's payment is told by its reissue).
+      if (paid.type === 'origin') await notifyOrderEvent(tx, { kind: 'order.paid', order: paid, at: now });
       return paid;
     },
   };

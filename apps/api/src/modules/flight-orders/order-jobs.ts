@@ -129,14 +129,22 @@ function ticketingHandler(deps: FlightOrderDeps): JobHandler {
   };
 }
 
-/** Payment deadline: an order still unpaid at its deadline becomes `origin_canceled`. */
+/** Payment deadline: an order still unpaid at its deadline becomes `origin_canceled`, and the booker is told. */
 const paymentDeadlineHandler: JobHandler = async (db, job, now) => {
   const orderId = orderIdOf(job.payload);
   await db.transaction(async (tx) => {
     const order = await lockOrderById(tx, orderId);
     if (!order || order.status !== 'to_be_paid' || !order.paymentDeadline) return;
     if (now.getTime() < order.paymentDeadline.getTime()) return;
-    await transition(tx, order, 'origin_canceled', now, {}, { key: 'paymentDeadlinePassed' });
+    const canceled = await transition(
+      tx,
+      order,
+      'origin_canceled',
+      now,
+      {},
+      { key: 'paymentDeadlinePassed' },
+    );
+    await notifyOrderEvent(tx, { kind: 'order.canceled', order: canceled, at: now });
   });
 };
 

@@ -7,6 +7,7 @@ import { notifyGroupOrderEvent } from '../notifications/index';
 import { listGroupPassengers, passengerListState } from './passenger-list/passenger-list.repo';
 import { scaledAfter } from './business-days';
 import { GROUP_QUOTE_JOB } from './create-group-order';
+import { issuedGroupEmailDetails } from './group-email';
 import type { DeskQuote, GroupDeskRequest } from './group-desk';
 import { GROUP_SEAT_APPLY_JOB } from './group-order-actions';
 import type { GroupOrderDeps } from './group-orders.context';
@@ -296,6 +297,7 @@ function issueHandler(deps: GroupOrderDeps): JobHandler {
         kind: 'group.issued',
         order: issued,
         params: { ...routeParams(issued), count: String(passengers.length) },
+        details: await issuedGroupEmailDetails(tx, issued),
         at: now,
       });
     });

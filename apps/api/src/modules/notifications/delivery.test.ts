@@ -11,7 +11,7 @@ import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { jobs } from '../../platform/jobs.schema';
 import { FIRST_RETRY_MS, MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './delivery';
 import { outboundAttempts, outboundMessages } from './notifications.schema';
-import { setCommonConfig, setFlightSettings } from '../../test/agency-config';
+import { setCommonConfig, setFlightSettings, unsetCommonConfig } from '../../test/agency-config';
 import { readMail, startHookReceiver, startSmtpReceiver } from './notifications.test-helpers';
 import { OUTBOUND_DELIVERY_JOB } from './notify';
 
@@ -90,6 +90,8 @@ describe('order e-mails', () => {
   }
 
   it('go in zh-cn when the agency has no e-mail language', async () => {
+    // The demo agency sets its language (en): this one is as if it never had.
+    await unsetCommonConfig(t.database.db, 1, 'emailLanguage');
     const order = await bookOne(mailApp, await login(mailApp, 'operator'));
     const before = smtp.mails.length;
     await mailApp.runDueJobs(new Date());

@@ -53,12 +53,14 @@ interface Outcome {
 
 async function deliver(db: Db, deps: DeliveryDeps, message: OutboundMessageRow): Promise<Outcome> {
   if (message.channel === 'email') {
-    const { subject, text } = message.payload;
+    const { subject, text, html } = message.payload;
     const result = await deps.mailer.send({
       id: message.id,
       to: message.target,
       subject: typeof subject === 'string' ? subject : '',
       text: typeof text === 'string' ? text : '',
+      // Messages recorded before e-mails had an HTML part go as plain text.
+      ...(typeof html === 'string' ? { html } : {}),
     });
     return { ok: result.ok, code: result.code, error: result.error };
   }

@@ -1,9 +1,58 @@
 import type { Locale } from '@portal/domain/locale';
+import type { PassengerType } from '@portal/domain/shopping';
 import { t } from '../../platform/i18n';
 import type { NotificationKind } from './notifications.schema';
 
 /** Values an e-mail is written from; extra event values are listed under the summary. */
 export type TemplateParams = Readonly<Record<string, string | number | null>>;
+
+/** A traveller of the e-mail's order: the name as on the ticket and the ticket numbers, once issued. */
+export interface EmailPassenger {
+  /** `SURNAME/GIVEN NAMES`, as printed on the ticket. */
+  name: string;
+  type?: PassengerType;
+  ticketNumbers: readonly string[];
+}
+
+/** A flight of the e-mail's order, its departure in the departure airport's local time. */
+export interface EmailFlight {
+  flightNumber: string;
+  from: string;
+  to: string;
+  /** `yyyy-mm-dd HH:mm`, local time at `from`. */
+  departure: string;
+}
+
+/** The amounts an e-mail can list, each labelled `email.detail.amount.<name>`. */
+export type EmailAmountName =
+  | 'orderTotal'
+  | 'amountDue'
+  | 'changeFee'
+  | 'priceDifference'
+  | 'refundFee'
+  | 'serviceFee'
+  | 'refundableTotal';
+
+/** An amount as a decimal text in its currency's minor digits (`1234.50`). */
+export interface EmailAmount {
+  name: EmailAmountName;
+  amount: string;
+  currency: string;
+}
+
+/** What an order e-mail tells beside its summary: the travellers, the flights and the amounts. */
+export interface EmailDetails {
+  passengers?: readonly EmailPassenger[];
+  flights?: readonly EmailFlight[];
+  amounts?: readonly EmailAmount[];
+}
+
+/** An e-mail as sent: the subject, a plain-text body and the same content as HTML. */
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
 
 /** `1234.50 CNY` from an amount and its currency parameter; undefined without an amount. */
 function money(
@@ -26,13 +75,32 @@ const FACTS = [
   'threshold',
 ] as const;
 
-/** The subject and plain text of an order or wallet e-mail in `locale` (texts: `email.*`). */
-export function renderEmail(
+/** Text escaped for HTML content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** The content of an e-mail in `locale`, as labelled rows and tables, before it is written out. */
+interface EmailContent {
+  greeting: string;
+  line: string;
+  facts: [label: string, value: string][];
+  tables: { title: string; head: string[]; rows: string[][] }[];
+  amounts: [label: string, value: string][];
+  footer: string;
+}
+
+function contentOf(
   kind: NotificationKind,
   locale: Locale,
   params: TemplateParams,
-): { subject: string; text: string } {
-  const lines = [t(locale, 'email.greeting'), '', t(locale, `email.line.${kind}`), ''];
+  details: EmailDetails,
+): EmailContent {
   const values: Record<(typeof FACTS)[number], string | number | null | undefined> = {
     bookingNumber: params.bookingNumber,
     route: params.route,
@@ -43,11 +111,111 @@ export function renderEmail(
     available: money(params.available, params.currency),
     threshold: money(params.threshold, params.currency),
   };
+  const facts: [string, string][] = [];
   for (const fact of FACTS) {
     const value = values[fact];
     if (value !== undefined && value !== null && value !== '')
-      lines.push(`${t(locale, `email.label.${fact}`)}: ${String(value)}`);
+      facts.push([t(locale, `email.label.${fact}`), String(value)]);
   }
-  lines.push('', t(locale, 'email.footer'));
-  return { subject: t(locale, `email.subject.${kind}`, params), text: lines.join('\n') };
+  const tables: EmailContent['tables'] = [];
+  const passengers = details.passengers ?? [];
+  if (passengers.length > 0) {
+    tables.push({
+      title: t(locale, 'email.detail.passengers'),
+      head: [t(locale, 'email.detail.passenger'), t(locale, 'email.detail.ticketNumbers')],
+      rows: passengers.map((p) => [
+        p.type ? `${p.name} (${t(locale, `booking.passengerType.${p.type}`)})` : p.name,
+        p.ticketNumbers.length > 0 ? p.ticketNumbers.join(', ') : t(locale, 'email.detail.notIssued'),
+      ]),
+    });
+  }
+  const flights = details.flights ?? [];
+  if (flights.length > 0) {
+    tables.push({
+      title: t(locale, 'email.detail.flights'),
+      head: [
+        t(locale, 'email.detail.flight'),
+        t(locale, 'email.detail.route'),
+        t(locale, 'email.detail.departure'),
+      ],
+      rows: flights.map((f) => [f.flightNumber, `${f.from}-${f.to}`, f.departure]),
+    });
+  }
+  const amounts = (details.amounts ?? []).map((a): [string, string] => [
+    t(locale, `email.detail.amount.${a.name}`),
+    money(a.amount, a.currency) ?? '',
+  ]);
+  return {
+    greeting: t(locale, 'email.greeting'),
+    line: t(locale, `email.line.${kind}`),
+    facts,
+    tables,
+    amounts,
+    footer: t(locale, 'email.footer'),
+  };
+}
+
+function textOf(content: EmailContent): string {
+  const lines = [content.greeting, '', content.line, ''];
+  for (const [label, value] of content.facts) lines.push(`${label}: ${value}`);
+  for (const table of content.tables) {
+    lines.push('', `${table.title}:`);
+    for (const row of table.rows) lines.push(`- ${row.join('  ')}`);
+  }
+  if (content.amounts.length > 0) {
+    lines.push('');
+    for (const [label, value] of content.amounts) lines.push(`${label}: ${value}`);
+  }
+  lines.push('', content.footer);
+  return lines.join('\n');
+}
+
+const CELL = 'style="padding:4px 12px 4px 0;text-align:left;vertical-align:top"';
+
+/** The HTML body; every text in it, translated or given, is escaped. */
+function htmlOf(content: EmailContent, locale: Locale, subject: string): string {
+  const e = escapeHtml;
+  const pairs = (rows: [string, string][]) =>
+    rows.length === 0
+      ? ''
+      : `<table role="presentation" style="border-collapse:collapse">${rows
+          .map(([label, value]) => `<tr><th ${CELL}>${e(label)}</th><td ${CELL}>${e(value)}</td></tr>`)
+          .join('')}</table>`;
+  const tables = content.tables
+    .map(
+      (table) =>
+        `<h3 style="margin:20px 0 6px">${e(table.title)}</h3>` +
+        `<table style="border-collapse:collapse"><thead><tr>${table.head
+          .map((h) => `<th ${CELL}>${e(h)}</th>`)
+          .join('')}</tr></thead><tbody>${table.rows
+          .map((row) => `<tr>${row.map((cell) => `<td ${CELL}>${e(cell)}</td>`).join('')}</tr>`)
+          .join('')}</tbody></table>`,
+    )
+    .join('');
+  return [
+    `<!doctype html><html lang="${e(locale)}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#1f1f1f">',
+    `<p>${e(content.greeting)}</p><p>${e(content.line)}</p>`,
+    pairs(content.facts),
+    tables,
+    content.amounts.length > 0 ? `<div style="margin-top:20px">${pairs(content.amounts)}</div>` : '',
+    `<p style="margin-top:24px;color:#666;font-size:12px">${e(content.footer)}</p>`,
+    '</body></html>',
+  ].join('');
+}
+
+/**
+ * The subject, plain text and HTML of an order, group or wallet e-mail in `locale` (texts:
+ * `email.*`): the summary line, the event's facts, then the travellers with their ticket numbers,
+ * the flights with their local departure times and the amounts, when given.
+ */
+export function renderEmail(
+  kind: NotificationKind,
+  locale: Locale,
+  params: TemplateParams,
+  details: EmailDetails = {},
+): RenderedEmail {
+  const subject = t(locale, `email.subject.${kind}`, params);
+  const content = contentOf(kind, locale, params, details);
+  return { subject, text: textOf(content), html: htmlOf(content, locale, subject) };
 }

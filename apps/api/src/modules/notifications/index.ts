@@ -4,3 +4,5 @@ export { notifications, outboundMessages } from './notifications.schema';
 export { notifyAgencyEvent, notifyGroupOrderEvent, notifyOrderEvent, queueWebhook } from './notify';
 export { signWebhook, webhookUrlProblem } from './webhook';
 export type { WebhookTargetRule } from './webhook';
+export type { NotifiedFlightOrder } from './notify';
+export type { EmailAmount, EmailDetails, EmailFlight, EmailPassenger } from './email-templates';

@@ -8,6 +8,8 @@ export interface MailToSend {
   to: string;
   subject: string;
   text: string;
+  /** The HTML alternative of `text` (a multipart/alternative message when given). */
+  html?: string;
 }
 
 export interface MailResult {
@@ -47,6 +49,7 @@ export function createMailer(options: {
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
+    ...(mail.html ? { html: mail.html } : {}),
     messageId: `<outbound-${mail.id}@portal.invalid>`,
   });
   if (smtpUrl) {

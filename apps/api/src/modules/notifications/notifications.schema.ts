@@ -39,7 +39,7 @@ export const outboundMessages = pgTable(
     orderId: text('order_id'),
     /** E-mail address or URL. */
     target: text('target').notNull(),
-    /** E-mail: {subject, text, locale}; webhook: the JSON body to sign and send. */
+    /** E-mail: {subject, text, html, locale}; webhook: the JSON body to sign and send. */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -83,25 +83,62 @@ function decodeWords(value: string): string {
     );
 }
 
-/** The headers and decoded text of a simple (single part, plain text) message. */
-export function readMail(raw: string): { headers: Record<string, string>; text: string } {
-  const normal = raw.replace(/\r\n/g, '\n');
-  const split = normal.indexOf('\n\n');
-  const head = normal.slice(0, split).replace(/\n[ \t]+/g, ' ');
+/** The unfolded headers (names in lower case, values decoded) and the body of a MIME entity. */
+function splitEntity(entity: string): { headers: Record<string, string>; body: string } {
+  const split = entity.indexOf('\n\n');
+  const head = (split < 0 ? entity : entity.slice(0, split)).replace(/\n[ \t]+/g, ' ');
   const headers: Record<string, string> = {};
   for (const line of head.split('\n')) {
     const colon = line.indexOf(':');
     if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
   }
-  const body = normal.slice(split + 2);
-  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  let text = body;
-  if (encoding === 'base64') text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return { headers, body: split < 0 ? '' : entity.slice(split + 2) };
+}
+
+/** The decoded text of a body in its transfer encoding. */
+function decodeBody(body: string, transferEncoding: string | undefined): string {
+  const encoding = (transferEncoding ?? '7bit').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
     const bytes = body
       .replace(/=\n/g, '')
       .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    text = Buffer.from(bytes, 'latin1').toString('utf8');
+    return Buffer.from(bytes, 'latin1').toString('utf8');
   }
-  return { headers, text };
+  return body;
+}
+
+/**
+ * The headers and decoded parts of a message: `text` is its plain text (the text/plain part of a
+ * multipart/alternative message), `html` its HTML part (empty when it has none), and `types` the
+ * content types of its parts in order.
+ */
+export function readMail(raw: string): {
+  headers: Record<string, string>;
+  text: string;
+  html: string;
+  types: string[];
+} {
+  const { headers, body } = splitEntity(raw.replace(/\r\n/g, '\n'));
+  const type = headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!type.toLowerCase().startsWith('multipart/') || !boundary) {
+    const text = decodeBody(body, headers['content-transfer-encoding']);
+    return { headers, text, html: '', types: [type.split(';')[0] ?? type] };
+  }
+  const parts = body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith('--'))
+    .map((part) => splitEntity(part.replace(/^\n/, '')))
+    .map((part) => ({
+      type: (part.headers['content-type'] ?? 'text/plain').split(';')[0]?.trim().toLowerCase() ?? '',
+      content: decodeBody(part.body.replace(/\n$/, ''), part.headers['content-transfer-encoding']),
+    }));
+  return {
+    headers,
+    text: parts.find((p) => p.type === 'text/plain')?.content ?? '',
+    html: parts.find((p) => p.type === 'text/html')?.content ?? '',
+    types: parts.map((p) => p.type),
+  };
 }

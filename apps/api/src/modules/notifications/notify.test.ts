@@ -5,7 +5,7 @@ import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { jobs } from '../../platform/jobs.schema';
 import { notifications, outboundMessages } from './notifications.schema';
 import { flightOrders } from '../flight-orders/index';
-import { setFlightSettings } from '../../test/agency-config';
+import { setCommonConfig, setFlightSettings } from '../../test/agency-config';
 import { notifyOrderEvent, OUTBOUND_DELIVERY_JOB } from './notify';
 
 const t = useTestApp();
@@ -52,6 +52,8 @@ describe('notifyOrderEvent', () => {
   });
 
   it('sends booking events to the booking URL and after-sales events to the flight change URL', async () => {
+    // The e-mail below is read in Chinese (the demo agency writes its e-mails in English).
+    await setCommonConfig(t.database.db, 1, { emailLanguage: 'zh-cn' });
     await setFlightSettings(t.database.db, 1, {
       bookingNotificationUrl: 'https://hooks.example.com/booking',
       flightChangeNotificationUrl: 'https://hooks.example.com/change',

@@ -5,11 +5,11 @@ import type { Db } from '../../platform/db';
 import { agencies, type AgencyCommonConfig } from '../agencies/index';
 import { users } from '../users/index';
 import type { FlightSettings } from '@portal/domain/agency-config';
-import type { FlightOrderStatus, OrderType } from '@portal/domain/flight-order-status';
-import type { Solution } from '@portal/domain/shopping';
+import type { FlightOrderStatus } from '@portal/domain/flight-order-status';
 import { jobs } from '../../platform/jobs.schema';
 import { rowsOf } from '../../platform/db/rows';
-import { renderEmail } from './email-templates';
+import { renderEmail, type EmailDetails } from './email-templates';
+import { orderEmailDetails, type OrderEmailFacts } from './order-email-details';
 import { notifications, outboundMessages, type NotificationKind } from './notifications.schema';
 
 /** The job that delivers one outbound message (payload `{messageId}`). */
@@ -17,18 +17,19 @@ export const OUTBOUND_DELIVERY_JOB = 'outbound-deliver';
 
 export type NotificationParams = Record<string, string | number | null>;
 
-/** What an order event reads of a flight order (a flight order row has all of it). */
-export interface NotifiedFlightOrder {
+/**
+ * What an order event reads of a flight order (a flight order row has all of it), with what its
+ * e-mail lists (`OrderEmailFacts`), so this module reads no order table.
+ */
+export interface NotifiedFlightOrder extends OrderEmailFacts {
   id: string;
   bookingNumber: string;
   agencyId: number;
   userId: number;
-  type: OrderType;
   status: FlightOrderStatus;
   pnr: string | null;
   originalBookingId: string | null;
   contact: { email: string };
-  solution: Pick<Solution, 'legs'>;
 }
 
 export interface OrderEvent {
@@ -150,7 +151,7 @@ export async function notifyOrderEvent(tx: Db, event: OrderEvent): Promise<void>
 
   const locale = emailLocale(agency.common);
   const messages: NewMessage[] = [];
-  const email = { ...renderEmail(kind, locale, params), locale };
+  const email = { ...renderEmail(kind, locale, params, orderEmailDetails(order)), locale };
   if (order.contact.email) messages.push({ channel: 'email', target: order.contact.email, payload: email });
   if (
     agency.parentId !== null &&
@@ -237,6 +238,8 @@ export interface GroupOrderEvent {
   order: { id: string; agencyId: number; userId: number; bookingNumber: string; status: string };
   /** `route` and `departure` of the request, and the event's values (`reason`, `count`). */
   params: NotificationParams;
+  /** The travellers with their tickets, the flights and the amounts the e-mail lists, when known. */
+  details?: EmailDetails;
   at?: Date;
 }
 
@@ -262,7 +265,7 @@ export async function notifyGroupOrderEvent(tx: Db, event: GroupOrderEvent): Pro
     messages.push({
       channel: 'email',
       target: requester.email,
-      payload: { ...renderEmail(kind, locale, params), locale },
+      payload: { ...renderEmail(kind, locale, params, event.details), locale },
     });
   }
   const url = agency.flight.bookingNotificationUrl;

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { getExchangeRates } from '../money/get-exchange-rates';
 import { usePreferencesStore } from '../stores/preferences-store';
-import { crossRate, displayAmount } from './price';
+import type { PriceDetail } from '@portal/domain/shopping';
+import { crossRate, displayAmount, displayBreakdown } from './price';
 
 /**
  * Formats settlement amounts in the user's chosen currency (`{amount, currency}`), converting with
@@ -28,5 +29,10 @@ export function usePriceDisplay(settlement: string) {
     (amount: string) => displayAmount(amount, settlement, { currency, rate }, cross),
     [settlement, currency, rate, cross],
   );
-  return { format, currency: shownCurrency };
+  /** A whole price breakdown, whose shown parts add up to its shown total. */
+  const breakdown = useCallback(
+    (detail: PriceDetail) => displayBreakdown(detail, settlement, { currency, rate }, cross),
+    [settlement, currency, rate, cross],
+  );
+  return { format, breakdown, currency: shownCurrency };
 }

@@ -1,0 +1,64 @@
+import type { AfterSalesQuote } from '@portal/domain/after-sales';
+import { fromMinor, minorDigits } from '@portal/domain/currency-conversion';
+import type { OrderPassenger } from '@portal/domain/flight-order';
+import type { OrderType } from '@portal/domain/flight-order-status';
+import type { Solution } from '@portal/domain/shopping';
+import type { EmailAmount, EmailDetails, EmailPassenger } from './email-templates';
+
+/**
+ * What a flight order's e-mail lists, passed by the caller (a flight order row has all of it):
+ * its passengers with their ticket numbers, its flights, and its amounts (the order total of a
+ * booking, the desk's quote of a change, refund or void).
+ */
+export interface OrderEmailFacts {
+  type: OrderType;
+  solution: Pick<Solution, 'legs'>;
+  passengers: readonly Pick<OrderPassenger, 'surname' | 'given_names' | 'type' | 'ticketNumbers'>[];
+  currency: string;
+  orderTotalMinor: number;
+  afterSales: { quote: AfterSalesQuote | null } | null;
+}
+
+/** A minor amount as a decimal text in its currency's digits, for an e-mail. */
+function emailAmount(name: EmailAmount['name'], minor: number, currency: string): EmailAmount {
+  return { name, amount: fromMinor(minor, minorDigits(currency)), currency };
+}
+
+/** The amounts an order's e-mail lists: a booking's total, or the desk's quote of an after-sales order. */
+function amountsOf(order: OrderEmailFacts): EmailAmount[] {
+  if (order.type === 'origin') return [emailAmount('orderTotal', order.orderTotalMinor, order.currency)];
+  const quote = order.afterSales?.quote;
+  if (!quote) return [];
+  const c = quote.currency;
+  if (order.type === 'change') {
+    return [
+      emailAmount('priceDifference', quote.priceDifferenceMinor + quote.taxDifferenceMinor, c),
+      emailAmount('changeFee', quote.changeFeeMinor, c),
+      emailAmount('serviceFee', quote.serviceFeeMinor, c),
+      emailAmount('amountDue', quote.amountDueMinor, c),
+    ];
+  }
+  return [
+    emailAmount('refundFee', quote.refundFeeMinor, c),
+    emailAmount('serviceFee', quote.serviceFeeMinor, c),
+    emailAmount('refundableTotal', quote.refundableTotalMinor, c),
+  ];
+}
+
+/** The passengers (name as on the ticket, ticket numbers), flights and amounts of an order's e-mail. */
+export function orderEmailDetails(order: OrderEmailFacts): EmailDetails {
+  const passengers: EmailPassenger[] = order.passengers.map((p) => ({
+    name: `${p.surname}/${p.given_names}`,
+    type: p.type,
+    ticketNumbers: p.ticketNumbers,
+  }));
+  const flights = order.solution.legs
+    .flatMap((leg) => leg.segments)
+    .map((s) => ({
+      flightNumber: `${s.marketingCarrier}${s.flightNumber}`,
+      from: s.departure.airport,
+      to: s.arrival.airport,
+      departure: s.departure.time.replace('T', ' ').slice(0, 16),
+    }));
+  return { passengers, flights, amounts: amountsOf(order) };
+}
