@@ -6,6 +6,7 @@ import type { FlightOrder } from '@portal/domain/flight-order';
 import { AWAITING_PAYMENT_STATUSES } from '@portal/domain/flight-order-actions';
 import { FLIGHT_MOVING_STATUSES } from '@portal/domain/flight-order-status';
 import { isApiError } from '../../../shared/api/api-error';
+import { RestrictedButton } from '../../../shared/company/restricted-button';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PaymentPanel } from '../../../shared/payment/components/payment-panel';
 import { AfterSalesActions, AFTER_SALES_ACTIONS } from '../after-sales/after-sales-actions';
@@ -182,14 +183,24 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
           data-testid="order-actions"
         >
           {actions.includes('pay') && (
-            <Button type="primary" data-testid="order-pay" loading={pay.isPending} onClick={onPay}>
+            <RestrictedButton
+              action="pay"
+              type="primary"
+              data-testid="order-pay"
+              loading={pay.isPending}
+              onClick={onPay}
+            >
               {t('orders.detail.payBalance')}
-            </Button>
+            </RestrictedButton>
           )}
           {actions.includes('pay') && (
-            <Button data-testid="order-pay-other" onClick={() => setChoosingChannel(true)}>
+            <RestrictedButton
+              action="pay"
+              data-testid="order-pay-other"
+              onClick={() => setChoosingChannel(true)}
+            >
               {t('orders.detail.payOther')}
-            </Button>
+            </RestrictedButton>
           )}
           {actions.includes('cancel') && (
             <Popconfirm

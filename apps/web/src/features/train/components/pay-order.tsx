@@ -2,6 +2,7 @@ import { Alert, Button, Descriptions, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrainOrder } from '@portal/domain/train-order';
+import { RestrictedButton } from '../../../shared/company/restricted-button';
 import { formatDateTime } from '../../../shared/dates/format-date';
 import { formatMoney } from '../../../shared/money/format-money';
 import { useTrainOrderAction } from '../api/train-orders';
@@ -52,9 +53,14 @@ export function PayOrder({ order, onDone }: { order: TrainOrder; onDone: () => v
           cancelText={t('common.cancel')}
           onConfirm={handlePay}
         >
-          <Button type="primary" loading={pay.isPending}>
+          <RestrictedButton
+            action="pay"
+            type="primary"
+            loading={pay.isPending}
+            data-testid="train-pay-submit"
+          >
             {t('trainBooking.pay.submit')}
-          </Button>
+          </RestrictedButton>
         </Popconfirm>
         <Button onClick={onDone}>{t('trainBooking.pay.later')}</Button>
       </Space>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { hasTrainBooking } from '@portal/domain/roles';
 import type { TrainOrder } from '@portal/domain/train-order';
 import type { TrainOrderAction } from '@portal/domain/train-order-status';
+import { RestrictedButton } from '../../../shared/company/restricted-button';
 import { formatMoney } from '../../../shared/money/format-money';
 import { useSubject } from '../../../shared/stores/subject';
 import { useTrainOrderAction } from '../api/train-orders';
@@ -60,13 +61,23 @@ export function TrainOrderActions({ order }: { order: TrainOrder }) {
             cancelText={t('common.cancel')}
             onConfirm={() => handle(action)}
           >
-            <Button
-              type={action === 'pay' ? 'primary' : 'default'}
-              danger={action === 'cancel' || action === 'refund'}
-              loading={run.isPending && run.variables.action === action}
-            >
-              {t(`trainOrders.actions.${action}`)}
-            </Button>
+            {action === 'pay' ? (
+              <RestrictedButton
+                action="pay"
+                type="primary"
+                data-testid="train-order-pay"
+                loading={run.isPending && run.variables.action === action}
+              >
+                {t(`trainOrders.actions.${action}`)}
+              </RestrictedButton>
+            ) : (
+              <Button
+                danger={action === 'cancel' || action === 'refund'}
+                loading={run.isPending && run.variables.action === action}
+              >
+                {t(`trainOrders.actions.${action}`)}
+              </Button>
+            )}
           </Popconfirm>
         ))}
       </Space>

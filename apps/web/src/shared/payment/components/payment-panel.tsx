@@ -8,6 +8,7 @@ import type { FlightOrder } from '@portal/domain/flight-order';
 import type { PaymentChannel, PaymentPending } from '@portal/domain/payment';
 import { isApiError } from '../../api/api-error';
 import { redirectTo } from '../../browser/redirect';
+import { RestrictedButton } from '../../company/restricted-button';
 import { formatMoney } from '../../money/format-money';
 import { toast } from '../../ui/message-bridge';
 import { getPaymentConfig, payFlightOrder } from '../api/payment';
@@ -133,7 +134,8 @@ export function PaymentPanel({ order, context = 'new', onPaid }: PaymentPanelPro
             <ChannelPicker options={options} loaded={config.isSuccess} value={chosen} onChange={setChannel} />
             {error && <Alert type="error" showIcon title={error} data-testid="payment-error" />}
             <Space>
-              <Button
+              <RestrictedButton
+                action="pay"
                 type="primary"
                 onClick={() => void pay()}
                 loading={paying}
@@ -141,7 +143,7 @@ export function PaymentPanel({ order, context = 'new', onPaid }: PaymentPanelPro
                 data-testid="pay-button"
               >
                 {t('payment.panel.pay')}
-              </Button>
+              </RestrictedButton>
               {context === 'new' && (
                 <Button onClick={() => void navigate(orderPath)}>{t('payment.panel.later')}</Button>
               )}
