@@ -8,6 +8,7 @@ import { FLIGHT_MOVING_STATUSES } from '@portal/domain/flight-order-status';
 import { isApiError } from '../../../shared/api/api-error';
 import { RestrictedButton } from '../../../shared/company/restricted-button';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { BalancePaymentConfirm } from '../../../shared/payment/components/balance-payment-confirm';
 import { PaymentPanel } from '../../../shared/payment/components/payment-panel';
 import { AfterSalesActions, AFTER_SALES_ACTIONS } from '../after-sales/after-sales-actions';
 import { AfterSalesDetailCard, DocumentsCard, RelatedOrdersCard } from '../after-sales/after-sales-cards';
@@ -97,11 +98,13 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
   const pay = usePayOrder(order.id);
   const cancel = useCancelOrder(order.id);
   const [choosingChannel, setChoosingChannel] = useState(false);
+  const [confirmingBalance, setConfirmingBalance] = useState(false);
   const actions = order.allowedActions;
 
   const onPay = () => {
     pay.mutate(undefined, {
       onSuccess: () => void message.success(t('orders.detail.paySuccess')),
+      onSettled: () => setConfirmingBalance(false),
     });
   };
   const onCancel = () =>
@@ -188,7 +191,7 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
               type="primary"
               data-testid="order-pay"
               loading={pay.isPending}
-              onClick={onPay}
+              onClick={() => setConfirmingBalance(true)}
             >
               {t('orders.detail.payBalance')}
             </RestrictedButton>
@@ -217,6 +220,14 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
           <AfterSalesActions order={order} />
         </Space>
       </Card>
+      <BalancePaymentConfirm
+        open={confirmingBalance}
+        amount={order.price.orderTotal}
+        subject={order.bookingNumber}
+        confirmLoading={pay.isPending}
+        onConfirm={onPay}
+        onCancel={() => setConfirmingBalance(false)}
+      />
       <Modal
         open={choosingChannel}
         title={t('orders.detail.payOther')}

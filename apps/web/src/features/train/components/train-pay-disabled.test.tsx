@@ -1,7 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { SESSIONS, withAgencySettings } from '../../../test/fixtures';
 import { prepare, renderElement } from '../../../test/render-app';
+import { envelope, server } from '../../../test/server';
 import { ticketedOrder } from '../test-fixtures';
 import { PayOrder } from './pay-order';
 import { TrainOrderActions } from './train-order-actions';
@@ -45,5 +48,28 @@ describe('train payment and the setting "Disable payment"', () => {
     expect(screen.getByTestId('train-pay-submit')).toBeDisabled();
     expect(screen.getByTestId('train-pay-submit')).toHaveAccessibleDescription(REASON);
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeEnabled();
+  });
+});
+
+describe('train payment with the balance', () => {
+  it('asks to confirm with the balance before and after, and pays only then', async () => {
+    const sent: string[] = [];
+    server.use(
+      http.post('/order/v2/train/orders/:id/payment', ({ request }) => {
+        sent.push(new URL(request.url).pathname);
+        return HttpResponse.json(envelope({ status: 'paid', order: { ...unpaid, allowedActions: [] } }));
+      }),
+    );
+    await prepare(SESSIONS.trainop);
+    renderElement(<TrainOrderActions order={unpaid} />);
+    await userEvent.click(await screen.findByTestId('train-order-pay', {}, WAIT));
+    const dialog = within(await screen.findByRole('dialog', {}, WAIT));
+    expect(dialog.getByTestId('balance-pay-amount')).toHaveTextContent('CNY 553.00');
+    expect(await dialog.findByTestId('balance-pay-before', {}, WAIT)).toHaveTextContent('CNY 50,000.00');
+    expect(dialog.getByTestId('balance-pay-after')).toHaveTextContent('CNY 49,447.00');
+    expect(dialog.getByTestId('balance-pay-credit')).toHaveTextContent('CNY 0.00');
+    expect(sent).toEqual([]);
+    await userEvent.click(dialog.getByTestId('balance-pay-confirm'));
+    await waitFor(() => expect(sent).toHaveLength(1), WAIT);
   });
 });

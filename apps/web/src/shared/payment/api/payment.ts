@@ -1,5 +1,6 @@
 import type { FlightOrder, FlightPaymentResult } from '@portal/domain/flight-order';
 import type { PaymentConfig, PaymentRequest, PaymentStatusView } from '@portal/domain/payment';
+import type { WalletBalance } from '@portal/domain/wallet';
 import { apiGet, apiPost } from '../../api/client';
 
 /** GET /order/v2/flight/config/payment: the channels the agency may use. */
@@ -25,4 +26,12 @@ export function getPaymentStatus(paymentId: string): Promise<PaymentStatusView> 
   return apiGet<PaymentStatusView>(`/order/v2/flight/payments/${encodeURIComponent(paymentId)}`, {
     skipErrorToast: true,
   });
+}
+
+/**
+ * GET /base/v2/wallet/payment-balances: the agency's balances as whoever pays orders may read
+ * them, for the confirmation of a balance payment.
+ */
+export function getPaymentBalances(): Promise<WalletBalance[]> {
+  return apiGet<WalletBalance[]>('/base/v2/wallet/payment-balances', { skipErrorToast: true });
 }
