@@ -178,6 +178,7 @@ test.describe.serial('after-sales of a flight order', () => {
     await portal.screenshot('after-sales-change-to-pay');
     const before = await api.balance(due.currency);
     await page.getByTestId('order-pay').click();
+    await page.getByTestId('balance-pay-confirm').click();
     await waitForStatus(api, changeId, 'changed');
     await expect(orderPage.status()).toHaveText('Changed');
     expect(cents(before) - cents(await api.balance(due.currency))).toBe(cents(due.amount));

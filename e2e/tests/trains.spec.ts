@@ -67,7 +67,8 @@ test('a train from Beijing South to Shanghai Hongqiao is booked for two in Tradi
   const pay = page.getByTestId('train-pay');
   await expect(pay).toBeVisible({ timeout: 30_000 });
   const before = await api.balance();
-  await train.confirm(pay.getByRole('button', { name: labels.payWithBalance }), labels.payWithBalance);
+  await pay.getByRole('button', { name: labels.payWithBalance }).click();
+  await page.getByTestId('balance-pay-confirm').click();
   await expect(page).toHaveURL(/\/train\/orders\?id=/);
   const id = new URL(page.url()).searchParams.get('id') ?? '';
   const paid = await api.order(id);

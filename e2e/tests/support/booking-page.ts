@@ -150,10 +150,14 @@ export class BookingPage {
     return bookingNumber;
   }
 
-  /** Chooses a channel of the payment panel by its label and presses Pay. */
+  /** Chooses a channel of the payment panel by its label and presses Pay (the balance asks to confirm). */
   async pay(channel: string | RegExp) {
     const panel = this.page.getByTestId('payment-panel');
-    await panel.getByLabel(channel).check();
+    const option = panel.getByLabel(channel);
+    await option.check();
     await panel.getByTestId('pay-button').click();
+    if ((await option.getAttribute('value')) === 'balance') {
+      await this.page.getByTestId('balance-pay-confirm').click();
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { companyAllows } from './company-restrictions';
 import { hasPermission } from './permission';
 import {
   hasFinanceAccess,
@@ -73,7 +74,7 @@ const RULES: Record<RouteAccess, (subject: AccessSubject) => boolean> = {
   session: () => true,
   ticket: hasTicketAccess,
   flight: hasFlightService,
-  flightPnr: (s) => hasFlightService(s) && s.company.hidePnrBooking !== true,
+  flightPnr: (s) => hasFlightService(s) && companyAllows(s.company, 'pnrBooking'),
   finance: hasFinanceAccess,
   agencyManager: (s) => isAgencyManager(s) && hasFinanceAccess(s),
   agencyAdmin: (s) => isAgencyManager(s) && isSuperUser(s),

@@ -170,6 +170,9 @@ export const CompanyInfo = z.object({
       isShowBill: z.boolean(),
       canCreateSubAgency: z.boolean(),
       settlementCurrency: z.enum(CURRENCIES),
+      /** Settings that take actions away from the agency's users (`company-restrictions.ts`). */
+      hidePnrBooking: z.boolean(),
+      disablePayment: z.boolean(),
     }),
   }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyAllows } from './company-restrictions';
 import { isSafeRedirect, MAX_REDIRECT_LENGTH } from './navigation';
 import { MoneyJson } from './shopping';
 
@@ -74,7 +75,7 @@ export function paymentOptionsFor(agency: {
   disablePayment: boolean;
   paymentChannels?: readonly PaymentChannel[] | null;
 }): readonly PaymentOption[] {
-  if (agency.disablePayment) return [];
+  if (!companyAllows(agency, 'pay')) return [];
   if (!agency.paymentChannels) return PAYMENT_OPTIONS;
   return [...new Set(agency.paymentChannels)].filter((c) => c in CHANNEL_OPTIONS).map(option);
 }

@@ -11,6 +11,8 @@ export interface CompanyAccess {
   canCreateSubAgency: boolean;
   /** The agency hides booking from a PNR (spec §3 'Hide PNR booking'); absent means shown. */
   hidePnrBooking?: boolean;
+  /** The agency's payment is disabled (spec §3 'Disable payment'); absent means enabled. */
+  disablePayment?: boolean;
 }
 
 /** Who is asking: the logged-in user's roles, permission list and company flags. */

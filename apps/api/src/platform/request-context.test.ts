@@ -16,6 +16,8 @@ const company: CompanyInfo = {
       isShowBill: true,
       canCreateSubAgency: false,
       settlementCurrency: 'CNY',
+      hidePnrBooking: false,
+      disablePayment: false,
     },
   },
 };

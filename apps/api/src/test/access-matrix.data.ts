@@ -144,6 +144,7 @@ export const ALLOWED: Record<string, readonly Identity[]> = {
 
   // The agency's own money.
   'GET /base/v2/wallet/balances': FINANCE,
+  'GET /base/v2/wallet/payment-balances': TICKET,
   'GET /base/v2/wallet/entries': FINANCE,
   'GET /base/v2/wallet/transactions': FINANCE,
   'POST /base/v2/wallet/entries/export': FINANCE,

@@ -83,6 +83,7 @@ const MATRIX: Record<string, Call> = {
     payload: () => ({ name: 'Tenant test', address: 'Somewhere 1' }),
   },
   'GET /base/v2/wallet/balances': { url: () => '/base/v2/wallet/balances' },
+  'GET /base/v2/wallet/payment-balances': { url: () => '/base/v2/wallet/payment-balances' },
   'GET /base/v2/wallet/entries': { url: (o) => `/base/v2/wallet/entries?orderId=${o.orderId}` },
   'GET /base/v2/wallet/transactions': { url: () => '/base/v2/wallet/transactions?pageSize=100' },
   'GET /base/v2/wallet/statements': { url: () => '/base/v2/wallet/statements?from=2026-01&to=2027-12' },

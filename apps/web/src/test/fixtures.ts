@@ -19,7 +19,9 @@ function company(flags: CompanyFlags): CompanyInfo {
     logo: null,
     proxyLevel,
     parentId: proxyLevel === 0 ? null : 1,
-    config: { commonConfig: { ...common, settlementCurrency: 'CNY' } },
+    config: {
+      commonConfig: { ...common, settlementCurrency: 'CNY', hidePnrBooking: false, disablePayment: false },
+    },
   };
 }
 
@@ -66,6 +68,18 @@ export const SESSIONS = {
   trainop: session(user(5, 'trainop', ['operator'], 3), company(AGENCY_3)),
   partner: session(user(6, 'partner', ['operator'], 222), company(AGENCY_222)),
 } satisfies Record<string, LoginResult>;
+
+/** `session` with its agency's settings that take actions away (Hide PNR booking, Disable payment). */
+export function withAgencySettings(
+  session: LoginResult,
+  flags: Partial<Pick<CompanyInfo['config']['commonConfig'], 'hidePnrBooking' | 'disablePayment'>>,
+): LoginResult {
+  const common = session.company.config.commonConfig;
+  return {
+    ...session,
+    company: { ...session.company, config: { commonConfig: { ...common, ...flags } } },
+  };
+}
 
 export const SITE: SiteConfig = {
   logo: '/logo.svg',

@@ -27,6 +27,19 @@ export const defaultHandlers = [
   http.get('/base/v2/member-cards', emptyPage),
   // The wallet page asks for late card payments (none unless a test serves some).
   http.get('/order/v2/payments/late-captures', emptyPage),
+  // A balance payment's confirmation reads the wallet (a test serves another to change it).
+  http.get('/base/v2/wallet/payment-balances', () =>
+    HttpResponse.json(
+      envelope([
+        {
+          currency: 'CNY',
+          balance: { amount: '50000.00', currency: 'CNY' },
+          creditLimit: { amount: '10000.00', currency: 'CNY' },
+          available: { amount: '60000.00', currency: 'CNY' },
+        },
+      ]),
+    ),
+  ),
   // The header's bell asks for the user's notices (none unless a test serves some).
   http.get('/base/v2/notifications', () =>
     HttpResponse.json(envelope({ list: [], total: 0, page: 1, pageSize: 10, unread: 0 })),

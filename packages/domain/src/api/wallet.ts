@@ -27,6 +27,17 @@ export const listWalletBalances = defineRoute({
   response: z.array(WalletBalance),
 });
 
+export const listPaymentBalances = defineRoute({
+  method: 'GET',
+  path: '/base/v2/wallet/payment-balances',
+  operationId: 'listPaymentBalances',
+  summary: 'Read what the agency may pay with its balance',
+  description:
+    "For users who pay orders (operator or SuperUser): the caller's agency wallets, one per currency, with balance, credit limit and what is available, so that a balance payment can be confirmed with the balance before and after.",
+  tags,
+  response: z.array(WalletBalance),
+});
+
 export const listWalletEntries = defineRoute({
   method: 'GET',
   path: '/base/v2/wallet/entries',

@@ -21,6 +21,8 @@ export function presentCompany(row: AgencyRow): CompanyInfo {
         isShowBill: c.isShowBill === true,
         canCreateSubAgency: c.canCreateSubAgency === true,
         settlementCurrency: isCurrency(c.settlementCurrency) ? c.settlementCurrency : 'CNY',
+        hidePnrBooking: c.hidePnrBooking === true,
+        disablePayment: c.disablePayment === true,
       },
     },
   };

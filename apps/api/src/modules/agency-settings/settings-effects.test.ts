@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgencySettings } from '@portal/domain/agency-settings';
+import type { MeResult } from '@portal/domain/auth';
 import type { Solution } from '@portal/domain/shopping';
 import { agencies } from '../agencies/index';
 import { users } from '../users/index';
@@ -45,6 +46,12 @@ const flight = (patch: Partial<AgencySettings['flight']>) => (s: AgencySettings)
   ...s,
   flight: { ...s.flight, ...patch },
 });
+
+/** The company flags `GET /base/v2/me` gives `username`'s screens. */
+async function companyFlags(username: string): Promise<MeResult['company']['config']['commonConfig']> {
+  const me = await t.app.inject({ url: '/base/v2/me', headers: bearer(await login(t.app, username)) });
+  return body<MeResult>(me).data.company.config.commonConfig;
+}
 
 const carriersOf = (s: Solution) => [
   s.validatingCarrier,
@@ -182,6 +189,8 @@ describe('flight settings in shopping', () => {
     await configure(common({ hidePnrBooking: true }));
     const refused = await analyse();
     expect([refused.statusCode, body(refused).code]).toEqual([403, 100003]);
+    // The session tells the screens, which leave the PNR mode out.
+    expect((await companyFlags('subop')).hidePnrBooking).toBe(true);
   });
 });
 
@@ -189,7 +198,10 @@ describe('common settings on orders, bills and messages', () => {
   it('disable payment refuses paying an order (403 600006)', async () => {
     const token = await login(t.app, 'subop');
     const order = await bookOne(t.app, token);
+    expect((await companyFlags('subop')).disablePayment).toBe(false);
     await configure(common({ disablePayment: true }));
+    // The session tells the screens, which disable their pay buttons with the reason.
+    expect((await companyFlags('subop')).disablePayment).toBe(true);
     const res = await t.app.inject({
       method: 'POST',
       url: `/order/v2/flight/orders/${order.id}/payment`,

@@ -1,3 +1,4 @@
+import { companyAllows } from '@portal/domain/company-restrictions';
 import { paymentOptionsFor, type PaymentChannel } from '@portal/domain/payment';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -29,7 +30,8 @@ export async function openPayable<Key, R>(
   now: Date,
   { lock = true }: { lock?: boolean } = {},
 ): Promise<PaymentDue<R>> {
-  if (ctx.agency.commonConfig.disablePayment === true) throw new AppError('PAYMENT_DISABLED');
+  const flags = { disablePayment: ctx.agency.commonConfig.disablePayment === true };
+  if (!companyAllows(flags, 'pay')) throw new AppError('PAYMENT_DISABLED');
   const accepted = payable.channels === 'any' || payable.channels.includes(channel);
   if (!accepted || !agencyChannels(ctx).includes(channel)) throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE');
   return payable.due(tx, ctx, key, now, { lock });

@@ -82,6 +82,22 @@ describe('GET /base/v2/wallet/balances', () => {
   });
 });
 
+describe('GET /base/v2/wallet/payment-balances', () => {
+  it("gives whoever pays orders the own agency's balances, and a finance user nothing more", async () => {
+    const operator = await get(await login(t.app, 'operator'), '/base/v2/wallet/payment-balances');
+    expect(operator.statusCode).toBe(200);
+    expect(WalletBalance.array().parse(body(operator).data)[0]).toMatchObject({
+      currency: 'CNY',
+      balance: { amount: '50000.00', currency: 'CNY' },
+      available: { amount: '60000.00', currency: 'CNY' },
+    });
+    const sub = await get(await login(t.app, 'subop'), '/base/v2/wallet/payment-balances');
+    expect(WalletBalance.array().parse(body(sub).data)[0]?.balance.amount).toBe('5000.00');
+    const finance = await get(await login(t.app, 'finance'), '/base/v2/wallet/payment-balances');
+    expect(finance.statusCode).toBe(403);
+  });
+});
+
 describe('POST /base/v2/agencies/:id/balance', () => {
   it('lets a top-level finance user top up its sub-agency, not an unrelated agency', async () => {
     const token = await login(t.app, 'finance');

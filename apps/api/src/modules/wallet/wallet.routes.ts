@@ -45,6 +45,17 @@ export async function walletRoutes(
     },
   });
 
+  // The same balances for whoever pays orders with them: the confirmation of a balance payment
+  // shows the balance before and after and the credit it uses (operators have no finance access).
+  app.route({
+    ...fromContract(walletApi.listPaymentBalances),
+    config: { access: 'ticket' },
+    handler: async (request) => {
+      const ctx = requireCtx(request);
+      return ok(await wallet.balances(ctx));
+    },
+  });
+
   app.route({
     ...fromContract(walletApi.listWalletEntries),
     config: { access: 'finance' },

@@ -205,6 +205,7 @@ describe('booking form', () => {
     // The button is enabled once the agency's channels have loaded and the balance is chosen.
     await waitFor(() => expect(within(panel).getByTestId('pay-button')).toBeEnabled(), WAIT);
     await userEvent.click(within(panel).getByTestId('pay-button'));
+    await userEvent.click(await screen.findByTestId('balance-pay-confirm', {}, WAIT));
     await waitFor(() => expect(router.state.location.pathname).toBe('/flight/orders/ord-1'), WAIT);
     expect(payKey).toMatch(/^[0-9a-f-]{36}$/);
   }, 60000);

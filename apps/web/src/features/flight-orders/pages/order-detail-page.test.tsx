@@ -112,10 +112,12 @@ describe('flight order detail page', () => {
       expect(screen.getByTestId('order-payment-countdown')).toHaveTextContent(/Pay within 0:[23]\d:\d\d/);
       expect(screen.getByTestId('order-status')).toHaveAttribute('data-status-color', 'primary');
       await userEvent.click(screen.getByRole('button', { name: 'Pay with balance' }));
+      await userEvent.click(await screen.findByTestId('balance-pay-confirm', {}, WAIT));
       expect(await screen.findByTestId('order-pay-error', {}, WAIT)).toHaveTextContent(
         'Insufficient account balance',
       );
       await userEvent.click(screen.getByRole('button', { name: 'Pay with balance' }));
+      await userEvent.click(await screen.findByTestId('balance-pay-confirm', {}, WAIT));
       await waitFor(() => expect(payments).toHaveLength(2));
       const keys = payments.map((r) => r.headers.get('Idempotency-Key'));
       expect(keys[0]).toBeTruthy();

@@ -6,7 +6,9 @@ import type { FlightOrder } from '@portal/domain/flight-order';
 import { AWAITING_PAYMENT_STATUSES } from '@portal/domain/flight-order-actions';
 import { FLIGHT_MOVING_STATUSES } from '@portal/domain/flight-order-status';
 import { isApiError } from '../../../shared/api/api-error';
+import { RestrictedButton } from '../../../shared/company/restricted-button';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { BalancePaymentConfirm } from '../../../shared/payment/components/balance-payment-confirm';
 import { PaymentPanel } from '../../../shared/payment/components/payment-panel';
 import { AfterSalesActions, AFTER_SALES_ACTIONS } from '../after-sales/after-sales-actions';
 import { AfterSalesDetailCard, DocumentsCard, RelatedOrdersCard } from '../after-sales/after-sales-cards';
@@ -96,11 +98,13 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
   const pay = usePayOrder(order.id);
   const cancel = useCancelOrder(order.id);
   const [choosingChannel, setChoosingChannel] = useState(false);
+  const [confirmingBalance, setConfirmingBalance] = useState(false);
   const actions = order.allowedActions;
 
   const onPay = () => {
     pay.mutate(undefined, {
       onSuccess: () => void message.success(t('orders.detail.paySuccess')),
+      onSettled: () => setConfirmingBalance(false),
     });
   };
   const onCancel = () =>
@@ -182,14 +186,24 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
           data-testid="order-actions"
         >
           {actions.includes('pay') && (
-            <Button type="primary" data-testid="order-pay" loading={pay.isPending} onClick={onPay}>
+            <RestrictedButton
+              action="pay"
+              type="primary"
+              data-testid="order-pay"
+              loading={pay.isPending}
+              onClick={() => setConfirmingBalance(true)}
+            >
               {t('orders.detail.payBalance')}
-            </Button>
+            </RestrictedButton>
           )}
           {actions.includes('pay') && (
-            <Button data-testid="order-pay-other" onClick={() => setChoosingChannel(true)}>
+            <RestrictedButton
+              action="pay"
+              data-testid="order-pay-other"
+              onClick={() => setChoosingChannel(true)}
+            >
               {t('orders.detail.payOther')}
-            </Button>
+            </RestrictedButton>
           )}
           {actions.includes('cancel') && (
             <Popconfirm
@@ -206,6 +220,14 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
           <AfterSalesActions order={order} />
         </Space>
       </Card>
+      <BalancePaymentConfirm
+        open={confirmingBalance}
+        amount={order.price.orderTotal}
+        subject={order.bookingNumber}
+        confirmLoading={pay.isPending}
+        onConfirm={onPay}
+        onCancel={() => setConfirmingBalance(false)}
+      />
       <Modal
         open={choosingChannel}
         title={t('orders.detail.payOther')}

@@ -3,6 +3,7 @@ import { Alert, Button, DatePicker, Form, Segmented } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCompanyRefusal } from '../../../shared/company/use-company-restrictions';
 import { useDatePattern } from '../../../shared/dates/format-date';
 import { PlainCard } from '../../../shared/ui/plain-card';
 import { MAX_MULTI_CITY_LEGS } from '@portal/domain/limits';
@@ -22,7 +23,10 @@ export function SearchForm({ initial }: { initial: ShoppingRequest | undefined }
   const { t } = useTranslation();
   const datePattern = useDatePattern();
   const { values, errors, update, submit, pending } = useSearchForm(initial);
-  const [mode, setMode] = useState<Mode>(values.bookingType);
+  const [chosenMode, setMode] = useState<Mode>(values.bookingType);
+  // An agency that hides PNR booking gets no PNR mode: the API refuses reading a PNR for it.
+  const pnrAllowed = useCompanyRefusal()('pnrBooking') === null;
+  const mode: Mode = chosenMode === 'pnr' && !pnrAllowed ? values.bookingType : chosenMode;
   const multi = values.bookingType === 'multicity';
   const today = dayFromToday(0);
   const first = values.legs[0];
@@ -41,7 +45,9 @@ export function SearchForm({ initial }: { initial: ShoppingRequest | undefined }
     if (next !== 'pnr') update(withBookingType(values, next));
   };
 
-  const modes: Mode[] = ['oneway', 'roundtrip', 'multicity', 'pnr'];
+  const modes: Mode[] = pnrAllowed
+    ? ['oneway', 'roundtrip', 'multicity', 'pnr']
+    : ['oneway', 'roundtrip', 'multicity'];
   return (
     <PlainCard data-testid="flight-search-form" className="flight-search-card">
       <Segmented<Mode>

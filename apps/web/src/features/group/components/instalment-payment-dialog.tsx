@@ -6,6 +6,7 @@ import type { GroupInstalment, GroupOrder } from '@portal/domain/group-order';
 import type { PaymentChannel, PaymentPending } from '@portal/domain/payment';
 import { redirectTo } from '../../../shared/browser/redirect';
 import { getPaymentConfig } from '../../../shared/payment/api/payment';
+import { BalancePaymentConfirm } from '../../../shared/payment/components/balance-payment-confirm';
 import { ChannelPicker } from '../../../shared/payment/components/channel-picker';
 import { QrPayment } from '../../../shared/payment/components/qr-payment';
 import { usePayInstalment } from '../api/group-orders';
@@ -33,6 +34,7 @@ export function InstalmentPaymentDialog({ order, instalment, onClose }: Instalme
   const [channel, setChannel] = useState<PaymentChannel | null>(null);
   const [qr, setQr] = useState<(PaymentPending & { qrCode: string }) | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [confirmingBalance, setConfirmingBalance] = useState(false);
   /** One key per attempt of a channel; a retry of the same channel reuses it. */
   const attempt = useRef<{ channel: PaymentChannel; key: string } | null>(null);
   const options = config.data ?? [];
@@ -54,6 +56,7 @@ export function InstalmentPaymentDialog({ order, instalment, onClose }: Instalme
   }, [client, message, t, close]);
 
   const submit = () => {
+    setConfirmingBalance(false);
     if (!instalment || !chosen) return;
     if (attempt.current?.channel !== chosen) attempt.current = { channel: chosen, key: crypto.randomUUID() };
     setError(null);
@@ -91,7 +94,7 @@ export function InstalmentPaymentDialog({ order, instalment, onClose }: Instalme
               type="primary"
               loading={pay.isPending}
               disabled={!chosen}
-              onClick={submit}
+              onClick={() => (chosen === 'balance' ? setConfirmingBalance(true) : submit())}
               data-testid="group-instalment-pay"
             >
               {t('groupOrders.instalment.confirmPay')}
@@ -100,6 +103,15 @@ export function InstalmentPaymentDialog({ order, instalment, onClose }: Instalme
         )
       }
     >
+      {instalment && (
+        <BalancePaymentConfirm
+          open={confirmingBalance}
+          amount={instalment.amount}
+          subject={kind}
+          onConfirm={submit}
+          onCancel={() => setConfirmingBalance(false)}
+        />
+      )}
       {instalment && qr && (
         <QrPayment
           pending={qr}

@@ -1,9 +1,10 @@
-import { Button, Table, Tag } from 'antd';
+import { Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GroupInstalment, type GroupOrder } from '@portal/domain/group-order';
 import { dueInstalment } from '@portal/domain/group-order-status';
 import { CHANNEL_OPTIONS } from '@portal/domain/payment';
+import { RestrictedButton } from '../../../shared/company/restricted-button';
 import { formatDateTime } from '../../../shared/dates/format-date';
 import { money } from '../lib/format';
 import { Countdown } from './countdown';
@@ -67,9 +68,15 @@ export function InstalmentsSection({ order }: InstalmentsSectionProps) {
             key: 'action',
             render: (_, r) =>
               canPay && r.n === due && r.state === 'unpaid' ? (
-                <Button type="primary" size="small" onClick={() => setConfirming(r)}>
+                <RestrictedButton
+                  action="pay"
+                  type="primary"
+                  size="small"
+                  data-testid={`group-instalment-open-${r.n}`}
+                  onClick={() => setConfirming(r)}
+                >
                   {t('groupOrders.instalment.pay', { kind: t(`groupOrders.instalment.kind.${r.kind}`) })}
-                </Button>
+                </RestrictedButton>
               ) : r.n === due && finalWaitsForList ? (
                 t('groupOrders.instalment.needsList')
               ) : null,

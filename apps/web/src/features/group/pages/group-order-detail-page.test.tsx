@@ -180,6 +180,7 @@ describe('group order detail', () => {
       expect(await dialog.findByLabelText('Account balance', {}, WAIT)).toBeChecked();
       expect(sent).toEqual([]);
       await userEvent.click(dialog.getByTestId('group-instalment-pay'));
+      await userEvent.click(await screen.findByTestId('balance-pay-confirm', {}, WAIT));
       await waitFor(() =>
         expect(page.getByTestId('group-order-status')).toHaveTextContent('Third deposit due'),
       );

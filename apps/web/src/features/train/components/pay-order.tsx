@@ -1,9 +1,11 @@
-import { Alert, Button, Descriptions, Popconfirm, Space } from 'antd';
+import { Alert, Button, Descriptions, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrainOrder } from '@portal/domain/train-order';
+import { RestrictedButton } from '../../../shared/company/restricted-button';
 import { formatDateTime } from '../../../shared/dates/format-date';
 import { formatMoney } from '../../../shared/money/format-money';
+import { BalancePaymentConfirm } from '../../../shared/payment/components/balance-payment-confirm';
 import { useTrainOrderAction } from '../api/train-orders';
 
 /** A booked order: its number, total and deadline, paid with the balance after a confirmation. */
@@ -11,6 +13,7 @@ export function PayOrder({ order, onDone }: { order: TrainOrder; onDone: () => v
   const { t } = useTranslation();
   const pay = useTrainOrderAction();
   const [paidError, setPaidError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const amount = formatMoney(order.price.orderTotal);
 
   const handlePay = () => {
@@ -18,6 +21,7 @@ export function PayOrder({ order, onDone }: { order: TrainOrder; onDone: () => v
     pay.mutate(
       { action: 'pay', id: order.id },
       {
+        onSettled: () => setConfirming(false),
         onSuccess: onDone,
         onError: (e) => setPaidError(e.message || t('common.unknownError')),
       },
@@ -46,16 +50,23 @@ export function PayOrder({ order, onDone }: { order: TrainOrder; onDone: () => v
         />
       )}
       <Space>
-        <Popconfirm
-          title={t('trainBooking.pay.confirm', { amount })}
-          okText={t('trainBooking.pay.submit')}
-          cancelText={t('common.cancel')}
-          onConfirm={handlePay}
+        <RestrictedButton
+          action="pay"
+          type="primary"
+          loading={pay.isPending}
+          data-testid="train-pay-submit"
+          onClick={() => setConfirming(true)}
         >
-          <Button type="primary" loading={pay.isPending}>
-            {t('trainBooking.pay.submit')}
-          </Button>
-        </Popconfirm>
+          {t('trainBooking.pay.submit')}
+        </RestrictedButton>
+        <BalancePaymentConfirm
+          open={confirming}
+          amount={order.price.orderTotal}
+          subject={order.bookingNumber}
+          confirmLoading={pay.isPending}
+          onConfirm={handlePay}
+          onCancel={() => setConfirming(false)}
+        />
         <Button onClick={onDone}>{t('trainBooking.pay.later')}</Button>
       </Space>
     </Space>

@@ -29,9 +29,18 @@ export function PassengerCard({ form, index, type, ctx }: PassengerCardProps) {
     [ctx],
   );
 
+  /**
+   * Puts `value` into the passenger and checks again each field it filled: a red error left from an
+   * earlier check would otherwise stay under a field that is now valid (antd re-checks a field only
+   * when the user changes it).
+   */
   const fill = (value: Partial<PassengerFormValue>) => {
     const current = (form.getFieldValue(['passengers', index]) ?? {}) as PassengerFormValue;
     form.setFieldValue(['passengers', index], { ...current, ...value, type });
+    const filled = (Object.keys(value) as (keyof PassengerFormValue)[]).filter(
+      (field) => field !== 'type' && value[field] !== undefined && value[field] !== '',
+    );
+    if (filled.length > 0) void form.validateFields(filled.map(name)).catch(() => undefined);
   };
 
   return (

@@ -1,6 +1,8 @@
 import type { FlightOrder, FlightPaymentResult } from '@portal/domain/flight-order';
 import type { PaymentConfig, PaymentRequest, PaymentStatusView } from '@portal/domain/payment';
 import type * as paymentsApi from '@portal/domain/api/payments';
+import type { listPaymentBalances } from '@portal/domain/api/wallet';
+import type { WalletBalance } from '@portal/domain/wallet';
 import { callApi } from '../../api/call-api';
 
 /** GET /order/v2/flight/config/payment: the channels the agency may use. */
@@ -29,6 +31,18 @@ export function getPaymentStatus(paymentId: string): Promise<PaymentStatusView> 
   return callApi<typeof paymentsApi.getPayment>(
     { method: 'GET', path: '/order/v2/flight/payments/:id' },
     { params: { id: paymentId } },
+    { skipErrorToast: true },
+  );
+}
+
+/**
+ * GET /base/v2/wallet/payment-balances: the agency's balances as whoever pays orders may read
+ * them, for the confirmation of a balance payment.
+ */
+export function getPaymentBalances(): Promise<WalletBalance[]> {
+  return callApi<typeof listPaymentBalances>(
+    { method: 'GET', path: '/base/v2/wallet/payment-balances' },
+    {},
     { skipErrorToast: true },
   );
 }

@@ -8,9 +8,11 @@ import type { FlightOrder } from '@portal/domain/flight-order';
 import type { PaymentChannel, PaymentPending } from '@portal/domain/payment';
 import { isApiError } from '../../api/api-error';
 import { redirectTo } from '../../browser/redirect';
+import { RestrictedButton } from '../../company/restricted-button';
 import { formatMoney } from '../../money/format-money';
 import { toast } from '../../ui/message-bridge';
 import { getPaymentConfig, payFlightOrder } from '../api/payment';
+import { BalancePaymentConfirm } from './balance-payment-confirm';
 import { ChannelPicker } from './channel-picker';
 import { QrPayment } from './qr-payment';
 
@@ -35,6 +37,7 @@ export function PaymentPanel({ order, context = 'new', onPaid }: PaymentPanelPro
   const config = useQuery({ queryKey: ['flight-payment-config'], queryFn: getPaymentConfig });
   const [channel, setChannel] = useState<PaymentChannel | null>(null);
   const [paying, setPaying] = useState(false);
+  const [confirmingBalance, setConfirmingBalance] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [qr, setQr] = useState<(PaymentPending & { qrCode: string }) | null>(null);
   const [expired, setExpired] = useState(
@@ -55,6 +58,7 @@ export function PaymentPanel({ order, context = 'new', onPaid }: PaymentPanelPro
   }, [queryClient, t, onPaid, navigate, orderPath]);
 
   const pay = async () => {
+    setConfirmingBalance(false);
     if (!chosen) return;
     if (attempt.current?.channel !== chosen) attempt.current = { channel: chosen, key: crypto.randomUUID() };
     setPaying(true);
@@ -118,6 +122,13 @@ export function PaymentPanel({ order, context = 'new', onPaid }: PaymentPanelPro
             )}
           </Descriptions.Item>
         </Descriptions>
+        <BalancePaymentConfirm
+          open={confirmingBalance}
+          amount={order.price.orderTotal}
+          subject={order.bookingNumber}
+          onConfirm={() => void pay()}
+          onCancel={() => setConfirmingBalance(false)}
+        />
         {qr ? (
           <QrPayment
             pending={qr}
@@ -133,15 +144,16 @@ export function PaymentPanel({ order, context = 'new', onPaid }: PaymentPanelPro
             <ChannelPicker options={options} loaded={config.isSuccess} value={chosen} onChange={setChannel} />
             {error && <Alert type="error" showIcon title={error} data-testid="payment-error" />}
             <Space>
-              <Button
+              <RestrictedButton
+                action="pay"
                 type="primary"
-                onClick={() => void pay()}
+                onClick={() => (chosen === 'balance' ? setConfirmingBalance(true) : void pay())}
                 loading={paying}
                 disabled={!chosen || expired}
                 data-testid="pay-button"
               >
                 {t('payment.panel.pay')}
-              </Button>
+              </RestrictedButton>
               {context === 'new' && (
                 <Button onClick={() => void navigate(orderPath)}>{t('payment.panel.later')}</Button>
               )}
