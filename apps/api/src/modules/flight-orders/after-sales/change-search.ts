@@ -22,7 +22,7 @@ import type { FlightSupplier, Offer, SupplierQuery } from '../../shopping/index'
 import { ticketClaims } from './after-sales.schema';
 import { assertSelection } from './claims';
 import { assertChangeGrounds } from './involuntary-change';
-import { changeFeeOfTerms } from './change-terms';
+import { changeFeeOfTerms } from './terms-check';
 
 /** The search kind of a change search (`searches.kind`). */
 export const CHANGE_SEARCH_KIND = 'change';

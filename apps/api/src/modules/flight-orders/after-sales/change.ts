@@ -31,7 +31,7 @@ import { assertPassengersFitFare } from '../passenger-fare-check';
 import { claimTickets, splitByWeights, assertSelection } from './claims';
 import { attachDocuments } from './documents';
 import { assertChangeGrounds } from './involuntary-change';
-import { changeFeeOfTerms } from './change-terms';
+import { changeFeeOfTerms } from './terms-check';
 import { serviceFeeFor } from './service-fees';
 
 /** Fare (sale price less taxes) and taxes (tax, fuel surcharge, airport tax) of a price list entry. */

@@ -122,7 +122,7 @@ describe('after-sales quotes follow the fare terms', { timeout: SLOW_MS }, () =>
     }
   });
 
-  it('refuses a change of a low-cost fare that allows none, with the rule as the reason', async () => {
+  it('refuses a change or voluntary refund of a low-cost fare that allows none, with the rule as the reason', async () => {
     const token = await login(app);
     const fare = await lowCostFare(token, 'Saver');
     expect(fare.rules.terms?.change.windows.every((w) => !w.allowed)).toBe(true);
@@ -143,6 +143,18 @@ describe('after-sales quotes follow the fare terms', { timeout: SLOW_MS }, () =>
     });
     const chinese = await changeSearch(token, order, date, 'zh-CN');
     expect(body(chinese).message).toBe(ERROR_MESSAGES[ERRORS.CHANGE_NOT_ALLOWED.key]['zh-cn']);
-    expect((await getOrder(app, token, order.id)).status).toBe('issued');
+    // Nor a voluntary refund: refused at once with the refund rule, nothing stored.
+    const refund = await post(token, `/order/v2/flight/orders/${order.id}/refund`, {
+      selection: everything(order),
+      reason: { value: 0 },
+    });
+    expect(refund.statusCode, refund.body).toBe(409);
+    expect(body(refund)).toMatchObject({
+      code: ERRORS.REFUND_NOT_ALLOWED.code,
+      data: { rule: { airlineWording: 'Non-refundable', terms: { keeps: 'fare' } } },
+    });
+    const after = await getOrder(app, token, order.id);
+    expect(after.status).toBe('issued');
+    expect(after.relatedOrders).toEqual([]);
   });
 });

@@ -1,4 +1,8 @@
-import { type AfterSalesSelection, isInvoluntaryChange } from '@portal/domain/after-sales';
+import {
+  type AfterSalesSelection,
+  isInvoluntaryChange,
+  isInvoluntaryRefund,
+} from '@portal/domain/after-sales';
 import { AppError } from '../../../platform/errors';
 import { offerRuleFee, offerTerms } from '../../shopping/index';
 import type { FlightOrderRow } from '../flight-orders.schema';
@@ -27,4 +31,27 @@ export function changeFeeOfTerms(
     throw new AppError('CHANGE_DEADLINE_PASSED', { hours: terms.deadlineHours ?? 0 }, { rule });
   }
   throw new AppError('CHANGE_NOT_ALLOWED', undefined, { rule });
+}
+
+/**
+ * A voluntary refund the fare's terms forbid at `now` (a fare without refunds, or a window that
+ * allows none) is refused before anything is written: 409 REFUND_NOT_ALLOWED with the rule in
+ * `data.rule`. Involuntary reasons go to the desk as before: the airline's own doing is refunded
+ * whatever the fare says.
+ */
+export function assertRefundAllowed(
+  order: Pick<FlightOrderRow, 'offer' | 'passengers'>,
+  selection: AfterSalesSelection,
+  reason: number,
+  now: Date,
+): void {
+  if (isInvoluntaryRefund(reason)) return;
+  const ids = new Set(selection.passengerIds);
+  const types = order.passengers.filter((p) => ids.has(p.id)).map((p) => p.type);
+  const fee = offerRuleFee(order.offer, 'refund', types, selection.segmentIndexes, now);
+  if (fee.allowed) return;
+  const terms = offerTerms(order.offer).refund;
+  throw new AppError('REFUND_NOT_ALLOWED', undefined, {
+    rule: { window: fee.window, terms, airlineWording: order.offer.rules.refund.note },
+  });
 }
