@@ -77,6 +77,21 @@ export const ORDER_ERROR_MESSAGES: Record<OrderErrorKey, Record<Locale, string>>
     'zh-cn': '该订单没有航司记录的航班变动或取消：不能选择“航司时刻变更”原因，请选择其他原因',
     'zh-tw': '該訂單沒有航司記錄的航班異動或取消：不能選擇「航空公司時刻變更」原因，請選擇其他原因',
   },
+  'afterSales.error.changeNotAllowed': {
+    en: 'The fare rules of this ticket do not allow changes; a refund follows its refund rules',
+    'zh-cn': '该客票的票价规则不允许改签；退票按其退票规则办理',
+    'zh-tw': '該客票的票價規則不允許改簽；退票依其退票規則辦理',
+  },
+  'afterSales.error.changeDeadlinePassed': {
+    en: 'The fare rules of this ticket allow changes only until {hours} hours before departure',
+    'zh-cn': '该客票的票价规则仅允许在起飞前 {hours} 小时之前改签',
+    'zh-tw': '該客票的票價規則僅允許在起飛前 {hours} 小時之前改簽',
+  },
+  'afterSales.error.refundNotAllowed': {
+    en: 'The fare rules of this ticket do not allow a voluntary refund now; a refund for the airline’s own change or cancellation is still possible',
+    'zh-cn': '该客票的票价规则当前不允许自愿退票；因航司原因的变更或取消仍可申请退票',
+    'zh-tw': '該客票的票價規則目前不允許自願退票；因航空公司原因的異動或取消仍可申請退票',
+  },
   'afterSales.error.involuntaryDocument': {
     en: 'No disruption or schedule change is recorded on this booking: the airline desk reviews an involuntary refund and decides the amount; attach at least one supporting document',
     'zh-cn': '该订单没有航司记录的航班变动或取消：非自愿退票由航司审核并决定退款金额，请至少上传一份证明材料',

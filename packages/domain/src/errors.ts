@@ -89,6 +89,12 @@ export const ERRORS = {
    * change recorded by the supplier: that reason waives the change fee, so it is not taken.
    */
   CHANGE_DISRUPTION_REQUIRED: { code: 500014, key: 'afterSales.error.involuntaryChange', status: 400 },
+  /** The fare's change terms forbid a voluntary change (`data.rule`: the terms and the airline's wording). */
+  CHANGE_NOT_ALLOWED: { code: 500015, key: 'afterSales.error.changeNotAllowed', status: 409 },
+  /** The fare's change terms close changes `{hours}` h before departure, and that time has passed (`data.rule`). */
+  CHANGE_DEADLINE_PASSED: { code: 500016, key: 'afterSales.error.changeDeadlinePassed', status: 409 },
+  /** The fare's refund terms forbid a voluntary refund now (`data.rule`: the terms and the airline's wording). */
+  REFUND_NOT_ALLOWED: { code: 500017, key: 'afterSales.error.refundNotAllowed', status: 409 },
   /** The same traveller is booked on an overlapping flight in a live order of the agency (`data.duplicates`). */
   DUPLICATE_BOOKING: { code: 500020, key: 'order.error.duplicateBooking', status: 409 },
   DISRUPTION_NOT_FOUND: { code: 500030, key: 'disruption.error.notFound', status: 404 },

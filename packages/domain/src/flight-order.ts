@@ -19,7 +19,7 @@ import { COUNTRY_PATTERN, GIVEN_NAMES_PATTERN, PASSENGER_TEXT_MAX, SURNAME_PATTE
 import { PAYMENT_CHANNELS, paymentResultSchema } from './payment';
 import { DuplicateConfirmed } from './duplicate-booking';
 import { CalendarDate } from './primitives';
-import { MoneyJson, PASSENGER_TYPES, Segment } from './shopping';
+import { BaggageRule, FareRules, MoneyJson, PASSENGER_TYPES, Segment } from './shopping';
 import { TIMELINE_NOTE_KEYS, TimelineNoteParams } from './timeline-notes';
 
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -275,6 +275,9 @@ export const FlightOrder = z.object({
    * order's detail answers it; lists leave it out.
    */
   disruptionOnRecord: z.boolean().optional(),
+  /** The fare's change and refund rules and baggage as booked (the order's detail; lists leave them out). */
+  fareRules: FareRules.optional(),
+  baggage: z.array(BaggageRule).optional(),
 });
 export type FlightOrder = z.infer<typeof FlightOrder>;
 

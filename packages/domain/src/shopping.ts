@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADJUSTMENT_CATEGORIES } from './agency-config';
 import { CURRENCIES } from './currency';
+import { FareTerms } from './fare-terms';
 import { MAX_MULTI_CITY_LEGS } from './limits';
 import { CalendarDate } from './primitives';
 import {
@@ -177,8 +178,17 @@ const PenaltyRule = z.object({
   fee: MoneyJson.nullable(),
   note: z.string(),
 });
-/** Change and refund rules of a fare. */
-export const FareRules = z.object({ change: PenaltyRule, refund: PenaltyRule, noShow: PenaltyRule });
+/**
+ * Change and refund rules of a fare: the supplier's summary with its own wording (`note`) and the
+ * structured terms quotes follow (`fare-terms.ts`, fixed amounts in the settlement currency;
+ * absent on solutions priced before the suppliers published them).
+ */
+export const FareRules = z.object({
+  change: PenaltyRule,
+  refund: PenaltyRule,
+  noShow: PenaltyRule,
+  terms: FareTerms.optional(),
+});
 export type FareRules = z.infer<typeof FareRules>;
 
 /** Spec §3 restrictions. */

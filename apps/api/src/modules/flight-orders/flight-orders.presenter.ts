@@ -183,6 +183,8 @@ export function presentOrder(
     confirmDeadline: row.confirmDeadline?.toISOString() ?? null,
     voidDeadline: row.voidDeadline?.toISOString() ?? null,
     ...(links.disruptionOnRecord === undefined ? {} : { disruptionOnRecord: links.disruptionOnRecord }),
+    fareRules: row.solution.rules,
+    baggage: row.solution.baggage,
   };
 }
 

@@ -1,4 +1,5 @@
 import { convertMinor, fromMinor, minorDigits } from '@portal/domain/currency-conversion';
+import { convertTerms } from '@portal/domain/fare-terms';
 import type { Currency } from '@portal/domain/currency';
 import type { FlightCategory } from '@portal/domain/flight-category';
 import { applyAdjustmentChain, type Adjustment } from '@portal/domain/markup';
@@ -115,6 +116,7 @@ export function presentOffer(offer: Offer, id: string, expiresAt: Date, ctx: Pri
       change: penalty(offer.rules.change),
       refund: penalty(offer.rules.refund),
       noShow: penalty(offer.rules.noShow),
+      ...(offer.rules.terms ? { terms: convertTerms(offer.rules.terms, ctx.currency, convert) } : {}),
     },
     restrictions: offer.restrictions,
     ticketingTier: offer.ticketingTier,

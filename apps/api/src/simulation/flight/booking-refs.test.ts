@@ -63,7 +63,15 @@ describe('simulated booking references', () => {
       cabin: 'economy',
     });
     if (!offer) throw new Error('no offer');
-    const request = { pnr: 'ABC234', offer, newOffer: offer, passengers, involuntary: false };
+    const request = {
+      pnr: 'ABC234',
+      offer,
+      newOffer: offer,
+      passengers,
+      segmentIndexes: [0],
+      requestedAt: new Date(),
+      involuntary: false,
+    };
     const first = await supplier.reissue(request, never());
     const second = await supplier.reissue(request, never());
     if (first.status !== 'reissued' || second.status !== 'reissued') throw new Error('not reissued');

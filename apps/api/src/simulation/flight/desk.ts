@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope';
 import { okResponse } from '../../platform/schema';
 import type { SupplierRegistry } from '../../modules/shopping/index';
-import { hash32 } from '../prng';
 import {
+  offerRuleFee,
   SupplierRefusal,
   type ChangeQuoteAnswer,
   type ChangeRequestToSupplier,
@@ -56,16 +56,25 @@ export const DeskKnobs = z.strictObject({
 });
 export type DeskKnobs = z.infer<typeof DeskKnobs>;
 
-/** A voluntary refund of a non-refundable fare gives back about its taxes only. */
-export const NON_REFUNDABLE_FEE_PERCENT = 80;
+/** The words of the desk's refusal when the fare's terms forbid the request. */
+const REFUSALS = {
+  change: {
+    notAllowed: 'The fare rules do not allow changes',
+    deadlinePassed: 'The fare rules close changes before departure',
+  },
+  refund: {
+    notAllowed: 'The fare rules do not allow a refund',
+    deadlinePassed: 'The fare rules close refunds before departure',
+  },
+} as const;
 
 /**
- * The simulated suppliers' after-sales desk: deterministic per after-sales order id unless a knob
- * says otherwise. Refunds are approved; the fee is 0 for involuntary reasons resting on the
- * supplier's own disruption, and for an involuntary claim with documents the desk accepts (the
- * `claim` knob, accepted by default); else the knob's percent, else 5-30 % (by the order id's
- * hash) of what was paid for a refundable fare and `NON_REFUNDABLE_FEE_PERCENT` for a
- * non-refundable one, rounded up to a whole minor unit. Voids are approved.
+ * The simulated suppliers' after-sales desk: it honours the terms each fare was published with
+ * (`rules.terms`), unless a knob says otherwise. Refunds: 0 for involuntary reasons resting on
+ * the supplier's own disruption and for an involuntary claim with documents the desk accepts (the
+ * `claim` knob, accepted by default); else the knob's percent of what was paid, else the terms'
+ * fee of the time the refund was asked (the API computes it with the same function), or a
+ * rejection when the terms forbid it then. Voids are approved.
  */
 export class SimulatedDesk {
   knobs: DeskKnobs = {};
@@ -79,12 +88,18 @@ export class SimulatedDesk {
     if (request.involuntaryClaim && (knobs.claim ?? 'accept') === 'accept') {
       return { status: 'approved', refundFeeMinor: 0 };
     }
-    const percent =
-      knobs.feePercent ??
-      (request.offer.rules.refund.allowed
-        ? 5 + (hash32(request.requestId) % 26)
-        : NON_REFUNDABLE_FEE_PERCENT);
-    return { status: 'approved', refundFeeMinor: Math.ceil((request.paidMinor * percent) / 100) };
+    if (knobs.feePercent !== undefined) {
+      return { status: 'approved', refundFeeMinor: Math.ceil((request.paidMinor * knobs.feePercent) / 100) };
+    }
+    const fee = offerRuleFee(
+      request.offer,
+      'refund',
+      request.passengers.map((p) => p.type),
+      request.segmentIndexes,
+      request.requestedAt,
+    );
+    if (!fee.allowed) return { status: 'rejected', reason: REFUSALS.refund[fee.reason] };
+    return { status: 'approved' };
   }
 
   refund(): void {
@@ -92,19 +107,26 @@ export class SimulatedDesk {
   }
 
   /**
-   * A change: rejected by the knob, or when the fare rule forbids changes and the airline did not
-   * cause it; else approved with the knob's fee or the rule's (none when involuntary) and the
-   * knob's fare movement (none by default).
+   * A change: rejected by the knob, or when the fare's terms forbid it at the time asked and the
+   * airline did not cause it; else approved with the knob's fee (none when involuntary), else the
+   * terms' fee quoted at the request, and the knob's fare movement (none by default).
    */
   quoteChange(request: ChangeRequestToSupplier): ChangeQuoteAnswer {
     const knobs = this.knobs.change ?? {};
-    const rule = request.offer.rules.change;
     if (knobs.decision === 'reject') return { status: 'rejected', reason: 'The airline refused the change' };
-    if (!rule.allowed && !request.involuntary) {
-      return { status: 'rejected', reason: 'The fare rules do not allow changes' };
-    }
-    const changeFee = request.involuntary ? 0 : (knobs.changeFee ?? rule.fee ?? 0);
-    return { status: 'approved', changeFee, fareMove: knobs.fareMove ?? 0 };
+    const fareMove = knobs.fareMove ?? 0;
+    if (request.involuntary) return { status: 'approved', changeFee: 0, fareMove };
+    const fee = offerRuleFee(
+      request.offer,
+      'change',
+      request.passengers.map((p) => p.type),
+      request.segmentIndexes,
+      request.requestedAt,
+    );
+    if (!fee.allowed) return { status: 'rejected', reason: REFUSALS.change[fee.reason] };
+    return knobs.changeFee === undefined
+      ? { status: 'approved', fareMove }
+      : { status: 'approved', changeFee: knobs.changeFee, fareMove };
   }
 
   /** Whether a reissue goes through now or is held by the airline; throws when the knob says it fails. */

@@ -1,8 +1,12 @@
 import type { Cabin, PassengerCounts, PassengerType, Restrictions } from '@portal/domain/shopping';
+import { type ActionTerms, type FareTerms, uniformWindows } from '@portal/domain/fare-terms';
 import { getAirport } from '@portal/reference-data/airports';
 import type { OfferBaggage, OfferPenalty, OfferRules, PassengerAmounts } from '../../modules/shopping/index';
 import type { Random } from '../prng';
 import type { Itinerary } from './schedule';
+
+/** The rule sets the simulated airlines publish (`rulesFor`). */
+export type FareRuleKind = 'light' | 'standard' | 'flex' | 'lcc' | 'lcc-saver';
 
 /** A fare product a supplier sells on an itinerary: family, price factor, bags, rules, restrictions. */
 export interface FareProduct {
@@ -16,7 +20,7 @@ export interface FareProduct {
   checkedKg: number | null;
   paidBag: boolean;
   withFareBasis: boolean;
-  rules: 'light' | 'standard' | 'flex' | 'lcc';
+  rules: FareRuleKind;
   restrictions: Partial<Restrictions>;
   ticketingTier: string;
 }
@@ -180,37 +184,106 @@ const penalty = (allowed: boolean, fee: number | null, note: string): OfferPenal
   note,
 });
 
-/** Change, refund and no-show rules of a product, fees from the adult fare. */
-export function rulesFor(kind: FareProduct['rules'], adultFareMinor: number): OfferRules {
-  const pct = (p: number) => Math.round((adultFareMinor * p) / 10_000) * 100;
+/** Percents of the fare by window (>7 days, 2-7 days, <48 h, after departure); null: not allowed. */
+function byPercent(percents: readonly (number | null)[]): ActionTerms['windows'] {
+  return uniformWindows(true).map((w, i) => {
+    const percent = percents[i] ?? null;
+    return percent === null ? { ...w, allowed: false } : { ...w, percentOfFare: percent };
+  });
+}
+
+const anyTime = { per: 'passenger', deadlineHours: null } as const;
+
+/**
+ * The structured change and refund terms of a rule set, in CNY: what the desk quotes by and what
+ * the screens show. Light: changes 20/30/40 % of the fare, refunds give the taxes back; Standard:
+ * changes 5/10/15/20 %, refunds 20/30/40/50 %; Flex: free changes before departure, refunds 0/5/5/10 %;
+ * low-cost: changes CNY 300 a segment up to 24 h before departure, refunds give the taxes back;
+ * low-cost Saver: no change, no refund.
+ */
+export function termsFor(kind: FareRuleKind): FareTerms {
+  const none: ActionTerms = { ...anyTime, windows: uniformWindows(false) };
   switch (kind) {
     case 'light':
       return {
-        change: penalty(true, pct(30), 'Change before departure with a fee plus any fare difference'),
-        refund: penalty(false, null, 'Non-refundable; taxes refundable'),
-        noShow: penalty(false, null, 'No-show forfeits the fare'),
+        currency: 'CNY',
+        change: { ...anyTime, windows: byPercent([20, 30, 40, null]) },
+        refund: { ...anyTime, keeps: 'fare', windows: byPercent([0, 0, 0, null]) },
       };
     case 'standard':
       return {
-        change: penalty(true, pct(10), 'Change before departure with a fee plus any fare difference'),
-        refund: penalty(true, pct(30), 'Refund before departure with a fee'),
-        noShow: penalty(true, pct(50), 'No-show fee on change or refund'),
+        currency: 'CNY',
+        change: { ...anyTime, windows: byPercent([5, 10, 15, 20]) },
+        refund: { ...anyTime, keeps: 'nothing', windows: byPercent([20, 30, 40, 50]) },
       };
     case 'flex':
       return {
-        change: penalty(true, null, 'Free changes; fare difference applies'),
-        refund: penalty(true, pct(5), 'Refund with a small fee'),
+        currency: 'CNY',
+        change: { ...anyTime, windows: byPercent([0, 0, 0, 10]) },
+        refund: { ...anyTime, keeps: 'nothing', windows: byPercent([0, 5, 5, 10]) },
+      };
+    case 'lcc':
+      return {
+        currency: 'CNY',
+        change: {
+          per: 'segment',
+          deadlineHours: 24,
+          windows: uniformWindows(true, (w) => ({ amountMinor: w === 'afterDeparture' ? 0 : 30_000 })).map(
+            (w) => (w.window === 'afterDeparture' ? { ...w, allowed: false } : w),
+          ),
+        },
+        refund: { ...anyTime, keeps: 'fare', windows: byPercent([0, 0, 0, null]) },
+      };
+    case 'lcc-saver':
+      return { currency: 'CNY', change: none, refund: { ...none, keeps: 'fare' } };
+  }
+}
+
+/**
+ * Change, refund and no-show rules of a product: the airline's own wording with the headline fee
+ * (the earliest window's, from the adult fare) and the structured terms (`termsFor`).
+ */
+export function rulesFor(kind: FareRuleKind, adultFareMinor: number): OfferRules {
+  const pct = (p: number) => Math.round((adultFareMinor * p) / 10_000) * 100;
+  const terms = termsFor(kind);
+  switch (kind) {
+    case 'light':
+      return {
+        change: penalty(true, pct(20), 'Change before departure with a fee plus any fare difference'),
+        refund: penalty(false, null, 'Non-refundable; taxes refundable'),
+        noShow: penalty(false, null, 'No-show forfeits the fare'),
+        terms,
+      };
+    case 'standard':
+      return {
+        change: penalty(true, pct(5), 'Change with a fee rising nearer departure plus any fare difference'),
+        refund: penalty(true, pct(20), 'Refund with a fee rising nearer departure'),
+        noShow: penalty(true, pct(50), 'No-show fee on change or refund'),
+        terms,
+      };
+    case 'flex':
+      return {
+        change: penalty(true, null, 'Free changes before departure; fare difference applies'),
+        refund: penalty(true, null, 'Free refund more than 7 days before departure, then a small fee'),
         noShow: penalty(true, pct(10), 'No-show fee on change or refund'),
+        terms,
       };
     case 'lcc':
       return {
         change: penalty(true, 30_000, 'Change online up to 24 h before departure, fee per segment'),
+        refund: penalty(false, null, 'Non-refundable; airport taxes refunded on request'),
+        noShow: penalty(false, null, 'No-show forfeits the fare and taxes'),
+        terms,
+      };
+    case 'lcc-saver':
+      return {
+        change: penalty(false, null, 'No changes'),
         refund: penalty(false, null, 'Non-refundable'),
         noShow: penalty(false, null, 'No-show forfeits the fare and taxes'),
+        terms,
       };
   }
 }
-
 /** The restrictions of a product over the market's defaults. */
 export function restrictionsFor(
   product: FareProduct,

@@ -50,6 +50,30 @@ function terminalOf(airport: string, carrier: string): string | null {
   return h % 4 === 0 ? null : `T${(h % 3) + 1}`;
 }
 
+/**
+ * Whether a route of `frequency` flights a year operates on `date`. Daily routes every day; a
+ * route of at least one flight a week on fixed weekdays spread over the week (three a week: every
+ * other day or so, never more than three days apart), the same every week as airlines publish;
+ * rarer routes on a date with the probability of their frequency.
+ */
+export function operatesOn(
+  carrier: string,
+  origin: string,
+  destination: string,
+  frequency: number,
+  date: string,
+): boolean {
+  if (frequency >= 365) return true;
+  if (frequency < 52)
+    return seeded(`ops|${carrier}|${origin}|${destination}|${date}`).next() < frequency / 365;
+  const perWeek = Math.min(7, Math.max(1, Math.round(frequency / 52)));
+  const offset = hash32(`weekdays|${carrier}|${origin}|${destination}`) % 7;
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  const slot = (weekday - offset + 7) % 7;
+  // Weekdays offset + floor(i * 7 / perWeek), i < perWeek.
+  return Array.from({ length: perWeek }, (_, i) => Math.floor((i * 7) / perWeek)).includes(slot);
+}
+
 /** The flights of a carrier on a route and date: times spread over the day by its OPTD frequency. */
 export function flightsOn(
   carrier: string,
@@ -61,13 +85,7 @@ export function flightsOn(
   const to = getAirport(destination);
   const route = carriersOn(origin, destination).find((c) => c.carrier === carrier);
   if (!from || !to || !route) return [];
-  // Less than daily service: the route operates on a date with the probability of its frequency.
-  if (
-    route.frequency < 365 &&
-    seeded(`ops|${carrier}|${origin}|${destination}|${date}`).next() >= route.frequency / 365
-  ) {
-    return [];
-  }
+  if (!operatesOn(carrier, origin, destination, route.frequency, date)) return [];
   const perDay = Math.max(1, Math.min(5, Math.round(route.frequency / 365)));
   const rng = seeded(`schedule|${carrier}|${origin}|${destination}`);
   const km = distanceKm(from, to);

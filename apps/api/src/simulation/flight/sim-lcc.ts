@@ -1,7 +1,10 @@
 import { isLowCost } from './carriers';
 import { type SimOptions, SimulatedSupplier } from './simulated-supplier';
 
-/** Low-cost source: one cabin-bag fare, checked bags paid, no fuel surcharge, often no fare basis. */
+/**
+ * Low-cost source: cabin-bag fares, checked bags paid, no fuel surcharge, often no fare basis.
+ * Basic changes for a fee up to 24 h before departure; Saver, cheaper, neither changes nor refunds.
+ */
 export function createSimLcc(options: SimOptions): SimulatedSupplier {
   return new SimulatedSupplier(
     {
@@ -27,6 +30,19 @@ export function createSimLcc(options: SimOptions): SimulatedSupplier {
           rules: 'lcc',
           restrictions: {},
           ticketingTier: rng.pick(['website', 'special-before-24']),
+        },
+        {
+          fareFamily: 'Saver',
+          tag: 'LS',
+          priceFactor: 0.9,
+          classRank: 'low',
+          checkedPieces: 0,
+          checkedKg: null,
+          paidBag: true,
+          withFareBasis: rng.chance(0.5),
+          rules: 'lcc-saver',
+          restrictions: {},
+          ticketingTier: 'website',
         },
       ],
     },

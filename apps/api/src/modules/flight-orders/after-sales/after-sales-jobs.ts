@@ -6,7 +6,9 @@ import type { FlightOrderRow } from '../flight-orders.schema';
 import { answerOrRefusal } from '../supplier-answer';
 import { toSupplierPassengers } from '../supplier-passengers';
 import { notifyOrderEvent } from '../../notifications/index';
-import type { RefundRequestToSupplier } from '../../shopping/index';
+import { offerRuleFee, type RefundQuoteAnswer, type RefundRequestToSupplier } from '../../shopping/index';
+import { rateFromCny } from '../../exchange-rates/index';
+import { cnyToOrder } from './change-jobs';
 import { claimedPaid, releaseClaims } from './claims';
 import { involuntaryGrounds } from './involuntary-refund';
 import {
@@ -46,9 +48,35 @@ async function supplierRequest(
       segmentIndexes: afterSales.selection.segmentIndexes,
       paidMinor: await claimedPaid(db, order.id),
       currency: order.currency,
+      requestedAt: order.createdAt,
       ...involuntaryGrounds(afterSales),
     },
   };
+}
+
+/**
+ * The refund fee of an approved answer in the request's currency: the desk's own, else the fee of
+ * the fare's published terms at the time the refund was asked (including what the fare keeps),
+ * converted from the offer's currency; a rejection stays one, and so does a refund the terms forbid.
+ */
+async function refundFeeOf(
+  db: Db,
+  request: RefundRequestToSupplier,
+  answer: RefundQuoteAnswer,
+): Promise<{ status: 'approved'; refundFeeMinor: number } | { status: 'rejected'; reason: string }> {
+  if (answer.status === 'rejected') return answer;
+  if (answer.refundFeeMinor !== undefined)
+    return { status: 'approved', refundFeeMinor: answer.refundFeeMinor };
+  const fee = offerRuleFee(
+    request.offer,
+    'refund',
+    request.passengers.map((p) => p.type),
+    request.segmentIndexes,
+    request.requestedAt,
+  );
+  if (!fee.allowed) return { status: 'rejected', reason: 'The fare rules do not allow a refund' };
+  const rate = await rateFromCny(db, request.currency);
+  return { status: 'approved', refundFeeMinor: cnyToOrder(fee.feeMinor, request.currency, rate) };
 }
 
 /**
@@ -77,15 +105,16 @@ function reviewHandler(deps: FlightOrderDeps): JobHandler {
       : ({ status: 'rejected', reason: 'The supplier does not take refunds online' } as const);
     // No answer (timeout or error): the job fails and the runner tries it again later.
     if (!answer) throw new Error(`refund review of ${orderId}: no answer from the supplier`);
+    const fee = await refundFeeOf(db, read.request, answer);
     await db.transaction(async (tx) => {
       const order = await lockOrderById(tx, orderId);
       if (!order || order.status !== 'rfd_reviewing' || !order.afterSales) return;
-      if (answer.status === 'rejected') {
-        await rejectRequest(tx, order, 'rfd_rejected', answer.reason, now);
+      if (fee.status === 'rejected') {
+        await rejectRequest(tx, order, 'rfd_rejected', fee.reason, now);
         return;
       }
       const paid = read.request.paidMinor;
-      const refundFee = Math.min(Math.max(0, answer.refundFeeMinor), paid);
+      const refundFee = Math.min(Math.max(0, fee.refundFeeMinor), paid);
       const serviceFee = await serviceFeeFor(tx, order.agencyId, 'refund', order.currency);
       const quote = refundQuote(order.currency, paid, refundFee, serviceFee);
       const confirmDeadline = new Date(now.getTime() + scaled(REFUND_CONFIRM_WINDOW_MS, deps.timeScale));

@@ -36,13 +36,14 @@ export function cnyToOrder(amountMinor: number, currency: string, orderPerCny: s
 }
 
 /**
- * The desk's answer applied to the quote made at the request: its change fee replaces the fare
- * rule's, and its fare movement is added to the price difference (both per passenger, CNY minor
- * units, converted to the order currency); the amount due follows (`changeAmountDue`).
+ * The desk's answer applied to the quote made at the request: its change fee, when it gives one,
+ * replaces the fare terms' fee quoted then, and its fare movement is added to the price difference
+ * (both per passenger, CNY minor units, converted to the order currency); the amount due follows
+ * (`changeAmountDue`).
  */
 export function requote(
   quote: AfterSalesQuote,
-  answer: { changeFee: number; fareMove: number },
+  answer: { changeFee?: number; fareMove: number },
   passengerCount: number,
   orderPerCny: string,
 ): AfterSalesQuote {
@@ -51,7 +52,10 @@ export function requote(
     priceDifferenceMinor:
       quote.priceDifferenceMinor + cnyToOrder(answer.fareMove, c, orderPerCny) * passengerCount,
     taxDifferenceMinor: quote.taxDifferenceMinor,
-    changeFeeMinor: cnyToOrder(answer.changeFee, c, orderPerCny) * passengerCount,
+    changeFeeMinor:
+      answer.changeFee === undefined
+        ? quote.changeFeeMinor
+        : cnyToOrder(answer.changeFee, c, orderPerCny) * passengerCount,
     serviceFeeMinor: quote.serviceFeeMinor,
   };
   return { ...quote, ...parts, amountDueMinor: changeAmountDue(parts) };
@@ -105,6 +109,8 @@ async function supplierRequest(db: Db, change: FlightOrderRow): Promise<ChangeRe
     offer: original.offer,
     newOffer: change.offer,
     passengers: toSupplierPassengers(change.passengers),
+    segmentIndexes: change.afterSales?.selection.segmentIndexes ?? [],
+    requestedAt: change.createdAt,
     involuntary: isInvoluntaryChange(change.afterSales?.changeReason ?? 0),
   };
 }

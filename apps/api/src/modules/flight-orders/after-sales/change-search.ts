@@ -22,6 +22,7 @@ import type { FlightSupplier, Offer, SupplierQuery } from '../../shopping/index'
 import { ticketClaims } from './after-sales.schema';
 import { assertSelection } from './claims';
 import { assertChangeGrounds } from './involuntary-change';
+import { changeFeeOfTerms } from './terms-check';
 
 /** The search kind of a change search (`searches.kind`). */
 export const CHANGE_SEARCH_KIND = 'change';
@@ -247,6 +248,8 @@ export async function startChangeSearch(
   assertSelection(order, request.selection);
   // The airline's reason only on the supplier's record, before the supplier or a stored search.
   await assertChangeGrounds(deps.db, order, request.reason);
+  // A change the fare's terms forbid (or no longer allow) is refused with the rule, before any search.
+  changeFeeOfTerms(order, request.selection, request.reason, now);
   const journeys = changeJourneys(order, request);
   const passengers = selectedCounts(order, request.selection);
   const segments = order.solution.legs.flatMap((l) => l.segments);

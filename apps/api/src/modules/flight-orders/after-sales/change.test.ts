@@ -841,6 +841,7 @@ describe('quote arithmetic', () => {
       reason: 0,
       newSolution,
       orderPerCny: '1',
+      changeFeeCny: 10_050,
       serviceFeeMinor: 1_500,
     });
     expect(quote).toMatchObject({
@@ -858,6 +859,7 @@ describe('quote arithmetic', () => {
       reason: 1,
       newSolution,
       orderPerCny: '1',
+      changeFeeCny: 10_050,
       serviceFeeMinor: 0,
     });
     expect(involuntary.changeFeeMinor).toBe(0);

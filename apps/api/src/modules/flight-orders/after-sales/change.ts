@@ -31,6 +31,7 @@ import { assertPassengersFitFare } from '../passenger-fare-check';
 import { claimTickets, splitByWeights, assertSelection } from './claims';
 import { attachDocuments } from './documents';
 import { assertChangeGrounds } from './involuntary-change';
+import { changeFeeOfTerms } from './terms-check';
 import { serviceFeeFor } from './service-fees';
 
 /** Fare (sale price less taxes) and taxes (tax, fuel surcharge, airport tax) of a price list entry. */
@@ -77,6 +78,8 @@ export interface QuoteInput {
   newSolution: Solution;
   /** Units of the order currency per 1 CNY (the supplier's change fee is in CNY). */
   orderPerCny: string;
+  /** The fare terms' change fee of the selected tickets, all passengers, CNY minor units (`changeFeeOfTerms`). */
+  changeFeeCny: number;
   /** The agency's change service fee of one request, in the order currency (`serviceFeeFor`). */
   serviceFeeMinor: number;
 }
@@ -84,8 +87,8 @@ export interface QuoteInput {
 /**
  * The quote of a change (spec §3 price fields), in the order's currency: price difference = the
  * new fares of the selected passengers − the fare share of their selected tickets; tax difference
- * likewise on taxes; change fee = the fare rule's fee per passenger (none when the airline caused
- * the change); service fee = the agency's change service fee of the request (spec §9: settlement
+ * likewise on taxes; change fee = the fee of the fare's terms for the selected tickets at the
+ * time asked (none when the airline caused the change); service fee = the agency's change service fee of the request (spec §9: settlement
  * currency, converted); amount due by `changeAmountDue` (never below zero).
  */
 export function changeQuote(input: QuoteInput): AfterSalesQuote {
@@ -100,15 +103,13 @@ export function changeQuote(input: QuoteInput): AfterSalesQuote {
     },
     { fare: 0, taxes: 0 },
   );
-  const rule = order.offer.rules.change;
-  const feePerPassenger =
-    isInvoluntaryChange(input.reason) || rule.fee === null
-      ? 0
-      : cnyToOrder(rule.fee, currency, input.orderPerCny);
+  const changeFee = isInvoluntaryChange(input.reason)
+    ? 0
+    : cnyToOrder(input.changeFeeCny, currency, input.orderPerCny);
   const parts = {
     priceDifferenceMinor: next.fare - old.fare,
     taxDifferenceMinor: next.taxes - old.taxes,
-    changeFeeMinor: feePerPassenger * passengers.length,
+    changeFeeMinor: changeFee,
     serviceFeeMinor: input.serviceFeeMinor,
   };
   return {
@@ -194,6 +195,8 @@ export async function prepareChange(
     solution.payload,
     deps.now(),
   );
+  // The fare's change terms, before the supplier is asked (checked again in the transaction).
+  changeFeeOfTerms(order, request.selection, request.reason, deps.now());
   await assertTicketsFree(deps.db, order, request.selection);
 
   const verification = await verifySolution(deps, ctx, solution.id);
@@ -233,6 +236,7 @@ export async function saveChange(
     reason: request.reason,
     newSolution,
     orderPerCny: ready.orderPerCny,
+    changeFeeCny: changeFeeOfTerms(order, request.selection, request.reason, now),
     serviceFeeMinor: ready.serviceFeeMinor,
   });
   const passengers: OrderPassenger[] = selectedPassengers(order, request.selection).map((p) => ({

@@ -17,6 +17,7 @@ import { notifyOrderEvent } from '../../notifications/index';
 import { claimTickets } from './claims';
 import { attachDocuments } from './documents';
 import { refundGrounds } from './involuntary-refund';
+import { assertRefundAllowed } from './terms-check';
 
 export const REFUND_REVIEW_JOB = 'after-sales-refund-review';
 export const REFUND_CONFIRM_DEADLINE_JOB = 'after-sales-refund-confirm-deadline';
@@ -115,6 +116,8 @@ export async function createRefundOrder(
   if (!rule) throw new AppError('ILLEGAL_TRANSITION', { from: from.status, to: 'rfd_reviewing' });
   // An involuntary reason rests on the supplier's disruption, or on a document for the desk.
   const disruptionId = await refundGrounds(tx, from, input);
+  // A voluntary refund the fare's terms forbid now is refused with the rule.
+  assertRefundAllowed(from, input.selection, input.reason.value, now);
   const afterSales: StoredAfterSales = {
     selection: input.selection,
     refundReason: { value: input.reason.value, subOption: input.reason.subOption ?? null },

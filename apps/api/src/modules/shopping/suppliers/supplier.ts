@@ -1,3 +1,4 @@
+import type { FareTerms } from '@portal/domain/fare-terms';
 import type {
   Cabin,
   ContentType,
@@ -67,6 +68,11 @@ export interface OfferRules {
   change: OfferPenalty;
   refund: OfferPenalty;
   noShow: OfferPenalty;
+  /**
+   * The structured change and refund terms the supplier publishes with the fare (amounts in the
+   * offer's currency); its desk quotes by them. Absent on offers stored before they were published.
+   */
+  terms?: FareTerms;
 }
 
 /** A priced itinerary as a supplier returns it (before the agency's adjustments). */
@@ -242,6 +248,8 @@ export interface RefundRequestToSupplier {
   segmentIndexes: readonly number[];
   /** What the agency paid for these ticket-segments, minor units of `currency`. */
   paidMinor: number;
+  /** When the refund was asked: the fare terms' fee is the one of that time before departure. */
+  requestedAt: Date;
   currency: string;
   /**
    * Caused by the airline, as the supplier's own disruption or schedule change on the booking
@@ -256,9 +264,12 @@ export interface RefundRequestToSupplier {
   involuntaryClaim?: boolean;
 }
 
-/** The desk's answer to a refund: its fee in minor units of the request's currency, or a rejection. */
+/**
+ * The desk's answer to a refund: approved with the fee of the fare's published terms (no
+ * `refundFeeMinor`), or with its own fee in minor units of the request's currency; or a rejection.
+ */
 export type RefundQuoteAnswer =
-  { status: 'approved'; refundFeeMinor: number } | { status: 'rejected'; reason: string };
+  { status: 'approved'; refundFeeMinor?: number } | { status: 'rejected'; reason: string };
 
 /** A void of ticketed passengers of a booking (every segment). */
 export interface VoidRequestToSupplier {
@@ -279,16 +290,21 @@ export interface ChangeRequestToSupplier {
   /** The new flights. */
   newOffer: Offer;
   passengers: readonly SupplierPassenger[];
+  /** Indexes of the changed segments in the held offer's flattened segments. */
+  segmentIndexes: readonly number[];
+  /** When the change was asked: the fare terms' fee is the one of that time before departure. */
+  requestedAt: Date;
   /** Caused by the airline (schedule change): no change fee. */
   involuntary: boolean;
 }
 
 /**
- * The desk's answer to a change: approved with its change fee and the fare movement it adds to
- * the quoted difference (both per passenger, minor units of the offer currency), or rejected.
+ * The desk's answer to a change: approved with the fare movement it adds to the quoted difference
+ * and, when it does not charge the fee of the fare's published terms quoted at the request, its own
+ * change fee (both per passenger, minor units of the offer currency); or rejected.
  */
 export type ChangeQuoteAnswer =
-  { status: 'approved'; changeFee: number; fareMove: number } | { status: 'rejected'; reason: string };
+  { status: 'approved'; changeFee?: number; fareMove: number } | { status: 'rejected'; reason: string };
 
 /** Reissued tickets, one list per passenger in the request's order, or still pending at the airline. */
 export type ReissueAnswer = { status: 'reissued'; ticketNumbers: string[][] } | { status: 'pending' };

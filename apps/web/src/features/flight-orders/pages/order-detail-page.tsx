@@ -12,6 +12,7 @@ import { BalancePaymentConfirm } from '../../../shared/payment/components/balanc
 import { PaymentPanel } from '../../../shared/payment/components/payment-panel';
 import { AfterSalesActions, AFTER_SALES_ACTIONS } from '../after-sales/after-sales-actions';
 import { AfterSalesDetailCard, DocumentsCard, RelatedOrdersCard } from '../after-sales/after-sales-cards';
+import { FareTermsCard } from '../components/fare-terms-card';
 import { useCancelOrder, useOrder, usePayOrder } from '../api/flight-orders';
 import {
   ContactCard,
@@ -242,6 +243,7 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
       <RelatedOrdersCard order={order} />
       <AfterSalesDetailCard order={order} />
       <SegmentsCard order={order} />
+      <FareTermsCard order={order} />
       <PassengersCard order={order} />
       <ContactCard order={order} />
       <PriceCard order={order} />
