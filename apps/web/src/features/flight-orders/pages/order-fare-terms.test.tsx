@@ -8,7 +8,7 @@ import { LOW_COST_RULES } from '../../../test/fare-terms-fixtures';
 import { makeSolution } from '../../../test/flight-fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
-import { fullOrder } from '../lib/test-orders';
+import { fullOrder } from '../../../test/flight-order-fixtures';
 
 const WAIT = { timeout: 30_000 };
 const SLOW = 40_000;
