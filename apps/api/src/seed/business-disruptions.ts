@@ -1,4 +1,6 @@
 import type { OfferSegment, ScheduleEvent } from '../modules/shopping/index';
+import { notifyOrderEvent } from '../modules/notifications/index';
+import type { NotificationKind } from '../modules/notifications/notifications.schema';
 import { recordScheduleEvent } from '../modules/flight-orders/after-sales/disruptions';
 import { DAY_MS, MINUTE_MS, type FlightHistory, type PlannedOrder } from './business-context';
 
@@ -46,5 +48,38 @@ export function planDisruptions(h: FlightHistory, pool: readonly PlannedOrder[])
     h.afterInsert.push(async (tx) => {
       await recordScheduleEvent(tx, order.id, order.supplier, event, at);
     });
+  });
+}
+
+/** The notice each status a recent order reached sent (`notifyOrderEvent`'s kinds). */
+const NOTICE_OF: Partial<Record<string, NotificationKind>> = {
+  issued: 'order.issued',
+  failed_reimbursed: 'order.ticketing_failed',
+  rfd_reviewing: 'refund.requested',
+  rfd_to_be_confirm: 'refund.quoted',
+  refunded_reimbursed: 'refund.completed',
+  voided_reimbursed: 'void.completed',
+  chg_reviewing: 'change.requested',
+  chg_to_be_paid: 'change.quoted',
+  changed: 'change.completed',
+  change_canceled: 'change.canceled',
+};
+
+/**
+ * The notices and e-mails of the last days' order events, recorded as the order flows record
+ * them (`notifyOrderEvent`: in-app notices for the booker and the agency's super admins, the
+ * e-mail to the contact in the agency's e-mail language, delivered by its job after the start).
+ */
+export function planNotices(h: FlightHistory, days = 3): void {
+  const since = h.now.getTime() - days * DAY_MS;
+  const byId = new Map(h.orders.map((o) => [o.id, o]));
+  const recent = h.events.filter((e) => e.at.getTime() >= since && NOTICE_OF[e.toStatus]);
+  h.afterInsert.push(async (tx, rows) => {
+    for (const e of recent) {
+      const kind = NOTICE_OF[e.toStatus];
+      const row = rows.get(e.orderId);
+      if (!kind || !row || !byId.has(e.orderId)) continue;
+      await notifyOrderEvent(tx, { kind, order: { ...row, status: e.toStatus }, at: e.at });
+    }
   });
 }

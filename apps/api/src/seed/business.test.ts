@@ -110,6 +110,20 @@ describe('the demo seed with a quarter of business', () => {
     expect(wallet).toEqual({ balance: '500000', credit: '0' });
   });
 
+  it('has train orders in every state and the recent events notified', async () => {
+    const trains = await rowsOf<{ status: string; n: number }>(
+      first.database.db,
+      sql`select status, count(*)::int as n from train_orders group by status`,
+    );
+    expect(new Set(trains.map((t) => t.status))).toEqual(
+      new Set(['ticketed', 'refunded', 'canceled', 'to_be_paid']),
+    );
+    expect(trains.reduce((s, t) => s + t.n, 0)).toBeGreaterThanOrEqual(30);
+    expect(await count(first.database, sql`select count(*)::int as n from notifications`)).toBeGreaterThan(
+      10,
+    );
+  });
+
   it('fills every company profile and sets the English agency to e-mail in English', async () => {
     const agencies = await rowsOf<{ id: number; address: string | null; language: string | null }>(
       first.database.db,

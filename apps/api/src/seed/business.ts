@@ -4,12 +4,13 @@ import type { FlightOrderRow } from '../modules/flight-orders/flight-orders.sche
 import { transfer } from '../modules/wallet/transfer';
 import { seeded } from '../simulation/prng';
 import { planAfterSales } from './business-after-sales';
-import { planDisruptions } from './business-disruptions';
+import { planDisruptions, planNotices } from './business-disruptions';
 import { DAY_MS, FlightHistory, HOUR_MS } from './business-context';
 import { planOriginOrders } from './business-flights';
 import { postInOrder, type Funding } from './business-ledger';
 import { DemoOfferBook } from './business-offers';
 import { seedPeople } from './business-people';
+import { insertTrains, planTrains } from './business-trains';
 
 /** How far back the demo's history starts: the opening balances, a quarter and a few days ago. */
 export const HISTORY_DAYS = 92;
@@ -22,6 +23,7 @@ const FUNDINGS: Funding[] = [
   // CNY 100,000 at a time when its available amount would fall below CNY 30,000.
   { agencyId: 1, parentId: null, availableMinor: 6_000_000, floorMinor: 3_000_000, stepMinor: 10_000_000 },
   { agencyId: 2, parentId: 1, availableMinor: 500_000, floorMinor: 0, stepMinor: 500_000 },
+  { agencyId: 3, parentId: null, availableMinor: 1_000_000, floorMinor: 200_000, stepMinor: 1_000_000 },
   { agencyId: 222, parentId: null, availableMinor: 2_000_000, floorMinor: 500_000, stepMinor: 2_000_000 },
 ];
 
@@ -63,7 +65,10 @@ export async function seedBusiness(tx: Db, options: BusinessSeedOptions): Promis
   const h = new FlightHistory(seeded('tripbridge-demo-quarter'), now, new DemoOfferBook(tx, now), userIds);
   const issued = await planOriginOrders(h);
   planDisruptions(h, await planAfterSales(h, issued));
+  const trains = await planTrains(h);
+  planNotices(h);
   const inserted = await insertFlights(tx, h);
+  await insertTrains(tx, trains);
   for (const step of h.afterInsert) await step(tx, inserted);
   const left = await postInOrder(tx, h.money, FUNDINGS);
   const sub = left.get(2) ?? 0;
