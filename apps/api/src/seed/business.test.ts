@@ -110,6 +110,16 @@ describe('the demo seed with a quarter of business', () => {
     expect(wallet).toEqual({ balance: '500000', credit: '0' });
   });
 
+  it('has group requests waiting for quotes, quoted, failed and canceled', async () => {
+    const groups = await rowsOf<{ status: string }>(
+      first.database.db,
+      sql`select distinct status from group_orders`,
+    );
+    expect(new Set(groups.map((g) => g.status))).toEqual(
+      new Set(['to_be_quote', 'to_be_confirm', 'failed', 'canceled']),
+    );
+  });
+
   it('has train orders in every state and the recent events notified', async () => {
     const trains = await rowsOf<{ status: string; n: number }>(
       first.database.db,

@@ -9,6 +9,7 @@ import { DAY_MS, FlightHistory, HOUR_MS } from './business-context';
 import { planOriginOrders } from './business-flights';
 import { postInOrder, type Funding } from './business-ledger';
 import { DemoOfferBook } from './business-offers';
+import { seedGroups } from './business-groups';
 import { seedPeople } from './business-people';
 import { insertTrains, planTrains } from './business-trains';
 
@@ -70,6 +71,7 @@ export async function seedBusiness(tx: Db, options: BusinessSeedOptions): Promis
   const inserted = await insertFlights(tx, h);
   await insertTrains(tx, trains);
   for (const step of h.afterInsert) await step(tx, inserted);
+  await seedGroups(tx, h);
   const left = await postInOrder(tx, h.money, FUNDINGS);
   const sub = left.get(2) ?? 0;
   if (sub < SUB_AGENCY_CLOSING_MINOR) {
