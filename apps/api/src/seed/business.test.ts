@@ -11,12 +11,19 @@ import { BUSINESS_USERS } from './business-people';
 
 const NOW = new Date('2026-11-28T06:30:00.000Z');
 
-async function seedQuarter(): Promise<{ database: Database; dispose(): Promise<void>; ms: number }> {
+async function seedQuarter(): Promise<{
+  database: Database;
+  dispose(): Promise<void>;
+  ms: number;
+  cpuMs: number;
+}> {
   const created = await createTestDatabase();
   await seedBaseData(created.database.db);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await seedDemo(created.database.db, async () => 'not-a-real-hash', { business: { now: NOW } });
-  return { ...created, ms: performance.now() - started };
+  const used = process.cpuUsage(cpu);
+  return { ...created, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
 }
 
 const count = async (database: Database, query: ReturnType<typeof sql>) =>
@@ -28,7 +35,11 @@ describe('the demo seed with a quarter of business', () => {
   beforeAll(async () => {
     first = await seedQuarter();
     // The figure the README quotes (the target is under 5 s on PGlite).
-    process.stdout.write(`business seed on PGlite: ${Math.round(first.ms)} ms\n`);
+    // Wall time depends on the machine's load; the CPU time is the seed's own work (PGlite runs
+    // in this process).
+    process.stdout.write(
+      `business seed on PGlite: ${Math.round(first.ms)} ms, ${Math.round(first.cpuMs)} ms of CPU\n`,
+    );
   }, 120_000);
   afterAll(async () => {
     await first.dispose();
