@@ -6,6 +6,7 @@ import { openDatabase } from './platform/db';
 import { startJobRunner } from './platform/jobs';
 import { createPasswordHasher } from './modules/users/password';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-data';
+import { BUSINESS_USERS } from './seed/business-people';
 import { seedBaseData, seedDemo } from './seed/seed';
 import { mailBanner } from './modules/notifications/mailer';
 
@@ -22,7 +23,10 @@ async function main(): Promise<void> {
       await database.migrate(config.migrationsDir);
       await seedBaseData(database.db);
       if (config.seedDemo) {
-        await seedDemo(database.db, createPasswordHasher(config.fastPasswordHashing).hash);
+        // The demo shows a quarter of an agency's business, ending now (tests seed without it).
+        await seedDemo(database.db, createPasswordHasher(config.fastPasswordHashing).hash, {
+          business: { now: new Date() },
+        });
       }
       return await buildApp({ config, database });
     } catch (error) {
@@ -72,7 +76,8 @@ async function main(): Promise<void> {
   lines.push('', ...modeLines(config));
   if (config.seedDemo) {
     lines.push('', `Demo logins (password ${DEMO_PASSWORD}):`);
-    for (const u of DEMO_USERS) lines.push(`  ${u.username.padEnd(10)} ${u.description}`);
+    for (const u of [...DEMO_USERS, ...BUSINESS_USERS])
+      lines.push(`  ${u.username.padEnd(11)} ${u.description}`);
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }

@@ -8,6 +8,7 @@ import { lockSetupInTransaction } from '../platform/db/setup-lock';
 import { SITE_CONFIG_KEY } from '../modules/site/site.repo';
 import { seedDemoWallets } from '../modules/wallet/wallet.seed';
 import { DEMO_AGENCIES, DEMO_PASSWORD, DEMO_RATES, DEMO_SITE_CONFIG, DEMO_USERS } from './demo-data';
+import { historyStart, seedBusiness } from './business';
 
 /** Site settings and exchange rates: needed by every installation; inserted when missing. */
 export async function seedBaseData(db: Db): Promise<void> {
@@ -26,8 +27,17 @@ async function hasAgencies(db: Db): Promise<boolean> {
   return existing !== undefined && existing.n > 0;
 }
 
+export interface SeedDemoOptions {
+  /**
+   * Also a quarter of business ending at `now` (`seedBusiness`): what the demo server seeds. Tests
+   * leave it out; their assertions count the plain demo data.
+   */
+  business?: { now: Date };
+}
+
 /**
- * Demo agencies, users (all with password demo1234) and their wallets, in one transaction.
+ * Demo agencies, users (all with password demo1234) and their wallets, in one transaction; with
+ * `options.business`, the quarter of business too (its wallet entries then start a quarter ago).
  * Idempotent: does nothing when agencies exist. Instances seeding one empty database at the same
  * moment take the setup lock in turn; the first seeds, the others find it done. `hashPassword` is
  * called once, before the transaction: argon2id is slow on purpose.
@@ -36,6 +46,7 @@ async function hasAgencies(db: Db): Promise<boolean> {
 export async function seedDemo(
   db: Db,
   hashPassword: (password: string) => Promise<string>,
+  options: SeedDemoOptions = {},
 ): Promise<boolean> {
   if (await hasAgencies(db)) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -58,7 +69,9 @@ export async function seedDemo(
         config: { defaultRegion: '86', dateFormat: 'yyyy-MM-dd' },
       })),
     );
-    await seedDemoWallets(tx);
+    const { business } = options;
+    await seedDemoWallets(tx, business && historyStart(business.now));
+    if (business) await seedBusiness(tx, { now: business.now, passwordHash });
     return true;
   });
 }

@@ -138,6 +138,8 @@ export interface NewEntry {
   description: string;
   meta: EntryMeta;
   createdBy: number | null;
+  /** The entry's time; null: the transaction's (`now()`). */
+  postedAt?: Date | null;
 }
 
 /** Inserts the journal entry header and its postings in one statement; returns the entry id. */
@@ -147,7 +149,11 @@ export async function insertEntry(
   postings: { accountId: number; amountMinor: number; currency: string; leg?: string | undefined }[],
 ): Promise<number> {
   if (postings.length === 0) {
-    const [row] = await tx.insert(journalEntries).values(entry).returning({ id: journalEntries.id });
+    const { postedAt, ...values } = entry;
+    const [row] = await tx
+      .insert(journalEntries)
+      .values({ ...values, ...(postedAt ? { createdAt: postedAt } : {}) })
+      .returning({ id: journalEntries.id });
     if (!row) throw new Error('journal entry insert returned nothing');
     return row.id;
   }
@@ -161,9 +167,10 @@ export async function insertEntry(
   const [row] = await rowsOf<{ id: string }>(
     tx,
     sql`with entry as (
-      insert into ${journalEntries} (agency_id, kind, order_id, reference, description, meta, created_by)
+      insert into ${journalEntries} (agency_id, kind, order_id, reference, description, meta, created_by, created_at)
       values (${entry.agencyId}, ${entry.kind}, ${entry.orderId}, ${entry.reference}, ${entry.description},
-        ${JSON.stringify(entry.meta)}::jsonb, ${entry.createdBy})
+        ${JSON.stringify(entry.meta)}::jsonb, ${entry.createdBy},
+        coalesce(${entry.postedAt?.toISOString() ?? null}::timestamptz, now()))
       returning id
     ), lines as (
       insert into ${ledgerPostings} (entry_id, account_id, amount_minor, currency, leg)

@@ -30,6 +30,8 @@ export interface EntryInput {
   description?: string;
   meta?: EntryMeta;
   createdBy?: number | null;
+  /** When the entry happened; default the transaction's time (the demo seed posts a past quarter). */
+  postedAt?: Date;
 }
 
 /** A programming error: the caller built an unbalanced or malformed entry. */
@@ -137,6 +139,7 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
     description: input.description ?? '',
     meta: input.meta ?? {},
     createdBy: input.createdBy ?? null,
+    postedAt: input.postedAt ?? null,
   };
   let entryId: number;
   try {

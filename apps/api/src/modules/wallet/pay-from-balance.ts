@@ -23,6 +23,8 @@ export interface PayFromBalanceInput {
   createdBy?: number | null;
   /** What each ancestor agency earns on the order (the price chain's split); none by default. */
   markupLegs?: readonly MarkupLeg[];
+  /** When the payment happened; default now (see `EntryInput.postedAt`). */
+  postedAt?: Date;
 }
 
 /** The payment entry of an order, from `from`: each ancestor its markup, the rest to supplier payable. */
@@ -40,6 +42,7 @@ async function postPayment(
     createdBy: number | null;
     paymentMethod: string;
     markupLegs: readonly MarkupLeg[];
+    postedAt?: Date | undefined;
   },
 ): Promise<number> {
   const accounts = await ensureAccounts(tx, input.agencyId, input.currency);
@@ -52,6 +55,7 @@ async function postPayment(
     description: input.description,
     createdBy: input.createdBy,
     meta: { paymentMethod: input.paymentMethod },
+    ...(input.postedAt ? { postedAt: input.postedAt } : {}),
     postings: [
       { accountId: accounts[from], amountMinor: -input.amountMinor, currency: input.currency },
       {
@@ -83,6 +87,7 @@ export async function payFromBalance(tx: Db, input: PayFromBalanceInput): Promis
     createdBy: input.createdBy ?? null,
     paymentMethod: 'balance',
     markupLegs: input.markupLegs ?? [],
+    postedAt: input.postedAt,
   });
 }
 
@@ -100,6 +105,8 @@ export interface PostCaptureInput {
   createdBy: number;
   channel: string;
   markupLegs?: readonly MarkupLeg[];
+  /** When the money was captured; default now. */
+  postedAt?: Date;
 }
 
 /**
@@ -119,5 +126,6 @@ export async function postCapture(tx: Db, input: PostCaptureInput): Promise<numb
     createdBy: input.createdBy,
     paymentMethod: input.channel,
     markupLegs: input.markupLegs ?? [],
+    postedAt: input.postedAt,
   });
 }

@@ -26,6 +26,8 @@ export interface ReimburseInput {
    * `orderId` (a failed order's own payment).
    */
   unwinds?: string;
+  /** When the money went back; default now (see `EntryInput.postedAt`). */
+  postedAt?: Date;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function reimburse(tx: Db, input: ReimburseInput): Promise<number> 
     description: input.description ?? '',
     createdBy: input.createdBy ?? null,
     meta: { paymentMethod: 'balance', unwinds },
+    ...(input.postedAt ? { postedAt: input.postedAt } : {}),
     postings: [
       {
         accountId: accounts.supplier_payable,

@@ -19,6 +19,8 @@ export interface SetCreditLimitInput {
   /** Minor units, >= 0 and at most MAX_REQUEST_AMOUNT. */
   creditLimitMinor: number;
   createdBy?: number | null;
+  /** When the limit was set; default now (see `EntryInput.postedAt`). */
+  postedAt?: Date;
 }
 
 /** INSUFFICIENT_BALANCE for a wallet whose available amount does not cover a change. */
@@ -91,6 +93,7 @@ export async function setCreditLimit(tx: Db, input: SetCreditLimitInput): Promis
         creditLimitToMinor: input.creditLimitMinor,
       },
       createdBy: input.createdBy ?? null,
+      postedAt: input.postedAt ?? null,
     },
     [],
   );

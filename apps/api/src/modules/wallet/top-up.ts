@@ -19,6 +19,8 @@ export interface TopUpInput {
   description?: string;
   createdBy?: number | null;
   meta?: EntryMeta;
+  /** When the money was received; default now (see `EntryInput.postedAt`). */
+  postedAt?: Date;
 }
 
 /** A programming error: the platform's funding called for an agency that has a parent. */
@@ -63,6 +65,7 @@ export async function topUp(tx: Db, input: TopUpInput): Promise<number> {
     description: input.description ?? '',
     createdBy: input.createdBy ?? null,
     meta: input.meta ?? {},
+    ...(input.postedAt ? { postedAt: input.postedAt } : {}),
     postings: [
       { accountId: accounts.platform_cash, amountMinor: -input.amountMinor, currency: input.currency },
       { accountId: accounts.agency_wallet, amountMinor: input.amountMinor, currency: input.currency },

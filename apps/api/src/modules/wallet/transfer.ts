@@ -47,6 +47,7 @@ export async function transfer(tx: Db, input: TransferInput): Promise<number> {
     description: input.description ?? '',
     createdBy: input.createdBy ?? null,
     meta: { ...input.meta, fromAgencyId: input.fromAgencyId, toAgencyId: input.toAgencyId },
+    ...(input.postedAt ? { postedAt: input.postedAt } : {}),
     postings: [
       { accountId: from.agency_wallet, amountMinor: -input.amountMinor, currency: input.currency },
       { accountId: to.agency_wallet, amountMinor: input.amountMinor, currency: input.currency },

@@ -19,9 +19,10 @@ export const DEMO_WALLETS = [
  * agencies (`topUp`, with a bank reference), each parent transfers to its sub-agencies
  * (`transfer`; the parent is funded for it first, so every wallet ends at its `balanceMinor`),
  * and credit limits are set top-down (a sub-agency's is lent by its parent). Does nothing when any
- * top-up exists.
+ * top-up exists. `openedAt` dates the entries (the demo's history starts a quarter ago); default now.
  */
-export async function seedDemoWallets(db: Db): Promise<void> {
+export async function seedDemoWallets(db: Db, openedAt?: Date): Promise<void> {
+  const postedAt = openedAt ? { postedAt: openedAt } : {};
   await db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: journalEntries.id })
@@ -46,6 +47,7 @@ export async function seedDemoWallets(db: Db): Promise<void> {
         reference: `DEMO-OPENING-${w.agencyId}`,
         description: OPENING_BALANCE_DESCRIPTION,
         meta: opening,
+        ...postedAt,
       });
     }
     for (const w of DEMO_WALLETS) {
@@ -58,6 +60,7 @@ export async function seedDemoWallets(db: Db): Promise<void> {
         amountMinor: w.balanceMinor,
         reference: `DEMO-OPENING-${w.agencyId}`,
         meta: opening,
+        ...postedAt,
       });
     }
     for (const w of DEMO_WALLETS) {
@@ -66,6 +69,7 @@ export async function seedDemoWallets(db: Db): Promise<void> {
           agencyId: w.agencyId,
           currency: w.currency,
           creditLimitMinor: w.creditLimitMinor,
+          ...postedAt,
         });
       }
     }
