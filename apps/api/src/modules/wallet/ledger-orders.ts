@@ -4,7 +4,14 @@ import type { Db } from '../../platform/db';
 
 /** The order an entry line belongs to, read by its primary key. */
 export type LineOrder =
-  | { kind: 'flight'; id: string; bookingNumber: string; flightType: OrderType }
+  | {
+      kind: 'flight';
+      id: string;
+      bookingNumber: string;
+      flightType: OrderType;
+      /** The order a change, refund or void order was made on; null for an origin order. */
+      original: { id: string; bookingNumber: string } | null;
+    }
   | { kind: 'group' | 'train'; id: string; bookingNumber: string };
 
 /**

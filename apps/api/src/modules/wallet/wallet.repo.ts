@@ -205,6 +205,54 @@ async function counterpartyNames(
   return new Map(found.map((a) => [a.id, a.name]));
 }
 
+/** The key of a line in `balancesAfter`'s answer: its entry id and currency. */
+export const lineKey = (line: { id: number; currency: string }) => `${line.id}:${line.currency}`;
+
+/**
+ * The agency's wallet balance after each of `lines` (minor units, by `lineKey`): the running sum of
+ * its wallet postings per currency over every entry touching its accounts of `kinds`, in time
+ * order then by entry id (the lists' order), unfiltered, so a filtered page shows true balances.
+ * One query reading the agency's entries up to the newest line.
+ */
+export async function balancesAfter(
+  db: Db,
+  agencyId: number,
+  kinds: AccountKind[],
+  lines: readonly Pick<EntryLine, 'id' | 'currency' | 'createdAt'>[],
+): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  if (lines.length === 0) return found;
+  // A millisecond past the newest line: Date has milliseconds, the column microseconds. Entries in
+  // that millisecond come after the newest line in the window's order and change no line's sum.
+  const bound = new Date(Math.max(...lines.map((l) => l.createdAt.getTime())) + 1);
+  const walletMinor = sql`case when ${ledgerAccounts.kind} = 'agency_wallet' then ${ledgerPostings.amountMinor} else 0 end`;
+  const running = db
+    .select({
+      id: journalEntries.id,
+      currency: ledgerAccounts.currency,
+      balance:
+        sql<string>`(sum(sum(${walletMinor})) over (partition by ${ledgerAccounts.currency} order by ${journalEntries.createdAt}, ${journalEntries.id}))::bigint`.as(
+          'balance_after',
+        ),
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .innerJoin(journalEntries, eq(journalEntries.id, ledgerPostings.entryId))
+    .where(
+      and(
+        eq(ledgerAccounts.agencyId, agencyId),
+        inArray(ledgerAccounts.kind, kinds),
+        lt(journalEntries.createdAt, bound),
+      ),
+    )
+    .groupBy(journalEntries.id, ledgerAccounts.currency)
+    .as('running');
+  const ids = [...new Set(lines.map((l) => l.id))];
+  const rows = await db.select().from(running).where(inArray(running.id, ids));
+  for (const row of rows) found.set(lineKey(row), Number(row.balance));
+  return found;
+}
+
 /** Sum of the agency wallet's postings per currency, UTC month (`YYYY-MM`) and entry kind, before `end`. */
 export interface MonthlyWalletSum {
   currency: string;
