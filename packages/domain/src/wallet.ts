@@ -356,7 +356,7 @@ function monthsBetween(from: string, to: string): number {
   return ((ty ?? 0) - (fy ?? 0)) * 12 + ((tm ?? 0) - (fm ?? 0)) + 1;
 }
 
-/** `GET /base/v2/wallet/statements?period=month&from=YYYY-MM&to=YYYY-MM` (UTC calendar months). */
+/** `GET /base/v2/wallet/statements?period=month&from=YYYY-MM&to=YYYY-MM` (months of the agency's time zone). */
 export const StatementQuery = z
   .strictObject({
     period: z.enum(['month']).default('month'),
@@ -371,12 +371,14 @@ export const StatementQuery = z
 export type StatementQuery = z.infer<typeof StatementQuery>;
 
 /**
- * One period's statement of the agency wallet in one currency:
- * `closing = opening + topUps - orderPayments + refunds + adjustments`.
+ * One month's statement of the agency wallet in one currency, listed only for a month with
+ * movement: `closing = opening + topUps - orderPayments + refunds + adjustments`.
  */
 export const WalletStatement = z.object({
-  /** `YYYY-MM` (UTC). */
+  /** `YYYY-MM`, from midnight of its first day to midnight of the next month's in `timeZone`. */
   period: z.string(),
+  /** The agency's IANA time zone its months are cut in (company setting). */
+  timeZone: z.string(),
   currency: z.enum(CURRENCIES),
   opening: MoneyJson,
   topUps: MoneyJson,
