@@ -164,10 +164,14 @@ export function transactionsWorkbook(
   return buildXlsx(t(locale, 'walletExport.sheet.transactions'), columns, sheetRows);
 }
 
-/** Statements as a sheet, one row per period and currency. */
+/** Statements as a sheet, one row per month with movement and currency; the heading names the zone. */
 export function statementsWorkbook(locale: Locale, statements: WalletStatement[]): Promise<Buffer> {
+  const timeZone = statements[0]?.timeZone;
   const columns: SheetColumn[] = [
-    { header: heading(locale, 'period'), width: 10 },
+    {
+      header: timeZone ? t(locale, 'walletExport.column.periodIn', { timeZone }) : heading(locale, 'period'),
+      width: 22,
+    },
     { header: heading(locale, 'currency'), width: 8 },
     { header: heading(locale, 'opening'), width: 16 },
     { header: heading(locale, 'topUps'), width: 16 },

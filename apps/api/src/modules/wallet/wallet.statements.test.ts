@@ -165,7 +165,7 @@ describe('POST /base/v2/wallet/statements/export', () => {
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     expect((sheet?.getRow(1).values as unknown[]).slice(1)).toEqual([
-      'Period',
+      'Month (UTC)',
       'Currency',
       'Opening balance',
       'Top-ups',
