@@ -4,6 +4,8 @@ import { INVOICE_TYPES, type InvoiceType } from '@portal/domain/shopping';
 import type { LedgerOrderSource } from '../wallet/index';
 import { flightOrders } from './flight-orders.schema';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The order an after-sales order was made on (`originalBookingId`), joined by its primary key. */
 const original = alias(flightOrders, 'original_order');
 
@@ -14,6 +16,15 @@ export const flightLedgerOrders: LedgerOrderSource = {
       .select({ id: flightOrders.id })
       .from(flightOrders)
       .where(and(eq(flightOrders.agencyId, agencyId), inArray(flightOrders.bookingNumber, [...numbers])));
+    return rows.map((r) => r.id);
+  },
+  async afterSalesIds(db, agencyId, ids) {
+    const uuids = ids.filter((id) => UUID.test(id));
+    if (uuids.length === 0) return [];
+    const rows = await db
+      .select({ id: flightOrders.id })
+      .from(flightOrders)
+      .where(and(eq(flightOrders.agencyId, agencyId), inArray(flightOrders.originalBookingId, uuids)));
     return rows.map((r) => r.id);
   },
   async ordersByIds(db, agencyId, ids) {

@@ -94,8 +94,8 @@ describe('All Transactions: kinds, signs, booking numbers and the running balanc
     ]);
   });
 
-  it('gives each row the wallet balance after it, on a filtered page as well', async () => {
-    const { refundNumber, finance } = await withRefundAndVoid();
+  it('gives each row the wallet balance after it; a booking number finds its after-sales rows too', async () => {
+    const { flight, refundNumber, finance } = await withRefundAndVoid();
     const oldestFirst = await transactions(finance, '?pageSize=100&sort=createdOn');
     let balance = 0;
     for (const row of oldestFirst) {
@@ -107,6 +107,8 @@ describe('All Transactions: kinds, signs, booking numbers and the running balanc
       wallets.find((w) => w.currency === 'CNY')?.balance.amount,
     );
 
+    const ofBooking = await transactions(finance, `?orderId=${flight.bookingNumber}`);
+    expect(ofBooking.map((r) => r.kind).sort()).toEqual(['payment', 'refund', 'void']);
     const [refund] = await transactions(finance, `?orderId=${refundNumber}`);
     const unfiltered = oldestFirst.find((r) => r.kind === 'refund');
     expect(refund?.balanceAfter).toEqual(unfiltered?.balanceAfter);
