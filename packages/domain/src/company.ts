@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AreaCode } from './auth';
 import { isValidPhone } from './passenger-rules';
 import { CleanText } from './primitives';
+import { IanaTimeZone } from './time-zone';
 
 /**
  * The agency's own profile (/company, spec §3 agency fields, §5 "company address required"):
@@ -75,6 +76,8 @@ export const UpdateCompanyBody = z.strictObject({
     .refine((v) => !v || isWebsiteUrl(v), { message: 'An http:// or https:// address' })
     .transform((v) => (v ? v : null)),
   extraInfo: OptionalText(COMPANY_LIMITS.extraInfo),
+  /** The agency's IANA time zone (statement months); left out, the stored zone stays. */
+  timeZone: IanaTimeZone.optional(),
 });
 export type UpdateCompanyBody = z.infer<typeof UpdateCompanyBody>;
 
@@ -99,6 +102,8 @@ export const CompanyProfile = z.object({
   address: z.string().nullable(),
   website: z.string().nullable(),
   extraInfo: z.string().nullable(),
+  /** The agency's IANA time zone: its statement months begin and end at midnight there. */
+  timeZone: z.string(),
   canEdit: z.boolean(),
 });
 export type CompanyProfile = z.infer<typeof CompanyProfile>;

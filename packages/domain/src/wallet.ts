@@ -7,6 +7,7 @@ import { PAYMENT_CHANNELS } from './payment';
 import { ORDER_TYPES, type OrderType } from './flight-order-status';
 import { CalendarDate, CalendarMonth } from './primitives';
 import { MoneyJson } from './shopping';
+import { MONEY_DIRECTIONS, TRANSACTION_KINDS, type TransactionKind } from './transaction-kinds';
 
 /** Payment types of wallet entries (spec §3). */
 export const WALLET_PAYMENT_TYPES = [
@@ -167,17 +168,71 @@ export function describeEntry(entry: Described): EntryDescription | null {
   return label ? { label, bookingNumber: entry.bookingNumber } : null;
 }
 
-/** A row of 'All Transactions' (spec §3). */
+const TRANSACTION_KIND_OF: Partial<Record<LedgerEntryKind, TransactionKind>> = {
+  'change-flight': 'change',
+  'refund-flight': 'refund',
+  'void-flight': 'void',
+  // Money back for an order that failed (ticketing, a reissue, a train ticket) or a train refund.
+  reimbursement: 'refund',
+  'top-up': 'top-up',
+  transfer: 'top-up',
+  'credit-adjustment': 'credit-change',
+  'origin-train': 'train',
+};
+
+/**
+ * The transaction kind of a ledger entry: by its ledger kind, and for an order's first payment by
+ * the order (a group order's payment is one of its instalments).
+ */
+export function transactionKindOf(
+  kind: LedgerEntryKind,
+  order: Pick<WalletEntryOrder, 'kind'> | null,
+): TransactionKind {
+  if (kind === 'origin-flight') return order?.kind === 'group' ? 'instalment' : 'payment';
+  return TRANSACTION_KIND_OF[kind] ?? 'payment';
+}
+
+/** An order a transaction names: its kind and id (for its page) and its booking number. */
+export const TransactionOrderRef = z.object({
+  kind: z.enum(WALLET_ORDER_KINDS),
+  id: z.string(),
+  bookingNumber: z.string(),
+});
+export type TransactionOrderRef = z.infer<typeof TransactionOrderRef>;
+
+/**
+ * A row of 'All Transactions' (spec §3). `amount` is signed by the rule of `transaction-kinds.ts`
+ * (money in positive, money out negative); `totalAmountPaid` and `handlingFee` are what was paid
+ * and what the fee took, never negative.
+ */
 export const TransactionRow = z.object({
   id: z.string(),
+  /** What the row is (`transactionKindOf`). */
+  kind: z.enum(TRANSACTION_KINDS),
+  /** Which way `amount` goes (`moneyDirection`). */
+  direction: z.enum(MONEY_DIRECTIONS),
   /** The ledger's order id (an internal id); `bookingNumber` is what agents know. */
   originalOrderId: z.string().nullable(),
+  /** The entry's own order (for a refund, the refund order): kept for clients that read it. */
   ...entryOrderFields,
+  /**
+   * The booking the money belongs to: the order itself for a payment, an instalment or a train
+   * ticket; the order an after-sales order was made on for a refund, void or change.
+   */
+  originalBooking: TransactionOrderRef.nullable(),
+  /** The refund, void or change order of the row; null for every other row. */
+  afterSalesOrder: TransactionOrderRef.nullable(),
   referenceId: z.string(),
   paymentMethod: z.enum(PAYMENT_CHANNELS),
   totalAmountPaid: MoneyJson,
+  /** Signed: positive money in, negative money out. */
   amount: MoneyJson,
   handlingFee: MoneyJson,
+  /**
+   * The agency's wallet balance in the row's currency after this row (entries in time order, then
+   * by id). A payment through an outside channel leaves the wallet as it was.
+   */
+  balanceAfter: MoneyJson,
   paymentTime: Timestamp,
   createdOn: Timestamp,
 });
@@ -301,7 +356,7 @@ function monthsBetween(from: string, to: string): number {
   return ((ty ?? 0) - (fy ?? 0)) * 12 + ((tm ?? 0) - (fm ?? 0)) + 1;
 }
 
-/** `GET /base/v2/wallet/statements?period=month&from=YYYY-MM&to=YYYY-MM` (UTC calendar months). */
+/** `GET /base/v2/wallet/statements?period=month&from=YYYY-MM&to=YYYY-MM` (months of the agency's time zone). */
 export const StatementQuery = z
   .strictObject({
     period: z.enum(['month']).default('month'),
@@ -316,12 +371,14 @@ export const StatementQuery = z
 export type StatementQuery = z.infer<typeof StatementQuery>;
 
 /**
- * One period's statement of the agency wallet in one currency:
- * `closing = opening + topUps - orderPayments + refunds + adjustments`.
+ * One month's statement of the agency wallet in one currency, listed only for a month with
+ * movement: `closing = opening + topUps - orderPayments + refunds + adjustments`.
  */
 export const WalletStatement = z.object({
-  /** `YYYY-MM` (UTC). */
+  /** `YYYY-MM`, from midnight of its first day to midnight of the next month's in `timeZone`. */
   period: z.string(),
+  /** The agency's IANA time zone its months are cut in (company setting). */
+  timeZone: z.string(),
   currency: z.enum(CURRENCIES),
   opening: MoneyJson,
   topUps: MoneyJson,

@@ -46,6 +46,7 @@ export const SHARED_TEXT_SECTIONS = [
   'bills.method',
   'bills.type',
   'bills.description',
+  'bills.kind',
   'agencyMoney.spending',
   'voyage.ticketStatus',
   'booking.passengerType',

@@ -4,6 +4,7 @@ import { enqueueJob } from '../platform/jobs';
 import { claimTickets, releaseClaims, serviceFeeFor } from '../modules/flight-orders/index';
 import type { StoredAfterSales } from '../modules/flight-orders/flight-orders.schema';
 import { changeQuote } from '../modules/flight-orders/after-sales/change';
+import { changeFeeOfTerms } from '../modules/flight-orders/after-sales/terms-check';
 import { REFUND_CONFIRM_DEADLINE_JOB, refundQuote } from '../modules/flight-orders/after-sales/refund';
 import { ticketPrefix } from '../simulation/flight/booking-refs';
 import { moneyBackEvent, paymentEvent } from './business-ledger';
@@ -216,6 +217,7 @@ async function changeOf(h: FlightHistory, from: PlannedOrder, outcome: keyof typ
     reason: 0,
     newSolution,
     orderPerCny: '1',
+    changeFeeCny: changeFeeOfTerms(from, selection, 0, at),
     serviceFeeMinor: await serviceFeeFor(h.book.db, from.agencyId, 'change', 'CNY'),
   });
   const order: PlannedOrder = {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { PARTNER_CODE_ALPHABET, PARTNER_CODE_LENGTH } from '@portal/domain/agencies';
 import type { StoredCompanyProfile } from '@portal/domain/company';
+import { DEFAULT_AGENCY_TIME_ZONE } from '@portal/domain/time-zone';
 import type { Currency } from '@portal/domain/currency';
 import type { Locale } from '@portal/domain/locale';
 import type { PaymentChannel } from '@portal/domain/payment';
@@ -61,6 +62,8 @@ export const agencies = pgTable('agencies', {
   websitePrefix: text('website_prefix').notNull().default(''),
   commonConfig: jsonb('common_config').$type<AgencyCommonConfig>().notNull(),
   flightSettings: jsonb('flight_settings').$type<FlightSettings>().notNull().default(DEFAULT_FLIGHT_SETTINGS),
+  /** The agency's IANA time zone (company setting): where its statement months begin and end. */
+  timeZone: text('time_zone').notNull().default(DEFAULT_AGENCY_TIME_ZONE),
   /** The /company profile fields the columns lack (contact, address, website, extra info). */
   profile: jsonb('profile').$type<StoredCompanyProfile>().notNull().default({}),
   enabled: boolean('enabled').notNull().default(true),

@@ -14,6 +14,7 @@ export function presentCompanyProfile(row: AgencyRow, canEdit: boolean): Company
     address: p.address ?? null,
     website: p.website ?? null,
     extraInfo: p.extraInfo ?? null,
+    timeZone: row.timeZone,
     canEdit,
   };
 }

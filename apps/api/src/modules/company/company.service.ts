@@ -29,6 +29,7 @@ export async function updateCompany(
     .set({
       name: body.name,
       alias: body.alias,
+      ...(body.timeZone ? { timeZone: body.timeZone } : {}),
       profile: {
         contactName: body.contactName,
         email: body.email,

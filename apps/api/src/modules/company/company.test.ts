@@ -40,8 +40,13 @@ describe('PUT /base/v2/company', () => {
     const token = await login(t.app, 'admin');
     const res = await put(token, valid);
     expect(res.statusCode).toBe(200);
-    expect(body(res).data).toEqual({ id: 1, ...valid, canEdit: true });
-    expect(body(await get(await login(t.app, 'operator'))).data).toEqual({ id: 1, ...valid, canEdit: false });
+    expect(body(res).data).toEqual({ id: 1, ...valid, timeZone: 'Asia/Shanghai', canEdit: true });
+    expect(body(await get(await login(t.app, 'operator'))).data).toEqual({
+      id: 1,
+      ...valid,
+      timeZone: 'Asia/Shanghai',
+      canEdit: false,
+    });
     const me = body<{ company: { name: string } }>(
       await t.app.inject({ url: '/base/v2/me', headers: bearer(await login(t.app, 'finance')) }),
     );
@@ -115,5 +120,22 @@ describe('PUT /base/v2/company', () => {
     expect((await t.app.inject({ method: 'PUT', url: '/base/v2/company', payload: valid })).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('the agency time zone of /company', () => {
+  it('starts in Asia/Shanghai, stores an IANA zone, keeps it when left out and refuses a name that is none', async () => {
+    const token = await login(t.app, 'admin');
+    expect(body<CompanyProfile>(await get(token)).data.timeZone).toBe('Asia/Shanghai');
+    const london = await put(token, { ...valid, timeZone: 'Europe/London' });
+    expect(london.statusCode).toBe(200);
+    expect(body<CompanyProfile>(london).data.timeZone).toBe('Europe/London');
+    expect(body<CompanyProfile>(await put(token, valid)).data.timeZone).toBe('Europe/London');
+    for (const timeZone of ['Mars/Olympus', '+08:00', 'Shanghai', '']) {
+      const res = await put(token, { ...valid, timeZone });
+      expect(res.statusCode).toBe(400);
+      expect(errorPaths(res)).toEqual(['timeZone']);
+    }
+    expect(body<CompanyProfile>(await get(token)).data.timeZone).toBe('Europe/London');
   });
 });

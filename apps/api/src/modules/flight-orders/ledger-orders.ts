@@ -1,7 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { INVOICE_TYPES, type InvoiceType } from '@portal/domain/shopping';
 import type { LedgerOrderSource } from '../wallet/index';
 import { flightOrders } from './flight-orders.schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The order an after-sales order was made on (`originalBookingId`), joined by its primary key. */
+const original = alias(flightOrders, 'original_order');
 
 /** Flight orders (every type) as the wallet's entry lists name them (registered in `app.ts`). */
 export const flightLedgerOrders: LedgerOrderSource = {
@@ -12,16 +18,37 @@ export const flightLedgerOrders: LedgerOrderSource = {
       .where(and(eq(flightOrders.agencyId, agencyId), inArray(flightOrders.bookingNumber, [...numbers])));
     return rows.map((r) => r.id);
   },
+  async afterSalesIds(db, agencyId, ids) {
+    const uuids = ids.filter((id) => UUID.test(id));
+    if (uuids.length === 0) return [];
+    const rows = await db
+      .select({ id: flightOrders.id })
+      .from(flightOrders)
+      .where(and(eq(flightOrders.agencyId, agencyId), inArray(flightOrders.originalBookingId, uuids)));
+    return rows.map((r) => r.id);
+  },
   async ordersByIds(db, agencyId, ids) {
     const rows = await db
-      .select({ id: flightOrders.id, bookingNumber: flightOrders.bookingNumber, type: flightOrders.type })
+      .select({
+        id: flightOrders.id,
+        bookingNumber: flightOrders.bookingNumber,
+        type: flightOrders.type,
+        originalId: original.id,
+        originalNumber: original.bookingNumber,
+      })
       .from(flightOrders)
+      .leftJoin(
+        original,
+        and(eq(original.id, flightOrders.originalBookingId), eq(original.agencyId, flightOrders.agencyId)),
+      )
       .where(and(eq(flightOrders.agencyId, agencyId), inArray(flightOrders.id, [...ids])));
     return rows.map((r) => ({
       kind: 'flight',
       id: r.id,
       bookingNumber: r.bookingNumber,
       flightType: r.type,
+      original:
+        r.originalId && r.originalNumber ? { id: r.originalId, bookingNumber: r.originalNumber } : null,
     }));
   },
   async invoiceTypes(db, agencyId, ids) {

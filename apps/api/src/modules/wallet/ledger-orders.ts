@@ -4,7 +4,14 @@ import type { Db } from '../../platform/db';
 
 /** The order an entry line belongs to, read by its primary key. */
 export type LineOrder =
-  | { kind: 'flight'; id: string; bookingNumber: string; flightType: OrderType }
+  | {
+      kind: 'flight';
+      id: string;
+      bookingNumber: string;
+      flightType: OrderType;
+      /** The order a change, refund or void order was made on; null for an origin order. */
+      original: { id: string; bookingNumber: string } | null;
+    }
   | { kind: 'group' | 'train'; id: string; bookingNumber: string };
 
 /**
@@ -17,12 +24,15 @@ export interface LedgerOrderSource {
   idsByBookingNumber(db: Db, agencyId: number, numbers: readonly string[]): Promise<string[]>;
   /** The agency's orders among `ids` (uuids). */
   ordersByIds(db: Db, agencyId: number, ids: readonly string[]): Promise<LineOrder[]>;
+  /** Ids of the agency's after-sales orders (refund, void, change) made on one of `ids`. */
+  afterSalesIds?(db: Db, agencyId: number, ids: readonly string[]): Promise<string[]>;
   /** The fare's invoice type of the agency's orders among `ids` (flight orders have one). */
   invoiceTypes?(db: Db, agencyId: number, ids: readonly string[]): Promise<Map<string, InvoiceType>>;
 }
 
 /** Every registered order kind, asked one after another (`db` may be a one-connection transaction). */
 export interface LedgerOrders {
+  /** Ids of the orders of `numbers`, and of the after-sales orders made on them. */
   idsByBookingNumber(db: Db, agencyId: number, numbers: readonly string[]): Promise<string[]>;
   ordersByIds(db: Db, agencyId: number, ids: readonly string[]): Promise<Map<string, LineOrder>>;
   invoiceTypes(db: Db, agencyId: number, ids: readonly string[]): Promise<Map<string, InvoiceType>>;
@@ -34,7 +44,10 @@ export function ledgerOrdersOf(sources: readonly LedgerOrderSource[]): LedgerOrd
       const ids: string[] = [];
       if (numbers.length === 0) return ids;
       for (const source of sources) ids.push(...(await source.idsByBookingNumber(db, agencyId, numbers)));
-      return ids;
+      if (ids.length === 0) return ids;
+      const found = [...ids];
+      for (const source of sources) found.push(...((await source.afterSalesIds?.(db, agencyId, ids)) ?? []));
+      return found;
     },
     async ordersByIds(db, agencyId, ids) {
       const found = new Map<string, LineOrder>();

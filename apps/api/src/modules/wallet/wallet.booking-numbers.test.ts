@@ -158,8 +158,8 @@ describe('booking numbers of wallet entries and transactions', () => {
     expect(head?.[2]).toBe('Booking number');
     expect(row?.[2]).toBe(flight.bookingNumber);
     const [txHead, txRow] = await sheetOf(await exportOf('transactions', { orderId: train.bookingNumber }));
-    expect(txHead?.[0]).toBe('Original booking number');
-    expect(txRow?.[0]).toBe(train.bookingNumber);
+    expect(txHead?.[1]).toBe('Original booking number');
+    expect(txRow?.[1]).toBe(train.bookingNumber);
   });
 
   it('writes each description in the language of the export, the stored text where there is no label', async () => {

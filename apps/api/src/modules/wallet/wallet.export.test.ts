@@ -132,24 +132,29 @@ describe('POST /base/v2/wallet/transactions/export', () => {
     expect(res.statusCode).toBe(200);
     const [head, row, ...rest] = await sheetOf(res);
     expect(head).toEqual([
+      'Transaction type',
       'Original booking number',
+      'After-sales order number',
       'Reference ID',
       'Payment method',
       'Currency',
       'Total amount paid',
       'Amount',
       'Handling fee',
+      'Balance after',
       'Payment time (UTC)',
       'Created on (UTC)',
       'Invoice type',
     ]);
     expect(rest).toEqual([]);
-    expect(row?.slice(0, 4)).toEqual([
+    expect(row?.slice(0, 6)).toEqual([
+      'Payment',
       order.bookingNumber,
+      undefined, // no after-sales order: an empty cell
       order.bookingNumber,
       'Balance',
       order.price.orderTotal.currency,
     ]);
-    expect(row?.[6]).toBe(0);
+    expect(row?.[8]).toBe(0);
   });
 });

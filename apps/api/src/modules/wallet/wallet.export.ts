@@ -1,5 +1,6 @@
 import type { Locale } from '@portal/domain/locale';
 import type { InvoiceType } from '@portal/domain/shopping';
+import { DIRECTION_SIGN } from '@portal/domain/transaction-kinds';
 import { describeEntry, type TransactionRow, type WalletStatement } from '@portal/domain/wallet';
 import { buildXlsx, type CellValue, type SheetColumn, type SheetRow } from '../../platform/download';
 import { t, type TextKey, type TextKeysUnder } from '../../platform/i18n';
@@ -105,20 +106,37 @@ export function entriesWorkbook(
   return buildXlsx(t(locale, 'walletExport.sheet.entries'), columns, rows);
 }
 
-/** 'All Transactions' as a sheet; `invoiceTypes` adds the invoice-type column. */
+/**
+ * The Excel format of a signed amount: the sign rule's '+' for money in and '−' for money out, as
+ * the screen writes them (`DIRECTION_SIGN`), with the currency's minor digits.
+ */
+export function signedMoneyFormat(currency: string): string {
+  const plain = moneyFormat(currency);
+  const zero = plain.replace(/#,##/, '');
+  return `"${DIRECTION_SIGN.in}"${plain};"${DIRECTION_SIGN.out}"${plain};${zero}`;
+}
+
+/**
+ * 'All Transactions' as a sheet, with the screen's columns, signs and words: the kind, both
+ * booking numbers, the signed amount and the balance after each row; `invoiceTypes` adds the
+ * invoice-type column.
+ */
 export function transactionsWorkbook(
   locale: Locale,
   rows: TransactionRow[],
   invoiceTypes?: Map<string, InvoiceType>,
 ): Promise<Buffer> {
   const columns: SheetColumn[] = [
+    { header: heading(locale, 'kind'), width: 14 },
     { header: heading(locale, 'originalOrderId'), width: 20 },
+    { header: heading(locale, 'afterSalesOrder'), width: 20 },
     { header: heading(locale, 'referenceId'), width: 20 },
     { header: heading(locale, 'paymentMethod'), width: 14 },
     { header: heading(locale, 'currency'), width: 8 },
     { header: heading(locale, 'totalAmountPaid'), width: 16 },
     { header: heading(locale, 'amount'), width: 16 },
     { header: heading(locale, 'handlingFee'), width: 14 },
+    { header: heading(locale, 'balanceAfter'), width: 16 },
     { header: heading(locale, 'paymentTime'), width: 20, numFmt: TIME_FORMAT },
     { header: heading(locale, 'createdOn'), width: 20, numFmt: TIME_FORMAT },
   ];
@@ -126,27 +144,34 @@ export function transactionsWorkbook(
   const sheetRows: SheetRow[] = rows.map((r) => {
     const { currency } = r.amount;
     const cells: CellValue[] = [
-      r.bookingNumber ?? r.originalOrderId,
+      t(locale, `bills.kind.${r.kind}`),
+      r.originalBooking?.bookingNumber ?? (r.afterSalesOrder ? null : r.originalOrderId),
+      r.afterSalesOrder?.bookingNumber ?? null,
       r.referenceId,
       t(locale, `bills.method.${r.paymentMethod}`),
       currency,
       Number(r.totalAmountPaid.amount),
       Number(r.amount.amount),
       Number(r.handlingFee.amount),
+      Number(r.balanceAfter.amount),
       new Date(r.paymentTime),
       new Date(r.createdOn),
     ];
     if (invoiceTypes) cells.push(invoiceCell(locale, invoiceTypes, r.originalOrderId));
     const fmt = moneyFormat(currency);
-    return { cells, numFmts: { 4: fmt, 5: fmt, 6: fmt } };
+    return { cells, numFmts: { 6: fmt, 7: signedMoneyFormat(currency), 8: fmt, 9: fmt } };
   });
   return buildXlsx(t(locale, 'walletExport.sheet.transactions'), columns, sheetRows);
 }
 
-/** Statements as a sheet, one row per period and currency. */
+/** Statements as a sheet, one row per month with movement and currency; the heading names the zone. */
 export function statementsWorkbook(locale: Locale, statements: WalletStatement[]): Promise<Buffer> {
+  const timeZone = statements[0]?.timeZone;
   const columns: SheetColumn[] = [
-    { header: heading(locale, 'period'), width: 10 },
+    {
+      header: timeZone ? t(locale, 'walletExport.column.periodIn', { timeZone }) : heading(locale, 'period'),
+      width: 22,
+    },
     { header: heading(locale, 'currency'), width: 8 },
     { header: heading(locale, 'opening'), width: 16 },
     { header: heading(locale, 'topUps'), width: 16 },

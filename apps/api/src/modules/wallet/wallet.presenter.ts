@@ -1,10 +1,13 @@
 import { PAYMENT_CHANNELS, type PaymentChannel } from '@portal/domain/payment';
-import type {
-  TransactionRow,
-  WalletBalance,
-  WalletEntry,
-  WalletEntryOrder,
-  WalletPaymentType,
+import { moneyDirection } from '@portal/domain/transaction-kinds';
+import {
+  transactionKindOf,
+  type TransactionOrderRef,
+  type TransactionRow,
+  type WalletBalance,
+  type WalletEntry,
+  type WalletEntryOrder,
+  type WalletPaymentType,
 } from '@portal/domain/wallet';
 import { instalmentOfLedgerOrderId } from './ledger-order-id';
 import { availableOf } from './ledger';
@@ -78,21 +81,45 @@ export function presentEntry(line: EntryLine): WalletEntry {
   };
 }
 
-/** A transaction row; the handling fee of a top-up comes from its fee percent. */
-export function presentTransaction(line: EntryLine): TransactionRow {
-  const amount = Math.abs(line.amountMinor);
+/** The booking a line's money belongs to, and its after-sales order (refund, void, change). */
+function bookingsOf(line: EntryLine): {
+  original: TransactionOrderRef | null;
+  afterSales: TransactionOrderRef | null;
+} {
+  const { order } = line;
+  if (!order) return { original: null, afterSales: null };
+  const own = { kind: order.kind, id: order.id, bookingNumber: order.bookingNumber };
+  if (order.kind !== 'flight' || order.flightType === 'origin') return { original: own, afterSales: null };
+  const original = order.original ? { kind: 'flight' as const, ...order.original } : null;
+  return { original, afterSales: own };
+}
+
+/**
+ * A transaction row: its kind, its amount signed from the agency's side (the sum of the entry's
+ * postings on the agency's accounts), both booking numbers and the wallet balance after it
+ * (`balanceAfterMinor`); the handling fee of a top-up comes from its fee percent.
+ */
+export function presentTransaction(line: EntryLine, balanceAfterMinor: number): TransactionRow {
   const fee = typeof line.meta.handlingFeeMinor === 'number' ? line.meta.handlingFeeMinor : 0;
   const time = line.createdAt.toISOString();
+  const order = orderOf(line);
+  const amount = money(line.amountMinor, line.currency);
+  const { original, afterSales } = bookingsOf(line);
   return {
     id: String(line.id),
+    kind: transactionKindOf(line.kind, order),
+    direction: moneyDirection(amount.amount),
     originalOrderId: line.orderId,
     bookingNumber: line.order?.bookingNumber ?? null,
-    order: orderOf(line),
+    order,
+    originalBooking: original,
+    afterSalesOrder: afterSales,
     referenceId: line.reference ?? String(line.id),
     paymentMethod: channelOf(line.meta),
-    totalAmountPaid: money(amount + fee, line.currency),
-    amount: money(amount, line.currency),
+    totalAmountPaid: money(Math.abs(line.amountMinor) + fee, line.currency),
+    amount,
     handlingFee: money(fee, line.currency),
+    balanceAfter: money(balanceAfterMinor, line.currency),
     paymentTime: time,
     createdOn: time,
   };

@@ -205,19 +205,67 @@ async function counterpartyNames(
   return new Map(found.map((a) => [a.id, a.name]));
 }
 
-/** Sum of the agency wallet's postings per currency, UTC month (`YYYY-MM`) and entry kind, before `end`. */
-export interface MonthlyWalletSum {
-  currency: string;
-  month: string;
-  kind: EntryKind;
-  amountMinor: number;
+/** The key of a line in `balancesAfter`'s answer: its entry id and currency. */
+export const lineKey = (line: { id: number; currency: string }) => `${line.id}:${line.currency}`;
+
+/**
+ * The agency's wallet balance after each of `lines` (minor units, by `lineKey`): the running sum of
+ * its wallet postings per currency over every entry touching its accounts of `kinds`, in time
+ * order then by entry id (the lists' order), unfiltered, so a filtered page shows true balances.
+ * One query reading the agency's entries up to the newest line.
+ */
+export async function balancesAfter(
+  db: Db,
+  agencyId: number,
+  kinds: AccountKind[],
+  lines: readonly Pick<EntryLine, 'id' | 'currency' | 'createdAt'>[],
+): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  if (lines.length === 0) return found;
+  // A millisecond past the newest line: Date has milliseconds, the column microseconds. Entries in
+  // that millisecond come after the newest line in the window's order and change no line's sum.
+  const bound = new Date(Math.max(...lines.map((l) => l.createdAt.getTime())) + 1);
+  const walletMinor = sql`case when ${ledgerAccounts.kind} = 'agency_wallet' then ${ledgerPostings.amountMinor} else 0 end`;
+  const running = db
+    .select({
+      id: journalEntries.id,
+      currency: ledgerAccounts.currency,
+      balance:
+        sql<string>`(sum(sum(${walletMinor})) over (partition by ${ledgerAccounts.currency} order by ${journalEntries.createdAt}, ${journalEntries.id}))::bigint`.as(
+          'balance_after',
+        ),
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .innerJoin(journalEntries, eq(journalEntries.id, ledgerPostings.entryId))
+    .where(
+      and(
+        eq(ledgerAccounts.agencyId, agencyId),
+        inArray(ledgerAccounts.kind, kinds),
+        lt(journalEntries.createdAt, bound),
+      ),
+    )
+    .groupBy(journalEntries.id, ledgerAccounts.currency)
+    .as('running');
+  const ids = [...new Set(lines.map((l) => l.id))];
+  const rows = await db.select().from(running).where(inArray(running.id, ids));
+  for (const row of rows) found.set(lineKey(row), Number(row.balance));
+  return found;
+}
+
+/** The start of one period of a statement: its key (`YYYY-MM`) and its first instant. */
+export interface PeriodStart {
+  key: string;
+  start: Date;
 }
 
 /**
- * How `walletSums` groups entries in time: by UTC month (`YYYY-MM`); or, from `start`, everything
- * before it as `before` and the rest by UTC day (`YYYY-MM-DD`) or all together as `within`.
+ * How `walletSums` groups entries in time, everything before the first period as `before`: by
+ * `periods` (each from its start to the next one's, starts ascending, computed in the agency's
+ * time zone by the caller), or from `start` by UTC day (`YYYY-MM-DD`) or all together as `within`.
  */
-export type SumBucket = { by: 'month' } | { by: 'day' | 'range'; start: Date };
+export type SumBucket =
+  { by: 'periods'; starts: readonly PeriodStart[] } | { by: 'day' | 'range'; start: Date };
 
 /** Sum of one agency wallet's postings of one entry kind in one time bucket. */
 export interface WalletSum {
@@ -226,15 +274,26 @@ export interface WalletSum {
   bucket: string;
   kind: EntryKind;
   amountMinor: number;
+  /** How many entries the sum is of: a month whose postings cancel out still had movement. */
+  entries: number;
 }
 
+/** A timestamp or key as an SQL literal: the same expression must match in the select and the group by. */
+const literal = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
+
 function bucketOf(bucket: SumBucket): SQL<string> {
-  const at = sql`(${journalEntries.createdAt} at time zone 'UTC')`;
-  if (bucket.by === 'month') return sql<string>`to_char(date_trunc('month', ${at}), 'YYYY-MM')`;
-  // A literal, not a parameter: the same expression must match in the select and the group by.
-  const start = sql.raw(`'${bucket.start.toISOString()}'`);
+  const created = journalEntries.createdAt;
+  if (bucket.by === 'periods') {
+    const arms = [...bucket.starts]
+      .reverse()
+      .map(
+        (p) => sql`when ${created} >= ${literal(p.start.toISOString())}::timestamptz then ${literal(p.key)}`,
+      );
+    return sql<string>`case ${sql.join(arms, sql` `)} else 'before' end`;
+  }
+  const at = sql`(${created} at time zone 'UTC')`;
   const within = bucket.by === 'day' ? sql`to_char(${at}, 'YYYY-MM-DD')` : sql`'within'`;
-  return sql<string>`case when ${journalEntries.createdAt} < ${start}::timestamptz then 'before' else ${within} end`;
+  return sql<string>`case when ${created} < ${literal(bucket.start.toISOString())}::timestamptz then 'before' else ${within} end`;
 }
 
 /**
@@ -256,6 +315,7 @@ export async function walletSums(
       bucket: period,
       kind: journalEntries.kind,
       amountMinor: sql<string>`sum(${ledgerPostings.amountMinor})::bigint`,
+      entries: sql<number>`count(distinct ${journalEntries.id})::int`,
     })
     .from(ledgerPostings)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
@@ -269,14 +329,4 @@ export async function walletSums(
     )
     .groupBy(ledgerAccounts.agencyId, ledgerAccounts.currency, period, journalEntries.kind);
   return rows.map((r) => ({ ...r, amountMinor: Number(r.amountMinor) }));
-}
-
-export async function monthlyWalletSums(db: Db, agencyId: number, end: Date): Promise<MonthlyWalletSum[]> {
-  const sums = await walletSums(db, [agencyId], end, { by: 'month' });
-  return sums.map((s) => ({
-    currency: s.currency,
-    month: s.bucket,
-    kind: s.kind,
-    amountMinor: s.amountMinor,
-  }));
 }

@@ -104,7 +104,7 @@ export async function walletRoutes(
     config: { access: 'finance' },
     handler: async (request) => {
       const ctx = requireCtx(request);
-      return ok(await walletStatements(db, ctx.agency.id, request.query));
+      return ok(await walletStatements(db, ctx.agency, request.query));
     },
   });
 
@@ -114,7 +114,7 @@ export async function walletRoutes(
     handler: async (request, reply) => {
       const ctx = requireCtx(request);
       const locale = localeOf(request);
-      const statements = await walletStatements(db, ctx.agency.id, request.body);
+      const statements = await walletStatements(db, ctx.agency, request.body);
       const file = await statementsWorkbook(locale, statements);
       return sendFile(reply, file, {
         type: XLSX_TYPE,

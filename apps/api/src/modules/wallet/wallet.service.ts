@@ -24,7 +24,15 @@ import { transfer } from './transfer';
 import { emptyBalance, kindsOf, presentBalance, presentEntry, presentTransaction } from './wallet.presenter';
 import { EXPORT_ROW_CAP, entriesWorkbook, transactionsWorkbook } from './wallet.export';
 import { assertCanFundAgency } from './wallet.policy';
-import { findAgency, holdLiveAgency, listEntryLines, walletAccounts, type EntryLine } from './wallet.repo';
+import {
+  balancesAfter,
+  findAgency,
+  holdLiveAgency,
+  lineKey,
+  listEntryLines,
+  walletAccounts,
+  type EntryLine,
+} from './wallet.repo';
 
 /** The agency's wallets per currency; `settlement` is listed even before the first entry. */
 export async function agencyBalances(
@@ -79,6 +87,12 @@ const TRANSACTION_ACCOUNTS: ('agency_wallet' | 'platform_receivable')[] = [
   'platform_receivable',
 ];
 
+/** Lines of the agency's transactions as rows, each with the wallet balance after it. */
+async function transactionRows(db: Db, agencyId: number, lines: EntryLine[]) {
+  const balances = await balancesAfter(db, agencyId, TRANSACTION_ACCOUNTS, lines);
+  return lines.map((line) => presentTransaction(line, balances.get(lineKey(line)) ?? 0));
+}
+
 /**
  * The wallet entries, transactions and their exports of one agency (the caller's own, or a
  * sub-agency whose bills an agency manager reads: the caller checks who may read them).
@@ -101,7 +115,8 @@ export function createAgencyBills(db: Db, orders: LedgerOrders) {
         ...query,
         direction: query.sort.startsWith('-') ? 'desc' : 'asc',
       });
-      return { list: list.map(presentTransaction), total, page: query.page, pageSize: query.pageSize };
+      const rows = await transactionRows(db, agency.id, list);
+      return { list: rows, total, page: query.page, pageSize: query.pageSize };
     },
 
     /** Every wallet entry of `query`'s filters (up to EXPORT_ROW_CAP) as an .xlsx file. */
@@ -126,7 +141,7 @@ export function createAgencyBills(db: Db, orders: LedgerOrders) {
       });
       return transactionsWorkbook(
         locale,
-        list.map(presentTransaction),
+        await transactionRows(db, agency.id, list),
         await invoiceTypesOfLines(db, orders, agency, list),
       );
     },

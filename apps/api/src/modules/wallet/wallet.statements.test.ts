@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { eq, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { WalletBalance, WalletStatement } from '@portal/domain/wallet';
+import { agencies } from '../agencies/index';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { payFromBalance } from './pay-from-balance';
 import { reimburse } from './reimburse';
@@ -12,14 +13,28 @@ const t = useTestApp();
 
 const get = (token: string, url: string) => t.app.inject({ url, headers: bearer(token) });
 
-/** Agency 1's wallet history: Jan opening 55,000.00 less 5,000.00 to its branch; Feb +1,000.00 -2,500.00; Mar +2,500.00 -300.00. */
-async function history(): Promise<void> {
-  const { db } = t.database;
-  await db
+/** Agency 1 keeps its books in `timeZone` (a company setting). */
+async function zoneOfAgency1(timeZone: string): Promise<void> {
+  await t.database.db.update(agencies).set({ timeZone }).where(eq(agencies.id, 1));
+}
+
+/** Agency 1's seeded entries (opening 55,000.00 less 5,000.00 to its branch) moved to 10 January 2026. */
+async function openedInJanuary(): Promise<void> {
+  await t.database.db
     .update(journalEntries)
     .set({ createdAt: new Date('2026-01-10T08:00:00Z') })
     // Agency 1's own entries and its opening transfer to its branch (recorded under the branch).
     .where(or(eq(journalEntries.agencyId, 1), eq(journalEntries.kind, 'transfer')));
+}
+
+/**
+ * Agency 1's wallet history, its months cut at UTC midnight: Jan opening 55,000.00 less 5,000.00
+ * to its branch; Feb +1,000.00 -2,500.00; Mar +2,500.00 -300.00.
+ */
+async function history(): Promise<void> {
+  const { db } = t.database;
+  await zoneOfAgency1('UTC');
+  await openedInJanuary();
   await db.transaction(async (tx) => {
     const at = (id: number, iso: string) =>
       tx
@@ -55,20 +70,19 @@ describe('GET /base/v2/wallet/statements', () => {
     const res = await get(token, '/base/v2/wallet/statements?period=month&from=2025-12&to=2026-04');
     expect(res.statusCode).toBe(200);
     const list = WalletStatement.array().parse(body(res).data);
+    // December 2025 and April 2026 had no movement: they are not listed.
     expect(list.map((s) => [s.period, s.opening.amount, s.closing.amount])).toEqual([
-      ['2025-12', '0.00', '0.00'],
       ['2026-01', '0.00', '50000.00'],
       ['2026-02', '50000.00', '48500.00'],
       ['2026-03', '48500.00', '50700.00'],
-      ['2026-04', '50700.00', '50700.00'],
     ]);
-    expect(list[2]).toMatchObject({
+    expect(list[1]).toMatchObject({
       topUps: cny('1000.00'),
       orderPayments: cny('2500.00'),
       refunds: cny('0.00'),
       adjustments: cny('0.00'),
     });
-    expect(list[3]).toMatchObject({
+    expect(list[2]).toMatchObject({
       topUps: cny('0.00'),
       orderPayments: cny('300.00'),
       refunds: cny('2500.00'),
@@ -86,8 +100,37 @@ describe('GET /base/v2/wallet/statements', () => {
     const [wallet] = WalletBalance.array().parse(body(await get(token, '/base/v2/wallet/balances')).data);
     expect(list.at(-1)?.closing).toEqual(wallet?.balance);
     const march = await get(token, '/base/v2/wallet/statements?from=2026-03&to=2026-03');
-    expect(WalletStatement.array().parse(body(march).data)).toEqual([list[3]]);
+    expect(WalletStatement.array().parse(body(march).data)).toEqual([list[2]]);
   });
+
+  it.each([
+    ['Asia/Shanghai', '2026-11'],
+    ['Europe/London', '2026-10'],
+  ])(
+    'cuts the months at midnight of the agency time zone %s, listing only months with movement',
+    async (zone, month) => {
+      await zoneOfAgency1(zone);
+      await openedInJanuary();
+      await t.database.db.transaction(async (tx) => {
+        const entry = await topUp(tx, {
+          agencyId: 1,
+          currency: 'CNY',
+          amountMinor: 100_000,
+          reference: 'HALLOWEEN',
+        });
+        await tx
+          .update(journalEntries)
+          .set({ createdAt: new Date('2026-10-31T17:00:00Z') })
+          .where(eq(journalEntries.id, entry));
+      });
+      const token = await login(t.app, 'finance');
+      const res = await get(token, '/base/v2/wallet/statements?from=2026-09&to=2026-12');
+      const list = WalletStatement.array().parse(body(res).data);
+      expect(
+        list.map((s) => [s.period, s.timeZone, s.opening.amount, s.topUps.amount, s.closing.amount]),
+      ).toEqual([[month, zone, '50000.00', '1000.00', '51000.00']]);
+    },
+  );
 
   it('refuses bad ranges and operators', async () => {
     const token = await login(t.app, 'finance');
@@ -122,7 +165,7 @@ describe('POST /base/v2/wallet/statements/export', () => {
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     expect((sheet?.getRow(1).values as unknown[]).slice(1)).toEqual([
-      'Period',
+      'Month (UTC)',
       'Currency',
       'Opening balance',
       'Top-ups',

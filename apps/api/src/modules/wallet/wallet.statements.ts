@@ -1,7 +1,8 @@
 import type { StatementQuery, WalletStatement } from '@portal/domain/wallet';
 import type { Db } from '../../platform/db';
+import { instantAt } from '../../platform/time-zones';
 import { money } from './money';
-import { monthlyWalletSums, type MonthlyWalletSum } from './wallet.repo';
+import { walletSums, type WalletSum } from './wallet.repo';
 import type { EntryKind } from './wallet.schema';
 
 type Bucket = 'topUps' | 'orderPayments' | 'refunds' | 'adjustments';
@@ -36,18 +37,30 @@ export function monthsOf(from: string, to: string): string[] {
   }
 }
 
-/** The first instant (UTC) after the month `YYYY-MM`. */
-function monthEnd(month: string): Date {
+/** The first instant of the month `YYYY-MM` in `timeZone` (its first day's local midnight). */
+export function monthStart(month: string, timeZone: string): Date {
   const [year = 0, m = 1] = month.split('-').map(Number);
-  return new Date(Date.UTC(year, m, 1));
+  return instantAt(timeZone, { year, month: m, day: 1 });
+}
+
+/** The month after `YYYY-MM`. */
+function nextMonth(month: string): string {
+  const [year = 0, m = 1] = month.split('-').map(Number);
+  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
 }
 
 /**
- * Per month and currency: opening balance, the wallet's movements by kind and the closing
- * balance, from the postings of the agency's wallet accounts (`closing` of one month is the
- * `opening` of the next). Currencies without any posting up to `to` are left out.
+ * Per month with movement and currency: opening balance, the wallet's movements by kind and the
+ * closing balance, from the sums of the agency's wallet postings by month of its time zone
+ * (`before` holds everything before the first month). A month without any entry in a currency is
+ * not listed: the next listed month opens with the balance it would have closed with. Currencies
+ * without a movement in the range are left out.
  */
-export function statementsFrom(sums: MonthlyWalletSum[], query: StatementQuery): WalletStatement[] {
+export function statementsFrom(
+  sums: readonly WalletSum[],
+  query: StatementQuery,
+  timeZone: string,
+): WalletStatement[] {
   const months = monthsOf(query.from, query.to);
   const currencies = [...new Set(sums.map((s) => s.currency))]
     .filter((c) => !query.currency || c === query.currency)
@@ -55,14 +68,17 @@ export function statementsFrom(sums: MonthlyWalletSum[], query: StatementQuery):
   const result: WalletStatement[] = [];
   for (const currency of currencies) {
     const mine = sums.filter((s) => s.currency === currency);
-    let balance = mine.filter((s) => s.month < query.from).reduce((n, s) => n + s.amountMinor, 0);
+    let balance = mine.filter((s) => s.bucket === 'before').reduce((n, s) => n + s.amountMinor, 0);
     for (const month of months) {
+      const moved = mine.filter((s) => s.bucket === month);
+      if (moved.every((s) => s.entries === 0)) continue;
       const totals: Record<Bucket, number> = { topUps: 0, orderPayments: 0, refunds: 0, adjustments: 0 };
-      for (const s of mine) if (s.month === month) totals[BUCKET_OF[s.kind]] += s.amountMinor;
+      for (const s of moved) totals[BUCKET_OF[s.kind]] += s.amountMinor;
       const opening = balance;
       balance += totals.topUps + totals.orderPayments + totals.refunds + totals.adjustments;
       result.push({
         period: month,
+        timeZone,
         currency: currency as WalletStatement['currency'],
         opening: money(opening, currency),
         topUps: money(totals.topUps, currency),
@@ -76,7 +92,17 @@ export function statementsFrom(sums: MonthlyWalletSum[], query: StatementQuery):
   return result;
 }
 
-/** The agency's wallet statements of `query`'s months. */
-export async function walletStatements(db: Db, agencyId: number, query: StatementQuery) {
-  return statementsFrom(await monthlyWalletSums(db, agencyId, monthEnd(query.to)), query);
+/** The statements of `query`'s months of `agency`, its months cut at midnight of its time zone. */
+export async function walletStatements(
+  db: Db,
+  agency: { id: number; timeZone: string },
+  query: StatementQuery,
+): Promise<WalletStatement[]> {
+  const starts = monthsOf(query.from, query.to).map((key) => ({
+    key,
+    start: monthStart(key, agency.timeZone),
+  }));
+  const end = monthStart(nextMonth(query.to), agency.timeZone);
+  const sums = await walletSums(db, [agency.id], end, { by: 'periods', starts });
+  return statementsFrom(sums, query, agency.timeZone);
 }

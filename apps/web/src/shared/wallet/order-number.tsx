@@ -8,11 +8,11 @@ export interface OrderNumberFields {
   /** The ledger's order id: shown only when no order of the agency has it (no booking number). */
   orderId: string | null;
   bookingNumber: string | null;
-  order: WalletEntryOrder | null;
+  order: Pick<WalletEntryOrder, 'kind' | 'id'> | null;
 }
 
 /** The page of an order in the web app; null for train orders, which have none. */
-export function orderPagePath(order: WalletEntryOrder): string | null {
+export function orderPagePath(order: Pick<WalletEntryOrder, 'kind' | 'id'>): string | null {
   const id = encodeURIComponent(order.id);
   if (order.kind === 'flight') return `/flight/orders/${id}`;
   if (order.kind === 'group') return `/flight/group/order/${id}`;

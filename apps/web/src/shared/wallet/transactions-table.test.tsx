@@ -9,14 +9,19 @@ import { TransactionsTable } from './transactions-table';
 function row(id: number, over: Partial<TransactionRow> = {}): TransactionRow {
   return {
     id: String(id),
+    kind: 'payment',
+    direction: 'out',
     originalOrderId: null,
     bookingNumber: null,
     order: null,
+    originalBooking: null,
+    afterSalesOrder: null,
     referenceId: `T${id}`,
     paymentMethod: 'balance',
     totalAmountPaid: { amount: '1280.00', currency: 'CNY' },
-    amount: { amount: '1280.00', currency: 'CNY' },
+    amount: { amount: '-1280.00', currency: 'CNY' },
     handlingFee: { amount: '0.00', currency: 'CNY' },
+    balanceAfter: { amount: '8720.00', currency: 'CNY' },
     paymentTime: '2026-11-20T08:30:00.000Z',
     createdOn: '2026-11-20T08:30:00.000Z',
     ...over,
@@ -32,6 +37,11 @@ const ROWS = [
       id: '915f3a3d-5c53-4b0e-9d1f-0a4f4a0c2b11',
       flightType: 'origin',
       instalment: null,
+    },
+    originalBooking: {
+      kind: 'flight',
+      id: '915f3a3d-5c53-4b0e-9d1f-0a4f4a0c2b11',
+      bookingNumber: 'F20261124642344',
     },
   }),
   row(2),
@@ -60,7 +70,8 @@ describe('transactions table', () => {
       '/flight/orders/915f3a3d-5c53-4b0e-9d1f-0a4f4a0c2b11',
     );
     expect(table).not.toHaveTextContent('915f3a3d');
-    expect(within(table).getByText('T2').closest('tr')?.firstElementChild).toHaveTextContent('-');
+    // The original booking is the second column (after the kind): '-' without an order.
+    expect(within(table).getByText('T2').closest('tr')?.children[1]).toHaveTextContent('-');
   });
 
   it('shows the booking number as text to a user who may not open the order page', async () => {

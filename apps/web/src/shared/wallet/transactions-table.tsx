@@ -1,9 +1,11 @@
 import { Empty, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TransactionList, TransactionRow } from '@portal/domain/wallet';
+import type { TransactionKind } from '@portal/domain/transaction-kinds';
+import type { TransactionList, TransactionOrderRef, TransactionRow } from '@portal/domain/wallet';
 import { formatAmount, formatMoney } from '../money/format-money';
 import { formatTimestamp } from './format';
 import { OrderNumber } from './order-number';
+import { SignedAmount } from './signed-amount';
 
 interface TransactionsTableProps {
   data: TransactionList | undefined;
@@ -22,8 +24,9 @@ export function amountCurrency(rows: readonly TransactionRow[]): string | null {
 }
 
 /**
- * 'All Transactions' rows with the spec's columns (the original order as its booking number); the
- * amount heading carries the currency.
+ * 'All Transactions' rows: each row's kind, the original booking and the after-sales order as two
+ * booking numbers, the spec's columns with the amount signed and coloured by its direction (the
+ * heading carries the currency), and the wallet balance after the row.
  */
 export function TransactionsTable({
   data,
@@ -37,13 +40,31 @@ export function TransactionsTable({
   const rows = data?.list ?? [];
   const currency = amountCurrency(rows);
   const time = (value: string) => <time dateTime={value}>{formatTimestamp(value)}</time>;
+  const orderCell = (ref: TransactionOrderRef | null, fallback: string | null) => (
+    <OrderNumber
+      row={{ orderId: fallback, bookingNumber: ref?.bookingNumber ?? null, order: ref }}
+      linked={linkOrders}
+    />
+  );
   const columns: TableColumnsType<TransactionRow> = [
     {
-      title: t('bills.transactions.originalId'),
-      key: 'bookingNumber',
-      render: (_: unknown, row: TransactionRow) => (
-        <OrderNumber row={{ ...row, orderId: row.originalOrderId }} linked={linkOrders} />
+      title: t('bills.transactions.kind'),
+      dataIndex: 'kind',
+      render: (kind: TransactionKind) => (
+        <span data-testid="transaction-kind">{t(`bills.kind.${kind}`)}</span>
       ),
+    },
+    {
+      title: t('bills.transactions.originalBooking'),
+      key: 'originalBooking',
+      // A ledger order id no order of the agency has (older rows) is shown as it is.
+      render: (_: unknown, row: TransactionRow) =>
+        orderCell(row.originalBooking, row.afterSalesOrder ? null : row.originalOrderId),
+    },
+    {
+      title: t('bills.transactions.afterSalesOrder'),
+      key: 'afterSalesOrder',
+      render: (_: unknown, row: TransactionRow) => orderCell(row.afterSalesOrder, null),
     },
     { title: t('bills.transactions.referenceId'), dataIndex: 'referenceId' },
     {
@@ -61,13 +82,26 @@ export function TransactionsTable({
       title: currency ? t('bills.transactions.amountIn', { currency }) : t('bills.transactions.amount'),
       dataIndex: 'amount',
       align: 'right',
-      render: (money: TransactionRow['amount']) => (currency ? formatAmount(money) : formatMoney(money)),
+      render: (_: unknown, row: TransactionRow) => (
+        <>
+          {currency ? null : `${row.amount.currency} `}
+          <SignedAmount money={row.amount} direction={row.direction} />
+        </>
+      ),
     },
     {
       title: t('bills.transactions.handlingFee'),
       dataIndex: 'handlingFee',
       align: 'right',
       render: formatMoney,
+    },
+    {
+      title: t('bills.transactions.balanceAfter'),
+      dataIndex: 'balanceAfter',
+      align: 'right',
+      render: (money: TransactionRow['balanceAfter']) => (
+        <span data-testid="balance-after">{currency ? formatAmount(money) : formatMoney(money)}</span>
+      ),
     },
     { title: t('bills.transactions.paymentTime'), dataIndex: 'paymentTime', render: time },
     { title: t('bills.transactions.createdOn'), dataIndex: 'createdOn', render: time },

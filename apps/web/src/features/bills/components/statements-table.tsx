@@ -1,4 +1,4 @@
-import { Empty, Table, type TableColumnsType } from 'antd';
+import { Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WalletStatement } from '@portal/domain/wallet';
 import { formatMoney } from '../../../shared/money/format-money';
@@ -19,11 +19,18 @@ interface StatementsTableProps {
   loading: boolean;
 }
 
-/** A row per month and currency: opening, the movements by kind and closing balance. */
+/**
+ * A row per month with movement and currency: opening, the movements by kind and closing balance;
+ * the month heading and the note under the table name the agency's time zone the months follow.
+ */
 export function StatementsTable({ statements, loading }: StatementsTableProps) {
   const { t } = useTranslation();
+  const timeZone = statements?.[0]?.timeZone;
   const columns: TableColumnsType<WalletStatement> = [
-    { title: t('bills.statements.period'), dataIndex: 'period' },
+    {
+      title: timeZone ? t('bills.statements.periodIn', { timeZone }) : t('bills.statements.period'),
+      dataIndex: 'period',
+    },
     { title: t('bills.statements.currency'), dataIndex: 'currency' },
     ...MONEY_FIELDS.map((field) => ({
       title: t(`bills.statements.${field}`),
@@ -35,20 +42,27 @@ export function StatementsTable({ statements, loading }: StatementsTableProps) {
     })),
   ];
   return (
-    <Table<WalletStatement>
-      rowKey={(row) => `${row.currency}-${row.period}`}
-      data-testid="statements-table"
-      columns={columns}
-      dataSource={statements ?? []}
-      loading={loading}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty description={t('bills.statements.empty')} /> }}
-      pagination={{
-        defaultPageSize: 24,
-        hideOnSinglePage: true,
-        showSizeChanger: true,
-        showTotal: (total) => t('bills.total', { count: total }),
-      }}
-    />
+    <>
+      <Table<WalletStatement>
+        rowKey={(row) => `${row.currency}-${row.period}`}
+        data-testid="statements-table"
+        columns={columns}
+        dataSource={statements ?? []}
+        loading={loading}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty description={t('bills.statements.empty')} /> }}
+        pagination={{
+          defaultPageSize: 24,
+          hideOnSinglePage: true,
+          showSizeChanger: true,
+          showTotal: (total) => t('bills.total', { count: total }),
+        }}
+      />
+      {timeZone && (
+        <Typography.Paragraph type="secondary" data-testid="statements-note">
+          {t('bills.statements.monthsNote', { timeZone })}
+        </Typography.Paragraph>
+      )}
+    </>
   );
 }

@@ -18,6 +18,7 @@ const money = (amount: string, currency: WalletStatement['currency'] = 'CNY') =>
 function statement(period: string, over: Partial<WalletStatement> = {}): WalletStatement {
   return {
     period,
+    timeZone: 'Asia/Shanghai',
     currency: 'CNY',
     opening: money('1000.00'),
     topUps: money('50000.00'),
@@ -79,7 +80,7 @@ describe('statements page', () => {
       .getAllByRole('columnheader')
       .map((el) => el.textContent);
     expect(headings).toEqual([
-      'Month (UTC)',
+      'Month (Asia/Shanghai)',
       'Currency',
       'Opening balance',
       'Top-ups',
@@ -95,6 +96,9 @@ describe('statements page', () => {
     expect(cny).toHaveTextContent('CNY -10.00');
     expect(cny).toHaveTextContent('CNY 49,909.50');
     expect(within(table).getByText('2026-11').closest('tr')).toHaveTextContent('JPY 120,000');
+    expect(screen.getByTestId('statements-note')).toHaveTextContent(
+      'Months run from midnight to midnight in Asia/Shanghai; months with no movement are not listed.',
+    );
     const first = urls[0]?.searchParams;
     expect(first?.get('period')).toBe('month');
     expect(first?.get('to')).toBe(dayjs().format('YYYY-MM'));
@@ -142,7 +146,7 @@ describe('statements page', () => {
   it('shows the empty state with the export disabled', async () => {
     serve([]);
     const table = await open();
-    expect(await within(table).findByText('No statements for these months', {}, WAIT)).toBeInTheDocument();
+    expect(await within(table).findByText('No movement in these months', {}, WAIT)).toBeInTheDocument();
     expect(screen.getByTestId('export-button')).toBeDisabled();
   });
 

@@ -15,14 +15,19 @@ const SLOW = 40000;
 function row(id: number, over: Partial<TransactionRow> = {}): TransactionRow {
   return {
     id: String(id),
+    kind: 'top-up',
+    direction: 'in',
     originalOrderId: `B${id}`,
     bookingNumber: null,
     order: null,
+    originalBooking: null,
+    afterSalesOrder: null,
     referenceId: `T${id}`,
     paymentMethod: 'balance',
     totalAmountPaid: { amount: '1290.00', currency: 'CNY' },
     amount: { amount: '1280.00', currency: 'CNY' },
     handlingFee: { amount: '10.00', currency: 'CNY' },
+    balanceAfter: { amount: '5280.00', currency: 'CNY' },
     paymentTime: '2026-11-20T08:30:00.000Z',
     createdOn: '2026-11-20T08:29:00.000Z',
     ...over,
@@ -62,12 +67,15 @@ describe('all transactions page', () => {
         .getAllByRole('columnheader')
         .map((el) => el.textContent);
       expect(headings).toEqual([
-        'Original ID',
+        'Transaction type',
+        'Original booking',
+        'After-sales order',
         'Reference ID',
         'Payment method',
         'Total amount paid',
         'Amount (CNY)',
         'Handling fee',
+        'Balance after',
         'Payment time',
         'Created on',
       ]);
@@ -78,6 +86,56 @@ describe('all transactions page', () => {
       expect(first).toHaveTextContent('1,280.00');
       expect(first).toHaveTextContent('CNY 10.00');
       expect(within(table).getByText('Stripe')).toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
+    'shows each row kind, its signed amount in colour, both booking numbers and the balance after it',
+    async () => {
+      const original = { kind: 'flight' as const, id: 'o-1', bookingNumber: 'F20261120000001' };
+      const money = (amount: string) => ({ amount, currency: 'CNY' as const });
+      serve(
+        list([
+          row(3, {
+            kind: 'refund',
+            direction: 'in',
+            originalOrderId: 'r-1',
+            originalBooking: original,
+            afterSalesOrder: { kind: 'flight', id: 'r-1', bookingNumber: 'F20261125000009' },
+            amount: money('640.00'),
+            totalAmountPaid: money('640.00'),
+            handlingFee: money('0.00'),
+            balanceAfter: money('9360.00'),
+          }),
+          row(2, {
+            kind: 'payment',
+            direction: 'out',
+            originalOrderId: 'o-1',
+            originalBooking: original,
+            amount: money('-1280.00'),
+            totalAmountPaid: money('1280.00'),
+            handlingFee: money('0.00'),
+            balanceAfter: money('8720.00'),
+          }),
+        ]),
+      );
+      const table = await open();
+      const refund = (await within(table).findByText('T3', {}, WAIT)).closest('tr');
+      const payment = within(table).getByText('T2').closest('tr');
+      if (!refund || !payment) throw new Error('rows missing');
+      const cells = (tr: Element) => [...tr.children].map((td) => td.textContent);
+      expect(cells(refund).slice(0, 3)).toEqual(['Refund', 'F20261120000001', 'F20261125000009']);
+      expect(cells(payment).slice(0, 3)).toEqual(['Payment', 'F20261120000001', '-']);
+      const refundAmount = within(refund).getByTestId('signed-amount');
+      const paymentAmount = within(payment).getByTestId('signed-amount');
+      expect(refundAmount).toHaveTextContent(/^\+640\.00$/);
+      expect(paymentAmount).toHaveTextContent(/^\u22121,280\.00$/);
+      expect(refundAmount).toHaveClass('ant-typography-success');
+      expect(paymentAmount).toHaveClass('ant-typography-danger');
+      expect(paymentAmount).toHaveAttribute('title', 'Money out');
+      expect(within(refund).getByTestId('balance-after')).toHaveTextContent('9,360.00');
+      expect(within(payment).getByTestId('balance-after')).toHaveTextContent('8,720.00');
     },
     SLOW,
   );

@@ -1,4 +1,4 @@
-import { Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,6 +9,7 @@ import {
   type UpdateCompanyBody,
 } from '@portal/domain/company';
 import { DEFAULT_REGION } from '@portal/domain/locale';
+import { COMMON_TIME_ZONES, isIanaTimeZone } from '@portal/domain/time-zone';
 import { PhoneFormItem } from '../../../shared/ui/phone-form-item';
 
 interface CompanyValues {
@@ -21,6 +22,7 @@ interface CompanyValues {
   address: string;
   website: string;
   extraInfo: string;
+  timeZone: string;
 }
 
 /** The form's values for `company`; an empty phone starts with the user's default area code. */
@@ -35,6 +37,7 @@ function valuesOf(company: CompanyProfile, defaultRegion: string): CompanyValues
     address: company.address ?? '',
     website: company.website ?? '',
     extraInfo: company.extraInfo ?? '',
+    timeZone: company.timeZone,
   };
 }
 
@@ -51,7 +54,15 @@ function bodyOf(v: CompanyValues): UpdateCompanyBody {
     address: v.address.trim(),
     website: text(v.website),
     extraInfo: text(v.extraInfo),
+    timeZone: v.timeZone,
   };
+}
+
+/** The common zones, and the agency's own first when it chose another one. */
+function zoneOptions(current: string) {
+  const zones: string[] = [...COMMON_TIME_ZONES];
+  if (!zones.includes(current)) zones.unshift(current);
+  return zones.map((zone) => ({ value: zone, label: zone }));
 }
 
 interface Props {
@@ -140,6 +151,17 @@ export function CompanyForm({ company, defaultRegion = DEFAULT_REGION, saving, o
           rules={[max(COMPANY_LIMITS.extraInfo)]}
         >
           <Input.TextArea rows={4} />
+        </Form.Item>
+        <Form.Item
+          label={t('companyPage.timeZone')}
+          name="timeZone"
+          extra={t('companyPage.timeZoneHelp')}
+          rules={[
+            { required: true, message: t('companyPage.error.timeZone') },
+            check(isIanaTimeZone, 'companyPage.error.timeZone'),
+          ]}
+        >
+          <Select showSearch options={zoneOptions(company.timeZone)} />
         </Form.Item>
         {!disabled && (
           <Button type="primary" htmlType="submit" loading={saving}>

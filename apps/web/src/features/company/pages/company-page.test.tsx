@@ -19,6 +19,7 @@ const EMPTY: CompanyProfile = {
   address: null,
   website: null,
   extraInfo: null,
+  timeZone: 'Asia/Shanghai',
   canEdit: true,
 };
 
@@ -74,8 +75,25 @@ describe('the company profile page', () => {
       address: '88 Century Avenue, Shanghai',
       website: 'https://agency.example',
       extraInfo: null,
+      timeZone: 'Asia/Shanghai',
     });
     expect(await screen.findByText('Company profile saved')).toBeInTheDocument();
+  }, 30000);
+
+  it('offers the time zone of the statements as a choice of common zones, and saves the one chosen', async () => {
+    await prepare(SESSIONS.admin);
+    const api = companyApi({ ...EMPTY, address: 'Somewhere 1' });
+    renderApp('/company');
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(
+      screen.getByText('Statement months begin and end at midnight in this time zone'),
+    ).toBeInTheDocument();
+    await userEvent.click(zone);
+    await userEvent.type(zone, 'London');
+    await userEvent.click(await screen.findByTitle('Europe/London'));
+    save();
+    await waitFor(() => expect(api.sent).toHaveLength(1));
+    expect(api.sent[0]).toMatchObject({ address: 'Somewhere 1', timeZone: 'Europe/London' });
   }, 30000);
 
   it('shows a load failure with a retry', async () => {
