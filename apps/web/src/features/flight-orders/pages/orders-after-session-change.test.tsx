@@ -27,7 +27,7 @@ describe('orders after the session changes on the same tab', () => {
   it("does not show the first user's orders to the next user who logs in on the same tab", async () => {
     let release: (() => void) | null = null;
     server.use(
-      http.delete('/base/v2/me', () => HttpResponse.json(envelope(null))),
+      http.delete('/base/v2/me', () => HttpResponse.json(envelope({}))),
       http.get('/order/v2/flight/orders/status', () => HttpResponse.json(envelope([]))),
       http.get('/order/v2/flight/orders', async ({ request }) => {
         if (request.headers.get('authorization') === 'Bearer token-other') {
@@ -63,7 +63,7 @@ describe('orders after the session changes on the same tab', () => {
   it("does not keep showing the first user's order to the next user, whom the API answers 404", async () => {
     let refused = 0;
     server.use(
-      http.delete('/base/v2/me', () => HttpResponse.json(envelope(null))),
+      http.delete('/base/v2/me', () => HttpResponse.json(envelope({}))),
       http.get('/order/v2/flight/orders/status', () => HttpResponse.json(envelope([]))),
       http.get('/order/v2/flight/orders/:id/documents', () => HttpResponse.json(envelope([]))),
       http.get('/order/v2/flight/orders/:id/disruptions', () => HttpResponse.json(envelope([]))),

@@ -7,6 +7,7 @@ import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderElement } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 import { PassengerCard } from './passenger-card';
+import { makeDocumentReading } from '../../../test/document-fixtures';
 
 const WAIT = { timeout: 30_000 };
 
@@ -36,17 +37,21 @@ describe('passenger card: a passport photo fills the form', () => {
     server.use(
       http.post('/base/v2/analysis/document', () =>
         HttpResponse.json(
-          envelope({
-            format: 'TD3',
-            fields: {
+          envelope(
+            makeDocumentReading({
               surname: 'ZHANG',
               given_names: 'WEI',
               gender: 'male',
               birthday: '1985-04-12',
               nationality: 'CN',
-              travel_document: { interfaceType: 'passport', number: 'E12345678' },
-            },
-          }),
+              travel_document: {
+                type: 'passport',
+                interfaceType: 'passport',
+                number: 'E12345678',
+                expiryDate: null,
+              },
+            }),
+          ),
         ),
       ),
     );

@@ -8,6 +8,7 @@ import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderElement } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 import { PaymentPanel } from './payment-panel';
+import { fullOrder } from '../../../test/flight-order-fixtures';
 
 const WAIT = { timeout: 30_000 };
 const cny = (amount: string) => ({ amount, currency: 'CNY' as const });
@@ -35,7 +36,9 @@ function serve(wallet: WalletBalance) {
     http.get('/base/v2/wallet/payment-balances', () => HttpResponse.json(envelope([wallet]))),
     http.post('/order/v2/flight/orders/:id/payment', async ({ request }) => {
       paid.push(await request.json());
-      return HttpResponse.json(envelope({ status: 'paid', orderId: 'ord-1' }));
+      return HttpResponse.json(
+        envelope({ status: 'paid', order: fullOrder({ id: 'ord-1', status: 'proceeding' }) }),
+      );
     }),
   );
   return paid;
