@@ -24,9 +24,11 @@ async function main(): Promise<void> {
       await seedBaseData(database.db);
       if (config.seedDemo) {
         // The demo shows a quarter of an agency's business, ending now (tests seed without it).
-        await seedDemo(database.db, createPasswordHasher(config.fastPasswordHashing).hash, {
-          business: { now: new Date() },
-        });
+        await seedDemo(
+          database.db,
+          createPasswordHasher(config.fastPasswordHashing).hash,
+          config.seedDemoBusiness ? { business: { now: new Date() } } : {},
+        );
       }
       return await buildApp({ config, database });
     } catch (error) {

@@ -60,6 +60,7 @@ const EnvSchema = z.object({
     .default(path.join(REPO_ROOT, 'apps', 'web', 'dist')),
   MIGRATIONS_DIR: z.string().min(1).default(path.join(API_ROOT, 'drizzle')),
   SEED_DEMO: booleanFlag.optional(),
+  SEED_DEMO_BUSINESS: booleanFlag.optional(),
   SIMULATED_SUPPLIERS: booleanFlag.optional(),
   SIMULATED_PAYMENTS: booleanFlag.optional(),
   SUPPLIER_LATENCY_SCALE: z.coerce.number().min(0).max(100).default(1),
@@ -117,6 +118,8 @@ export interface AppConfig {
   webDist: string;
   migrationsDir: string;
   seedDemo: boolean;
+  /** With `seedDemo`: also a quarter of business ending now (`seed/business.ts`); off for tests that count from an empty start. */
+  seedDemoBusiness: boolean;
   /** The three simulated flight suppliers; off: no supplier (default: demo mode). */
   simulatedSuppliers: boolean;
   /** The simulated payment channels (hosted checkouts, QR wallets) and their pages (default: demo mode). */
@@ -206,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST),
     migrationsDir: path.resolve(e.MIGRATIONS_DIR),
     seedDemo: e.SEED_DEMO ?? demo,
+    seedDemoBusiness: e.SEED_DEMO_BUSINESS ?? true,
     simulatedSuppliers: e.SIMULATED_SUPPLIERS ?? demo,
     simulatedPayments,
     frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),

@@ -128,6 +128,8 @@ describe('Idempotency-Key after a crash', () => {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       PORTAL_DEMO: 'true',
+      // These count orders and jobs from an empty start: no seeded history.
+      SEED_DEMO_BUSINESS: 'false',
       PARTNER_SSO_SECRET: randomSecret(),
       PAYMENT_GATEWAY_SECRET: randomSecret(),
       WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),

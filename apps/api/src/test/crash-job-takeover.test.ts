@@ -135,6 +135,8 @@ describe('a ticketing job after kill -9', () => {
       NODE_ENV: 'test',
       LOG_LEVEL: 'debug',
       PORTAL_DEMO: 'true',
+      // These count orders and jobs from an empty start: no seeded history.
+      SEED_DEMO_BUSINESS: 'false',
       PARTNER_SSO_SECRET: randomSecret(),
       PAYMENT_GATEWAY_SECRET: randomSecret(),
       WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
