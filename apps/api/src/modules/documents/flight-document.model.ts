@@ -101,7 +101,9 @@ function airlineName(code: string, locale: Locale): string {
 function point(p: Segment['departure'], locale: Locale): string {
   const airport = getAirport(p.airport);
   const name = airport ? `${localName(airport, locale)} (${p.airport})` : p.airport;
-  const terminal = p.terminal ? ` ${L(locale, 'terminal', { terminal: p.terminal })}` : '';
+  // Terminals come as `T2` or `2`: the label says "Terminal", so the number stands alone.
+  const number = p.terminal?.replace(/^T(?=\w)/i, '');
+  const terminal = number ? ` ${L(locale, 'terminal', { terminal: number })}` : '';
   return `${p.time.replace('T', ' ')}  ${name}${terminal}`;
 }
 

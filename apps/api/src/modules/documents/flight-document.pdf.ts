@@ -1,4 +1,4 @@
-import { PDF_FONT, type PdfDoc } from '../../platform/pdf';
+import { useFont, writeText, type PdfDoc } from '../../platform/pdf';
 import type { Field, FlightDocumentModel } from './flight-document.model';
 
 /*
@@ -23,7 +23,8 @@ function ensureRoom(doc: PdfDoc, height: number): void {
 function heading(doc: PdfDoc, text: string): void {
   ensureRoom(doc, 40);
   doc.moveDown(0.8);
-  doc.font(PDF_FONT.bold).fontSize(SIZE.heading).fillColor(INK).text(text, left(doc), doc.y);
+  useFont(doc, 700).fontSize(SIZE.heading).fillColor(INK);
+  writeText(doc, text, left(doc), doc.y, { width: contentWidth(doc) }, 700);
   const y = doc.y + 2;
   doc
     .moveTo(left(doc), y)
@@ -41,14 +42,16 @@ type RowStyle = 'head' | 'body' | 'strong';
 function tableRow(doc: PdfDoc, cells: string[], fractions: number[], style: RowStyle = 'body'): void {
   const width = contentWidth(doc);
   const widths = fractions.map((f) => f * width - 6);
-  doc.font(style === 'body' ? PDF_FONT.regular : PDF_FONT.bold).fontSize(SIZE.body);
+  const weight = style === 'body' ? 400 : 700;
+  useFont(doc, weight).fontSize(SIZE.body);
   const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: widths[i] ?? width })));
   ensureRoom(doc, height + 4);
   const y = doc.y;
   let x = left(doc);
   cells.forEach((cell, i) => {
     const w = widths[i] ?? width;
-    doc.fillColor(style === 'head' ? MUTED : INK).text(cell, x, y, { width: w });
+    doc.fillColor(style === 'head' ? MUTED : INK);
+    writeText(doc, cell, x, y, { width: w }, weight);
     x += w + 6;
   });
   doc.x = left(doc);
@@ -70,14 +73,14 @@ function header(doc: PdfDoc, model: FlightDocumentModel): void {
       // A stored logo pdfkit cannot read (an unusual PNG variant): the name alone stands.
     }
   }
-  doc
-    .font(PDF_FONT.bold)
+  useFont(doc, 700)
     .fontSize(SIZE.heading + 2)
-    .fillColor(INK)
-    .text(model.agencyName, x, top + 10, { width: contentWidth(doc) - (x - left(doc)) });
+    .fillColor(INK);
+  writeText(doc, model.agencyName, x, top + 10, { width: contentWidth(doc) - (x - left(doc)) }, 700);
   doc.y = Math.max(doc.y, top + 44);
   doc.moveDown(0.6);
-  doc.font(PDF_FONT.bold).fontSize(SIZE.title).text(model.title, left(doc), doc.y);
+  useFont(doc, 700).fontSize(SIZE.title);
+  writeText(doc, model.title, left(doc), doc.y, { width: contentWidth(doc) }, 700);
   doc.moveDown(0.4);
   fields(doc, model.header);
 }
@@ -98,7 +101,8 @@ export function drawItinerary(doc: PdfDoc, model: FlightDocumentModel): void {
   for (const f of model.flights) {
     tableRow(doc, [`${f.flight}\n${f.carrier}`, f.departure, f.arrival, f.cabin], columns);
   }
-  doc.font(PDF_FONT.regular).fontSize(SIZE.small).fillColor(MUTED).text(model.labels.localTime, left(doc));
+  useFont(doc, 400).fontSize(SIZE.small).fillColor(MUTED);
+  writeText(doc, model.labels.localTime, left(doc), doc.y, { width: contentWidth(doc) }, 400);
 
   if (model.baggage.length > 0) {
     heading(doc, model.labels.baggage);
@@ -113,16 +117,14 @@ export function drawAmounts(doc: PdfDoc, model: FlightDocumentModel): void {
   heading(doc, model.labels.amounts);
   fields(doc, model.amounts);
   tableRow(doc, [model.total.label, model.total.value], [0.3, 0.7], 'strong');
-  doc.font(PDF_FONT.regular).fontSize(SIZE.body).fillColor(MUTED).text(model.paymentNote, left(doc));
+  useFont(doc, 400).fontSize(SIZE.body).fillColor(MUTED);
+  writeText(doc, model.paymentNote, left(doc), doc.y, { width: contentWidth(doc) }, 400);
 }
 
 /** The last line: who issued the document and the traveller's reminder. */
 export function drawFooter(doc: PdfDoc, model: FlightDocumentModel): void {
   ensureRoom(doc, 40);
   doc.moveDown(1.5);
-  doc
-    .font(PDF_FONT.regular)
-    .fontSize(SIZE.small)
-    .fillColor(MUTED)
-    .text(model.footer, left(doc), doc.y, { width: contentWidth(doc) });
+  useFont(doc, 400).fontSize(SIZE.small).fillColor(MUTED);
+  writeText(doc, model.footer, left(doc), doc.y, { width: contentWidth(doc) }, 400);
 }

@@ -85,6 +85,9 @@ describe('the e-ticket itinerary and receipt of a flight order', () => {
     const traditional = await textOf(token, order, 'itinerary', 'zh-tw');
     expect(traditional).toContain('電子機票行程單及收據');
     expect(traditional).toContain('票號');
+    // 艙 is not in the main font file: written with the slice of the font that holds it.
+    expect(traditional).toContain('艙等');
+    expect(traditional).toContain('經濟艙');
   });
 
   it('is not found for another agency, and not ready before the tickets are issued', async () => {
