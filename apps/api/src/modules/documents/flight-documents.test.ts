@@ -1,7 +1,10 @@
+import path from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { FlightOrder } from '@portal/domain/flight-order';
-import { bearer, body, login, useTestApp } from '../../test/app';
+import { createLocalFileStorage } from '../../platform/files';
+import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
 import { issuedOrder } from '../flight-orders/after-sales/after-sales.test-helpers';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { agencies } from '../agencies/index';
@@ -26,6 +29,19 @@ async function textOf(token: string, order: FlightOrder, kind: 'itinerary' | 'in
   expect(res.headers['content-type']).toBe('application/pdf');
   return squash(await pdfText(res.rawPayload));
 }
+
+/** Stores a PNG logo for the agency where the app keeps uploaded logos. */
+async function giveLogo(agencyId: number) {
+  const canvas = createCanvas(200, 80);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#1677ff';
+  context.fillRect(0, 0, 200, 80);
+  const logos = createLocalFileStorage(path.join(testConfig().dataDir, 'logos'));
+  const logoFile = await logos.put(await canvas.encode('png'), { contentType: 'image/png' });
+  await t.database.db.update(agencies).set({ logoFile }).where(eq(agencies.id, agencyId));
+}
+
+const hasImage = (pdf: Buffer) => pdf.toString('latin1').includes('/Subtype /Image');
 
 async function setInvoiceType(orderId: string, type: string) {
   await t.database.db
@@ -64,6 +80,19 @@ describe('the e-ticket itinerary and receipt of a flight order', () => {
     expect(text).toContain(
       squash(formatMoney(Math.round(Number(ticketPrice.amount) * 100), ticketPrice.currency)),
     );
+  });
+
+  it('carries the agency logo once it has one (white-label)', async () => {
+    const token = await login(t.app);
+    const order = await issuedOrder(t.app, token);
+    const before = await download(token, order.id, 'itinerary', 'en');
+    expect(hasImage(before.rawPayload)).toBe(false);
+    const [row] = await t.database.db.select().from(flightOrders).where(eq(flightOrders.id, order.id));
+    if (!row) throw new Error('no order');
+    await giveLogo(row.agencyId);
+    const after = await download(token, order.id, 'itinerary', 'en');
+    expect(after.statusCode).toBe(200);
+    expect(hasImage(after.rawPayload)).toBe(true);
   });
 
   it('writes Chinese labels and a Chinese agency name in simplified and traditional Chinese', async () => {
