@@ -1,3 +1,4 @@
+import type { AfterSalesQuote } from '@portal/domain/after-sales';
 import type { Locale } from '@portal/domain/locale';
 import type { Segment, Solution } from '@portal/domain/shopping';
 import { getAirline } from '@portal/reference-data/airlines';
@@ -151,8 +152,26 @@ function fareTerms(rules: Solution['rules'], locale: Locale): Field[] {
   }));
 }
 
-/** Fare, taxes, the agency's adjustment (service fee or discount) and the total: the parts add up to it. */
+/** A change order's amounts: what the change costs on top of the tickets held (the desk's quote). */
+function changeAmounts(quote: AfterSalesQuote, locale: Locale): { lines: Field[]; total: Field } {
+  const m = (minor: number) => formatMoney(minor, quote.currency);
+  const lines: Field[] = [
+    { label: L(locale, 'priceDifference'), value: m(quote.priceDifferenceMinor) },
+    { label: L(locale, 'taxDifference'), value: m(quote.taxDifferenceMinor) },
+    { label: L(locale, 'changeFee'), value: m(quote.changeFeeMinor) },
+  ];
+  if (quote.serviceFeeMinor !== 0)
+    lines.push({ label: L(locale, 'serviceFee'), value: m(quote.serviceFeeMinor) });
+  return { lines, total: { label: L(locale, 'total'), value: m(quote.amountDueMinor) } };
+}
+
+/**
+ * Fare, taxes, the agency's adjustment (service fee or discount) and the total: the parts add up to
+ * it. A change order shows its quote instead (its total is the amount due for the change).
+ */
 function amounts(row: FlightOrderRow, locale: Locale): { lines: Field[]; total: Field } {
+  const quote = row.afterSales?.quote;
+  if (row.type === 'change' && quote) return changeAmounts(quote, locale);
   const c = row.currency;
   const p = row.prices;
   const taxes = p.taxMinor + p.fuelSurchargeMinor + p.airportTaxMinor;

@@ -9,7 +9,7 @@ import { issuedOrder } from '../flight-orders/after-sales/after-sales.test-helpe
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { agencies } from '../agencies/index';
 import { flightOrders } from '../flight-orders/index';
-import { formatMoney } from './flight-document.model';
+import { flightDocumentModel, formatMoney } from './flight-document.model';
 import { pdfText } from './pdf-text.test-helpers';
 
 const t = useTestApp();
@@ -154,6 +154,48 @@ describe('the invoice of a flight order', () => {
     const none = await download(token, order.id, 'invoice', 'en');
     expect(none.statusCode).toBe(409);
     expect(body(none).code).toBe(500051);
+  });
+});
+
+describe('the amounts of a change order', () => {
+  it("are the change's quote, its total the amount due, not the new fare", async () => {
+    const token = await login(t.app);
+    const order = await issuedOrder(t.app, token);
+    const [row] = await t.database.db.select().from(flightOrders).where(eq(flightOrders.id, order.id));
+    if (!row) throw new Error('no order');
+    const quote = {
+      currency: 'CNY',
+      paidMinor: row.orderTotalMinor,
+      priceDifferenceMinor: 12_000,
+      taxDifferenceMinor: 0,
+      changeFeeMinor: 30_000,
+      refundFeeMinor: 0,
+      serviceFeeMinor: 5_000,
+      refundableTotalMinor: 0,
+      amountDueMinor: 47_000,
+    };
+    const change = {
+      ...row,
+      type: 'change' as const,
+      orderTotalMinor: 47_000,
+      afterSales: {
+        selection: { passengerIds: [], segmentIndexes: [] },
+        refundReason: null,
+        changeReason: 1,
+        remark: null,
+        quote,
+        rejectReason: null,
+      },
+    };
+    const party = { agencyName: 'A', logo: null, now: new Date(), timeZone: 'Asia/Shanghai' };
+    const model = flightDocumentModel(change, party, 'en', 'Itinerary');
+    expect(model.amounts).toEqual([
+      { label: 'Fare difference', value: 'CNY 120.00' },
+      { label: 'Tax difference', value: 'CNY 0.00' },
+      { label: 'Change fee', value: 'CNY 300.00' },
+      { label: 'Service fee', value: 'CNY 50.00' },
+    ]);
+    expect(model.total).toEqual({ label: 'Total', value: 'CNY 470.00' });
   });
 });
 
