@@ -48,7 +48,7 @@ export const MODULE_ARROWS = {
 };
 
 /** Modules at the top: they read across the others and nothing imports them. */
-const TOP_MODULES = ['booking-records', 'sub-agencies', 'company', 'agency-settings', 'site'];
+const TOP_MODULES = ['booking-records', 'sub-agencies', 'company', 'agency-settings', 'site', 'documents'];
 
 const isTestFile = (rel) =>
   /\.test\.ts$|\.test-helpers\.ts$|\.fixtures\.ts$/.test(rel) || rel.split(path.sep)[0] === 'test';

@@ -38,6 +38,7 @@ import { railRoutes } from './modules/rail/rail.routes';
 import { trainOrderRoutes } from './modules/train-orders/train-orders.routes';
 import { trainOrderJobHandlers } from './modules/train-orders/train-order-jobs';
 import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
 import { watchOrderListChanges } from './modules/flight-orders/order-list-changes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { createPayableRegistry } from './modules/payments/payable';
@@ -303,11 +304,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Notification URLs: https only outside the demo; private targets as WEBHOOK_ALLOW_PRIVATE says.
     webhookTargets: { allowHttp: config.demo, allowPrivate: config.webhookAllowPrivate },
   });
+  const logos = createLocalFileStorage(path.join(config.dataDir, 'logos'));
+  await app.register(documentsRoutes, { deps: { db: database.db, logos, now } });
   await app.register(agenciesRoutes, {
     deps: {
       db: database.db,
       hasher: createPasswordHasher(config.fastPasswordHashing),
-      storage: createLocalFileStorage(path.join(config.dataDir, 'logos')),
+      storage: logos,
       forgetUser: auth.forgetUser,
     },
   });

@@ -10,6 +10,16 @@ type OrderErrorKey = Extract<
 /** The messages of `OrderErrorKey` in each locale; `error-messages.ts` holds them with the rest. */
 export const ORDER_ERROR_MESSAGES: Record<OrderErrorKey, Record<Locale, string>> = {
   'order.error.notFound': { en: 'Booking does not exist', 'zh-cn': '订单不存在', 'zh-tw': '訂單不存在' },
+  'order.error.documentNotReady': {
+    en: 'The documents of this booking are available once its tickets are issued',
+    'zh-cn': '该订单出票后才能下载行程单等单据',
+    'zh-tw': '該訂單開票後才能下載行程單等單據',
+  },
+  'order.error.invoiceNotOffered': {
+    en: 'The fare of this booking comes without an invoice',
+    'zh-cn': '该订单的运价不提供报销凭证',
+    'zh-tw': '該訂單的運價不提供報銷憑證',
+  },
   'order.error.illegalTransition': {
     en: 'This booking cannot go from {from} to {to}',
     'zh-cn': '该订单无法从{from}变更为{to}',

@@ -97,6 +97,10 @@ export const ERRORS = {
   REFUND_NOT_ALLOWED: { code: 500017, key: 'afterSales.error.refundNotAllowed', status: 409 },
   /** The same traveller is booked on an overlapping flight in a live order of the agency (`data.duplicates`). */
   DUPLICATE_BOOKING: { code: 500020, key: 'order.error.duplicateBooking', status: 409 },
+  /** A traveller document of an order not yet ticketed: the itinerary needs every passenger's ticket number. */
+  DOCUMENT_NOT_READY: { code: 500050, key: 'order.error.documentNotReady', status: 409 },
+  /** The order's fare gives no invoice (invoice type `none`). */
+  INVOICE_NOT_OFFERED: { code: 500051, key: 'order.error.invoiceNotOffered', status: 409 },
   DISRUPTION_NOT_FOUND: { code: 500030, key: 'disruption.error.notFound', status: 404 },
   /** The disruption is no longer in a status that allows the action (each action happens once). */
   DISRUPTION_ACTION_REFUSED: { code: 500031, key: 'disruption.error.actionRefused', status: 409 },

@@ -21,6 +21,7 @@ import { DuplicateConfirmed } from './duplicate-booking';
 import { CalendarDate } from './primitives';
 import { BaggageRule, FareRules, MoneyJson, PASSENGER_TYPES, Segment } from './shopping';
 import { TIMELINE_NOTE_KEYS, TimelineNoteParams } from './timeline-notes';
+import { FlightOrderDocuments } from './traveller-documents';
 
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** ISO 8601 timestamp in UTC with Z (api conventions). */
@@ -278,6 +279,8 @@ export const FlightOrder = z.object({
   /** The fare's change and refund rules and baggage as booked (the order's detail; lists leave them out). */
   fareRules: FareRules.optional(),
   baggage: z.array(BaggageRule).optional(),
+  /** The traveller documents the order offers for download (`@portal/domain/traveller-documents`); the detail answers it. */
+  documents: FlightOrderDocuments.optional(),
 });
 export type FlightOrder = z.infer<typeof FlightOrder>;
 

@@ -6,6 +6,7 @@ import type { PaymentChannel } from '@portal/domain/payment';
 import type { Solution } from '@portal/domain/shopping';
 import { PAYMENT_CHANNELS } from '@portal/domain/payment';
 import { presentTimelineNote } from '@portal/domain/timeline-notes';
+import { flightOrderDocuments } from '@portal/domain/traveller-documents';
 import { money } from '../wallet/index';
 import type { FlightOrderRow, OrderEventRow, StoredAfterSales } from './flight-orders.schema';
 
@@ -185,6 +186,11 @@ export function presentOrder(
     ...(links.disruptionOnRecord === undefined ? {} : { disruptionOnRecord: links.disruptionOnRecord }),
     fareRules: row.solution.rules,
     baggage: row.solution.baggage,
+    documents: flightOrderDocuments({
+      type: row.type,
+      passengers: row.passengers,
+      invoiceType: row.solution.restrictions.invoiceType,
+    }),
   };
 }
 

@@ -8,3 +8,4 @@ export type { FlightOrderDeps } from './flight-orders.context';
 export { orderScopeSql } from './flight-orders.policy';
 export { flightOrders } from './flight-orders.schema';
 export type { FlightOrderRow } from './flight-orders.schema';
+export { findOrder } from './flight-orders.repo';

@@ -104,17 +104,29 @@ export async function download(url: string, payload: unknown, options: DownloadO
 /** A contract answering a file. */
 type FileContract = RouteContract & { readonly response: 'file' };
 
+/** `?name=value&…` of the query's given values (none: an empty string). */
+function queryString(query: object | undefined): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      search.append(name, String(value));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
 /**
  * Downloads the file a route contract answers (`@portal/domain/api/*`, imported as a type only,
- * as for `callApi`): the URL from its path and parameters, its body as the payload (an export's
- * filters), GET or POST as it declares.
+ * as for `callApi`): the URL from its path, parameters and query, its body as the payload (an
+ * export's filters), GET or POST as it declares.
  */
 export function downloadFile<C extends FileContract>(
   route: Pick<C, 'method' | 'path'>,
   input: CallInput<C>,
   options: Omit<DownloadOptions, 'method'>,
 ): Promise<string> {
-  const { params, body } = input as { params?: object; body?: unknown };
+  const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
   const method = route.method === 'GET' ? 'get' : 'post';
-  return download(pathOf(route.path, params), body, { ...options, method });
+  return download(`${pathOf(route.path, params)}${queryString(query)}`, body, { ...options, method });
 }

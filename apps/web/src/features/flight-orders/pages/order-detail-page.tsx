@@ -24,6 +24,7 @@ import {
 } from '../components/order-sections';
 import { DeadlineCountdown } from '../components/deadline-countdown';
 import { StatusTag } from '../components/status-tag';
+import { TravellerDocumentsCard } from '../components/traveller-documents-card';
 import { DisruptionPanel } from '../disruptions';
 import { timestamp } from '../lib/format';
 import { toast } from '../../../shared/ui/message-bridge';
@@ -242,6 +243,7 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
       <DisruptionPanel orderId={order.id} />
       <RelatedOrdersCard order={order} />
       <AfterSalesDetailCard order={order} />
+      <TravellerDocumentsCard order={order} />
       <SegmentsCard order={order} />
       <FareTermsCard order={order} />
       <PassengersCard order={order} />
