@@ -97,6 +97,8 @@ export const ALLOWED: Record<string, readonly Identity[]> = {
   'GET /order/v2/flight/orders': TICKET,
   'GET /order/v2/flight/orders/status': TICKET,
   'GET /order/v2/flight/orders/:id': TICKET,
+  'GET /order/v2/flight/orders/:id/traveller-documents/itinerary': TICKET,
+  'GET /order/v2/flight/orders/:id/traveller-documents/invoice': TICKET,
   'DELETE /order/v2/flight/orders/:id': TICKET,
   'GET /order/v2/flight/config/payment': TICKET,
   'POST /order/v2/flight/orders/:id/payment': TICKET,

@@ -302,6 +302,14 @@ const MATRIX: Record<string, Call> = {
   'GET /order/v2/flight/orders': { url: () => '/order/v2/flight/orders?pageSize=100' },
   'GET /order/v2/flight/orders/status': { url: () => '/order/v2/flight/orders/status?status=to_be_paid' },
   'GET /order/v2/flight/orders/:id': { url: (o) => `/order/v2/flight/orders/${o.orderId}`, foreign: true },
+  'GET /order/v2/flight/orders/:id/traveller-documents/itinerary': {
+    url: (o) => `/order/v2/flight/orders/${o.orderId}/traveller-documents/itinerary`,
+    foreign: true,
+  },
+  'GET /order/v2/flight/orders/:id/traveller-documents/invoice': {
+    url: (o) => `/order/v2/flight/orders/${o.orderId}/traveller-documents/invoice`,
+    foreign: true,
+  },
   'DELETE /order/v2/flight/orders/:id': { url: (o) => `/order/v2/flight/orders/${o.orderId}`, foreign: true },
   'GET /order/v2/flight/config/payment': { url: () => '/order/v2/flight/config/payment' },
   'POST /order/v2/flight/orders/:id/payment': {
