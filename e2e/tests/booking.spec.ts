@@ -68,8 +68,11 @@ test.describe('flight booking, payment and ticketing', () => {
       await flow.fillPassenger(i, { ...ADULT, given: `WEI${'ABC'[i]}`, number });
     await flow.fillContact();
     await flow.submit();
-    await flow.pay('Account balance');
-    await expect(page.getByTestId('payment-error')).toHaveText(/insufficient account balance/i);
+    // The confirmation reads the wallet first: the payment is refused with the spec's words before
+    // it is sent, and cannot be confirmed.
+    await flow.pay('Account balance', { confirm: false });
+    await expect(page.getByTestId('balance-pay-insufficient')).toHaveText(/insufficient account balance/i);
+    await expect(page.getByTestId('balance-pay-confirm')).toBeDisabled();
     await expect(page).toHaveURL('/flight/booking/confirm');
     await flow.portal.screenshot('booking-insufficient-balance');
   });

@@ -151,12 +151,13 @@ export class BookingPage {
   }
 
   /** Chooses a channel of the payment panel by its label and presses Pay (the balance asks to confirm). */
-  async pay(channel: string | RegExp) {
+  /** Pays with `channel`; a balance payment is confirmed in its dialog unless `confirm` is false. */
+  async pay(channel: string | RegExp, { confirm = true }: { confirm?: boolean } = {}) {
     const panel = this.page.getByTestId('payment-panel');
     const option = panel.getByLabel(channel);
     await option.check();
     await panel.getByTestId('pay-button').click();
-    if ((await option.getAttribute('value')) === 'balance') {
+    if (confirm && (await option.getAttribute('value')) === 'balance') {
       await this.page.getByTestId('balance-pay-confirm').click();
     }
   }
