@@ -156,8 +156,10 @@ export class BookingPage {
     const panel = this.page.getByTestId('payment-panel');
     const option = panel.getByLabel(channel);
     await option.check();
+    // Read before paying: an outside channel leaves the page for its checkout.
+    const fromBalance = (await option.getAttribute('value')) === 'balance';
     await panel.getByTestId('pay-button').click();
-    if (confirm && (await option.getAttribute('value')) === 'balance') {
+    if (confirm && fromBalance) {
       await this.page.getByTestId('balance-pay-confirm').click();
     }
   }

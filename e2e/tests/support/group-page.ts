@@ -152,11 +152,15 @@ export class GroupPage {
       .click();
   }
 
-  /** Pays instalment `n` (1 to 4) from the wallet after the confirmation, and waits for its Paid tag. */
+  /**
+   * Pays instalment `n` (1 to 4) from the wallet: the payment dialog, then the balance payment's
+   * own confirmation (balance before and after), and waits for its Paid tag.
+   */
   async payInstalment(n: 1 | 2 | 3 | 4) {
     const dialog = await this.openPayment(n);
     await dialog.getByRole('button', { name: this.labels.confirmPay, exact: true }).click();
-    await expect(dialog).toBeHidden();
+    await this.page.getByTestId('balance-pay-confirm').click();
+    await expect(this.page.getByRole('dialog')).toHaveCount(0);
     await expect(this.page.getByTestId(`group-instalment-state-${n}`)).toHaveClass(/ant-tag-success/);
   }
 
