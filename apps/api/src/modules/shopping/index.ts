@@ -14,7 +14,7 @@ export { presentSegment } from './solution.presenter';
 export { askSuppliers } from './start-search';
 export { createRegistry } from './suppliers/registry';
 export type { SupplierRegistry } from './suppliers/registry';
-export { offerRuleFee, offerTerms } from './suppliers/offer-terms';
+export { offerRuleFee, offerTerms, requestRuleFee } from './suppliers/offer-terms';
 export type { OfferFee } from './suppliers/offer-terms';
 export { SupplierRefusal, UNANSWERED_CALLS } from './suppliers/supplier';
 export type {

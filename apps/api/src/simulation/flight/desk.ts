@@ -5,7 +5,7 @@ import { ok } from '../../platform/envelope';
 import { okResponse } from '../../platform/schema';
 import type { SupplierRegistry } from '../../modules/shopping/index';
 import {
-  offerRuleFee,
+  requestRuleFee,
   SupplierRefusal,
   type ChangeQuoteAnswer,
   type ChangeRequestToSupplier,
@@ -91,13 +91,7 @@ export class SimulatedDesk {
     if (knobs.feePercent !== undefined) {
       return { status: 'approved', refundFeeMinor: Math.ceil((request.paidMinor * knobs.feePercent) / 100) };
     }
-    const fee = offerRuleFee(
-      request.offer,
-      'refund',
-      request.passengers.map((p) => p.type),
-      request.segmentIndexes,
-      request.requestedAt,
-    );
+    const fee = requestRuleFee(request, 'refund');
     if (!fee.allowed) return { status: 'rejected', reason: REFUSALS.refund[fee.reason] };
     return { status: 'approved' };
   }
@@ -116,13 +110,7 @@ export class SimulatedDesk {
     if (knobs.decision === 'reject') return { status: 'rejected', reason: 'The airline refused the change' };
     const fareMove = knobs.fareMove ?? 0;
     if (request.involuntary) return { status: 'approved', changeFee: 0, fareMove };
-    const fee = offerRuleFee(
-      request.offer,
-      'change',
-      request.passengers.map((p) => p.type),
-      request.segmentIndexes,
-      request.requestedAt,
-    );
+    const fee = requestRuleFee(request, 'change');
     if (!fee.allowed) return { status: 'rejected', reason: REFUSALS.change[fee.reason] };
     return knobs.changeFee === undefined
       ? { status: 'approved', fareMove }

@@ -6,7 +6,7 @@ import type { FlightOrderRow } from '../flight-orders.schema';
 import { answerOrRefusal } from '../supplier-answer';
 import { toSupplierPassengers } from '../supplier-passengers';
 import { notifyOrderEvent } from '../../notifications/index';
-import { offerRuleFee, type RefundQuoteAnswer, type RefundRequestToSupplier } from '../../shopping/index';
+import { requestRuleFee, type RefundQuoteAnswer, type RefundRequestToSupplier } from '../../shopping/index';
 import { rateFromCny } from '../../exchange-rates/index';
 import { cnyToOrder } from './change-jobs';
 import { claimedPaid, releaseClaims } from './claims';
@@ -67,13 +67,7 @@ async function refundFeeOf(
   if (answer.status === 'rejected') return answer;
   if (answer.refundFeeMinor !== undefined)
     return { status: 'approved', refundFeeMinor: answer.refundFeeMinor };
-  const fee = offerRuleFee(
-    request.offer,
-    'refund',
-    request.passengers.map((p) => p.type),
-    request.segmentIndexes,
-    request.requestedAt,
-  );
+  const fee = requestRuleFee(request, 'refund');
   if (!fee.allowed) return { status: 'rejected', reason: 'The fare rules do not allow a refund' };
   const rate = await rateFromCny(db, request.currency);
   return { status: 'approved', refundFeeMinor: cnyToOrder(fee.feeMinor, request.currency, rate) };

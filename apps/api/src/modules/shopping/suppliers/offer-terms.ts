@@ -1,6 +1,6 @@
 import { type FareTerms, type FeeWindow, termFee, uniformWindows } from '@portal/domain/fare-terms';
 import type { PassengerType } from '@portal/domain/shopping';
-import type { Offer, OfferRules } from './supplier';
+import type { ChangeRequestToSupplier, Offer, OfferRules, RefundRequestToSupplier } from './supplier';
 
 /**
  * The structured terms of an offer: the ones its supplier published, else (an offer stored before
@@ -75,4 +75,21 @@ export function offerRuleFee(
     feeMinor += fee.feeMinor + fee.keptMinor;
   }
   return { allowed: true, window, feeMinor };
+}
+
+/**
+ * The terms' fee of a change or refund request as the supplier receives it: its tickets' passenger
+ * types and segments, at the time it was asked (the desk and the quote jobs read it alike).
+ */
+export function requestRuleFee(
+  request: RefundRequestToSupplier | ChangeRequestToSupplier,
+  kind: 'change' | 'refund',
+): OfferFee {
+  return offerRuleFee(
+    request.offer,
+    kind,
+    request.passengers.map((p) => p.type),
+    request.segmentIndexes,
+    request.requestedAt,
+  );
 }
