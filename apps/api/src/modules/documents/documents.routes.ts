@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as documentsApi from '@portal/domain/api/traveller-documents';
 import type { Locale } from '@portal/domain/locale';
@@ -9,43 +9,39 @@ import { requireCtx } from '../../platform/request-context';
 import { fromContract } from '../../platform/route-contract';
 import { flightDocument, type DocumentDeps } from './flight-documents';
 
-/** `?lang=` when given, else the caller's language. */
-const languageOf = (request: FastifyRequest, lang: Locale | undefined): Locale => lang ?? localeOf(request);
-
 /**
  * Traveller documents of a flight order: whoever may read the order may download them (the same
- * visibility as its detail), with the flight service.
+ * visibility as its detail), with the flight service. Both routes take `?lang=` (else the caller's
+ * language) and differ only in the document drawn.
  */
 export async function documentsRoutes(fastify: FastifyInstance, { deps }: { deps: DocumentDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
+  async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    kind: 'itinerary' | 'invoice',
+    lang: Locale | undefined,
+  ) {
+    const locale = lang ?? localeOf(request);
+    const file = await flightDocument(deps, requireCtx(request), id, kind, locale);
+    return sendFile(reply, file.pdf, {
+      type: PDF_TYPE,
+      fileName: file.fileName,
+      asciiFallback: file.asciiFallback,
+    });
+  }
+
   app.route({
     ...fromContract(documentsApi.downloadFlightItinerary),
     config: { access: 'flight' },
-    handler: async (request, reply) => {
-      const ctx = requireCtx(request);
-      const locale = languageOf(request, request.query.lang);
-      const file = await flightDocument(deps, ctx, request.params.id, 'itinerary', locale);
-      return sendFile(reply, file.pdf, {
-        type: PDF_TYPE,
-        fileName: file.fileName,
-        asciiFallback: file.asciiFallback,
-      });
-    },
+    handler: (request, reply) => send(request, reply, request.params.id, 'itinerary', request.query.lang),
   });
 
   app.route({
     ...fromContract(documentsApi.downloadFlightInvoice),
     config: { access: 'flight' },
-    handler: async (request, reply) => {
-      const ctx = requireCtx(request);
-      const locale = languageOf(request, request.query.lang);
-      const file = await flightDocument(deps, ctx, request.params.id, 'invoice', locale);
-      return sendFile(reply, file.pdf, {
-        type: PDF_TYPE,
-        fileName: file.fileName,
-        asciiFallback: file.asciiFallback,
-      });
-    },
+    handler: (request, reply) => send(request, reply, request.params.id, 'invoice', request.query.lang),
   });
 }
