@@ -113,12 +113,6 @@ export class TrainPage {
     await form.getByLabel(this.labels.email, { exact: true }).fill(email);
     await form.getByLabel(this.labels.phone, { exact: true }).fill(phone);
   }
-
-  /** Clicks `button` and the OK button of the popconfirm it opens (named `ok`). */
-  async confirm(button: Locator, ok: string) {
-    await button.click();
-    await this.page.locator('.ant-popconfirm:visible').getByRole('button', { name: ok, exact: true }).click();
-  }
 }
 
 interface Envelope<T> {
