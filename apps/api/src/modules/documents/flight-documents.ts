@@ -1,3 +1,4 @@
+import { DEFAULT_AGENCY_TIME_ZONE } from '@portal/domain/time-zone';
 import type { Locale } from '@portal/domain/locale';
 import type { InvoiceType } from '@portal/domain/shopping-options';
 import { canSeeOrder } from '@portal/domain/order-visibility';
@@ -8,7 +9,6 @@ import type { FileStorage } from '../../platform/files';
 import { t, type TextKeysUnder } from '../../platform/i18n';
 import { renderPdf, type PdfDoc } from '../../platform/pdf';
 import type { RequestContext } from '../../platform/request-context';
-import { BEIJING_TIME_ZONE } from '../../platform/time-zones';
 import { findAgencyById } from '../agencies/index';
 import { findOrder, type FlightOrderRow } from '../flight-orders/index';
 import { flightDocumentModel, type DocumentParty, type FlightDocumentModel } from './flight-document.model';
@@ -33,7 +33,7 @@ export interface RenderedDocument {
   asciiFallback: string;
 }
 
-/** The agency's name and logo (white-label): the order's own agency, read outside any transaction. */
+/** The agency's name, logo (white-label) and time zone: the order's own agency, read outside any transaction. */
 async function partyOf(deps: DocumentDeps, agencyId: number): Promise<DocumentParty> {
   const agency = await findAgencyById(deps.db, agencyId);
   const file = agency?.logoFile ? await deps.logos.get(agency.logoFile) : undefined;
@@ -41,7 +41,8 @@ async function partyOf(deps: DocumentDeps, agencyId: number): Promise<DocumentPa
     agencyName: agency?.name ?? '',
     logo: file?.bytes ?? null,
     now: deps.now(),
-    timeZone: BEIJING_TIME_ZONE,
+    // Dates on the documents are the agency's days, as its statements are.
+    timeZone: agency?.timeZone ?? DEFAULT_AGENCY_TIME_ZONE,
   };
 }
 
