@@ -14,6 +14,7 @@ interface TreeRow {
   parent_id: number | null;
   common_config: AgencyRow['commonConfig'];
   flight_settings: AgencyRow['flightSettings'];
+  time_zone: string;
 }
 
 /** A sub-agency as the money pages read it. */
@@ -23,6 +24,8 @@ export interface SubAgency {
   parentId: number | null;
   commonConfig: AgencyRow['commonConfig'];
   flightSettings: AgencyRow['flightSettings'];
+  /** Its time zone (company setting): its statement days begin at midnight there. */
+  timeZone: string;
 }
 
 /**
@@ -38,7 +41,7 @@ export async function subAgencyTree(db: Db, rootId: number): Promise<SubAgency[]
       select a.id, tree.depth + 1 from agencies a join tree on a.parent_id = tree.id
         where a.deleted_at is null and a.id <> ${rootId} and tree.depth < ${MAX_TREE_DEPTH}
     )
-    select a.id, a.name, a.parent_id, a.common_config, a.flight_settings
+    select a.id, a.name, a.parent_id, a.common_config, a.flight_settings, a.time_zone
     from agencies a where a.id in (select id from tree)
     order by a.name, a.id`,
   );
@@ -48,6 +51,7 @@ export async function subAgencyTree(db: Db, rootId: number): Promise<SubAgency[]
     parentId: r.parent_id === null ? null : Number(r.parent_id),
     commonConfig: r.common_config,
     flightSettings: r.flight_settings,
+    timeZone: r.time_zone,
   }));
 }
 

@@ -87,7 +87,8 @@ const cny = (amount: string) => ({ amount, currency: 'CNY' });
 /**
  * Agency 2's CNY wallet (seeded with an opening top-up of 5,000.00 now): moved to 2026-01, then in
  * 2026-02 a top-up of 300.00, a flight of 120.00, a train of 30.00, a change of 10.00, a
- * reimbursement of the train 30.00; in 2026-03 a flight of 50.00.
+ * reimbursement of the train 30.00; in 2026-03 a flight of 50.00 in the last second of 31 March in
+ * Beijing (the agency's time zone, Asia/Shanghai by default).
  */
 async function seedHistory(): Promise<void> {
   await backdate('DEMO-OPENING-2', '2026-01-10T08:00:00Z');
@@ -112,7 +113,7 @@ async function seedHistory(): Promise<void> {
   });
   for (const ref of ['FEB-TOPUP', 'FEB-FLIGHT', 'FEB-TRAIN', 'FEB-CHANGE'])
     await backdate(ref, '2026-02-15T12:00:00Z');
-  await backdate('MAR-FLIGHT', '2026-03-31T23:59:59Z');
+  await backdate('MAR-FLIGHT', '2026-03-31T15:59:59Z');
 }
 
 describe('sub-agency statements', () => {
@@ -143,18 +144,25 @@ describe('sub-agency statements', () => {
     ]);
   });
 
-  it('takes a range of days: the last second of a day is in it, the next day is not', async () => {
+  it("takes a range of the agency's days: the last second of its day is in it, the next day is not", async () => {
     await seedHistory();
-    const march = await get<SubStatementList>(
-      'admin',
-      '/base/v2/sub/statements?from=2026-03-01&to=2026-03-31',
-    );
-    expect(march.data?.list[0]).toMatchObject({ opening: cny('5170.00'), closing: cny('5120.00') });
-    const before = await get<SubStatementList>(
-      'admin',
-      '/base/v2/sub/statements?from=2026-03-01&to=2026-03-30',
-    );
-    expect(before.data?.list[0]).toMatchObject({ opening: cny('5170.00'), closing: cny('5170.00') });
+    const range = async (to: string) =>
+      (await get<SubStatementList>('admin', `/base/v2/sub/statements?from=2026-03-01&to=${to}`)).data
+        ?.list[0];
+    expect(await range('2026-03-31')).toMatchObject({ opening: cny('5170.00'), closing: cny('5120.00') });
+    expect(await range('2026-03-30')).toMatchObject({ opening: cny('5170.00'), closing: cny('5170.00') });
+    // One second later it is 1 April in Beijing, though still 31 March in UTC.
+    await backdate('MAR-FLIGHT', '2026-03-31T16:00:00Z');
+    expect(await range('2026-03-31')).toMatchObject({ closing: cny('5170.00') });
+    const april = await get<SubStatementDetail>('finance', '/base/v2/sub/statements/2/2026-04');
+    expect(april.data?.days[0]).toMatchObject({
+      from: '2026-04-01',
+      opening: cny('5170.00'),
+      closing: cny('5120.00'),
+    });
+    // A sub-agency keeping its books in UTC has the same moment on its 31 March.
+    await t.database.db.update(agencies).set({ timeZone: 'UTC' }).where(eq(agencies.id, 2));
+    expect(await range('2026-03-31')).toMatchObject({ closing: cny('5120.00') });
   });
 
   it('closes today at the wallet balance, and each closing is opening plus top-ups plus spending', async () => {

@@ -9,6 +9,7 @@ import {
   type SubStatementQuery,
 } from '@portal/domain/sub-agencies';
 import type { Db } from '../../platform/db';
+import { instantAt } from '../../platform/time-zones';
 import { money } from '../wallet/index';
 import { paymentTypeOf } from '../wallet/index';
 import { walletSums, type WalletSum } from '../wallet/index';
@@ -17,15 +18,27 @@ import { subAgencyTree, walletCreditLimits, type SubAgency } from './sub-agencie
 
 const DAY_MS = 86_400_000;
 
-/** The first instant (UTC) of the day `YYYY-MM-DD`. */
-const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
-/** The first instant (UTC) after the day `YYYY-MM-DD`. */
-const endOf = (day: string) => new Date(startOf(day).getTime() + DAY_MS);
+/** The day `YYYY-MM-DD` as a calendar date (its UTC midnight): for counting days, not instants. */
+const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** The first instant of the day `YYYY-MM-DD` in `timeZone` (its local midnight). */
+function startOf(day: string, timeZone: string): Date {
+  const date = dateOf(day);
+  return instantAt(timeZone, {
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+  });
+}
+
+/** The first instant after the day `YYYY-MM-DD` in `timeZone` (the next day's local midnight). */
+const endOf = (day: string, timeZone: string) =>
+  startOf(new Date(dateOf(day).getTime() + DAY_MS).toISOString().slice(0, 10), timeZone);
 
 /** The days `from`..`to` (`YYYY-MM-DD`, both included). */
 export function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let t = startOf(from).getTime(); t <= startOf(to).getTime(); t += DAY_MS) {
+  for (let t = dateOf(from).getTime(); t <= dateOf(to).getTime(); t += DAY_MS) {
     days.push(new Date(t).toISOString().slice(0, 10));
   }
   return days;
@@ -102,7 +115,10 @@ function currenciesOf(
   return [...all].filter((c) => !only || c === only).sort() as Currency[];
 }
 
-/** The statements of `agencies` over `periods`, read with one sums query and one credit query. */
+/**
+ * The statements of `agencies` over the days, each agency's days cut at midnight of its own time
+ * zone (as its own statements are): one sums query per time zone among them, one credit query.
+ */
 async function statementsOf(
   db: Db,
   agencies: readonly SubAgency[],
@@ -111,10 +127,21 @@ async function statementsOf(
   currency: Currency | undefined,
 ): Promise<SubAgencyStatement[]> {
   const ids = agencies.map((a) => a.id);
-  const [sums, limits] = await Promise.all([
-    walletSums(db, ids, endOf(days.to), { by, start: startOf(days.from) }),
+  const zones = [...new Set(agencies.map((a) => a.timeZone))];
+  const [sumsByZone, limits] = await Promise.all([
+    Promise.all(
+      zones.map((timeZone) =>
+        walletSums(
+          db,
+          agencies.filter((a) => a.timeZone === timeZone).map((a) => a.id),
+          endOf(days.to, timeZone),
+          { by, start: startOf(days.from, timeZone), timeZone },
+        ),
+      ),
+    ),
     walletCreditLimits(db, ids),
   ]);
+  const sums = sumsByZone.flat();
   const periods: Period[] =
     by === 'range'
       ? [{ bucket: 'within', ...days }]

@@ -262,10 +262,11 @@ export interface PeriodStart {
 /**
  * How `walletSums` groups entries in time, everything before the first period as `before`: by
  * `periods` (each from its start to the next one's, starts ascending, computed in the agency's
- * time zone by the caller), or from `start` by UTC day (`YYYY-MM-DD`) or all together as `within`.
+ * time zone by the caller), or from `start` by day of `timeZone` (`YYYY-MM-DD`) or all together as
+ * `within`.
  */
 export type SumBucket =
-  { by: 'periods'; starts: readonly PeriodStart[] } | { by: 'day' | 'range'; start: Date };
+  { by: 'periods'; starts: readonly PeriodStart[] } | { by: 'day' | 'range'; start: Date; timeZone: string };
 
 /** Sum of one agency wallet's postings of one entry kind in one time bucket. */
 export interface WalletSum {
@@ -291,7 +292,7 @@ function bucketOf(bucket: SumBucket): SQL<string> {
       );
     return sql<string>`case ${sql.join(arms, sql` `)} else 'before' end`;
   }
-  const at = sql`(${created} at time zone 'UTC')`;
+  const at = sql`(${created} at time zone ${literal(bucket.timeZone)})`;
   const within = bucket.by === 'day' ? sql`to_char(${at}, 'YYYY-MM-DD')` : sql`'within'`;
   return sql<string>`case when ${created} < ${literal(bucket.start.toISOString())}::timestamptz then 'before' else ${within} end`;
 }
