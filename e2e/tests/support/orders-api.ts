@@ -9,10 +9,22 @@ interface Envelope<T> {
   message: string;
 }
 
+interface WindowTerm {
+  allowed: boolean;
+}
+
 interface Solution {
   id: string;
   restrictions: { productType: string };
+  /** The fare's structured change and refund terms, when the supplier publishes them. */
+  rules: { terms?: { change: { windows: WindowTerm[] }; refund: { windows: WindowTerm[] } } };
 }
+
+/** A fare the after-sales tests can change and refund voluntarily (its terms allow both in some window). */
+const changeable = (s: Solution) =>
+  !s.rules.terms ||
+  (s.rules.terms.change.windows.some((w) => w.allowed) &&
+    s.rules.terms.refund.windows.some((w) => w.allowed));
 
 /**
  * The order API as a logged-in user calls it, for browser tests that need orders in known states
@@ -73,7 +85,7 @@ export class OrdersApi {
           '/shopping/v2/flight/async-shopping/solutions',
           { searchId },
         );
-        const fare = result.solutions.find((s) => s.restrictions.productType === 'normal');
+        const fare = result.solutions.find((s) => s.restrictions.productType === 'normal' && changeable(s));
         if (!fare) throw new Error('no unrestricted fare');
         return fare;
       }

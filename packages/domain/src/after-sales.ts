@@ -79,6 +79,27 @@ export function involuntaryChangeAllowed(value: number, disruptionOnRecord: bool
   return !isInvoluntaryChange(value) || disruptionOnRecord;
 }
 
+/**
+ * Whether the fare's own terms let a voluntary change or refund be asked now, for at least one
+ * ticket-segment still to fly: `open`, or why not (`notAllowed` by the fare in this window before
+ * departure, or `deadlinePassed`, past the terms' cut-off). The involuntary reasons are the
+ * airline's doing and stay possible whatever the fare says (`involuntaryChangeAllowed`).
+ */
+export const VOLUNTARY_STATES = ['open', 'notAllowed', 'deadlinePassed'] as const;
+export const VoluntaryState = z.enum(VOLUNTARY_STATES);
+export type VoluntaryState = z.infer<typeof VoluntaryState>;
+
+export const VoluntaryAfterSales = z.object({ change: VoluntaryState, refund: VoluntaryState });
+export type VoluntaryAfterSales = z.infer<typeof VoluntaryAfterSales>;
+
+/**
+ * Whether a change can be asked at all: a voluntary reason while the fare's terms allow one, or
+ * the airline's reason with a disruption on record. When neither, the screens offer no Change.
+ */
+export function changeOffered(voluntary: VoluntaryState | undefined, disruptionOnRecord: boolean): boolean {
+  return voluntary === undefined || voluntary === 'open' || disruptionOnRecord;
+}
+
 export const RefundReason = z
   .strictObject({
     value: z.number().int().min(0).max(7),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AfterSalesDetail, RelatedOrder } from './after-sales';
+import { AfterSalesDetail, RelatedOrder, VoluntaryAfterSales } from './after-sales';
 import {
   DOCUMENT_TYPE_CODES,
   payloadDocumentType,
@@ -276,6 +276,12 @@ export const FlightOrder = z.object({
    * order's detail answers it; lists leave it out.
    */
   disruptionOnRecord: z.boolean().optional(),
+  /**
+   * Whether the fare's terms let a voluntary change and a voluntary refund be asked now (the
+   * detail of an order that offers `change` or `refund`): the screens disable the voluntary
+   * reasons the API would refuse, and offer no Change when no reason is left.
+   */
+  voluntaryAfterSales: VoluntaryAfterSales.optional(),
   /** The fare's change and refund rules and baggage as booked (the order's detail; lists leave them out). */
   fareRules: FareRules.optional(),
   baggage: z.array(BaggageRule).optional(),

@@ -1,4 +1,10 @@
-import type { AfterSalesDetail, AfterSalesQuote, RelatedOrder } from '@portal/domain/after-sales';
+import type {
+  AfterSalesDetail,
+  AfterSalesQuote,
+  RelatedOrder,
+  VoluntaryAfterSales,
+  VoluntaryState,
+} from '@portal/domain/after-sales';
 import { allowedActions, type FlightOrderAction } from '@portal/domain/flight-order-actions';
 import { statusColor } from '@portal/domain/flight-order-status';
 import type { FlightOrder, FlightOrderListItem, FlightOrderPrice } from '@portal/domain/flight-order';
@@ -7,6 +13,7 @@ import type { Solution } from '@portal/domain/shopping';
 import { PAYMENT_CHANNELS } from '@portal/domain/payment';
 import { presentTimelineNote } from '@portal/domain/timeline-notes';
 import { flightOrderDocuments } from '@portal/domain/traveller-documents';
+import { offerRuleFee } from '../shopping/index';
 import { money } from '../wallet/index';
 import type { FlightOrderRow, OrderEventRow, StoredAfterSales } from './flight-orders.schema';
 
@@ -133,6 +140,37 @@ export function presentPrice(row: FlightOrderRow): FlightOrderPrice {
 }
 
 /**
+ * What the fare's terms say of a voluntary `kind` asked at `now`: open when some segment still to
+ * fly allows it (the API's own check, `offerRuleFee`, per segment), else why the latest one does
+ * not. The fee's size does not matter here, so one passenger type stands for all.
+ */
+function voluntaryState(row: FlightOrderRow, kind: 'change' | 'refund', now: Date): VoluntaryState {
+  const type = row.passengers[0]?.type ?? 'adult';
+  const count = row.offer.legs.reduce((n, leg) => n + leg.segments.length, 0);
+  let state: VoluntaryState = 'notAllowed';
+  for (let i = 0; i < count; i++) {
+    const fee = offerRuleFee(row.offer, kind, [type], [i], now);
+    if (fee.allowed) return 'open';
+    state = fee.reason;
+  }
+  return state;
+}
+
+function voluntaryOf(
+  row: FlightOrderRow,
+  actions: readonly FlightOrderAction[],
+  now: Date,
+): { voluntaryAfterSales?: VoluntaryAfterSales } {
+  if (!actions.includes('change') && !actions.includes('refund')) return {};
+  return {
+    voluntaryAfterSales: {
+      change: voluntaryState(row, 'change', now),
+      refund: voluntaryState(row, 'refund', now),
+    },
+  };
+}
+
+/**
  * The domain `FlightOrder` of a row, its timeline and its links. An order whose every
  * ticket-segment is claimed (in a live request, or refunded, voided or changed) offers no change,
  * refund or void.
@@ -184,6 +222,7 @@ export function presentOrder(
     confirmDeadline: row.confirmDeadline?.toISOString() ?? null,
     voidDeadline: row.voidDeadline?.toISOString() ?? null,
     ...(links.disruptionOnRecord === undefined ? {} : { disruptionOnRecord: links.disruptionOnRecord }),
+    ...voluntaryOf(row, actions, now),
     fareRules: row.solution.rules,
     baggage: row.solution.baggage,
     documents: flightOrderDocuments({

@@ -111,6 +111,8 @@ describe('after-sales quotes follow the fare terms', { timeout: SLOW_MS }, () =>
     expect(fare.rules.terms?.change).toMatchObject({ per: 'segment', deadlineHours: 24 });
     expect(fare.rules.terms?.change.windows[0]).toMatchObject({ allowed: true });
     const order = await issue(token, fare);
+    // The order's detail says so, for the screens to offer the voluntary reasons.
+    expect(order.voluntaryAfterSales?.change).toBe('open');
     const departure = order.segments[0]?.departure.time.slice(0, 10) ?? '';
     for (const weeks of [1, 2, 3]) {
       const res = await changeSearch(token, order, addDays(departure, 7 * weeks));
@@ -127,6 +129,8 @@ describe('after-sales quotes follow the fare terms', { timeout: SLOW_MS }, () =>
     const fare = await lowCostFare(token, 'Saver');
     expect(fare.rules.terms?.change.windows.every((w) => !w.allowed)).toBe(true);
     const order = await issue(token, fare);
+    // Told before anything is asked: the screens disable the voluntary reasons and offer no Change.
+    expect(order.voluntaryAfterSales).toEqual({ change: 'notAllowed', refund: 'notAllowed' });
     const date = addDays(order.segments[0]?.departure.time.slice(0, 10) ?? '', 7);
     const refused = await changeSearch(token, order, date);
     expect(refused.statusCode, refused.body).toBe(409);

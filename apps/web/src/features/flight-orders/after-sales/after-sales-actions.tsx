@@ -2,6 +2,7 @@ import { Alert, Button, Descriptions, Modal, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlightOrder } from '@portal/domain/flight-order';
+import { changeOffered } from '@portal/domain/after-sales';
 import type { FlightOrderAction } from '@portal/domain/flight-order-actions';
 import { useConfirmRefund } from '../api/after-sales';
 import { useCancelOrder } from '../api/flight-orders';
@@ -44,11 +45,12 @@ export function AfterSalesActions({ order }: { order: FlightOrder }) {
 
   return (
     <>
-      {allowed('change') && (
-        <Button data-testid="order-change" onClick={() => setDialog('change')}>
-          {t('afterSales.action.change')}
-        </Button>
-      )}
+      {allowed('change') &&
+        changeOffered(order.voluntaryAfterSales?.change, order.disruptionOnRecord === true) && (
+          <Button data-testid="order-change" onClick={() => setDialog('change')}>
+            {t('afterSales.action.change')}
+          </Button>
+        )}
       {allowed('refund') && (
         <Button data-testid="order-refund" onClick={() => setDialog('refund')}>
           {t('afterSales.action.refund')}

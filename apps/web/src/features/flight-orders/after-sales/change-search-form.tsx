@@ -5,7 +5,7 @@ import { useDatePattern } from '../../../shared/dates/format-date';
 import { CHANGE_REASONS, changeReasonKey, involuntaryChangeAllowed } from '@portal/domain/after-sales';
 import { ERRORS } from '@portal/domain/errors';
 import type { FlightOrder } from '@portal/domain/flight-order';
-import { indexSegments, segmentLabel } from '../lib/after-sales';
+import { indexSegments, segmentLabel, voluntaryRefusal } from '../lib/after-sales';
 import { PassengerPicker, SegmentPicker } from './selection-tables';
 
 /** What the agent fills in before a change search. */
@@ -55,7 +55,10 @@ export function ChangeSearchForm({ order, draft, onChange, tried }: ChangeSearch
   const datePattern = useDatePattern();
   const legs = selectedLegs(order, draft.segmentIndexes);
   const onRecord = order.disruptionOnRecord === true;
-  const refused = CHANGE_REASONS.filter((r) => !involuntaryChangeAllowed(r.value, onRecord));
+  const fareRefusal = voluntaryRefusal(order, 'change');
+  const refused = CHANGE_REASONS.filter(
+    (r) => !involuntaryChangeAllowed(r.value, onRecord) || (!r.involuntary && fareRefusal !== null),
+  );
   const today = dayjs().startOf('day');
   return (
     <div data-testid="change-form">
@@ -79,7 +82,14 @@ export function ChangeSearchForm({ order, draft, onChange, tried }: ChangeSearch
           help={tried && draft.reason === undefined ? t('afterSales.form.reasonRequired') : undefined}
           extra={
             refused.length > 0 ? (
-              <span data-testid="change-involuntary-hint">{t(ERRORS.CHANGE_DISRUPTION_REQUIRED.key)}</span>
+              <>
+                {fareRefusal && (
+                  <div data-testid="change-fare-refusal">{t(fareRefusal.key, fareRefusal.values)}</div>
+                )}
+                {!onRecord && (
+                  <div data-testid="change-involuntary-hint">{t(ERRORS.CHANGE_DISRUPTION_REQUIRED.key)}</div>
+                )}
+              </>
             ) : undefined
           }
         >

@@ -10,7 +10,7 @@ import {
 } from '@portal/domain/after-sales';
 import { ERRORS } from '@portal/domain/errors';
 import { useRequestRefund } from '../api/after-sales';
-import { refundSubOptions } from '../lib/after-sales';
+import { refundSubOptions, voluntaryRefusal } from '../lib/after-sales';
 import { DocumentUpload } from './document-upload';
 import { PassengerPicker, SegmentPicker } from './selection-tables';
 import { useOpenCreatedOrder, type AfterSalesDialogProps } from './after-sales-dialog';
@@ -43,6 +43,8 @@ export function RefundDialog({ order, open, onClose }: AfterSalesDialogProps) {
   const needsDocument =
     reason !== undefined && involuntaryRefundNeedsDocument(reason, order.disruptionOnRecord === true);
   const documentMissing = needsDocument && documents.length === 0;
+  // A fare that refunds nothing voluntarily now leaves the airline's own reasons only.
+  const fareRefusal = voluntaryRefusal(order, 'refund');
 
   const submit = async () => {
     setTried(true);
@@ -91,15 +93,24 @@ export function RefundDialog({ order, open, onClose }: AfterSalesDialogProps) {
             label={t('afterSales.form.reason')}
             rules={[{ required: true, message: t('afterSales.form.reasonRequired') }]}
             extra={
-              needsDocument ? (
-                <span data-testid="refund-involuntary-hint">{t(ERRORS.REFUND_DOCUMENT_REQUIRED.key)}</span>
+              needsDocument || fareRefusal ? (
+                <>
+                  {fareRefusal && <div data-testid="refund-fare-refusal">{t(fareRefusal.key)}</div>}
+                  {needsDocument && (
+                    <div data-testid="refund-involuntary-hint">{t(ERRORS.REFUND_DOCUMENT_REQUIRED.key)}</div>
+                  )}
+                </>
               ) : undefined
             }
           >
             <Select
               data-testid="refund-reason"
               aria-label={t('afterSales.form.reason')}
-              options={REFUND_REASONS.map((r) => ({ value: r.value, label: t(refundReasonKey(r.value)) }))}
+              options={REFUND_REASONS.map((r) => ({
+                value: r.value,
+                label: t(refundReasonKey(r.value)),
+                disabled: !r.involuntary && fareRefusal !== null,
+              }))}
               onChange={(value: number) => {
                 setReason(value);
                 form.setFieldValue('subOption', undefined);

@@ -4,7 +4,28 @@ import {
   SUPPORTING_DOCUMENT_MAX_FILES,
   SUPPORTING_DOCUMENT_TYPES,
 } from '@portal/domain/after-sales';
+import { ERRORS } from '@portal/domain/errors';
+import type { FlightOrder } from '@portal/domain/flight-order';
 import type { Segment } from '@portal/domain/shopping';
+
+/**
+ * Why the fare's terms refuse a voluntary `kind` now (the message key and its values), or null
+ * when they allow one (or the order does not say): the dialogs disable the voluntary reasons
+ * with it under the field, as the API would refuse them.
+ */
+export function voluntaryRefusal(
+  order: Pick<FlightOrder, 'voluntaryAfterSales' | 'fareRules'>,
+  kind: 'change' | 'refund',
+): { key: string; values: Record<string, number> } | null {
+  const state = order.voluntaryAfterSales?.[kind];
+  if (state === undefined || state === 'open') return null;
+  if (kind === 'refund') return { key: ERRORS.REFUND_NOT_ALLOWED.key, values: {} };
+  if (state === 'deadlinePassed') {
+    const hours = order.fareRules?.terms?.change.deadlineHours ?? 0;
+    return { key: ERRORS.CHANGE_DEADLINE_PASSED.key, values: { hours } };
+  }
+  return { key: ERRORS.CHANGE_NOT_ALLOWED.key, values: {} };
+}
 
 /** The sub-options of a refund reason (empty for the reasons without). */
 export function refundSubOptions(value: number | undefined): readonly string[] {
