@@ -21,3 +21,7 @@ CREATE TABLE "client_quotes" (
 );
 --> statement-breakpoint
 CREATE INDEX "client_quotes_agency_created_idx" ON "client_quotes" USING btree ("agency_id","created_at");
+--> statement-breakpoint
+ALTER TABLE "client_quotes" ADD CONSTRAINT "client_quotes_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "client_quotes" ADD CONSTRAINT "client_quotes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;

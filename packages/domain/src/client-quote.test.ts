@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { spreadServiceFee, validateServiceFee, type QuoteFareLine } from './client-quote';
+import { quotedFareOf, spreadServiceFee, validateServiceFee, type QuoteFareLine } from './client-quote';
 
 const family: QuoteFareLine[] = [
   { passengerType: 'adult', count: 2, unitMinor: 100_000 },
@@ -78,15 +78,17 @@ describe('validateServiceFee', () => {
     ['1000.01', 'CNY', ['clientQuotes.validation.feeAboveFare']],
     ['100001', 'CNY', ['clientQuotes.validation.feeAboveCap']],
   ])('fee %s %s → %j', (amount, currency, keys) => {
-    expect(validateServiceFee(amount, 'per_passenger', currency, one).map((e) => e.key)).toEqual(keys);
+    expect(
+      validateServiceFee(amount, 'per_passenger', currency, quotedFareOf(one)).map((e) => e.key),
+    ).toEqual(keys);
   });
 
   it('judges a per-passenger fee by what all passengers pay together', () => {
     const two: QuoteFareLine[] = [{ passengerType: 'adult', count: 2, unitMinor: 30_000 }];
-    expect(validateServiceFee('300', 'per_passenger', 'CNY', two)).toEqual([]);
-    expect(validateServiceFee('300.01', 'per_passenger', 'CNY', two).map((e) => e.key)).toEqual([
-      'clientQuotes.validation.feeAboveFare',
-    ]);
-    expect(validateServiceFee('600', 'per_booking', 'CNY', two)).toEqual([]);
+    expect(validateServiceFee('300', 'per_passenger', 'CNY', quotedFareOf(two))).toEqual([]);
+    expect(validateServiceFee('300.01', 'per_passenger', 'CNY', quotedFareOf(two)).map((e) => e.key)).toEqual(
+      ['clientQuotes.validation.feeAboveFare'],
+    );
+    expect(validateServiceFee('600', 'per_booking', 'CNY', quotedFareOf(two))).toEqual([]);
   });
 });

@@ -48,9 +48,15 @@ export interface ShownQuote {
 const passengersOf = (lines: readonly QuoteFareLine[]) => lines.reduce((n, l) => n + l.count, 0);
 const fareTotalOf = (lines: readonly QuoteFareLine[]) => lines.reduce((n, l) => n + l.count * l.unitMinor, 0);
 
-/** The fee the agent asked for, over the whole booking. */
-export function requestedFeeMinor(lines: readonly QuoteFareLine[], fee: ServiceFee): number {
-  return fee.mode === 'per_passenger' ? fee.amountMinor * passengersOf(lines) : fee.amountMinor;
+/** What a fee is checked against: how many passengers, and what the agency pays for them all. */
+export interface QuotedFare {
+  passengers: number;
+  fareMinor: number;
+}
+
+/** The fare of quoted lines, for `validateServiceFee`. */
+export function quotedFareOf(lines: readonly QuoteFareLine[]): QuotedFare {
+  return { passengers: passengersOf(lines), fareMinor: fareTotalOf(lines) };
 }
 
 /**
@@ -134,7 +140,7 @@ export function validateServiceFee(
   amount: string,
   mode: ServiceFeeMode,
   currency: string,
-  lines: readonly QuoteFareLine[],
+  fare: QuotedFare,
 ): ServiceFeeError[] {
   const digits = minorDigits(currency);
   const text = amount.trim();
@@ -152,7 +158,8 @@ export function validateServiceFee(
   if (minor > MAX_SERVICE_FEE_UNITS * 10 ** digits) {
     return [{ path, key: 'clientQuotes.validation.feeAboveCap', params: { max: MAX_SERVICE_FEE_UNITS } }];
   }
-  if (requestedFeeMinor(lines, { mode, amountMinor: minor }) > fareTotalOf(lines)) {
+  const whole = mode === 'per_passenger' ? minor * fare.passengers : minor;
+  if (whole > fare.fareMinor) {
     return [{ path, key: 'clientQuotes.validation.feeAboveFare' }];
   }
   return [];

@@ -1,10 +1,11 @@
-import { index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import type { ServiceFeeMode } from '@portal/domain/client-quote';
 import type { Locale } from '@portal/domain/locale';
 import type { ClientQuoteSource } from '@portal/domain/api/client-quotes';
 import type { BaggageRule, FareRules, SolutionLeg } from '@portal/domain/shopping';
 import type { QuoteFareLine } from '@portal/domain/client-quote';
 import { createdAt, minorUnits, timestamptz, uuidId } from '../../platform/db/columns';
+import { orderOwnerColumns } from '../agencies/index';
 
 /** What a quote shows, copied when it is made: later changes to the search or the order do not move it. */
 export interface ClientQuoteSnapshot {
@@ -27,8 +28,8 @@ export const clientQuotes = pgTable(
   {
     id: uuidId(),
     token: text('token').notNull(),
-    agencyId: integer('agency_id').notNull(),
-    userId: integer('user_id').notNull(),
+    // The agency and the user who made it, as an order's owner (deleted with them).
+    ...orderOwnerColumns(),
     source: jsonb('source').$type<ClientQuoteSource>().notNull(),
     snapshot: jsonb('snapshot').$type<ClientQuoteSnapshot>().notNull(),
     currency: text('currency').notNull(),

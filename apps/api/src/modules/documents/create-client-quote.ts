@@ -1,5 +1,5 @@
 import type { ClientQuoteSource, CreateClientQuoteBody } from '@portal/domain/api/client-quotes';
-import { validateServiceFee } from '@portal/domain/client-quote';
+import { quotedFareOf, validateServiceFee } from '@portal/domain/client-quote';
 import { canSeeOrder, onlyOwnOrders } from '@portal/domain/order-visibility';
 import type { PassengerType, Solution } from '@portal/domain/shopping';
 import type { Db } from '../../platform/db';
@@ -90,7 +90,12 @@ export async function saveClientQuote(
       errors: [{ path: 'serviceFee.amount.currency', message }],
     });
   }
-  const problems = validateServiceFee(fee.amount, body.serviceFee.mode, currency, snapshot.lines);
+  const problems = validateServiceFee(
+    fee.amount,
+    body.serviceFee.mode,
+    currency,
+    quotedFareOf(snapshot.lines),
+  );
   if (problems.length > 0) {
     throw new AppError('ILLEGAL_INPUT', undefined, {
       errors: problems.map((p) => ({ path: p.path, message: t(ctx.locale, p.key, p.params) })),
