@@ -5,6 +5,8 @@ import type { PublicClientQuote } from '@portal/domain/api/client-quotes';
 import { downloadQuotePdf } from '../../../shared/client-quotes/client-quotes-api';
 import { formatDateTime, formatLocalDateTime } from '../../../shared/dates/format-date';
 import { formatMoney } from '../../../shared/money/format-money';
+import { airlineName, placeName } from '../../../shared/places/names';
+import { useReferenceData } from '../../../shared/places/use-reference-data';
 import { useLocale } from '../../../shared/stores/subject';
 import { PageTitle } from '../../../shared/ui/page-title';
 
@@ -16,7 +18,12 @@ export function QuoteView({ token, quote }: { token: string; quote: PublicClient
   const locale = useLocale();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
+  const ref = useReferenceData();
   const segments = quote.legs.flatMap((leg) => leg.segments);
+  const place = (code: string) => {
+    const name = placeName(ref, code, locale);
+    return name === code ? code : `${name} (${code})`;
+  };
   const term = (rule: Term) =>
     !rule.allowed
       ? t('clientQuotes.page.notAllowed')
@@ -55,9 +62,10 @@ export function QuoteView({ token, quote }: { token: string; quote: PublicClient
             <List.Item>
               <Space wrap>
                 <strong>{`${s.marketingCarrier}${s.flightNumber}`}</strong>
-                <span>{`${s.departure.airport} ${formatLocalDateTime(s.departure.time)}`}</span>
+                <span>{airlineName(ref, s.marketingCarrier, locale)}</span>
+                <span>{`${formatLocalDateTime(s.departure.time)} ${place(s.departure.airport)}`}</span>
                 <span>→</span>
-                <span>{`${s.arrival.airport} ${formatLocalDateTime(s.arrival.time)}`}</span>
+                <span>{`${formatLocalDateTime(s.arrival.time)} ${place(s.arrival.airport)}`}</span>
               </Space>
             </List.Item>
           )}

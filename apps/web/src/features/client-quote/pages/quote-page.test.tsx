@@ -24,6 +24,7 @@ describe('the public quote page', () => {
       renderApp('/quote/tok1');
       expect(await screen.findByTestId('client-quote-page', {}, WAIT)).toBeTruthy();
       expect(screen.getByTestId('client-quote-total').textContent).toBe('CNY 1,050.00');
+      expect(screen.getByText(/2030-05-01 08:00/)).toBeTruthy();
       expect(screen.getByText(/Prepared for Ada Lovelace/)).toBeTruthy();
       expect(screen.getByText('Window seats if possible')).toBeTruthy();
       expect(screen.getByText('Allowed, fee CNY 200.00')).toBeTruthy();
