@@ -232,6 +232,7 @@ export default defineConfig({
       '/base': API,
       '/order': API,
       '/shopping': API,
+      '/public': API,
       '/healthz': API,
     },
   },

@@ -38,6 +38,7 @@ import { railRoutes } from './modules/rail/rail.routes';
 import { trainOrderRoutes } from './modules/train-orders/train-orders.routes';
 import { trainOrderJobHandlers } from './modules/train-orders/train-order-jobs';
 import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes';
+import { clientQuotesRoutes } from './modules/documents/client-quotes.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { watchOrderListChanges } from './modules/flight-orders/order-list-changes';
 import { paymentRoutes } from './modules/payments/payments.routes';
@@ -306,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const logos = createLocalFileStorage(path.join(config.dataDir, 'logos'));
   await app.register(documentsRoutes, { deps: { db: database.db, logos, now } });
+  await app.register(clientQuotesRoutes, { deps: { db: database.db, logos, now } });
   await app.register(agenciesRoutes, {
     deps: {
       db: database.db,

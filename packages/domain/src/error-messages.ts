@@ -1,5 +1,6 @@
 import type { ErrorKey } from './errors';
 import type { Locale } from './locale';
+import { CLIENT_QUOTE_ERROR_MESSAGES } from './error-messages.client-quotes';
 import { ORDER_ERROR_MESSAGES } from './error-messages.orders';
 
 /**
@@ -8,6 +9,7 @@ import { ORDER_ERROR_MESSAGES } from './error-messages.orders';
  */
 export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
   ...ORDER_ERROR_MESSAGES,
+  ...CLIENT_QUOTE_ERROR_MESSAGES,
   'error.illegalInput': { en: 'Illegal input', 'zh-cn': '非法输入', 'zh-tw': '非法輸入' },
   'router.login': { en: 'Please log in', 'zh-cn': '请先登录', 'zh-tw': '請先登入' },
   'router.notRole': {

@@ -101,6 +101,10 @@ export const ERRORS = {
   DOCUMENT_NOT_READY: { code: 500050, key: 'order.error.documentNotReady', status: 409 },
   /** The order's fare gives no invoice (invoice type `none`). */
   INVOICE_NOT_OFFERED: { code: 500051, key: 'order.error.invoiceNotOffered', status: 409 },
+  /** A client quote's link: unknown or past its validity, one answer for both (tokens cannot be probed). */
+  CLIENT_QUOTE_NOT_FOUND: { code: 500070, key: 'clientQuotes.error.notFound', status: 404 },
+  /** A client quote of an order that is paid, cancelled or past its payment deadline, or not a booking. */
+  CLIENT_QUOTE_NOT_OFFERED: { code: 500071, key: 'clientQuotes.error.notOffered', status: 409 },
   DISRUPTION_NOT_FOUND: { code: 500030, key: 'disruption.error.notFound', status: 404 },
   /** The disruption is no longer in a status that allows the action (each action happens once). */
   DISRUPTION_ACTION_REFUSED: { code: 500031, key: 'disruption.error.actionRefused', status: 409 },

@@ -26,6 +26,8 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/terms', layout: 'normal', titleKey: 'router.terms', public: true },
   { path: '/privacy', layout: 'normal', titleKey: 'router.privacy', public: true },
   { path: '/profile', layout: 'normal', titleKey: 'router.profile', public: true },
+  /** A client quote's link, opened by the traveller (no portal account). */
+  { path: '/quote/:token', layout: 'normal', titleKey: 'clientQuotes.page.title', public: true },
   {
     path: '/flight/booking',
     layout: 'booking',

@@ -57,6 +57,7 @@ export const SHARED_TEXT_SECTIONS = [
   'userLog.failed',
   'userLog.kind',
   'userLog.words',
+  'clientQuotes.validation',
 ] as const;
 
 type SharedSection = (typeof SHARED_TEXT_SECTIONS)[number];

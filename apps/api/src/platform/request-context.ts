@@ -70,7 +70,8 @@ export function clientInfo(request: FastifyRequest): { ip: string; userAgent: st
   return { ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 512) : null };
 }
 
-export const API_PREFIXES = ['/base/', '/order/', '/shopping/'] as const;
+/** The API's paths; `/public/` holds the calls a traveller's link makes without login. */
+export const API_PREFIXES = ['/base/', '/order/', '/shopping/', '/public/'] as const;
 
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? url;

@@ -56,6 +56,9 @@ export const ALLOWED: Record<string, readonly Identity[]> = {
   'POST /order/v2/payments/notify/:channel': EVERYONE,
   'GET /order/v2/payments/sim/:channel/:paymentId': EVERYONE,
   'POST /order/v2/payments/sim/:channel/:paymentId/complete': EVERYONE,
+  // A client quote's link, opened by the traveller (the token is the only key).
+  'GET /public/v2/client-quotes/:token': EVERYONE,
+  'GET /public/v2/client-quotes/:token/pdf': EVERYONE,
 
   // The signed-in user's own profile, notices, passengers and cards.
   'GET /base/v2/me': SIGNED_IN,
@@ -99,6 +102,8 @@ export const ALLOWED: Record<string, readonly Identity[]> = {
   'GET /order/v2/flight/orders/:id': TICKET,
   'GET /order/v2/flight/orders/:id/traveller-documents/itinerary': TICKET,
   'GET /order/v2/flight/orders/:id/traveller-documents/invoice': TICKET,
+  'POST /order/v2/flight/client-quotes': TICKET,
+  'GET /order/v2/flight/client-quotes': TICKET,
   'DELETE /order/v2/flight/orders/:id': TICKET,
   'GET /order/v2/flight/config/payment': TICKET,
   'POST /order/v2/flight/orders/:id/payment': TICKET,

@@ -46,6 +46,7 @@ interface Call {
 
 const PASSENGER_SURNAME = 'OWNERSECRET';
 const CARD_NUMBER = 'OWNCARD9876';
+const QUOTE_TRAVELLER = 'QUOTEDOWNER';
 
 /** One entry per authenticated route (`METHOD url` as registered). */
 const MATRIX: Record<string, Call> = {
@@ -311,6 +312,16 @@ const MATRIX: Record<string, Call> = {
     foreign: true,
   },
   'DELETE /order/v2/flight/orders/:id': { url: (o) => `/order/v2/flight/orders/${o.orderId}`, foreign: true },
+  'POST /order/v2/flight/client-quotes': {
+    url: () => '/order/v2/flight/client-quotes',
+    payload: (o) => ({
+      source: { kind: 'order', orderId: o.orderId },
+      serviceFee: { mode: 'per_booking', amount: { amount: '10.00', currency: 'CNY' } },
+      language: 'en',
+    }),
+    foreign: true,
+  },
+  'GET /order/v2/flight/client-quotes': { url: () => '/order/v2/flight/client-quotes?pageSize=100' },
   'GET /order/v2/flight/config/payment': { url: () => '/order/v2/flight/config/payment' },
   'POST /order/v2/flight/orders/:id/payment': {
     url: (o) => `/order/v2/flight/orders/${o.orderId}/payment`,
@@ -442,6 +453,16 @@ async function resourcesOf(app: FastifyInstance, username: string, agencyId: num
   const { solutions } = await awaitFinished(app, token, searchId);
   const solutionId = solutions[0]?.id ?? '';
   const order = await bookOne(app, token);
+  // A client quote of the search result: its link and its traveller must stay in the agency.
+  const quote = await post('/order/v2/flight/client-quotes', {
+    source: { kind: 'solution', solutionId },
+    serviceFee: {
+      mode: 'per_booking',
+      amount: { amount: '0', currency: solutions[0]?.priceDetail.total.currency ?? 'CNY' },
+    },
+    travellerName: QUOTE_TRAVELLER,
+    language: 'en',
+  });
   const payment = await post(
     `/order/v2/flight/orders/${order.id}/payment`,
     { channel: 'stripe' },
@@ -498,7 +519,13 @@ async function resourcesOf(app: FastifyInstance, username: string, agencyId: num
   return {
     ...owned,
     userId: self?.id ?? 0,
-    markers: [...Object.values(owned).filter((v) => typeof v === 'string'), PASSENGER_SURNAME, CARD_NUMBER],
+    markers: [
+      ...Object.values(owned).filter((v) => typeof v === 'string'),
+      PASSENGER_SURNAME,
+      CARD_NUMBER,
+      QUOTE_TRAVELLER,
+      quote.token ?? '',
+    ],
   };
 }
 

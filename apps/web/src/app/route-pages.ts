@@ -58,6 +58,7 @@ export const ROUTE_PAGES: Record<string, Page> = {
   '/': page(() => import('./pages/home-page'), 'HomePage'),
   '/terms': page(() => import('../features/legal/pages/terms-page'), 'TermsPage', ['legal']),
   '/privacy': page(() => import('../features/legal/pages/privacy-page'), 'PrivacyPage', ['legal']),
+  '/quote/:token': page(() => import('../features/client-quote/pages/quote-page'), 'QuotePage', ['booking']),
   '/profile': page(() => import('../features/profile/pages/profile-page'), 'ProfilePage', [
     'account',
     'booking',

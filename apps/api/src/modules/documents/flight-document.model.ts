@@ -108,7 +108,8 @@ function point(p: Segment['departure'], locale: Locale): string {
   return `${p.time.replace('T', ' ')}  ${name}${terminal}`;
 }
 
-function flightLine(s: Segment, locale: Locale): FlightLine {
+/** A segment as a document lists it (also a client quote's). */
+export function flightLine(s: Segment, locale: Locale): FlightLine {
   const operated =
     s.operatingCarrier && s.operatingCarrier !== s.marketingCarrier
       ? ` · ${L(locale, 'operatedBy', { carrier: airlineName(s.operatingCarrier, locale) })}`
@@ -131,7 +132,8 @@ function allowance(a: Solution['baggage'][number]['checked'], locale: Locale): s
   return a.dimensions ? `${text} (${a.dimensions})` : text;
 }
 
-function baggage(solution: Solution, locale: Locale): Field[] {
+/** The baggage allowance per passenger type (also a client quote's). */
+export function baggage(solution: Pick<Solution, 'baggage'>, locale: Locale): Field[] {
   return solution.baggage.map((b) => ({
     label: t(locale, `booking.passengerType.${b.passengerType}`),
     value: `${L(locale, 'carryOn')}: ${allowance(b.carryOn, locale)}; ${L(locale, 'checked')}: ${allowance(b.checked, locale)}`,
@@ -145,7 +147,11 @@ function penalty(rule: Solution['rules']['change'], locale: Locale): string {
   return L(locale, 'allowedWithFee', { fee });
 }
 
-function fareTerms(rules: Solution['rules'], locale: Locale): Field[] {
+/** Change, refund and no-show in words (also a client quote's). */
+export function fareTerms(
+  rules: Pick<Solution['rules'], 'change' | 'refund' | 'noShow'>,
+  locale: Locale,
+): Field[] {
   return (['change', 'refund', 'noShow'] as const).map((kind) => ({
     label: L(locale, kind),
     value: penalty(rules[kind], locale),

@@ -25,6 +25,8 @@ import {
 import { DeadlineCountdown } from '../components/deadline-countdown';
 import { StatusTag } from '../components/status-tag';
 import { TravellerDocumentsCard } from '../components/traveller-documents-card';
+import { ClientQuoteButton } from '../../../shared/client-quotes/client-quote-button';
+import { orderFare } from '../../../shared/client-quotes/quoted-fare';
 import { DisruptionPanel } from '../disruptions';
 import { timestamp } from '../lib/format';
 import { toast } from '../../../shared/ui/message-bridge';
@@ -218,6 +220,13 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
                 {t('orders.detail.cancelBooking')}
               </Button>
             </Popconfirm>
+          )}
+          {order.type === 'origin' && order.status === 'to_be_paid' && (
+            <ClientQuoteButton
+              source={{ kind: 'order', orderId: order.id }}
+              currency={order.price.orderTotal.currency}
+              fare={orderFare(order)}
+            />
           )}
           <AfterSalesActions order={order} />
         </Space>

@@ -2,6 +2,8 @@ import { Button, Card, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Solution } from '@portal/domain/shopping';
+import { ClientQuoteButton } from '../../../shared/client-quotes/client-quote-button';
+import { solutionFare } from '../../../shared/client-quotes/quoted-fare';
 import { usePriceDisplay } from '../../../shared/flight/use-price-display';
 import { baggageSummary } from '../model/baggage';
 import { LegSummary } from '../../../shared/flight/leg-summary';
@@ -76,6 +78,12 @@ export function SolutionCard({
           <Button type="primary" loading={booking} onClick={() => onBook(familyId, solution)}>
             {t('flight.list.book')}
           </Button>
+          <ClientQuoteButton
+            type="link"
+            source={{ kind: 'solution', solutionId: familyId }}
+            currency={solution.priceDetail.total.currency}
+            fare={solutionFare(solution)}
+          />
           <Button type="link" aria-expanded={open} onClick={() => setOpen(!open)}>
             {open ? t('flight.list.hideDetails') : t('flight.list.showDetails')}
           </Button>
