@@ -57,6 +57,9 @@ export const SHARED_TEXT_SECTIONS = [
   'userLog.failed',
   'userLog.kind',
   'userLog.words',
+  'trainBooking.seatClasses',
+  'groupOrders.instalment.kind',
+  'groupOrders.instalment.stateLabel',
 ] as const;
 
 type SharedSection = (typeof SHARED_TEXT_SECTIONS)[number];

@@ -34,7 +34,7 @@ export interface RenderedDocument {
 }
 
 /** The agency's name, logo (white-label) and time zone: the order's own agency, read outside any transaction. */
-async function partyOf(deps: DocumentDeps, agencyId: number): Promise<DocumentParty> {
+export async function partyOf(deps: DocumentDeps, agencyId: number): Promise<DocumentParty> {
   const agency = await findAgencyById(deps.db, agencyId);
   const file = agency?.logoFile ? await deps.logos.get(agency.logoFile) : undefined;
   return {
