@@ -15,7 +15,7 @@ export function GroupDocumentsCard({ order }: { order: GroupOrder }) {
   if (ready.quote) {
     items.push({
       id: 'group-quote',
-      label: t('orderDocs.groupQuote'),
+      label: t('documentDownloads.groupQuote'),
       download: (lang) => downloadGroupQuote(order.id, lang),
     });
   }
@@ -23,14 +23,14 @@ export function GroupDocumentsCard({ order }: { order: GroupOrder }) {
     if (!ready.receipts.includes(instalment.n)) continue;
     items.push({
       id: `group-receipt-${instalment.n}`,
-      label: t('orderDocs.groupReceipt', { kind: t(`groupOrders.instalment.kind.${instalment.kind}`) }),
+      label: t('documentDownloads.groupReceipt', { kind: t(`groupOrders.instalment.kind.${instalment.kind}`) }),
       download: (lang) => downloadGroupReceipt(order.id, instalment.n, lang),
     });
   }
   if (ready.passengerList) {
     items.push({
       id: 'group-passenger-list',
-      label: t('orderDocs.groupPassengerList'),
+      label: t('documentDownloads.groupPassengerList'),
       download: (lang) => downloadGroupPassengerList(order.id, lang),
     });
   }

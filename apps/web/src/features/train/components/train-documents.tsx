@@ -10,7 +10,7 @@ export function TrainDocuments({ order }: { order: TrainOrder }) {
   if (!trainETicketReady(order)) return null;
   const eTicket = {
     id: 'train-e-ticket',
-    label: t('orderDocs.trainETicket'),
+    label: t('documentDownloads.trainETicket'),
     download: (lang: Parameters<typeof downloadTrainETicket>[1]) => downloadTrainETicket(order.id, lang),
   };
   return <DocumentDownloadsCard testId="train-traveller-documents" items={[eTicket]} />;
