@@ -1,10 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
 import type { MailAttachment, RenderAttachment } from './attachments';
 import { deliveryHandler } from './delivery';
-import type { MailToSend } from './mailer';
+import { createMailer, type MailToSend } from './mailer';
 import { outboundMessages } from './notifications.schema';
+import { readMail } from './notifications.test-helpers';
 
 const t = useTestApp();
 
@@ -92,5 +96,27 @@ describe('files of an e-mail', () => {
     expect(after?.status).toBe('pending');
     expect(after?.attempts).toBe(1);
     expect(after?.lastError).toContain('disk unavailable');
+  });
+});
+
+describe('the outbox', () => {
+  it('writes an e-mail with its files into the .eml', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-outbox-'));
+    const mailer = createMailer({ smtpUrl: undefined, outboxDir: dir, from: 'portal@example.com' });
+    const pdf = { ...PDF, filename: '电子客票行程单 F1.pdf' };
+    const result = await mailer.send({
+      id: 7,
+      to: 'a@example.com',
+      subject: 'S',
+      text: 'T',
+      attachments: [pdf],
+    });
+    mailer.close();
+    expect(result.ok).toBe(true);
+    const mail = readMail(fs.readFileSync(path.join(dir, '00000007.eml'), 'utf8'));
+    expect(mail.text).toBe('T');
+    expect(mail.attachments).toEqual([
+      { type: 'application/pdf', fileName: pdf.filename, content: pdf.content },
+    ]);
   });
 });
