@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderElement } from '../../../test/render-app';
-import { server } from '../../../test/server';
+import { servePdfDownloads } from '../../../test/pdf-download';
 import { secondDepositDue, testGroupOrder } from '../lib/test-orders';
 import { GroupDocumentsCard } from './group-documents-card';
 
@@ -36,17 +35,7 @@ describe('the documents of a group order', () => {
   });
 
   it('downloads a receipt by its instalment number in the chosen language', async () => {
-    const urls: URL[] = [];
-    server.use(
-      http.get('/order/v2/group/orders/:id/traveller-documents/receipts/:n', ({ request }) => {
-        urls.push(new URL(request.url));
-        return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
-          headers: { 'content-type': 'application/pdf' },
-        });
-      }),
-    );
-    Object.assign(URL, { createObjectURL: () => 'blob:test/1', revokeObjectURL: () => undefined });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const urls = servePdfDownloads('/order/v2/group/orders/:id/traveller-documents/receipts/:n');
     await prepare(SESSIONS.operator);
     renderElement(<GroupDocumentsCard order={secondDepositDue()} />);
     await userEvent.click(await screen.findByRole('radio', { name: '繁體中文' }, WAIT));

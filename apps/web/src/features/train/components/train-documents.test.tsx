@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderElement } from '../../../test/render-app';
-import { server } from '../../../test/server';
+import { servePdfDownloads } from '../../../test/pdf-download';
 import { ticketedOrder } from '../test-fixtures';
 import { TrainDocuments } from './train-documents';
 
@@ -16,17 +15,7 @@ afterEach(() => {
 
 describe('the e-ticket of a train order', () => {
   it('is offered on a ticketed order and downloaded in the chosen language', async () => {
-    const urls: URL[] = [];
-    server.use(
-      http.get('/order/v2/train/orders/:id/traveller-documents/e-ticket', ({ request }) => {
-        urls.push(new URL(request.url));
-        return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
-          headers: { 'content-type': 'application/pdf' },
-        });
-      }),
-    );
-    Object.assign(URL, { createObjectURL: () => 'blob:test/1', revokeObjectURL: () => undefined });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const urls = servePdfDownloads('/order/v2/train/orders/:id/traveller-documents/e-ticket');
     await prepare(SESSIONS.trainop);
     const order = ticketedOrder();
     renderElement(<TrainDocuments order={order} />);
