@@ -23,7 +23,9 @@ export function GroupDocumentsCard({ order }: { order: GroupOrder }) {
     if (!ready.receipts.includes(instalment.n)) continue;
     items.push({
       id: `group-receipt-${instalment.n}`,
-      label: t('documentDownloads.groupReceipt', { kind: t(`groupOrders.instalment.kind.${instalment.kind}`) }),
+      label: t('documentDownloads.groupReceipt', {
+        kind: t(`groupOrders.instalment.kind.${instalment.kind}`),
+      }),
       download: (lang) => downloadGroupReceipt(order.id, instalment.n, lang),
     });
   }
