@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { giveGroupOrderDocuments, insertGroupOrderFor } from '../group-orders/group-orders.test-helpers';
 import { users } from '../users/index';
+import { localDateTime } from '../../platform/time-zones';
 import { pdfText } from './pdf-text.test-helpers';
 
 const t = useTestApp();
@@ -22,8 +23,9 @@ async function groupOrder(options: { paid: number; passengers: boolean; quote?: 
   const order = await insertGroupOrderFor(t.database.db, 1, await operatorId(), {
     status: 'to_be_pay_second',
   });
-  if (options.quote !== false) await giveGroupOrderDocuments(t.database.db, order, options);
-  return order;
+  if (options.quote === false) return { ...order, paidAt: () => new Date() };
+  const { paidAt } = await giveGroupOrderDocuments(t.database.db, order, options);
+  return { ...order, paidAt };
 }
 
 async function textOf(token: string, id: string, path: string, lang = 'en') {
@@ -65,6 +67,8 @@ describe('the traveller documents of a group order', () => {
     expect(text).toContain(squash('CNY 3,000.00'));
     expect(text).toContain('Balance');
     expect(text).toContain('W-2');
+    // Paid at, on the agency's clock (Beijing time for the demo agency).
+    expect(text).toContain(squash(localDateTime(order.paidAt(2), 'Asia/Shanghai').replace('T', ' ')));
     // 10,100 in all, 6,000 paid with the first two: 4,100 remain.
     expect(text).toContain(squash('Remaining balance CNY 4,100.00'));
     const zh = await textOf(token, order.id, 'receipts/1', 'zh-cn');

@@ -169,7 +169,7 @@ function headerOf(document: GroupDocument, c: Context): Field[] {
       },
     ];
   }
-  return [booking, { label: L(locale, 'issuedOn'), value: localDate(party.now, party.timeZone) }];
+  return [booking, { label: L(locale, 'receiptDate'), value: localDate(party.now, party.timeZone) }];
 }
 
 const isReady = (document: GroupDocument, ready: GroupOrderDocuments) =>
@@ -201,7 +201,7 @@ export async function groupDocument(
     party,
     locale,
     money: (minor) => formatMoney(minor, facts.order.currency),
-    at: (instant) => localDateTime(instant, party.timeZone),
+    at: (instant) => localDateTime(instant, party.timeZone).replace('T', ' '),
   };
   const names = {
     ...NAMES[document.kind],

@@ -45,7 +45,7 @@ export async function giveGroupOrderDocuments(
   db: Db,
   order: GroupOrderRow,
   options: { paid: number; passengers: boolean },
-): Promise<void> {
+): Promise<{ paidAt: (n: number) => Date }> {
   const now = Date.now();
   const day = (n: number) => new Date(now + n * 86_400_000);
   const plan = [
@@ -54,6 +54,8 @@ export async function giveGroupOrderDocuments(
     { n: 3, kind: 'third' as const, amountMinor: 200_000, deadline: day(20).toISOString() },
     { n: 4, kind: 'final' as const, amountMinor: 210_000, deadline: day(30).toISOString() },
   ];
+  // Paid ten days ago and later, at a minute the agency's clock shows unlike UTC's.
+  const paidAt = (n: number) => new Date(Math.floor(day(n - 10).getTime() / 60_000) * 60_000);
   const [quote] = await db
     .insert(groupQuotes)
     .values({
@@ -92,7 +94,7 @@ export async function giveGroupOrderDocuments(
       deadline: new Date(p.deadline),
       ...(p.n <= options.paid
         ? {
-            paidAt: day(p.n - 10),
+            paidAt: paidAt(p.n),
             channel: 'balance',
             paymentReference: `W-${p.n}`,
             ledgerEntryId: Math.floor(Math.random() * 1e12),
@@ -100,7 +102,7 @@ export async function giveGroupOrderDocuments(
         : {}),
     })),
   );
-  if (!options.passengers) return;
+  if (!options.passengers) return { paidAt };
   const rows = await db
     .insert(groupPassengers)
     .values(
@@ -128,4 +130,5 @@ export async function giveGroupOrderDocuments(
     ticketNumbers: [`999-${String(2000000000 + i)}`],
   }));
   await db.update(groupOrders).set({ tickets }).where(eq(groupOrders.id, order.id));
+  return { paidAt };
 }
