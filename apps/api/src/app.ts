@@ -40,6 +40,7 @@ import { trainOrderJobHandlers } from './modules/train-orders/train-order-jobs';
 import { flightOrderRoutes } from './modules/flight-orders/flight-orders.routes';
 import { clientQuotesRoutes } from './modules/documents/client-quotes.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { emailAttachments } from './modules/documents/email-attachments';
 import { watchOrderListChanges } from './modules/flight-orders/order-list-changes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { createPayableRegistry } from './modules/payments/payable';
@@ -306,8 +307,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     webhookTargets: { allowHttp: config.demo, allowPrivate: config.webhookAllowPrivate },
   });
   const logos = createLocalFileStorage(path.join(config.dataDir, 'logos'));
-  await app.register(documentsRoutes, { deps: { db: database.db, logos, now } });
-  await app.register(clientQuotesRoutes, { deps: { db: database.db, logos, now } });
+  const documentDeps = { db: database.db, logos, now };
+  await app.register(documentsRoutes, { deps: documentDeps });
+  await app.register(clientQuotesRoutes, { deps: documentDeps });
   await app.register(agenciesRoutes, {
     deps: {
       db: database.db,
@@ -334,6 +336,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mailer,
       allowPrivateWebhooks: config.webhookAllowPrivate,
       timeScale: config.timeScale,
+      attachments: emailAttachments(documentDeps),
     }),
   };
   app.decorate('runDueJobs', (at?: Date) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { flightOrderDocuments } from './traveller-documents';
+import { TRAIN_ORDER_STATUSES } from './train-order-status';
+import { flightOrderDocuments, groupOrderDocuments, trainETicketReady } from './traveller-documents';
 
 const ticketed = [{ ticketNumbers: ['999-1234567890'] }, { ticketNumbers: ['999-1234567891'] }];
 
@@ -27,5 +28,35 @@ describe('the traveller documents of a flight order', () => {
         invoice: false,
       });
     }
+  });
+});
+
+describe('the traveller documents of train and group orders', () => {
+  it('gives a train e-ticket only while the order is ticketed', () => {
+    const ready = TRAIN_ORDER_STATUSES.filter((status) => trainETicketReady({ status }));
+    expect(ready).toEqual(['ticketed']);
+  });
+
+  it('gives a group quote once picked, a receipt per paid instalment, the list once confirmed', () => {
+    const instalments = [
+      { n: 1, state: 'paid' as const },
+      { n: 2, state: 'paid' as const },
+      { n: 3, state: 'unpaid' as const },
+      { n: 4, state: 'missed' as const },
+    ];
+    expect(
+      groupOrderDocuments({
+        quotes: [{ state: 'withdrawn' }, { state: 'picked' }],
+        instalments,
+        passengerList: { state: 'confirmed' },
+      }),
+    ).toEqual({ quote: true, receipts: [1, 2], passengerList: true });
+    expect(
+      groupOrderDocuments({
+        quotes: [{ state: 'open' }, { state: 'open' }],
+        instalments: [],
+        passengerList: { state: 'uploaded' },
+      }),
+    ).toEqual({ quote: false, receipts: [], passengerList: false });
   });
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { LOCALES } from './locale';
 import type { OrderType } from './flight-order-status';
+import type { GroupQuoteState, InstalmentState } from './group-order';
+import type { PassengerListState } from './group-order-status';
+import type { TrainOrderStatus } from './train-order-status';
 import type { InvoiceType } from './shopping-options';
 
 /**
@@ -45,4 +48,36 @@ export type FlightOrderDocuments = z.infer<typeof FlightOrderDocuments>;
 
 export function flightOrderDocuments(order: DocumentSource): FlightOrderDocuments {
   return { itinerary: itineraryReady(order), invoice: invoiceOffered(order) };
+}
+
+// ---------------------------------------------------------------- train and group orders
+
+/** A train order's e-ticket exists once the railway has ticketed it (not while refunding or after). */
+export function trainETicketReady(order: { status: TrainOrderStatus }): boolean {
+  return order.status === 'ticketed';
+}
+
+/** What a group order's documents need: the picked quote, the instalments paid and the list's state. */
+export interface GroupDocumentSource {
+  quotes: readonly { state: GroupQuoteState }[];
+  instalments: readonly { n: number; state: InstalmentState }[];
+  passengerList: { state: PassengerListState };
+}
+
+/** Which documents of a group order are ready: the screens offer only these, the API refuses the others (409). */
+export interface GroupOrderDocuments {
+  /** The priced offer, once a quote is picked. */
+  quote: boolean;
+  /** The numbers of the paid instalments: each has its receipt. */
+  receipts: number[];
+  /** The passenger list, once confirmed (it cannot change any more). */
+  passengerList: boolean;
+}
+
+export function groupOrderDocuments(order: GroupDocumentSource): GroupOrderDocuments {
+  return {
+    quote: order.quotes.some((q) => q.state === 'picked'),
+    receipts: order.instalments.filter((i) => i.state === 'paid').map((i) => i.n),
+    passengerList: order.passengerList.state === 'confirmed',
+  };
 }

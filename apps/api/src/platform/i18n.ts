@@ -58,6 +58,9 @@ export const SHARED_TEXT_SECTIONS = [
   'userLog.kind',
   'userLog.words',
   'clientQuotes.validation',
+  'trainBooking.seatClasses',
+  'groupOrders.instalment.kind',
+  'groupOrders.instalment.stateLabel',
 ] as const;
 
 type SharedSection = (typeof SHARED_TEXT_SECTIONS)[number];

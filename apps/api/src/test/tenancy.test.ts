@@ -251,6 +251,18 @@ const MATRIX: Record<string, Call> = {
     payload: () => ({ channel: 'balance' }),
     foreign: true,
   },
+  'GET /order/v2/group/orders/:id/traveller-documents/quote': {
+    url: (o) => `/order/v2/group/orders/${o.orderId}/traveller-documents/quote`,
+    foreign: true,
+  },
+  'GET /order/v2/group/orders/:id/traveller-documents/receipts/:n': {
+    url: (o) => `/order/v2/group/orders/${o.orderId}/traveller-documents/receipts/1`,
+    foreign: true,
+  },
+  'GET /order/v2/group/orders/:id/traveller-documents/passenger-list': {
+    url: (o) => `/order/v2/group/orders/${o.orderId}/traveller-documents/passenger-list`,
+    foreign: true,
+  },
   'GET /order/v2/group/orders/:id/passengers': {
     url: (o) => `/order/v2/group/orders/${o.orderId}/passengers`,
     foreign: true,
@@ -278,6 +290,10 @@ const MATRIX: Record<string, Call> = {
   },
   'GET /order/v2/train/orders': { url: () => '/order/v2/train/orders?pageSize=100' },
   'GET /order/v2/train/orders/:id': { url: (o) => `/order/v2/train/orders/${o.trainOrderId}`, foreign: true },
+  'GET /order/v2/train/orders/:id/traveller-documents/e-ticket': {
+    url: (o) => `/order/v2/train/orders/${o.trainOrderId}/traveller-documents/e-ticket`,
+    foreign: true,
+  },
   'DELETE /order/v2/train/orders/:id': {
     url: (o) => `/order/v2/train/orders/${o.trainOrderId}`,
     foreign: true,

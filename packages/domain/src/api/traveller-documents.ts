@@ -1,6 +1,7 @@
 import { TravellerDocumentQuery } from '../traveller-documents';
 import { OrderIdParams } from './common';
 import { defineRoute } from './contract';
+import { InstalmentParams } from './group-orders';
 
 const tags = ['flight-orders'];
 
@@ -30,6 +31,67 @@ export const downloadFlightInvoice = defineRoute({
     "In `lang` (en, zh-cn, zh-tw), else the caller's language. 409 INVOICE_NOT_OFFERED when the fare gives " +
     'no invoice, 409 DOCUMENT_NOT_READY before the tickets are issued.',
   tags,
+  params: OrderIdParams,
+  query: TravellerDocumentQuery,
+  response: 'file',
+});
+
+const LANG = "In `lang` (en, zh-cn, zh-tw), else the caller's language, under the agency's name and logo.";
+
+export const downloadTrainETicket = defineRoute({
+  method: 'GET',
+  path: '/order/v2/train/orders/:id/traveller-documents/e-ticket',
+  operationId: 'downloadTrainETicket',
+  summary: 'Download the e-ticket of a train order',
+  description:
+    'A PDF for the traveller: passengers with their masked document numbers, coach and seat when known, ' +
+    "ticket numbers or the railway's order number, the train, stations and local times, seat class and amounts. " +
+    `${LANG} Seen by whoever may read the order; 409 DOCUMENT_NOT_READY unless the order is ticketed.`,
+  tags: ['train-orders'],
+  params: OrderIdParams,
+  query: TravellerDocumentQuery,
+  response: 'file',
+});
+
+const groupTags = ['group-orders'];
+
+export const downloadGroupQuote = defineRoute({
+  method: 'GET',
+  path: '/order/v2/group/orders/:id/traveller-documents/quote',
+  operationId: 'downloadGroupQuote',
+  summary: 'Download the picked quote of a group order',
+  description:
+    'A PDF of the priced offer: flights, fare per person, passenger counts, total, the deposit and ' +
+    `instalment schedule with due dates, and until when it holds. ${LANG} 409 DOCUMENT_NOT_READY before a quote is picked.`,
+  tags: groupTags,
+  params: OrderIdParams,
+  query: TravellerDocumentQuery,
+  response: 'file',
+});
+
+export const downloadGroupReceipt = defineRoute({
+  method: 'GET',
+  path: '/order/v2/group/orders/:id/traveller-documents/receipts/:n',
+  operationId: 'downloadGroupReceipt',
+  summary: 'Download the receipt of a paid instalment of a group order',
+  description:
+    "A PDF of instalment `n` (1 to 4): amount, when it was paid in the agency's time zone, the method and " +
+    `the balance still due. ${LANG} 409 DOCUMENT_NOT_READY while the instalment is unpaid.`,
+  tags: groupTags,
+  params: InstalmentParams,
+  query: TravellerDocumentQuery,
+  response: 'file',
+});
+
+export const downloadGroupPassengerList = defineRoute({
+  method: 'GET',
+  path: '/order/v2/group/orders/:id/traveller-documents/passenger-list',
+  operationId: 'downloadGroupPassengerList',
+  summary: 'Download the passenger list of a group order',
+  description:
+    'A PDF of the confirmed list: names, types, masked document numbers and ticket numbers once issued. ' +
+    `${LANG} 409 DOCUMENT_NOT_READY before the list is confirmed.`,
+  tags: groupTags,
   params: OrderIdParams,
   query: TravellerDocumentQuery,
   response: 'file',

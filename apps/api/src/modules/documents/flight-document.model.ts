@@ -76,7 +76,8 @@ export function formatMoney(minor: number, currency: string): string {
   return `${currency} ${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
-function localName(
+/** The name of an airport, airline or station in `locale` (the English one when it has no other). */
+export function localName(
   item: { name: string; chineseName: string; traditionalName: string },
   locale: Locale,
 ): string {

@@ -20,7 +20,8 @@ function ensureRoom(doc: PdfDoc, height: number): void {
   if (doc.y + height > bottom(doc)) doc.addPage();
 }
 
-function heading(doc: PdfDoc, text: string): void {
+/** A section's heading with a rule under it. */
+export function heading(doc: PdfDoc, text: string): void {
   ensureRoom(doc, 40);
   doc.moveDown(0.8);
   useFont(doc, 700).fontSize(SIZE.heading).fillColor(INK);
@@ -36,10 +37,10 @@ function heading(doc: PdfDoc, text: string): void {
 }
 
 /** How a row is written: column headings, plain values, or a bold bottom line. */
-type RowStyle = 'head' | 'body' | 'strong';
+export type RowStyle = 'head' | 'body' | 'strong';
 
 /** One table row: cells side by side in columns of the given fractions of the width. */
-function tableRow(doc: PdfDoc, cells: string[], fractions: number[], style: RowStyle = 'body'): void {
+export function tableRow(doc: PdfDoc, cells: string[], fractions: number[], style: RowStyle = 'body'): void {
   const width = contentWidth(doc);
   const widths = fractions.map((f) => f * width - 6);
   const weight = style === 'body' ? 400 : 700;
@@ -58,11 +59,16 @@ function tableRow(doc: PdfDoc, cells: string[], fractions: number[], style: RowS
   doc.y = y + height + 4;
 }
 
-function fields(doc: PdfDoc, list: Field[]): void {
+/** Label and value rows. */
+export function fields(doc: PdfDoc, list: Field[]): void {
   for (const field of list) tableRow(doc, [field.label, field.value], [0.3, 0.7]);
 }
 
-function header(doc: PdfDoc, model: FlightDocumentModel): void {
+/** The top of every traveller document: the agency's logo and name, the title, the references. */
+export type DocumentTop = Pick<FlightDocumentModel, 'logo' | 'agencyName' | 'title' | 'header'>;
+
+/** Draws the agency's logo and name, the title and the reference fields. */
+export function drawTop(doc: PdfDoc, model: DocumentTop): void {
   const top = doc.y;
   let x = left(doc);
   if (model.logo) {
@@ -87,7 +93,7 @@ function header(doc: PdfDoc, model: FlightDocumentModel): void {
 
 /** Draws the top: the agency, the title, the booking's references and the passengers with their tickets. */
 export function drawHeader(doc: PdfDoc, model: FlightDocumentModel): void {
-  header(doc, model);
+  drawTop(doc, model);
   heading(doc, model.labels.passengers);
   tableRow(doc, model.labels.columns.passenger, [0.4, 0.2, 0.4], 'head');
   for (const p of model.passengers) tableRow(doc, [p.name, p.type, p.tickets], [0.4, 0.2, 0.4]);
@@ -101,8 +107,7 @@ export function drawItinerary(doc: PdfDoc, model: FlightDocumentModel): void {
   for (const f of model.flights) {
     tableRow(doc, [`${f.flight}\n${f.carrier}`, f.departure, f.arrival, f.cabin], columns);
   }
-  useFont(doc, 400).fontSize(SIZE.small).fillColor(MUTED);
-  writeText(doc, model.labels.localTime, left(doc), doc.y, { width: contentWidth(doc) }, 400);
+  drawNote(doc, model.labels.localTime);
 
   if (model.baggage.length > 0) {
     heading(doc, model.labels.baggage);
@@ -114,15 +119,35 @@ export function drawItinerary(doc: PdfDoc, model: FlightDocumentModel): void {
 
 /** Draws the amounts: each part, the total in bold and whether it is paid. */
 export function drawAmounts(doc: PdfDoc, model: FlightDocumentModel): void {
-  heading(doc, model.labels.amounts);
-  fields(doc, model.amounts);
-  tableRow(doc, [model.total.label, model.total.value], [0.3, 0.7], 'strong');
-  useFont(doc, 400).fontSize(SIZE.body).fillColor(MUTED);
-  writeText(doc, model.paymentNote, left(doc), doc.y, { width: contentWidth(doc) }, 400);
+  drawSums(doc, model.labels.amounts, model.amounts, model.total, model.paymentNote);
+}
+
+/** A section of amounts: the lines, the bottom line in bold, and a note under them. */
+export function drawSums(doc: PdfDoc, title: string, lines: Field[], total: Field, note: string): void {
+  heading(doc, title);
+  fields(doc, lines);
+  tableRow(doc, [total.label, total.value], [0.3, 0.7], 'strong');
+  drawNote(doc, note, 'body');
+}
+
+/** A small grey line under a section (what the times mean, whether it is paid). */
+export function drawNote(doc: PdfDoc, text: string, size: 'small' | 'body' = 'small'): void {
+  useFont(doc, 400).fontSize(SIZE[size]).fillColor(MUTED);
+  writeText(doc, text, left(doc), doc.y, { width: contentWidth(doc) }, 400);
+}
+
+/** A section of a table: the heading, the column headings, one row per item. */
+export function drawTable(
+  doc: PdfDoc,
+  table: { title: string; columns: string[]; rows: string[][]; fractions: number[] },
+): void {
+  heading(doc, table.title);
+  tableRow(doc, table.columns, table.fractions, 'head');
+  for (const row of table.rows) tableRow(doc, row, table.fractions);
 }
 
 /** The last line: who issued the document and the traveller's reminder. */
-export function drawFooter(doc: PdfDoc, model: FlightDocumentModel): void {
+export function drawFooter(doc: PdfDoc, model: Pick<FlightDocumentModel, 'footer'>): void {
   ensureRoom(doc, 40);
   doc.moveDown(1.5);
   useFont(doc, 400).fontSize(SIZE.small).fillColor(MUTED);

@@ -1,4 +1,9 @@
-import { type GroupOrder, type GroupOrderListItem, type GroupQuote } from '@portal/domain/group-order';
+import {
+  type GroupOrder,
+  type GroupOrderListItem,
+  type GroupQuote,
+  type InstalmentState,
+} from '@portal/domain/group-order';
 import {
   allowedGroupActions,
   groupStatusColor,
@@ -60,6 +65,11 @@ export function effectiveConfirmBy(order: GroupOrderRow, quotes: readonly GroupQ
   return open.length > 0 ? new Date(Math.max(...open)) : null;
 }
 
+/** Paid, missed (the order failed with it unpaid) or still due. */
+export function instalmentState(i: Pick<GroupInstalmentRow, 'paidAt' | 'missedAt'>): InstalmentState {
+  return i.paidAt ? 'paid' : i.missedAt ? 'missed' : 'unpaid';
+}
+
 /** The whole order: request, quotes, instalments, payments, passenger list state, timeline, actions. */
 export async function presentGroupOrder(db: Db, order: GroupOrderRow, now: Date): Promise<GroupOrder> {
   const [quotes, instalments, events, list] = [
@@ -95,7 +105,7 @@ export async function presentGroupOrder(db: Db, order: GroupOrderRow, now: Date)
       kind: i.kind,
       amount: money(i.amountMinor, i.currency),
       deadline: i.deadline.toISOString(),
-      state: i.paidAt ? 'paid' : i.missedAt ? 'missed' : 'unpaid',
+      state: instalmentState(i),
       paidAt: iso(i.paidAt),
       channel: (i.channel as PaymentChannel | null) ?? null,
       paymentReference: i.paymentReference,

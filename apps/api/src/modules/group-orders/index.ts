@@ -10,3 +10,5 @@ export type {
   GroupDeskRequest,
 } from './group-desk';
 export { groupOrders } from './group-orders.schema';
+export { groupDocumentFacts } from './group-documents';
+export type { GroupDocumentFacts } from './group-documents';

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db';
 import { agencies } from '../agencies/index';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
 import { rowsOf } from '../../platform/db/rows';
+import { attachmentRequestsOf, renderAttachments, type RenderAttachment } from './attachments';
 import type { Mailer } from './mailer';
 import { outboundAttempts, outboundMessages, type OutboundMessageRow } from './notifications.schema';
 import { OUTBOUND_DELIVERY_JOB } from './notify';
@@ -25,6 +26,8 @@ export interface DeliveryDeps {
   allowPrivateWebhooks: boolean;
   timeScale: number;
   webhookTimeoutMs?: number;
+  /** Makes the files an e-mail asks for (the e-ticket itinerary of a tickets-issued e-mail). */
+  attachments: RenderAttachment;
 }
 
 /**
@@ -54,6 +57,19 @@ interface Outcome {
 async function deliver(db: Db, deps: DeliveryDeps, message: OutboundMessageRow): Promise<Outcome> {
   if (message.channel === 'email') {
     const { subject, text, html } = message.payload;
+    let attachments;
+    try {
+      attachments = await renderAttachments(
+        deps.attachments,
+        message.agencyId,
+        attachmentRequestsOf(message.payload),
+      );
+    } catch (error) {
+      // A file that may still be made (the database or the disk failed): this attempt fails and
+      // is retried as a refused mail is, rather than the traveller getting the e-mail without it.
+      const reason = error instanceof Error ? error.message : String(error);
+      return { ok: false, code: null, error: `attachment not made: ${reason}`.slice(0, 500) };
+    }
     const result = await deps.mailer.send({
       id: message.id,
       to: message.target,
@@ -61,6 +77,7 @@ async function deliver(db: Db, deps: DeliveryDeps, message: OutboundMessageRow):
       text: typeof text === 'string' ? text : '',
       // Messages recorded before e-mails had an HTML part go as plain text.
       ...(typeof html === 'string' ? { html } : {}),
+      ...(attachments.length > 0 ? { attachments } : {}),
     });
     return { ok: result.ok, code: result.code, error: result.error };
   }

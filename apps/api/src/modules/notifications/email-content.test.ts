@@ -4,12 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, useTestApp } from '../../test/app';
 import { setCommonConfig } from '../../test/agency-config';
 import { bookOne } from '../flight-orders/flight-orders.test-helpers';
+import { pdfText } from '../documents/pdf-text.test-helpers';
 import { flightOrders } from '../flight-orders/index';
 import { outboundMessages } from './notifications.schema';
 import { readMail, startSmtpReceiver } from './notifications.test-helpers';
 import { notifyOrderEvent } from './notify';
 
 const t = useTestApp();
+
+const squash = (text: string) => text.replace(/\s+/g, '');
 
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let mailApp: FastifyInstance;
@@ -48,8 +51,8 @@ async function receivedMail(orderId: string, kind: string) {
 }
 
 const LABELS = {
-  en: { passengers: 'Passengers', total: 'Order total', flights: 'Flights' },
-  'zh-cn': { passengers: '乘机人', total: '订单总额', flights: '航班' },
+  en: { passengers: 'Passengers', total: 'Order total', flights: 'Flights', itinerary: 'E-ticket itinerary' },
+  'zh-cn': { passengers: '乘机人', total: '订单总额', flights: '航班', itinerary: '电子客票行程单' },
 } as const;
 
 describe('order e-mails list the passengers, tickets, flights and amounts', () => {
@@ -77,8 +80,15 @@ describe('order e-mails list the passengers, tickets, flights and amounts', () =
       const total = `${order.price.orderTotal.amount} ${order.price.orderTotal.currency}`;
 
       const mail = await receivedMail(order.id, 'order.issued');
-      expect(mail.headers['content-type']).toMatch(/^multipart\/alternative/);
-      expect(mail.types).toEqual(['text/plain', 'text/html']);
+      // The text and HTML alternatives, then the e-ticket itinerary as a PDF file.
+      expect(mail.headers['content-type']).toMatch(/^multipart\/mixed/);
+      expect(mail.types).toEqual(['text/plain', 'text/html', 'application/pdf']);
+      const [pdf] = mail.attachments;
+      expect(pdf?.fileName).toContain(order.bookingNumber);
+      const pdfWords = squash(await pdfText(pdf?.content ?? Buffer.alloc(0)));
+      expect(pdfWords).toContain('ZHANG/WEI');
+      expect(pdfWords).toContain(String(ticket));
+      expect(pdfWords).toContain(squash(LABELS[locale].itinerary));
       for (const part of [mail.text, mail.html]) {
         expect(part).toContain('ZHANG/WEI');
         expect(part).toContain(String(ticket));

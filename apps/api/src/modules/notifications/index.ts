@@ -6,3 +6,4 @@ export { signWebhook, webhookUrlProblem } from './webhook';
 export type { WebhookTargetRule } from './webhook';
 export type { NotifiedFlightOrder } from './notify';
 export type { EmailAmount, EmailDetails, EmailFlight, EmailPassenger } from './email-templates';
+export type { EmailAttachmentRequest, MailAttachment, RenderAttachment } from './attachments';

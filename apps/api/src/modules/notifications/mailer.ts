@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { MailAttachment } from './attachments';
 
 export interface MailToSend {
   /** The outbound message id (names the `.eml` file and the Message-ID). */
@@ -10,6 +11,8 @@ export interface MailToSend {
   text: string;
   /** The HTML alternative of `text` (a multipart/alternative message when given). */
   html?: string;
+  /** Files sent with it (a multipart/mixed message around the text when given). */
+  attachments?: MailAttachment[];
 }
 
 export interface MailResult {
@@ -50,6 +53,7 @@ export function createMailer(options: {
     subject: mail.subject,
     text: mail.text,
     ...(mail.html ? { html: mail.html } : {}),
+    ...(mail.attachments ? { attachments: mail.attachments } : {}),
     messageId: `<outbound-${mail.id}@portal.invalid>`,
   });
   if (smtpUrl) {

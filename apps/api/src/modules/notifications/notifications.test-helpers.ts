@@ -95,50 +95,82 @@ function splitEntity(entity: string): { headers: Record<string, string>; body: s
   return { headers, body: split < 0 ? '' : entity.slice(split + 2) };
 }
 
-/** The decoded text of a body in its transfer encoding. */
-function decodeBody(body: string, transferEncoding: string | undefined): string {
+/** The decoded bytes of a body in its transfer encoding. */
+function decodeBytes(body: string, transferEncoding: string | undefined): Buffer {
   const encoding = (transferEncoding ?? '7bit').toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64');
   if (encoding === 'quoted-printable') {
     const bytes = body
       .replace(/=\n/g, '')
       .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
+    return Buffer.from(bytes, 'latin1');
   }
-  return body;
+  return Buffer.from(body, 'utf8');
+}
+
+interface MailPart {
+  type: string;
+  /** The file name of an attachment (`Content-Disposition`), else empty. */
+  fileName: string;
+  content: Buffer;
+}
+
+/** The file name of a `Content-Disposition`, plain or in RFC 2231 pieces (`filename*0*=utf-8''…`). */
+function fileNameOf(disposition: string): string {
+  const plain = /filename="([^"]*)"/i.exec(disposition)?.[1];
+  if (plain !== undefined) return plain;
+  const pieces = [...disposition.matchAll(/filename\*(?:\d+)?\*?=([^;]+)/gi)].map((m) => m[1]?.trim() ?? '');
+  return decodeURIComponent(
+    pieces
+      .join('')
+      .replace(/^[\w-]+''/, '')
+      .replace(/"/g, ''),
+  );
+}
+
+/** The leaf parts of a MIME entity, nested multiparts opened in order. */
+function leafParts(headers: Record<string, string>, body: string): MailPart[] {
+  const type = headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!type.toLowerCase().startsWith('multipart/') || !boundary) {
+    const fileName = fileNameOf(headers['content-disposition'] ?? '');
+    return [
+      {
+        type: (type.split(';')[0] ?? type).trim().toLowerCase(),
+        fileName,
+        content: decodeBytes(body.replace(/\n$/, ''), headers['content-transfer-encoding']),
+      },
+    ];
+  }
+  return body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith('--'))
+    .map((part) => splitEntity(part.replace(/^\n/, '')))
+    .flatMap((part) => leafParts(part.headers, part.body));
 }
 
 /**
  * The headers and decoded parts of a message: `text` is its plain text (the text/plain part of a
- * multipart/alternative message), `html` its HTML part (empty when it has none), and `types` the
- * content types of its parts in order.
+ * multipart message), `html` its HTML part (empty when it has none), `types` the content types of
+ * its leaf parts in order (nested multiparts opened), and `attachments` its files.
  */
 export function readMail(raw: string): {
   headers: Record<string, string>;
   text: string;
   html: string;
   types: string[];
+  attachments: { type: string; fileName: string; content: Buffer }[];
 } {
   const { headers, body } = splitEntity(raw.replace(/\r\n/g, '\n'));
-  const type = headers['content-type'] ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!type.toLowerCase().startsWith('multipart/') || !boundary) {
-    const text = decodeBody(body, headers['content-transfer-encoding']);
-    return { headers, text, html: '', types: [type.split(';')[0] ?? type] };
-  }
-  const parts = body
-    .split(`--${boundary}`)
-    .slice(1)
-    .filter((part) => !part.startsWith('--'))
-    .map((part) => splitEntity(part.replace(/^\n/, '')))
-    .map((part) => ({
-      type: (part.headers['content-type'] ?? 'text/plain').split(';')[0]?.trim().toLowerCase() ?? '',
-      content: decodeBody(part.body.replace(/\n$/, ''), part.headers['content-transfer-encoding']),
-    }));
+  const parts = leafParts(headers, body);
+  const textOf = (type: string) =>
+    parts.find((p) => p.type === type && !p.fileName)?.content.toString('utf8');
   return {
     headers,
-    text: parts.find((p) => p.type === 'text/plain')?.content ?? '',
-    html: parts.find((p) => p.type === 'text/html')?.content ?? '',
+    text: textOf('text/plain') ?? '',
+    html: textOf('text/html') ?? '',
     types: parts.map((p) => p.type),
+    attachments: parts.filter((p) => p.fileName !== ''),
   };
 }

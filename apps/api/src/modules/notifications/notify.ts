@@ -8,6 +8,7 @@ import type { FlightSettings } from '@portal/domain/agency-config';
 import type { FlightOrderStatus } from '@portal/domain/flight-order-status';
 import { jobs } from '../../platform/jobs.schema';
 import { rowsOf } from '../../platform/db/rows';
+import { orderEmailAttachments } from './attachments';
 import { renderEmail, type EmailDetails } from './email-templates';
 import { orderEmailDetails, type OrderEmailFacts } from './order-email-details';
 import { notifications, outboundMessages, type NotificationKind } from './notifications.schema';
@@ -151,7 +152,12 @@ export async function notifyOrderEvent(tx: Db, event: OrderEvent): Promise<void>
 
   const locale = emailLocale(agency.common);
   const messages: NewMessage[] = [];
-  const email = { ...renderEmail(kind, locale, params, orderEmailDetails(order)), locale };
+  const attachments = orderEmailAttachments(kind, order.id, locale);
+  const email = {
+    ...renderEmail(kind, locale, params, orderEmailDetails(order)),
+    locale,
+    ...(attachments.length > 0 ? { attachments } : {}),
+  };
   if (order.contact.email) messages.push({ channel: 'email', target: order.contact.email, payload: email });
   if (
     agency.parentId !== null &&

@@ -12,6 +12,7 @@ import { useCancelGroupOrder, useGroupOrder, usePickQuote } from '../api/group-o
 import { CancelDialog } from '../components/cancel-dialog';
 import { Countdown } from '../components/countdown';
 import { GroupStatusTag } from '../components/group-status-tag';
+import { GroupDocumentsCard } from '../components/group-documents-card';
 import { InstalmentsSection } from '../components/instalments-section';
 import { PassengerListDeadline } from '../components/passenger-list-state';
 import { QuoteCard } from '../components/quote-card';
@@ -203,6 +204,8 @@ export function GroupOrderDetailPage() {
           </Descriptions>
         </Card>
       )}
+
+      <GroupDocumentsCard order={data} />
 
       <Card title={t('groupOrders.detail.timeline')}>
         <TimelineSection entries={data.timeline} />

@@ -9,6 +9,7 @@ import { useLocale } from '../../../shared/stores/subject';
 import { QueryError } from '../../../shared/ui/query-error';
 import { useTrainOrder } from '../api/train-orders';
 import { stationName } from '../lib/station-name';
+import { TrainDocuments } from './train-documents';
 import { TrainOrderActions } from './train-order-actions';
 import { RefusedRefundAlert, TrainOrderTimeline } from './train-order-timeline';
 import { TrainStatusTag } from './train-status-tag';
@@ -85,6 +86,7 @@ function OrderBody({ order }: { order: TrainOrder }) {
         ]}
       />
       <TrainOrderActions order={order} />
+      <TrainDocuments order={order} />
       <TrainOrderTimeline order={order} />
     </Space>
   );
