@@ -52,6 +52,8 @@ export function DisruptionsTable({ data, page, pageSize, loading, onChange }: Di
     {
       key: 'actions',
       title: t('disruptions.field.actions'),
+      // The buttons wrap under each other: the fixed column stays narrow beside the scrolling ones.
+      width: 200,
       render: (_, row) => <DisruptionActions disruption={row} />,
     },
   ];
