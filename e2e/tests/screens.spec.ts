@@ -90,7 +90,7 @@ test.describe('screens at the sizes agents use', () => {
     });
   }
 
-  test('an order opened from far down the list, and the booking confirmation, open at their top', async ({
+  test('the booking confirmation and an order opened from far down the list open at their top, and fit', async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -110,6 +110,7 @@ test.describe('screens at the sizes agents use', () => {
     await expect(page.getByTestId('booking-form')).toBeVisible();
     await expect(page.getByTestId('quote-countdown')).toBeInViewport();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await screenFitProblems(page)).toEqual([]);
 
     // The last order of the list's first page, opened from the bottom of the list.
     await page.getByTestId('top-menu').getByText('My Bookings', { exact: true }).click();
@@ -123,5 +124,6 @@ test.describe('screens at the sizes agents use', () => {
     await expect(page).toHaveURL(/\/flight\/orders\/[^/]+$/);
     await expect(page.getByTestId('order-booking-number')).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await screenFitProblems(page)).toEqual([]);
   });
 });
