@@ -84,6 +84,9 @@ if (!window.matchMedia) {
   });
 }
 
+// jsdom lays nothing out and scrolls nothing: its `window.scrollTo` only reports "Not implemented".
+Object.defineProperty(window, 'scrollTo', { writable: true, value: () => undefined });
+
 if (!('ResizeObserver' in window)) {
   class ResizeObserverStub {
     observe(): void {}

@@ -13,6 +13,8 @@ function renderTable(data: { list: Row[]; total: number; totalCapped?: boolean }
   render(
     <PagedTable<Row>
       testId="rows"
+      label="Rows"
+      keyColumn="id"
       rowKey="id"
       columns={[{ key: 'id', title: 'ID', render: (_, row) => row.id }]}
       data={data}

@@ -1,7 +1,6 @@
-import { Table } from 'antd';
-import type { TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableProps } from './data-table';
 
 type Sorter<T> = SorterResult<T> | SorterResult<T>[];
 
@@ -14,8 +13,8 @@ export interface PagedList<L> {
 }
 
 interface PagedTableProps<T> extends Omit<
-  TableProps<T>,
-  'dataSource' | 'pagination' | 'onChange' | 'locale' | 'size' | 'scroll'
+  DataTableProps<T>,
+  'dataSource' | 'pagination' | 'onChange' | 'locale' | 'size'
 > {
   testId: string;
   /** One page of rows and the count of all; `totalCapped` when the count stopped at the server's cap. */
@@ -42,12 +41,11 @@ export function PagedTable<T extends object>({
 }: PagedTableProps<T>) {
   const { i18n } = useTranslation();
   return (
-    <Table<T>
+    <DataTable<T>
       {...table}
       data-testid={testId}
       size="middle"
       dataSource={data?.list ?? []}
-      scroll={{ x: 'max-content' }}
       locale={{ emptyText }}
       pagination={{
         current: page,

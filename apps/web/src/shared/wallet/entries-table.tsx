@@ -1,6 +1,7 @@
-import { Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Empty, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WalletEntry, WalletEntryList, WalletPaymentType } from '@portal/domain/wallet';
+import { DataTable } from '../ui/data-table';
 import { entryDescription } from './entry-description';
 import { formatSigned, formatTimestamp, isNegative } from './format';
 import { OrderNumber } from './order-number';
@@ -84,13 +85,14 @@ export function EntriesTable({
     },
   ];
   return (
-    <Table<WalletEntry>
+    <DataTable<WalletEntry>
       rowKey="id"
       data-testid="entries-table"
+      label={t('bills.entries.title')}
+      keyColumn="bookingNumber"
       columns={columns}
       dataSource={data?.list ?? []}
       loading={loading}
-      scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description={t('bills.entries.empty')} /> }}
       pagination={{
         current: page,

@@ -1,8 +1,9 @@
-import { Empty, Table, type TableColumnsType } from 'antd';
+import { Empty, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TransactionKind } from '@portal/domain/transaction-kinds';
 import type { TransactionList, TransactionOrderRef, TransactionRow } from '@portal/domain/wallet';
 import { formatAmount, formatMoney } from '../money/format-money';
+import { DataTable } from '../ui/data-table';
 import { formatTimestamp } from './format';
 import { OrderNumber } from './order-number';
 import { SignedAmount } from './signed-amount';
@@ -107,13 +108,14 @@ export function TransactionsTable({
     { title: t('bills.transactions.createdOn'), dataIndex: 'createdOn', render: time },
   ];
   return (
-    <Table<TransactionRow>
+    <DataTable<TransactionRow>
       rowKey="id"
       data-testid="transactions-table"
+      label={t('router.transactions')}
+      keyColumn="originalBooking"
       columns={columns}
       dataSource={rows}
       loading={loading}
-      scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description={t('bills.transactions.empty')} /> }}
       pagination={{
         current: page,

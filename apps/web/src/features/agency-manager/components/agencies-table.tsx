@@ -1,8 +1,9 @@
-import { Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Tag, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MoneyJson } from '@portal/domain/shopping';
 import { formatMoney } from '../../../shared/money/format-money';
+import { DataTable } from '../../../shared/ui/data-table';
 import { AGENCIES_PAGE_SIZE } from '../api/agencies';
 import type { AgencyRow } from '../tree/agency-tree';
 import { AgencyRowActions, type AgencyRowActionsProps } from './agency-row-actions';
@@ -85,13 +86,15 @@ export function AgenciesTable(props: AgenciesTableProps) {
   ];
 
   return (
-    <Table<AgencyRow>
+    <DataTable<AgencyRow>
       rowKey="key"
       data-testid="agencies-table"
+      label={t('router.agencyManager')}
+      keyColumn="name"
+      actionColumn="actions"
       columns={columns}
       dataSource={props.rows}
       loading={props.loading}
-      scroll={{ x: 'max-content' }}
       locale={{ emptyText: props.empty }}
       expandable={{
         expandedRowKeys: props.expandedKeys,

@@ -1,8 +1,9 @@
-import { Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LateCapture } from '@portal/domain/late-capture';
 import { formatMoney } from '../../../shared/money/format-money';
+import { DataTable } from '../../../shared/ui/data-table';
 import { QueryError } from '../../../shared/ui/query-error';
 import { useLateCaptures } from '../api/get-late-captures';
 import { formatTimestamp } from '../../../shared/wallet/format';
@@ -81,14 +82,15 @@ export function LateCapturesSection() {
           onRetry={() => void captures.refetch()}
         />
       ) : (
-        <Table<LateCapture>
+        <DataTable<LateCapture>
           rowKey="id"
           size="small"
           data-testid="late-captures-table"
+          label={t('bills.lateCaptures.title')}
+          keyColumn="bookingNumber"
           columns={columns}
           dataSource={captures.data?.list ?? []}
           loading={captures.isFetching}
-          scroll={{ x: 'max-content' }}
           pagination={{
             current: page,
             pageSize: PAGE_SIZE,

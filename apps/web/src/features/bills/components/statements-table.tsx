@@ -1,7 +1,8 @@
-import { Empty, Table, Typography, type TableColumnsType } from 'antd';
+import { Empty, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WalletStatement } from '@portal/domain/wallet';
 import { formatMoney } from '../../../shared/money/format-money';
+import { DataTable } from '../../../shared/ui/data-table';
 
 type MoneyField = 'opening' | 'topUps' | 'orderPayments' | 'refunds' | 'adjustments' | 'closing';
 
@@ -43,13 +44,14 @@ export function StatementsTable({ statements, loading }: StatementsTableProps) {
   ];
   return (
     <>
-      <Table<WalletStatement>
+      <DataTable<WalletStatement>
         rowKey={(row) => `${row.currency}-${row.period}`}
         data-testid="statements-table"
+        label={t('router.statements')}
+        keyColumn="period"
         columns={columns}
         dataSource={statements ?? []}
         loading={loading}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={t('bills.statements.empty')} /> }}
         pagination={{
           defaultPageSize: 24,

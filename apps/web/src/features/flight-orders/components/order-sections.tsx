@@ -1,8 +1,9 @@
-import { Card, Descriptions, Table, Timeline } from 'antd';
+import { Card, Descriptions, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FlightOrder, FlightOrderPrice, TimelineEntry } from '@portal/domain/flight-order';
 import { maskDocumentNumber } from '@portal/domain/document-types';
 import { terminalNumber } from '../../../shared/flight/terminal';
+import { DataTable } from '../../../shared/ui/data-table';
 import { localTime, money, timestamp } from '../lib/format';
 import { StatusTag } from './status-tag';
 
@@ -12,12 +13,13 @@ export function SegmentsCard({ order }: { order: Order }) {
   const { t } = useTranslation();
   return (
     <Card title={t('orders.detail.segments')} data-testid="order-segments" style={{ marginBottom: 16 }}>
-      <Table
+      <DataTable
         rowKey={(s) => `${s.flightNumber}-${s.departure.time}`}
         size="small"
+        label={t('orders.detail.segments')}
+        keyColumn="flight"
         pagination={false}
         dataSource={order.segments}
-        scroll={{ x: 'max-content' }}
         columns={[
           {
             key: 'flight',
@@ -55,12 +57,13 @@ export function PassengersCard({ order }: { order: Order }) {
   const { t } = useTranslation();
   return (
     <Card title={t('orders.field.passengers')} data-testid="order-passengers" style={{ marginBottom: 16 }}>
-      <Table
+      <DataTable
         rowKey="id"
         size="small"
+        label={t('orders.field.passengers')}
+        keyColumn="name"
         pagination={false}
         dataSource={order.passengers}
-        scroll={{ x: 'max-content' }}
         onRow={(p) => ({ 'data-testid': `order-passenger-${p.id}` }) as React.HTMLAttributes<HTMLElement>}
         columns={[
           { key: 'name', title: t('orders.detail.name'), render: (_, p) => `${p.surname}/${p.given_names}` },

@@ -88,6 +88,8 @@ export function OrdersTable({ sortOrder, onChange, ...list }: OrdersTableProps) 
     <PagedTable<FlightOrderListItem>
       {...list}
       testId="orders-table"
+      label={t('router.flightOrders')}
+      keyColumn="bookingNumber"
       rowKey="id"
       columns={columns}
       emptyText={t('orders.list.empty')}

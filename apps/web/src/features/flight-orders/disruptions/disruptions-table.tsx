@@ -1,8 +1,8 @@
-import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Disruption, DisruptionList } from '@portal/domain/disruptions';
+import { DataTable } from '../../../shared/ui/data-table';
 import { timestamp } from '../lib/format';
 import { DisruptionActions } from './disruption-actions';
 import { DisruptionStatusTag, DisruptionTypeTag } from './disruption-tags';
@@ -52,18 +52,22 @@ export function DisruptionsTable({ data, page, pageSize, loading, onChange }: Di
     {
       key: 'actions',
       title: t('disruptions.field.actions'),
+      // The buttons wrap under each other: the fixed column stays narrow beside the scrolling ones.
+      width: 200,
       render: (_, row) => <DisruptionActions disruption={row} />,
     },
   ];
   return (
-    <Table<Disruption>
+    <DataTable<Disruption>
       data-testid="disruptions-table"
+      label={t('router.flightDisruptions')}
+      keyColumn="bookingNumber"
+      actionColumn="actions"
       rowKey="id"
       size="middle"
       loading={loading}
       columns={columns}
       dataSource={data?.list ?? []}
-      scroll={{ x: 'max-content' }}
       locale={{ emptyText: loading ? ' ' : t('disruptions.list.empty') }}
       pagination={{
         current: page,

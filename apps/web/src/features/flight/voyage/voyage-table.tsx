@@ -95,6 +95,8 @@ export function VoyageTable({ onChange, ...list }: VoyageTableProps) {
     <PagedTable<VoyageRow>
       {...list}
       testId="voyage-table"
+      label={t('router.flightVoyage')}
+      keyColumn="passenger"
       rowKey={rowKey}
       columns={columns}
       emptyText={t('voyage.list.empty')}

@@ -1,8 +1,9 @@
-import { Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { GroupOrderList, GroupOrderListItem } from '@portal/domain/group-order';
 import { formatDate, formatDateTime } from '../../../shared/dates/format-date';
+import { DataTable } from '../../../shared/ui/data-table';
 import { money } from '../lib/format';
 import { Countdown } from './countdown';
 import { GroupStatusTag } from './group-status-tag';
@@ -27,11 +28,12 @@ export function GroupOrdersTable({
 }: GroupOrdersTableProps) {
   const { t } = useTranslation();
   return (
-    <Table<GroupOrderListItem>
+    <DataTable<GroupOrderListItem>
       data-testid="group-orders-table"
+      label={t('router.groupOrders')}
+      keyColumn="bookingNumber"
       rowKey="id"
       size="middle"
-      scroll={{ x: 'max-content' }}
       loading={loading}
       dataSource={data?.list ?? []}
       locale={{ emptyText: t('groupOrders.list.empty') }}

@@ -1,17 +1,18 @@
-import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { GroupPassenger } from '@portal/domain/group-passenger-list';
 import { formatDate } from '../../../shared/dates/format-date';
+import { DataTable } from '../../../shared/ui/data-table';
 
 /** The stored list: one row per passenger, document numbers masked by the API. */
 export function PassengersTable({ passengers }: { passengers: readonly GroupPassenger[] }) {
   const { t } = useTranslation();
   return (
-    <Table<GroupPassenger>
+    <DataTable<GroupPassenger>
       size="small"
       data-testid="group-passengers-table"
+      label={t('groupPassengers.title')}
+      keyColumn="name"
       rowKey="position"
-      scroll={{ x: true }}
       pagination={passengers.length > 50 ? { pageSize: 50 } : false}
       dataSource={[...passengers]}
       columns={[

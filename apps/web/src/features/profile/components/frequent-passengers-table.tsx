@@ -1,8 +1,9 @@
-import { Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FrequentPassenger } from '@portal/domain/frequent-passengers';
 import { formatDate } from '../../../shared/dates/format-date';
+import { DataTable } from '../../../shared/ui/data-table';
 import { toast } from '../../../shared/ui/message-bridge';
 import { useDeleteFrequentPassenger } from '../../../shared/passengers/api/passengers';
 import { useCountryOptions } from '../../../shared/passengers/hooks/use-country-options';
@@ -105,13 +106,15 @@ export function FrequentPassengersTable({ passengers, loading, onEdit }: Frequen
   ];
 
   return (
-    <Table<FrequentPassenger>
+    <DataTable<FrequentPassenger>
       rowKey="id"
       data-testid="frequent-passengers-table"
+      label={t('profile.frequent.title')}
+      keyColumn="name"
+      actionColumn="actions"
       columns={columns}
       dataSource={passengers ?? []}
       loading={loading}
-      scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description={t('profile.frequent.empty')} /> }}
       pagination={{ defaultPageSize: 10, hideOnSinglePage: true }}
     />

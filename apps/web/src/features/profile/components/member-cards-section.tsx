@@ -1,9 +1,10 @@
-import { Button, Card, Empty, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberCard } from '@portal/domain/frequent-passengers';
 import { formatDate } from '../../../shared/dates/format-date';
+import { DataTable } from '../../../shared/ui/data-table';
 import { toast } from '../../../shared/ui/message-bridge';
 import {
   MEMBER_CARDS_PAGE_SIZE,
@@ -105,13 +106,15 @@ export function MemberCardsSection() {
           onRetry={() => void cards.refetch()}
         />
       ) : (
-        <Table<MemberCard>
+        <DataTable<MemberCard>
           rowKey="id"
           data-testid="member-cards-table"
+          label={t('profile.cards.title')}
+          keyColumn="number"
+          actionColumn="actions"
           columns={columns}
           dataSource={cards.data?.list ?? []}
           loading={cards.isFetching}
-          scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description={t('profile.cards.empty')} /> }}
           pagination={{
             current: page,

@@ -1,4 +1,4 @@
-import { Descriptions, Drawer, Skeleton, Space, Table, Typography } from 'antd';
+import { Descriptions, Drawer, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { maskDocumentNumber } from '@portal/domain/document-types';
 import { type TrainOrder, type TrainOrderPassenger } from '@portal/domain/train-order';
@@ -6,6 +6,7 @@ import { trainStatusesAllowing } from '@portal/domain/train-order-status';
 import { formatDateTime, formatLocalDateTime } from '../../../shared/dates/format-date';
 import { formatMoney } from '../../../shared/money/format-money';
 import { useLocale } from '../../../shared/stores/subject';
+import { DataTable } from '../../../shared/ui/data-table';
 import { QueryError } from '../../../shared/ui/query-error';
 import { useTrainOrder } from '../api/train-orders';
 import { stationName } from '../lib/station-name';
@@ -62,12 +63,13 @@ function OrderBody({ order }: { order: TrainOrder }) {
         <Typography.Text type="warning">{t('trainOrders.manualTicketing')}</Typography.Text>
       )}
       <RefusedRefundAlert order={order} />
-      <Table<TrainOrderPassenger>
+      <DataTable<TrainOrderPassenger>
         size="small"
         rowKey="id"
+        label={t('trainOrders.passengers')}
+        keyColumn="name"
         pagination={false}
         dataSource={order.passengers}
-        scroll={{ x: 'max-content' }}
         columns={[
           { title: t('trainBooking.book.name'), dataIndex: 'name' },
           {

@@ -1,10 +1,11 @@
-import { Button, Table, type TablePaginationConfig } from 'antd';
+import { Button, type TablePaginationConfig } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrainOrderListItem } from '@portal/domain/train-order';
 import { formatDateTime, formatLocalDateTime } from '../../../shared/dates/format-date';
 import { formatMoney } from '../../../shared/money/format-money';
 import { useLocale } from '../../../shared/stores/subject';
+import { DataTable } from '../../../shared/ui/data-table';
 import { stationName } from '../lib/station-name';
 import { TrainStatusTag } from './train-status-tag';
 
@@ -25,17 +26,19 @@ export function TrainOrdersTable({
   const { t } = useTranslation();
   const locale = useLocale();
   return (
-    <Table<TrainOrderListItem>
+    <DataTable<TrainOrderListItem>
       data-testid="train-orders-table"
+      label={t('router.trainOrders')}
+      keyColumn="bookingNumber"
       rowKey="id"
       size="middle"
       loading={loading}
       dataSource={orders}
       pagination={{ ...pagination, pageSize: 20, showSizeChanger: false }}
       locale={{ emptyText: empty }}
-      scroll={{ x: 'max-content' }}
       columns={[
         {
+          key: 'bookingNumber',
           title: t('trainOrders.bookingNumber'),
           render: (_, o) => (
             <Button type="link" style={{ padding: 0 }} onClick={() => onOpen(o.id)}>

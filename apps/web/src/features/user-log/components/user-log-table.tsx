@@ -53,6 +53,9 @@ export function UserLogTable({ onChange, ...list }: UserLogTableProps) {
     <PagedTable<UserLogEntry>
       {...list}
       testId="user-log-table"
+      label={t('router.userLog')}
+      keyColumn="user"
+      actionColumn="details"
       rowKey="id"
       columns={columns}
       emptyText={t('userLog.list.empty')}

@@ -1,8 +1,9 @@
-import { Button, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserStatus } from '@portal/domain/auth';
 import type { ManagedUser } from '@portal/domain/users';
+import { DataTable } from '../../../shared/ui/data-table';
 import { toast } from '../../../shared/ui/message-bridge';
 import { USERS_PAGE_SIZE, useDeleteUser, useResetPassword } from '../api/users';
 
@@ -119,13 +120,15 @@ export function UsersTable(props: UsersTableProps) {
   }
 
   return (
-    <Table<ManagedUser>
+    <DataTable<ManagedUser>
       rowKey="id"
       data-testid="users-table"
+      label={t('router.users')}
+      keyColumn="username"
+      actionColumn="actions"
       columns={columns}
       dataSource={users}
       loading={props.loading}
-      scroll={{ x: 'max-content' }}
       locale={{ emptyText: props.empty }}
       pagination={{
         ...props.pagination,

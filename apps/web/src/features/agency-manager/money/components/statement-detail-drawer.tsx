@@ -1,7 +1,8 @@
-import { Drawer, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import { Drawer, Skeleton, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SubAgencyStatement } from '@portal/domain/sub-agencies';
 import { formatDate } from '../../../../shared/dates/format-date';
+import { DataTable } from '../../../../shared/ui/data-table';
 import { QueryError } from '../../../../shared/ui/query-error';
 import { useSubStatementDetail } from '../api/sub-statements';
 import { useStatementMoneyColumns } from './sub-statements-table';
@@ -29,7 +30,6 @@ export function StatementDetailDrawer({
     {
       title: t('agencyMoney.statement.day'),
       dataIndex: 'from',
-      fixed: 'left',
       render: (day: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(day)}</span>,
     },
     currencyColumn,
@@ -61,26 +61,28 @@ export function StatementDetailDrawer({
           <Typography.Title level={3} style={{ fontSize: 16 }}>
             {t('agencyMoney.detail.month')}
           </Typography.Title>
-          <Table<SubAgencyStatement>
+          <DataTable<SubAgencyStatement>
             rowKey={key}
             size="small"
             data-testid="detail-month"
+            label={t('agencyMoney.detail.month')}
+            keyColumn="currency"
             columns={[currencyColumn, ...moneyColumns]}
             dataSource={detail.data.statements}
             pagination={false}
-            scroll={{ x: 'max-content' }}
           />
           <Typography.Title level={3} style={{ fontSize: 16, marginTop: 24 }}>
             {t('agencyMoney.detail.days')}
           </Typography.Title>
-          <Table<SubAgencyStatement>
+          <DataTable<SubAgencyStatement>
             rowKey={key}
             size="small"
             data-testid="detail-days"
+            label={t('agencyMoney.detail.days')}
+            keyColumn="from"
             columns={dayColumns}
             dataSource={detail.data.days}
             pagination={{ defaultPageSize: 31, hideOnSinglePage: true }}
-            scroll={{ x: 'max-content' }}
           />
         </>
       )}

@@ -1,4 +1,4 @@
-import { Button, Empty, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MoneyJson } from '@portal/domain/shopping';
 import {
@@ -8,6 +8,7 @@ import {
 } from '@portal/domain/sub-agencies';
 import { formatDate } from '../../../../shared/dates/format-date';
 import { formatMoney } from '../../../../shared/money/format-money';
+import { DataTable } from '../../../../shared/ui/data-table';
 
 const money = (value: MoneyJson) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(value)}</span>;
 
@@ -49,7 +50,7 @@ export function SubStatementsTable(props: SubStatementsTableProps) {
   const { t } = useTranslation();
   const moneyColumns = useStatementMoneyColumns();
   const columns: TableColumnsType<SubAgencyStatement> = [
-    { title: t('agencyMoney.statement.agency'), dataIndex: 'agencyName', fixed: 'left' },
+    { title: t('agencyMoney.statement.agency'), dataIndex: 'agencyName' },
     {
       title: t('agencyMoney.statement.period'),
       key: 'period',
@@ -80,13 +81,15 @@ export function SubStatementsTable(props: SubStatementsTableProps) {
     },
   ];
   return (
-    <Table<SubAgencyStatement>
+    <DataTable<SubAgencyStatement>
       rowKey={(row) => `${row.agencyId}-${row.currency}`}
       data-testid="sub-statements-table"
+      label={t('router.agencyStatements')}
+      keyColumn="agencyName"
+      actionColumn="actions"
       columns={columns}
       dataSource={data?.list ?? []}
       loading={loading}
-      scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description={t('agencyMoney.statement.empty')} /> }}
       pagination={{
         current: page,
