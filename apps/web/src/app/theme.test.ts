@@ -51,6 +51,9 @@ function textPairs(config: ThemeConfig, pageBg: string): [string, string, string
   };
   for (const [name, fg] of Object.entries(texts))
     for (const [where, bg] of Object.entries(backgrounds)) pairs.push([`${name} on ${where}`, fg, bg]);
+  // Selected menu items and rows: primary text on the primary background.
+  pairs.push(['colorPrimary on colorPrimaryBg', t.colorPrimary, t.colorPrimaryBg]);
+  pairs.push(['colorPrimary on controlItemBgActive', t.colorPrimary, t.controlItemBgActive]);
   // Buttons: white text on the primary and danger fills, at rest and under the mouse.
   for (const fill of ['colorPrimary', 'colorPrimaryHover', 'colorError', 'colorErrorHover'] as const)
     pairs.push([`white on ${fill}`, t.colorTextLightSolid, t[fill]]);

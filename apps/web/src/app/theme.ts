@@ -62,6 +62,11 @@ export const PARTNER_THEME: ThemeConfig = {
     ...READABLE_TOKENS,
     colorPrimary: '#007f55',
     colorPrimaryHover: '#00845a',
+    // The light shades antd derives from this darker green are grey (#acbfb6): selected menu items
+    // and rows keep a light green under green text (4.5:1).
+    colorPrimaryBg: '#ebf7f1',
+    colorPrimaryBgHover: '#d1e8dc',
+    colorPrimaryBorder: '#63cfa0',
     colorLink: '#007f55',
     colorLinkHover: '#00593e',
     borderRadius: 4,
