@@ -30,9 +30,6 @@ test.describe("antd's static styles", () => {
     await portal.open(`/?${partnerSsoQuery()}`);
     await expect(page).toHaveURL('/flight/booking');
     await portal.waitForPage();
-    await expect(page.getByRole('button', { name: '搜索' })).toHaveCSS(
-      'background-color',
-      'rgb(0, 168, 112)',
-    );
+    await expect(page.getByRole('button', { name: '搜索' })).toHaveCSS('background-color', 'rgb(0, 127, 85)');
   });
 });

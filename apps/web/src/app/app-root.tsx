@@ -6,15 +6,20 @@ import { useRefreshMe } from '../features/auth/hooks/use-refresh-me';
 import { useUiStore } from '../shared/stores/ui-store';
 import { useDocumentChrome, useLocaleSync } from './hooks/use-app-effects';
 import { useBlockZoom } from './hooks/use-embedding';
+import { useKeyboardScroll } from './hooks/use-keyboard-scroll';
 import { useScrollToTopOnNavigation } from './hooks/use-scroll-to-top';
 
-/** The root route: app-wide effects (locale, title, scroll, SSO, user refresh) and the loading bar. */
+/**
+ * The root route: app-wide effects (locale, title, scroll to top, SSO, user refresh, keyboard
+ * access to scrolling tables) and the loading bar.
+ */
 export function AppRoot() {
   const { t } = useTranslation();
   useLocaleSync();
   useDocumentChrome();
   useScrollToTopOnNavigation();
   useBlockZoom();
+  useKeyboardScroll();
   const ssoRunning = useIframeSso();
   useRefreshMe(!ssoRunning);
   const loading = useUiStore((s) => s.pending > 0);

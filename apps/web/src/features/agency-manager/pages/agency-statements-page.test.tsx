@@ -119,7 +119,7 @@ describe('agency statements page', () => {
     renderApp('/agency-manager/statements');
     const table = await screen.findByTestId('sub-statements-table', {}, WAIT);
     await within(table).findByText('Blue Sky Travel', {}, WAIT);
-    fireEvent.click(within(table).getByRole('button', { name: `${MONTH} of Blue Sky Travel day by day` }));
+    fireEvent.click(within(table).getByRole('button', { name: `Month by day: Blue Sky Travel, ${MONTH}` }));
     const days = await screen.findByTestId('detail-days', {}, WAIT);
     expect(asked).toEqual([`12/${MONTH}`]);
     expect(await within(days).findByText(`${MONTH}-02`, {}, WAIT)).toBeInTheDocument();

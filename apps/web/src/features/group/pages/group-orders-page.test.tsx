@@ -78,6 +78,11 @@ describe('group orders list', () => {
       expect(page.getByTestId('group-tab-count-failed')).toHaveTextContent('1');
       expect(page.getByTestId('group-tab-to_be_quote')).toHaveTextContent('To be quoted');
 
+      // The statuses are a named menu of filters: tabs would need panels and put their overflow
+      // button inside the tablist (axe: aria-required-children).
+      const filters = page.getByRole('menu', { name: 'Group orders' });
+      expect(within(filters).getByTestId('group-tab-failed').closest('[role="menuitem"]')).not.toBeNull();
+      expect(page.queryByRole('tablist')).not.toBeInTheDocument();
       await userEvent.click(page.getByTestId('group-tab-failed'));
       const status = await page.findByTestId('group-row-status-g7', {}, WAIT);
       expect(status).toHaveTextContent('Failed');

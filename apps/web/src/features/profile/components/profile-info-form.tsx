@@ -47,8 +47,9 @@ export function ProfileInfoForm({ user }: { user: UserInfo }) {
           mobile: user.mobile?.number ?? '',
         }}
       >
-        <Form.Item label={t('profile.info.username')}>
-          <Input value={user.username} disabled />
+        {/* Read-only fields have no form name: the label is tied to the input by its id. */}
+        <Form.Item label={t('profile.info.username')} htmlFor="profile-username">
+          <Input id="profile-username" value={user.username} disabled />
         </Form.Item>
         <Form.Item
           label={t('profile.info.nickname')}
@@ -57,8 +58,12 @@ export function ProfileInfoForm({ user }: { user: UserInfo }) {
         >
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item label={t('profile.info.email')} extra={t('profile.info.emailHint')}>
-          <Input value={user.email} disabled />
+        <Form.Item
+          label={t('profile.info.email')}
+          htmlFor="profile-email"
+          extra={t('profile.info.emailHint')}
+        >
+          <Input id="profile-email" value={user.email} disabled />
         </Form.Item>
         <Form.Item label={t('profile.info.mobile')}>
           <Space.Compact block>

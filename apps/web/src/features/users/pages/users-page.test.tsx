@@ -189,13 +189,28 @@ describe('user management page', () => {
   );
 
   it(
+    'names row actions after their visible text, and the role checkboxes carry no aria-required',
+    async () => {
+      serveUsers([ADMIN, makeUser(2, 'operator')]);
+      const table = await open();
+      // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
+      const reset = await table.findByRole('button', { name: 'Reset password: operator' }, WAIT);
+      expect(reset).toHaveTextContent('Reset password');
+      await userEvent.click(table.getByRole('button', { name: 'Edit operator' }));
+      const form = within(await screen.findByTestId('user-form'));
+      const roles = form.getByRole('checkbox', { name: 'Operator' }).closest('[role="group"]');
+      expect(roles).not.toBeNull();
+      expect(roles).not.toHaveAttribute('aria-required');
+    },
+    SLOW,
+  );
+
+  it(
     'resets a password after confirmation and shows the temporary one',
     async () => {
       const api = serveUsers([ADMIN, makeUser(2, 'operator')]);
       const table = await open();
-      await userEvent.click(
-        await table.findByRole('button', { name: 'Reset the password of operator' }, WAIT),
-      );
+      await userEvent.click(await table.findByRole('button', { name: 'Reset password: operator' }, WAIT));
       const confirm = await screen.findByText('Reset the password of operator? Their sessions end at once.');
       const popup = confirm.closest('.ant-popover') as HTMLElement;
       await userEvent.click(within(popup).getByRole('button', { name: 'Reset password' }));
