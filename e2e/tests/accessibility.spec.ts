@@ -21,6 +21,8 @@ const ZH_CN_LOGIN = { username: '用户名', password: '密码', submit: '登录
 
 /** The routes each test below checks, by pattern: the last test compares them with the table. */
 const PUBLIC_ROUTES = ['/', '/terms', '/privacy', '/profile'];
+/** The traveller's page of a client quote, opened by its link. */
+const QUOTE_ROUTE = '/quote/:token';
 /** Pages that need no more than opening them, by the part of the product they belong to. */
 const SIMPLE_ROUTES = {
   'flights and trains': [
@@ -84,6 +86,7 @@ async function apiAs(request: APIRequestContext, username: string) {
   const token = answer.data?.token ?? '';
   /** The first item's id of one of the API's lists. */
   return async (path: string): Promise<string> => {
+    if (path === QUOTE_ROUTE) return clientQuotePage(request, token);
     const response = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
     const body = (await response.json()) as {
       code: number;
@@ -95,6 +98,27 @@ async function apiAs(request: APIRequestContext, username: string) {
     if (id === undefined) throw new Error(`${path} answered no item for ${username}`);
     return String(id);
   };
+}
+
+/** The traveller's page of a client quote the agent makes of a seeded booking waiting for payment. */
+async function clientQuotePage(request: APIRequestContext, token: string): Promise<string> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const orders = await request.get('/order/v2/flight/orders?status=to_be_paid', { headers });
+  const list = ((await orders.json()) as { data: { list: { id: string }[] } }).data.list;
+  const orderId = list[0]?.id;
+  if (!orderId) throw new Error('no seeded booking waits for payment');
+  const made = await request.post('/order/v2/flight/client-quotes', {
+    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      source: { kind: 'order', orderId },
+      serviceFee: { mode: 'per_passenger', amount: { amount: '50.00', currency: 'CNY' } },
+      travellerName: 'Li Na',
+      language: 'en',
+    },
+  });
+  const body = (await made.json()) as { code: number; message: string; data: { publicPath: string } };
+  expect(body.code, `client quote: ${body.message}`).toBe(0);
+  return body.data.publicPath;
 }
 
 test.describe('accessibility (axe-core, WCAG 2 A and AA) at 1366x768', () => {
@@ -133,6 +157,7 @@ test.describe('accessibility (axe-core, WCAG 2 A and AA) at 1366x768', () => {
       '/flight/orders/:id': `/flight/orders/${await firstId('/order/v2/flight/orders')}`,
       '/flight/group/order/:id': `/flight/group/order/${await firstId('/order/v2/group/orders')}`,
       '/agency-manager/bills/:id': `/agency-manager/bills/${await firstId('/base/v2/agencies')}`,
+      [QUOTE_ROUTE]: await firstId(QUOTE_ROUTE),
     };
     for (const [route, path] of Object.entries(details)) {
       await open(portal, path);
@@ -232,7 +257,7 @@ test.describe('accessibility (axe-core, WCAG 2 A and AA) at 1366x768', () => {
 
   test('the tests above check every route of the route table', () => {
     const simple = Object.values(SIMPLE_ROUTES).flat();
-    const checked = new Set([...PUBLIC_ROUTES, ...simple, ...DETAIL_ROUTES, ...FLOW_ROUTES]);
+    const checked = new Set([...PUBLIC_ROUTES, ...simple, ...DETAIL_ROUTES, QUOTE_ROUTE, ...FLOW_ROUTES]);
     expect(ROUTES.map((r) => r.path).filter((path) => !checked.has(path))).toEqual([]);
   });
 });

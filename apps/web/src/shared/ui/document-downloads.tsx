@@ -38,16 +38,16 @@ export function DocumentDownloadsCard({
     item
       .download(lang)
       .catch((e: unknown) =>
-        setFailed(e instanceof Error && e.message ? e.message : t('orders.travellerDocs.failed')),
+        setFailed(e instanceof Error && e.message ? e.message : t('documentDownloads.failed')),
       )
       .finally(() => setBusy(null));
   };
 
   return (
-    <Card title={t('orders.travellerDocs.title')} data-testid={testId} style={{ marginBottom: 16 }}>
+    <Card title={t('documentDownloads.title')} data-testid={testId} style={{ marginBottom: 16 }}>
       <Space wrap>
         <Radio.Group
-          aria-label={t('orders.travellerDocs.language')}
+          aria-label={t('documentDownloads.language')}
           data-testid="traveller-documents-language"
           optionType="button"
           value={lang}
