@@ -108,7 +108,7 @@ async function clientQuotePage(request: APIRequestContext, token: string): Promi
   const orderId = list[0]?.id;
   if (!orderId) throw new Error('no seeded booking waits for payment');
   const made = await request.post('/order/v2/flight/client-quotes', {
-    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+    headers: { ...headers, ...(await xsrfHeaders(request)), 'Idempotency-Key': crypto.randomUUID() },
     data: {
       source: { kind: 'order', orderId },
       serviceFee: { mode: 'per_passenger', amount: { amount: '50.00', currency: 'CNY' } },
