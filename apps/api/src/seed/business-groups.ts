@@ -3,7 +3,7 @@ import type { Db } from '../platform/db';
 import { enqueueJob } from '../platform/jobs';
 import type { JobRow } from '../platform/jobs.schema';
 import { createGatewayRegistry } from '../modules/payments/index';
-import { agencyTimeZone } from '../modules/group-orders/business-days';
+import { DEFAULT_AGENCY_TIME_ZONE } from '@portal/domain/time-zone';
 import { GROUP_QUOTE_JOB } from '../modules/group-orders/create-group-order';
 import { createGroupDeskRegistry } from '../modules/group-orders/group-desk';
 import { GROUP_CONFIRM_DEADLINE_JOB, groupJobHandlers } from '../modules/group-orders/group-jobs';
@@ -63,7 +63,8 @@ export async function seedGroups(tx: Db, h: FlightHistory): Promise<GroupOrderRo
     const handler = handlers[kind];
     if (handler) await handler(tx, jobFor(kind, order.id, at), at);
   };
-  const timeZone = agencyTimeZone('CNY');
+  // The head office keeps the default zone (no time zone is set in the demo's company profiles).
+  const timeZone = DEFAULT_AGENCY_TIME_ZONE;
   const orders: GroupOrderRow[] = [];
   for (const g of GROUPS) {
     const at = new Date(h.now.getTime() - g.daysAgo * DAY_MS - h.rng.int(2, 8) * HOUR_MS);

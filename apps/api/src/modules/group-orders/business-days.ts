@@ -5,41 +5,6 @@ import { instantAt, wallClockAt } from '../../platform/time-zones';
  * business days"). Public holidays are not modelled.
  */
 
-/** The time zone of an agency, from its settlement currency (agencies keep no zone of their own). */
-const ZONE_OF_CURRENCY: Readonly<Record<string, string>> = {
-  CNY: 'Asia/Shanghai',
-  HKD: 'Asia/Hong_Kong',
-  MOP: 'Asia/Macau',
-  TWD: 'Asia/Taipei',
-  JPY: 'Asia/Tokyo',
-  KRW: 'Asia/Seoul',
-  SGD: 'Asia/Singapore',
-  MYR: 'Asia/Kuala_Lumpur',
-  THB: 'Asia/Bangkok',
-  PHP: 'Asia/Manila',
-  AUD: 'Australia/Sydney',
-  NZD: 'Pacific/Auckland',
-  USD: 'America/New_York',
-  CAD: 'America/Toronto',
-  EUR: 'Europe/Berlin',
-  GBP: 'Europe/London',
-  CHF: 'Europe/Zurich',
-  DKK: 'Europe/Copenhagen',
-  NOK: 'Europe/Oslo',
-  SEK: 'Europe/Stockholm',
-  RUB: 'Europe/Moscow',
-  ZAR: 'Africa/Johannesburg',
-  ILS: 'Asia/Jerusalem',
-};
-
-/** The default when a currency has no zone: the portal's home market. */
-export const DEFAULT_AGENCY_TIME_ZONE = 'Asia/Shanghai';
-
-/** The agency's time zone: the one of its settlement currency's home market. */
-export function agencyTimeZone(settlementCurrency: string | undefined): string {
-  return (settlementCurrency && ZONE_OF_CURRENCY[settlementCurrency]) || DEFAULT_AGENCY_TIME_ZONE;
-}
-
 /** When the working day starts if a request arrives on a weekend. */
 export const BUSINESS_DAY_START_HOUR = 9;
 

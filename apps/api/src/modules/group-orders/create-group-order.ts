@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
 import { localDate } from '../../platform/time-zones';
-import { agencyTimeZone, scaledAt } from './business-days';
+import { scaledAt } from './business-days';
 import type { GroupOrderDeps } from './group-orders.context';
 import { insertGroupOrder } from './group-orders.repo';
 import type { GroupOrderRow } from './group-orders.schema';
@@ -29,7 +29,8 @@ export async function createGroupOrder(
 ): Promise<GroupOrderRow> {
   const now = deps.now();
   const currency = ctx.agency.commonConfig.settlementCurrency;
-  const timeZone = agencyTimeZone(currency);
+  // The agency's own time zone (company setting), the one its statements use too.
+  const timeZone = ctx.agency.timeZone;
   const today = localToday(now, timeZone);
   const past = body.journeys.findIndex((j) => j.date < today);
   if (past >= 0)

@@ -11,6 +11,7 @@ import { LateCaptureList } from '@portal/domain/late-capture';
 import { buildApp } from '../../app';
 import type { Database } from '../../platform/db';
 import { sessions as sessionRows } from '../auth/index';
+import { agencies } from '../agencies/index';
 import {
   bearer,
   body,
@@ -27,7 +28,7 @@ import { groupInstalmentViolations, ledgerViolations } from '../wallet/index';
 import { payFromBalance } from '../wallet/index';
 import { fundThroughParents } from '../wallet/wallet.test-helpers';
 import { journalEntries } from '../wallet/index';
-import { addBusinessDays, agencyTimeZone } from './business-days';
+import { addBusinessDays } from './business-days';
 import { SimulatedGroupDesk } from '../../simulation/group-desk';
 import { createGroupDeskRegistry } from './group-desk';
 import { UNLIMITED_BOOKINGS } from '../flight-orders/flight-orders.test-helpers';
@@ -213,8 +214,19 @@ describe('desk timing in business days', () => {
     expect(addBusinessDays(late, 1, zone).toISOString()).toBe('2026-12-01T01:00:00.000Z');
     // In New York it is still Friday 18:00: Monday 18:00 local.
     expect(addBusinessDays(late, 1, 'America/New_York').toISOString()).toBe('2026-11-30T23:00:00.000Z');
-    expect(agencyTimeZone('USD')).toBe('America/New_York');
-    expect(agencyTimeZone('CNY')).toBe('Asia/Shanghai');
+  });
+
+  it("queues the desk's answer in business days of the agency's own time zone setting", async () => {
+    await database.db.update(agencies).set({ timeZone: 'America/New_York' }).where(eq(agencies.id, 1));
+    clock = new Date('2026-11-27T23:00:00Z'); // Friday 18:00 in New York, Saturday 07:00 in Shanghai
+    desk.knobs = { days: 1 };
+    const res = await call('admin', 'POST', '/order/v2/group/orders', REQUEST);
+    const order = body<GroupOrder>(res).data;
+    // One business day later in New York: Monday 18:00 there (Tuesday 09:00 were it Shanghai's).
+    await runJobsAt(new Date('2026-11-30T22:59:00Z'));
+    expect((await detail('admin', order.id)).status).toBe('to_be_quote');
+    await runJobsAt(new Date('2026-11-30T23:00:00Z'));
+    expect((await detail('admin', order.id)).status).toBe('to_be_confirm');
   });
 
   it('queues the quote 1 to 2 business days later, skipping the weekend, divided by TIME_SCALE', async () => {
