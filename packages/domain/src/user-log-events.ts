@@ -46,6 +46,7 @@ export const USER_LOG_EVENTS = [
   'trainOrder.cancel',
   'trainOrder.ticket',
   'trainOrder.refund',
+  'clientQuote.create',
   'agency.topUp',
   'agency.credit.set',
   'agency.create',
@@ -187,6 +188,7 @@ export const ROUTE_EVENTS: Readonly<Record<string, RouteEvent>> = {
   'DELETE /order/v2/train/orders/:id': { event: 'trainOrder.cancel', target: 'trainOrder' },
   'POST /order/v2/train/orders/:id/ticketing': { event: 'trainOrder.ticket', target: 'trainOrder' },
   'POST /order/v2/train/orders/:id/refund': { event: 'trainOrder.refund', target: 'trainOrder' },
+  'POST /order/v2/flight/client-quotes': { event: 'clientQuote.create' },
   'POST /base/v2/agencies/:id/balance': {
     event: 'agency.topUp',
     target: 'agency',
