@@ -143,6 +143,10 @@ export const ERRORS = {
   GROUP_PASSENGER_LIST_LOCKED: { code: 500063, key: 'groupOrder.error.passengerListLocked', status: 409 },
   /** The order's status or the list's deadline does not allow an upload or a confirmation now. */
   GROUP_PASSENGER_LIST_NOT_OPEN: { code: 500064, key: 'groupOrder.error.passengerListNotOpen', status: 409 },
+
+  // The platform back office (9xxxxx; docs/platform.md). Sign-in: one answer for a wrong name,
+  // password or code, a code used already, and a disabled admin, so none can be probed.
+  PLATFORM_SIGN_IN_FAILED: { code: 900001, key: 'platform.error.signInFailed', status: 401 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;
