@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PlatformLoginResult, PlatformMe } from '@portal/domain/platform';
+import { PlatformLoginResult, PlatformMe } from '@portal/domain/platform-schemas';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { createTestPlatformAdmin, platformHeaders, platformLogin } from '../../test/platform';
 import { disablePlatformAdmin } from './admins';
