@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApplicationBody } from './api/applications';
+import { SiteConfig } from './auth';
+import { decadesSince, DEFAULT_SITE_FIGURES } from './site-figures';
 import {
   applicationProblems,
   APPLICATION_LIMITS,
@@ -105,5 +107,17 @@ describe('ApplicationBody (the API runs the same rules)', () => {
     const result = ApplicationBody.safeParse({ name: 'Ada', country: 'GB' });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['email']);
+  });
+});
+
+describe('site figures', () => {
+  it("SiteConfig's defaults are DEFAULT_SITE_FIGURES", () => {
+    expect(SiteConfig.shape.figures.parse(undefined)).toEqual(DEFAULT_SITE_FIGURES);
+  });
+
+  it('states whole decades since the founding year', () => {
+    expect(decadesSince(2001, 2026)).toBe(20);
+    expect(decadesSince(2001, 2031)).toBe(30);
+    expect(decadesSince(2020, 2026)).toBe(0);
   });
 });

@@ -1,6 +1,5 @@
 import { Button, theme } from 'antd';
 import Input from 'antd/es/input/Input';
-import TextArea from 'antd/es/input/TextArea';
 import { useMemo, useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -38,8 +37,8 @@ type Outcome = 'idle' | 'sending' | 'sent' | 'failed';
 /**
  * The contact form 'Apply for the API integration or customized tech solutions' (spec §3, §5, §8):
  * its rules are the API's (`@portal/domain/applications`), checked as a field changes once typed in
- * and all at once on submit. The country is a native select (antd's Select would weigh more than
- * the whole form). `fax` is a honeypot hidden from people and assistive technology.
+ * and all at once on submit. The country and the free text are native controls (`nativeStyle`).
+ * `fax` is a honeypot hidden from people and assistive technology.
  */
 export function ContactForm() {
   const { t } = useTranslation();
@@ -110,16 +109,19 @@ export function ContactForm() {
     }
   };
 
-  const selectStyle: CSSProperties = {
+  // Native controls drawn like antd's inputs: antd's Select, and its TextArea (which comes with the
+  // signed-in header's chunk), would each add more than the whole form to the home page.
+  const nativeStyle = (field: ApplicationField): CSSProperties => ({
     width: '100%',
-    height: token.controlHeight,
-    padding: `0 ${token.paddingSM - 1}px`,
+    padding: `${token.paddingXXS}px ${token.paddingSM - 1}px`,
     font: 'inherit',
+    lineHeight: token.lineHeight,
     color: token.colorText,
     background: token.colorBgContainer,
-    border: `${token.lineWidth}px ${token.lineType} ${problemOf('country') ? token.colorError : token.colorBorder}`,
+    border: `${token.lineWidth}px ${token.lineType} ${problemOf(field) ? token.colorError : token.colorBorder}`,
     borderRadius: token.borderRadius,
-  };
+    boxSizing: 'border-box',
+  });
   const required = (label: string) => `${label} *`;
 
   if (outcome === 'sent') {
@@ -189,7 +191,12 @@ export function ContactForm() {
           </PlainField>
         </div>
         <PlainField id={idOf('country')} label={required(t(`${C}.country`))} error={problemOf('country')}>
-          <select {...control('country')} aria-required style={selectStyle} autoComplete="country">
+          <select
+            {...control('country')}
+            aria-required
+            style={{ ...nativeStyle('country'), height: token.controlHeight }}
+            autoComplete="country"
+          >
             <option value="">{t(`${C}.countryPlaceholder`)}</option>
             {countries.map((country) => (
               <option key={country.code} value={country.code}>
@@ -212,7 +219,11 @@ export function ContactForm() {
           <Input {...input('website')} type="url" inputMode="url" autoComplete="url" />
         </PlainField>
         <PlainField id={idOf('others')} label={t(`${C}.others`)} error={problemOf('others')}>
-          <TextArea {...input('others')} rows={4} />
+          <textarea
+            {...control('others')}
+            rows={4}
+            style={{ ...nativeStyle('others'), resize: 'vertical' }}
+          />
         </PlainField>
         {/* The honeypot: off-screen, out of the tab order and hidden from assistive technology. */}
         <div

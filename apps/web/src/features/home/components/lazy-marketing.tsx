@@ -1,10 +1,10 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import type { SiteFigures } from '@portal/domain/site-figures';
+import { DEFAULT_SITE_FIGURES, type SiteFigures } from '@portal/domain/site-figures';
 import { loadLocaleParts } from '../../../shared/i18n/i18n';
 
 export interface MarketingProps {
-  /** The site config's figures (null until it has loaded). */
-  figures: SiteFigures | null;
+  /** The site config's figures, or the defaults until it has loaded. */
+  figures: SiteFigures;
 }
 
 /** Room kept for the sections while they load, so the footer below does not jump when they arrive. */
@@ -26,7 +26,7 @@ function afterFirstPaint(task: () => void): () => void {
  * page's first download does not grow. Until they are in, an empty block keeps their room; a
  * failed download leaves the page as it is (the login card never depends on them).
  */
-export function LazyMarketing({ figures }: MarketingProps) {
+export function LazyMarketing({ figures }: { figures: SiteFigures | null }) {
   const [sections, setSections] = useState<{ Component: ComponentType<MarketingProps> } | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -48,5 +48,7 @@ export function LazyMarketing({ figures }: MarketingProps) {
   }, []);
   if (failed) return null;
   if (!sections) return <div aria-hidden="true" style={{ minHeight: RESERVED_HEIGHT }} />;
-  return <sections.Component figures={figures} />;
+  // The defaults are resolved here, in the home chunk, so the sections' chunk shares this module
+  // instead of making a file of its own for it.
+  return <sections.Component figures={figures ?? DEFAULT_SITE_FIGURES} />;
 }

@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_SITE_FIGURES, decadesSince } from '@portal/domain/site-figures';
+import { decadesSince } from '@portal/domain/site-figures';
 import { ContactForm } from './contact-form';
 import { FeatureFigures } from './feature-figures';
 import type { MarketingProps } from './lazy-marketing';
@@ -36,10 +36,9 @@ const M = 'home.marketing';
  * the four cooperation modes, nine advantages, About Us and the contact form. Loaded after the
  * login card (`lazy-marketing.tsx`), with the `marketing` part of the locale files.
  */
-export function MarketingSections({ figures: siteFigures }: MarketingProps) {
+export function MarketingSections({ figures }: MarketingProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const figures = siteFigures ?? DEFAULT_SITE_FIGURES;
   const years = decadesSince(figures.foundedYear, new Date().getFullYear());
   return (
     <div
