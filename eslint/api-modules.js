@@ -45,7 +45,8 @@ export const MODULE_ARROWS = {
   ],
   'group-orders': ['flight-orders', 'shopping', 'payments', 'wallet', 'notifications', 'agencies', 'users'],
   'train-orders': ['rail', 'payments', 'wallet', 'notifications', 'agencies', 'users'],
-  'platform-agencies': ['shopping', 'wallet', 'notifications', 'auth', 'agencies', 'users'],
+  applications: ['notifications', 'agencies', 'users'],
+  'platform-agencies': ['applications', 'shopping', 'wallet', 'notifications', 'auth', 'agencies', 'users'],
 };
 
 /** Modules at the top: they read across the others and nothing imports them. */
