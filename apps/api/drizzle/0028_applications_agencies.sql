@@ -8,3 +8,17 @@ ALTER TABLE "agencies" ADD COLUMN "suspended_at" timestamp with time zone;
 ALTER TABLE "agencies" ADD COLUMN "suspension_reason" text;
 --> statement-breakpoint
 ALTER TABLE "agencies" ADD COLUMN "suspended_by" integer;
+--> statement-breakpoint
+-- Notes the platform's admins write on an application (modules/platform-agencies): who, when, what.
+CREATE TABLE "application_notes" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "application_notes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"application_id" uuid NOT NULL,
+	"author_id" integer NOT NULL,
+	"author_name" text NOT NULL,
+	"text" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "application_notes" ADD CONSTRAINT "application_notes_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+CREATE INDEX "application_notes_application_idx" ON "application_notes" USING btree ("application_id","created_at");

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPLICATION_STATUSES, type ApplicationStatus } from './applications';
 import { CompanyPhone, isEmailAddress } from './company';
 import { CURRENCIES } from './currency';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf, Timestamp } from './flight-order';
@@ -34,9 +35,7 @@ const Page = {
 
 // ---------------------------------------------------------------- applications
 
-/** An application's statuses, in the order of the screen's tabs. */
-export const APPLICATION_STATUSES = ['new', 'contacted', 'converted', 'declined'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export { APPLICATION_STATUSES, type ApplicationStatus };
 
 /** The statuses an operator sets by hand; `converted` only comes with a conversion. */
 export const SETTABLE_APPLICATION_STATUSES = ['new', 'contacted', 'declined'] as const;
