@@ -145,15 +145,19 @@ export const ERRORS = {
   GROUP_PASSENGER_LIST_LOCKED: { code: 500063, key: 'groupOrder.error.passengerListLocked', status: 409 },
   /** The order's status or the list's deadline does not allow an upload or a confirmation now. */
   GROUP_PASSENGER_LIST_NOT_OPEN: { code: 500064, key: 'groupOrder.error.passengerListNotOpen', status: 409 },
+
+  // The platform back office (9xxxxx; docs/platform.md). Sign-in: one answer for a wrong name,
+  // password or code, a code used already, and a disabled admin, so none can be probed.
+  PLATFORM_SIGN_IN_FAILED: { code: 900001, key: 'platform.error.signInFailed', status: 401 },
   // The platform's applications and top-level agencies (docs/platform.md).
   /** The agency (or the top-level agency above it) is suspended by the platform: no sign-in, no session, no API key. */
   AGENCY_SUSPENDED: { code: 201050, key: 'platformAgencies.error.suspended', status: 403 },
   /** The application is already converted into an agency: it is converted once, and its status no longer moves. */
-  APPLICATION_CONVERTED: { code: 201051, key: 'platformAgencies.error.applicationConverted', status: 409 },
+  APPLICATION_CONVERTED: { code: 900101, key: 'platformAgencies.error.applicationConverted', status: 409 },
   /** `converted` is reached only by converting the application, never set by hand. */
-  APPLICATION_STATUS_REFUSED: { code: 201052, key: 'platformAgencies.error.applicationStatus', status: 409 },
+  APPLICATION_STATUS_REFUSED: { code: 900102, key: 'platformAgencies.error.applicationStatus', status: 409 },
   /** Suspension and resumption are for top-level agencies only (a sub-agency follows its top-level agency). */
-  AGENCY_NOT_TOP_LEVEL: { code: 201053, key: 'platformAgencies.error.notTopLevel', status: 409 },
+  AGENCY_NOT_TOP_LEVEL: { code: 900103, key: 'platformAgencies.error.notTopLevel', status: 409 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;
