@@ -131,14 +131,15 @@ export type ConvertApplicationInput = z.input<typeof ConvertApplicationBody>;
 
 /**
  * The conversion's answer: the application as it now is, the agency and its super admin with
- * the temporary password (shown once; never stored in clear, never answered again) and whether
- * the credentials e-mail to the contact was queued.
+ * the temporary password (shown once; never answered again) and whether the credentials e-mail
+ * to the contact was queued.
  */
 export const ConvertedApplication = z.object({
   application: Application,
   agency: z.object({ id: z.number().int(), name: z.string(), partnerCode: z.string() }),
   superAdmin: z.object({ id: z.number().int(), username: z.string(), temporaryPassword: z.string() }),
-  emailSentTo: z.string(),
+  /** The credentials e-mail: to whom, and whether it was queued (if not, tell the password yourself). */
+  email: z.object({ to: z.string(), queued: z.boolean() }),
 });
 export type ConvertedApplication = z.infer<typeof ConvertedApplication>;
 

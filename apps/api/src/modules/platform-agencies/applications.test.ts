@@ -8,8 +8,10 @@ import { applications } from '../applications/index';
 import { users } from '../users/index';
 import { testPasswordHasher } from '../users/users.test-helpers';
 import { createApplicationsService } from './applications.service';
-import { convertApplication, type QueuedEmail } from './convert-application';
-import type { AuditEntry, PlatformActor } from './platform-actor';
+import { convertApplication } from './convert-application';
+import { outboundMessages } from '../notifications/index';
+import type { PlatformAuditEntry as AuditEntry } from '../platform-admin/index';
+import type { PlatformActor } from './platform-actor';
 
 const t = useTestApp();
 
@@ -111,15 +113,10 @@ describe('applications in the back office', () => {
 describe('converting an application', () => {
   it('creates a top-level agency whose super admin must change the temporary password, e-mails it, and converts once', async () => {
     const id = await apply();
-    const mails: QueuedEmail[] = [];
     const entries: AuditEntry[] = [];
-    const deps = {
-      db: t.database.db,
-      hasher: testPasswordHasher(),
-      queueEmail: async (_db: unknown, mail: QueuedEmail) => {
-        mails.push(mail);
-      },
-    };
+    const deps = { db: t.database.db, hasher: testPasswordHasher() };
+    const mails = () =>
+      t.database.db.select().from(outboundMessages).where(eq(outboundMessages.target, 'lee@harbour.example'));
     const done = await convertApplication(deps, actor(entries), id, conversion);
     expect(done.application).toMatchObject({ status: 'converted', convertedAgencyId: done.agency.id });
     expect(done.superAdmin.temporaryPassword).toMatch(/^.{12}$/);
@@ -135,10 +132,18 @@ describe('converting an application', () => {
     expect(admin).toMatchObject({ roles: ['SuperUser'], mustChangePassword: true, agencyId: done.agency.id });
     expect(JSON.stringify(admin)).not.toContain(done.superAdmin.temporaryPassword);
 
-    expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to: 'lee@harbour.example', locale: 'en' });
-    expect(mails[0]?.text).toContain('harbour.admin');
-    expect(mails[0]?.text).toContain(done.superAdmin.temporaryPassword);
+    expect(done.email).toEqual({ to: 'lee@harbour.example', queued: true });
+    const [mail, ...more] = await mails();
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({
+      agencyId: done.agency.id,
+      channel: 'email',
+      kind: 'agency.credentials',
+      target: 'lee@harbour.example',
+      payload: { locale: 'en', subject: 'Your agency Harbour Trips is ready on the portal' },
+    });
+    expect(mail?.payload.text).toContain('harbour.admin');
+    expect(mail?.payload.text).toContain(done.superAdmin.temporaryPassword);
     expect(entries.map((e) => e.action)).toEqual(['application.convert']);
     expect(JSON.stringify(entries)).not.toContain(done.superAdmin.temporaryPassword);
 
@@ -153,16 +158,12 @@ describe('converting an application', () => {
     await expect(service().setStatus(actor(entries), id, 'contacted')).rejects.toMatchObject({
       def: ERRORS.APPLICATION_CONVERTED,
     });
-    expect(mails).toHaveLength(1);
+    expect(await mails()).toHaveLength(1);
   });
 
   it('changes nothing when the username is taken', async () => {
     const id = await apply();
-    const deps = {
-      db: t.database.db,
-      hasher: testPasswordHasher(),
-      queueEmail: async () => undefined,
-    };
+    const deps = { db: t.database.db, hasher: testPasswordHasher() };
     await expect(
       convertApplication(deps, actor([]), id, { ...conversion, superAdminUsername: 'admin' }),
     ).rejects.toMatchObject({ def: ERRORS.USERNAME_TAKEN });

@@ -1,28 +1,21 @@
 import type { ConvertApplicationBody, ConvertedApplication } from '@portal/domain/platform-agencies';
-import { isLocale, DEFAULT_LOCALE, type Locale } from '@portal/domain/locale';
+import { DEFAULT_LOCALE, isLocale } from '@portal/domain/locale';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { createAgency, topLevelCommonConfig } from '../agencies/index';
 import { generatePassword, type PasswordHasher } from '../users/index';
 import { ensureAccounts } from '../wallet/index';
+import { queueAgencyEmail } from '../notifications/index';
 import { presentApplication } from './applications.presenter';
 import { lockApplication, setApplicationStatus } from './applications.repo';
 import { credentialsEmail } from './credentials-email';
 import type { PlatformActor } from './platform-actor';
 
-/** An e-mail to one address, queued for the notifications delivery (sent and retried by its job). */
-export interface QueuedEmail {
-  to: string;
-  subject: string;
-  text: string;
-  locale: Locale;
-}
-
 export interface ConversionDeps {
   db: Db;
   hasher: PasswordHasher;
-  /** Queues an e-mail for delivery; called after the conversion committed. */
-  queueEmail(db: Db, email: QueuedEmail): Promise<void>;
+  /** Where a failure to queue the credentials e-mail is told (the conversion stands). */
+  log?(error: unknown): void;
 }
 
 /**
@@ -94,11 +87,24 @@ export async function convertApplication(
     },
     locale,
   );
-  await deps.queueEmail(deps.db, { to: body.email, ...email, locale });
+  let queued = true;
+  try {
+    await queueAgencyEmail(deps.db, {
+      agencyId: done.agency.id,
+      kind: 'agency.credentials',
+      to: body.email,
+      ...email,
+      locale,
+    });
+  } catch (error) {
+    // The agency exists: the operator still sees the password once and passes it on.
+    queued = false;
+    deps.log?.(error);
+  }
   return {
     application: presentApplication(done.application),
     agency: { id: done.agency.id, name: done.agency.name, partnerCode: done.agency.partnerCode },
     superAdmin: { id: done.superAdmin.id, username: done.superAdmin.username, temporaryPassword },
-    emailSentTo: body.email,
+    email: { to: body.email, queued },
   };
 }

@@ -1,23 +1,23 @@
 import type { Db } from '../../platform/db';
-
-/** One entry of the platform audit log, as this module writes it. */
-export interface AuditEntry {
-  action:
-    'application.status' | 'application.note' | 'application.convert' | 'agency.suspend' | 'agency.resume';
-  targetType: 'application' | 'agency';
-  targetId: string;
-  before?: unknown;
-  after?: unknown;
-  note?: string;
-}
+import type { PlatformContext } from '../../platform/request-context';
+import { recordPlatformAction, type PlatformAuditEntry } from '../platform-admin/index';
 
 /**
  * The platform admin a use case acts for: who (`adminId`, `name`) and how the change is written
- * to the platform audit log, in the SAME transaction as the change (`record`). The routes build
- * it from the request's platform context; tests give their own.
+ * to the platform audit log, in the SAME transaction as the change (`record`). The routes make it
+ * from the request's platform context (`actorOf`); tests may give their own.
  */
 export interface PlatformActor {
   adminId: number;
   name: string;
-  record(tx: Db, entry: AuditEntry): Promise<void>;
+  record(tx: Db, entry: PlatformAuditEntry): Promise<void>;
+}
+
+/** The signed-in platform admin of a request, writing to the platform audit log. */
+export function actorOf(ctx: PlatformContext): PlatformActor {
+  return {
+    adminId: ctx.admin.id,
+    name: ctx.admin.username,
+    record: (tx, entry) => recordPlatformAction(tx, ctx, entry),
+  };
 }

@@ -4,7 +4,8 @@ import { ERRORS } from '@portal/domain/errors';
 import { TopAgencyListQuery } from '@portal/domain/platform-agencies';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { agencies } from '../agencies/index';
-import type { AuditEntry, PlatformActor } from './platform-actor';
+import type { PlatformAuditEntry as AuditEntry } from '../platform-admin/index';
+import type { PlatformActor } from './platform-actor';
 import { createTopAgenciesService } from './top-agencies.service';
 
 const t = useTestApp();
