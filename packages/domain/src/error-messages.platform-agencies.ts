@@ -1,12 +1,15 @@
 import type { ErrorKey } from './errors';
 import type { Locale } from './locale';
 
-/** The error keys of the platform's applications and top-level agencies. */
-type PlatformAgenciesErrorKey = Extract<ErrorKey, `platformAgencies.${string}`>;
+/**
+ * The error keys of the platform's applications and top-level agencies, and the one agency users
+ * see when the platform suspended their agency (in the `error` section every page loads).
+ */
+type PlatformAgenciesErrorKey = Extract<ErrorKey, `platformAgencies.${string}` | 'error.agencySuspended'>;
 
 /** The messages of `PlatformAgenciesErrorKey` in each locale; `error-messages.ts` holds them with the rest. */
 export const PLATFORM_AGENCIES_ERROR_MESSAGES: Record<PlatformAgenciesErrorKey, Record<Locale, string>> = {
-  'platformAgencies.error.suspended': {
+  'error.agencySuspended': {
     en: "Your agency's access is suspended. Please contact the platform's customer service",
     'zh-cn': '您的代理商账户已被暂停使用，请联系平台客服',
     'zh-tw': '您的代理商帳戶已被暫停使用，請聯絡平台客服',

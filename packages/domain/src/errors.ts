@@ -151,7 +151,7 @@ export const ERRORS = {
   PLATFORM_SIGN_IN_FAILED: { code: 900001, key: 'platform.error.signInFailed', status: 401 },
   // The platform's applications and top-level agencies (docs/platform.md).
   /** The agency (or the top-level agency above it) is suspended by the platform: no sign-in, no session, no API key. */
-  AGENCY_SUSPENDED: { code: 201050, key: 'platformAgencies.error.suspended', status: 403 },
+  AGENCY_SUSPENDED: { code: 201050, key: 'error.agencySuspended', status: 403 },
   /** The application is already converted into an agency: it is converted once, and its status no longer moves. */
   APPLICATION_CONVERTED: { code: 901001, key: 'platformAgencies.error.applicationConverted', status: 409 },
   /** `converted` is reached only by converting the application, never set by hand. */
