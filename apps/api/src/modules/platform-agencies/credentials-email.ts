@@ -19,12 +19,12 @@ export function credentialsEmail(facts: CredentialsFacts, locale: Locale): { sub
     password: facts.temporaryPassword,
   };
   const lines = [
-    k('platformAgencies.credentials.greeting', vars),
-    k('platformAgencies.credentials.body', vars),
-    k('platformAgencies.credentials.username', vars),
-    k('platformAgencies.credentials.password', vars),
-    k('platformAgencies.credentials.closing', vars),
+    k('agencyCredentials.greeting', vars),
+    k('agencyCredentials.body', vars),
+    k('agencyCredentials.username', vars),
+    k('agencyCredentials.password', vars),
+    k('agencyCredentials.closing', vars),
   ];
   // Plain text only: nothing in it needs markup, and no value can be taken for HTML.
-  return { subject: k('platformAgencies.credentials.subject', vars), text: lines.join('\n\n') };
+  return { subject: k('agencyCredentials.subject', vars), text: lines.join('\n\n') };
 }
