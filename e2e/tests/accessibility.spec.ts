@@ -5,6 +5,7 @@ import { ADULT, BookingPage } from './support/booking-page';
 import { DEMO_PASSWORD } from './support/demo';
 import { daysFromToday, GroupPage } from './support/group-page';
 import { PortalPage } from './support/portal-page';
+import { signInToPlatform } from './support/platform-session';
 import { ShoppingPage } from './support/shopping-page';
 import { xsrfHeaders } from './support/xsrf';
 
@@ -58,6 +59,9 @@ const ZH_CN_ROUTES = [
   '/users',
   '/user-log',
 ];
+
+/** The platform's applications and agencies pages, as a platform admin with platform:support. */
+const PLATFORM_AGENCY_ROUTES = ['/platform/applications', '/platform/agencies'];
 
 /** Waits until no antd motion (a dialog zooming in, a tab sliding) is running: axe reads colours. */
 async function settle(page: Page) {
@@ -255,9 +259,28 @@ test.describe('accessibility (axe-core, WCAG 2 A and AA) at 1366x768', () => {
     }
   });
 
+  test('the platform applications and agencies pages, as a platform admin', async ({ page, request }) => {
+    await signInToPlatform(page, request);
+    for (const path of PLATFORM_AGENCY_ROUTES) {
+      await page.goto(path);
+      await expect(page.getByTestId(`${path.slice(1).replace('/', '-')}-page`)).toBeVisible({
+        timeout: 30_000,
+      });
+      await settle(page);
+      await expectNoSeriousViolations(page, path);
+    }
+  });
+
   test('the tests above check every route of the route table', () => {
     const simple = Object.values(SIMPLE_ROUTES).flat();
-    const checked = new Set([...PUBLIC_ROUTES, ...simple, ...DETAIL_ROUTES, QUOTE_ROUTE, ...FLOW_ROUTES]);
+    const checked = new Set([
+      ...PUBLIC_ROUTES,
+      ...simple,
+      ...DETAIL_ROUTES,
+      QUOTE_ROUTE,
+      ...FLOW_ROUTES,
+      ...PLATFORM_AGENCY_ROUTES,
+    ]);
     expect(ROUTES.map((r) => r.path).filter((path) => !checked.has(path))).toEqual([]);
   });
 });

@@ -153,11 +153,11 @@ export const ERRORS = {
   /** The agency (or the top-level agency above it) is suspended by the platform: no sign-in, no session, no API key. */
   AGENCY_SUSPENDED: { code: 201050, key: 'error.agencySuspended', status: 403 },
   /** The application is already converted into an agency: it is converted once, and its status no longer moves. */
-  APPLICATION_CONVERTED: { code: 901001, key: 'platformAgencies.error.applicationConverted', status: 409 },
+  APPLICATION_CONVERTED: { code: 901001, key: 'error.applicationConverted', status: 409 },
   /** `converted` is reached only by converting the application, never set by hand. */
-  APPLICATION_STATUS_REFUSED: { code: 901002, key: 'platformAgencies.error.applicationStatus', status: 409 },
+  APPLICATION_STATUS_REFUSED: { code: 901002, key: 'error.applicationStatus', status: 409 },
   /** Suspension and resumption are for top-level agencies only (a sub-agency follows its top-level agency). */
-  AGENCY_NOT_TOP_LEVEL: { code: 901003, key: 'platformAgencies.error.notTopLevel', status: 409 },
+  AGENCY_NOT_TOP_LEVEL: { code: 901003, key: 'error.agencyNotTopLevel', status: 409 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;
