@@ -7,6 +7,7 @@ ALTER TABLE "agencies" ADD COLUMN "suspended_at" timestamp with time zone;
 --> statement-breakpoint
 ALTER TABLE "agencies" ADD COLUMN "suspension_reason" text;
 --> statement-breakpoint
+-- suspended_by names a platform user; no foreign key: the agencies module sits below the platform's.
 ALTER TABLE "agencies" ADD COLUMN "suspended_by" integer;
 --> statement-breakpoint
 -- Notes the platform's admins write on an application (modules/platform-agencies): who, when, what.
@@ -20,5 +21,7 @@ CREATE TABLE "application_notes" (
 );
 --> statement-breakpoint
 ALTER TABLE "application_notes" ADD CONSTRAINT "application_notes_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "application_notes" ADD CONSTRAINT "application_notes_author_id_platform_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."platform_users"("id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
 CREATE INDEX "application_notes_application_idx" ON "application_notes" USING btree ("application_id","created_at");

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ERRORS } from '@portal/domain/errors';
 import { ApplicationListQuery, ConvertApplicationBody } from '@portal/domain/platform-agencies';
 import { bearer, body, login, useTestApp } from '../../test/app';
+import { createTestPlatformAdmin } from '../../test/platform';
 import { agencies } from '../agencies/index';
 import { applications } from '../applications/index';
 import { users } from '../users/index';
@@ -15,9 +16,15 @@ import type { PlatformActor } from './platform-actor';
 
 const t = useTestApp();
 
+let adminId = 0;
+beforeEach(async () => {
+  // Notes name their author: a platform admin of the database (after the reset of each test).
+  adminId = (await createTestPlatformAdmin(t.app, { username: 'support.sam' })).id;
+});
+
 function actor(entries: AuditEntry[]): PlatformActor {
   return {
-    adminId: 5,
+    adminId,
     name: 'support.sam',
     record: async (_tx, entry) => {
       entries.push(entry);

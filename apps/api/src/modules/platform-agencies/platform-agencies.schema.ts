@@ -1,6 +1,7 @@
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, identityId } from '../../platform/db/columns';
 import { applications } from '../applications/index';
+import { platformUsers } from '../platform-admin/index';
 
 /**
  * A note a platform admin wrote on an application (who, when, what). Notes are only added, never
@@ -13,8 +14,10 @@ export const applicationNotes = pgTable(
     applicationId: uuid('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
-    /** The platform admin (a platform user id). */
-    authorId: integer('author_id').notNull(),
+    /** The platform admin who wrote it. */
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => platformUsers.id),
     /** The admin's username when the note was written. */
     authorName: text('author_name').notNull(),
     text: text('text').notNull(),
