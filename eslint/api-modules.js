@@ -47,6 +47,17 @@ export const MODULE_ARROWS = {
   'train-orders': ['rail', 'payments', 'wallet', 'notifications', 'agencies', 'users'],
   'platform-admin': ['auth', 'users'],
   applications: ['notifications', 'agencies', 'users'],
+
+  'platform-agencies': [
+    'platform-admin',
+    'applications',
+    'shopping',
+    'wallet',
+    'notifications',
+    'auth',
+    'agencies',
+    'users',
+  ],
 };
 
 /** Modules at the top: they read across the others and nothing imports them. */

@@ -67,6 +67,8 @@ const ZH_CN_ROUTES = [
   '/user-log',
 ];
 
+/** The platform's applications and agencies pages, as a platform admin with platform:support. */
+
 /** Waits until no antd motion (a dialog zooming in, a tab sliding) is running: axe reads colours. */
 async function settle(page: Page) {
   // Room for a loaded machine: a statement or a long list can take more than the default 10 s.

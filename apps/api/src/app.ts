@@ -24,6 +24,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordHasher } from './modules/users/password';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
+import { platformAgenciesRoutes } from './modules/platform-agencies/index';
 import { createPlatformAuthenticator } from './modules/platform-admin/platform-sessions';
 import { createPlatformSignIn } from './modules/platform-admin/sign-in';
 import { siteRoutes } from './modules/site/site.routes';
@@ -340,6 +341,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       hasher: createPasswordHasher(config.fastPasswordHashing),
       storage: logos,
       forgetUser: auth.forgetUser,
+    },
+  });
+  await app.register(platformAgenciesRoutes, {
+    deps: {
+      db: database.db,
+      hasher: createPasswordHasher(config.fastPasswordHashing),
+      now,
+      forgetUser: auth.forgetUser,
+      log: (error) => app.log.error({ err: error }, 'credentials e-mail not queued'),
     },
   });
   const mailer = createMailer({

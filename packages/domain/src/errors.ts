@@ -149,6 +149,15 @@ export const ERRORS = {
   // The platform back office (9xxxxx; docs/platform.md). Sign-in: one answer for a wrong name,
   // password or code, a code used already, and a disabled admin, so none can be probed.
   PLATFORM_SIGN_IN_FAILED: { code: 900001, key: 'platform.error.signInFailed', status: 401 },
+  // The platform's applications and top-level agencies (docs/platform.md).
+  /** The agency (or the top-level agency above it) is suspended by the platform: no sign-in, no session, no API key. */
+  AGENCY_SUSPENDED: { code: 201050, key: 'error.agencySuspended', status: 403 },
+  /** The application is already converted into an agency: it is converted once, and its status no longer moves. */
+  APPLICATION_CONVERTED: { code: 901001, key: 'error.applicationConverted', status: 409 },
+  /** `converted` is reached only by converting the application, never set by hand. */
+  APPLICATION_STATUS_REFUSED: { code: 901002, key: 'error.applicationStatus', status: 409 },
+  /** Suspension and resumption are for top-level agencies only (a sub-agency follows its top-level agency). */
+  AGENCY_NOT_TOP_LEVEL: { code: 901003, key: 'error.agencyNotTopLevel', status: 409 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

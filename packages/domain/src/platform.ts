@@ -26,6 +26,12 @@ export const PLATFORM_AUDIT_ACTIONS = [
   'session.signOut',
   'admin.create',
   'admin.disable',
+  // Applications and top-level agencies (docs/platform.md "Applications, conversion, suspension").
+  'application.status',
+  'application.note',
+  'application.convert',
+  'agency.suspend',
+  'agency.resume',
 ] as const;
 export type PlatformAuditAction = (typeof PLATFORM_AUDIT_ACTIONS)[number];
 

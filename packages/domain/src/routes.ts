@@ -141,6 +141,18 @@ export const ROUTES: readonly RouteMeta[] = [
   // pages here with `layout: 'platform'` and a platform access name.
   { path: PLATFORM_HOME_PATH, layout: 'platform', titleKey: 'platformShell.page.home', public: true },
   { path: '/platform/audit', layout: 'platform', titleKey: 'platformShell.page.audit', access: 'platform' },
+  {
+    path: '/platform/applications',
+    layout: 'platform',
+    titleKey: 'platformShell.page.applications',
+    access: 'platformSupport',
+  },
+  {
+    path: '/platform/agencies',
+    layout: 'platform',
+    titleKey: 'platformShell.page.agencies',
+    access: 'platform',
+  },
 ];
 
 /** Finds the route whose pattern matches `pathname` (query and hash ignored, trailing slash tolerated). */

@@ -149,4 +149,14 @@ export const ROUTE_PAGES: Record<string, Page> = {
     'PlatformAuditPage',
     ['platform'],
   ),
+  '/platform/applications': page(
+    () => import('../features/platform-applications/pages/platform-applications-page'),
+    'PlatformApplicationsPage',
+    ['platform'],
+  ),
+  '/platform/agencies': page(
+    () => import('../features/platform-agencies/pages/platform-agencies-page'),
+    'PlatformAgenciesPage',
+    ['platform'],
+  ),
 };

@@ -80,6 +80,15 @@ export const agencies = pgTable('agencies', {
   logoFile: text('logo_file'),
   /** Set when a parent deleted the agency: never listed again, its users deleted (rows stay for the ledger). */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /**
+   * Set by the platform on a top-level agency and every agency below it (the whole tree at once):
+   * its users cannot sign in and its sessions and API keys are refused (AGENCY_SUSPENDED) until
+   * the platform resumes it. Nothing else changes.
+   */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspensionReason: text('suspension_reason'),
+  /** The platform admin who suspended it (a platform user id). */
+  suspendedBy: integer('suspended_by'),
   createdAt: createdAt(),
 });
 

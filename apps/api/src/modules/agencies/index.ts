@@ -16,3 +16,5 @@ export {
 export { agencies, orderOwnerColumns } from './agencies.schema';
 export type { AgencyCommonConfig, AgencyRow } from './agencies.schema';
 export { LOGO_RULE, prepareLogo } from './agency-logo';
+export { createAgency, subAgencyPlace, topLevelCommonConfig } from './create-agency';
+export type { AgencyPlace, NewAgency, NewAgencyFields } from './create-agency';

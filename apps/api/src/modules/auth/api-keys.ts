@@ -39,7 +39,8 @@ const WORKING = ['active', 'testing'];
  * Resolves `X-Api-Key` to the identity it acts as: the live key's agency (not deleted, enabled)
  * and that agency's super admin, its oldest SuperUser who may sign in. Requests made with the key
  * therefore have exactly that user's roles and permissions, and the user log names that user.
- * An unknown or revoked key, a deleted agency or an agency without a working SuperUser: 401.
+ * An unknown or revoked key, a deleted agency or an agency without a working SuperUser: 401;
+ * a key of a suspended agency (or of one below a suspended top-level agency): 403 AGENCY_SUSPENDED.
  */
 export function createApiKeyAuthenticator(db: Db): ApiKeyAuthenticator {
   return async (key) => {
@@ -58,6 +59,8 @@ export function createApiKeyAuthenticator(db: Db): ApiKeyAuthenticator {
       )
       .limit(1);
     if (!found) throw new AppError('LOGIN_REQUIRED');
+    // The key stays live: it works again as soon as the platform resumes the agency.
+    if (found.agency.suspendedAt) throw new AppError('AGENCY_SUSPENDED');
     const [user] = await db
       .select()
       .from(users)

@@ -62,7 +62,7 @@ export function createAuthService(deps: AuthDeps) {
    * An unknown username is recorded with no user and no agency: no agency's log lists it.
    */
   async function refuseLogin(
-    name: 'USERNAME_FORMAT' | 'INVALID_CREDENTIALS' | 'USER_DISABLED',
+    name: 'USERNAME_FORMAT' | 'INVALID_CREDENTIALS' | 'USER_DISABLED' | 'AGENCY_SUSPENDED',
     username: string,
     found: UserWithAgency | undefined,
     client: Client,
@@ -91,6 +91,7 @@ export function createAuthService(deps: AuthDeps) {
     if (!(await hasher.verify(found.user.passwordHash, password)))
       throw await refuseLogin('INVALID_CREDENTIALS', username, found, client);
     if (!canSignIn(found.user)) throw await refuseLogin('USER_DISABLED', username, found, client);
+    if (found.agency.suspendedAt) throw await refuseLogin('AGENCY_SUSPENDED', username, found, client);
     const { user, agency } = found;
     const { token } = await db.transaction(async (tx) => {
       const started = await startSession(tx, policy, user.id, 'password', now());
@@ -122,6 +123,7 @@ export function createAuthService(deps: AuthDeps) {
       const found = await findUserByOutUserId(db, PARTNER_AGENCY_ID, body.userid);
       if (!found) throw new AppError('SSO_INVALID');
       if (!canSignIn(found.user)) throw new AppError('USER_DISABLED');
+      if (found.agency.suspendedAt) throw new AppError('AGENCY_SUSPENDED');
       const { user, agency } = found;
       const { token } = await db.transaction(async (tx) => {
         if (!(await claimSsoNonce(tx, body.code))) throw new AppError('SSO_REPLAYED');

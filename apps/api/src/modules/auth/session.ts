@@ -132,6 +132,8 @@ export function createSessionResolver(
       // should be told why (201001) rather than that its session ended.
       if (!canSignIn(user)) throw new AppError('USER_DISABLED');
       if (session.revokedAt) throw new AppError('SESSION_REVOKED');
+      // The session stays: it works again as soon as the platform resumes the agency.
+      if (found.agency.suspendedAt) throw new AppError('AGENCY_SUSPENDED');
       const idleDeadline = session.lastSeenAt.getTime() + policy.idleMinutes * 60_000;
       if (at >= session.expiresAt.getTime() || at >= idleDeadline) {
         throw new AppError('SESSION_EXPIRED');

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LoginResult } from '@portal/domain/auth';
 import { userLogs } from '../users/index';
+import { agencies } from '../agencies/index';
 import { body, TEST_SECRETS, useTestApp } from '../../test/app';
 import { signSingleLogin } from './sso';
 
@@ -38,6 +39,16 @@ describe('POST /base/v2/single-login', () => {
     expect(result.company.id).toBe(222);
     const logs = await t.database.db.select().from(userLogs).where(eq(userLogs.action, 'sso_login'));
     expect(logs).toHaveLength(1);
+  });
+
+  it("refuses the partner user while the platform suspends the user's agency (201050)", async () => {
+    await t.database.db
+      .update(agencies)
+      .set({ suspendedAt: new Date(), suspensionReason: 'review' })
+      .where(eq(agencies.id, 222));
+    const res = await post(request());
+    expect(res.statusCode).toBe(403);
+    expect(body(res)).toMatchObject({ code: 201050 });
   });
 
   it('refuses an expired timestamp (201011)', async () => {

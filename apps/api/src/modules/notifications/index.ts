@@ -1,4 +1,6 @@
 /** What the notifications module offers the other modules; nothing else of it may be imported. */
+export { queueAgencyEmail } from './agency-email';
+export type { AgencyEmail } from './agency-email';
 export { webhookSecret } from './delivery';
 export { notifications, outboundMessages } from './notifications.schema';
 export { notifyAgencyEvent, notifyGroupOrderEvent, notifyOrderEvent, queueWebhook } from './notify';

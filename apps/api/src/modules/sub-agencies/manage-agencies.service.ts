@@ -17,7 +17,8 @@ import type { PasswordHasher } from '../users/index';
 import { generatePassword } from '../users/index';
 import { revokeSessionsOfUsers, revokeUserSessions } from '../auth/index';
 import { updateUser } from '../users/index';
-import { emptyBalance, presentBalance } from '../wallet/index';
+import { emptyBalance, ensureAccounts, presentBalance } from '../wallet/index';
+import { createAgency, subAgencyPlace } from '../agencies/index';
 import { logoUrl, presentSubAgency } from '../agencies/index';
 import { allowedParent, assertCanAgencies, assertCanReadLogo, managedAgency } from '../agencies/index';
 import {
@@ -31,7 +32,6 @@ import {
   updateAgency,
 } from '../agencies/index';
 import { hasOrders, lockWalletAccounts, walletAccountsOf } from './manage-agencies.repo';
-import { createAgency } from './create-agency';
 import { prepareLogo } from '../agencies/index';
 
 export interface AgenciesDeps {
@@ -146,7 +146,8 @@ export function createAgenciesService(deps: AgenciesDeps) {
       // The parent again, locked: it cannot be deleted while its child is created.
       const parent = await lockAgency(tx, parentId);
       if (!parent) throw new AppError('NOT_FOUND');
-      const { agency, superAdmin } = await createAgency(tx, parent, body, prepared.hash);
+      const { agency, superAdmin } = await createAgency(tx, subAgencyPlace(parent), body, prepared.hash);
+      await ensureAccounts(tx, agency.id, agency.commonConfig.settlementCurrency);
       return {
         agency: await presentOne(tx, agency),
         superAdmin: { id: superAdmin.id, username: superAdmin.username, temporaryPassword: null },

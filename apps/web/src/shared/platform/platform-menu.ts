@@ -14,6 +14,8 @@ export interface PlatformMenuEntry {
  */
 export const PLATFORM_MENU: readonly PlatformMenuEntry[] = [
   { key: 'home', labelKey: 'platformShell.nav.home', path: '/platform' },
+  { key: 'applications', labelKey: 'platformShell.nav.applications', path: '/platform/applications' },
+  { key: 'agencies', labelKey: 'platformShell.nav.agencies', path: '/platform/agencies' },
   { key: 'audit', labelKey: 'platformShell.nav.audit', path: '/platform/audit' },
 ];
 

@@ -3,13 +3,13 @@ import { PARTNER_CODE_ALPHABET, PARTNER_CODE_LENGTH, type CreateAgencyBody } fro
 import { DEFAULT_FLIGHT_SETTINGS } from '@portal/domain/agency-config';
 import { isCurrency } from '@portal/domain/currency';
 import { permissionsForRoles } from '@portal/domain/users';
+import type { Currency } from '@portal/domain/currency';
 import type { Db } from '../../platform/db';
-import type { AgencyCommonConfig, AgencyRow } from '../agencies/index';
 import type { UserRow } from '../users/index';
 import { AppError } from '../../platform/errors';
 import { insertUser, usernameExists } from '../users/index';
-import { ensureAccounts } from '../wallet/index';
-import { insertAgencyWithCode } from '../agencies/index';
+import { insertAgencyWithCode } from './agencies.repo';
+import type { AgencyCommonConfig, AgencyRow } from './agencies.schema';
 
 /** A random partner code (`PARTNER_CODE_PATTERN`: 8 of 30 characters, about 6.6 × 10^11 codes). */
 export function generatePartnerCode(): string {
@@ -22,6 +22,20 @@ export function generatePartnerCode(): string {
 
 /** How many codes are drawn before giving up (a collision is already one in billions). */
 const PARTNER_CODE_ATTEMPTS = 8;
+
+/**
+ * The common config of a new top-level agency (one the platform creates): flight service on, and
+ * it may create sub-agencies; train service off, no bills shown. Its settings screen changes them.
+ */
+export function topLevelCommonConfig(settlementCurrency: Currency): AgencyCommonConfig {
+  return {
+    enableFlightService: true,
+    enableTrainService: false,
+    isShowBill: false,
+    canCreateSubAgency: true,
+    settlementCurrency,
+  };
+}
 
 /**
  * The common config of a new sub-agency: its parent's settlement currency and e-mail language,
@@ -52,20 +66,37 @@ export interface NewAgency {
   superAdmin: UserRow;
 }
 
+/** Where a new agency goes: below `parent` (a sub-agency), or at the top (`parent: null`). */
+export interface AgencyPlace {
+  parent: AgencyRow | null;
+  commonConfig: AgencyCommonConfig;
+  /** The IANA time zone; default the column's (Asia/Shanghai). */
+  timeZone?: string;
+}
+
+/** Where a new sub-agency of `parent` goes, with its default common config. */
+export function subAgencyPlace(parent: AgencyRow): AgencyPlace {
+  return { parent, commonConfig: defaultCommonConfig(parent) };
+}
+
+/** What the new agency and its super admin are made of (`CreateAgencyBody` without `parentId`). */
+export type NewAgencyFields = Omit<CreateAgencyBody, 'parentId'>;
+
 /**
- * Creates the sub-agency under `parent` in the caller's transaction: the agency (unique partner
- * code, proxy level one below its parent, default common config and flight settings), its wallet
- * in the settlement currency and its SuperUser with the already hashed temporary password, who
- * must change it at the first login. A taken username is 409 USERNAME_TAKEN.
+ * Creates an agency in the caller's transaction: the agency (unique partner code, proxy level one
+ * below its parent or 0 at the top, the place's common config, default flight settings) and its
+ * SuperUser with the already hashed temporary password, who must change it at the first login.
+ * The caller opens its wallet (`ensureAccounts` of the wallet module) in the same transaction. A
+ * taken username is 409 USERNAME_TAKEN.
  */
 export async function createAgency(
   tx: Db,
-  parent: AgencyRow,
-  body: CreateAgencyBody,
+  place: AgencyPlace,
+  body: NewAgencyFields,
   passwordHash: string,
 ): Promise<NewAgency> {
   if (await usernameExists(tx, body.superAdminUsername)) throw new AppError('USERNAME_TAKEN');
-  const commonConfig = defaultCommonConfig(parent);
+  const { parent, commonConfig } = place;
   let agency: AgencyRow | undefined;
   for (let attempt = 0; !agency && attempt < PARTNER_CODE_ATTEMPTS; attempt += 1) {
     agency = await insertAgencyWithCode(tx, {
@@ -74,10 +105,11 @@ export async function createAgency(
       alias: body.alias,
       advisor: body.advisor,
       allowedDomains: body.allowedDomains,
-      proxyLevel: parent.proxyLevel + 1,
-      parentId: parent.id,
+      proxyLevel: parent ? parent.proxyLevel + 1 : 0,
+      parentId: parent ? parent.id : null,
       commonConfig,
       flightSettings: DEFAULT_FLIGHT_SETTINGS,
+      ...(place.timeZone ? { timeZone: place.timeZone } : {}),
       profile: {
         contactName: body.contactName,
         email: body.email,
@@ -87,7 +119,6 @@ export async function createAgency(
     });
   }
   if (!agency) throw new Error('no free partner code');
-  await ensureAccounts(tx, agency.id, commonConfig.settlementCurrency);
   try {
     const superAdmin = await insertUser(tx, {
       agencyId: agency.id,
