@@ -156,6 +156,10 @@ export const ERRORS = {
   AGENCY_NOT_ACTIVE: { code: 600035, key: 'platformFunding.error.agencyNotActive', status: 409 },
   /** Another pending funding request of the agency has the same bank reference. */
   REFERENCE_PENDING: { code: 600036, key: 'platformFunding.error.referencePending', status: 409 },
+
+  // The platform back office (9xxxxx; docs/platform.md). Sign-in: one answer for a wrong name,
+  // password or code, a code used already, and a disabled admin, so none can be probed.
+  PLATFORM_SIGN_IN_FAILED: { code: 900001, key: 'platform.error.signInFailed', status: 401 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;
