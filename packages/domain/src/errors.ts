@@ -143,23 +143,25 @@ export const ERRORS = {
   GROUP_PASSENGER_LIST_LOCKED: { code: 500063, key: 'groupOrder.error.passengerListLocked', status: 409 },
   /** The order's status or the list's deadline does not allow an upload or a confirmation now. */
   GROUP_PASSENGER_LIST_NOT_OPEN: { code: 500064, key: 'groupOrder.error.passengerListNotOpen', status: 409 },
-  /** Four-eyes: a platform request is approved or rejected by another platform admin than its requester. */
-  APPROVAL_BY_REQUESTER: { code: 600030, key: 'platformFunding.error.sameAdmin', status: 409 },
-  /** The platform request was already approved, rejected or cancelled (each decision happens once). */
-  APPROVAL_NOT_PENDING: { code: 600031, key: 'platformFunding.error.notPending', status: 409 },
-  APPROVAL_NOT_FOUND: { code: 600032, key: 'platformFunding.error.notFound', status: 404 },
-  /** Only the platform admin who made a request may cancel it. */
-  APPROVAL_NOT_REQUESTER: { code: 600033, key: 'platformFunding.error.notRequester', status: 409 },
-  /** The platform funds and credits top-level agencies only; a sub-agency is funded by its parent. */
-  AGENCY_NOT_TOP_LEVEL: { code: 600034, key: 'platformFunding.error.notTopLevel', status: 409 },
-  /** The agency is suspended or deleted: no money is requested or posted for it. */
-  AGENCY_NOT_ACTIVE: { code: 600035, key: 'platformFunding.error.agencyNotActive', status: 409 },
-  /** Another pending funding request of the agency has the same bank reference. */
-  REFERENCE_PENDING: { code: 600036, key: 'platformFunding.error.referencePending', status: 409 },
 
   // The platform back office (9xxxxx; docs/platform.md). Sign-in: one answer for a wrong name,
   // password or code, a code used already, and a disabled admin, so none can be probed.
   PLATFORM_SIGN_IN_FAILED: { code: 900001, key: 'platform.error.signInFailed', status: 401 },
+
+  // Four-eyes funding and credit of top-level agencies (902xxx; docs/transactions.md).
+  /** Four-eyes: a platform request is approved or rejected by another platform admin than its requester. */
+  APPROVAL_BY_REQUESTER: { code: 902001, key: 'platformFunding.error.sameAdmin', status: 409 },
+  /** The platform request was already approved, rejected or cancelled (each decision happens once). */
+  APPROVAL_NOT_PENDING: { code: 902002, key: 'platformFunding.error.notPending', status: 409 },
+  APPROVAL_NOT_FOUND: { code: 902003, key: 'platformFunding.error.notFound', status: 404 },
+  /** Only the platform admin who made a request may cancel it. */
+  APPROVAL_NOT_REQUESTER: { code: 902004, key: 'platformFunding.error.notRequester', status: 409 },
+  /** The platform funds and credits top-level agencies only; a sub-agency is funded by its parent. */
+  AGENCY_NOT_TOP_LEVEL: { code: 902005, key: 'platformFunding.error.notTopLevel', status: 409 },
+  /** The agency is suspended or deleted: no money is requested or posted for it. */
+  AGENCY_NOT_ACTIVE: { code: 902006, key: 'platformFunding.error.agencyNotActive', status: 409 },
+  /** Another pending funding request of the agency has the same bank reference. */
+  REFERENCE_PENDING: { code: 902007, key: 'platformFunding.error.referencePending', status: 409 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

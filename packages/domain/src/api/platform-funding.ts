@@ -9,6 +9,7 @@ import {
   FundingRequestBody,
   RejectionBody,
 } from '../platform-funding';
+import { NoBody } from './common';
 import { defineRoute } from './contract';
 
 const tags = ['platform'];
@@ -64,6 +65,7 @@ export const approveRequest = defineRoute({
     'the credit limit to the ledger in the same transaction as the approval and its audit record.',
   tags,
   params: ApprovalIdParams,
+  body: NoBody,
   response: Approval,
 });
 

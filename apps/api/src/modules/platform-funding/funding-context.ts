@@ -1,35 +1,17 @@
 import type { Db } from '../../platform/db';
+import type { PlatformContext } from '../../platform/request-context';
+import type { PlatformAuditEntry } from '../platform-admin/index';
 
-/** Who acts: the signed-in platform admin (the platform request context). */
-export interface FundingCtx {
-  admin: { id: number };
-}
+/** Who acts: the signed-in platform admin. */
+export type FundingCtx = PlatformContext;
 
-/** The platform audit actions of four-eyes money, in the order a request lives. */
-export const FUNDING_AUDIT_ACTIONS = [
-  'funding.request',
-  'funding.approve',
-  'funding.reject',
-  'funding.cancel',
-  'credit.request',
-  'credit.approve',
-  'credit.reject',
-  'credit.cancel',
-] as const;
-export type FundingAuditAction = (typeof FUNDING_AUDIT_ACTIONS)[number];
+/** The platform audit actions of four-eyes money. */
+export type FundingAuditAction = Extract<PlatformAuditEntry['action'], `${'funding' | 'credit'}.${string}`>;
 
-/** One platform audit record: who (the context), what, before and after, and the approver. */
-export interface FundingAuditEntry {
-  action: FundingAuditAction;
-  targetType: string;
-  targetId?: string | null;
-  before?: unknown;
-  after?: unknown;
-  approvedBy?: number | null;
-  note?: string;
-}
+/** One platform audit record of four-eyes money. */
+export type FundingAuditEntry = PlatformAuditEntry & { action: FundingAuditAction };
 
-/** Writes a platform audit record in the caller's transaction (the platform audit log). */
+/** Writes a platform audit record in the caller's transaction (`recordPlatformAction`). */
 export type RecordAction = (tx: Db, ctx: FundingCtx, entry: FundingAuditEntry) => Promise<void>;
 
 export interface FundingDeps {

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { ApprovalListQuery, ApprovalStatus } from '@portal/domain/platform-funding';
 import type { Db } from '../../platform/db';
 import { agencies } from '../agencies/index';
+import { platformUsers } from '../platform-admin/index';
 import { platformApprovals, type PlatformApprovalRow } from './platform-funding.schema';
 
 /** A request with the name of its agency. */
@@ -115,4 +116,15 @@ export async function topLevelAgencies(db: Db) {
     .from(agencies)
     .where(and(isNull(agencies.parentId), isNull(agencies.deletedAt)))
     .orderBy(agencies.name, agencies.id);
+}
+
+/** The usernames of platform admins by id. */
+export async function adminNames(db: Db, ids: readonly (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: platformUsers.id, username: platformUsers.username })
+    .from(platformUsers)
+    .where(inArray(platformUsers.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.username]));
 }

@@ -12,9 +12,16 @@ import { platformApprovals } from './platform-funding.schema';
 
 const t = useTestApp();
 
-const ALICE: FundingCtx = { admin: { id: 101 } };
-const BOB: FundingCtx = { admin: { id: 102 } };
-const CAROL: FundingCtx = { admin: { id: 103 } };
+/** A platform admin's context (the use cases read its id; the audit port is in memory here). */
+const admin = (id: number, username: string): FundingCtx => ({
+  admin: { id, username, permissions: ['platform:finance'] },
+  sessionId: `session-${id}`,
+  requestId: `request-${id}`,
+  locale: 'en',
+});
+const ALICE = admin(101, 'alice');
+const BOB = admin(102, 'bob');
+const CAROL = admin(103, 'carol');
 
 /** The use cases' dependencies, with the audit records kept in memory (written only if the transaction commits). */
 function deps(): FundingDeps & { audit: (FundingAuditEntry & { by: number })[] } {
