@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarDate } from './primitives';
 
 /**
  * The platform back office: the operators of the portal itself (`PlatformAdmin`), who stand
@@ -95,3 +96,45 @@ export function hasPlatformPermission(
 ): boolean {
   return permissions.includes(permission);
 }
+
+/** Query of `GET /platform/v2/audit` (and the body of its export): filters, newest first. */
+export const PlatformAuditQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  action: z.enum(PLATFORM_AUDIT_ACTIONS).optional(),
+  /** The acting admin's user name. */
+  admin: z.string().trim().toLowerCase().min(1).max(64).optional(),
+  targetType: z.string().trim().min(1).max(64).optional(),
+  targetId: z.string().trim().min(1).max(128).optional(),
+  /** First and last day (UTC), inclusive. */
+  from: CalendarDate.optional(),
+  to: CalendarDate.optional(),
+});
+export type PlatformAuditQuery = z.infer<typeof PlatformAuditQuery>;
+
+/** An admin as the audit log names them. */
+const AuditAdmin = z.object({ id: z.number().int(), username: z.string() }).nullable();
+
+/** One row of the platform audit log. */
+export const PlatformAuditRecord = z.object({
+  id: z.number().int(),
+  at: z.iso.datetime(),
+  admin: AuditAdmin,
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  approvedBy: AuditAdmin,
+  note: z.string().nullable(),
+  requestId: z.string().nullable(),
+});
+export type PlatformAuditRecord = z.infer<typeof PlatformAuditRecord>;
+
+export const PlatformAuditPage = z.object({
+  list: z.array(PlatformAuditRecord),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type PlatformAuditPage = z.infer<typeof PlatformAuditPage>;
