@@ -1,8 +1,20 @@
-import type { ErrorKey } from './errors';
+import type { ERRORS } from './errors';
 import type { Locale } from './locale';
 
-/** The error keys of the platform's four-eyes funding and credit of top-level agencies. */
-type PlatformFundingErrorKey = Extract<ErrorKey, `platformFunding.${string}`>;
+/**
+ * The errors of the platform's four-eyes funding and credit of top-level agencies. Named one by one:
+ * a key prefix written here would tell the web's locale-part check that these modules name every
+ * text of the funding page.
+ */
+type PlatformFundingErrorName =
+  | 'APPROVAL_BY_REQUESTER'
+  | 'APPROVAL_NOT_PENDING'
+  | 'APPROVAL_NOT_FOUND'
+  | 'APPROVAL_NOT_REQUESTER'
+  | 'AGENCY_NOT_TOP_LEVEL'
+  | 'AGENCY_NOT_ACTIVE'
+  | 'REFERENCE_PENDING';
+type PlatformFundingErrorKey = (typeof ERRORS)[PlatformFundingErrorName]['key'];
 
 /** The messages of `PlatformFundingErrorKey` in each locale; `error-messages.ts` holds them with the rest. */
 export const PLATFORM_FUNDING_ERROR_MESSAGES: Record<PlatformFundingErrorKey, Record<Locale, string>> = {

@@ -56,9 +56,13 @@ export type RejectionBody = z.infer<typeof RejectionBody>;
 export const ApprovalIdParams = z.strictObject({ id: z.uuid() });
 export type ApprovalIdParams = z.infer<typeof ApprovalIdParams>;
 
+/** A list's status filter: one status, or `decided` for every request no longer pending (the history). */
+export const APPROVAL_STATUS_FILTERS = [...APPROVAL_STATUSES, 'decided'] as const;
+export type ApprovalStatusFilter = (typeof APPROVAL_STATUS_FILTERS)[number];
+
 /** `GET /platform/v2/approvals`: newest first, filtered by status, kind and agency. */
 export const ApprovalListQuery = z.strictObject({
-  status: z.enum(APPROVAL_STATUSES).optional(),
+  status: z.enum(APPROVAL_STATUS_FILTERS).optional(),
   kind: z.enum(APPROVAL_KINDS).optional(),
   agencyId: z.coerce.number().int().positive().optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),

@@ -141,6 +141,12 @@ export const ROUTES: readonly RouteMeta[] = [
   // pages here with `layout: 'platform'` and a platform access name.
   { path: PLATFORM_HOME_PATH, layout: 'platform', titleKey: 'platformShell.page.home', public: true },
   { path: '/platform/audit', layout: 'platform', titleKey: 'platformShell.page.audit', access: 'platform' },
+  {
+    path: '/platform/funding',
+    layout: 'platform',
+    titleKey: 'platformShell.page.funding',
+    access: 'platformFinance',
+  },
 ];
 
 /** Finds the route whose pattern matches `pathname` (query and hash ignored, trailing slash tolerated). */

@@ -149,4 +149,9 @@ export const ROUTE_PAGES: Record<string, Page> = {
     'PlatformAuditPage',
     ['platform'],
   ),
+  '/platform/funding': page(
+    () => import('../features/platform-funding/pages/platform-funding-page'),
+    'PlatformFundingPage',
+    ['platform'],
+  ),
 };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { ApprovalListQuery, ApprovalStatus } from '@portal/domain/platform-funding';
 import type { Db } from '../../platform/db';
 import { agencies } from '../agencies/index';
@@ -86,7 +86,8 @@ export async function listApprovals(
   query: ApprovalListQuery,
 ): Promise<{ rows: ApprovalWithAgency[]; total: number }> {
   const parts: SQL[] = [];
-  if (query.status) parts.push(eq(platformApprovals.status, query.status));
+  if (query.status === 'decided') parts.push(ne(platformApprovals.status, 'pending'));
+  else if (query.status) parts.push(eq(platformApprovals.status, query.status));
   if (query.kind) parts.push(eq(platformApprovals.kind, query.kind));
   if (query.agencyId !== undefined) parts.push(eq(platformApprovals.agencyId, query.agencyId));
   const where = and(...parts);

@@ -153,13 +153,21 @@ describe('platform funding requests over HTTP', () => {
       const late = await call(tokens.carol, 'POST', `/platform/v2/approvals/${id}/approval`);
       expect([late.statusCode, body(late).code]).toEqual([409, 902002]);
     }
+    const pending = body<Approval>(
+      await call(tokens.alice, 'POST', '/platform/v2/funding-requests', {
+        ...FUNDING,
+        referenceNumber: 'R-10',
+      }),
+    ).data;
     const history = body<ApprovalList>(
-      await call(tokens.carol, 'GET', '/platform/v2/approvals?kind=funding'),
+      await call(tokens.carol, 'GET', '/platform/v2/approvals?status=decided'),
     );
-    expect(history.data.list.map((a) => [a.status, a.entryId])).toEqual([
-      ['cancelled', null],
-      ['rejected', null],
+    expect(history.data.list.map((a) => [a.kind, a.status, a.entryId !== null])).toEqual([
+      ['funding', 'cancelled', false],
+      ['funding', 'rejected', false],
+      ['credit', 'approved', true],
     ]);
+    expect(history.data.list.map((a) => a.id)).not.toContain(pending.id);
     expect((await audit()).map((r) => r.action)).toEqual([
       'credit.request',
       'funding.request',
@@ -167,6 +175,7 @@ describe('platform funding requests over HTTP', () => {
       'funding.request',
       'funding.cancel',
       'credit.approve',
+      'funding.request',
     ]);
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });

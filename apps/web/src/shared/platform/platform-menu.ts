@@ -15,6 +15,7 @@ export interface PlatformMenuEntry {
 export const PLATFORM_MENU: readonly PlatformMenuEntry[] = [
   { key: 'home', labelKey: 'platformShell.nav.home', path: '/platform' },
   { key: 'audit', labelKey: 'platformShell.nav.audit', path: '/platform/audit' },
+  { key: 'funding', labelKey: 'platformShell.nav.funding', path: '/platform/funding' },
 ];
 
 /** The entries a signed-in platform admin may open. */

@@ -31,10 +31,14 @@ export function ApprovalActions({ approval, ...handlers }: { approval: Approval 
   const own = approval.blockedBecause === 'ownRequest';
   if (approval.status !== 'pending') return null;
 
-  const run = async (action: () => Promise<unknown>) => {
+  // A refusal is toasted by the API client with the server's message; the request stays as it was.
+  const run = async (action: () => Promise<unknown>): Promise<boolean> => {
     setBusy(true);
     try {
       await action();
+      return true;
+    } catch {
+      return false;
     } finally {
       setBusy(false);
     }
@@ -90,8 +94,7 @@ export function ApprovalActions({ approval, ...handlers }: { approval: Approval 
         open={rejecting}
         onClose={() => setRejecting(false)}
         onSubmit={async (reason) => {
-          await run(() => handlers.onReject(approval, reason));
-          setRejecting(false);
+          if (await run(() => handlers.onReject(approval, reason))) setRejecting(false);
         }}
       />
     </Space>
