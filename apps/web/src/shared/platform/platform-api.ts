@@ -1,4 +1,4 @@
-import type { PlatformLoginBody, PlatformLoginResult } from '@portal/domain/platform';
+import type { PlatformLoginBody, PlatformLoginResult } from '@portal/domain/platform-schemas';
 import type { platformLogin, platformLogout } from '@portal/domain/api/platform-auth';
 import { callPlatformApi } from './call-platform-api';
 

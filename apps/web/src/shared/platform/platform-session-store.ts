@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { PlatformAdminInfo, PlatformLoginResult } from '@portal/domain/platform';
+import type { PlatformAdminInfo, PlatformLoginResult } from '@portal/domain/platform-schemas';
 
 /** Where the platform session is kept: apart from the agency session, and only for this tab. */
 export const PLATFORM_SESSION_STORAGE_KEY = 'portal-platform-session';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { PlatformAuditPage } from '@portal/domain/platform';
+import type { PlatformAuditPage } from '@portal/domain/platform-schemas';
 import { preparePlatform } from '../../../test/platform-fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
