@@ -58,6 +58,7 @@ export const MODULE_ARROWS = {
     'agencies',
     'users',
   ],
+  'platform-funding': ['platform-admin', 'wallet', 'agencies', 'users'],
 };
 
 /** Modules at the top: they read across the others and nothing imports them. */

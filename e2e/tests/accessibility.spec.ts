@@ -293,6 +293,42 @@ test.describe('accessibility (axe-core, WCAG 2 A and AA) at 1366x768', () => {
     }
   });
 
+  test('the platform funding page: its forms, and a pending request of the signed-in admin', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const portal = new PortalPage(page);
+    await portal.open('/platform');
+    await portal.chooseLanguage('English');
+    await signInToPlatform(page, DEMO_PLATFORM_ADMINS.finance);
+    await open(portal, '/platform/funding');
+    const funding = page.getByTestId('platform-funding-page');
+    await funding.getByRole('tab', { name: 'Fund an agency' }).click();
+    const form = page.getByTestId('funding-form');
+    await expect(form).toBeVisible();
+    await settle(page);
+    await expectNoSeriousViolations(page, '/platform/funding (fund an agency)');
+    // A request of the signed-in admin: approve and reject shown disabled, with the reason beside them.
+    await form.getByRole('combobox', { name: 'Agency' }).click();
+    await page.getByTitle('TripBridge Travel Group (1)').click();
+    await form.getByLabel('Amount received').fill('100');
+    await form.getByLabel('Bank reference').fill(`A11Y-${Date.now()}`);
+    await form.getByRole('button', { name: 'Send for approval' }).click();
+    await funding.getByRole('tab', { name: 'Pending requests' }).click();
+    const own = page.getByTestId('pending-requests').getByTestId('own-request').first();
+    await expect(own).toBeVisible();
+    await settle(page);
+    await expectNoSeriousViolations(page, '/platform/funding (pending, own request)');
+    await funding.getByRole('tab', { name: 'Set credit limit' }).click();
+    await expect(page.getByTestId('credit-form')).toBeVisible();
+    await settle(page);
+    await expectNoSeriousViolations(page, '/platform/funding (set credit limit)');
+    // Leave nothing pending behind: the requester cancels it.
+    await funding.getByRole('tab', { name: 'Pending requests' }).click();
+    await page.getByTestId('pending-requests').getByTestId('cancel-request').first().click();
+    await page.getByRole('button', { name: 'OK' }).click();
+  });
+
   test('the tests above check every route of the route table', () => {
     const simple = Object.values(SIMPLE_ROUTES).flat();
     const checked = new Set([

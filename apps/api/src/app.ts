@@ -25,6 +25,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordHasher } from './modules/users/password';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
 import { platformAgenciesRoutes } from './modules/platform-agencies/index';
+import { platformFundingRoutes } from './modules/platform-funding/platform-funding.routes';
 import { createPlatformAuthenticator } from './modules/platform-admin/platform-sessions';
 import { createPlatformSignIn } from './modules/platform-admin/sign-in';
 import { siteRoutes } from './modules/site/site.routes';
@@ -250,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loginLimit: { accountMax: config.loginRateLimitMax, addressMax: config.loginIpRateLimitMax },
   });
   await app.register(platformAdminRoutes, { db: database.db, signIn: platformSignIn, now });
+  await app.register(platformFundingRoutes, { db: database.db });
   await app.register(siteRoutes, { database });
   // The wallet lists name the orders of its entries through each order kind (ports, see ledger-orders.ts).
   const ledgerOrders = ledgerOrdersOf([flightLedgerOrders, groupLedgerOrders, trainLedgerOrders]);

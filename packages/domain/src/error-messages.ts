@@ -3,6 +3,7 @@ import type { Locale } from './locale';
 import { CLIENT_QUOTE_ERROR_MESSAGES } from './error-messages.client-quotes';
 import { ORDER_ERROR_MESSAGES } from './error-messages.orders';
 import { PLATFORM_AGENCIES_ERROR_MESSAGES } from './error-messages.platform-agencies';
+import { PLATFORM_FUNDING_ERROR_MESSAGES } from './error-messages.platform-funding';
 
 /**
  * Server-side messages for every key of the error catalogue, in each locale. The web app merges
@@ -12,6 +13,7 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
   ...ORDER_ERROR_MESSAGES,
   ...CLIENT_QUOTE_ERROR_MESSAGES,
   ...PLATFORM_AGENCIES_ERROR_MESSAGES,
+  ...PLATFORM_FUNDING_ERROR_MESSAGES,
   'platform.error.signInFailed': {
     en: 'Wrong user name, password or code. Each code works once: wait for the next one',
     'zh-cn': '用户名、密码或验证码错误。每个验证码只能使用一次，请等待下一个',

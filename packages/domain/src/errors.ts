@@ -158,6 +158,21 @@ export const ERRORS = {
   APPLICATION_STATUS_REFUSED: { code: 901002, key: 'error.applicationStatus', status: 409 },
   /** Suspension and resumption are for top-level agencies only (a sub-agency follows its top-level agency). */
   AGENCY_NOT_TOP_LEVEL: { code: 901003, key: 'error.agencyNotTopLevel', status: 409 },
+
+  // Four-eyes funding and credit of top-level agencies (902xxx; docs/transactions.md).
+  /** Four-eyes: a platform request is approved or rejected by another platform admin than its requester. */
+  APPROVAL_BY_REQUESTER: { code: 902001, key: 'platformFunding.error.sameAdmin', status: 409 },
+  /** The platform request was already approved, rejected or cancelled (each decision happens once). */
+  APPROVAL_NOT_PENDING: { code: 902002, key: 'platformFunding.error.notPending', status: 409 },
+  APPROVAL_NOT_FOUND: { code: 902003, key: 'platformFunding.error.notFound', status: 404 },
+  /** Only the platform admin who made a request may cancel it. */
+  APPROVAL_NOT_REQUESTER: { code: 902004, key: 'platformFunding.error.notRequester', status: 409 },
+  /** The platform funds and credits top-level agencies only; a sub-agency is funded by its parent. */
+  AGENCY_NOT_TOP_LEVEL: { code: 902005, key: 'platformFunding.error.notTopLevel', status: 409 },
+  /** The agency is suspended or deleted: no money is requested or posted for it. */
+  AGENCY_NOT_ACTIVE: { code: 902006, key: 'platformFunding.error.agencyNotActive', status: 409 },
+  /** Another pending funding request of the agency has the same bank reference. */
+  REFERENCE_PENDING: { code: 902007, key: 'platformFunding.error.referencePending', status: 409 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

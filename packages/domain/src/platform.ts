@@ -32,6 +32,15 @@ export const PLATFORM_AUDIT_ACTIONS = [
   'application.convert',
   'agency.suspend',
   'agency.resume',
+  // Four-eyes funding and credit of top-level agencies (docs/transactions.md).
+  'funding.request',
+  'funding.approve',
+  'funding.reject',
+  'funding.cancel',
+  'credit.request',
+  'credit.approve',
+  'credit.reject',
+  'credit.cancel',
 ] as const;
 export type PlatformAuditAction = (typeof PLATFORM_AUDIT_ACTIONS)[number];
 

@@ -153,6 +153,12 @@ export const ROUTES: readonly RouteMeta[] = [
     titleKey: 'platformShell.page.agencies',
     access: 'platform',
   },
+  {
+    path: '/platform/funding',
+    layout: 'platform',
+    titleKey: 'platformShell.page.funding',
+    access: 'platformFinance',
+  },
 ];
 
 /** Finds the route whose pattern matches `pathname` (query and hash ignored, trailing slash tolerated). */

@@ -159,4 +159,9 @@ export const ROUTE_PAGES: Record<string, Page> = {
     'PlatformAgenciesPage',
     ['platform'],
   ),
+  '/platform/funding': page(
+    () => import('../features/platform-funding/pages/platform-funding-page'),
+    'PlatformFundingPage',
+    ['platform'],
+  ),
 };

@@ -10,6 +10,7 @@ import * as groupOrders from './group-orders';
 import * as notifications from './notifications';
 import * as passengers from './passengers';
 import * as payments from './payments';
+import * as platformFunding from './platform-funding';
 import * as profile from './profile';
 import * as rail from './rail';
 import * as session from './session';
@@ -33,6 +34,7 @@ const AREAS = [
   notifications,
   passengers,
   payments,
+  platformFunding,
   profile,
   rail,
   session,

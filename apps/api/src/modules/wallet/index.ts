@@ -1,15 +1,22 @@
 /** What the wallet module offers the other modules; nothing else of it may be imported. */
-export { postEntry } from './ledger';
+export { availableOf, postEntry } from './ledger';
 export { instalmentLedgerOrderId } from './ledger-order-id';
 export type { LedgerOrderSource, LedgerOrders } from './ledger-orders';
 export { groupInstalmentViolations, ledgerViolations } from './ledger.invariants';
 export { ensureAccounts } from './ledger.repo';
-export { money, toMinor } from './money';
+export {
+  amountAboveMaximum,
+  assertWithinRequestMaximum,
+  maxRequestMinor,
+  money,
+  percentOf,
+  toMinor,
+} from './money';
 export { payFromBalance, postCapture } from './pay-from-balance';
 export type { PaymentKind } from './pay-from-balance';
 export { reimburse } from './reimburse';
 export { setCreditLimit } from './set-credit-limit';
-export { topUp } from './top-up';
+export { assertReferenceUnused, topUp } from './top-up';
 export { exportFileName, moneyFormat } from './wallet.export';
 export { emptyBalance, paymentTypeOf, presentBalance } from './wallet.presenter';
 export { walletAccounts, walletSums } from './wallet.repo';

@@ -65,6 +65,10 @@ export interface EntryMeta {
   duplicateOf?: number;
   /** A sub-agency top-up from platform_cash posted before migration 0019 (history, not refused). */
   legacySubFunding?: boolean;
+  /** A platform funding: its four-eyes request and the two platform admins (requester, approver). */
+  platformApprovalId?: string;
+  requestedBy?: number;
+  approvedBy?: number;
 }
 
 /** What a posting is beyond an ordinary leg: an ancestor's markup, or the clawback of one. */

@@ -17,6 +17,7 @@ export const PLATFORM_MENU: readonly PlatformMenuEntry[] = [
   { key: 'applications', labelKey: 'platformShell.nav.applications', path: '/platform/applications' },
   { key: 'agencies', labelKey: 'platformShell.nav.agencies', path: '/platform/agencies' },
   { key: 'audit', labelKey: 'platformShell.nav.audit', path: '/platform/audit' },
+  { key: 'funding', labelKey: 'platformShell.nav.funding', path: '/platform/funding' },
 ];
 
 /** The entries a signed-in platform admin may open. */
