@@ -2,6 +2,7 @@ import type { ErrorKey } from './errors';
 import type { Locale } from './locale';
 import { CLIENT_QUOTE_ERROR_MESSAGES } from './error-messages.client-quotes';
 import { ORDER_ERROR_MESSAGES } from './error-messages.orders';
+import { PLATFORM_RATES_ERROR_MESSAGES } from './error-messages.platform-rates';
 
 /**
  * Server-side messages for every key of the error catalogue, in each locale. The web app merges
@@ -10,6 +11,7 @@ import { ORDER_ERROR_MESSAGES } from './error-messages.orders';
 export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
   ...ORDER_ERROR_MESSAGES,
   ...CLIENT_QUOTE_ERROR_MESSAGES,
+  ...PLATFORM_RATES_ERROR_MESSAGES,
   'error.illegalInput': { en: 'Illegal input', 'zh-cn': '非法输入', 'zh-tw': '非法輸入' },
   'router.login': { en: 'Please log in', 'zh-cn': '请先登录', 'zh-tw': '請先登入' },
   'router.notRole': {

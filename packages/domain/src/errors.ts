@@ -33,6 +33,10 @@ export const ERRORS = {
   SSO_REPLAYED: { code: 201012, key: 'login.sso.replayed', status: 409 },
 
   EXCHANGE_RATE_UNAVAILABLE: { code: 300001, key: 'currency.rateError', status: 503 },
+  /** No rates feed is configured, or the feed did not answer ("Import now" of the platform's rates). */
+  RATES_FEED_UNAVAILABLE: { code: 300002, key: 'platformRates.error.feedUnavailable', status: 503 },
+  /** The platform does not let the agency's top-level agency use the order's supplier. */
+  SUPPLIER_NOT_ALLOWED: { code: 300003, key: 'platformRates.error.supplierNotAllowed', status: 403 },
 
   JOURNEY_INVALID: { code: 400001, key: 'shopping.error.journeyInvalid', status: 400 },
   SEARCH_NOT_FOUND: { code: 400002, key: 'shopping.error.searchNotFound', status: 404 },
