@@ -227,7 +227,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const orderListCache = await watchOrderListChanges(app, database, config.orderListCacheMs);
 
   await app.register(authRoutes, { auth });
-  await app.register(siteRoutes, { database });
+  const siteImages = createLocalFileStorage(path.join(config.dataDir, 'site-images'));
+  await app.register(siteRoutes, { database, images: siteImages });
   // The wallet lists name the orders of its entries through each order kind (ports, see ledger-orders.ts).
   const ledgerOrders = ledgerOrdersOf([flightLedgerOrders, groupLedgerOrders, trainLedgerOrders]);
   await app.register(walletRoutes, { database, ledgerOrders });
