@@ -241,7 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const shoppingDeps = { db: database.db, registry, now, runner, cache: new SolutionsCache() };
   await app.register(shoppingRoutes, { deps: shoppingDeps });
   const railRegistry = configuredRailSuppliers(config);
-  await app.register(railRoutes, { now, registry: railRegistry });
+  await app.register(railRoutes, { db: database.db, now, registry: railRegistry });
   const trainDeps = { db: database.db, rail: railRegistry, now, timeScale: config.timeScale };
   await app.register(trainOrderRoutes, { deps: trainDeps });
   const orderDeps = {

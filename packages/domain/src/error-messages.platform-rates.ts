@@ -12,8 +12,8 @@ export const PLATFORM_RATES_ERROR_MESSAGES: Record<PlatformRatesErrorKey, Record
     'zh-tw': '匯率來源未設定或無回應，未匯入任何匯率',
   },
   'platformRates.error.supplierNotAllowed': {
-    en: 'This supplier is not available to your agency; please search again',
-    'zh-cn': '您的机构无法使用该供应商，请重新搜索',
-    'zh-tw': '您的機構無法使用該供應商，請重新搜尋',
+    en: 'The platform has not made this supplier available to your agency',
+    'zh-cn': '平台未向您的机构开放该供应商',
+    'zh-tw': '平台未向您的機構開放該供應商',
   },
 };

@@ -35,7 +35,7 @@ export const ERRORS = {
   EXCHANGE_RATE_UNAVAILABLE: { code: 300001, key: 'currency.rateError', status: 503 },
   /** No rates feed is configured, or the feed did not answer ("Import now" of the platform's rates). */
   RATES_FEED_UNAVAILABLE: { code: 300002, key: 'platformRates.error.feedUnavailable', status: 503 },
-  /** The platform does not let the agency's top-level agency use the order's supplier. */
+  /** The platform does not let the agency's top-level agency use the supplier (search, price check, booking). */
   SUPPLIER_NOT_ALLOWED: { code: 300003, key: 'platformRates.error.supplierNotAllowed', status: 403 },
 
   JOURNEY_INVALID: { code: 400001, key: 'shopping.error.journeyInvalid', status: 400 },

@@ -16,3 +16,12 @@ export {
 export { agencies, orderOwnerColumns } from './agencies.schema';
 export type { AgencyCommonConfig, AgencyRow } from './agencies.schema';
 export { LOGO_RULE, prepareLogo } from './agency-logo';
+export {
+  ALL_SUPPLIERS,
+  readSupplierAllowList,
+  supplierInList,
+  suppliersAllowedFor,
+  topAgencyIdOf,
+  writeSupplierAllowList,
+} from './agency-suppliers';
+export type { SupplierAllowList } from './agency-suppliers';
