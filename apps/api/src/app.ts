@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { RouteAccess } from '@portal/domain/access';
 import type { AppConfig } from './platform/config';
 import type { Database } from './platform/db';
 import { registerErrorHandler } from './platform/errors';
@@ -22,6 +23,9 @@ import { apiKeyRoutes } from './modules/auth/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordHasher } from './modules/users/password';
+import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
+import { createPlatformAuthenticator } from './modules/platform-admin/platform-sessions';
+import { createPlatformSignIn } from './modules/platform-admin/sign-in';
 import { siteRoutes } from './modules/site/site.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { ledgerOrdersOf } from './modules/wallet/ledger-orders';
@@ -104,6 +108,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   public: boolean;
+  /** The route's `config.access` (undefined outside the API: static files). */
+  access: RouteAccess | undefined;
   /** The parts the route declares in its `schema` option (a route coverage test reads them). */
   declares: {
     params: boolean;
@@ -165,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         method,
         url: route.url,
         public: route.config?.access === 'public',
+        access: route.config?.access,
         declares: {
           params: schema.params !== undefined,
           querystring: schema.querystring !== undefined,
@@ -216,7 +223,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loginLimit: { accountMax: config.loginRateLimitMax, addressMax: config.loginIpRateLimitMax },
     now: options.now,
   });
-  registerAuthHook(app, auth, createApiKeyAuthenticator(database.db));
+  const now = options.now ?? (() => new Date());
+  // The platform back office's sessions: its own table and tokens, checked by the same hook.
+  registerAuthHook(
+    app,
+    auth,
+    createApiKeyAuthenticator(database.db),
+    createPlatformAuthenticator(database.db, now),
+  );
   registerApiKeyLimit(app, Math.round(API_KEY_REQUESTS_PER_MINUTE * config.requestLimitScale));
   registerTemporaryPasswordHook(app);
   registerAgencyFrameAncestors(app, database.db);
@@ -227,6 +241,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const orderListCache = await watchOrderListChanges(app, database, config.orderListCacheMs);
 
   await app.register(authRoutes, { auth });
+  const platformSignIn = createPlatformSignIn({
+    db: database.db,
+    hasher: createPasswordHasher(config.fastPasswordHashing),
+    now,
+    loginLimit: { accountMax: config.loginRateLimitMax, addressMax: config.loginIpRateLimitMax },
+  });
+  await app.register(platformAdminRoutes, { signIn: platformSignIn });
   const siteImages = createLocalFileStorage(path.join(config.dataDir, 'site-images'));
   await app.register(siteRoutes, { database, images: siteImages });
   // The wallet lists name the orders of its entries through each order kind (ports, see ledger-orders.ts).
@@ -237,7 +258,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const registry = options.suppliers ?? (await configuredFlightSuppliers(config));
   const runner = new SearchRunner();
   app.addHook('onClose', () => runner.close());
-  const now = options.now ?? (() => new Date());
   const shoppingDeps = { db: database.db, registry, now, runner, cache: new SolutionsCache() };
   await app.register(shoppingRoutes, { deps: shoppingDeps });
   const railRegistry = configuredRailSuppliers(config);

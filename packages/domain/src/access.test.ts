@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { allows, isRouteAccess, ROUTE_ACCESS, ROUTE_ACCESS_MEANING, type RouteAccess } from './access';
+import {
+  allows,
+  allowsPlatform,
+  isPlatformAccess,
+  isRouteAccess,
+  PLATFORM_ACCESS,
+  ROUTE_ACCESS,
+  ROUTE_ACCESS_MEANING,
+  type RouteAccess,
+} from './access';
 import type { AccessSubject, CompanyAccess } from './roles';
 
 const TOP: CompanyAccess = {
@@ -63,6 +72,10 @@ const EXPECTED: Record<RouteAccess, string[]> = {
   train: ['trainOperator', 'trainFinance', 'trainSuperuser'],
   // A finance user of an agency with trains sees train orders but books nothing (spec §2).
   trainBooking: ['trainOperator', 'trainSuperuser'],
+  // The back office: no agency user, whatever their roles.
+  platform: [],
+  platformFinance: [],
+  platformSupport: [],
 };
 
 describe('route access (spec §6)', () => {
@@ -93,6 +106,17 @@ describe('route access (spec §6)', () => {
 
   it('describes every name it knows', () => {
     for (const access of ROUTE_ACCESS) expect(ROUTE_ACCESS_MEANING[access]).toMatch(/\.$/);
+  });
+
+  it('lets a platform admin pass only public and the platform names their permissions allow', () => {
+    const passed = (permissions: string[]) => ROUTE_ACCESS.filter((a) => allowsPlatform(a, permissions));
+    expect(passed([])).toEqual(['public', 'platform']);
+    expect(passed(['platform:finance'])).toEqual(['public', 'platform', 'platformFinance']);
+    expect(passed(['platform:support'])).toEqual(['public', 'platform', 'platformSupport']);
+    // Agency roles and permissions mean nothing to the platform check.
+    expect(passed(['SuperUser', 'all', 'agencybills:read'])).toEqual(['public', 'platform']);
+    expect(PLATFORM_ACCESS.every(isPlatformAccess)).toBe(true);
+    expect(isPlatformAccess('session')).toBe(false);
   });
 
   it('knows its names and nothing else', () => {

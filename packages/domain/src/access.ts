@@ -1,5 +1,6 @@
 import { companyAllows } from './company-restrictions';
 import { hasPermission } from './permission';
+import { hasPlatformPermission } from './platform';
 import {
   hasFinanceAccess,
   hasFlightService,
@@ -30,6 +31,9 @@ export const ROUTE_ACCESS = [
   'superuser',
   'train',
   'trainBooking',
+  'platform',
+  'platformFinance',
+  'platformSupport',
 ] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
 
@@ -51,7 +55,20 @@ export const ROUTE_ACCESS_MEANING: Record<RouteAccess, string> = {
     'The train service: any user of an agency whose company has the train service on (train orders: list and detail).',
   trainBooking:
     'Train booking: an operator or SuperUser of an agency with the train service (search, book, pay, cancel, refund, ticket).',
+  platform:
+    'Any signed-in platform admin (the back office, with a platform session); never an agency user or API key.',
+  platformFinance: 'A signed-in platform admin with the permission platform:finance.',
+  platformSupport: 'A signed-in platform admin with the permission platform:support.',
 };
+
+/** The access names of the platform back office: only a platform session passes them. */
+export const PLATFORM_ACCESS = ['platform', 'platformFinance', 'platformSupport'] as const;
+export type PlatformAccess = (typeof PLATFORM_ACCESS)[number];
+
+/** True for an access name only a platform session passes. */
+export function isPlatformAccess(access: unknown): access is PlatformAccess {
+  return typeof access === 'string' && (PLATFORM_ACCESS as readonly string[]).includes(access);
+}
 
 /** The permission a sub-agency's bills need (spec §6). */
 export const AGENCY_BILLS_PERMISSION = 'agencybills:read';
@@ -82,9 +99,31 @@ const RULES: Record<RouteAccess, (subject: AccessSubject) => boolean> = {
   superuser: isSuperUser,
   train: hasTrainService,
   trainBooking: hasTrainBooking,
+  // An agency user never passes a platform name (`allowsPlatform` decides those).
+  platform: () => false,
+  platformFinance: () => false,
+  platformSupport: () => false,
 };
 
-/** True when a logged-in `subject` may call a route declared with `access`. */
+/** True when a logged-in agency `subject` may call a route declared with `access`. */
 export function allows(access: RouteAccess, subject: AccessSubject): boolean {
   return RULES[access](subject);
+}
+
+/**
+ * True when a signed-in platform admin holding `permissions` may call a route declared with
+ * `access`: `public` and the platform names only; a platform admin never passes an agency name.
+ */
+export function allowsPlatform(access: RouteAccess, permissions: readonly string[]): boolean {
+  switch (access) {
+    case 'public':
+    case 'platform':
+      return true;
+    case 'platformFinance':
+      return hasPlatformPermission(permissions, 'platform:finance');
+    case 'platformSupport':
+      return hasPlatformPermission(permissions, 'platform:support');
+    default:
+      return false;
+  }
 }

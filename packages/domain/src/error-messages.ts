@@ -12,6 +12,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
   ...ORDER_ERROR_MESSAGES,
   ...CLIENT_QUOTE_ERROR_MESSAGES,
   ...PLATFORM_RATES_ERROR_MESSAGES,
+  'platform.error.signInFailed': {
+    en: 'Wrong user name, password or code. Each code works once: wait for the next one',
+    'zh-cn': '用户名、密码或验证码错误。每个验证码只能使用一次，请等待下一个',
+    'zh-tw': '使用者名稱、密碼或驗證碼錯誤。每個驗證碼只能使用一次，請等待下一個',
+  },
   'error.illegalInput': { en: 'Illegal input', 'zh-cn': '非法输入', 'zh-tw': '非法輸入' },
   'router.login': { en: 'Please log in', 'zh-cn': '请先登录', 'zh-tw': '請先登入' },
   'router.notRole': {

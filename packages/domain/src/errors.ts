@@ -33,10 +33,6 @@ export const ERRORS = {
   SSO_REPLAYED: { code: 201012, key: 'login.sso.replayed', status: 409 },
 
   EXCHANGE_RATE_UNAVAILABLE: { code: 300001, key: 'currency.rateError', status: 503 },
-  /** No rates feed is configured, or the feed did not answer ("Import now" of the platform's rates). */
-  RATES_FEED_UNAVAILABLE: { code: 300002, key: 'platformRates.error.feedUnavailable', status: 503 },
-  /** The platform does not let the agency's top-level agency use the supplier (search, price check, booking). */
-  SUPPLIER_NOT_ALLOWED: { code: 300003, key: 'platformRates.error.supplierNotAllowed', status: 403 },
 
   JOURNEY_INVALID: { code: 400001, key: 'shopping.error.journeyInvalid', status: 400 },
   SEARCH_NOT_FOUND: { code: 400002, key: 'shopping.error.searchNotFound', status: 404 },
@@ -147,6 +143,14 @@ export const ERRORS = {
   GROUP_PASSENGER_LIST_LOCKED: { code: 500063, key: 'groupOrder.error.passengerListLocked', status: 409 },
   /** The order's status or the list's deadline does not allow an upload or a confirmation now. */
   GROUP_PASSENGER_LIST_NOT_OPEN: { code: 500064, key: 'groupOrder.error.passengerListNotOpen', status: 409 },
+
+  // The platform back office (9xxxxx; docs/platform.md). Sign-in: one answer for a wrong name,
+  // password or code, a code used already, and a disabled admin, so none can be probed.
+  PLATFORM_SIGN_IN_FAILED: { code: 900001, key: 'platform.error.signInFailed', status: 401 },
+  /** No rates feed is configured, or the feed did not answer ("Import now" of the platform's rates). */
+  RATES_FEED_UNAVAILABLE: { code: 903001, key: 'platformRates.error.feedUnavailable', status: 503 },
+  /** The platform does not let the agency's top-level agency use the supplier (search, price check, booking). */
+  SUPPLIER_NOT_ALLOWED: { code: 903002, key: 'platformRates.error.supplierNotAllowed', status: 403 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,6 +1,12 @@
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
-import { API_KEY_HEADER, isRouteAccess, ROUTE_ACCESS_MEANING, type RouteAccess } from '@portal/domain/access';
+import {
+  API_KEY_HEADER,
+  isPlatformAccess,
+  isRouteAccess,
+  ROUTE_ACCESS_MEANING,
+  type RouteAccess,
+} from '@portal/domain/access';
 
 /**
  * The two ways a caller proves who they are (see `modules/auth/auth.hook.ts`): a session token
@@ -11,7 +17,8 @@ export const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     description:
-      'A session token from POST /base/v2/login or /base/v2/single-login, as `Authorization: Bearer <token>`.',
+      'A session token from POST /base/v2/login or /base/v2/single-login, as `Authorization: Bearer <token>`; ' +
+      'on the /platform/v2/ routes, a platform session token from POST /platform/v2/login instead.',
   },
   apiKey: {
     type: 'apiKey',
@@ -24,9 +31,13 @@ export const SECURITY_SCHEMES = {
 
 export type SecurityScheme = keyof typeof SECURITY_SCHEMES;
 
-/** An operation's `security`: none for a public route, else a session or an API key. */
+/**
+ * An operation's `security`: none for a public route, a platform session for a platform route,
+ * else a session or an API key.
+ */
 export function securityOf(access: RouteAccess): Partial<Record<SecurityScheme, string[]>>[] {
-  return access === 'public' ? [] : [{ bearer: [] }, { apiKey: [] }];
+  if (access === 'public') return [];
+  return isPlatformAccess(access) ? [{ bearer: [] }] : [{ bearer: [] }, { apiKey: [] }];
 }
 
 /** The `x-access` extension of an operation: the route's access name and what it admits. */

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Locale } from '@portal/domain/locale';
 import type { CompanyInfo, UserInfo } from '@portal/domain/auth';
 import type { AccessSubject } from '@portal/domain/roles';
+import { PLATFORM_API_PREFIX, type PlatformPermission } from '@portal/domain/platform';
 import { AppError } from './errors';
 
 /**
@@ -27,9 +28,19 @@ export interface RequestContext {
   requestId: string;
 }
 
+/** Who is asking on a platform route (`/platform/v2/…`), set by the authentication hook. */
+export interface PlatformContext {
+  admin: { id: number; username: string; permissions: PlatformPermission[] };
+  sessionId: string;
+  requestId: string;
+  locale: Locale;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext | null;
+    /** The platform admin of a platform route; null everywhere else (never both with `ctx`). */
+    platform: PlatformContext | null;
   }
 }
 
@@ -37,6 +48,12 @@ declare module 'fastify' {
 export function requireCtx(request: FastifyRequest): RequestContext {
   if (!request.ctx) throw new AppError('LOGIN_REQUIRED');
   return request.ctx;
+}
+
+/** The platform admin of a platform route; throws LOGIN_REQUIRED without one. */
+export function requirePlatform(request: FastifyRequest): PlatformContext {
+  if (!request.platform) throw new AppError('LOGIN_REQUIRED');
+  return request.platform;
 }
 
 /**
@@ -73,10 +90,17 @@ export function clientInfo(request: FastifyRequest): { ip: string; userAgent: st
 /** The API's paths; `/public/` holds the calls a traveller's link makes without login. */
 export const API_PREFIXES = ['/base/', '/order/', '/shopping/', '/public/'] as const;
 
+/** True for a path of the platform back office's API (`/platform/v2/…`; the web's `/platform` pages are not). */
+export function isPlatformApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? url;
+  return pathname.startsWith(PLATFORM_API_PREFIX) || pathname === PLATFORM_API_PREFIX.slice(0, -1);
+}
+
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? url;
   return (
     API_PREFIXES.some((p) => pathname.startsWith(p) || pathname === p.slice(0, -1)) ||
+    isPlatformApiPath(pathname) ||
     pathname === '/healthz' ||
     pathname === '/readyz'
   );

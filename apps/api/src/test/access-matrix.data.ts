@@ -1,9 +1,12 @@
 /**
  * Who may call each API route: the expected outcome of `access-matrix.test.ts`, kept as data.
- * For every registered API route (`METHOD url` as registered), the identities that get past the
- * access check (any answer but 401 and 403); every other identity must be refused (401 or 403).
+ * For every registered agency API route (`METHOD url` as registered), the identities that get past
+ * the access check (any answer but 401 and 403); every other identity must be refused (401 or 403).
  * A route missing here fails the test, so a new route must be added with its expected callers.
+ * Platform routes (`/platform/v2/…`) are not listed: their callers follow from the access name
+ * they declare (`PLATFORM_ALLOWED`), so every platform route is covered as it is registered.
  */
+import type { RouteAccess } from '@portal/domain/access';
 
 /** The callers the matrix tries, each against every route. */
 export const IDENTITIES = [
@@ -23,10 +26,15 @@ export const IDENTITIES = [
   'disabled',
   /** Agency 1's API key (`X-Api-Key`), acting as its super admin. */
   'apiKey',
+  /** A platform admin with `platform:finance` (a platform session token). */
+  'platformFinance',
+  /** A platform admin with `platform:support` only. */
+  'platformSupport',
 ] as const;
 export type Identity = (typeof IDENTITIES)[number];
 
-const EVERYONE: readonly Identity[] = IDENTITIES;
+/** Every identity: the public routes. */
+export const EVERYONE: readonly Identity[] = IDENTITIES;
 const SIGNED_IN: readonly Identity[] = ['admin', 'operator', 'finance', 'subop', 'partner', 'apiKey'];
 /** operator or SuperUser. */
 const TICKET: readonly Identity[] = ['admin', 'operator', 'subop', 'partner', 'apiKey'];
@@ -188,4 +196,15 @@ export const ALLOWED: Record<string, readonly Identity[]> = {
   'GET /base/v2/sub/bills/:id/transactions': AGENCY_BILLS,
   'POST /base/v2/sub/bills/:id/entries/export': AGENCY_BILLS,
   'POST /base/v2/sub/bills/:id/transactions/export': AGENCY_BILLS,
+};
+
+/** The platform admins of the matrix: they pass platform routes only, never an agency one. */
+export const PLATFORM_IDENTITIES: readonly Identity[] = ['platformFinance', 'platformSupport'];
+
+/** Who passes a platform route, by the access name it declares. */
+export const PLATFORM_ALLOWED: Partial<Record<RouteAccess, readonly Identity[]>> = {
+  public: EVERYONE,
+  platform: PLATFORM_IDENTITIES,
+  platformFinance: ['platformFinance'],
+  platformSupport: ['platformSupport'],
 };

@@ -2,9 +2,17 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { users } from '../modules/users/users.schema';
-import { isApiPath } from '../platform/request-context';
-import { ALLOWED, IDENTITIES, type Identity } from './access-matrix.data';
+import { isApiPath, isPlatformApiPath } from '../platform/request-context';
+import {
+  ALLOWED,
+  EVERYONE,
+  IDENTITIES,
+  PLATFORM_ALLOWED,
+  PLATFORM_IDENTITIES,
+  type Identity,
+} from './access-matrix.data';
 import { bearer, body, login, useTestApp } from './app';
+import { createTestPlatformAdmin, platformLogin, type TestPlatformAdmin } from './platform';
 
 /**
  * The access matrix: every registered API route, called once by each identity of
@@ -31,6 +39,18 @@ function apiRoutes(app: FastifyInstance): string[] {
     .sort();
 }
 
+/** The agency routes: all API routes but the platform's. */
+const agencyRoutes = (app: FastifyInstance) =>
+  apiRoutes(app).filter((r) => !isPlatformApiPath(r.split(' ')[1] ?? ''));
+
+/** Who passes a route: the data's row, or for a platform route what its access name admits. */
+function allowedOf(app: FastifyInstance, route: string): readonly Identity[] | undefined {
+  const [method, url = ''] = route.split(' ');
+  if (!isPlatformApiPath(url)) return ALLOWED[route];
+  const access = app.routeTable.find((r) => r.method === method && r.url === url)?.access;
+  return access === undefined ? undefined : PLATFORM_ALLOWED[access];
+}
+
 /**
  * How each identity is refused: without credentials 401 LOGIN_REQUIRED, a disabled user's token
  * 403 USER_DISABLED (the client goes back to login), anyone else 403 NO_ACCESS.
@@ -44,10 +64,22 @@ const REFUSAL: Record<Identity, { status: number; code: number }> = {
   subop: { status: 403, code: 100003 },
   partner: { status: 403, code: 100003 },
   apiKey: { status: 403, code: 100003 },
+  platformFinance: { status: 403, code: 100003 },
+  platformSupport: { status: 403, code: 100003 },
 };
 
+/**
+ * How an identity is refused on a route. On a platform route an agency token is not even read
+ * (it is no platform token): a disabled agency user gets NO_ACCESS there like the others.
+ */
+function refusalOf(identity: Identity, route: string): { status: number; code: number } {
+  const platformRoute = isPlatformApiPath(route.split(' ')[1] ?? '');
+  if (platformRoute && identity === 'disabled') return { status: 403, code: 100003 };
+  return REFUSAL[identity];
+}
+
 /** Routes that end the session they run with: each identity calls them with a fresh login. */
-const ENDS_SESSION = new Set(['DELETE /base/v2/me']);
+const ENDS_SESSION = new Set(['DELETE /base/v2/me', 'DELETE /platform/v2/me']);
 
 interface Callers {
   headers(identity: Identity, route: string): Promise<Record<string, string>>;
@@ -79,9 +111,26 @@ async function callers(app: FastifyInstance): Promise<Callers> {
   });
   expect(issued.statusCode).toBe(200);
   const apiKey = body<{ apiKey: string }>(issued).data.apiKey;
+  const admins = new Map<Identity, TestPlatformAdmin>([
+    [
+      'platformFinance',
+      await createTestPlatformAdmin(app, { username: 'matrix.finance', permissions: ['platform:finance'] }),
+    ],
+    [
+      'platformSupport',
+      await createTestPlatformAdmin(app, { username: 'matrix.support', permissions: ['platform:support'] }),
+    ],
+  ]);
+  for (const [identity, admin] of admins) tokens.set(identity, await platformLogin(app, admin));
   return {
     async headers(identity, route): Promise<Record<string, string>> {
       if (identity === 'anonymous') return {};
+      const admin = admins.get(identity);
+      if (admin) {
+        return bearer(
+          ENDS_SESSION.has(route) ? await platformLogin(app, admin) : (tokens.get(identity) ?? ''),
+        );
+      }
       if (identity === 'disabled') return bearer(goneToken);
       if (identity === 'apiKey') return { 'x-api-key': apiKey };
       const username = USERNAMES[identity] ?? '';
@@ -91,8 +140,19 @@ async function callers(app: FastifyInstance): Promise<Callers> {
 }
 
 describe('access matrix', () => {
-  it('has an expected row for every API route, and none for a route that is gone', () => {
-    expect(apiRoutes(t.app)).toEqual(Object.keys(ALLOWED).sort());
+  it('has an expected row for every agency API route, and none for a route that is gone', () => {
+    expect(agencyRoutes(t.app)).toEqual(Object.keys(ALLOWED).sort());
+  });
+
+  it('derives the callers of every platform route from its access name', () => {
+    const platformRoutes = apiRoutes(t.app).filter((r) => isPlatformApiPath(r.split(' ')[1] ?? ''));
+    expect(platformRoutes).toContain('GET /platform/v2/me');
+    expect(platformRoutes.filter((route) => allowedOf(t.app, route) === undefined)).toEqual([]);
+    // No agency route lets a platform admin in, except the public ones.
+    const leaking = Object.entries(ALLOWED).filter(
+      ([, who]) => who !== EVERYONE && who.some((i) => PLATFORM_IDENTITIES.includes(i)),
+    );
+    expect(leaking.map(([route]) => route)).toEqual([]);
   });
 
   it('refuses to start with an API route that declares no access', async () => {
@@ -115,8 +175,8 @@ describe('access matrix', () => {
           url,
           headers: { ...(await who.headers(identity, route)), 'accept-language': 'en' },
         });
-        const expected = ALLOWED[route]?.includes(identity) === true;
-        const refusal = REFUSAL[identity];
+        const expected = allowedOf(t.app, route)?.includes(identity) === true;
+        const refusal = refusalOf(identity, route);
         const refused = res.statusCode === refusal.status && body(res).code === refusal.code;
         const ok = expected ? ![401, 403].includes(res.statusCode) : refused;
         if (!ok) {

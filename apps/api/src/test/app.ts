@@ -92,7 +92,7 @@ export async function createTestDatabase(): Promise<{ database: Database; dispos
 export async function resetDatabase(database: Database): Promise<void> {
   await database.db.execute(
     sql.raw(
-      'truncate table jobs, solutions, search_suppliers, searches, look_to_book, user_logs, login_failures, sessions, sso_nonces, users, agencies, exchange_rates, exchange_rate_history, site_settings, notifications, outbound_messages restart identity cascade',
+      'truncate table jobs, solutions, search_suppliers, searches, look_to_book, user_logs, login_failures, sessions, sso_nonces, platform_audit_log, platform_sessions, platform_users, users, agencies, exchange_rates, exchange_rate_history, site_settings, notifications, outbound_messages restart identity cascade',
     ),
   );
   demoHash ??= hasher.hash('demo1234');
@@ -137,6 +137,16 @@ export interface TestApp {
   ): Promise<FastifyInstance>;
 }
 
+/** The database each test app was built on (`databaseOf`). */
+const appDatabases = new WeakMap<FastifyInstance, Database>();
+
+/** The database a test app of `useTestApp` runs on (test helpers that write rows directly). */
+export function databaseOf(app: FastifyInstance): Database {
+  const database = appDatabases.get(app);
+  if (!database) throw new Error('not an app of useTestApp');
+  return database;
+}
+
 /** One database per test file, reset and re-seeded before each test; `t.app` uses default settings. */
 export function useTestApp(env: Record<string, string> = {}): TestApp {
   const extra: FastifyInstance[] = [];
@@ -154,6 +164,7 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
         now,
       });
       extra.push(app);
+      appDatabases.set(app, created.database);
       return app;
     };
     t.app = await t.build();

@@ -1,10 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { allows, API_KEY_HEADER, isRouteAccess, ROUTE_ACCESS, type RouteAccess } from '@portal/domain/access';
+import {
+  allows,
+  allowsPlatform,
+  API_KEY_HEADER,
+  isPlatformAccess,
+  isRouteAccess,
+  ROUTE_ACCESS,
+  type PlatformAccess,
+  type RouteAccess,
+} from '@portal/domain/access';
+import { isPlatformToken } from '@portal/domain/platform';
 import type { AgencyRow } from '../agencies/index';
 import type { UserRow } from '../users/index';
 import { AppError } from '../../platform/errors';
 import { localeOf } from '../../platform/i18n';
-import { accessSubject, isApiPath, type RequestContext } from '../../platform/request-context';
+import {
+  accessSubject,
+  isApiPath,
+  isPlatformApiPath,
+  type PlatformContext,
+  type RequestContext,
+} from '../../platform/request-context';
 import { presentCompany } from '../agencies/index';
 import { presentUser } from '../users/index';
 import type { AuthService } from './auth.service';
@@ -26,6 +42,14 @@ export interface ApiKeyIdentity {
 /** Resolves an API key to its identity; unknown, revoked or unusable keys throw LOGIN_REQUIRED. */
 export type ApiKeyAuthenticator = (key: string) => Promise<ApiKeyIdentity>;
 
+/**
+ * Resolves a platform session token (the platform-admin module's, wired in `app.ts`) to its admin
+ * and session; unknown, ended or disabled ones throw as agency sessions do.
+ */
+export type PlatformAuthenticator = (
+  token: string,
+) => Promise<{ admin: PlatformContext['admin']; sessionId: string }>;
+
 function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -43,10 +67,48 @@ export function routeAccessOf(request: FastifyRequest): RouteAccess | undefined 
   return request.routeOptions.config.access;
 }
 
+/** Checks where a route's access name may be used: platform names on platform paths only. */
+function checkRouteAccess(method: string, url: string, access: unknown): void {
+  if (!isRouteAccess(access)) {
+    throw new Error(`${method} ${url}: config.access must be one of ${ROUTE_ACCESS.join(', ')}`);
+  }
+  const platformPath = isPlatformApiPath(url);
+  if (access !== 'public' && platformPath !== isPlatformAccess(access)) {
+    throw new Error(
+      platformPath
+        ? `${method} ${url}: a platform route's config.access must be public or a platform name`
+        : `${method} ${url}: the platform access names are for /platform/v2/ routes only`,
+    );
+  }
+}
+
+/**
+ * A platform route's caller: a platform session token only (an agency session or API key is
+ * refused with NO_ACCESS), whose admin passes the route's platform access name.
+ */
+async function authenticatePlatform(
+  request: FastifyRequest,
+  access: PlatformAccess,
+  platform: PlatformAuthenticator | undefined,
+): Promise<void> {
+  if (apiKeyOf(request) !== undefined) throw new AppError('NO_ACCESS');
+  const token = bearerToken(request.headers.authorization);
+  if (!token) throw new AppError('LOGIN_REQUIRED');
+  if (!isPlatformToken(token) || !platform) throw new AppError('NO_ACCESS');
+  const { admin, sessionId } = await platform(token);
+  request.platform = { admin, sessionId, requestId: request.id, locale: localeOf(request) };
+  if (!allowsPlatform(access, admin.permissions)) throw new AppError('NO_ACCESS');
+}
+
 /**
  * One authentication and access hook for the API:
- * - every API route must declare `config.access`: a route without it fails at startup;
+ * - every API route must declare `config.access`: a route without it fails at startup, and so
+ *   does a platform name outside `/platform/v2/` or an agency name inside it;
  * - `public` routes run without a caller;
+ * - a platform route (`platform`, `platformFinance`, `platformSupport`) needs a platform session
+ *   (`Authorization: Bearer plt.…`), else 401 without a token, 403 NO_ACCESS with an agency
+ *   session or API key; `request.platform` is set;
+ * - an agency route refuses a platform session token (403 NO_ACCESS);
  * - any other route needs a session (`Authorization: Bearer`) or an agency API key
  *   (`X-Api-Key`, when `apiKeys` is given), else 401; `request.ctx` is set;
  * - the caller must pass the route's access rule (`allows`), else 403 NO_ACCESS, before the
@@ -56,22 +118,23 @@ export function registerAuthHook(
   app: FastifyInstance,
   auth: AuthService,
   apiKeys?: ApiKeyAuthenticator,
+  platform?: PlatformAuthenticator,
 ): void {
   app.decorateRequest('ctx', null);
+  app.decorateRequest('platform', null);
   app.addHook('onRoute', (route) => {
     if (!isApiPath(route.url)) return;
-    const access: unknown = route.config?.access;
-    if (!isRouteAccess(access)) {
-      throw new Error(
-        `${String(route.method)} ${route.url}: config.access must be one of ${ROUTE_ACCESS.join(', ')}`,
-      );
-    }
+    checkRouteAccess(String(route.method), route.url, route.config?.access);
   });
   app.addHook('onRequest', async (request) => {
     if (request.is404 || !isApiPath(request.url)) return;
     const access = routeAccessOf(request);
     if (access === undefined) throw new AppError('NO_ACCESS');
     if (access === 'public') return;
+    if (isPlatformAccess(access)) {
+      await authenticatePlatform(request, access, platform);
+      return;
+    }
     const key = apiKeys ? apiKeyOf(request) : undefined;
     let identity: { user: UserRow; agency: AgencyRow; sessionId: string };
     if (key !== undefined && apiKeys) {
@@ -80,6 +143,8 @@ export function registerAuthHook(
     } else {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw new AppError('LOGIN_REQUIRED');
+      // A platform admin never acts inside an agency, whatever the route.
+      if (isPlatformToken(token)) throw new AppError('NO_ACCESS');
       const { session, user, agency } = await auth.authenticate(token);
       identity = { user, agency, sessionId: session.id };
     }

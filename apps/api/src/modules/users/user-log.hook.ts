@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { clientInfo, isApiPath } from '../../platform/request-context';
+import { clientInfo, isApiPath, isPlatformApiPath } from '../../platform/request-context';
 import {
   eventOfCall,
   routeEventOf,
@@ -30,9 +30,13 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 const READ_ONLY_ROUTES = [/^\/shopping\//, /\/export$/, /\/search$/, /^\/base\/v2\/analysis\//];
 
-/** True when the hook records this call: a state-changing method on a route that changes state. */
+/**
+ * True when the hook records this call: a state-changing method on a route that changes state.
+ * Platform routes (`/platform/v2/…`) never: no agency user makes them, and each platform use case
+ * writes the platform audit log itself (`recordPlatformAction`).
+ */
 export function isRecordedCall(method: string, route: string, config: 'named' | 'skip' | undefined): boolean {
-  if (!STATE_CHANGING.has(method) || config === 'skip') return false;
+  if (!STATE_CHANGING.has(method) || config === 'skip' || isPlatformApiPath(route)) return false;
   return !(method === 'POST' && READ_ONLY_ROUTES.some((pattern) => pattern.test(route)));
 }
 
