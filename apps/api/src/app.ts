@@ -27,6 +27,11 @@ import { platformAdminRoutes } from './modules/platform-admin/platform-admin.rou
 import { createPlatformAuthenticator } from './modules/platform-admin/platform-sessions';
 import { createPlatformSignIn } from './modules/platform-admin/sign-in';
 import { siteRoutes } from './modules/site/site.routes';
+import { platformRatesRoutes } from './modules/site/platform-rates.routes';
+import { platformSiteRoutes } from './modules/site/platform-site.routes';
+import { platformSuppliersRoutes } from './modules/platform-suppliers/index';
+import type { RatesFeed } from './modules/exchange-rates/index';
+import { createSimulatedRatesFeed } from './simulation/rates-feed';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { ledgerOrdersOf } from './modules/wallet/ledger-orders';
 import { flightLedgerOrders } from './modules/flight-orders/ledger-orders';
@@ -145,6 +150,8 @@ export interface BuildAppOptions {
   paymentHooks?: OnPaidHooks;
   /** Group desks; default: the simulated one with SIMULATED_SUPPLIERS, else none. */
   groupDesks?: GroupDeskRegistry;
+  /** The exchange rates feed; default: the simulated one in demo mode, else none. */
+  ratesFeed?: RatesFeed;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
 }
@@ -263,6 +270,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const railRegistry = configuredRailSuppliers(config);
   await app.register(railRoutes, { db: database.db, now, registry: railRegistry });
   const trainDeps = { db: database.db, rail: railRegistry, now, timeScale: config.timeScale };
+  // The platform back office: rates (a feed in demo mode only), site config, suppliers per agency.
+  const ratesFeed = options.ratesFeed ?? (config.demo ? createSimulatedRatesFeed({ now }) : undefined);
+  await app.register(platformRatesRoutes, { db: database.db, now, feed: ratesFeed });
+  await app.register(platformSiteRoutes, { db: database.db, now, images: siteImages });
+  await app.register(platformSuppliersRoutes, {
+    deps: { db: database.db, now, flight: registry, rail: railRegistry },
+  });
   await app.register(trainOrderRoutes, { deps: trainDeps });
   const orderDeps = {
     ...shoppingDeps,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_FORMATS } from './auth';
+import { DATE_FORMATS, SiteConfig } from './auth';
 import { CURRENCIES } from './currency';
 import { LOCALES } from './locale';
 import { CleanText } from './primitives';
@@ -70,6 +70,10 @@ export function siteConfigIssues(body: {
     issues.push({ path: ['networkSecurityCode'], message: 'platformSite.error.networkSecurityCodeRequired' });
   return issues;
 }
+
+/** The site config as stored and edited: what `getSiteConfig` serves without the rate map. */
+export const StoredSiteConfig = SiteConfig.omit({ rateMap: true });
+export type StoredSiteConfig = z.infer<typeof StoredSiteConfig>;
 
 export const SiteImageParams = z.object({ kind: z.enum(SITE_IMAGE_KINDS) });
 export const SiteImageFileParams = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) });

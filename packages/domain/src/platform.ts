@@ -26,6 +26,11 @@ export const PLATFORM_AUDIT_ACTIONS = [
   'session.signOut',
   'admin.create',
   'admin.disable',
+  // Exchange rates, site config and the suppliers of top-level agencies.
+  'rates.override',
+  'rates.import',
+  'siteConfig.update',
+  'agency.suppliers',
 ] as const;
 export type PlatformAuditAction = (typeof PLATFORM_AUDIT_ACTIONS)[number];
 

@@ -133,7 +133,7 @@ export interface TestApp {
   build(
     env?: Record<string, string>,
     now?: () => Date,
-    options?: Pick<BuildAppOptions, 'limits' | 'logStream'>,
+    options?: Pick<BuildAppOptions, 'limits' | 'logStream' | 'ratesFeed'>,
   ): Promise<FastifyInstance>;
 }
 

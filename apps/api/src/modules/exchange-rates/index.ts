@@ -2,3 +2,6 @@
 export { rateFromCny, readExchangeRates } from './exchange-rates.repo';
 export { exchangeRateHistory, exchangeRates } from './exchange-rates.schema';
 export type { FeedRates, RatesFeed } from './rates-feed';
+export { clearOverride, importRates, listPlatformRates, overrideRate, rateHistory } from './rates-admin';
+export type { RatesAdminDeps } from './rates-admin';
+export type { RatesActor, RecordRatesAction } from './platform-actions';
