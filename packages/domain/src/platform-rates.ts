@@ -109,6 +109,9 @@ export const RateHistoryPage = z.object({
 });
 export type RateHistoryPage = z.infer<typeof RateHistoryPage>;
 
+/** POST /platform/v2/rates/import: nothing to say but "now". */
+export const RatesImportBody = z.strictObject({});
+
 const RateChange = z.object({ currency: z.enum(CURRENCIES), from: z.string(), to: z.string() });
 
 /** POST /platform/v2/rates/import: what the feed gave and what was taken. */

@@ -6,6 +6,7 @@ import {
   RateHistoryPage,
   RateHistoryQuery,
   RateOverrideBody,
+  RatesImportBody,
   RatesImportResult,
 } from '../platform-rates';
 import { defineRoute } from './contract';
@@ -72,5 +73,6 @@ export const importRates = defineRoute({
     'feed rate it replaces, or is not a positive decimal, is refused and listed; the others apply ' +
     '(an override stays in use). No feed configured, or no answer: 503 903001. Audited (`rates.import`).',
   tags,
+  body: RatesImportBody,
   response: RatesImportResult,
 });

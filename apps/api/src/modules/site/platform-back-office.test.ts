@@ -120,6 +120,7 @@ describe('platform rates routes', () => {
       method: 'POST',
       url: '/platform/v2/rates/import',
       headers: platformHeaders(finance),
+      payload: {},
     });
     expect(none.statusCode).toBe(503);
     expect(body(none).code).toBe(ERRORS.RATES_FEED_UNAVAILABLE.code);
@@ -134,6 +135,7 @@ describe('platform rates routes', () => {
       method: 'POST',
       url: '/platform/v2/rates/import',
       headers: platformHeaders(finance),
+      payload: {},
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(RatesImportResult.parse(body(res).data).applied).toEqual([
