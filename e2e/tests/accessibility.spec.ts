@@ -4,6 +4,7 @@ import { expectNoSeriousViolations } from './support/axe';
 import { ADULT, BookingPage } from './support/booking-page';
 import { DEMO_PASSWORD } from './support/demo';
 import { daysFromToday, GroupPage } from './support/group-page';
+import { DEMO_PLATFORM_ADMINS, signInToPlatform } from './support/platform';
 import { PortalPage } from './support/portal-page';
 import { ShoppingPage } from './support/shopping-page';
 import { xsrfHeaders } from './support/xsrf';
@@ -43,6 +44,13 @@ const SIMPLE_ROUTES = {
   ],
   'account and administration': ['/profile', '/users', '/user-log', '/company'],
 };
+/**
+ * The platform back office: its sign-in, then, as the demo platform admin, every platform page
+ * without a parameter (each area's pages are covered as they join the route table).
+ */
+const PLATFORM_ROUTES = ROUTES.filter((r) => r.layout === 'platform' && !r.path.includes(':')).map(
+  (r) => r.path,
+);
 const DETAIL_ROUTES = ['/flight/orders/:id', '/flight/group/order/:id', '/agency-manager/bills/:id'];
 const FLOW_ROUTES = ['/flight/booking', '/flight/booking/confirm', '/flight/group/booking/confirm'];
 const ZH_CN_ROUTES = [
@@ -255,9 +263,36 @@ test.describe('accessibility (axe-core, WCAG 2 A and AA) at 1366x768', () => {
     }
   });
 
+  test('the platform back office: its sign-in, and its pages as the demo platform admin', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const portal = new PortalPage(page);
+    await portal.open('/platform');
+    await portal.chooseLanguage('English');
+    await expect(page.getByTestId('platform-sign-in-form')).toBeVisible();
+    await settle(page);
+    await expectNoSeriousViolations(page, '/platform (sign-in)');
+    await signInToPlatform(page, DEMO_PLATFORM_ADMINS.finance);
+    await portal.waitForPage();
+    await settle(page);
+    await expectNoSeriousViolations(page, '/platform (signed in)');
+    for (const path of PLATFORM_ROUTES.filter((p) => p !== '/platform')) {
+      await open(portal, path);
+      await expectNoSeriousViolations(page, path);
+    }
+  });
+
   test('the tests above check every route of the route table', () => {
     const simple = Object.values(SIMPLE_ROUTES).flat();
-    const checked = new Set([...PUBLIC_ROUTES, ...simple, ...DETAIL_ROUTES, QUOTE_ROUTE, ...FLOW_ROUTES]);
+    const checked = new Set([
+      ...PUBLIC_ROUTES,
+      ...simple,
+      ...DETAIL_ROUTES,
+      QUOTE_ROUTE,
+      ...FLOW_ROUTES,
+      ...PLATFORM_ROUTES,
+    ]);
     expect(ROUTES.map((r) => r.path).filter((path) => !checked.has(path))).toEqual([]);
   });
 });

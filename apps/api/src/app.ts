@@ -254,7 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     loginLimit: { accountMax: config.loginRateLimitMax, addressMax: config.loginIpRateLimitMax },
   });
-  await app.register(platformAdminRoutes, { signIn: platformSignIn });
+  await app.register(platformAdminRoutes, { db: database.db, signIn: platformSignIn, now });
   const siteImages = createLocalFileStorage(path.join(config.dataDir, 'site-images'));
   await app.register(siteRoutes, { database, images: siteImages });
   // The wallet lists name the orders of its entries through each order kind (ports, see ledger-orders.ts).

@@ -8,6 +8,7 @@ import { createPasswordHasher } from './modules/users/password';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-data';
 import { BUSINESS_USERS } from './seed/business-people';
 import { seedBaseData, seedDemo } from './seed/seed';
+import { DEMO_PLATFORM_ADMINS, seedDemoPlatformAdmins } from './seed/platform-admins';
 import { mailBanner } from './modules/notifications/mailer';
 
 async function main(): Promise<void> {
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
           config.seedDemoBusiness ? { business: { now: new Date() } } : {},
         );
       }
+      // Demo mode only (PORTAL_DEMO): the two platform admins of docs/platform.md.
+      await seedDemoPlatformAdmins(database.db, config, createPasswordHasher(config.fastPasswordHashing));
       return await buildApp({ config, database });
     } catch (error) {
       await database.close();
@@ -80,6 +83,10 @@ async function main(): Promise<void> {
     lines.push('', `Demo logins (password ${DEMO_PASSWORD}):`);
     for (const u of [...DEMO_USERS, ...BUSINESS_USERS])
       lines.push(`  ${u.username.padEnd(11)} ${u.description}`);
+  }
+  if (config.demo) {
+    lines.push('', 'Demo platform back office (/platform; TOTP secrets in docs/platform.md):');
+    for (const a of DEMO_PLATFORM_ADMINS) lines.push(`  ${a.username} / ${a.password}: ${a.description}`);
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }

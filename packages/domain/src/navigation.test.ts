@@ -9,6 +9,7 @@ import {
 } from './navigation';
 import type { AccessSubject, CompanyAccess } from './roles';
 import { ROUTES } from './routes';
+import { isPlatformAccess } from './access';
 
 const topLevel: CompanyAccess = {
   proxyLevel: 0,
@@ -33,7 +34,10 @@ describe('decideNavigation: public paths and login (spec §2)', () => {
     expect(decideNavigation(path, { subject: null })).toMatchObject({ kind: 'allow' });
   });
 
-  const privatePaths = ROUTES.filter((r) => !r.public).map((r) => r.path.replace(':id', '42'));
+  // Agency pages; the platform's send a visitor to the platform sign-in (below).
+  const privatePaths = ROUTES.filter((r) => !r.public && !isPlatformAccess(r.access)).map((r) =>
+    r.path.replace(':id', '42'),
+  );
   it.each(privatePaths)('sends a visitor without a session from %s to / with router.login', (path) => {
     expect(decideNavigation(path, { subject: null })).toEqual({
       kind: 'redirect',
@@ -125,9 +129,10 @@ describe('decideNavigation: roles, services and company conditions (spec §2, §
     else expect(decision).toEqual(notRole);
   });
 
-  it('SuperUser of a company with every flag on enters every route', () => {
+  it('SuperUser of a company with every flag on enters every agency route', () => {
     const everything = user(['SuperUser'], { ...topLevel, isShowBill: true }, []);
-    for (const route of ROUTES) {
+    // The platform's pages are for platform admins only (their own describe below).
+    for (const route of ROUTES.filter((r) => !isPlatformAccess(r.access))) {
       expect(decideNavigation(route.path.replace(':id', '1'), { subject: everything }).kind).toBe('allow');
     }
   });
@@ -258,5 +263,44 @@ describe('pageTitle', () => {
     expect(siteName(full, 'zh-cn', false)).toBe('差旅通平台');
     expect(siteName(full, 'en', false)).toBe('TravelPro B2B');
     expect(siteName({ shortName: 'TravelPro', chineseShortName: '' }, 'zh-tw')).toBe('TravelPro');
+  });
+});
+
+describe('decideNavigation: the platform back office', () => {
+  const platformPaths = ROUTES.filter((r) => isPlatformAccess(r.access)).map((r) =>
+    r.path.replace(':id', '42'),
+  );
+
+  it('has platform pages, each in the platform layout under /platform', () => {
+    expect(platformPaths).toContain('/platform/audit');
+    for (const route of ROUTES.filter((r) => r.path.startsWith('/platform'))) {
+      expect(route.layout).toBe('platform');
+    }
+  });
+
+  it('lets anyone open the platform sign-in', () => {
+    expect(decideNavigation('/platform', { subject: null })).toMatchObject({ kind: 'allow' });
+  });
+
+  it.each(platformPaths)(
+    'sends a visitor without a platform session from %s to the platform sign-in',
+    (path) => {
+      const decision = { kind: 'redirect', to: '/platform', message: 'router.login' };
+      expect(decideNavigation(path, { subject: null })).toEqual(decision);
+      // An agency session, even a SuperUser's, never counts.
+      expect(decideNavigation(path, { subject: admin, platform: null })).toEqual(decision);
+    },
+  );
+
+  it('lets a platform admin in by their permissions, and never into an agency page', () => {
+    const support = { permissions: ['platform:support'] };
+    expect(decideNavigation('/platform/audit', { subject: null, platform: support })).toMatchObject({
+      kind: 'allow',
+    });
+    expect(decideNavigation('/flight/orders', { subject: null, platform: support })).toEqual({
+      kind: 'redirect',
+      to: '/',
+      message: 'router.login',
+    });
   });
 });

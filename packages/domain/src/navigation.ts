@@ -1,6 +1,6 @@
-import { allows } from './access';
+import { allows, allowsPlatform, isPlatformAccess } from './access';
 import { hasFinanceAccess, hasFlightService, hasTrainService, type AccessSubject } from './roles';
-import { matchRoute, type RouteMeta } from './routes';
+import { matchRoute, PLATFORM_HOME_PATH, type RouteMeta } from './routes';
 import type { Locale } from './locale';
 
 export type GuardMessage = 'router.login' | 'router.notRole' | 'profile.password.changeRequired';
@@ -13,9 +13,16 @@ export type NavigationDecision =
   | { kind: 'redirect'; to: string; message?: GuardMessage }
   | { kind: 'notFound' };
 
+/** The signed-in platform admin as the guard sees them: their platform permissions. */
+export interface PlatformSubject {
+  permissions: readonly string[];
+}
+
 export interface NavigationContext {
   /** The logged-in user, or null when there is no session token. */
   subject: AccessSubject | null;
+  /** The signed-in platform admin (a platform session, apart from the agency one), or null. */
+  platform?: PlatformSubject | null;
   /** The app runs inside a partner's frame. */
   embedded?: boolean;
 }
@@ -23,7 +30,8 @@ export interface NavigationContext {
 /**
  * The navigation guard of spec §2 and §6, as a pure decision:
  * public paths pass; other paths need a session (else `router.login`, back to /); then the route's
- * access, the API's access name (else `router.notRole`, back to /).
+ * access, the API's access name (else `router.notRole`, back to /). Platform pages need a platform
+ * session instead (else back to the platform sign-in, `/platform`) and its permissions.
  * A partner-embedded user on / goes to /flight/booking. A user signed in with a temporary
  * password reaches only the account page (with `profile.password.changeRequired`) until they change it.
  */
@@ -35,6 +43,13 @@ export function decideNavigation(pathname: string, ctx: NavigationContext): Navi
     return { kind: 'redirect', to: '/flight/booking' };
   }
   if (route.public) return { kind: 'allow', route, params };
+  // A platform page: only a platform session counts, never the agency one.
+  if (isPlatformAccess(route.access)) {
+    if (!ctx.platform) return { kind: 'redirect', to: PLATFORM_HOME_PATH, message: 'router.login' };
+    return allowsPlatform(route.access, ctx.platform.permissions)
+      ? { kind: 'allow', route, params }
+      : { kind: 'redirect', to: PLATFORM_HOME_PATH, message: 'router.notRole' };
+  }
   if (!ctx.subject) return { kind: 'redirect', to: '/', message: 'router.login' };
   // The API answers 201006 to everything else until the temporary password is changed.
   if (ctx.subject.mustChangePassword && route.path !== PASSWORD_CHANGE_PATH) {

@@ -1,9 +1,9 @@
-import { z } from 'zod';
-
 /**
  * The platform back office: the operators of the portal itself (`PlatformAdmin`), who stand
  * outside every agency. They sign in apart from agency users (their own table, sessions and
  * second factor) and are allowed by their permissions, never by agency roles (`docs/platform.md`).
+ * No zod here: the web's guard reads this file on every page; the request and answer schemas are
+ * in `platform-schemas.ts`.
  */
 
 /** What a platform admin may do besides reading: money (funding, credit, rates) and support. */
@@ -59,30 +59,6 @@ export const PLATFORM_TOKEN_PREFIX = 'plt.';
 export function isPlatformToken(token: string): boolean {
   return token.startsWith(PLATFORM_TOKEN_PREFIX);
 }
-
-/** `POST /platform/v2/login`: user name, password and the authenticator's current code. */
-export const PlatformLoginBody = z.strictObject({
-  username: z.string().trim().toLowerCase().min(1).max(64),
-  password: z.string().min(1).max(128),
-  code: z.string().trim().regex(TOTP_CODE_PATTERN),
-});
-export type PlatformLoginBody = z.infer<typeof PlatformLoginBody>;
-
-/** The signed-in platform admin as the back office shows them. */
-export const PlatformAdminInfo = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  permissions: z.array(z.enum(PLATFORM_PERMISSIONS)),
-});
-export type PlatformAdminInfo = z.infer<typeof PlatformAdminInfo>;
-
-/** `GET /platform/v2/me`. */
-export const PlatformMe = z.object({ admin: PlatformAdminInfo, expiresAt: z.iso.datetime() });
-export type PlatformMe = z.infer<typeof PlatformMe>;
-
-/** The answer of a platform sign-in: the bearer token and who signed in. */
-export const PlatformLoginResult = PlatformMe.extend({ token: z.string() });
-export type PlatformLoginResult = z.infer<typeof PlatformLoginResult>;
 
 /** Whether a signed-in platform admin with `permissions` holds `permission`. */
 export function hasPlatformPermission(

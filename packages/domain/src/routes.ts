@@ -1,7 +1,10 @@
 import type { RouteAccess } from './access';
 
-/** The six page layouts of the web app. */
-export const LAYOUTS = ['home', 'normal', 'booking', 'order', 'bill', 'agency-manager'] as const;
+/** The platform back office's sign-in and landing page; platform pages live under it. */
+export const PLATFORM_HOME_PATH = '/platform';
+
+/** The page layouts of the web app: six of the agency portal, and the platform back office's. */
+export const LAYOUTS = ['home', 'normal', 'booking', 'order', 'bill', 'agency-manager', 'platform'] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
 export interface RouteMeta {
@@ -134,6 +137,10 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/users', layout: 'normal', titleKey: 'router.users', access: 'session' },
   { path: '/user-log', layout: 'normal', titleKey: 'router.userLog', access: 'superuser' },
   { path: '/company', layout: 'normal', titleKey: 'router.company', access: 'superuser' },
+  // The platform back office (docs/platform.md): its sign-in, then its pages. Each area adds its
+  // pages here with `layout: 'platform'` and a platform access name.
+  { path: PLATFORM_HOME_PATH, layout: 'platform', titleKey: 'platformShell.page.home', public: true },
+  { path: '/platform/audit', layout: 'platform', titleKey: 'platformShell.page.audit', access: 'platform' },
 ];
 
 /** Finds the route whose pattern matches `pathname` (query and hash ignored, trailing slash tolerated). */

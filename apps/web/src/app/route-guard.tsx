@@ -3,6 +3,8 @@ import { lazy, memo, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { decideNavigation, type GuardMessage } from '@portal/domain/navigation';
+import { usePlatformSessionStore } from '../shared/platform/platform-session-store';
+import { usePlatformSubject } from '../shared/platform/use-platform-admin';
 import { useSessionStore } from '../shared/stores/session-store';
 import { useSubject } from '../shared/stores/subject';
 import { useUiStore } from '../shared/stores/ui-store';
@@ -34,13 +36,15 @@ function RedirectWithMessage({ to, message }: { to: string; message?: GuardMessa
 export function RouteGuard() {
   const { pathname } = useLocation();
   const subject = useSubject();
+  const platform = usePlatformSubject();
   const embedded = useUiStore((s) => s.iframe);
-  const decision = decideNavigation(pathname, { subject, embedded });
+  const decision = decideNavigation(pathname, { subject, embedded, platform });
 
   if (decision.kind === 'redirect') {
     // Right after a logout or an ended session, the page the user was on sends them home: that
     // is not a "please log in" moment, the logout or timeout message has been shown already.
-    const justEnded = Date.now() - useSessionStore.getState().endedAt < SESSION_END_QUIET_MS;
+    const endedAt = Math.max(useSessionStore.getState().endedAt, usePlatformSessionStore.getState().endedAt);
+    const justEnded = Date.now() - endedAt < SESSION_END_QUIET_MS;
     const message = justEnded && decision.message === 'router.login' ? undefined : decision.message;
     return <RedirectWithMessage to={decision.to} message={message} />;
   }

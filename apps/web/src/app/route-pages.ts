@@ -140,4 +140,13 @@ export const ROUTE_PAGES: Record<string, Page> = {
   '/users': page(() => import('../features/users/pages/users-page'), 'UsersPage', ['admin']),
   '/user-log': page(() => import('../features/user-log/pages/user-log-page'), 'UserLogPage', ['admin']),
   '/company': page(() => import('../features/company/pages/company-page'), 'CompanyPage', ['admin']),
+  // The platform back office: each page loads the platform part of the texts.
+  '/platform': page(() => import('../features/platform-auth/pages/platform-home-page'), 'PlatformHomePage', [
+    'platform',
+  ]),
+  '/platform/audit': page(
+    () => import('../features/platform-audit/pages/platform-audit-page'),
+    'PlatformAuditPage',
+    ['platform'],
+  ),
 };

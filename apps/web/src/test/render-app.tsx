@@ -7,6 +7,7 @@ import { AppProviders, createQueryClient } from '../app/providers';
 import { appRoutes } from '../app/routes';
 import { i18n } from '../shared/i18n/i18n';
 import { usePreferencesStore } from '../shared/stores/preferences-store';
+import { usePlatformSessionStore } from '../shared/platform/platform-session-store';
 import { useSessionStore } from '../shared/stores/session-store';
 
 /** Sets the app to English and, when given, logs `session` in. */
@@ -16,6 +17,7 @@ export async function prepare(session?: LoginResult): Promise<void> {
   useSessionStore.getState().clearSession();
   useSessionStore.setState({ isLogoutByUser: false, endedAt: 0 });
   if (session) useSessionStore.getState().setSession(session);
+  usePlatformSessionStore.setState({ token: null, admin: null, expiresAt: null, endedAt: 0 });
 }
 
 /**

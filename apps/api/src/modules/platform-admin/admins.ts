@@ -32,7 +32,14 @@ export class PlatformAdminError extends Error {}
 export async function createPlatformAdmin(
   db: Db,
   hasher: PasswordHasher,
-  input: { username: string; permissions: PlatformPermission[]; password?: string; totpSecret?: string },
+  input: {
+    username: string;
+    permissions: PlatformPermission[];
+    password?: string;
+    totpSecret?: string;
+    /** How it was created, in the audit log (default: the command line). */
+    note?: string;
+  },
 ): Promise<CreatedPlatformAdmin> {
   const username = input.username.trim().toLowerCase();
   if (!PLATFORM_USERNAME_PATTERN.test(username)) {
@@ -61,7 +68,7 @@ export async function createPlatformAdmin(
         targetType: 'platformAdmin',
         targetId: String(created.id),
         after: { username, permissions },
-        note: 'command line',
+        note: input.note ?? 'command line',
       },
     );
     return created;

@@ -17,6 +17,11 @@ function SectionSideMenu({ entries }: { entries: readonly MenuEntry[] }) {
   );
 }
 
+// The platform back office's frame loads with its pages, never with the agency portal's.
+const LazyPlatformShell = lazy(async () => ({
+  default: (await import('./platform-shell')).PlatformShell,
+}));
+
 type LayoutProps = { children: ReactNode };
 
 /** Home: the hero and login, centred. */
@@ -69,6 +74,15 @@ export function AgencyManagerLayout({ children }: LayoutProps) {
   );
 }
 
+/** The platform back office: its own header, menu and sign-out (`platform-shell.tsx`). */
+export function PlatformLayout({ children }: LayoutProps) {
+  return (
+    <Suspense fallback={null}>
+      <LazyPlatformShell>{children}</LazyPlatformShell>
+    </Suspense>
+  );
+}
+
 /** The layout component for each layout name of the route table. */
 export const LAYOUTS: Record<Layout, ComponentType<LayoutProps>> = {
   home: HomeLayout,
@@ -77,4 +91,5 @@ export const LAYOUTS: Record<Layout, ComponentType<LayoutProps>> = {
   order: OrderLayout,
   bill: BillLayout,
   'agency-manager': AgencyManagerLayout,
+  platform: PlatformLayout,
 };

@@ -16,6 +16,17 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Do not toast an error of this call; the caller shows it. The rejection is the same. */
   skipErrorToast?: boolean;
+  /**
+   * Whose session the call carries, instead of the agency session: the platform back office's
+   * (`shared/platform/call-platform-api.ts`). Its token is sent, and its end clears it alone.
+   */
+  session?: CallSession;
+}
+
+/** A session other than the agency one: its token, and what to do when the server ends it. */
+export interface CallSession {
+  token: () => string | null;
+  ended: () => void;
 }
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
@@ -40,9 +51,14 @@ function urlOf(path: string, params: RequestOptions['params']): URL {
 }
 
 /** Bearer token, Accept-Language and, on this site, the XSRF cookie's value (spec §7). */
-function headersFor(url: URL, extra: RequestOptions['headers']): Record<string, string> {
+function headersFor(
+  url: URL,
+  extra: RequestOptions['headers'],
+  session: CallSession | undefined,
+): Record<string, string> {
   const headers: Record<string, string> = { 'Accept-Language': currentLocale(), ...extra };
-  const { token } = useSessionStore.getState();
+  // A platform call never carries the agency token, and an agency call never the platform one.
+  const token = session ? session.token() : useSessionStore.getState().token;
   if (token) headers.Authorization = `Bearer ${token}`;
   const xsrf = url.origin === window.location.origin ? cookie(XSRF_COOKIE) : undefined;
   if (xsrf) headers[XSRF_HEADER] = xsrf;
@@ -61,7 +77,7 @@ export async function send(
   options: RequestOptions = {},
 ): Promise<Response | undefined> {
   const url = urlOf(path, options.params);
-  const headers = headersFor(url, options.headers);
+  const headers = headersFor(url, options.headers, options.session);
   // A form goes as multipart (the browser writes its boundary); anything else as JSON.
   const payload = body === undefined || body instanceof FormData ? body : JSON.stringify(body);
   if (typeof payload === 'string') headers['Content-Type'] = 'application/json';
@@ -102,7 +118,8 @@ export function settle(status: number | undefined, body: unknown, options: Reque
     case 'ok':
       return outcome.data;
     case 'sessionEnded': {
-      useSessionStore.getState().clearSession();
+      if (options.session) options.session.ended();
+      else useSessionStore.getState().clearSession();
       const text = i18n.t(outcome.messageKey);
       void toast().error({ content: text, key: 'session-ended' });
       throw new ApiError(text, { code: outcome.code, silent: true });

@@ -3,7 +3,7 @@ import { ApiError } from './api-error';
 import { parseBody, send, settle, type RequestOptions } from './client';
 
 /** What `download` needs besides the URL and the payload. */
-export interface DownloadOptions extends Pick<RequestOptions, 'signal' | 'skipErrorToast'> {
+export interface DownloadOptions extends Pick<RequestOptions, 'signal' | 'skipErrorToast' | 'session'> {
   /** The file name used when the response names none. */
   fallbackName: string;
   /** `get` for a stored file (no payload); `post` (default) for an export built from a payload. */
@@ -102,7 +102,7 @@ export async function download(url: string, payload: unknown, options: DownloadO
 }
 
 /** A contract answering a file. */
-type FileContract = RouteContract & { readonly response: 'file' };
+export type FileContract = RouteContract & { readonly response: 'file' };
 
 /** `?name=value&…` of the query's given values (none: an empty string). */
 function queryString(query: object | undefined): string {

@@ -55,6 +55,10 @@ const PART_FILES: Record<LocalePartOrCore, PartLoaders> = {
     query: '?locale-part=train',
     import: 'default',
   }),
+  platform: import.meta.glob<MessageTree>('../../locales/*.json', {
+    query: '?locale-part=platform',
+    import: 'default',
+  }),
 };
 
 function isLocale(value: string): value is Locale {

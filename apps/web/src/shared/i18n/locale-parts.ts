@@ -20,6 +20,8 @@ export const LOCALE_PARTS = {
   agency: ['agencyManager', 'agencySettings', 'agencyMoney'],
   group: ['groupOrders', 'groupPassengers'],
   train: ['trainBooking', 'trainOrders'],
+  // The platform back office: each area adds its own section here.
+  platform: ['platform'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** A part of the locale files loaded on demand. */
