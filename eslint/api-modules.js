@@ -45,6 +45,7 @@ export const MODULE_ARROWS = {
   ],
   'group-orders': ['flight-orders', 'shopping', 'payments', 'wallet', 'notifications', 'agencies', 'users'],
   'train-orders': ['rail', 'payments', 'wallet', 'notifications', 'agencies', 'users'],
+  applications: ['notifications', 'agencies', 'users'],
   'platform-admin': ['auth', 'users'],
   'platform-suppliers': ['platform-admin', 'agencies', 'users'],
 };

@@ -60,6 +60,11 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '该账号登录失败次数过多，请 {seconds} 秒后再试',
     'zh-tw': '該帳號登入失敗次數過多，請 {seconds} 秒後再試',
   },
+  'error.rateLimited.application': {
+    en: 'We have already received several messages from you; please wait {seconds} s before sending another',
+    'zh-cn': '我们已收到您的多条留言，请 {seconds} 秒后再提交',
+    'zh-tw': '我們已收到您的多則留言，請 {seconds} 秒後再送出',
+  },
   'agencySettings.error.notificationUrl': {
     en: 'A notification URL must be an https address on the public internet',
     'zh-cn': '通知地址必须是公网上的 https 地址',

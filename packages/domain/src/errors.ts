@@ -18,6 +18,8 @@ export const ERRORS = {
   /** Too many wrong passwords for one account (login from any address, or a password change): a growing wait. */
   ACCOUNT_RATE_LIMITED: { code: 100014, key: 'error.rateLimited.account', status: 429 },
   OCR_BUSY: { code: 100013, key: 'error.ocrBusy', status: 429 },
+  /** Partnership enquiries from one client address, or for one e-mail address, past their limit (docs/public-face.md). */
+  APPLICATION_RATE_LIMITED: { code: 100020, key: 'error.rateLimited.application', status: 429 },
   INTERNAL: { code: 100500, key: 'error.internal', status: 500 },
   SERVICE_UNAVAILABLE: { code: 100503, key: 'error.unavailable', status: 503 },
 
