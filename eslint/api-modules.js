@@ -59,6 +59,7 @@ export const MODULE_ARROWS = {
     'users',
   ],
   'platform-funding': ['platform-admin', 'wallet', 'agencies', 'users'],
+  'platform-suppliers': ['platform-admin', 'agencies', 'users'],
 };
 
 /** Modules at the top: they read across the others and nothing imports them. */

@@ -29,6 +29,11 @@ import { platformFundingRoutes } from './modules/platform-funding/platform-fundi
 import { createPlatformAuthenticator } from './modules/platform-admin/platform-sessions';
 import { createPlatformSignIn } from './modules/platform-admin/sign-in';
 import { siteRoutes } from './modules/site/site.routes';
+import { platformRatesRoutes } from './modules/site/platform-rates.routes';
+import { platformSiteRoutes } from './modules/site/platform-site.routes';
+import { platformSuppliersRoutes } from './modules/platform-suppliers/index';
+import type { RatesFeed } from './modules/exchange-rates/index';
+import { createSimulatedRatesFeed } from './simulation/rates-feed';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { ledgerOrdersOf } from './modules/wallet/ledger-orders';
 import { flightLedgerOrders } from './modules/flight-orders/ledger-orders';
@@ -148,6 +153,8 @@ export interface BuildAppOptions {
   paymentHooks?: OnPaidHooks;
   /** Group desks; default: the simulated one with SIMULATED_SUPPLIERS, else none. */
   groupDesks?: GroupDeskRegistry;
+  /** The exchange rates feed; default: the simulated one in demo mode, else none. */
+  ratesFeed?: RatesFeed;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
 }
@@ -252,7 +259,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(platformAdminRoutes, { db: database.db, signIn: platformSignIn, now });
   await app.register(platformFundingRoutes, { db: database.db });
-  await app.register(siteRoutes, { database });
+  const siteImages = createLocalFileStorage(path.join(config.dataDir, 'site-images'));
+  await app.register(siteRoutes, { database, images: siteImages });
   // The wallet lists name the orders of its entries through each order kind (ports, see ledger-orders.ts).
   const ledgerOrders = ledgerOrdersOf([flightLedgerOrders, groupLedgerOrders, trainLedgerOrders]);
   await app.register(walletRoutes, { database, ledgerOrders });
@@ -267,8 +275,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(shoppingRoutes, { deps: shoppingDeps });
   const railRegistry = configuredRailSuppliers(config);
-  await app.register(railRoutes, { now, registry: railRegistry });
+  await app.register(railRoutes, { db: database.db, now, registry: railRegistry });
   const trainDeps = { db: database.db, rail: railRegistry, now, timeScale: config.timeScale };
+  // The platform back office: rates (a feed in demo mode only), site config, suppliers per agency.
+  const ratesFeed = options.ratesFeed ?? (config.demo ? createSimulatedRatesFeed({ now }) : undefined);
+  await app.register(platformRatesRoutes, { db: database.db, now, feed: ratesFeed });
+  await app.register(platformSiteRoutes, { db: database.db, now, images: siteImages });
+  await app.register(platformSuppliersRoutes, {
+    deps: { db: database.db, now, flight: registry, rail: railRegistry },
+  });
   await app.register(trainOrderRoutes, { deps: trainDeps });
   const orderDeps = {
     ...shoppingDeps,

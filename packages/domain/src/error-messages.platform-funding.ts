@@ -11,7 +11,7 @@ type PlatformFundingErrorName =
   | 'APPROVAL_NOT_PENDING'
   | 'APPROVAL_NOT_FOUND'
   | 'APPROVAL_NOT_REQUESTER'
-  | 'AGENCY_NOT_TOP_LEVEL'
+  | 'FUNDING_NOT_TOP_LEVEL'
   | 'AGENCY_NOT_ACTIVE'
   | 'REFERENCE_PENDING';
 type PlatformFundingErrorKey = (typeof ERRORS)[PlatformFundingErrorName]['key'];

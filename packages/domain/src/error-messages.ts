@@ -4,6 +4,7 @@ import { CLIENT_QUOTE_ERROR_MESSAGES } from './error-messages.client-quotes';
 import { ORDER_ERROR_MESSAGES } from './error-messages.orders';
 import { PLATFORM_AGENCIES_ERROR_MESSAGES } from './error-messages.platform-agencies';
 import { PLATFORM_FUNDING_ERROR_MESSAGES } from './error-messages.platform-funding';
+import { PLATFORM_RATES_ERROR_MESSAGES } from './error-messages.platform-rates';
 
 /**
  * Server-side messages for every key of the error catalogue, in each locale. The web app merges
@@ -14,6 +15,7 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
   ...CLIENT_QUOTE_ERROR_MESSAGES,
   ...PLATFORM_AGENCIES_ERROR_MESSAGES,
   ...PLATFORM_FUNDING_ERROR_MESSAGES,
+  ...PLATFORM_RATES_ERROR_MESSAGES,
   'platform.error.signInFailed': {
     en: 'Wrong user name, password or code. Each code works once: wait for the next one',
     'zh-cn': '用户名、密码或验证码错误。每个验证码只能使用一次，请等待下一个',

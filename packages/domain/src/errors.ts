@@ -168,11 +168,15 @@ export const ERRORS = {
   /** Only the platform admin who made a request may cancel it. */
   APPROVAL_NOT_REQUESTER: { code: 902004, key: 'platformFunding.error.notRequester', status: 409 },
   /** The platform funds and credits top-level agencies only; a sub-agency is funded by its parent. */
-  AGENCY_NOT_TOP_LEVEL: { code: 902005, key: 'platformFunding.error.notTopLevel', status: 409 },
+  FUNDING_NOT_TOP_LEVEL: { code: 902005, key: 'platformFunding.error.notTopLevel', status: 409 },
   /** The agency is suspended or deleted: no money is requested or posted for it. */
   AGENCY_NOT_ACTIVE: { code: 902006, key: 'platformFunding.error.agencyNotActive', status: 409 },
   /** Another pending funding request of the agency has the same bank reference. */
   REFERENCE_PENDING: { code: 902007, key: 'platformFunding.error.referencePending', status: 409 },
+  /** No rates feed is configured, or the feed did not answer ("Import now" of the platform's rates). */
+  RATES_FEED_UNAVAILABLE: { code: 903001, key: 'platformRates.error.feedUnavailable', status: 503 },
+  /** The platform does not let the agency's top-level agency use the supplier (search, price check, booking). */
+  SUPPLIER_NOT_ALLOWED: { code: 903002, key: 'platformRates.error.supplierNotAllowed', status: 403 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -41,6 +41,11 @@ export const PLATFORM_AUDIT_ACTIONS = [
   'credit.approve',
   'credit.reject',
   'credit.cancel',
+  // Exchange rates, site config and the suppliers of top-level agencies.
+  'rates.override',
+  'rates.import',
+  'siteConfig.update',
+  'agency.suppliers',
 ] as const;
 export type PlatformAuditAction = (typeof PLATFORM_AUDIT_ACTIONS)[number];
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db';
 import { agencies } from '../modules/agencies/agencies.schema';
-import { exchangeRates } from '../modules/exchange-rates/exchange-rates.schema';
+import { exchangeRateHistory, exchangeRates } from '../modules/exchange-rates/exchange-rates.schema';
 import { siteSettings } from '../modules/site/site.schema';
 import { users } from '../modules/users/users.schema';
 import { lockSetupInTransaction } from '../platform/db/setup-lock';
@@ -16,10 +16,23 @@ export async function seedBaseData(db: Db): Promise<void> {
     .insert(siteSettings)
     .values({ key: SITE_CONFIG_KEY, value: { ...DEMO_SITE_CONFIG } })
     .onConflictDoNothing();
-  await db
+  const inserted = await db
     .insert(exchangeRates)
     .values(Object.entries(DEMO_RATES).map(([currency, rate]) => ({ currency, rate, base: 'CNY' })))
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
+  // The history starts with the seeded rates (the platform's rates screen lists every change).
+  if (inserted.length > 0) {
+    await db.insert(exchangeRateHistory).values(
+      inserted.map((r) => ({
+        currency: r.currency,
+        rate: r.rate,
+        source: 'seed' as const,
+        event: 'seed' as const,
+        feedRate: r.rate,
+      })),
+    );
+  }
 }
 
 async function hasAgencies(db: Db): Promise<boolean> {

@@ -57,6 +57,7 @@ export const ALLOWED: Record<string, readonly Identity[]> = {
   // Public: site, health, login, payment providers' callbacks and the simulated checkout.
   'GET /base/v2/config/getSiteConfig': EVERYONE,
   'GET /base/v2/exchangeRates': EVERYONE,
+  'GET /base/v2/config/site-images/:id': EVERYONE,
   'GET /healthz': EVERYONE,
   'GET /readyz': EVERYONE,
   'POST /base/v2/login': EVERYONE,

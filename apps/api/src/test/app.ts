@@ -92,7 +92,7 @@ export async function createTestDatabase(): Promise<{ database: Database; dispos
 export async function resetDatabase(database: Database): Promise<void> {
   await database.db.execute(
     sql.raw(
-      'truncate table jobs, solutions, search_suppliers, searches, look_to_book, user_logs, login_failures, sessions, sso_nonces, platform_audit_log, platform_sessions, platform_users, users, agencies, exchange_rates, site_settings, notifications, outbound_messages restart identity cascade',
+      'truncate table jobs, solutions, search_suppliers, searches, look_to_book, user_logs, login_failures, sessions, sso_nonces, platform_audit_log, platform_sessions, platform_users, users, agencies, exchange_rates, exchange_rate_history, site_settings, notifications, outbound_messages restart identity cascade',
     ),
   );
   demoHash ??= hasher.hash('demo1234');
@@ -133,7 +133,7 @@ export interface TestApp {
   build(
     env?: Record<string, string>,
     now?: () => Date,
-    options?: Pick<BuildAppOptions, 'limits' | 'logStream'>,
+    options?: Pick<BuildAppOptions, 'limits' | 'logStream' | 'ratesFeed'>,
   ): Promise<FastifyInstance>;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ExchangeRates, SiteConfig } from '../auth';
+import { SiteImageFileParams } from '../platform-site';
 import { defineRoute } from './contract';
 
 const tags = ['site'];
@@ -25,6 +26,19 @@ export const getExchangeRates = defineRoute({
     "order's currency). Public.",
   tags,
   response: ExchangeRates,
+});
+
+export const getSiteImage = defineRoute({
+  method: 'GET',
+  path: '/base/v2/config/site-images/:id',
+  operationId: 'getSiteImage',
+  summary: 'Download a site image',
+  description:
+    "The site's logo, white logo or favicon as the platform uploaded it (a PNG the server drew again); " +
+    'public, its address changes with each upload.',
+  tags,
+  params: SiteImageFileParams,
+  response: 'image',
 });
 
 export const healthz = defineRoute({

@@ -18,3 +18,12 @@ export type { AgencyCommonConfig, AgencyRow } from './agencies.schema';
 export { LOGO_RULE, prepareLogo } from './agency-logo';
 export { createAgency, subAgencyPlace, topLevelCommonConfig } from './create-agency';
 export type { AgencyPlace, NewAgency, NewAgencyFields } from './create-agency';
+export {
+  ALL_SUPPLIERS,
+  readSupplierAllowList,
+  supplierInList,
+  suppliersAllowedFor,
+  topAgencyIdOf,
+  writeSupplierAllowList,
+} from './agency-suppliers';
+export type { SupplierAllowList } from './agency-suppliers';

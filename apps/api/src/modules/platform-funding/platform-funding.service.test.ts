@@ -150,9 +150,9 @@ describe('four-eyes funding of a top-level agency', () => {
 
   it('refuses a sub-agency, a suspended or deleted agency and amounts out of bounds', async () => {
     const d = deps();
-    expect(await refusal(requestFunding(d, ALICE, { ...FUNDING, agencyId: 2 }))).toBe('AGENCY_NOT_TOP_LEVEL');
+    expect(await refusal(requestFunding(d, ALICE, { ...FUNDING, agencyId: 2 }))).toBe('FUNDING_NOT_TOP_LEVEL');
     expect(await refusal(requestCredit(d, ALICE, { agencyId: 2, currency: 'CNY', credit: '10.00' }))).toBe(
-      'AGENCY_NOT_TOP_LEVEL',
+      'FUNDING_NOT_TOP_LEVEL',
     );
     expect(await refusal(requestFunding(d, ALICE, { ...FUNDING, agencyId: 9999 }))).toBe('NOT_FOUND');
     expect(await refusal(requestFunding(d, ALICE, { ...FUNDING, amount: '10000000000.01' }))).toBe(

@@ -3,7 +3,10 @@ import { TrainSearchRequest } from '@portal/domain/rail';
 import { getStation } from '@portal/reference-data/stations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
+import { requireCtx } from '../../platform/request-context';
+import { suppliersAllowedFor } from '../agencies/index';
 import { fromContract } from '../../platform/route-contract';
 import { presentTrainSearch } from './rail.presenter';
 import type { RailSupplierRegistry } from './rail-supplier';
@@ -19,6 +22,7 @@ const SearchBody = TrainSearchRequest.refine((r) => getStation(r.origin) !== und
 });
 
 export interface RailRoutesOptions {
+  db: Db;
   now: () => Date;
   /** The rail suppliers, chosen by the composition root (`app.ts`). */
   registry: RailSupplierRegistry;
@@ -32,6 +36,10 @@ export async function railRoutes(fastify: FastifyInstance, options: RailRoutesOp
   app.route({
     ...fromContract(railApi.searchTrains, { body: SearchBody }),
     config: { access: 'trainBooking', limit: 'search' },
-    handler: async (request) => ok(presentTrainSearch(await searchTrains(deps, request.body))),
+    handler: async (request) => {
+      // Only the rail suppliers the platform lets the agency's top-level agency use are asked.
+      const allowed = await suppliersAllowedFor(options.db, requireCtx(request).agency.id);
+      return ok(presentTrainSearch(await searchTrains(deps, request.body, allowed.rail)));
+    },
   });
 }

@@ -2,6 +2,7 @@ import type { SupplierProgress } from '@portal/domain/shopping';
 import { allStations, getStation, type Station } from '@portal/reference-data/stations';
 import { AppError, ValidationError } from '../../platform/errors';
 import { BEIJING_TIME_ZONE, localDate } from '../../platform/time-zones';
+import { supplierInList } from '../agencies/index';
 import type { RailSupplierRegistry, RailTrain } from './rail-supplier';
 
 /** What the train search needs: the rail suppliers, a clock and how long to wait for them. */
@@ -62,6 +63,8 @@ const isAbort = (error: unknown) =>
 export async function searchTrains(
   deps: RailDeps,
   request: { origin: string; destination: string; date: string },
+  /** The rail suppliers the platform lets the agency's tree use; null: all. */
+  allowed: string[] | null = null,
 ): Promise<TrainSearch> {
   const origin = known(request.origin, 'origin');
   const destination = known(request.destination, 'destination');
@@ -71,8 +74,11 @@ export async function searchTrains(
       { code: 'custom', path: ['date'], message: 'The date has passed', input: request.date },
     ]);
   }
-  const suppliers = deps.registry.list();
-  if (suppliers.length === 0) throw new AppError('SERVICE_UNAVAILABLE');
+  const configured = deps.registry.list();
+  if (configured.length === 0) throw new AppError('SERVICE_UNAVAILABLE');
+  // A rail supplier the platform does not let the agency use is never asked.
+  const suppliers = configured.filter((s) => supplierInList(allowed, s.name));
+  if (suppliers.length === 0) throw new AppError('SUPPLIER_NOT_ALLOWED');
   const query = {
     origins: stationsOfCity(origin).map((s) => s.code),
     destinations: stationsOfCity(destination).map((s) => s.code),

@@ -2,7 +2,7 @@ import type { AccurateSearchRequest, AccurateSearchResult, SupplierProgress } fr
 import { journeysFromSegments } from '@portal/domain/pnr-parser';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { loadAgencyPricing, supplierAllowed } from './agency-pricing';
+import { loadAgencyPricing, supplierUsable } from './agency-pricing';
 import { checkAccurateSegments, searchToday } from './journey-check';
 import { sortRows, withFamilies, mergeRows } from './get-solutions';
 import { newId, quoteExpiry, type ShoppingDeps } from './shopping.context';
@@ -33,7 +33,7 @@ export async function accurateSearch(
   const pricing = await loadAgencyPricing(deps.db, ctx.agency);
   const currency = ctx.company.config.commonConfig.settlementCurrency;
   const rate = await rateFromCny(deps.db, currency);
-  const suppliers = deps.registry.list().filter((s) => supplierAllowed(pricing.settings, s.name));
+  const suppliers = deps.registry.list().filter((s) => supplierUsable(pricing, s.name));
   const exact = request.segments.map((s) => ({
     carrier: s.carrier,
     flightNumber: s.flightNumber,

@@ -9,7 +9,7 @@ import type { Adjustment } from '@portal/domain/markup';
 import { getAirport } from '@portal/reference-data/airports';
 import type { Db } from '../../platform/db';
 import type { AgencyRow } from '../agencies/index';
-import { findAgencyById } from '../agencies/index';
+import { findAgencyById, supplierInList, suppliersAllowedFor } from '../agencies/index';
 import { POPULAR_ROUTE_MIN_FREQUENCY, routeFrequency } from '../../platform/air-routes';
 import type { Offer } from './suppliers/supplier';
 
@@ -23,6 +23,8 @@ export interface AgencyPricing {
   agencies: { id: number; name: string; proxyLevel: number }[];
   /** Spec §3 'Hide mainland China content': flights within mainland China are left out. */
   hideMainlandChina: boolean;
+  /** The flight suppliers the platform lets the top-level agency's tree use; null: all. */
+  platformSuppliers: string[] | null;
 }
 
 function settingsOf(row: AgencyRow): FlightSettings {
@@ -48,6 +50,7 @@ export async function loadAgencyPricing(db: Db, agency: AgencyRow): Promise<Agen
     chain: chain.map(settingsOf),
     agencies: chain.map((a) => ({ id: a.id, name: a.name, proxyLevel: a.proxyLevel })),
     hideMainlandChina: agency.commonConfig.hideMainlandChinaContent === true,
+    platformSuppliers: (await suppliersAllowedFor(db, agency.id)).flight,
   };
 }
 
@@ -83,6 +86,14 @@ export function supplierAllowed(settings: FlightSettings, supplier: string): boo
   const { mode, suppliers } = settings.filter;
   if (mode === 'none' || suppliers.length === 0) return true;
   return mode === 'whitelist' ? suppliers.includes(supplier) : !suppliers.includes(supplier);
+}
+
+/**
+ * Whether a flight supplier may be asked for this agency: the platform allows it to the agency's
+ * top-level agency, and the agency's own supplier filter lets it answer.
+ */
+export function supplierUsable(pricing: AgencyPricing, supplier: string): boolean {
+  return supplierInList(pricing.platformSuppliers, supplier) && supplierAllowed(pricing.settings, supplier);
 }
 
 /** Whether the agency's users may see an offer: its flight filters, and no mainland China flight when hidden. */

@@ -3,7 +3,7 @@ import type { ShoppingRequest, ShoppingStarted } from '@portal/domain/shopping';
 import type { Db } from '../../platform/db';
 import type { RequestContext } from '../../platform/request-context';
 import { airportsOf, checkShoppingJourneys, searchToday } from './journey-check';
-import { loadAgencyPricing, supplierAllowed } from './agency-pricing';
+import { loadAgencyPricing, supplierUsable } from './agency-pricing';
 import { recordSearch } from './look-to-book';
 import { newId, quoteExpiry, type ShoppingDeps } from './shopping.context';
 import {
@@ -63,7 +63,7 @@ export async function startSearch(
   await sweepSearches(deps.db, now);
   const pricing = await loadAgencyPricing(deps.db, ctx.agency);
   const currency = ctx.company.config.commonConfig.settlementCurrency;
-  const suppliers = deps.registry.list().filter((s) => supplierAllowed(pricing.settings, s.name));
+  const suppliers = deps.registry.list().filter((s) => supplierUsable(pricing, s.name));
   const id = newId();
   const expiresAt = quoteExpiry(now);
   const names = suppliers.map((s) => s.name);

@@ -3,6 +3,7 @@ import type { Solution, VerificationResult } from '@portal/domain/shopping';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { loadAgencyPricing } from './agency-pricing';
+import { supplierInList } from '../agencies/index';
 import { quoteExpiry, type ShoppingDeps } from './shopping.context';
 import { rateFromCny } from '../exchange-rates/index';
 import { findSolution } from './shopping.repo';
@@ -27,9 +28,11 @@ export async function verifySolution(
   const now = deps.now();
   if (now.getTime() > row.expiresAt.getTime()) throw new AppError('SOLUTION_EXPIRED');
   const previousTotal = row.payload.priceDetail.total;
+  const pricing = await loadAgencyPricing(deps.db, ctx.agency);
+  // A supplier the platform took away since the search is not asked again, and nothing is booked.
+  if (!supplierInList(pricing.platformSuppliers, row.supplier)) throw new AppError('SUPPLIER_NOT_ALLOWED');
   const supplier = deps.registry.get(row.supplier);
   if (!supplier) return { outcome: 'unavailable', solution: null, previousTotal };
-  const pricing = await loadAgencyPricing(deps.db, ctx.agency);
   const bound = Math.min(pricing.settings.maxResponseTimeMs, MAX_VERIFY_MS);
   const answer = await deps.runner
     .bounded(bound, (signal) => supplier.verify(row.offer, signal))

@@ -12,6 +12,7 @@ import {
 import { normalizeDocumentNumber } from '@portal/domain/document-types';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { supplierInList } from '../agencies/index';
 import { enqueueJob } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
 import { toMinor } from '../wallet/index';
@@ -47,6 +48,8 @@ export type TrainBookingOutcome =
 export async function bookTrainAtSupplier(
   deps: TrainOrderDeps,
   body: CreateTrainOrderBody,
+  /** The rail suppliers the platform lets the agency's tree use; null: all. */
+  allowed: string[] | null = null,
 ): Promise<TrainBookingOutcome> {
   const now = deps.now();
   const travelDate = body.trainId.split('|')[3] ?? beijingDay(now);
@@ -59,8 +62,11 @@ export async function bookTrainAtSupplier(
     throw new AppError('CONTACT_INVALID', undefined, { errors: ruleErrors('contact', contactErrors) });
   }
 
-  const suppliers = deps.rail.list();
-  if (suppliers.length === 0) throw new AppError('SERVICE_UNAVAILABLE');
+  const configured = deps.rail.list();
+  if (configured.length === 0) throw new AppError('SERVICE_UNAVAILABLE');
+  // A rail supplier the platform does not let the agency use is never asked to book.
+  const suppliers = configured.filter((s) => supplierInList(allowed, s.name));
+  if (suppliers.length === 0) throw new AppError('SUPPLIER_NOT_ALLOWED');
   if (body.expectedPrice.currency !== 'CNY') {
     return { kind: 'quote_changed', reason: 'price_changed', train: null };
   }

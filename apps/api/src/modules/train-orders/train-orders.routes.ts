@@ -17,6 +17,7 @@ import { cancelAtSupplier, cancelTrainOrder, payTrainOrder } from './pay-train-o
 import { completeRefund, startRefund } from './refund-train-order';
 import { completeTicketing, startManualTicketing } from './ticket-train-order';
 import { visibleTrainOrder, type TrainOrderDeps } from './train-orders.service';
+import { suppliersAllowedFor } from '../agencies/index';
 
 /**
  * Train orders (issue 11): booking, list, detail, payment with the balance, cancel before
@@ -39,7 +40,8 @@ export async function trainOrderRoutes(fastify: FastifyInstance, { deps }: { dep
     handler: async (request, reply) => {
       const ctx = ctxOf(request);
       return withIdempotentSteps(deps.db, request, reply, {
-        outside: () => bookTrainAtSupplier(deps, request.body),
+        outside: async () =>
+          bookTrainAtSupplier(deps, request.body, (await suppliersAllowedFor(deps.db, ctx.agency.id)).rail),
         inside: async (tx, outcome: TrainBookingOutcome) => {
           if (outcome.kind === 'quote_changed') {
             const def = ERRORS.QUOTE_CHANGED;
