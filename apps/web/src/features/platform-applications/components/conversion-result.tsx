@@ -32,6 +32,7 @@ export function ConversionResult({ result, onClose }: { result: ConvertedApplica
           <Descriptions.Item label={t('platformApplications.result.password')}>
             <Typography.Text
               code
+              data-testid="temporary-password"
               copyable={{ text: result.superAdmin.temporaryPassword }}
               style={{ fontSize: 18 }}
             >
