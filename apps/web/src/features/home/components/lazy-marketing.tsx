@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { DEFAULT_SITE_FIGURES, type SiteFigures } from '@portal/domain/site-figures';
 import { loadLocaleParts } from '../../../shared/i18n/i18n';
 
@@ -34,7 +34,9 @@ export function LazyMarketing({ figures }: { figures: SiteFigures | null }) {
     const cancel = afterFirstPaint(() => {
       Promise.all([import('./marketing-sections'), loadLocaleParts(['marketing'])]).then(
         ([module]) => {
-          if (live) setSections({ Component: module.MarketingSections });
+          // A transition: React renders the sections in slices that yield to the browser, so a
+          // tap on the login form is never kept waiting by them (and no long task blocks it).
+          if (live) startTransition(() => setSections({ Component: module.MarketingSections }));
         },
         () => {
           if (live) setFailed(true);
