@@ -1,11 +1,7 @@
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { DEFAULT_SITE_FIGURES, type SiteFigures } from '@portal/domain/site-figures';
 import { loadLocaleParts } from '../../../shared/i18n/i18n';
-
-export interface MarketingProps {
-  /** The site config's figures, or the defaults until it has loaded. */
-  figures: SiteFigures;
-}
+import type { MarketingProps } from './marketing-sections';
 
 /** Room kept for the sections while they load, so the footer below does not jump when they arrive. */
 const RESERVED_HEIGHT = 1200;
