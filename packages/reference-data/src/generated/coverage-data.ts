@@ -6,5 +6,5 @@ export const COVERAGE_DATA = {
   airports: 4288,
   airlines: 668,
   routes: 57607,
-  stations: 2198
+  stations: 2198,
 };

@@ -213,7 +213,7 @@ export function ContactForm() {
           label={t(`${C}.companyAddress`)}
           error={problemOf('companyAddress')}
         >
-          <Input {...input('companyAddress')} autoComplete="street-address" />
+          <Input {...input('companyAddress')} />
         </PlainField>
         <PlainField id={idOf('website')} label={t(`${C}.website`)} error={problemOf('website')}>
           <Input {...input('website')} type="url" inputMode="url" autoComplete="url" />

@@ -1,11 +1,7 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { DEFAULT_SITE_FIGURES, type SiteFigures } from '@portal/domain/site-figures';
 import { loadLocaleParts } from '../../../shared/i18n/i18n';
-
-export interface MarketingProps {
-  /** The site config's figures, or the defaults until it has loaded. */
-  figures: SiteFigures;
-}
+import type { MarketingProps } from './marketing-sections';
 
 /** Room kept for the sections while they load, so the footer below does not jump when they arrive. */
 const RESERVED_HEIGHT = 1200;
@@ -34,7 +30,9 @@ export function LazyMarketing({ figures }: { figures: SiteFigures | null }) {
     const cancel = afterFirstPaint(() => {
       Promise.all([import('./marketing-sections'), loadLocaleParts(['marketing'])]).then(
         ([module]) => {
-          if (live) setSections({ Component: module.MarketingSections });
+          // A transition: React renders the sections in slices that yield to the browser, so a
+          // tap on the login form is never kept waiting by them (and no long task blocks it).
+          if (live) startTransition(() => setSections({ Component: module.MarketingSections }));
         },
         () => {
           if (live) setFailed(true);

@@ -1,9 +1,8 @@
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { decadesSince } from '@portal/domain/site-figures';
+import { decadesSince, type SiteFigures } from '@portal/domain/site-figures';
 import { ContactForm } from './contact-form';
 import { FeatureFigures } from './feature-figures';
-import type { MarketingProps } from './lazy-marketing';
 import { CardGrid, InfoCard, Lead, MarketingSection } from './marketing-blocks';
 
 const PARTNER_PRODUCTS = [
@@ -30,6 +29,11 @@ const ADVANTAGES = [
 ] as const;
 
 const M = 'home.marketing';
+
+export interface MarketingProps {
+  /** The site config's figures, or the defaults until it has loaded. */
+  figures: SiteFigures;
+}
 
 /**
  * The marketing sections of the home page (spec §2): products, the flight platform, the figures,
