@@ -26,3 +26,6 @@ ALTER TABLE "applications" ADD CONSTRAINT "applications_converted_agency_id_agen
 CREATE INDEX "applications_status_created_idx" ON "applications" USING btree ("status","created_at" DESC NULLS LAST);
 --> statement-breakpoint
 CREATE INDEX "applications_email_lower_idx" ON "applications" USING btree (lower("email"));
+--> statement-breakpoint
+-- The platform's own e-mails (an enquiry to the sales address) are about no agency.
+ALTER TABLE "outbound_messages" ALTER COLUMN "agency_id" DROP NOT NULL;

@@ -78,6 +78,7 @@ import { voyageRoutes } from './modules/booking-records/voyages.routes';
 import { registerIdempotency } from './platform/idempotency';
 import { notificationJobHandlers } from './modules/notifications/delivery';
 import { createMailer, outboxDir } from './modules/notifications/mailer';
+import { applicationsRoutes } from './modules/applications/index';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { lockAgencyRow } from './modules/agencies/agencies.repo';
@@ -259,6 +260,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const runner = new SearchRunner();
   app.addHook('onClose', () => runner.close());
   const shoppingDeps = { db: database.db, registry, now, runner, cache: new SolutionsCache() };
+  await app.register(applicationsRoutes, {
+    deps: { db: database.db, now, salesEmail: config.salesEmail },
+  });
   await app.register(shoppingRoutes, { deps: shoppingDeps });
   const railRegistry = configuredRailSuppliers(config);
   await app.register(railRoutes, { now, registry: railRegistry });

@@ -3,6 +3,7 @@ import { CURRENCIES } from './currency';
 import { LOCALES } from './locale';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 import { ROLES } from './roles';
+import { DEFAULT_SITE_FIGURES } from './site-figures';
 
 /** POST /base/v2/login. The username format is checked separately so it gets its own message. */
 export const LoginBody = z.strictObject({
@@ -212,6 +213,14 @@ export const SiteConfig = z.object({
   isNetworkSecurity: z.boolean(),
   networkSecurityCode: z.string(),
   rateMap: z.record(z.string(), z.string()),
+  /** Not among the spec's fields: the home page's figures the platform sets (`site-figures.ts`). */
+  figures: z
+    .object({
+      clients: z.number().int().min(0).nullable().default(DEFAULT_SITE_FIGURES.clients),
+      suppliers: z.number().int().min(0).default(DEFAULT_SITE_FIGURES.suppliers),
+      foundedYear: z.number().int().min(1900).max(2199).default(DEFAULT_SITE_FIGURES.foundedYear),
+    })
+    .prefault({}),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 

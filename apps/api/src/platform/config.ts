@@ -81,6 +81,7 @@ const EnvSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).max(200).default('TripBridge <no-reply@tripbridge.example>'),
+  SALES_EMAIL: z.email().max(254).default('sales@tripbridge.example'),
   WEBHOOK_ALLOW_PRIVATE: booleanFlag.optional(),
 });
 
@@ -147,6 +148,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** The From of order e-mails. */
   mailFrom: string;
+  /** The platform's sales address: partnership enquiries from the home page are e-mailed here. */
+  salesEmail: string;
   /** Webhooks may reach loopback and private addresses (default: demo mode and tests only). */
   webhookAllowPrivate: boolean;
 }
@@ -224,6 +227,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tessdataDir: path.resolve(e.TESSDATA_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    salesEmail: e.SALES_EMAIL,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? (demo || e.NODE_ENV === 'test'),
   };
 }

@@ -2,6 +2,7 @@ import type { SiteConfig } from '@portal/domain/auth';
 import { CURRENCIES, type Currency } from '@portal/domain/currency';
 import { DEFAULT_FLIGHT_SETTINGS, type FlightSettings } from '@portal/domain/agency-config';
 import type { AgencyCommonConfig } from '../modules/agencies/agencies.schema';
+import { DEFAULT_SITE_FIGURES } from '@portal/domain/site-figures';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -191,4 +192,6 @@ export const DEMO_SITE_CONFIG: Omit<SiteConfig, 'rateMap'> = {
   icpCode: '',
   isNetworkSecurity: false,
   networkSecurityCode: '',
+  // The home page's figures: no client count is claimed until the platform sets one.
+  figures: { ...DEFAULT_SITE_FIGURES },
 };

@@ -67,6 +67,8 @@ export const ALLOWED: Record<string, readonly Identity[]> = {
   // A client quote's link, opened by the traveller (the token is the only key).
   'GET /public/v2/client-quotes/:token': EVERYONE,
   'GET /public/v2/client-quotes/:token/pdf': EVERYONE,
+  // The home page's partnership enquiry form.
+  'POST /base/v2/applications': EVERYONE,
 
   // The signed-in user's own profile, notices, passengers and cards.
   'GET /base/v2/me': SIGNED_IN,

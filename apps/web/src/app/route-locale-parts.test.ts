@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@portal/domain/error-messages';
 import { flattenKeys } from '../shared/i18n/message-tree';
@@ -117,9 +117,34 @@ function routeEntries(): RouteEntry[] {
   }));
 }
 
+/**
+ * Sections a page downloads after it has rendered, each with the locale parts its loader asks for
+ * beside its chunk: the home page's marketing sections (`lazy-marketing.tsx`). A page's check stops
+ * at them; each is checked with its own parts.
+ */
+const LAZY_SECTIONS = [
+  {
+    loader: join(SRC, 'features/home/components/lazy-marketing.tsx'),
+    file: join(SRC, 'features/home/components/marketing-sections.tsx'),
+    parts: ['marketing'] as LocalePartOrCore[],
+  },
+];
+const lazySectionFiles = new Set(LAZY_SECTIONS.map((section) => section.file));
+
 describe('locale parts of the route pages', () => {
   const routes = routeEntries();
   const pageFiles = new Set(routes.map((route) => route.file));
+
+  it.each(LAZY_SECTIONS.map((section) => [relative(SRC, section.file), section] as const))(
+    'has the lazy section %s load its parts with its chunk, and name keys of those parts only',
+    (_file, section) => {
+      const loader = source(section.loader);
+      expect(loader).toContain(`import('./${basename(section.file, '.tsx')}')`);
+      expect(loader).toContain(`loadLocaleParts([${section.parts.map((part) => `'${part}'`).join(', ')}])`);
+      const allowed = new Set<LocalePartOrCore>(['core', ...section.parts]);
+      expect(missingParts(moduleGraph(section.file), allowed)).toEqual([]);
+    },
+  );
 
   it('reads every route page of route-pages.ts, with parts that exist', () => {
     expect(routes.map((route) => route.path)).toEqual(Object.keys(ROUTE_PAGES));
@@ -136,7 +161,7 @@ describe('locale parts of the route pages', () => {
     'has %s load the parts of every key its modules name',
     (_path, route) => {
       const allowed = new Set<LocalePartOrCore>(['core', ...route.parts]);
-      expect(missingParts(moduleGraph(route.file), allowed)).toEqual([]);
+      expect(missingParts(moduleGraph(route.file, lazySectionFiles), allowed)).toEqual([]);
     },
   );
 });

@@ -101,4 +101,5 @@ export const SITE: SiteConfig = {
   isNetworkSecurity: false,
   networkSecurityCode: '',
   rateMap: {},
+  figures: { clients: 1200, suppliers: 60, foundedYear: 2001 },
 };

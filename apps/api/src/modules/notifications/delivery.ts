@@ -59,11 +59,12 @@ async function deliver(db: Db, deps: DeliveryDeps, message: OutboundMessageRow):
     const { subject, text, html } = message.payload;
     let attachments;
     try {
-      attachments = await renderAttachments(
-        deps.attachments,
-        message.agencyId,
-        attachmentRequestsOf(message.payload),
-      );
+      const requests = attachmentRequestsOf(message.payload);
+      // The platform's own e-mails (no agency) ask for no files.
+      attachments =
+        message.agencyId === null
+          ? []
+          : await renderAttachments(deps.attachments, message.agencyId, requests);
     } catch (error) {
       // A file that may still be made (the database or the disk failed): this attempt fails and
       // is retried as a refused mail is, rather than the traveller getting the e-mail without it.
@@ -81,6 +82,7 @@ async function deliver(db: Db, deps: DeliveryDeps, message: OutboundMessageRow):
     });
     return { ok: result.ok, code: result.code, error: result.error };
   }
+  if (message.agencyId === null) return { ok: false, code: null, error: 'a webhook without an agency' };
   const secret = await webhookSecret(db, message.agencyId);
   const body = JSON.stringify(message.payload);
   const timestamp = String(Math.floor(Date.now() / 1000));

@@ -5,6 +5,9 @@ import type { NotificationKindName } from '@portal/domain/notifications';
 /** Order and disruption events the outbound module tells people and systems about. */
 export type NotificationKind = NotificationKindName;
 
+/** E-mails the platform sends to its own people, about no agency (no in-app notice, no webhook). */
+export type PlatformEmailKind = 'platform.application';
+
 /** An in-app notice for one user (the header's list and unread count). */
 export const notifications = pgTable(
   'notifications',
@@ -33,9 +36,10 @@ export const outboundMessages = pgTable(
   'outbound_messages',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    agencyId: integer('agency_id').notNull(),
+    /** The agency it is about; null for the platform's own e-mails (`queuePlatformEmail`). */
+    agencyId: integer('agency_id'),
     channel: text('channel').$type<'email' | 'webhook'>().notNull(),
-    kind: text('kind').$type<NotificationKind>().notNull(),
+    kind: text('kind').$type<NotificationKind | PlatformEmailKind>().notNull(),
     orderId: text('order_id'),
     /** E-mail address or URL. */
     target: text('target').notNull(),

@@ -19,6 +19,10 @@ const PART_FILES: Record<LocalePartOrCore, PartLoaders> = {
     query: '?locale-part=legal',
     import: 'default',
   }),
+  marketing: import.meta.glob<MessageTree>('../../locales/*.json', {
+    query: '?locale-part=marketing',
+    import: 'default',
+  }),
   account: import.meta.glob<MessageTree>('../../locales/*.json', {
     query: '?locale-part=account',
     import: 'default',

@@ -11,6 +11,8 @@ import type { MessageTree } from './message-tree';
  */
 export const LOCALE_PARTS = {
   legal: ['legal'],
+  /** The home page's marketing sections and contact form, loaded after the login card has painted. */
+  marketing: ['home.marketing', 'home.contact'],
   account: ['profile', 'favourites'],
   admin: ['usersPage', 'userLog', 'companyPage'],
   flight: ['flight', 'order', 'agencySettings.chain'],

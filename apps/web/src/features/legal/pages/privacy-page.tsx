@@ -1,8 +1,20 @@
-import { LegalText } from '../components/legal-text';
+import { LegalText, legalSections } from '../components/legal-text';
 
-const PARAGRAPHS = ['legal.privacy.p1', 'legal.privacy.p2', 'legal.privacy.p3'] as const;
+/**
+ * The sections of the privacy policy and their paragraph counts (`legal.privacy.*`): what is kept,
+ * for how long, who processes it, the browser storage the portal really uses, rights and contact.
+ */
+const SECTIONS = legalSections('privacy', {
+  intro: 1,
+  data: 4,
+  retention: 1,
+  processors: 1,
+  storage: 1,
+  rights: 1,
+  contact: 1,
+});
 
 /** Privacy Policy (footer page). */
 export function PrivacyPage() {
-  return <LegalText titleKey="router.privacy" paragraphKeys={PARAGRAPHS} />;
+  return <LegalText titleKey="router.privacy" sections={SECTIONS} />;
 }

@@ -1,8 +1,19 @@
-import { LegalText } from '../components/legal-text';
+import { LegalText, legalSections } from '../components/legal-text';
 
-const PARAGRAPHS = ['legal.terms.p1', 'legal.terms.p2', 'legal.terms.p3'] as const;
+/** The sections of the terms and their paragraph counts (`legal.terms.*` in the locale files). */
+const SECTIONS = legalSections('terms', {
+  service: 1,
+  accounts: 1,
+  bookings: 1,
+  payments: 1,
+  afterSales: 1,
+  partners: 1,
+  use: 1,
+  liability: 1,
+  changes: 1,
+});
 
 /** Terms & Conditions (footer page). */
 export function TermsPage() {
-  return <LegalText titleKey="router.terms" paragraphKeys={PARAGRAPHS} />;
+  return <LegalText titleKey="router.terms" sections={SECTIONS} />;
 }
