@@ -6,8 +6,8 @@ import {
   PLATFORM_AUDIT_ACTIONS,
   PLATFORM_TOKEN_PREFIX,
   PLATFORM_USERNAME_PATTERN,
-  PlatformLoginBody,
 } from './platform';
+import { PlatformLoginBody } from './platform-schemas';
 
 describe('platform identities', () => {
   it('reads a sign-in with a six-digit code and a lower-cased user name', () => {

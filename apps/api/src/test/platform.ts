@@ -7,7 +7,9 @@ import { totpCode } from '../modules/platform-admin/totp';
 import { createPasswordHasher } from '../modules/users/password';
 import { body, databaseOf } from './app';
 
-const hasher = createPasswordHasher(true);
+/** The tests' password hasher (cheap argon2id parameters). */
+export const testPasswordHasher = createPasswordHasher(true);
+const hasher = testPasswordHasher;
 
 /** A platform admin created for a test, with the credentials a sign-in needs. */
 export interface TestPlatformAdmin {

@@ -1,4 +1,4 @@
-import type { PlatformLoginResult } from '@portal/domain/platform';
+import type { PlatformLoginResult } from '@portal/domain/platform-schemas';
 import { usePlatformSessionStore } from '../shared/platform/platform-session-store';
 
 /** A platform sign-in's answer: a finance admin. */

@@ -1,4 +1,4 @@
-import { PlatformAuditPage, PlatformAuditQuery } from '../platform';
+import { PlatformAuditPage, PlatformAuditQuery } from '../platform-schemas';
 import { defineRoute } from './contract';
 
 const tags = ['platform'];

@@ -1,4 +1,4 @@
-import { PlatformLoginBody, PlatformLoginResult, PlatformMe } from '../platform';
+import { PlatformLoginBody, PlatformLoginResult, PlatformMe } from '../platform-schemas';
 import { Done } from './common';
 import { defineRoute } from './contract';
 

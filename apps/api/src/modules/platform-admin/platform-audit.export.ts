@@ -1,5 +1,5 @@
 import type { Locale } from '@portal/domain/locale';
-import type { PlatformAuditRecord } from '@portal/domain/platform';
+import type { PlatformAuditRecord } from '@portal/domain/platform-schemas';
 import { buildXlsx, type SheetColumn } from '../../platform/download';
 import { t, type TextKeysUnder } from '../../platform/i18n';
 

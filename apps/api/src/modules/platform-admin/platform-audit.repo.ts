@@ -1,6 +1,6 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import type { PlatformAuditQuery, PlatformAuditRecord } from '@portal/domain/platform';
+import type { PlatformAuditQuery, PlatformAuditRecord } from '@portal/domain/platform-schemas';
 import type { Db } from '../../platform/db';
 import { platformAuditLog, platformUsers } from './platform-admin.schema';
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { PlatformAuditPage } from '@portal/domain/platform';
+import { PlatformAuditPage } from '@portal/domain/platform-schemas';
 import { body, useTestApp } from '../../test/app';
 import { createTestPlatformAdmin, platformHeaders, platformLogin } from '../../test/platform';
 import { recordPlatformAction } from './index';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { body, useTestApp } from '../../test/app';
-import { createPasswordHasher } from '../users/password';
+import { testPasswordHasher } from '../../test/platform';
 import { platformAuditLog, platformUsers } from './platform-admin.schema';
 import { runPlatformCommand } from './platform-command';
 import { totpCode } from './totp';
@@ -12,7 +12,7 @@ async function run(...args: string[]) {
   const lines: string[] = [];
   const code = await runPlatformCommand(args, {
     db: t.database.db,
-    hasher: createPasswordHasher(true),
+    hasher: testPasswordHasher,
     now: () => new Date(),
     print: (line) => lines.push(line),
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PlatformLoginResult, PlatformMe } from '@portal/domain/platform';
+import { PlatformLoginResult, PlatformMe } from '@portal/domain/platform-schemas';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { createTestPlatformAdmin, platformHeaders, platformLogin } from '../../test/platform';
 import { disablePlatformAdmin } from './admins';
@@ -171,6 +171,32 @@ describe('platform and agency identities stay apart', () => {
     expect([withKey.statusCode, body(withKey).code]).toEqual([403, 100003]);
     const anonymous = await t.app.inject({ method: 'GET', url: '/platform/v2/me' });
     expect([anonymous.statusCode, body(anonymous).code]).toEqual([401, 100002]);
+  });
+
+  it('lets a platformFinance route refuse a support-only admin, and platformSupport a finance-only one', async () => {
+    const app = await t.build();
+    app.get('/platform/v2/test-finance', { config: { access: 'platformFinance' } }, async () => ({ ok: 1 }));
+    app.get('/platform/v2/test-support', { config: { access: 'platformSupport' } }, async () => ({ ok: 1 }));
+    const finance = await createTestPlatformAdmin(app, {
+      username: 'ops.money',
+      permissions: ['platform:finance'],
+    });
+    const support = await createTestPlatformAdmin(app, {
+      username: 'ops.help',
+      permissions: ['platform:support'],
+    });
+    const call = async (url: string, admin: typeof finance) => {
+      const res = await app.inject({
+        method: 'GET',
+        url,
+        headers: platformHeaders(await platformLogin(app, admin)),
+      });
+      return res.statusCode === 200 ? 200 : body(res).code;
+    };
+    expect(await call('/platform/v2/test-finance', finance)).toBe(200);
+    expect(await call('/platform/v2/test-finance', support)).toBe(100003);
+    expect(await call('/platform/v2/test-support', support)).toBe(200);
+    expect(await call('/platform/v2/test-support', finance)).toBe(100003);
   });
 
   it('refuses to start with a platform name outside /platform/v2/ or an agency name inside it', async () => {

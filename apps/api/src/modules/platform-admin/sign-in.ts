@@ -1,4 +1,4 @@
-import type { PlatformLoginBody, PlatformLoginResult, PlatformMe } from '@portal/domain/platform';
+import type { PlatformLoginBody, PlatformLoginResult, PlatformMe } from '@portal/domain/platform-schemas';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { PlatformContext } from '../../platform/request-context';

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { PlatformSubject } from '@portal/domain/navigation';
-import type { PlatformAdminInfo, PlatformPermission } from '@portal/domain/platform';
+import type { PlatformPermission } from '@portal/domain/platform';
+import type { PlatformAdminInfo } from '@portal/domain/platform-schemas';
 import { hasPlatformPermission } from '@portal/domain/platform';
 import { usePlatformSessionStore } from './platform-session-store';
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PlatformAuditAction, PlatformAuditPage } from '@portal/domain/platform';
+import type { PlatformAuditAction } from '@portal/domain/platform';
+import type { PlatformAuditPage } from '@portal/domain/platform-schemas';
 import type { exportPlatformAudit, listPlatformAudit } from '@portal/domain/api/platform-audit';
 import { callPlatformApi, downloadPlatformFile } from '../../../shared/platform/call-platform-api';
 

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { PlatformAuditPage, PlatformAuditRecord } from '@portal/domain/platform';
+import type { PlatformAuditPage, PlatformAuditRecord } from '@portal/domain/platform-schemas';
 import { formatDateTime } from '../../../shared/dates/format-date';
 import { PagedTable, type PagedList } from '../../../shared/ui/paged-table';
 import { AuditChange } from './audit-change';
