@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { canSetApplicationStatus, ConvertApplicationBody, SuspendAgencyBody } from './platform-agencies';
+import { APPLICATION_STATUSES as ENQUIRY_STATUSES } from './applications';
+import {
+  APPLICATION_STATUSES,
+  canSetApplicationStatus,
+  ConvertApplicationBody,
+  SuspendAgencyBody,
+} from './platform-agencies';
 
 describe('application statuses set by hand', () => {
+  it('are the statuses of the enquiries table', () => {
+    expect(APPLICATION_STATUSES).toEqual(ENQUIRY_STATUSES);
+  });
+
   it.each([
     ['new', 'contacted', true],
     ['contacted', 'declined', true],
