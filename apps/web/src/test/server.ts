@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { usePlatformSessionStore } from '../shared/platform/platform-session-store';
 import { useSessionStore } from '../shared/stores/session-store';
 import { SITE } from './fixtures';
 
@@ -40,6 +41,11 @@ export const defaultHandlers = [
       ]),
     ),
   ),
+  // The platform back office asks who is signed in when it opens: the stored platform session.
+  http.get('/platform/v2/me', () => {
+    const { admin, expiresAt } = usePlatformSessionStore.getState();
+    return HttpResponse.json(envelope({ admin, expiresAt }));
+  }),
   // The header's bell asks for the user's notices (none unless a test serves some).
   http.get('/base/v2/notifications', () =>
     HttpResponse.json(envelope({ list: [], total: 0, page: 1, pageSize: 10, unread: 0 })),

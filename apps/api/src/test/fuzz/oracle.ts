@@ -93,11 +93,12 @@ export async function createSnapshotter(database: Database): Promise<Snapshotter
 /**
  * Tables a refused request is meant to write: the user log records refusals so that attempts
  * leave a trace (its row is written after the answer is sent, so it may land in the next
- * request's window), and `login_failures` counts refused logins and wrong current passwords for
- * the login limits. Both are left out here and tested on their own (`users/user-log.test.ts`,
- * `auth/login-limit.test.ts`).
+ * request's window), `login_failures` counts refused logins and wrong current passwords for
+ * the login limits, and `platform_audit_log` records refused platform sign-ins. They are left out
+ * here and tested on their own (`users/user-log.test.ts`, `auth/login-limit.test.ts`,
+ * `platform-admin/sign-in.test.ts`).
  */
-export const AUDIT_TABLES = ['user_logs', 'login_failures'] as const;
+export const AUDIT_TABLES = ['user_logs', 'login_failures', 'platform_audit_log'] as const;
 
 const isAudit = (key: string) =>
   (AUDIT_TABLES as readonly string[]).includes(key.replace(/^(count|sum):/, ''));

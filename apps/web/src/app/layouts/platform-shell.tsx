@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { platformMenuFor } from '../../shared/platform/platform-menu';
 import { usePlatformAdmin } from '../../shared/platform/use-platform-admin';
 import { usePlatformSignOut } from '../../shared/platform/use-platform-sign-out';
+import { useRefreshPlatformAdmin } from '../../shared/platform/use-refresh-platform-admin';
 import { LanguageSwitch } from '../components/language-switch';
 
 /**
@@ -17,6 +18,7 @@ export function PlatformShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { admin } = usePlatformAdmin();
   const signOut = usePlatformSignOut();
+  useRefreshPlatformAdmin();
   const entries = useMemo(() => (admin ? platformMenuFor(admin) : []), [admin]);
   const selected = entries.filter((e) => e.path === pathname).map((e) => e.key);
 

@@ -1,5 +1,5 @@
-import type { PlatformLoginBody, PlatformLoginResult } from '@portal/domain/platform-schemas';
-import type { platformLogin, platformLogout } from '@portal/domain/api/platform-auth';
+import type { PlatformLoginBody, PlatformLoginResult, PlatformMe } from '@portal/domain/platform-schemas';
+import type { getPlatformMe, platformLogin, platformLogout } from '@portal/domain/api/platform-auth';
 import { callPlatformApi } from './call-platform-api';
 
 /** POST /platform/v2/login; the caller shows a refusal (no toast). */
@@ -15,6 +15,15 @@ export function signInToPlatform(body: PlatformLoginBody): Promise<PlatformLogin
 export function signOutOfPlatform(): Promise<unknown> {
   return callPlatformApi<typeof platformLogout>(
     { method: 'DELETE', path: '/platform/v2/me' },
+    {},
+    { skipErrorToast: true },
+  );
+}
+
+/** GET /platform/v2/me: the signed-in admin as the server knows them now (a session code signs out). */
+export function readPlatformMe(): Promise<PlatformMe> {
+  return callPlatformApi<typeof getPlatformMe>(
+    { method: 'GET', path: '/platform/v2/me' },
     {},
     { skipErrorToast: true },
   );

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { PlatformAdminInfo, PlatformLoginResult } from '@portal/domain/platform-schemas';
+import type { PlatformAdminInfo, PlatformLoginResult, PlatformMe } from '@portal/domain/platform-schemas';
 
 /** Where the platform session is kept: apart from the agency session, and only for this tab. */
 export const PLATFORM_SESSION_STORAGE_KEY = 'portal-platform-session';
@@ -15,6 +15,8 @@ interface PlatformSessionData {
 
 interface PlatformSessionActions {
   setSession: (result: PlatformLoginResult) => void;
+  /** The admin as the server answered now (permissions may have changed). */
+  updateFromMe: (me: PlatformMe) => void;
   clearSession: () => void;
 }
 
@@ -32,6 +34,7 @@ export const usePlatformSessionStore = create<PlatformSessionState>()(
     (set) => ({
       ...EMPTY,
       setSession: (result) => set({ token: result.token, admin: result.admin, expiresAt: result.expiresAt }),
+      updateFromMe: (me) => set((s) => (s.token ? { admin: me.admin, expiresAt: me.expiresAt } : s)),
       clearSession: () => set({ ...EMPTY, endedAt: Date.now() }),
     }),
     {

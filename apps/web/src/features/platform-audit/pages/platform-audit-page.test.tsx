@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlatformAuditPage } from '@portal/domain/platform-schemas';
 import { preparePlatform } from '../../../test/platform-fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
+import { serveExport } from '../../../test/export-spy';
 import { envelope, server } from '../../../test/server';
 
 const PAGE: PlatformAuditPage = {
@@ -94,5 +95,25 @@ describe('the platform audit log page', () => {
     renderApp('/platform/audit');
     expect(await screen.findByText('No audit entries')).toBeInTheDocument();
     expect(screen.getByTestId('platform-audit-export')).toBeDisabled();
+  });
+
+  it('exports what the filters select, with the platform session', async () => {
+    await prepare();
+    preparePlatform();
+    server.use(http.get('/platform/v2/audit', () => HttpResponse.json(envelope(PAGE))));
+    const exported = serveExport('/platform/v2/audit/export');
+    let authorization: string | null = null;
+    const listener = ({ request }: { request: Request }) => {
+      if (request.url.endsWith('/platform/v2/audit/export'))
+        authorization = request.headers.get('authorization');
+    };
+    server.events.on('request:start', listener);
+    renderApp('/platform/audit?action=admin.disable&admin=platform.finance');
+    await screen.findByText('admin.disable', { selector: '.ant-tag' });
+    await userEvent.click(screen.getByTestId('platform-audit-export'));
+    await waitFor(() => expect(exported.saved).toEqual(['export-2026.xlsx']));
+    expect(exported.bodies).toEqual([{ action: 'admin.disable', admin: 'platform.finance' }]);
+    expect(authorization).toBe('Bearer plt.token-finance');
+    server.events.removeListener('request:start', listener);
   });
 });

@@ -106,4 +106,18 @@ describe('the platform sign-in and guard', () => {
     expect(usePlatformSessionStore.getState().token).toBeNull();
     expect(useSessionStore.getState().token).toBe(SESSIONS.admin.token);
   });
+
+  it('signs out here when the server has ended the stored platform session', async () => {
+    await prepare(SESSIONS.admin);
+    preparePlatform();
+    server.use(
+      http.get('/platform/v2/me', () =>
+        HttpResponse.json(envelope(null, 200005, 'Your login has timed out'), { status: 401 }),
+      ),
+    );
+    renderApp('/platform/audit');
+    expect(await screen.findByTestId('platform-sign-in-form')).toBeInTheDocument();
+    expect(usePlatformSessionStore.getState().token).toBeNull();
+    expect(useSessionStore.getState().token).toBe(SESSIONS.admin.token);
+  });
 });
