@@ -422,33 +422,6 @@ const MATRIX: Record<string, Call> = {
     url: (o) => `/order/v2/flight/disruptions/${o.disruptionId}/refund`,
     foreign: true,
   },
-  // Platform funding (platform admins only: an agency token is refused before anything is read).
-  'POST /platform/v2/funding-requests': {
-    url: () => '/platform/v2/funding-requests',
-    payload: (o) => ({
-      agencyId: o.agencyId,
-      currency: 'CNY',
-      amount: '1.00',
-      exchangeRate: '1',
-      referenceNumber: 'TENANT-1',
-    }),
-  },
-  'POST /platform/v2/credit-requests': {
-    url: () => '/platform/v2/credit-requests',
-    payload: (o) => ({ agencyId: o.agencyId, currency: 'CNY', credit: '1.00' }),
-  },
-  'GET /platform/v2/approvals': { url: (o) => `/platform/v2/approvals?agencyId=${o.agencyId}` },
-  'GET /platform/v2/agency-options': { url: () => '/platform/v2/agency-options' },
-  'POST /platform/v2/approvals/:id/approval': {
-    url: () => '/platform/v2/approvals/00000000-0000-4000-8000-000000000000/approval',
-  },
-  'POST /platform/v2/approvals/:id/rejection': {
-    url: () => '/platform/v2/approvals/00000000-0000-4000-8000-000000000000/rejection',
-    payload: () => ({ reason: 'tenant test' }),
-  },
-  'DELETE /platform/v2/approvals/:id': {
-    url: () => '/platform/v2/approvals/00000000-0000-4000-8000-000000000000',
-  },
 };
 
 /** The registered routes that need a session (`METHOD url`), HEAD and static files left out. */
