@@ -3,8 +3,8 @@ import type { Db } from '../../platform/db';
 import { findAgencyById, lockAgency, type AgencyRow } from '../agencies/index';
 
 /** Whether the platform may move money for the agency now: live (not deleted) and not suspended. */
-export function isActiveAgency(agency: Pick<AgencyRow, 'enabled' | 'deletedAt'>): boolean {
-  return agency.deletedAt === null && agency.enabled;
+export function isActiveAgency(agency: Pick<AgencyRow, 'enabled' | 'deletedAt' | 'suspendedAt'>): boolean {
+  return agency.deletedAt === null && agency.suspendedAt === null && agency.enabled;
 }
 
 /**

@@ -113,6 +113,7 @@ export async function topLevelAgencies(db: Db) {
       name: agencies.name,
       commonConfig: agencies.commonConfig,
       enabled: agencies.enabled,
+      suspendedAt: agencies.suspendedAt,
     })
     .from(agencies)
     .where(and(isNull(agencies.parentId), isNull(agencies.deletedAt)))

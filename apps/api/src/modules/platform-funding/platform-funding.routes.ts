@@ -110,7 +110,7 @@ export async function platformFundingRoutes(fastify: FastifyInstance, { db }: { 
           id: a.id,
           name: a.name,
           settlementCurrency: a.commonConfig.settlementCurrency,
-          active: isActiveAgency({ enabled: a.enabled, deletedAt: null }),
+          active: isActiveAgency({ enabled: a.enabled, deletedAt: null, suspendedAt: a.suspendedAt }),
         })),
       ),
   });

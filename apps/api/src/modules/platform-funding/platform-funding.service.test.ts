@@ -150,7 +150,9 @@ describe('four-eyes funding of a top-level agency', () => {
 
   it('refuses a sub-agency, a suspended or deleted agency and amounts out of bounds', async () => {
     const d = deps();
-    expect(await refusal(requestFunding(d, ALICE, { ...FUNDING, agencyId: 2 }))).toBe('FUNDING_NOT_TOP_LEVEL');
+    expect(await refusal(requestFunding(d, ALICE, { ...FUNDING, agencyId: 2 }))).toBe(
+      'FUNDING_NOT_TOP_LEVEL',
+    );
     expect(await refusal(requestCredit(d, ALICE, { agencyId: 2, currency: 'CNY', credit: '10.00' }))).toBe(
       'FUNDING_NOT_TOP_LEVEL',
     );
@@ -166,6 +168,13 @@ describe('four-eyes funding of a top-level agency', () => {
     ).toBe('ILLEGAL_INPUT');
 
     const pending = await requestFunding(d, ALICE, FUNDING);
+    // Suspended by the platform (platform-agencies): nothing is requested or posted until resumed.
+    await t.database.db.update(agencies).set({ suspendedAt: new Date() }).where(eq(agencies.id, 3));
+    expect(await refusal(requestFunding(d, ALICE, { ...FUNDING, referenceNumber: 'X-0' }))).toBe(
+      'AGENCY_NOT_ACTIVE',
+    );
+    expect(await refusal(approveRequest(d, BOB, pending.id))).toBe('AGENCY_NOT_ACTIVE');
+    await t.database.db.update(agencies).set({ suspendedAt: null }).where(eq(agencies.id, 3));
     await t.database.db.update(agencies).set({ enabled: false }).where(eq(agencies.id, 3));
     expect(await refusal(requestFunding(d, ALICE, { ...FUNDING, referenceNumber: 'X-1' }))).toBe(
       'AGENCY_NOT_ACTIVE',
