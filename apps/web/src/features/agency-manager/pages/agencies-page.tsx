@@ -1,5 +1,5 @@
 import { Button, Card, Empty, Input, Space, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AGENCY_BILLS_PERMISSION, allows } from '@portal/domain/access';
 import type { SubAgency } from '@portal/domain/agencies';
@@ -12,14 +12,28 @@ import { PasswordShownOnce } from '../../../shared/ui/password-shown-once';
 import { QueryError } from '../../../shared/ui/query-error';
 import { useAgencies, useChildAgencies, type IssuedApiKey } from '../api/agencies';
 import { AgenciesTable } from '../components/agencies-table';
-import { AgencyFormModal } from '../components/agency-form-modal';
 import type { AgencyDialog } from '../components/agency-row-actions';
 import { ApiKeyShownOnce } from '../components/api-key-shown-once';
-import { CreditLimitModal } from '../components/credit-limit-modal';
-import { TopUpModal } from '../components/top-up-modal';
-import { LookToBookDrawer } from '../money/look-to-book-drawer';
-import { AgencySettingsDrawer } from '../settings/agency-settings-drawer';
 import { buildRows, parentChoices, parentsToLoad } from '../tree/agency-tree';
+
+/*
+ * The dialogs and drawers open from a row's actions, so they load when first opened: with their
+ * forms (the settings form, the logo upload, money inputs) they would otherwise add about 60 KB
+ * to the page's first load (docs/PERFORMANCE.md, "What the browser downloads").
+ */
+const AgencyFormModal = lazy(async () => ({
+  default: (await import('../components/agency-form-modal')).AgencyFormModal,
+}));
+const TopUpModal = lazy(async () => ({ default: (await import('../components/top-up-modal')).TopUpModal }));
+const CreditLimitModal = lazy(async () => ({
+  default: (await import('../components/credit-limit-modal')).CreditLimitModal,
+}));
+const AgencySettingsDrawer = lazy(async () => ({
+  default: (await import('../settings/agency-settings-drawer')).AgencySettingsDrawer,
+}));
+const LookToBookDrawer = lazy(async () => ({
+  default: (await import('../money/look-to-book-drawer')).LookToBookDrawer,
+}));
 
 type Open = { dialog: AgencyDialog | 'create'; agency?: SubAgency } | null;
 
@@ -108,30 +122,39 @@ export function AgenciesPage() {
           />
         )}
       </Card>
-      {(open?.dialog === 'create' || open?.dialog === 'edit') && (
-        <AgencyFormModal
-          agency={open.agency}
-          ownAgencyId={ownAgency.id}
-          parents={parentChoices(ownAgency, rows, open.agency)}
-          onClose={close}
-          onCreated={({ agency, superAdmin }) => {
-            close();
-            if (superAdmin.temporaryPassword) {
-              setPassword({ username: superAdmin.username, password: superAdmin.temporaryPassword });
-            } else {
-              void toast().warning(t('agencyManager.form.passwordShownBefore', { name: agency.name }));
-            }
-          }}
-        />
-      )}
-      {open?.dialog === 'topUp' && open.agency && <TopUpModal agency={open.agency} onClose={close} />}
-      {open?.dialog === 'credit' && open.agency && <CreditLimitModal agency={open.agency} onClose={close} />}
-      {open?.dialog === 'settings' && open.agency && (
-        <AgencySettingsDrawer agencyId={open.agency.id} agencyName={open.agency.name} open onClose={close} />
-      )}
-      {open?.dialog === 'lookToBook' && open.agency && (
-        <LookToBookDrawer agencyId={open.agency.id} agencyName={open.agency.name} open onClose={close} />
-      )}
+      <Suspense fallback={null}>
+        {(open?.dialog === 'create' || open?.dialog === 'edit') && (
+          <AgencyFormModal
+            agency={open.agency}
+            ownAgencyId={ownAgency.id}
+            parents={parentChoices(ownAgency, rows, open.agency)}
+            onClose={close}
+            onCreated={({ agency, superAdmin }) => {
+              close();
+              if (superAdmin.temporaryPassword) {
+                setPassword({ username: superAdmin.username, password: superAdmin.temporaryPassword });
+              } else {
+                void toast().warning(t('agencyManager.form.passwordShownBefore', { name: agency.name }));
+              }
+            }}
+          />
+        )}
+        {open?.dialog === 'topUp' && open.agency && <TopUpModal agency={open.agency} onClose={close} />}
+        {open?.dialog === 'credit' && open.agency && (
+          <CreditLimitModal agency={open.agency} onClose={close} />
+        )}
+        {open?.dialog === 'settings' && open.agency && (
+          <AgencySettingsDrawer
+            agencyId={open.agency.id}
+            agencyName={open.agency.name}
+            open
+            onClose={close}
+          />
+        )}
+        {open?.dialog === 'lookToBook' && open.agency && (
+          <LookToBookDrawer agencyId={open.agency.id} agencyName={open.agency.name} open onClose={close} />
+        )}
+      </Suspense>
       {password && <PasswordShownOnce {...password} onClose={() => setPassword(null)} />}
       {apiKey && <ApiKeyShownOnce {...apiKey} onClose={() => setApiKey(null)} />}
     </>
