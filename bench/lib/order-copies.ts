@@ -6,7 +6,7 @@ export const STATUSES = ['to_be_paid', 'proceeding', 'issued', 'canceled', 'refu
 
 /**
  * One `INSERT … SELECT` copying the template order (`$1`) as numbers `$3`…`$4` (booking numbers
- * `F2026010` + 7 digits, PNRs `P` + hex, one a minute back in time, statuses `$2` in turn).
+ * `F2026010` + 7 digits, PNRs `P` + upper-case hex as the API stores and looks them up, one a minute back in time, statuses `$2` in turn).
  */
 async function copyStatement(client: pg.Pool | pg.PoolClient): Promise<string> {
   const columns = (
@@ -19,7 +19,7 @@ async function copyStatement(client: pg.Pool | pg.PoolClient): Promise<string> {
   const list = columns.join(', ');
   return `insert into flight_orders (id, booking_number, status, pnr, created_at, updated_at, ${list})
        select gen_random_uuid(), 'F2026010' || lpad(g::text, 7, '0'), ($2::text[])[1 + g % ${STATUSES.length}],
-              'P' || lpad(to_hex(g), 5, '0'), now() - g * interval '1 minute', now(), ${list}
+              'P' || lpad(upper(to_hex(g)), 5, '0'), now() - g * interval '1 minute', now(), ${list}
          from flight_orders t, generate_series($3::int, $4::int) g where t.id = $1`;
 }
 
