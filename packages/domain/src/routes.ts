@@ -141,6 +141,20 @@ export const ROUTES: readonly RouteMeta[] = [
   // pages here with `layout: 'platform'` and a platform access name.
   { path: PLATFORM_HOME_PATH, layout: 'platform', titleKey: 'platformShell.page.home', public: true },
   { path: '/platform/audit', layout: 'platform', titleKey: 'platformShell.page.audit', access: 'platform' },
+  // Exchange rates, site config and the suppliers of a top-level agency.
+  { path: '/platform/rates', layout: 'platform', titleKey: 'platformRates.page.rates', access: 'platform' },
+  {
+    path: '/platform/site',
+    layout: 'platform',
+    titleKey: 'platformRates.page.site',
+    access: 'platformSupport',
+  },
+  {
+    path: '/platform/agencies/:id/suppliers',
+    layout: 'platform',
+    titleKey: 'platformRates.page.suppliers',
+    access: 'platformSupport',
+  },
 ];
 
 /** Finds the route whose pattern matches `pathname` (query and hash ignored, trailing slash tolerated). */
