@@ -142,17 +142,22 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: PLATFORM_HOME_PATH, layout: 'platform', titleKey: 'platformShell.page.home', public: true },
   { path: '/platform/audit', layout: 'platform', titleKey: 'platformShell.page.audit', access: 'platform' },
   // Exchange rates, site config and the suppliers of a top-level agency.
-  { path: '/platform/rates', layout: 'platform', titleKey: 'platformRates.page.rates', access: 'platform' },
+  {
+    path: '/platform/rates',
+    layout: 'platform',
+    titleKey: 'platformRatesShell.page.rates',
+    access: 'platform',
+  },
   {
     path: '/platform/site',
     layout: 'platform',
-    titleKey: 'platformRates.page.site',
+    titleKey: 'platformRatesShell.page.site',
     access: 'platformSupport',
   },
   {
     path: '/platform/agencies/:id/suppliers',
     layout: 'platform',
-    titleKey: 'platformRates.page.suppliers',
+    titleKey: 'platformRatesShell.page.suppliers',
     access: 'platformSupport',
   },
 ];

@@ -15,8 +15,8 @@ export interface PlatformMenuEntry {
 export const PLATFORM_MENU: readonly PlatformMenuEntry[] = [
   { key: 'home', labelKey: 'platformShell.nav.home', path: '/platform' },
   { key: 'audit', labelKey: 'platformShell.nav.audit', path: '/platform/audit' },
-  { key: 'rates', labelKey: 'platformRates.nav.rates', path: '/platform/rates' },
-  { key: 'site', labelKey: 'platformRates.nav.site', path: '/platform/site' },
+  { key: 'rates', labelKey: 'platformRatesShell.nav.rates', path: '/platform/rates' },
+  { key: 'site', labelKey: 'platformRatesShell.nav.site', path: '/platform/site' },
 ];
 
 /** The entries a signed-in platform admin may open. */

@@ -22,7 +22,10 @@ export function RateOverrideDialog({ currency, saving, onSubmit, onCancel }: Rat
       confirmLoading={saving}
       destroyOnHidden
       onCancel={onCancel}
-      onOk={() => void form.validateFields().then((values) => onSubmit(values))}
+      onOk={() =>
+        // A refused field shows its message in the form; nothing else is to be done with it.
+        void form.validateFields().then(onSubmit, () => undefined)
+      }
     >
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item

@@ -92,7 +92,7 @@ export function PlatformRatesPage() {
 
   return (
     <div data-testid="platform-rates-page">
-      <PageTitle>{t('platformRates.page.rates')}</PageTitle>
+      <PageTitle>{t('platformRatesShell.page.rates')}</PageTitle>
       <Space style={{ marginBottom: 16 }} wrap>
         <span>
           {rates.data?.feed

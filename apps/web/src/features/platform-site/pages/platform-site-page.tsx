@@ -28,7 +28,7 @@ export function PlatformSitePage() {
 
   return (
     <div data-testid="platform-site-page">
-      <PageTitle>{t('platformRates.page.site')}</PageTitle>
+      <PageTitle>{t('platformRatesShell.page.site')}</PageTitle>
       {site.isError && (
         <QueryError
           title={t('platformRates.site.error.load')}

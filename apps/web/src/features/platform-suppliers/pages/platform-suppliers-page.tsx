@@ -51,7 +51,7 @@ export function PlatformSuppliersPage() {
   const suppliers = useAgencySuppliers(id);
   return (
     <div data-testid="platform-suppliers-page">
-      <PageTitle>{t('platformRates.page.suppliers')}</PageTitle>
+      <PageTitle>{t('platformRatesShell.page.suppliers')}</PageTitle>
       {suppliers.isError && (
         <QueryError
           title={t('platformRates.suppliers.error')}
