@@ -51,6 +51,8 @@ const SIMPLE_ROUTES = {
 const PLATFORM_ROUTES = ROUTES.filter((r) => r.layout === 'platform' && !r.path.includes(':')).map(
   (r) => r.path,
 );
+/** Platform pages with a parameter, opened for a demo agency (`/platform/agencies/1/suppliers`). */
+const PLATFORM_DETAIL_ROUTES = { '/platform/agencies/:id/suppliers': '/platform/agencies/1/suppliers' };
 const DETAIL_ROUTES = ['/flight/orders/:id', '/flight/group/order/:id', '/agency-manager/bills/:id'];
 const FLOW_ROUTES = ['/flight/booking', '/flight/booking/confirm', '/flight/group/booking/confirm'];
 const ZH_CN_ROUTES = [
@@ -281,6 +283,10 @@ test.describe('accessibility (axe-core, WCAG 2 A and AA) at 1366x768', () => {
       await open(portal, path);
       await expectNoSeriousViolations(page, path);
     }
+    for (const path of Object.values(PLATFORM_DETAIL_ROUTES)) {
+      await open(portal, path);
+      await expectNoSeriousViolations(page, path);
+    }
   });
 
   test('the platform funding page: its forms, and a pending request of the signed-in admin', async ({
@@ -328,6 +334,7 @@ test.describe('accessibility (axe-core, WCAG 2 A and AA) at 1366x768', () => {
       QUOTE_ROUTE,
       ...FLOW_ROUTES,
       ...PLATFORM_ROUTES,
+      ...Object.keys(PLATFORM_DETAIL_ROUTES),
     ]);
     expect(ROUTES.map((r) => r.path).filter((path) => !checked.has(path))).toEqual([]);
   });

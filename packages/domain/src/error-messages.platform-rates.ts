@@ -2,7 +2,7 @@ import type { ErrorKey } from './errors';
 import type { Locale } from './locale';
 
 /** The error keys of the platform's rates and supplier settings. */
-type PlatformRatesErrorKey = Extract<ErrorKey, `platformRates.${string}`>;
+type PlatformRatesErrorKey = Extract<ErrorKey, `platformRates.error.${string}`>;
 
 /** The messages of `PlatformRatesErrorKey` in each locale; `error-messages.ts` holds them with the rest. */
 export const PLATFORM_RATES_ERROR_MESSAGES: Record<PlatformRatesErrorKey, Record<Locale, string>> = {

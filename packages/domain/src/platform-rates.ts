@@ -13,7 +13,8 @@ export const RATE_SOURCES = ['seed', 'feed', 'manual'] as const;
 export type RateSource = (typeof RATE_SOURCES)[number];
 
 /** The currencies that carry a rate: every display currency but the base (CNY is always 1). */
-export const RATED_CURRENCIES = CURRENCIES.filter((c) => c !== 'CNY') as Exclude<Currency, 'CNY'>[];
+export type RatedCurrency = Exclude<Currency, 'CNY'>;
+export const RATED_CURRENCIES = CURRENCIES.filter((c) => c !== 'CNY') as RatedCurrency[];
 
 /**
  * An import refuses a currency whose new feed rate differs from the rate it replaces by more than

@@ -44,13 +44,28 @@ export const SiteConfigBody = z
     icpCode: Code,
     isNetworkSecurity: z.boolean(),
     networkSecurityCode: Code,
+    /** The home page's figures (`site-figures.ts`); absent keeps the stored ones. */
+    figures: z
+      .object({
+        clients: z.number().int().min(0).max(1_000_000).nullable(),
+        suppliers: z.number().int().min(0).max(10_000),
+        foundedYear: z.number().int().min(1900).max(2199),
+      })
+      .optional(),
   })
   .superRefine((body, ctx) => {
-    for (const issue of siteConfigIssues(body)) ctx.addIssue({ code: 'custom', ...issue });
+    for (const issue of siteConfigIssues(body))
+      ctx.addIssue({ code: 'custom', path: [...issue.path], message: issue.message });
   });
 export type SiteConfigBody = z.infer<typeof SiteConfigBody>;
 
-/** The rules between fields, with the message key the screen shows (`platformSite.error.*`). */
+/** A rule between fields that a body breaks: the field to mark and the message key. */
+export interface SiteConfigIssue {
+  path: ['currencies' | 'defaultCurrency' | 'icpCode' | 'networkSecurityCode'];
+  message: string;
+}
+
+/** The rules between fields, with the message key the screen shows (`platformRates.site.error.*`). */
 export function siteConfigIssues(body: {
   defaultCurrency: string;
   currencies: readonly string[];
@@ -58,16 +73,19 @@ export function siteConfigIssues(body: {
   icpCode: string;
   isNetworkSecurity: boolean;
   networkSecurityCode: string;
-}): { path: string[]; message: string }[] {
-  const issues: { path: string[]; message: string }[] = [];
+}): SiteConfigIssue[] {
+  const issues: SiteConfigIssue[] = [];
   if (new Set(body.currencies).size !== body.currencies.length)
-    issues.push({ path: ['currencies'], message: 'platformSite.error.duplicateCurrency' });
+    issues.push({ path: ['currencies'], message: 'platformRates.site.error.duplicateCurrency' });
   if (!body.currencies.includes(body.defaultCurrency))
-    issues.push({ path: ['defaultCurrency'], message: 'platformSite.error.defaultCurrencyOffered' });
+    issues.push({ path: ['defaultCurrency'], message: 'platformRates.site.error.defaultCurrencyOffered' });
   if (body.isIcp && body.icpCode.trim() === '')
-    issues.push({ path: ['icpCode'], message: 'platformSite.error.icpCodeRequired' });
+    issues.push({ path: ['icpCode'], message: 'platformRates.site.error.icpCodeRequired' });
   if (body.isNetworkSecurity && body.networkSecurityCode.trim() === '')
-    issues.push({ path: ['networkSecurityCode'], message: 'platformSite.error.networkSecurityCodeRequired' });
+    issues.push({
+      path: ['networkSecurityCode'],
+      message: 'platformRates.site.error.networkSecurityCodeRequired',
+    });
   return issues;
 }
 

@@ -159,6 +159,25 @@ export const ROUTES: readonly RouteMeta[] = [
     titleKey: 'platformShell.page.funding',
     access: 'platformFinance',
   },
+  // Exchange rates, site config and the suppliers of a top-level agency.
+  {
+    path: '/platform/rates',
+    layout: 'platform',
+    titleKey: 'platformRatesShell.page.rates',
+    access: 'platform',
+  },
+  {
+    path: '/platform/site',
+    layout: 'platform',
+    titleKey: 'platformRatesShell.page.site',
+    access: 'platformSupport',
+  },
+  {
+    path: '/platform/agencies/:id/suppliers',
+    layout: 'platform',
+    titleKey: 'platformRatesShell.page.suppliers',
+    access: 'platformSupport',
+  },
 ];
 
 /** Finds the route whose pattern matches `pathname` (query and hash ignored, trailing slash tolerated). */

@@ -164,4 +164,19 @@ export const ROUTE_PAGES: Record<string, Page> = {
     'PlatformFundingPage',
     ['platform'],
   ),
+  '/platform/rates': page(
+    () => import('../features/platform-rates/pages/platform-rates-page'),
+    'PlatformRatesPage',
+    ['platform'],
+  ),
+  '/platform/site': page(
+    () => import('../features/platform-site/pages/platform-site-page'),
+    'PlatformSitePage',
+    ['platform'],
+  ),
+  '/platform/agencies/:id/suppliers': page(
+    () => import('../features/platform-suppliers/pages/platform-suppliers-page'),
+    'PlatformSuppliersPage',
+    ['platform'],
+  ),
 };

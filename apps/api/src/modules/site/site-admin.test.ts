@@ -57,8 +57,8 @@ describe('site config edited by the platform', () => {
     const messages = result.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`);
     expect(messages).toEqual(
       expect.arrayContaining([
-        'defaultCurrency:platformSite.error.defaultCurrencyOffered',
-        'networkSecurityCode:platformSite.error.networkSecurityCodeRequired',
+        'defaultCurrency:platformRates.site.error.defaultCurrencyOffered',
+        'networkSecurityCode:platformRates.site.error.networkSecurityCodeRequired',
       ]),
     );
   });

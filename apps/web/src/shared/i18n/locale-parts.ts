@@ -23,7 +23,7 @@ export const LOCALE_PARTS = {
   group: ['groupOrders', 'groupPassengers'],
   train: ['trainBooking', 'trainOrders'],
   // The platform back office: each area adds its own section here.
-  platform: ['platform', 'platformApplications', 'platformAgencies', 'platformFunding'],
+  platform: ['platform', 'platformApplications', 'platformAgencies', 'platformFunding', 'platformRates'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** A part of the locale files loaded on demand. */

@@ -18,6 +18,8 @@ export const PLATFORM_MENU: readonly PlatformMenuEntry[] = [
   { key: 'agencies', labelKey: 'platformShell.nav.agencies', path: '/platform/agencies' },
   { key: 'audit', labelKey: 'platformShell.nav.audit', path: '/platform/audit' },
   { key: 'funding', labelKey: 'platformShell.nav.funding', path: '/platform/funding' },
+  { key: 'rates', labelKey: 'platformRatesShell.nav.rates', path: '/platform/rates' },
+  { key: 'site', labelKey: 'platformRatesShell.nav.site', path: '/platform/site' },
 ];
 
 /** The entries a signed-in platform admin may open. */
