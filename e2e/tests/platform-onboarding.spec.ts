@@ -36,11 +36,10 @@ test.describe.serial('from an enquiry to a funded, trading agency', () => {
     await portal.chooseLanguage('English');
     const form = page.getByTestId('contact-form');
     await form.scrollIntoViewIfNeeded();
-    await form.getByLabel('Title', { exact: true }).fill('Lin Mei');
+    // Required fields carry their star in the label's accessible name.
+    await form.getByLabel(/^Title/).fill('Lin Mei');
     await form.getByLabel('Email').fill(`${superAdmin}@example.com`);
-    await form.getByLabel('Country').click();
-    await page.keyboard.type('Singapore');
-    await page.keyboard.press('Enter');
+    await form.getByLabel(/^Country/).selectOption({ label: 'Singapore' });
     await form.getByLabel('Company name').fill(company);
     await form.getByLabel('Company address').fill('1 Harbour Road, Singapore');
     await form.getByRole('button', { name: 'Submit' }).click();

@@ -60,23 +60,29 @@ function Actions({ detail }: { detail: ApplicationDetail }) {
   const { t } = useTranslation();
   const setStatus = useSetApplicationStatus(detail.id);
   const [converting, setConverting] = useState(false);
-  if (detail.status === 'converted') return null;
+  // The conversion's dialog outlives the buttons, at the same place in the tree: once the
+  // application reads `converted` the buttons go, but the temporary password, shown only this
+  // once, stays until the admin closes it.
   return (
-    <Space wrap>
-      {statusActions(detail).map((status) => (
-        <Button
-          key={status}
-          loading={setStatus.isPending && setStatus.variables === status}
-          onClick={() => setStatus.mutate(status)}
-        >
-          {t(`platformApplications.action.${status}`)}
-        </Button>
-      ))}
-      <Button type="primary" onClick={() => setConverting(true)}>
-        {t('platformApplications.action.convert')}
-      </Button>
+    <>
+      {detail.status !== 'converted' && (
+        <Space wrap>
+          {statusActions(detail).map((status) => (
+            <Button
+              key={status}
+              loading={setStatus.isPending && setStatus.variables === status}
+              onClick={() => setStatus.mutate(status)}
+            >
+              {t(`platformApplications.action.${status}`)}
+            </Button>
+          ))}
+          <Button type="primary" onClick={() => setConverting(true)}>
+            {t('platformApplications.action.convert')}
+          </Button>
+        </Space>
+      )}
       {converting && <ConversionModal application={detail} onClose={() => setConverting(false)} />}
-    </Space>
+    </>
   );
 }
 

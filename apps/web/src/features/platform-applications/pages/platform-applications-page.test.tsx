@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -64,6 +64,8 @@ describe('the platform applications page', () => {
     'shows the status tabs with counts, opens an application and converts it, showing the password once',
     async () => {
       const bodies: unknown[] = [];
+      let converted = false;
+      let detailReads = 0;
       server.use(
         http.get('/platform/v2/applications', () =>
           HttpResponse.json(
@@ -81,9 +83,13 @@ describe('the platform applications page', () => {
             }),
           ),
         ),
-        http.get(`/platform/v2/applications/${ID}`, () => HttpResponse.json(envelope(DETAIL))),
+        http.get(`/platform/v2/applications/${ID}`, () => {
+          detailReads += 1;
+          return HttpResponse.json(envelope(converted ? { ...DETAIL, ...CONVERTED.application } : DETAIL));
+        }),
         http.post(`/platform/v2/applications/${ID}/conversion`, async ({ request }) => {
           bodies.push(await request.json());
+          converted = true;
           return HttpResponse.json(envelope(CONVERTED));
         }),
       );
@@ -107,6 +113,13 @@ describe('the platform applications page', () => {
       await user.click(screen.getByRole('button', { name: 'Create the agency' }));
 
       const result = await screen.findByTestId('conversion-result', {}, WAIT);
+      // The drawer reads the application again, now converted: the password stays on screen.
+      await waitFor(() => expect(detailReads).toBeGreaterThan(1), WAIT);
+      await waitFor(
+        () => expect(within(drawer).queryByRole('button', { name: 'Convert into an agency' })).toBeNull(),
+        WAIT,
+      );
+      expect(screen.getByTestId('conversion-result')).toBe(result);
       expect(result).toHaveTextContent('Tmp4xY9pQr2z');
       expect(result).toHaveTextContent('K7M3QX9B');
       expect(result).toHaveTextContent('The credentials are being e-mailed to lee@harbour.example.');
