@@ -9,15 +9,18 @@ const ROOT_DIV = '<div id="root"></div>';
 /** The id of the page's list of the app's scripts (a JSON data block), passed to the first paint. */
 const APP_SCRIPTS_ID = 'portal-app';
 
-type Messages = { home: { hero: { title: string; subtitle: string } }; menu: { login: string } };
+type Messages = {
+  home: { hero: { title: string; subtitle: string; slogan: string } };
+  menu: { login: string };
+};
 
 /** The first paint's texts in every language, from the locale files the app uses. */
 export function firstPaintConfig(localesDir = path.join(WEB_ROOT, 'src/locales')): FirstPaintConfig {
   const texts = Object.fromEntries(
     LOCALES.map((locale) => {
       const messages = JSON.parse(readFileSync(path.join(localesDir, `${locale}.json`), 'utf8')) as Messages;
-      const { title, subtitle } = messages.home.hero;
-      return [locale, { title, subtitle, login: messages.menu.login }];
+      const { title, subtitle, slogan } = messages.home.hero;
+      return [locale, { title, subtitle, slogan, login: messages.menu.login }];
     }),
   ) as FirstPaintConfig['texts'];
   // As the app's FALLBACK_SITE (features/site/hooks/use-site.ts), before a site config is stored.

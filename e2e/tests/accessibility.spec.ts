@@ -310,6 +310,9 @@ test.describe('accessibility (axe-core, WCAG 2 A and AA) at 1366x768', () => {
     await form.getByLabel('Amount received').fill('100');
     await form.getByLabel('Bank reference').fill(`A11Y-${Date.now()}`);
     await form.getByRole('button', { name: 'Send for approval' }).click();
+    await expect(page.getByText('Request sent: another platform admin must approve it')).toBeVisible();
+    // The button's loading icon leaves with a motion that never ends in a hidden tab: let it end here.
+    await settle(page);
     await funding.getByRole('tab', { name: 'Pending requests' }).click();
     const own = page.getByTestId('pending-requests').getByTestId('own-request').first();
     await expect(own).toBeVisible();

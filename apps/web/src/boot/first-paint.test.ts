@@ -15,9 +15,9 @@ const CONFIG: FirstPaintConfig = {
   appScripts: 'portal-app',
   defaultLocale: 'zh-cn',
   texts: {
-    en: { title: 'Agent portal', subtitle: 'Book flights', login: 'Log in' },
-    'zh-cn': { title: '分销平台', subtitle: '预订机票', login: '登录' },
-    'zh-tw': { title: '分銷平台', subtitle: '預訂機票', login: '登入' },
+    en: { title: 'Agent portal', subtitle: 'Book flights', slogan: 'Fly further', login: 'Log in' },
+    'zh-cn': { title: '分销平台', subtitle: '预订机票', slogan: '飞得更远', login: '登录' },
+    'zh-tw': { title: '分銷平台', subtitle: '預訂機票', slogan: '飛得更遠', login: '登入' },
   },
   name: 'TripBridge',
   logo: '/logo.svg',
@@ -69,6 +69,7 @@ describe('what the first paint shows', () => {
       login: '登录',
       title: '分销平台',
       subtitle: '预订机票',
+      slogan: '飞得更远',
     });
   });
 

@@ -29,7 +29,7 @@ export interface FirstPaintConfig {
   /** The id of the page's list of the app's scripts (a JSON data block the build writes). */
   appScripts: string;
   defaultLocale: Locale;
-  texts: Record<Locale, { title: string; subtitle: string; login: string }>;
+  texts: Record<Locale, { title: string; subtitle: string; slogan: string; login: string }>;
   /** The site's default name and logos, used until a site config has been stored. */
   name: string;
   logo: string;
@@ -56,6 +56,7 @@ export interface FirstPaintView {
   login: string | null;
   title: string;
   subtitle: string;
+  slogan: string;
 }
 
 type Json = Record<string, unknown>;
@@ -110,6 +111,7 @@ export function firstPaintView(
     login: stored.signedIn ? null : texts.login,
     title: texts.title,
     subtitle: texts.subtitle,
+    slogan: texts.slogan,
   };
 }
 
@@ -135,6 +137,7 @@ export function firstPaintNode(doc: Document, view: FirstPaintView): HTMLElement
       'first-paint-hero',
       element(doc, 'h1', '', view.title),
       element(doc, 'p', '', view.subtitle),
+      element(doc, 'p', 'first-paint-slogan', view.slogan),
     );
     content.append(element(doc, 'div', 'first-paint-page', element(doc, 'div', 'first-paint-home', hero)));
   }
