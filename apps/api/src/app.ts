@@ -23,17 +23,11 @@ import { apiKeyRoutes } from './modules/auth/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordHasher } from './modules/users/password';
-import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
-import { platformAgenciesRoutes } from './modules/platform-agencies/index';
-import { platformFundingRoutes } from './modules/platform-funding/platform-funding.routes';
 import { createPlatformAuthenticator } from './modules/platform-admin/platform-sessions';
-import { createPlatformSignIn } from './modules/platform-admin/sign-in';
 import { siteRoutes } from './modules/site/site.routes';
-import { platformRatesRoutes } from './modules/site/platform-rates.routes';
-import { platformSiteRoutes } from './modules/site/platform-site.routes';
-import { platformSuppliersRoutes } from './modules/platform-suppliers/index';
 import type { RatesFeed } from './modules/exchange-rates/index';
 import { createSimulatedRatesFeed } from './simulation/rates-feed';
+import { registerBackOffice } from './back-office';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { ledgerOrdersOf } from './modules/wallet/ledger-orders';
 import { flightLedgerOrders } from './modules/flight-orders/ledger-orders';
@@ -251,14 +245,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const orderListCache = await watchOrderListChanges(app, database, config.orderListCacheMs);
 
   await app.register(authRoutes, { auth });
-  const platformSignIn = createPlatformSignIn({
-    db: database.db,
-    hasher: createPasswordHasher(config.fastPasswordHashing),
-    now,
-    loginLimit: { accountMax: config.loginRateLimitMax, addressMax: config.loginIpRateLimitMax },
-  });
-  await app.register(platformAdminRoutes, { db: database.db, signIn: platformSignIn, now });
-  await app.register(platformFundingRoutes, { db: database.db });
   const siteImages = createLocalFileStorage(path.join(config.dataDir, 'site-images'));
   await app.register(siteRoutes, { database, images: siteImages });
   // The wallet lists name the orders of its entries through each order kind (ports, see ledger-orders.ts).
@@ -277,12 +263,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const railRegistry = configuredRailSuppliers(config);
   await app.register(railRoutes, { db: database.db, now, registry: railRegistry });
   const trainDeps = { db: database.db, rail: railRegistry, now, timeScale: config.timeScale };
-  // The platform back office: rates (a feed in demo mode only), site config, suppliers per agency.
-  const ratesFeed = options.ratesFeed ?? (config.demo ? createSimulatedRatesFeed({ now }) : undefined);
-  await app.register(platformRatesRoutes, { db: database.db, now, feed: ratesFeed });
-  await app.register(platformSiteRoutes, { db: database.db, now, images: siteImages });
-  await app.register(platformSuppliersRoutes, {
-    deps: { db: database.db, now, flight: registry, rail: railRegistry },
+  // The platform's back office (back-office.ts); a rates feed in demo mode only.
+  await registerBackOffice(app, {
+    config,
+    database,
+    now,
+    forgetUser: auth.forgetUser,
+    siteImages,
+    ratesFeed: options.ratesFeed ?? (config.demo ? createSimulatedRatesFeed({ now }) : undefined),
+    flightSuppliers: registry,
+    railSuppliers: railRegistry,
   });
   await app.register(trainOrderRoutes, { deps: trainDeps });
   const orderDeps = {
@@ -358,15 +348,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       hasher: createPasswordHasher(config.fastPasswordHashing),
       storage: logos,
       forgetUser: auth.forgetUser,
-    },
-  });
-  await app.register(platformAgenciesRoutes, {
-    deps: {
-      db: database.db,
-      hasher: createPasswordHasher(config.fastPasswordHashing),
-      now,
-      forgetUser: auth.forgetUser,
-      log: (error) => app.log.error({ err: error }, 'credentials e-mail not queued'),
     },
   });
   const mailer = createMailer({
