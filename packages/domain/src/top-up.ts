@@ -1,4 +1,4 @@
-import { parseDecimal } from '@portal/domain/currency-conversion';
+import { minorDigits, parseDecimal } from '@portal/domain/currency-conversion';
 
 const TEN = 10n;
 
@@ -50,4 +50,53 @@ export function topUpAboveReceived(
   const most = topUpAmount(body.amountReceived, body.exchangeRate, body.transactionFeePercent ?? 0, digits);
   if (credited === undefined) return false;
   return credited > (most === undefined ? 0n : (minorOf(most, digits) ?? 0n));
+}
+
+/** The fields of a form that credits money received (a sub-agency's top-up, the platform's funding). */
+export interface ReceivedAmountFields {
+  currency: string;
+  amountReceived?: string;
+  exchangeRate?: string;
+  transactionFeePercent?: number | null;
+}
+
+/** The fields the amount credited follows (and is checked again after: a form's dependencies). */
+export const AMOUNT_FOLLOWS: readonly string[] = [
+  'currency',
+  'amountReceived',
+  'exchangeRate',
+  'transactionFeePercent',
+];
+
+/**
+ * The amount credited after the form's `changed` fields changed: worked out from the amount
+ * received, rate and fee (`topUpAmount`); '' to clear one that no longer follows (nothing left
+ * after the fee, or an input not yet a decimal); null to leave it as the user typed it.
+ */
+export function followedAmount(changed: object, all: ReceivedAmountFields): string | null {
+  if (!Object.keys(changed).some((name) => AMOUNT_FOLLOWS.includes(name))) return null;
+  const amount = topUpAmount(
+    all.amountReceived,
+    all.exchangeRate,
+    all.transactionFeePercent ?? 0,
+    minorDigits(all.currency),
+  );
+  if (amount !== undefined) return amount;
+  return all.amountReceived?.trim() ? '' : null;
+}
+
+/**
+ * The most that may be credited, when `body.amount` is above it (received × rate less the fee:
+ * the amount may be lowered, never raised); null when the amount is within it or not yet given.
+ */
+export function creditedAboveReceived(body: {
+  currency: string;
+  amount: string;
+  amountReceived?: string;
+  exchangeRate: string;
+  transactionFeePercent?: number;
+}): string | null {
+  const digits = minorDigits(body.currency);
+  if (!body.amount || !topUpAboveReceived(body, digits)) return null;
+  return topUpAmount(body.amountReceived, body.exchangeRate, body.transactionFeePercent, digits) ?? '0';
 }

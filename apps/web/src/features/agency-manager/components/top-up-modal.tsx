@@ -2,8 +2,7 @@ import { Checkbox, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SubAgency } from '@portal/domain/agencies';
 import type { Currency } from '@portal/domain/currency';
-import { minorDigits } from '@portal/domain/currency-conversion';
-import { topUpAboveReceived, topUpAmount } from '@portal/domain/top-up';
+import { AMOUNT_FOLLOWS, creditedAboveReceived, followedAmount } from '@portal/domain/top-up';
 import { TopUpBody } from '@portal/domain/wallet';
 import { formatMoney } from '../../../shared/money/format-money';
 import { useTopUp } from '../api/agency-money';
@@ -36,8 +35,6 @@ export function topUpBodyOf(v: TopUpValues): TopUpBody {
   };
 }
 
-const COMPUTED_FROM = ['currency', 'amountReceived', 'exchangeRate', 'transactionFeePercent'];
-
 /** Adds funds to a direct sub-agency's wallet (spec §3 top-up); the amount is worked out, and editable. */
 export function TopUpModal({ agency, onClose }: { agency: SubAgency; onClose: () => void }) {
   const { t } = useTranslation();
@@ -46,26 +43,16 @@ export function TopUpModal({ agency, onClose }: { agency: SubAgency; onClose: ()
   const shape = TopUpBody.shape;
 
   const handleValuesChange = (changed: Partial<TopUpValues>, all: TopUpValues) => {
-    if (!Object.keys(changed).some((name) => COMPUTED_FROM.includes(name))) return;
-    const amount = topUpAmount(
-      all.amountReceived,
-      all.exchangeRate,
-      all.transactionFeePercent ?? 0,
-      minorDigits(all.currency),
-    );
     // Nothing left after the fee (or inputs not yet complete): no stale amount stays behind.
-    if (amount !== undefined) form.setFieldValue('amount', amount);
-    else if (all.amountReceived?.trim()) form.setFieldValue('amount', '');
+    const amount = followedAmount(changed, all);
+    if (amount !== null) form.setFieldValue('amount', amount);
   };
 
   // The amount may be edited down, never above what was received less the fee (checked again by the API).
   const notAboveReceived = {
     validator: async (_rule: unknown, value: string | undefined) => {
-      const body = topUpBodyOf({ ...form.getFieldsValue(), amount: value ?? '' });
-      const digits = minorDigits(body.currency);
-      if (!body.amount || !topUpAboveReceived(body, digits)) return;
-      const max = topUpAmount(body.amountReceived, body.exchangeRate, body.transactionFeePercent, digits);
-      throw new Error(t('agencyManager.topUp.amountAboveReceived', { max: max ?? '0' }));
+      const max = creditedAboveReceived(topUpBodyOf({ ...form.getFieldsValue(), amount: value ?? '' }));
+      if (max !== null) throw new Error(t('agencyManager.topUp.amountAboveReceived', { max }));
     },
   };
 
@@ -131,7 +118,7 @@ export function TopUpModal({ agency, onClose }: { agency: SubAgency; onClose: ()
         messageKey="agencyManager.money.amountInvalid"
         required
         money
-        crossCheck={{ rule: notAboveReceived, dependencies: [...COMPUTED_FROM] }}
+        crossCheck={{ rule: notAboveReceived, dependencies: [...AMOUNT_FOLLOWS] }}
       />
       <Form.Item name="sendEmail" valuePropName="checked">
         <Checkbox>{t('agencyManager.topUp.sendEmail')}</Checkbox>

@@ -1,9 +1,8 @@
 import { Button, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@portal/domain/currency';
-import { minorDigits } from '@portal/domain/currency-conversion';
 import { APPROVAL_TEXT_MAX, FundingRequestBody, type AgencyOption } from '@portal/domain/platform-funding';
-import { topUpAboveReceived, topUpAmount } from '@portal/domain/top-up';
+import { AMOUNT_FOLLOWS, creditedAboveReceived, followedAmount } from '@portal/domain/top-up';
 import { AgencyField, CurrencyField, decimalRule } from './money-fields';
 
 /** The form's values; a field not yet touched is undefined. */
@@ -35,8 +34,6 @@ export function fundingBodyOf(v: FundingValues): FundingRequestBody {
   };
 }
 
-const COMPUTED_FROM = ['currency', 'amountReceived', 'exchangeRate', 'transactionFeePercent'];
-
 /**
  * "Fund an agency": money a top-level agency paid the platform, against the bank reference. The
  * amount credited is worked out from the amount received, rate and fee, and may be lowered. Sent
@@ -60,24 +57,15 @@ export function FundingForm({
       const agency = agencies.find((a) => a.id === changed.agencyId);
       if (agency) form.setFieldValue('currency', agency.settlementCurrency);
     }
-    if (!Object.keys(changed).some((name) => COMPUTED_FROM.includes(name))) return;
-    const amount = topUpAmount(
-      all.amountReceived,
-      all.exchangeRate,
-      all.transactionFeePercent ?? 0,
-      minorDigits(all.currency),
-    );
-    if (amount !== undefined) form.setFieldValue('amount', amount);
-    else if (all.amountReceived?.trim()) form.setFieldValue('amount', '');
+    // Nothing left after the fee (or inputs not yet complete): no stale amount stays behind.
+    const amount = followedAmount(changed, all);
+    if (amount !== null) form.setFieldValue('amount', amount);
   };
 
   const notAboveReceived = {
     validator: async (_rule: unknown, value: string | undefined) => {
-      const body = fundingBodyOf({ ...form.getFieldsValue(), amount: value ?? '' });
-      const digits = minorDigits(body.currency);
-      if (!body.amount || !topUpAboveReceived(body, digits)) return;
-      const max = topUpAmount(body.amountReceived, body.exchangeRate, body.transactionFeePercent, digits);
-      throw new Error(t('platformFunding.form.amountAboveReceived', { max: max ?? '0' }));
+      const max = creditedAboveReceived(fundingBodyOf({ ...form.getFieldsValue(), amount: value ?? '' }));
+      if (max !== null) throw new Error(t('platformFunding.form.amountAboveReceived', { max }));
     },
   };
 
@@ -147,7 +135,7 @@ export function FundingForm({
         name="amount"
         label={t('platformFunding.form.amount')}
         extra={t('platformFunding.form.amountHelp')}
-        dependencies={COMPUTED_FROM}
+        dependencies={[...AMOUNT_FOLLOWS]}
         rules={[
           decimalRule(t, shape.amount, {
             messageKey: 'platformFunding.form.amountInvalid',
