@@ -105,6 +105,44 @@ async function lockRate(tx: Db, currency: string): Promise<RateRow> {
   return row;
 }
 
+/**
+ * A platform admin's change of a rate (an override or its clearing), kept twice in `tx`: the
+ * currency's history row and the platform audit record (`rates.override`), before and after.
+ */
+async function keepManualChange(
+  tx: Db,
+  deps: RatesAdminDeps,
+  actor: RatesActor,
+  change: {
+    before: RateRow;
+    after: RateRow;
+    event: 'override' | 'clear';
+    feedRate: string;
+    reason: string | null;
+  },
+): Promise<void> {
+  const { before, after } = change;
+  await tx.insert(exchangeRateHistory).values({
+    currency: after.currency,
+    rate: after.rate,
+    source: after.source,
+    event: change.event,
+    feedRate: change.feedRate,
+    reason: change.reason,
+    adminId: actor.id,
+    adminName: actor.username,
+    createdAt: after.updatedAt,
+  });
+  await deps.record(tx, {
+    action: 'rates.override',
+    targetType: 'exchangeRate',
+    targetId: after.currency,
+    before: presentRate(before),
+    after: presentRate(after),
+    note: change.reason ?? undefined,
+  });
+}
+
 /** PUT /platform/v2/rates/:currency/override: the operator's rate wins over the feed until cleared. */
 export async function overrideRate(
   deps: RatesAdminDeps,
@@ -132,24 +170,12 @@ export async function overrideRate(
       .where(eq(exchangeRates.currency, currency))
       .returning();
     if (!after) throw new AppError('NOT_FOUND');
-    await tx.insert(exchangeRateHistory).values({
-      currency,
-      rate: input.rate,
-      source: 'manual',
+    await keepManualChange(tx, deps, actor, {
+      before,
+      after,
       event: 'override',
       feedRate,
       reason: input.reason,
-      adminId: actor.id,
-      adminName: actor.username,
-      createdAt: at,
-    });
-    await deps.record(tx, {
-      action: 'rates.override',
-      targetType: 'exchangeRate',
-      targetId: currency,
-      before: presentRate(before),
-      after: presentRate(after),
-      note: input.reason,
     });
     return presentRate(after);
   });
@@ -182,24 +208,12 @@ export async function clearOverride(
       .where(eq(exchangeRates.currency, currency))
       .returning();
     if (!after) throw new AppError('NOT_FOUND');
-    await tx.insert(exchangeRateHistory).values({
-      currency,
-      rate: feedRate,
-      source: after.source,
+    await keepManualChange(tx, deps, actor, {
+      before,
+      after,
       event: 'clear',
       feedRate,
       reason: reason || null,
-      adminId: actor.id,
-      adminName: actor.username,
-      createdAt: at,
-    });
-    await deps.record(tx, {
-      action: 'rates.override',
-      targetType: 'exchangeRate',
-      targetId: currency,
-      before: presentRate(before),
-      after: presentRate(after),
-      note: reason || undefined,
     });
     return presentRate(after);
   });
