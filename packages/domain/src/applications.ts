@@ -5,9 +5,7 @@
  * stays small; the API's schema (`api/applications.ts`) runs the same functions.
  */
 
-/** An enquiry's statuses: `new` when received; the back office moves it on. */
-export const APPLICATION_STATUSES = ['new', 'contacted', 'converted', 'declined'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export { APPLICATION_STATUSES, type ApplicationStatus } from './application-status';
 
 /** Length bounds of the form's texts (the spec gives none; docs/public-face.md explains these). */
 export const APPLICATION_LIMITS = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApplicationStatus as EnquiryStatus } from './applications';
+import { APPLICATION_STATUSES, type ApplicationStatus } from './application-status';
 import { CompanyPhone, isEmailAddress } from './company';
 import { CURRENCIES } from './currency';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf, Timestamp } from './flight-order';
@@ -35,18 +35,7 @@ const Page = {
 
 // ---------------------------------------------------------------- applications
 
-/**
- * An application's statuses, in the order of the screen's tabs: those of `./applications` (the
- * test checks they agree), kept here too because that file carries the home page's form texts,
- * which the platform's pages must not pull into their chunks.
- */
-export const APPLICATION_STATUSES = [
-  'new',
-  'contacted',
-  'converted',
-  'declined',
-] as const satisfies readonly EnquiryStatus[];
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export { APPLICATION_STATUSES, type ApplicationStatus } from './application-status';
 
 /** The statuses an operator sets by hand; `converted` only comes with a conversion. */
 export const SETTABLE_APPLICATION_STATUSES = ['new', 'contacted', 'declined'] as const;
