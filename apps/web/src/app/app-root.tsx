@@ -9,26 +9,40 @@ import { useBlockZoom } from './hooks/use-embedding';
 import { useKeyboardScroll } from './hooks/use-keyboard-scroll';
 import { useScrollToTopOnNavigation } from './hooks/use-scroll-to-top';
 
+/** The loading bar, shown while any API request is on its way. */
+function GlobalLoadingBar() {
+  const { t } = useTranslation();
+  const loading = useUiStore((s) => s.pending > 0);
+  return loading ? (
+    <div className="global-loading" role="progressbar" aria-label={t('common.loadingIndicator')} />
+  ) : null;
+}
+
+/** The document's title and favicon (`useDocumentChrome`); draws nothing. */
+function DocumentChrome() {
+  useDocumentChrome();
+  return null;
+}
+
 /**
  * The root route: app-wide effects (locale, title, scroll to top, SSO, user refresh, keyboard
- * access to scrolling tables) and the loading bar.
+ * access to scrolling tables) and the loading bar. What changes often (the requests in flight,
+ * the site config's arrival) is read by the small components above, not here: a change read
+ * here would render the whole page again, in one task.
  */
 export function AppRoot() {
   const { t } = useTranslation();
   useLocaleSync();
-  useDocumentChrome();
   useScrollToTopOnNavigation();
   useBlockZoom();
   useKeyboardScroll();
   const ssoRunning = useIframeSso();
   useRefreshMe(!ssoRunning);
-  const loading = useUiStore((s) => s.pending > 0);
 
   return (
     <>
-      {loading && (
-        <div className="global-loading" role="progressbar" aria-label={t('common.loadingIndicator')} />
-      )}
+      <DocumentChrome />
+      <GlobalLoadingBar />
       {ssoRunning ? <Spin size="large" tip={t('login.sso.progress')} fullscreen /> : <Outlet />}
     </>
   );

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '@portal/domain/routes';
 import { PageErrorBoundary } from './page-error-boundary';
-import { page, ROUTE_PAGES } from './route-pages';
+import { page, preloadRoutePage, ROUTE_PAGES } from './route-pages';
 
 /** Renders `Page` on every path, inside the page error boundary the route guard puts around pages. */
 function show(Page: ReturnType<typeof page>) {
@@ -55,5 +55,34 @@ describe('route pages', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     show(page(async () => ({ OtherPage: () => null }) as Record<string, unknown>, 'ReportPage'));
     expect(await screen.findByTestId('page-failed')).toBeInTheDocument();
+  });
+
+  it('renders a page preloaded before its first render at once, without the loading state', async () => {
+    const Page = page(async () => ({ ReportPage: () => <p>the report</p> }), 'ReportPage');
+    await Page.preload();
+    show(Page);
+    // Synchronously: no loading state was committed in between.
+    expect(screen.getByText('the report')).toBeInTheDocument();
+    expect(screen.queryByText('loading')).not.toBeInTheDocument();
+  });
+
+  it('keeps the lazy page of a page that rendered before its preload ended, so it is not remounted', async () => {
+    let finish: (module: { ReportPage: () => ReactNode }) => void = () => undefined;
+    const module = new Promise<{ ReportPage: () => ReactNode }>((resolve) => (finish = resolve));
+    const Page = page(() => module, 'ReportPage');
+    const preloaded = Page.preload();
+    show(Page);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    finish({ ReportPage: () => <p>the report</p> });
+    await act(() => preloaded);
+    expect(await screen.findByText('the report')).toBeInTheDocument();
+  });
+
+  it('preloads without failing, whatever the address or the download', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(preloadRoutePage('/no/such/page')).resolves.toBeUndefined();
+    await expect(preloadRoutePage('/flight/orders/%E0%A4%A')).resolves.toBeUndefined();
+    const failing = page(() => Promise.reject(new TypeError('Failed to fetch')), 'ReportPage');
+    await expect(failing.preload()).resolves.toBeUndefined();
   });
 });

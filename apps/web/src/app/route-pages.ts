@@ -1,12 +1,23 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { useLocation } from 'react-router';
+import { matchRoute } from '@portal/domain/routes';
 import { loadLocaleParts } from '../shared/i18n/i18n';
 import type { LocalePart } from '../shared/i18n/locale-parts';
 
-type Page = ComponentType;
+/** A route's page: renders the page lazily, and can start its download before the first render. */
+export type Page = ComponentType & {
+  /**
+   * Downloads the page and its texts; when they are in before the page first renders, it renders
+   * them at once, without the loading state in between. Never rejects: a failed download is the
+   * page's own render's to retry and report.
+   */
+  preload(): Promise<void>;
+};
 
 interface Download {
   component: LazyExoticComponent<ComponentType>;
+  /** The page itself, when `preload` fetched it before the first render (the lazy one is not used then). */
+  ready?: ComponentType;
   /** The navigation (location key) that first rendered it. */
   visit?: string;
   failed: boolean;
@@ -19,21 +30,29 @@ interface Download {
  * load for good, so a page whose download failed once (a network blip, a deploy that replaced the
  * chunks) would fail until a full reload. Here the failure goes to the page error screen for that
  * navigation (`page-error-boundary.tsx`), and the next navigation to the page downloads it again.
+ *
+ * A lazy component shows its loading state on its first render even when its module is already
+ * in. `preload` (what `main.tsx` runs for the opened page beside the texts) avoids that on the
+ * first page of a visit, where the loading state would replace the page's first paint and make
+ * the page jump.
  */
 export function page<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M & string,
   parts: readonly LocalePart[] = [],
 ): Page {
+  const fetchPage = async (): Promise<ComponentType> => {
+    const [module] = await Promise.all([load(), loadLocaleParts(parts)]);
+    const component = module[name];
+    if (typeof component !== 'function') throw new Error(`Page ${name} is missing`);
+    return component as ComponentType;
+  };
   const create = (): Download => {
     const download: Download = {
       failed: false,
       component: lazy(async () => {
         try {
-          const [module] = await Promise.all([load(), loadLocaleParts(parts)]);
-          const component = module[name];
-          if (typeof component !== 'function') throw new Error(`Page ${name} is missing`);
-          return { default: component as ComponentType };
+          return { default: await fetchPage() };
         } catch (error) {
           download.failed = true;
           throw error;
@@ -47,10 +66,35 @@ export function page<M extends Record<string, unknown>>(
     const { key } = useLocation();
     if (download.failed && download.visit !== key) download = create();
     download.visit ??= key;
-    return createElement(download.component);
+    // One component type for the page's whole life: switching would remount it and lose its state.
+    return createElement(download.ready ?? download.component);
   }
   RoutePage.displayName = `Page(${name})`;
+  RoutePage.preload = async () => {
+    const target = download;
+    try {
+      const component = await fetchPage();
+      if (target === download && target.visit === undefined) target.ready = component;
+    } catch {
+      // The page's render downloads it again and shows the failure on the page error screen.
+    }
+  };
   return RoutePage;
+}
+
+/**
+ * Starts the download of the page the route table gives `pathname` (`Page.preload`); resolves
+ * when it is in or has failed, at once when no route matches.
+ */
+export function preloadRoutePage(pathname: string): Promise<void> {
+  try {
+    const match = matchRoute(pathname);
+    const routePage = match ? ROUTE_PAGES[match.route.path] : undefined;
+    return routePage ? routePage.preload() : Promise.resolve();
+  } catch {
+    // A malformed address: the guard decides what it shows.
+    return Promise.resolve();
+  }
 }
 
 /** The page component of every route-table path (see the test that checks none is missing). */

@@ -1,6 +1,8 @@
 import { theme, type ThemeConfig } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THEME, PARTNER_THEME } from './theme';
+import { defaultAlgorithm, DEFAULT_THEME, PARTNER_THEME, sameSeed } from './theme';
+import { DEFAULT_MAP_TOKEN } from './theme-map-token.generated';
+import { DEFAULT_SEED } from './theme-seed';
 
 type Rgba = [number, number, number, number];
 
@@ -82,5 +84,38 @@ describe('theme colours read at WCAG 2 AA (4.5:1)', () => {
   it("the partner menu's selected item is white on a dark enough green", () => {
     const selected = PARTNER_THEME.components?.Menu?.darkItemSelectedBg ?? '';
     expect(contrast('#ffffff', selected)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe("the default theme's derived tokens, worked out ahead", () => {
+  it('match what antd derives from the seed today (else: npm run generate:theme -w @portal/web)', () => {
+    expect(DEFAULT_MAP_TOKEN).toEqual(theme.defaultAlgorithm(DEFAULT_SEED));
+  });
+
+  it('are used: antd hands the algorithm exactly the seed they were derived from', () => {
+    const seeds: object[] = [];
+    theme.getDesignToken({
+      ...DEFAULT_THEME,
+      algorithm: (seed) => {
+        seeds.push(seed);
+        return theme.defaultAlgorithm(seed);
+      },
+    });
+    expect(seeds).toHaveLength(1);
+    expect(sameSeed(seeds[0] ?? {}, DEFAULT_SEED)).toBe(true);
+  });
+
+  it("give the theme antd's own tokens", () => {
+    expect(theme.getDesignToken(DEFAULT_THEME)).toEqual(
+      theme.getDesignToken({ ...DEFAULT_THEME, algorithm: theme.defaultAlgorithm }),
+    );
+  });
+
+  it('stand aside for any other seed', () => {
+    const other = { ...DEFAULT_SEED, colorPrimary: '#007f55' };
+    expect(sameSeed(other, DEFAULT_SEED)).toBe(false);
+    expect(sameSeed({ ...DEFAULT_SEED, extra: 1 }, DEFAULT_SEED)).toBe(false);
+    expect(defaultAlgorithm(other)).toEqual(theme.defaultAlgorithm(other));
+    expect(defaultAlgorithm(other).colorPrimary).toBe('#007f55');
   });
 });

@@ -9,7 +9,6 @@ import { useSite } from '../../features/site/hooks/use-site';
  * marketing sections, which download after the first paint (`lazy-marketing.tsx`).
  */
 export function HomePage() {
-  const site = useSite();
   return (
     <>
       <Row gutter={[32, 32]} align="middle" style={{ minHeight: 420 }}>
@@ -20,8 +19,14 @@ export function HomePage() {
           <LoginPanel />
         </Col>
       </Row>
-      {/* A site config cached before the figures existed has none: the defaults apply. */}
-      <LazyMarketing figures={site?.figures ?? null} />
+      <Marketing />
     </>
   );
+}
+
+/** The marketing sections with the site's figures: the only part of the page the site config changes. */
+function Marketing() {
+  const site = useSite();
+  // A site config cached before the figures existed has none: the defaults apply.
+  return <LazyMarketing figures={site?.figures ?? null} />;
 }

@@ -22,6 +22,11 @@ export function MarketingSection({
         padding: `${token.paddingXL}px ${token.paddingLG}px`,
         borderRadius: token.borderRadiusLG,
         background: tinted ? token.colorFillQuaternary : undefined,
+        // Below the first screen: the browser lays a section out once it nears the viewport, not
+        // all of them in one long task when they arrive (a size is assumed until then; `auto`
+        // keeps the real one once known).
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 640px',
       }}
     >
       <h2

@@ -19,8 +19,6 @@ export function getSiteConfig(): Promise<SiteConfig> {
  * than 10 minutes or never loaded (spec §3).
  */
 export function useSiteConfigQuery() {
-  const cached = usePreferencesStore((s) => s.site);
-  const lastUpdateTime = usePreferencesStore((s) => s.lastUpdateTime);
   return useQuery({
     queryKey: ['site-config'],
     queryFn: async () => {
@@ -28,8 +26,13 @@ export function useSiteConfigQuery() {
       usePreferencesStore.getState().setSite(site, Date.now());
       return site;
     },
-    initialData: cached ?? undefined,
-    initialDataUpdatedAt: cached ? lastUpdateTime : undefined,
+    // Read once, when the query is created: subscribing to the store would render every reader
+    // again when the fetched config is stored, besides the render the query's update causes.
+    initialData: () => usePreferencesStore.getState().site ?? undefined,
+    initialDataUpdatedAt: () => {
+      const { site, lastUpdateTime } = usePreferencesStore.getState();
+      return site ? lastUpdateTime : undefined;
+    },
     staleTime: SITE_CONFIG_MAX_AGE_MS,
     retry: false,
   });
