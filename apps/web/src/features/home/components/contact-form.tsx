@@ -10,6 +10,7 @@ import {
   type ApplicationField,
   type ApplicationValues,
 } from '@portal/domain/applications';
+import type { Locale } from '@portal/domain/locale';
 import { countryName } from '@portal/reference-data/country-names';
 import { errorId, PlainField } from '../../../shared/ui/plain-field';
 import { useLocale } from '../../../shared/stores/subject';
@@ -34,6 +35,14 @@ const C = 'home.contact';
 
 type Outcome = 'idle' | 'sending' | 'sent' | 'failed';
 
+/** The countries by their names in `locale`, in that locale's order. */
+function sortedCountries(locale: Locale): { code: string; name: string }[] {
+  const collator = new Intl.Collator(locale === 'en' ? 'en' : locale === 'zh-tw' ? 'zh-Hant' : 'zh-Hans');
+  return COUNTRY_CODES.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) =>
+    collator.compare(a.name, b.name),
+  );
+}
+
 /**
  * The contact form 'Apply for the API integration or customized tech solutions' (spec §3, §5, §8):
  * its rules are the API's (`@portal/domain/applications`), checked as a field changes once typed in
@@ -49,12 +58,14 @@ export function ContactForm() {
   const [checked, setChecked] = useState<Partial<Record<ApplicationField, boolean>>>({});
   const [outcome, setOutcome] = useState<Outcome>('idle');
   const problems = applicationProblems(values);
-  const countries = useMemo(() => {
-    const collator = new Intl.Collator(locale === 'en' ? 'en' : locale === 'zh-tw' ? 'zh-Hant' : 'zh-Hans');
-    return COUNTRY_CODES.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) =>
-      collator.compare(a.name, b.name),
-    );
-  }, [locale]);
+  // The country list is named and sorted once the visitor reaches the form (the focus in it, for
+  // typing or the browser's autofill, or a pointer over it), not while the sections render: the
+  // page's first Intl call loads the browser's locale data, about 100 ms of script on a slow phone.
+  const [reached, setReached] = useState(false);
+  const reach = () => {
+    if (!reached) setReached(true);
+  };
+  const countries = useMemo(() => (reached ? sortedCountries(locale) : []), [reached, locale]);
 
   const problemOf = (field: ApplicationField) => {
     const problem = checked[field] ? problems[field] : undefined;
@@ -159,6 +170,8 @@ export function ContactForm() {
         data-testid="contact-form"
         aria-labelledby="home-contact-title"
         noValidate
+        onFocus={reach}
+        onPointerEnter={reach}
         onSubmit={(e) => void handleSubmit(e)}
         style={{ maxWidth: 720, position: 'relative' }}
       >

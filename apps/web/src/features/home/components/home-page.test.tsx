@@ -77,6 +77,17 @@ describe('home page for a visitor', () => {
     expect(sent).toBe(false);
   });
 
+  it('names the countries once the visitor reaches the form, not while the sections render', async () => {
+    await prepare();
+    renderApp('/');
+    await marketing();
+    const country = screen.getByLabelText('Country *');
+    expect(within(country).getAllByRole('option')).toHaveLength(1);
+    await userEvent.click(screen.getByLabelText('Title *'));
+    expect(within(country).getByRole('option', { name: 'United Kingdom' })).toBeInTheDocument();
+    expect(within(country).getAllByRole('option').length).toBeGreaterThan(200);
+  });
+
   it('sends the enquiry and thanks the visitor', async () => {
     await prepare();
     let received: unknown;
