@@ -5,14 +5,32 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { usePreferencesStore } from '../../shared/stores/preferences-store';
 import { useSubject } from '../../shared/stores/subject';
-import { selectedKey, visibleEntries, type MenuEntry } from '../menu-items';
+import {
+  AGENCY_ENTRIES,
+  BILL_ENTRIES,
+  BOOKINGS_ENTRIES,
+  selectedKey,
+  visibleEntries,
+  type MenuEntry,
+} from '../menu-items';
 import { toMenuItems, useMenuCounts } from './menu-links';
+
+/** The sections with a side menu. */
+export type MenuSection = 'bookings' | 'bills' | 'agency';
+
+const SECTION_ENTRIES: Record<MenuSection, readonly MenuEntry[]> = {
+  bookings: BOOKINGS_ENTRIES,
+  bills: BILL_ENTRIES,
+  agency: AGENCY_ENTRIES,
+};
 
 /**
  * The side menu of a section layout (bookings, bills, agency management), collapsible; entries of
- * a pending-order group show their live counts.
+ * a pending-order group show their live counts. The entries are read here, in this lazily loaded
+ * module, so the menus' tables (and the order statuses they count) stay out of the first download.
  */
-export function SectionSideMenu({ entries }: { entries: readonly MenuEntry[] }) {
+export function SectionSideMenu({ section }: { section: MenuSection }) {
+  const entries = SECTION_ENTRIES[section];
   const { t } = useTranslation();
   const subject = useSubject();
   const { pathname, search } = useLocation();

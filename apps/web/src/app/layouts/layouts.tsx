@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { Layout } from '@portal/domain/routes';
-import type { MenuEntry } from '../menu-items';
-import { AGENCY_ENTRIES, BILL_ENTRIES, BOOKINGS_ENTRIES } from '../menu-items';
+import type { MenuSection } from '../components/section-side-menu';
 import { AppShell } from './app-shell';
 
 // The side menus (antd Menu, live counts) load with the section pages, never with the login page.
@@ -9,10 +8,10 @@ const LazySideMenu = lazy(async () => ({
   default: (await import('../components/section-side-menu')).SectionSideMenu,
 }));
 
-function SectionSideMenu({ entries }: { entries: readonly MenuEntry[] }) {
+function SectionSideMenu({ section }: { section: MenuSection }) {
   return (
     <Suspense fallback={null}>
-      <LazySideMenu entries={entries} />
+      <LazySideMenu section={section} />
     </Suspense>
   );
 }
@@ -50,7 +49,7 @@ export function BookingLayout({ children }: LayoutProps) {
 /** Order pages: the My Bookings entries beside the content. */
 export function OrderLayout({ children }: LayoutProps) {
   return (
-    <AppShell layout="order" side={<SectionSideMenu entries={BOOKINGS_ENTRIES} />}>
+    <AppShell layout="order" side={<SectionSideMenu section="bookings" />}>
       {children}
     </AppShell>
   );
@@ -59,7 +58,7 @@ export function OrderLayout({ children }: LayoutProps) {
 /** Bill pages: the Wallet & Invoicing entries beside the content. */
 export function BillLayout({ children }: LayoutProps) {
   return (
-    <AppShell layout="bill" side={<SectionSideMenu entries={BILL_ENTRIES} />}>
+    <AppShell layout="bill" side={<SectionSideMenu section="bills" />}>
       {children}
     </AppShell>
   );
@@ -68,7 +67,7 @@ export function BillLayout({ children }: LayoutProps) {
 /** Agency management pages: the agency entries beside the content. */
 export function AgencyManagerLayout({ children }: LayoutProps) {
   return (
-    <AppShell layout="agency-manager" side={<SectionSideMenu entries={AGENCY_ENTRIES} />}>
+    <AppShell layout="agency-manager" side={<SectionSideMenu section="agency" />}>
       {children}
     </AppShell>
   );
