@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SESSIONS } from '../test/fixtures';
 import { prepare, renderApp } from '../test/render-app';
+import { firstPagePath } from './route-guard';
 
 describe('route guard', () => {
   it('sends a logged-out visit to /bills/wallet to / with the login message', async () => {
@@ -30,5 +31,16 @@ describe('route guard', () => {
     await prepare();
     renderApp('/no/such/page');
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  });
+
+  it('names the page shown first from the stored sessions: the page itself, or where the guard sends', async () => {
+    await prepare();
+    expect(firstPagePath('/')).toBe('/');
+    expect(firstPagePath('/bills/wallet')).toBe('/');
+    expect(firstPagePath('/platform/agencies')).toBe('/platform');
+    await prepare(SESSIONS.finance);
+    expect(firstPagePath('/bills/wallet')).toBe('/bills/wallet');
+    await prepare(SESSIONS.operator);
+    expect(firstPagePath('/bills/wallet')).toBe('/');
   });
 });

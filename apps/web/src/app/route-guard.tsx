@@ -2,11 +2,11 @@ import { Spin } from 'antd';
 import { lazy, memo, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { decideNavigation, type GuardMessage } from '@portal/domain/navigation';
+import { decideNavigation, type GuardMessage, type NavigationContext } from '@portal/domain/navigation';
 import { usePlatformSessionStore } from '../shared/platform/platform-session-store';
 import { usePlatformSubject } from '../shared/platform/use-platform-admin';
 import { useSessionStore } from '../shared/stores/session-store';
-import { useSubject } from '../shared/stores/subject';
+import { subjectFromSession, useSubject } from '../shared/stores/subject';
 import { useUiStore } from '../shared/stores/ui-store';
 import { toast } from '../shared/ui/message-bridge';
 import { LAYOUTS } from './layouts/layouts';
@@ -27,6 +27,27 @@ function RedirectWithMessage({ to, message }: { to: string; message?: GuardMessa
     if (message) void toast().warning({ content: t(message), key: `guard-${message}` });
   }, [message, t]);
   return <Navigate to={to} replace />;
+}
+
+/** The guard's view of the stored sessions, outside React (what the hooks below read). */
+function storedContext(): NavigationContext {
+  const platform = usePlatformSessionStore.getState();
+  const permissions = platform.admin?.permissions;
+  return {
+    subject: subjectFromSession(useSessionStore.getState()),
+    embedded: useUiStore.getState().iframe,
+    platform: platform.token !== null && permissions !== undefined ? { permissions } : null,
+  };
+}
+
+/**
+ * The path of the page the guard shows first when `pathname` is opened with the stored sessions:
+ * the path itself, or where the guard sends the visitor (`main.tsx` fetches that page's module
+ * before the first render, and never one the guard would refuse).
+ */
+export function firstPagePath(pathname: string): string {
+  const decision = decideNavigation(pathname, storedContext());
+  return decision.kind === 'redirect' ? decision.to : pathname;
 }
 
 /**
