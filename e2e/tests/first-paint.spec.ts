@@ -52,4 +52,37 @@ test.describe('the first paint, before the app runs', () => {
     await portal.waitForPage();
     await expect(firstPaint).toHaveCount(0);
   });
+
+  test('on a phone, the page does not move when the app takes over the first paint', async ({
+    browser,
+  }, testInfo) => {
+    const context = await browser.newContext({
+      ...testInfo.project.use,
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    // Every layout shift of the page's life, with what moved (the Layout Instability API).
+    await page.addInitScript(() => {
+      const shifts: { value: number; moved: string[] }[] = [];
+      Object.assign(window, { portalShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          sources: { node?: Node | null }[];
+        })[])
+          shifts.push({ value: entry.value, moved: entry.sources.map((s) => s.node?.nodeName ?? '?') });
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('login-form')).toBeVisible();
+    await expect(page.locator('#root > .first-paint')).toHaveCount(0);
+    // The marketing sections have arrived below the login card.
+    await expect(page.getByTestId('home-marketing')).toBeAttached();
+    const shifts = await page.evaluate(() => (window as unknown as { portalShifts: unknown[] }).portalShifts);
+    expect(shifts).toEqual([]);
+    await context.close();
+  });
 });
