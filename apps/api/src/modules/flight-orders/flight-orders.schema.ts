@@ -101,7 +101,20 @@ export const flightOrders = pgTable(
     index('flight_orders_agency_created_id_idx').on(t.agencyId, t.createdAt, t.id),
     // A part of a booking number (`ilike '%…%'`): trigrams instead of reading every order.
     index('flight_orders_booking_number_trgm_idx').using('gin', t.bookingNumber.op('gin_trgm_ops')),
-    index('flight_orders_agency_status_idx').on(t.agencyId, t.status),
+    // A status tab (with a date range) and "only show own orders", in the list's order
+    // (migration 0031): the page is read from the index, not filtered out of the agency's rows.
+    index('flight_orders_agency_status_created_id_idx').on(t.agencyId, t.status, t.createdAt, t.id),
+    index('flight_orders_agency_user_created_id_idx').on(t.agencyId, t.userId, t.createdAt, t.id),
+    // Part of a passenger name, flight number, ticket number or contact (`ilike '%…%'`).
+    index('flight_orders_passenger_names_trgm_idx').using('gin', t.passengerNames.op('gin_trgm_ops')),
+    index('flight_orders_flight_numbers_trgm_idx').using('gin', t.flightNumbers.op('gin_trgm_ops')),
+    index('flight_orders_ticket_numbers_trgm_idx').using('gin', t.ticketNumbers.op('gin_trgm_ops')),
+    index('flight_orders_contact_name_trgm_idx').using('gin', sql`(${t.contact}->>'name') gin_trgm_ops`),
+    index('flight_orders_contact_email_trgm_idx').using('gin', sql`(${t.contact}->>'email') gin_trgm_ops`),
+    index('flight_orders_contact_phone_trgm_idx').using(
+      'gin',
+      sql`(${t.contact}->'phone'->>'number') gin_trgm_ops`,
+    ),
     // The list's PNR search (exact match within the agency).
     index('flight_orders_agency_pnr_idx').on(t.agencyId, t.pnr),
     index('flight_orders_original_idx').on(t.originalBookingId),

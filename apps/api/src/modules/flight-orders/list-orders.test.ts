@@ -97,4 +97,42 @@ describe('the order list at scale', () => {
     });
     expect(plan).toContain('flight_orders_booking_number_trgm_idx');
   });
+
+  it('has an index for each search the list runs: substrings by trigrams, own orders and a status in order', async () => {
+    const token = await login(t.app);
+    const order = await bookOne(t.app, token);
+    await copyOrder(order.id, 30);
+    const planOf = (query: SQL) =>
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const rows = await rowsOf<{ 'QUERY PLAN': string }>(sql`explain ${query}`, tx);
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+    // The expressions are the list's own (`filters` in list-orders.ts), so a changed one shows here.
+    const substrings: [string, SQL][] = [
+      ['flight_orders_passenger_names_trgm_idx', sql`passenger_names ilike '%ZHANG%'`],
+      ['flight_orders_flight_numbers_trgm_idx', sql`flight_numbers ilike '%MU583%'`],
+      ['flight_orders_ticket_numbers_trgm_idx', sql`ticket_numbers ilike '%7812345%'`],
+      ['flight_orders_contact_name_trgm_idx', sql`contact->>'name' ilike '%Lin Mei%'`],
+      ['flight_orders_contact_email_trgm_idx', sql`contact->>'email' ilike '%lin@example%'`],
+      ['flight_orders_contact_phone_trgm_idx', sql`contact->'phone'->>'number' ilike '%13800%'`],
+    ];
+    for (const [index, condition] of substrings) {
+      expect(await planOf(sql`select id from flight_orders where ${condition}`)).toContain(index);
+    }
+    const newest = sql`order by created_at desc, id desc limit 20`;
+    expect(
+      await planOf(sql`select id from flight_orders where agency_id = 1 and user_id = 1 ${newest}`),
+    ).toContain('flight_orders_agency_user_created_id_idx');
+    expect(
+      await planOf(
+        sql`select id from flight_orders where agency_id = 1 and status = 'issued'
+              and created_at >= '2026-01-01' and created_at < '2026-02-01' ${newest}`,
+      ),
+    ).toContain('flight_orders_agency_status_created_id_idx');
+    // The list still finds what they index.
+    const surname = order.passengers[0]?.surname ?? '';
+    expect(surname.length).toBeGreaterThanOrEqual(3);
+    expect((await list(token, `?passenger=${surname.slice(0, 3)}`)).total).toBe(31);
+  });
 });
