@@ -23,7 +23,7 @@ import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/platform/config';
 import { bookOneAdult } from './lib/book-order';
 import { BENCH_ENV } from './lib/bench-env';
-import { insertOrders, insertTriggerCost } from './lib/order-copies';
+import { insertOrders, insertTriggerCost, rareSurname } from './lib/order-copies';
 import { migratedSchema, pct } from './lib/scratch-schema';
 import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
 import { createPasswordHasher } from '../apps/api/src/modules/users/password';
@@ -203,6 +203,29 @@ function listRuns(): { name: string; requests: number; url: (i: number) => strin
       name: 'status tab (issued), pages 1-20',
       requests: REQUESTS,
       url: (i) => `${list}?status=issued&page=${1 + (i % 20)}`,
+    },
+    {
+      name: 'search by a common passenger surname (ZHANG), pages 1-5',
+      requests: REQUESTS / 5,
+      url: (i) => `${list}?passenger=ZHANG&page=${1 + (i % 5)}`,
+    },
+    {
+      name: 'search by a rare passenger surname',
+      requests: REQUESTS / 5,
+      // Numbers that occur among the copies (one in 100 of them has a rare name: g % 100 >= 95).
+      url: (i) =>
+        `${list}?passenger=${rareSurname(95 + 100 * ((i * 7919) % Math.max(1, Math.floor(ORDERS / 100))))}`,
+    },
+    {
+      name: 'status tab (issued) with a date range of a month',
+      requests: REQUESTS / 5,
+      url: (i) => {
+        // The copies go one a minute back in time from now: a 30-day window within their span.
+        const days = Math.max(31, Math.floor(ORDERS / 1440));
+        const from = new Date(Date.now() - (1 + (i % (days - 30))) * 86_400_000 - 30 * 86_400_000);
+        const to = new Date(from.getTime() + 30 * 86_400_000);
+        return `${list}?status=issued&dateFrom=${from.toISOString().slice(0, 10)}&dateTo=${to.toISOString().slice(0, 10)}`;
+      },
     },
     {
       name: 'status counts (3 tabs)',

@@ -4,22 +4,109 @@ import type pg from 'pg';
 /** The statuses the copies are spread over. */
 export const STATUSES = ['to_be_paid', 'proceeding', 'issued', 'canceled', 'refunded'];
 
+/** The 70 common surnames 95 % of the copies' passengers have, in turn. */
+export const COMMON_SURNAMES = [
+  'WANG',
+  'LI',
+  'ZHANG',
+  'LIU',
+  'CHEN',
+  'YANG',
+  'HUANG',
+  'ZHAO',
+  'WU',
+  'ZHOU',
+  'XU',
+  'SUN',
+  'MA',
+  'ZHU',
+  'HU',
+  'GUO',
+  'HE',
+  'GAO',
+  'LIN',
+  'LUO',
+  'ZHENG',
+  'LIANG',
+  'XIE',
+  'SONG',
+  'TANG',
+  'QIN',
+  'HAN',
+  'FENG',
+  'DENG',
+  'CAO',
+  'PENG',
+  'ZENG',
+  'XIAO',
+  'TIAN',
+  'DONG',
+  'YUAN',
+  'PAN',
+  'YU',
+  'JIANG',
+  'CAI',
+  'GU',
+  'DU',
+  'YE',
+  'CHENG',
+  'SU',
+  'WEI',
+  'LV',
+  'DING',
+  'REN',
+  'SHEN',
+  'YAO',
+  'LU',
+  'MO',
+  'CUI',
+  'ZHONG',
+  'TAN',
+  'KONG',
+  'DAI',
+  'FAN',
+  'JIN',
+  'SHI',
+  'LIAO',
+  'JIA',
+  'XIA',
+  'QIU',
+  'FU',
+  'FANG',
+  'BAI',
+  'ZOU',
+  'MENG',
+];
+
+/** How many rare surnames the other 5 % have (`RARE` + 4 hex digits, each on about 1 in 800,000 at a million). */
+export const RARE_SURNAMES = 40_000;
+
+/** The rare surname number `n` (as the copies write it). */
+export const rareSurname = (n: number) =>
+  `RARE${(n % RARE_SURNAMES).toString(16).toUpperCase().padStart(4, '0')}`;
+
 /**
  * One `INSERT … SELECT` copying the template order (`$1`) as numbers `$3`…`$4` (booking numbers
- * `F2026010` + 7 digits, PNRs `P` + upper-case hex as the API stores and looks them up, one a minute back in time, statuses `$2` in turn).
+ * `F2026010` + 7 digits, PNRs `P` + upper-case hex as the API stores and looks them up, one a
+ * minute back in time, statuses `$2` in turn), each with one passenger named by its number: a
+ * common surname (`$5`) for 95 of every 100, a rare one (`rareSurname`) for the rest.
  */
 async function copyStatement(client: pg.Pool | pg.PoolClient): Promise<string> {
   const columns = (
     await client.query<{ column_name: string }>(
       `select column_name from information_schema.columns
         where table_schema = current_schema() and table_name = 'flight_orders'
-          and column_name not in ('id', 'booking_number', 'status', 'pnr', 'created_at', 'updated_at')`,
+          and column_name not in ('id', 'booking_number', 'status', 'pnr', 'created_at', 'updated_at',
+                                  'passenger_names')`,
     )
   ).rows.map((r) => `"${r.column_name}"`);
   const list = columns.join(', ');
-  return `insert into flight_orders (id, booking_number, status, pnr, created_at, updated_at, ${list})
+  return `insert into flight_orders (id, booking_number, status, pnr, created_at, updated_at, passenger_names, ${list})
        select gen_random_uuid(), 'F2026010' || lpad(g::text, 7, '0'), ($2::text[])[1 + g % ${STATUSES.length}],
-              'P' || lpad(upper(to_hex(g)), 5, '0'), now() - g * interval '1 minute', now(), ${list}
+              'P' || lpad(upper(to_hex(g)), 5, '0'), now() - g * interval '1 minute', now(),
+              case when g % 100 < 95 then ($5::text[])[1 + (g / 100) % ${COMMON_SURNAMES.length}]
+                   else 'RARE' || lpad(upper(to_hex(g % ${RARE_SURNAMES})), 4, '0') end || '/TEST',
+              ${list}
          from flight_orders t, generate_series($3::int, $4::int) g where t.id = $1`;
 }
 
@@ -33,7 +120,7 @@ export async function insertOrders(
   const start = performance.now();
   const copy = await copyStatement(pool);
   for (let from = 1; from <= orders; from += batch) {
-    await pool.query(copy, [templateId, STATUSES, from, Math.min(orders, from + batch - 1)]);
+    await pool.query(copy, [templateId, STATUSES, from, Math.min(orders, from + batch - 1), COMMON_SURNAMES]);
   }
   // A live table is vacuumed by autovacuum; do it now so index-only scans see a set visibility map.
   await pool.query('vacuum analyze flight_orders');
@@ -62,7 +149,7 @@ export async function insertTriggerCost(
         if (!trigger)
           await client.query('alter table flight_orders disable trigger flight_orders_list_insert');
         const start = performance.now();
-        await client.query(copy, [templateId, STATUSES, after + 1, after + rows]);
+        await client.query(copy, [templateId, STATUSES, after + 1, after + rows, COMMON_SURNAMES]);
         return (performance.now() - start) / 1000;
       } finally {
         await client.query('rollback');
