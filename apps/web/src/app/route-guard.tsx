@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { decideNavigation, type GuardMessage, type NavigationContext } from '@portal/domain/navigation';
 import { usePlatformSessionStore } from '../shared/platform/platform-session-store';
-import { usePlatformSubject } from '../shared/platform/use-platform-admin';
+import { platformSubjectOf, usePlatformSubject } from '../shared/platform/use-platform-admin';
 import { useSessionStore } from '../shared/stores/session-store';
 import { subjectFromSession, useSubject } from '../shared/stores/subject';
 import { useUiStore } from '../shared/stores/ui-store';
@@ -32,11 +32,10 @@ function RedirectWithMessage({ to, message }: { to: string; message?: GuardMessa
 /** The guard's view of the stored sessions, outside React (what the hooks below read). */
 function storedContext(): NavigationContext {
   const platform = usePlatformSessionStore.getState();
-  const permissions = platform.admin?.permissions;
   return {
     subject: subjectFromSession(useSessionStore.getState()),
     embedded: useUiStore.getState().iframe,
-    platform: platform.token !== null && permissions !== undefined ? { permissions } : null,
+    platform: platformSubjectOf(platform.token, platform.admin?.permissions),
   };
 }
 

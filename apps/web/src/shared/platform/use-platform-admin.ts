@@ -25,12 +25,17 @@ export function usePlatformAdmin(): PlatformAdminView {
   };
 }
 
-/** The guard's view of the platform session: the admin's permissions, or null without one. */
+/** The guard's view of a platform session: the admin's permissions, or null without one. */
+export function platformSubjectOf(
+  token: string | null,
+  permissions: PlatformSubject['permissions'] | undefined,
+): PlatformSubject | null {
+  return token !== null && permissions !== undefined ? { permissions } : null;
+}
+
+/** React hook form of `platformSubjectOf` for this tab's platform session. */
 export function usePlatformSubject(): PlatformSubject | null {
   const token = usePlatformSessionStore((s) => s.token);
   const permissions = usePlatformSessionStore((s) => s.admin?.permissions);
-  return useMemo(
-    () => (token !== null && permissions !== undefined ? { permissions } : null),
-    [token, permissions],
-  );
+  return useMemo(() => platformSubjectOf(token, permissions), [token, permissions]);
 }
