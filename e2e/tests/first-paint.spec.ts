@@ -79,10 +79,27 @@ test.describe('the first paint, before the app runs', () => {
     await page.goto('/');
     await expect(page.getByTestId('login-form')).toBeVisible();
     await expect(page.locator('#root > .first-paint')).toHaveCount(0);
-    // The marketing sections have arrived below the login card.
-    await expect(page.getByTestId('home-marketing')).toBeAttached();
+    // The marketing sections have all arrived below the login card.
+    await expect(page.getByTestId('home-marketing')).toHaveAttribute('aria-busy', 'false');
     const shifts = await page.evaluate(() => (window as unknown as { portalShifts: unknown[] }).portalShifts);
     expect(shifts).toEqual([]);
     await context.close();
+  });
+
+  test('the home page holds still while a visitor scrolls down to its footer', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('home-marketing')).toHaveAttribute('aria-busy', 'false');
+    const footer = page.getByTestId('language-switch');
+    // Where the footer sits in the page, not in the viewport.
+    const footerTop = () => footer.evaluate((node) => node.getBoundingClientRect().top + window.scrollY);
+    const before = await footerTop();
+    await footer.evaluate((node) => node.scrollIntoView());
+    // Two frames: whatever the browser lays out because the sections came into view has been.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    // A section laid out only once it nears the viewport would move the footer here, under the
+    // pointer of whoever aims at it.
+    expect(await footerTop()).toBe(before);
   });
 });

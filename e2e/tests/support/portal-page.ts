@@ -17,6 +17,11 @@ export class PortalPage {
 
   /** Clicks a language in the footer switch. */
   async chooseLanguage(label: LanguageLabel) {
+    // On the home page the footer moves down while the marketing sections are added below the
+    // login card; aim at it once they are all in.
+    await expect(this.page.getByTestId('language-switch')).toBeVisible();
+    if (await this.page.getByTestId('login-form').isVisible())
+      await expect(this.page.getByTestId('home-marketing')).toHaveAttribute('aria-busy', 'false');
     await this.page.getByTestId('language-switch').getByRole('button', { name: label }).click();
     await expect(
       this.page.getByTestId('language-switch').getByRole('button', { name: label }),

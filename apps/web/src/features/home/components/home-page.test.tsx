@@ -10,9 +10,11 @@ import { envelope, server } from '../../../test/server';
 
 const format = (n: number) => new Intl.NumberFormat('en').format(n);
 
-/** The marketing sections, which arrive after the login card. */
+/** The marketing sections, which arrive after the login card, one more each frame. */
 async function marketing() {
-  return screen.findByTestId('home-marketing', {}, { timeout: 10_000 });
+  const region = await screen.findByTestId('home-marketing', {}, { timeout: 10_000 });
+  await waitFor(() => expect(region).toHaveAttribute('aria-busy', 'false'), { timeout: 10_000 });
+  return region;
 }
 
 async function fillValid() {

@@ -45,8 +45,12 @@ export function LazyMarketing({ figures }: { figures: SiteFigures | null }) {
     };
   }, []);
   if (failed) return null;
-  if (!sections) return <div aria-hidden="true" style={{ minHeight: RESERVED_HEIGHT }} />;
-  // The defaults are resolved here, in the home chunk, so the sections' chunk shares this module
-  // instead of making a file of its own for it.
-  return <sections.Component figures={figures ?? DEFAULT_SITE_FIGURES} />;
+  // The room stays while the sections are added one by one, so the footer only ever moves down.
+  return (
+    <div style={{ minHeight: RESERVED_HEIGHT }}>
+      {/* The defaults are resolved here, in the home chunk, so the sections' chunk shares this
+          module instead of making a file of its own for it. */}
+      {sections && <sections.Component figures={figures ?? DEFAULT_SITE_FIGURES} />}
+    </div>
+  );
 }

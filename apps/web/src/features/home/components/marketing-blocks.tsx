@@ -22,11 +22,8 @@ export function MarketingSection({
         padding: `${token.paddingXL}px ${token.paddingLG}px`,
         borderRadius: token.borderRadiusLG,
         background: tinted ? token.colorFillQuaternary : undefined,
-        // Below the first screen: the browser lays a section out once it nears the viewport, not
-        // all of them in one long task when they arrive (a size is assumed until then; `auto`
-        // keeps the real one once known).
-        contentVisibility: 'auto',
-        containIntrinsicSize: 'auto 640px',
+        // No `content-visibility: auto` here: its assumed size moved the page under a reader's
+        // scroll and pointer as each section was laid out (first-paint.spec.ts checks).
       }}
     >
       <h2
