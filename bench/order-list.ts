@@ -159,6 +159,16 @@ async function bookTemplate(app: FastifyInstance, token: string): Promise<string
   return bookOneAdult(app, headers, solution.id);
 }
 
+/** A new session of the demo's admin. */
+async function signIn(app: FastifyInstance): Promise<string> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/base/v2/login',
+    payload: { username: 'admin', password: 'demo1234' },
+  });
+  return login.json<{ data: { token: string } }>().data.token;
+}
+
 /** The settings of the bench's apps: suppliers without latency, no background jobs, no login limit. */
 const benchConfig = (extra: Record<string, string> = {}) =>
   loadConfig({
@@ -170,9 +180,10 @@ const benchConfig = (extra: Record<string, string> = {}) =>
   });
 
 /** The list runs: each goes to the app with the cache and to the one without. */
+const list = '/order/v2/flight/orders';
+
 function listRuns(): { name: string; requests: number; url: (i: number) => string }[] {
   const numberOf = (i: number) => `F2026010${String(1 + ((i * 7919) % ORDERS)).padStart(7, '0')}`;
-  const list = '/order/v2/flight/orders';
   return [
     {
       name: 'list, pages 1-50 (20 per page)',
@@ -267,13 +278,8 @@ async function main(url: string): Promise<void> {
       data: { list: [] },
       message: '',
     }));
-    const login = await app.inject({
-      method: 'POST',
-      url: '/base/v2/login',
-      payload: { username: 'admin', password: 'demo1234' },
-    });
     // Sessions live in the database: the token works on both apps.
-    const token = login.json<{ data: { token: string } }>().data.token;
+    const token = await signIn(app);
     const headers = { authorization: `Bearer ${token}` };
     const templateId = await bookTemplate(app, token);
     const seconds = await insertOrders(pool, templateId, ORDERS, BATCH);
@@ -329,6 +335,34 @@ async function main(url: string): Promise<void> {
     rows.push(
       row(`list, pages 1-50, an order of the agency changed every ${WRITE_EVERY} requests`, churn, bare),
     );
+
+    // "Only show own orders" (the agency's setting): the admin sees the orders they booked, one in
+    // STAFF of the copies. A new session, as the setting is read with the session's agency.
+    await pool.query(
+      `update agencies set common_config = common_config || '{"onlyShowOwnOrders": true}'::jsonb where id = 1`,
+    );
+    const ownToken = await signIn(app);
+    const ownHeaders = { authorization: `Bearer ${ownToken}` };
+    const getOwn = (target: FastifyInstance, url: string) => async () =>
+      (await target.inject({ url, headers: ownHeaders })).statusCode;
+    const ownRuns = [
+      {
+        name: 'only own orders, pages 1-5',
+        requests: REQUESTS,
+        url: (i: number) => `${list}?page=${1 + (i % 5)}`,
+      },
+      {
+        name: 'only own orders, status tab (issued), pages 1-5',
+        requests: REQUESTS,
+        url: (i: number) => `${list}?status=issued&page=${1 + (i % 5)}`,
+      },
+    ];
+    for (const run of ownRuns) {
+      await race(CONCURRENCY * 4, (i) => getOwn(uncached, run.url(run.requests + i))());
+      const cached = await race(run.requests, (i) => getOwn(app, run.url(i))());
+      const off = await race(run.requests, (i) => getOwn(uncached, run.url(i))());
+      rows.push(row(run.name, cached, bare), row(`${run.name}, cache off`, off, bare));
+    }
 
     console.log(
       `Order list on PostgreSQL, ${ORDERS.toLocaleString('en')} orders, in-process app.inject(), ${CONCURRENCY} requests in flight`,

@@ -363,7 +363,18 @@ export function pageOf<T extends z.ZodType>(item: T) {
 /** Orders beyond this many are not counted: the list's total then reads "10,000+". */
 export const ORDER_LIST_COUNT_CAP = 10_000;
 
-/** A page of orders; `totalCapped` when more than `ORDER_LIST_COUNT_CAP` match (`total` is then the cap). */
+/**
+ * A search for part of a text (a passenger's name, a ticket, flight or booking number, a contact)
+ * counts up to this many matches: the total then reads "1,000+". Each match is read from the
+ * table to be checked, so this keeps a common surname's search as fast as a rare one's; a status,
+ * date or own-orders list is counted from its index, up to `ORDER_LIST_COUNT_CAP`.
+ */
+export const ORDER_SEARCH_COUNT_CAP = 1_000;
+
+/**
+ * A page of orders; `totalCapped` when more than the list's cap match (`ORDER_LIST_COUNT_CAP`, or
+ * `ORDER_SEARCH_COUNT_CAP` for a search for part of a text): `total` is then the cap.
+ */
 export const FlightOrderList = pageOf(FlightOrderListItem).extend({ totalCapped: z.boolean().optional() });
 export type FlightOrderList = z.infer<typeof FlightOrderList>;
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FlightOrderList, ORDER_LIST_COUNT_CAP } from '@portal/domain/flight-order';
+import { FlightOrderList, ORDER_LIST_COUNT_CAP, ORDER_SEARCH_COUNT_CAP } from '@portal/domain/flight-order';
 import type { Db } from '../../platform/db';
 import { envelope } from '../../platform/schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
@@ -65,6 +65,25 @@ describe('the order list at scale', () => {
     // A narrower search counts exactly.
     const some = await list(token, '?bookingNumber=F2026010100001');
     expect(some).toMatchObject({ total: 10, totalCapped: false });
+  }, 60_000);
+
+  it('counts a search for part of a text up to ORDER_SEARCH_COUNT_CAP, and the whole list further', async () => {
+    const token = await login(t.app);
+    const order = await bookOne(t.app, token);
+    await copyOrder(order.id, ORDER_SEARCH_COUNT_CAP);
+    const everyOrder = ORDER_SEARCH_COUNT_CAP + 1;
+    expect(await list(token)).toMatchObject({ total: everyOrder, totalCapped: false });
+    const surname = order.passengers[0]?.surname ?? '';
+    const byName = await list(token, `?passenger=${surname}`);
+    expect(byName).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: true });
+    expect(byName.list[0]?.id).toBe(order.id);
+    // A status or a date range is counted from its index, to the list's own cap.
+    expect(await list(token, '?status=to_be_paid')).toMatchObject({ total: everyOrder, totalCapped: false });
+    // A search matching fewer is counted exactly.
+    expect(await list(token, `?passenger=${surname}&bookingNumber=F2026010100010`)).toMatchObject({
+      total: 10,
+      totalCapped: false,
+    });
   }, 60_000);
 
   it('counts exactly under the cap, on the first page, a later page and past the end', async () => {

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import {
   ORDER_LIST_COUNT_CAP,
+  ORDER_SEARCH_COUNT_CAP,
   type FlightOrderList,
   type FlightOrderListQuery,
   type StatusCount,
@@ -48,6 +49,8 @@ interface FilterShape {
   key: string;
   values: Values;
   conditions(): SQL[];
+  /** Where the count stops: lower for a search for part of a text (`ORDER_SEARCH_COUNT_CAP`). */
+  countCap: number;
 }
 
 function filters(ctx: RequestContext, q: FlightOrderListQuery): FilterShape {
@@ -55,10 +58,16 @@ function filters(ctx: RequestContext, q: FlightOrderListQuery): FilterShape {
   const keys: string[] = [scope.key];
   const values: Values = { ...scope.values };
   const builders: (() => SQL | undefined)[] = [scope.condition];
+  let countCap = ORDER_LIST_COUNT_CAP;
   const add = (key: string, value: Values, build: () => SQL | undefined) => {
     keys.push(key);
     Object.assign(values, value);
     builders.push(build);
+  };
+  /** A condition on part of a text: each match is checked in the table, so fewer are counted. */
+  const addSubstring = (key: string, value: Values, build: () => SQL | undefined) => {
+    add(key, value, build);
+    countCap = ORDER_SEARCH_COUNT_CAP;
   };
   if (q.bookingNumber) {
     const trimmed = q.bookingNumber.trim();
@@ -67,24 +76,24 @@ function filters(ctx: RequestContext, q: FlightOrderListQuery): FilterShape {
         eq(flightOrders.bookingNumber, p('bookingNumber')),
       );
     } else {
-      add('bookingNumber~', { bookingNumber: likeText(trimmed) }, () =>
+      addSubstring('bookingNumber~', { bookingNumber: likeText(trimmed) }, () =>
         ilike(flightOrders.bookingNumber, p('bookingNumber')),
       );
     }
   }
   if (q.pnr) add('pnr', { pnr: q.pnr.toUpperCase() }, () => eq(flightOrders.pnr, p('pnr')));
   if (q.ticketNumber) {
-    add('ticketNumber', { ticketNumber: likeText(q.ticketNumber.replaceAll('-', '')) }, () =>
+    addSubstring('ticketNumber', { ticketNumber: likeText(q.ticketNumber.replaceAll('-', '')) }, () =>
       ilike(flightOrders.ticketNumbers, p('ticketNumber')),
     );
   }
   if (q.passenger) {
-    add('passenger', { passenger: likeText(q.passenger.toUpperCase().replace(/\s+/g, '/')) }, () =>
+    addSubstring('passenger', { passenger: likeText(q.passenger.toUpperCase().replace(/\s+/g, '/')) }, () =>
       ilike(flightOrders.passengerNames, p('passenger')),
     );
   }
   if (q.flightNumber) {
-    add('flightNumber', { flightNumber: likeText(q.flightNumber.replace(/\s+/g, '')) }, () =>
+    addSubstring('flightNumber', { flightNumber: likeText(q.flightNumber.replace(/\s+/g, '')) }, () =>
       ilike(flightOrders.flightNumbers, p('flightNumber')),
     );
   }
@@ -113,7 +122,7 @@ function filters(ctx: RequestContext, q: FlightOrderListQuery): FilterShape {
   }
   if (q.type !== 'all') add('type', { type: q.type }, () => eq(flightOrders.type, p('type')));
   if (q.contact) {
-    add('contact', { contact: likeText(q.contact) }, () =>
+    addSubstring('contact', { contact: likeText(q.contact) }, () =>
       or(
         sql`${flightOrders.contact}->>'name' ilike ${p('contact')}`,
         sql`${flightOrders.contact}->>'email' ilike ${p('contact')}`,
@@ -125,6 +134,7 @@ function filters(ctx: RequestContext, q: FlightOrderListQuery): FilterShape {
     key: keys.join(','),
     values,
     conditions: () => builders.map((build) => build()).filter((c): c is SQL => c !== undefined),
+    countCap,
   };
 }
 
@@ -208,7 +218,7 @@ function buildStatements(
     .select({ one: sql`1` })
     .from(flightOrders)
     .where(where)
-    .limit(ORDER_LIST_COUNT_CAP + 1)
+    .limit(shape.countCap + 1)
     .as('matching');
   const cappedCount = db.select({ n: count() }).from(matching);
   const pageAndCount = db
@@ -290,8 +300,8 @@ export async function listOrders(
     : await read();
   return {
     list: rows.map((row) => presentListItem(row, now)),
-    total: Math.min(n, ORDER_LIST_COUNT_CAP),
-    totalCapped: n > ORDER_LIST_COUNT_CAP,
+    total: Math.min(n, shape.countCap),
+    totalCapped: n > shape.countCap,
     page: q.page,
     pageSize: q.pageSize,
   };
