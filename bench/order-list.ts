@@ -73,14 +73,18 @@ function postgresCpuMs(): number | undefined {
 }
 
 /** Runs `total` requests, CONCURRENCY at a time; each must answer 200. */
-async function race(total: number, request: (i: number) => Promise<number>): Promise<Run> {
+async function race(
+  total: number,
+  request: (i: number) => Promise<number>,
+  concurrency = CONCURRENCY,
+): Promise<Run> {
   let next = 0;
   const run: Run = { count: 0, seconds: 0, latencies: [], nodeCpu: 0, pgCpu: undefined };
   const pgBefore = postgresCpuMs();
   const cpuBefore = process.cpuUsage();
   const start = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: concurrency }, async () => {
       for (let i = next++; i < total; i = next++) {
         // Each request starts from the event loop's I/O phase, as one read from a socket does:
         // an answer that needs no I/O (the bare route, a cache hit) would otherwise chain into
@@ -101,6 +105,34 @@ async function race(total: number, request: (i: number) => Promise<number>): Pro
   if (pgBefore !== undefined && pgAfter !== undefined) run.pgCpu = ((pgAfter - pgBefore) * 1000) / total;
   run.latencies.sort((a, b) => a - b);
   return run;
+}
+
+/**
+ * Runs `work` while `lanes` more clients send `request` back to back, one at a time each, until
+ * `work` ends; `work`'s result and how many requests those clients sent meanwhile.
+ */
+async function beside<T>(
+  lanes: number,
+  request: (i: number) => Promise<number>,
+  work: () => Promise<T>,
+): Promise<{ result: T; sent: number }> {
+  let done = false;
+  let sent = 0;
+  const clients = Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (!done) {
+        await new Promise(setImmediate);
+        const status = await request(sent++);
+        if (status !== 200) throw new Error(`request beside the run answered ${status}`);
+      }
+    }),
+  );
+  try {
+    return { result: await work(), sent };
+  } finally {
+    done = true;
+    await clients;
+  }
 }
 
 const perSecond = (r: Run) => r.count / r.seconds;
@@ -334,6 +366,27 @@ async function main(url: string): Promise<void> {
     });
     rows.push(
       row(`list, pages 1-50, an order of the agency changed every ${WRITE_EVERY} requests`, churn, bare),
+    );
+
+    // Two agents searching by name while six page through the list, all missing the cache: the six
+    // alone first, then beside the two (the budget: the six keep 80 % of their requests/s).
+    const pageUrl = (i: number) => `${list}?page=${1 + (i % 50)}&pageSize=20`;
+    const nameUrl = (i: number) =>
+      i % 2 === 0
+        ? `${list}?passenger=ZHANG&page=${1 + ((i / 2) % 5)}`
+        : `${list}?passenger=${rareSurname(95 + 100 * ((i * 7919) % Math.max(1, Math.floor(ORDERS / 100))))}`;
+    const sixAlone = await race(REQUESTS, (i) => get(uncached, pageUrl(i))(), 6);
+    const { result: sixBeside, sent: searches } = await beside(
+      2,
+      (i) => get(uncached, nameUrl(i))(),
+      () => race(REQUESTS, (i) => get(uncached, pageUrl(i))(), 6),
+    );
+    rows.push(
+      row('six paging, cache off', sixAlone, bare),
+      row('six paging beside two searching by name, cache off', sixBeside, bare),
+    );
+    shares.push(
+      `Six paging beside two searching by name (${searches} searches meanwhile): ${((100 * perSecond(sixBeside)) / perSecond(sixAlone)).toFixed(1)} % of their requests/s alone`,
     );
 
     // "Only show own orders" (the agency's setting): the admin sees the orders they booked, one in
