@@ -325,6 +325,9 @@ export const DEFAULT_PAGE_SIZE = 20;
 const Text = z.string().trim().min(1).max(64);
 
 /** Query of `GET /order/v2/flight/orders` (api conventions: lists). Dates are booking dates. */
+/** An order list cursor: the booking time in microseconds since 1970 and the order's id. */
+export const ORDER_LIST_CURSOR = /^\d{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export const FlightOrderListQuery = z
   .strictObject({
     page: z.coerce.number().int().min(1).default(1),
@@ -346,8 +349,18 @@ export const FlightOrderListQuery = z
     status: Text.optional(),
     type: z.enum(ORDER_TYPE_FILTERS).default('all'),
     contact: Text.optional(),
+    /**
+     * The `next` of the page before, to read `page` as the orders after that page's last one
+     * (keyset paging: a deep page costs what the first does, and orders booked meanwhile do not
+     * shift it). Only with the booking time sort, the default.
+     */
+    after: z.string().regex(ORDER_LIST_CURSOR).optional(),
   })
-  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { path: ['dateTo'], message: 'range' });
+  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { path: ['dateTo'], message: 'range' })
+  .refine((q) => q.after === undefined || q.sort.replace(/^-/, '') === 'bookingTime', {
+    path: ['after'],
+    message: 'only with the booking time sort',
+  });
 export type FlightOrderListQuery = z.infer<typeof FlightOrderListQuery>;
 
 /** `data` of a list: `{list, total, page, pageSize}` for any item schema. */
@@ -375,7 +388,11 @@ export const ORDER_SEARCH_COUNT_CAP = 1_000;
  * A page of orders; `totalCapped` when more than the list's cap match (`ORDER_LIST_COUNT_CAP`, or
  * `ORDER_SEARCH_COUNT_CAP` for a search for part of a text): `total` is then the cap.
  */
-export const FlightOrderList = pageOf(FlightOrderListItem).extend({ totalCapped: z.boolean().optional() });
+export const FlightOrderList = pageOf(FlightOrderListItem).extend({
+  totalCapped: z.boolean().optional(),
+  /** With the booking time sort and a full page: send it as `after` with `page + 1` for the next page. */
+  next: z.string().optional(),
+});
 export type FlightOrderList = z.infer<typeof FlightOrderList>;
 
 /** Query of `GET /order/v2/flight/orders/status`: comma-separated tab, group or status keys. */

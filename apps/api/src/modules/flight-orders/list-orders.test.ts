@@ -100,6 +100,48 @@ describe('the order list at scale', () => {
     });
   });
 
+  it("pages on after the previous page's last order with its cursor, as deep pages cost what the first does", async () => {
+    const token = await login(t.app);
+    const order = await bookOne(t.app, token);
+    await copyOrder(order.id, 24);
+    const first = await list(token, '?pageSize=10');
+    expect(first.next).toMatch(/^\d+_/);
+    const byOffset = await list(token, '?pageSize=10&page=2');
+    const byCursor = await list(token, `?pageSize=10&page=2&after=${first.next}`);
+    expect(byCursor.list.map((o) => o.id)).toEqual(byOffset.list.map((o) => o.id));
+    expect(byCursor).toMatchObject({ total: 25, page: 2, totalCapped: false });
+    // Oldest first, the same way back.
+    const oldest = await list(token, '?pageSize=10&sort=bookingTime');
+    const oldestNext = await list(token, `?pageSize=10&sort=bookingTime&page=2&after=${oldest.next}`);
+    expect(oldestNext.list.map((o) => o.id)).toEqual(
+      (await list(token, '?pageSize=10&sort=bookingTime&page=2')).list.map((o) => o.id),
+    );
+    // An order booked meanwhile shifts the pages by offset, not the one after the cursor.
+    await bookOne(t.app, token);
+    expect((await list(token, '?pageSize=10&page=2')).list[0]?.id).toBe(first.list[9]?.id);
+    expect((await list(token, `?pageSize=10&page=2&after=${first.next}`)).list.map((o) => o.id)).toEqual(
+      byOffset.list.map((o) => o.id),
+    );
+    // The last page is not full: no next.
+    const third = await list(token, `?pageSize=10&page=3&after=${byCursor.next}`);
+    expect(third.list).toHaveLength(5);
+    expect(third.next).toBeUndefined();
+    // A cursor is for the booking time sort only, and is checked.
+    for (const query of [`?sort=-orderTotal&after=${first.next}`, '?after=12_not-an-id', "?after=1_x'--"]) {
+      const res = await t.app.inject({ url: `/order/v2/flight/orders${query}`, headers: bearer(token) });
+      expect(res.statusCode, query).toBe(400);
+    }
+    expect((await list(token, '?sort=-orderTotal&pageSize=10')).next).toBeUndefined();
+    // The page after a cursor is read from the list's index, not sorted from the table.
+    const [micros, id] = (first.next ?? '').split('_');
+    const plan = await rowsOf<{ 'QUERY PLAN': string }>(
+      sql`explain select id from flight_orders where agency_id = 1
+            and (created_at, id) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)
+          order by created_at desc, id desc limit 10`,
+    );
+    expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('flight_orders_agency_created_id_idx');
+  });
+
   it('finds orders by a part of the booking number through the trigram index', async () => {
     const token = await login(t.app);
     const order = await bookOne(t.app, token);

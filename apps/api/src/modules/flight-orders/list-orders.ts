@@ -159,6 +159,8 @@ const LIST_COLUMNS = {
   legs: sql<Solution['legs']>`${flightOrders.solution} -> 'legs'`,
   contactName: sql<string>`${flightOrders.contact} ->> 'name'`,
   passengerCount: sql<number>`jsonb_array_length(${flightOrders.passengers})`.mapWith(Number),
+  /** The booking time in whole microseconds, exact (the cursor's; a Date keeps milliseconds only). */
+  bookedMicros: sql<string>`(extract(epoch from ${flightOrders.createdAt}) * 1000000)::bigint::text`,
   // Read for the page's rows only, through the live-claims index.
   claimedTickets:
     sql<number>`(select count(*) from ticket_claims c where c.order_id = "flight_orders"."id" and c.released_at is null)`.mapWith(
@@ -178,7 +180,9 @@ const MAX_SHAPES = 200;
 
 interface ListStatements {
   /** The page's rows, each with the capped count of all matching rows (`matching`). */
-  pageAndCount: PgPreparedQuery<PreparedQueryConfig & { execute: (ListRow & { matching: number })[] }>;
+  pageAndCount: PgPreparedQuery<
+    PreparedQueryConfig & { execute: (ListRow & { matching: number; bookedMicros: string })[] }
+  >;
   /** The capped count alone (an empty page past the first). */
   count: PgPreparedQuery<PreparedQueryConfig & { execute: { n: number }[] }>;
 }
@@ -204,10 +208,16 @@ function buildStatements(
   // The page's ids first, then their list columns: the skipped rows of a deep page are never read
   // beyond the index, while the JSON a row presents is read for the page's rows only.
   const order = [direction(column), direction(flightOrders.id)];
+  // After a cursor (booking time sort only, `FlightOrderListQuery`): the rows past the previous
+  // page's last, found in the index like a first page's; without one, the page's offset.
+  const seek = q.after
+    ? sql`(${flightOrders.createdAt}, ${flightOrders.id}) ${sql.raw(q.sort.startsWith('-') ? '<' : '>')}
+          (timestamptz 'epoch' + ${p('afterMicros')}::bigint * interval '1 microsecond', ${p('afterId')}::uuid)`
+    : undefined;
   const pageIds = db
     .select({ id: flightOrders.id })
     .from(flightOrders)
-    .where(where)
+    .where(seek ? and(where, seek) : where)
     .orderBy(...order)
     .limit(p('limit'))
     .offset(p('offset'));
@@ -242,7 +252,7 @@ function statementsOf(db: Db, shape: FilterShape, q: FlightOrderListQuery): List
     shapes = new Map();
     shapesOf.set(db, shapes);
   }
-  const key = `${shape.key};${q.sort}`;
+  const key = `${shape.key};${q.sort}${q.after ? ';after' : ''}`;
   let statements = shapes.get(key);
   if (!statements) {
     const keep = shapes.size < MAX_SHAPES;
@@ -283,7 +293,12 @@ export async function listOrders(
 ): Promise<FlightOrderList> {
   const shape = filters(ctx, q);
   const statements = statementsOf(db, shape, q);
-  const values = { ...shape.values, limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
+  const [afterMicros, afterId] = q.after?.split('_') ?? [];
+  const values = {
+    ...shape.values,
+    limit: q.pageSize,
+    ...(q.after ? { offset: 0, afterMicros, afterId } : { offset: (q.page - 1) * q.pageSize }),
+  };
   const read = async () => {
     const rows = await statements.pageAndCount.execute(values);
     const count = rows[0]?.matching;
@@ -298,12 +313,15 @@ export async function listOrders(
         (answer) => Math.max(1, answer.rows.length),
       )
     : await read();
+  const last = rows.length === q.pageSize ? rows.at(-1) : undefined;
+  const bookingTimeSort = q.sort.replace(/^-/, '') === 'bookingTime';
   return {
     list: rows.map((row) => presentListItem(row, now)),
     total: Math.min(n, shape.countCap),
     totalCapped: n > shape.countCap,
     page: q.page,
     pageSize: q.pageSize,
+    ...(last && bookingTimeSort ? { next: `${last.bookedMicros}_${last.id}` } : {}),
   };
 }
 

@@ -30,18 +30,31 @@ function clean(params: OrderListParams): Partial<OrderListParams> {
   return type === 'all' ? rest : { ...rest, type };
 }
 
-export function getOrders(params: OrderListParams): Promise<FlightOrderList> {
+/** `after`: the `next` of the page before (keyset paging, `FlightOrderListQuery`). */
+export function getOrders(params: OrderListParams, after?: string): Promise<FlightOrderList> {
   return callApi<typeof flightOrdersApi.listFlightOrders>(
     { method: 'GET', path: '/order/v2/flight/orders' },
-    { query: clean(params) },
+    { query: { ...clean(params), ...(after ? { after } : {}) } },
     { skipErrorToast: true },
   );
 }
 
+const listKey = (params: OrderListParams) => ['flight-orders', 'list', params] as const;
+
+/**
+ * A page of the order list. Paging on from a page still in the cache, it asks for the orders after
+ * that page's last one (its `next`): the server then reads the page like a first one however deep
+ * it is, and an order booked meanwhile does not push a row already seen onto it. A page opened
+ * any other way (a jump, a reload) is read by its number.
+ */
 export function useOrders(params: OrderListParams) {
+  const client = useQueryClient();
   return useQuery({
-    queryKey: ['flight-orders', 'list', params],
-    queryFn: () => getOrders(params),
+    queryKey: listKey(params),
+    queryFn: () => {
+      const before = client.getQueryData<FlightOrderList>(listKey({ ...params, page: params.page - 1 }));
+      return getOrders(params, before?.next);
+    },
     placeholderData: keepPreviousData,
   });
 }

@@ -158,6 +158,33 @@ describe('flight orders page', () => {
   );
 
   it(
+    "pages on after the page before's last order, and opens a page jumped to by its number",
+    async () => {
+      const rows = Array.from({ length: 20 }, (_, i) => listItem(i + 1));
+      const { urls } = serve((url) =>
+        HttpResponse.json(
+          envelope({
+            ...page(rows, 100),
+            page: Number(url.searchParams.get('page') ?? 1),
+            next: 'cursor-of-page',
+          }),
+        ),
+      );
+      const { table } = await open();
+      await within(table).findByText('B1001', {}, WAIT);
+      expect(urls.at(-1)?.searchParams.get('after')).toBeNull();
+      await userEvent.click(screen.getByTitle('2'));
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('2'));
+      expect(urls.at(-1)?.searchParams.get('after')).toBe('cursor-of-page');
+      // Page 5 follows no page read before: by its number.
+      await userEvent.click(screen.getByTitle('5'));
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('5'));
+      expect(urls.at(-1)?.searchParams.get('after')).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
     'asks for the next page and the type filter',
     async () => {
       const { urls } = serve(
