@@ -214,7 +214,20 @@ const benchConfig = (extra: Record<string, string> = {}) =>
 /** The list runs: each goes to the app with the cache and to the one without. */
 const list = '/order/v2/flight/orders';
 
-function listRuns(): { name: string; requests: number; url: (i: number) => string }[] {
+/**
+ * The cursors (`next`) of pages 1,000 and on of the whole list, 20 per page, newest first: what an
+ * agent paging on from page 1,000 sends as `after`.
+ */
+async function deepCursors(pool: pg.Pool, count: number): Promise<string[]> {
+  const { rows } = await pool.query<{ micros: string; id: string }>(
+    `select (extract(epoch from created_at) * 1000000)::bigint::text as micros, id from flight_orders
+      where agency_id = 1 order by created_at desc, id desc offset $1 limit $2`,
+    [999 * 20 - 1, count * 20],
+  );
+  return rows.filter((_, i) => i % 20 === 0).map((r) => `${r.micros}_${r.id}`);
+}
+
+function listRuns(cursors: string[]): { name: string; requests: number; url: (i: number) => string }[] {
   const numberOf = (i: number) => `F2026010${String(1 + ((i * 7919) % ORDERS)).padStart(7, '0')}`;
   return [
     {
@@ -227,6 +240,17 @@ function listRuns(): { name: string; requests: number; url: (i: number) => strin
       requests: REQUESTS / 5,
       url: (i) => `${list}?page=${1000 + i}&pageSize=20`,
     },
+    // With fewer than 20,000 orders there is no page 1,000 to page on from.
+    ...(cursors.length === 0
+      ? []
+      : [
+          {
+            name: 'list, pages 1,000+ paged on with the cursor',
+            requests: REQUESTS / 5,
+            url: (i: number) =>
+              `${list}?page=${1000 + (i % cursors.length)}&pageSize=20&after=${cursors[i % cursors.length]}`,
+          },
+        ]),
     {
       name: 'search by whole booking number (unique index)',
       requests: REQUESTS,
@@ -342,7 +366,8 @@ async function main(url: string): Promise<void> {
       row('bare route behind the session check', session, bare),
     ];
     const shares: string[] = [];
-    for (const run of listRuns()) {
+    const cursors = await deepCursors(pool, REQUESTS / 5);
+    for (const run of listRuns(cursors)) {
       // Untimed, on the app without the cache: each connection prepares the run's statements.
       await race(CONCURRENCY * 4, (i) => get(uncached, run.url(run.requests + i))());
       // With the cache first: what it misses warms PostgreSQL's buffers for the run without it.
