@@ -2,9 +2,12 @@
  * The flight order list with 100,000 orders of one agency on PostgreSQL (`BENCH_ORDERS=1000000`
  * for a million): inserts the orders in batches (`INSERT … SELECT generate_series` copying one
  * real booking), then sends a bounded number of requests with CONCURRENCY in flight through
- * `app.inject()` (in-process, no sockets): list pages, a search by booking number, by PNR and by
- * status tab, next to a bare Fastify route registered in the same app and the same route behind
- * the session check. Each list run goes to two apps on the same database: one as users get it
+ * `app.inject()` (in-process, no sockets): list pages (deep ones by offset and by cursor), the
+ * searches agents run (booking number whole and in part, PNR, status tab, a common and a rare
+ * passenger surname, a status within a month), six agents paging beside two searching by name, and
+ * the list with only own orders (the copies are booked by 50 staff in turn), next to a bare Fastify
+ * route registered in the same app answering the list's page 1, and the same route behind the
+ * session check. Each list run goes to two apps on the same database: one as users get it
  * (the order list cache on, `ORDER_LIST_CACHE_MS` default) and one with the cache off. Prints
  * requests/s, p50/p99 and the share of the bare route per run, what the cache costs when an order
  * of the agency changes meanwhile, what the notifying triggers cost a 100,000-row insert, and the

@@ -105,6 +105,13 @@ export const flightOrders = pgTable(
     // (migration 0031): the page is read from the index, not filtered out of the agency's rows.
     index('flight_orders_agency_status_created_id_idx').on(t.agencyId, t.status, t.createdAt, t.id),
     index('flight_orders_agency_user_created_id_idx').on(t.agencyId, t.userId, t.createdAt, t.id),
+    index('flight_orders_agency_user_status_created_id_idx').on(
+      t.agencyId,
+      t.userId,
+      t.status,
+      t.createdAt,
+      t.id,
+    ),
     // Part of a passenger name, flight number, ticket number or contact (`ilike '%…%'`).
     index('flight_orders_passenger_names_trgm_idx').using('gin', t.passengerNames.op('gin_trgm_ops')),
     index('flight_orders_flight_numbers_trgm_idx').using('gin', t.flightNumbers.op('gin_trgm_ops')),

@@ -187,6 +187,11 @@ describe('the order list at scale', () => {
     ).toContain('flight_orders_agency_user_created_id_idx');
     expect(
       await planOf(
+        sql`select id from flight_orders where agency_id = 1 and user_id = 1 and status = 'issued' ${newest}`,
+      ),
+    ).toContain('flight_orders_agency_user_status_created_id_idx');
+    expect(
+      await planOf(
         sql`select id from flight_orders where agency_id = 1 and status = 'issued'
               and created_at >= '2026-01-01' and created_at < '2026-02-01' ${newest}`,
       ),
