@@ -105,7 +105,9 @@ async function race(
   const cpu = process.cpuUsage(cpuBefore);
   run.nodeCpu = (cpu.user + cpu.system) / total;
   const pgAfter = postgresCpuMs();
-  if (pgBefore !== undefined && pgAfter !== undefined) run.pgCpu = ((pgAfter - pgBefore) * 1000) / total;
+  // A server process that ended meanwhile takes its time out of the sum: no figure then.
+  if (pgBefore !== undefined && pgAfter !== undefined && pgAfter >= pgBefore)
+    run.pgCpu = ((pgAfter - pgBefore) * 1000) / total;
   run.latencies.sort((a, b) => a - b);
   return run;
 }
