@@ -1,0 +1,243 @@
+/**
+ * The wallet's lists with many journal entries of one agency on PostgreSQL: `BENCH_ENTRIES`
+ * entries (250,000 by default; 2,500,000 make 5,000,000 postings), one a minute back in time, nine
+ * in ten an order payment (wallet to supplier payable) and one in ten a top-up (platform cash to
+ * wallet), two postings each, so the books stay balanced and every account's balance is its
+ * postings' sum. Then a bounded number of requests, CONCURRENCY in flight, through `app.inject()`
+ * (in-process, no sockets): wallet entries (pages 1-5, a month, a type, a deep page), all
+ * transactions, and the monthly statements of a year, next to a bare Fastify route in the same
+ * app answering the entries' page 1 as it is. Prints requests/s, p50/p99 and the share of the
+ * bare route per run.
+ * The entries' order ids are fresh UUIDs, not orders in the table: a page looks its orders up by
+ * primary key, 20 at most, whatever the table holds.
+ * Run: `npx tsx bench/wallet-lists.ts` with BENCH_DATABASE_URL or TEST_DATABASE_URL (skipped
+ * without). Options: BENCH_ENTRIES, BENCH_REQUESTS (200 per run), BENCH_CONCURRENCY (8).
+ */
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/platform/config';
+import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
+import { createPasswordHasher } from '../apps/api/src/modules/users/password';
+import { BENCH_ENV } from './lib/bench-env';
+import { migratedSchema, pct } from './lib/scratch-schema';
+
+const URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 250_000);
+const BATCH = 50_000;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+/** The demo agency whose wallet the entries fill (the admin's). */
+const AGENCY = 1;
+
+interface Run {
+  seconds: number;
+  latencies: number[];
+}
+
+/** Runs `total` requests, CONCURRENCY at a time; each must answer 200. */
+async function race(total: number, request: (i: number) => Promise<number>): Promise<Run> {
+  let next = 0;
+  const latencies: number[] = [];
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = next++; i < total; i = next++) {
+        // From the event loop's I/O phase, as a request read from a socket starts.
+        await new Promise(setImmediate);
+        const t0 = performance.now();
+        const status = await request(i);
+        if (status !== 200) throw new Error(`request ${i} answered ${status}`);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { seconds: (performance.now() - start) / 1000, latencies };
+}
+
+const perSecond = (r: Run) => r.latencies.length / r.seconds;
+
+function row(name: string, r: Run, bare: Run) {
+  return {
+    run: name,
+    requests: r.latencies.length,
+    'per second': Math.round(perSecond(r)),
+    '% of bare': Number(((100 * perSecond(r)) / perSecond(bare)).toFixed(1)),
+    'p50 ms': Number(pct(r.latencies, 0.5).toFixed(2)),
+    'p99 ms': Number(pct(r.latencies, 0.99).toFixed(2)),
+  };
+}
+
+/**
+ * `count` entries of the agency's CNY wallet in batches, with their postings; seconds taken.
+ * Entry `g` is booked `g` minutes ago: a top-up of 9,000 when `g` is a multiple of ten, else an
+ * order payment of 1,000 (each ten net to zero).
+ */
+async function insertEntries(pool: pg.Pool, count: number): Promise<number> {
+  const start = performance.now();
+  const accounts = await pool.query<{ id: number; kind: string }>(
+    `select id, kind from ledger_accounts where agency_id = $1 and currency = 'CNY'`,
+    [AGENCY],
+  );
+  const accountOf = async (kind: string) => {
+    const found = accounts.rows.find((a) => a.kind === kind);
+    if (found) return found.id;
+    const made = await pool.query<{ id: number }>(
+      `insert into ledger_accounts (agency_id, currency, kind) values ($1, 'CNY', $2) returning id`,
+      [AGENCY, kind],
+    );
+    return made.rows[0]?.id ?? 0;
+  };
+  const wallet = await accountOf('agency_wallet');
+  const payable = await accountOf('supplier_payable');
+  const cash = await accountOf('platform_cash');
+  for (let from = 1; from <= count; from += BATCH) {
+    await pool.query(
+      `with entry as (
+         insert into journal_entries (agency_id, kind, order_id, description, created_at)
+         select $1, case when g % 10 = 0 then 'top-up' else 'origin-flight' end,
+                case when g % 10 = 0 then null else gen_random_uuid()::text end, '',
+                now() - g * interval '1 minute'
+           from generate_series($2::int, $3::int) g
+         returning id, kind)
+       insert into ledger_postings (entry_id, account_id, amount_minor, currency)
+       select entry.id, leg.account_id, leg.amount_minor, 'CNY'
+         from entry cross join lateral (values
+           ($4::int, case when entry.kind = 'top-up' then 9000 else -1000 end),
+           (case when entry.kind = 'top-up' then $6::int else $5::int end,
+            case when entry.kind = 'top-up' then -9000 else 1000 end)) as leg(account_id, amount_minor)`,
+      [AGENCY, from, Math.min(count, from + BATCH - 1), wallet, payable, cash],
+    );
+  }
+  await pool.query(
+    `update ledger_accounts a set balance_minor = coalesce(
+       (select sum(p.amount_minor) from ledger_postings p where p.account_id = a.id), 0)
+      where a.agency_id = $1`,
+    [AGENCY],
+  );
+  await pool.query('vacuum analyze journal_entries');
+  await pool.query('vacuum analyze ledger_postings');
+  return (performance.now() - start) / 1000;
+}
+
+/** Whether the books balance: every entry's postings sum to zero, every balance is its postings'. */
+async function booksBalance(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ entries: string; accounts: string }>(
+    `select (select count(*) from (select entry_id from ledger_postings group by entry_id
+                                    having sum(amount_minor) <> 0) e) as entries,
+            (select count(*) from ledger_accounts a where a.balance_minor <>
+               coalesce((select sum(p.amount_minor) from ledger_postings p where p.account_id = a.id), 0)) as accounts`,
+  );
+  return rows[0]?.entries === '0' && rows[0]?.accounts === '0';
+}
+
+/** The runs: each a list as the wallet pages ask for it. */
+function runs(): { name: string; requests: number; url: (i: number) => string }[] {
+  const days = Math.max(31, Math.floor(ENTRIES / 1440));
+  const month = (i: number) => {
+    const from = new Date(Date.now() - (31 + (i % (days - 30))) * 86_400_000);
+    const to = new Date(from.getTime() + 30 * 86_400_000);
+    return `dateFrom=${from.toISOString().slice(0, 10)}&dateTo=${to.toISOString().slice(0, 10)}`;
+  };
+  const now = new Date();
+  const yearAgo = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth() + 1, 1));
+  const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+  return [
+    {
+      name: 'wallet entries, pages 1-5',
+      requests: REQUESTS,
+      url: (i) => `/base/v2/wallet/entries?page=${1 + (i % 5)}`,
+    },
+    {
+      name: 'wallet entries within a month',
+      requests: REQUESTS,
+      url: (i) => `/base/v2/wallet/entries?${month(i)}`,
+    },
+    {
+      name: 'wallet entries, top-ups only',
+      requests: REQUESTS,
+      url: () => '/base/v2/wallet/entries?type=top-up',
+    },
+    {
+      name: 'wallet entries, pages 1,000+',
+      requests: REQUESTS / 4,
+      url: (i) => `/base/v2/wallet/entries?page=${1000 + i}`,
+    },
+    {
+      name: 'all transactions, pages 1-5',
+      requests: REQUESTS,
+      url: (i) => `/base/v2/wallet/transactions?page=${1 + (i % 5)}`,
+    },
+    {
+      name: 'statements of the last twelve months',
+      requests: REQUESTS / 4,
+      url: () => `/base/v2/wallet/statements?from=${monthOf(yearAgo)}&to=${monthOf(now)}`,
+    },
+  ];
+}
+
+async function main(url: string): Promise<void> {
+  const { database, schema, drop } = await migratedSchema(url, CONCURRENCY + 2);
+  const pool = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` });
+  let app: FastifyInstance | undefined;
+  try {
+    const hasher = createPasswordHasher(true);
+    await seedBaseData(database.db);
+    await seedDemo(database.db, (password) => hasher.hash(password));
+    app = await buildApp({
+      config: loadConfig({ ...BENCH_ENV, JOBS_POLL_MS: '0', LOGIN_RATE_LIMIT_MAX: '1000' }),
+      database,
+    });
+    // The baseline: a bare route in the same app, answering the entries' page 1 as it is (taken
+    // once the entries are in; routes are added before the app's first request).
+    let bareBody = '';
+    app.get('/bench/bare', { config: { access: 'public' } }, async (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send(bareBody),
+    );
+    const seconds = await insertEntries(pool, ENTRIES);
+    console.log(
+      `Inserted ${ENTRIES.toLocaleString('en')} journal entries (${(2 * ENTRIES).toLocaleString('en')} postings) for agency ${AGENCY} in ${seconds.toFixed(1)} s`,
+    );
+    if (!(await booksBalance(pool))) throw new Error('the books do not balance after the insert');
+    const login = await app.inject({
+      method: 'POST',
+      url: '/base/v2/login',
+      payload: { username: 'admin', password: 'demo1234' },
+    });
+    const headers = { authorization: `Bearer ${login.json<{ data: { token: string } }>().data.token}` };
+    const target = app;
+    const get = (path: string) => async () => (await target.inject({ url: path, headers })).statusCode;
+    const first = await app.inject({ url: '/base/v2/wallet/entries?page=1', headers });
+    if (first.statusCode !== 200) throw new Error(`the entries answered ${first.statusCode}: ${first.body}`);
+    bareBody = first.body;
+    console.log(
+      `The bare route answers the entries' page 1 as it is: ${(bareBody.length / 1024).toFixed(1)} KB`,
+    );
+    // Untimed warm-up: the JIT, the pool's connections, the tables' pages.
+    await race(REQUESTS / 10, async () => (await target.inject({ url: '/bench/bare' })).statusCode);
+    for (const run of runs()) await race(CONCURRENCY, (i) => get(run.url(run.requests + i))());
+    const bare = await race(
+      REQUESTS * 5,
+      async () => (await target.inject({ url: '/bench/bare' })).statusCode,
+    );
+    const rows = [row('baseline: bare Fastify route', bare, bare)];
+    for (const run of runs())
+      rows.push(row(run.name, await race(run.requests, (i) => get(run.url(i))()), bare));
+    console.log(
+      `Wallet lists on PostgreSQL, ${ENTRIES.toLocaleString('en')} entries of one agency, in-process app.inject(), ${CONCURRENCY} requests in flight`,
+    );
+    console.table(rows);
+  } finally {
+    await app?.close();
+    await pool.end();
+    await drop();
+  }
+}
+
+if (!URL) {
+  console.log('wallet-lists: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL URL)');
+} else {
+  await main(URL);
+}
