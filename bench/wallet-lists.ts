@@ -11,7 +11,8 @@
  * The entries' order ids are fresh UUIDs, not orders in the table: a page looks its orders up by
  * primary key, 20 at most, whatever the table holds.
  * Run: `npx tsx bench/wallet-lists.ts` with BENCH_DATABASE_URL or TEST_DATABASE_URL (skipped
- * without). Options: BENCH_ENTRIES, BENCH_REQUESTS (200 per run), BENCH_CONCURRENCY (8).
+ * without). Options: BENCH_ENTRIES, BENCH_REQUESTS (200 per run), BENCH_CONCURRENCY (8) and
+ * BENCH_KEEP_SCHEMA (keep the data for experiments).
  */
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -232,7 +233,12 @@ async function main(url: string): Promise<void> {
   } finally {
     await app?.close();
     await pool.end();
-    await drop();
+    if (process.env.BENCH_KEEP_SCHEMA) {
+      await database.close();
+      console.log(`Kept schema ${schema} (BENCH_KEEP_SCHEMA); drop it with: drop schema "${schema}" cascade`);
+    } else {
+      await drop();
+    }
   }
 }
 
