@@ -180,7 +180,7 @@ function runs(): { name: string; requests: number; url: (i: number) => string }[
 }
 
 async function main(url: string): Promise<void> {
-  const { database, schema, drop } = await migratedSchema(url, CONCURRENCY + 2);
+  const { database, schema, finish } = await migratedSchema(url, CONCURRENCY + 2);
   const pool = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` });
   let app: FastifyInstance | undefined;
   try {
@@ -233,12 +233,7 @@ async function main(url: string): Promise<void> {
   } finally {
     await app?.close();
     await pool.end();
-    if (process.env.BENCH_KEEP_SCHEMA) {
-      await database.close();
-      console.log(`Kept schema ${schema} (BENCH_KEEP_SCHEMA); drop it with: drop schema "${schema}" cascade`);
-    } else {
-      await drop();
-    }
+    await finish();
   }
 }
 

@@ -32,7 +32,7 @@ async function adminQuery(url: string, statement: string): Promise<void> {
 export async function migratedSchema(
   url: string,
   poolSize: number,
-): Promise<{ database: Database; schema: string; drop(): Promise<void> }> {
+): Promise<{ database: Database; schema: string; drop(): Promise<void>; finish(): Promise<void> }> {
   const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
   await adminQuery(url, `create schema "${schema}"`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-migrations-'));
@@ -47,12 +47,19 @@ export async function migratedSchema(
   });
   await database.migrate(dir, schema);
   fs.rmSync(dir, { recursive: true, force: true });
+  const drop = async () => {
+    await database.close();
+    await adminQuery(url, `drop schema "${schema}" cascade`);
+  };
   return {
     database,
     schema,
-    async drop() {
+    drop,
+    /** At the bench's end: drops the schema, or keeps its data for experiments with BENCH_KEEP_SCHEMA. */
+    async finish() {
+      if (!process.env.BENCH_KEEP_SCHEMA) return drop();
       await database.close();
-      await adminQuery(url, `drop schema "${schema}" cascade`);
+      console.log(`Kept schema ${schema} (BENCH_KEEP_SCHEMA); drop it with: drop schema "${schema}" cascade`);
     },
   };
 }
