@@ -102,16 +102,34 @@ async function insertEntries(pool: pg.Pool, count: number): Promise<number> {
                 case when g % 10 = 0 then null else gen_random_uuid()::text end, '',
                 now() - g * interval '1 minute'
            from generate_series($2::int, $3::int) g
-         returning id, kind)
-       insert into ledger_postings (entry_id, account_id, amount_minor, currency)
-       select entry.id, leg.account_id, leg.amount_minor, 'CNY'
+         returning id, kind, created_at)
+       insert into ledger_postings (entry_id, account_id, amount_minor, currency, agency_id, account_kind,
+         entry_kind, created_at, balance_after_minor)
+       select entry.id, leg.account_id, leg.amount_minor, 'CNY', $1, leg.account_kind, entry.kind,
+              entry.created_at, 0
          from entry cross join lateral (values
-           ($4::int, case when entry.kind = 'top-up' then 9000 else -1000 end),
+           ($4::int, case when entry.kind = 'top-up' then 9000 else -1000 end, 'agency_wallet'),
            (case when entry.kind = 'top-up' then $6::int else $5::int end,
-            case when entry.kind = 'top-up' then -9000 else 1000 end)) as leg(account_id, amount_minor)`,
+            case when entry.kind = 'top-up' then -9000 else 1000 end,
+            case when entry.kind = 'top-up' then 'platform_cash' else 'supplier_payable' end))
+           as leg(account_id, amount_minor, account_kind)`,
       [AGENCY, from, Math.min(count, from + BATCH - 1), wallet, payable, cash],
     );
   }
+  // The balances as the ledger writes them: each account's, and each posting's after its entry.
+  await pool.query(
+    `update ledger_postings p set balance_after_minor = r.balance
+       from (select id, sum(amount_minor) over (partition by account_id order by created_at, entry_id, id) as balance
+               from ledger_postings where agency_id = $1) r
+      where r.id = p.id`,
+    [AGENCY],
+  );
+  await pool.query(
+    `insert into wallet_hourly_sums (account_id, agency_id, currency, hour, entry_kind, amount_minor, postings)
+     select account_id, agency_id, currency, date_trunc('hour', created_at, 'UTC'), entry_kind, sum(amount_minor), count(*)
+       from ledger_postings where agency_id = $1 and account_kind = 'agency_wallet' group by 1, 2, 3, 4, 5`,
+    [AGENCY],
+  );
   await pool.query(
     `update ledger_accounts a set balance_minor = coalesce(
        (select sum(p.amount_minor) from ledger_postings p where p.account_id = a.id), 0)
@@ -120,18 +138,25 @@ async function insertEntries(pool: pg.Pool, count: number): Promise<number> {
   );
   await pool.query('vacuum analyze journal_entries');
   await pool.query('vacuum analyze ledger_postings');
+  await pool.query('vacuum analyze wallet_hourly_sums');
   return (performance.now() - start) / 1000;
 }
 
-/** Whether the books balance: every entry's postings sum to zero, every balance is its postings'. */
+/**
+ * Whether the books balance: every entry's postings sum to zero, every balance is its postings',
+ * and every posting's balance after is its account's running sum.
+ */
 async function booksBalance(pool: pg.Pool): Promise<boolean> {
-  const { rows } = await pool.query<{ entries: string; accounts: string }>(
+  const { rows } = await pool.query<{ entries: string; accounts: string; after: string }>(
     `select (select count(*) from (select entry_id from ledger_postings group by entry_id
                                     having sum(amount_minor) <> 0) e) as entries,
             (select count(*) from ledger_accounts a where a.balance_minor <>
-               coalesce((select sum(p.amount_minor) from ledger_postings p where p.account_id = a.id), 0)) as accounts`,
+               coalesce((select sum(p.amount_minor) from ledger_postings p where p.account_id = a.id), 0)) as accounts,
+            (select count(*) from (select balance_after_minor, sum(amount_minor) over (partition by account_id
+               order by created_at, entry_id, id) as running from ledger_postings) r
+               where r.balance_after_minor <> r.running) as after`,
   );
-  return rows[0]?.entries === '0' && rows[0]?.accounts === '0';
+  return rows[0]?.entries === '0' && rows[0]?.accounts === '0' && rows[0]?.after === '0';
 }
 
 /** The runs: each a list as the wallet pages ask for it. */

@@ -270,9 +270,13 @@ export const TransactionQuery = z
   .refine(dateRange, { path: ['dateTo'], message: 'range' });
 export type TransactionQuery = z.infer<typeof TransactionQuery>;
 
-export const WalletEntryList = pageOf(WalletEntry);
+/**
+ * A page of wallet entries or transactions; `totalCapped` when more lines match than the API
+ * counts (1,000): `total` is then the cap and the list reads "1,000+".
+ */
+export const WalletEntryList = pageOf(WalletEntry).extend({ totalCapped: z.boolean().optional() });
 export type WalletEntryList = z.infer<typeof WalletEntryList>;
-export const TransactionList = pageOf(TransactionRow);
+export const TransactionList = pageOf(TransactionRow).extend({ totalCapped: z.boolean().optional() });
 export type TransactionList = z.infer<typeof TransactionList>;
 
 /**

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { eq, sql } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type {
   LookToBook,
   SubAgencyBalance,
@@ -15,7 +15,7 @@ import { users } from '../users/index';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { payFromBalance } from '../wallet/index';
 import { reimburse } from '../wallet/index';
-import { fundThroughParents } from '../wallet/wallet.test-helpers';
+import { fundThroughParents, moveEntries } from '../wallet/wallet.test-helpers';
 import { journalEntries } from '../wallet/index';
 
 /**
@@ -57,8 +57,10 @@ async function sheetRows(raw: Buffer): Promise<unknown[][]> {
 
 /** Moves journal entries (by reference or order id) to `at`. */
 async function backdate(match: string, at: string): Promise<void> {
-  await t.database.db.execute(
-    sql`update ${journalEntries} set created_at = ${at}::timestamptz where reference = ${match} or order_id = ${match}`,
+  await moveEntries(
+    t.database.db,
+    or(eq(journalEntries.reference, match), eq(journalEntries.orderId, match)),
+    new Date(at),
   );
 }
 

@@ -72,7 +72,7 @@ export function statementsOver(
       number
     >;
     for (const s of sums) {
-      if (s.bucket !== period.bucket) continue;
+      if (s.bucket !== period.bucket || !s.kind) continue;
       const type = paymentTypeOf(s.kind);
       if (type === 'top-up') topUps += s.amountMinor;
       else spending[type] += s.amountMinor;

@@ -27,6 +27,7 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
     where a.currency <> p.currency`,
   );
   for (const r of mismatched) problems.push(`posting ${r.id} currency differs from its account`);
+  problems.push(...(await postingCopyViolations(db)));
   // No wallet's available amount (balance + credit - credit lent) below zero, except through the
   // clawback of markup it earned: every other debit needs cover, so it is at most what it gave back.
   const overdrawn = await query<{ id: number }>(
@@ -283,4 +284,51 @@ export async function trainOrderViolations(db: Db): Promise<string[]> {
   return wrong.map(
     (r) => `train order ${r.id} of ${r.total} took ${r.paid} from the wallet and gave ${r.back} back`,
   );
+}
+
+/**
+ * The facts each posting copies for the wallet's lists (migration 0033) agree with their sources:
+ * its account's agency and kind, its entry's kind and time; its balance after is the running
+ * sum of its account's postings through its entry, entries in time order then by id; and each
+ * wallet's hourly sums are its postings' per UTC hour and entry kind.
+ */
+export async function postingCopyViolations(db: Db): Promise<string[]> {
+  const copied = await query<{ id: string }>(
+    db,
+    sql`
+    select p.id::text from ledger_postings p
+    join ledger_accounts a on a.id = p.account_id
+    join journal_entries e on e.id = p.entry_id
+    where p.agency_id <> a.agency_id or p.account_kind <> a.kind or p.entry_kind <> e.kind
+      or p.created_at <> e.created_at`,
+  );
+  const running = await query<{ account_id: number; entry_id: string; stored: string; total: string }>(
+    db,
+    sql`
+    select account_id, entry_id::text, stored::text, total::text from (
+      select account_id, entry_id, min(balance_after_minor) as stored, max(balance_after_minor) as top,
+        sum(sum(amount_minor)) over (partition by account_id order by min(created_at), entry_id) as total
+      from ledger_postings group by account_id, entry_id
+    ) r where stored <> total or top <> total`,
+  );
+  const hourly = await query<{ account_id: number; hour: string; entry_kind: string }>(
+    db,
+    sql`
+    select coalesce(s.account_id, r.account_id) as account_id, coalesce(s.hour, r.hour)::text as hour,
+      coalesce(s.entry_kind, r.entry_kind) as entry_kind
+    from wallet_hourly_sums s
+    full join (
+      select account_id, date_trunc('hour', created_at, 'UTC') as hour, entry_kind,
+        sum(amount_minor) as amount_minor, count(*)::int as postings
+      from ledger_postings where account_kind = 'agency_wallet' group by 1, 2, 3
+    ) r on r.account_id = s.account_id and r.hour = s.hour and r.entry_kind = s.entry_kind
+    where s.amount_minor is distinct from r.amount_minor or s.postings is distinct from r.postings`,
+  );
+  return [
+    ...copied.map((r) => `posting ${r.id} differs from its account or entry`),
+    ...hourly.map((r) => `wallet ${r.account_id}'s ${r.entry_kind} sum of the hour ${r.hour} differs from its postings`),
+    ...running.map(
+      (r) => `account ${r.account_id} after entry ${r.entry_id}: stored ${r.stored}, postings sum to ${r.total}`,
+    ),
+  ];
 }

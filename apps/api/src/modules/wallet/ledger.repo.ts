@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
 import { agencies } from '../agencies/index';
@@ -11,6 +11,7 @@ import {
   type EntryKind,
   type EntryMeta,
   type LedgerAccountRow,
+  walletHourlySums,
 } from './wallet.schema';
 
 /** The four account ids of one agency and currency. */
@@ -142,17 +143,33 @@ export interface NewEntry {
   postedAt?: Date | null;
 }
 
-/** Inserts the journal entry header and its postings in one statement; returns the entry id. */
-export async function insertEntry(
-  tx: Db,
-  entry: NewEntry,
-  postings: { accountId: number; amountMinor: number; currency: string; leg?: string | undefined }[],
-): Promise<number> {
+/** A posting as stored: its leg, and the facts of its account the wallet's lists read. */
+export interface NewPosting {
+  accountId: number;
+  amountMinor: number;
+  currency: string;
+  leg?: string | undefined;
+  /** The account's agency and kind. */
+  agencyId: number;
+  accountKind: AccountKind;
+  /** The account's balance after the whole entry (the caller holds the account's lock). */
+  balanceAfterMinor: number;
+}
+
+/**
+ * Inserts the journal entry header, its postings and their wallets' hourly sums in one statement;
+ * returns the entry id. The
+ * entry's time is `postedAt`, else the clock at the insert (not the transaction's start): the
+ * caller holds the locks of the accounts it posts to, so on each account the entries' times follow
+ * the order their balances were written in.
+ */
+export async function insertEntry(tx: Db, entry: NewEntry, postings: readonly NewPosting[]): Promise<number> {
+  const at = sql`coalesce(${entry.postedAt?.toISOString() ?? null}::timestamptz, clock_timestamp())`;
   if (postings.length === 0) {
-    const { postedAt, ...values } = entry;
+    const { postedAt: _postedAt, ...values } = entry;
     const [row] = await tx
       .insert(journalEntries)
-      .values({ ...values, ...(postedAt ? { createdAt: postedAt } : {}) })
+      .values({ ...values, createdAt: at })
       .returning({ id: journalEntries.id });
     if (!row) throw new Error('journal entry insert returned nothing');
     return row.id;
@@ -160,7 +177,7 @@ export async function insertEntry(
   const lines = sql.join(
     postings.map(
       (p) =>
-        sql`(${p.accountId}::int, ${p.amountMinor}::bigint, ${p.currency}::text, ${p.leg ?? null}::text)`,
+        sql`(${p.accountId}::int, ${p.amountMinor}::bigint, ${p.currency}::text, ${p.leg ?? null}::text, ${p.agencyId}::int, ${p.accountKind}::text, ${p.balanceAfterMinor}::bigint)`,
     ),
     sql`, `,
   );
@@ -169,16 +186,39 @@ export async function insertEntry(
     sql`with entry as (
       insert into ${journalEntries} (agency_id, kind, order_id, reference, description, meta, created_by, created_at)
       values (${entry.agencyId}, ${entry.kind}, ${entry.orderId}, ${entry.reference}, ${entry.description},
-        ${JSON.stringify(entry.meta)}::jsonb, ${entry.createdBy},
-        coalesce(${entry.postedAt?.toISOString() ?? null}::timestamptz, now()))
-      returning id
+        ${JSON.stringify(entry.meta)}::jsonb, ${entry.createdBy}, ${at})
+      returning id, kind, created_at
     ), lines as (
-      insert into ${ledgerPostings} (entry_id, account_id, amount_minor, currency, leg)
-      select entry.id, v.account_id, v.amount_minor, v.currency, v.leg
-      from entry, (values ${lines}) as v(account_id, amount_minor, currency, leg)
+      insert into ${ledgerPostings} (entry_id, account_id, amount_minor, currency, leg, agency_id, account_kind,
+        entry_kind, created_at, balance_after_minor)
+      select entry.id, v.account_id, v.amount_minor, v.currency, v.leg, v.agency_id, v.account_kind,
+        entry.kind, entry.created_at, v.balance_after
+      from entry, (values ${lines}) as v(account_id, amount_minor, currency, leg, agency_id, account_kind, balance_after)
+      returning account_id, agency_id, account_kind, currency, entry_kind, created_at, amount_minor
+    ), sums as (
+      insert into ${walletHourlySums} (account_id, agency_id, currency, hour, entry_kind, amount_minor, postings)
+      select account_id, agency_id, currency, date_trunc('hour', created_at, 'UTC'), entry_kind, sum(amount_minor), count(*)
+      from lines where account_kind = 'agency_wallet'
+      group by account_id, agency_id, currency, date_trunc('hour', created_at, 'UTC'), entry_kind
+      on conflict (account_id, hour, entry_kind) do update
+        set amount_minor = ${walletHourlySums}.amount_minor + excluded.amount_minor,
+          postings = ${walletHourlySums}.postings + excluded.postings
     )
     select id::text as id from entry`,
   );
   if (!row) throw new Error('journal entry insert returned nothing');
   return Number(row.id);
+}
+
+/**
+ * True when one of `accountIds` (the caller holds their locks) has a posting later than `at`: an
+ * entry posted with a time of its own must not come before what is already on its accounts.
+ */
+export async function postedAfter(tx: Db, accountIds: readonly number[], at: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: ledgerPostings.id })
+    .from(ledgerPostings)
+    .where(and(inArray(ledgerPostings.accountId, [...accountIds]), gt(ledgerPostings.createdAt, at)))
+    .limit(1);
+  return row !== undefined;
 }

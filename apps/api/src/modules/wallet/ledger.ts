@@ -1,6 +1,13 @@
 import { AppError } from '../../platform/errors';
 import type { Db } from '../../platform/db';
-import { addToBalances, insertEntry, lockAccounts, type NewEntry, orderEntryExists } from './ledger.repo';
+import {
+  addToBalances,
+  insertEntry,
+  lockAccounts,
+  type NewEntry,
+  orderEntryExists,
+  postedAfter,
+} from './ledger.repo';
 import type { EntryKind, EntryMeta, LedgerAccountRow, PostingLeg } from './wallet.schema';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { balanceAboveMaximum, maxWalletMinor } from './money';
@@ -131,6 +138,22 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
     }
   }
 
+  // Balances are written in the order entries take their times (see `insertEntry`); an entry with
+  // a time of its own (the demo's past quarter) must therefore be later than its accounts' last.
+  if (input.postedAt && (await postedAfter(tx, [...deltas.keys()], input.postedAt))) {
+    throw new UnbalancedEntryError('an entry cannot be posted before its accounts\' last posting');
+  }
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  const postings = input.postings.map((p) => {
+    const account = byId.get(p.accountId);
+    if (!account) throw new UnbalancedEntryError('unknown account in entry');
+    return {
+      ...p,
+      agencyId: account.agencyId,
+      accountKind: account.kind,
+      balanceAfterMinor: account.balanceMinor + (deltas.get(p.accountId) ?? 0),
+    };
+  });
   const entry: NewEntry = {
     agencyId: input.agencyId,
     kind: input.kind,
@@ -143,7 +166,7 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
   };
   let entryId: number;
   try {
-    entryId = await insertEntry(tx, entry, input.postings);
+    entryId = await insertEntry(tx, entry, postings);
   } catch (error) {
     if (isUniqueViolation(error, 'journal_entries_order_kind')) throw entryExists(entry.orderId, entry.kind);
     if (isUniqueViolation(error, 'journal_entries_agency_reference')) {

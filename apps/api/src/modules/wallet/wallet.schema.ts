@@ -6,7 +6,9 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
+  timestamp,
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -146,11 +148,53 @@ export const ledgerPostings = pgTable(
     currency: text('currency').notNull(),
     /** Null for an ordinary leg; `markup` / `clawback` for an ancestor's income and its return. */
     leg: text('leg').$type<PostingLeg>(),
+    // Copies of fixed facts, so that the wallet's lists and statements read one index range of the
+    // agency's postings (migration 0033): its account's agency and kind, its entry's kind and time.
+    agencyId: integer('agency_id').notNull(),
+    accountKind: text('account_kind').$type<AccountKind>().notNull(),
+    entryKind: text('entry_kind').$type<EntryKind>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * The account's balance after the posting's entry (all its postings on the account), written
+     * under the account's lock. Entries take their time under that lock too, so on each account
+     * the balances follow the entries' order in time (`ledger.invariants.ts` checks it).
+     */
+    balanceAfterMinor: minorUnits('balance_after_minor').notNull(),
   },
   (t) => [
     check('ledger_postings_leg_known', sql`${t.leg} is null or ${t.leg} in ('markup', 'clawback')`),
     index('ledger_postings_entry_idx').on(t.entryId),
-    index('ledger_postings_account_idx').on(t.accountId),
+    index('ledger_postings_account_idx').on(t.accountId, t.createdAt, t.entryId),
+    // Migration 0033 also INCLUDEs account_kind, entry_kind, currency, amount_minor and
+    // balance_after_minor here (index-only pages and statement sums), and balance_after_minor in
+    // the account index (a wallet's balance at an instant); the schema builder cannot say so.
+    index('ledger_postings_agency_created_idx').on(t.agencyId, t.createdAt, t.entryId),
+  ],
+);
+
+/**
+ * The sums of each agency wallet's postings per UTC hour and entry kind (migration 0033), written
+ * with the postings under the wallet's lock: what statements over months or days read, instead of
+ * every posting of the range.
+ */
+export const walletHourlySums = pgTable(
+  'wallet_hourly_sums',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    agencyId: integer('agency_id').notNull(),
+    currency: text('currency').notNull(),
+    /** The hour's first instant (UTC hours: every whole-hour offset's midnights are among them). */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    entryKind: text('entry_kind').$type<EntryKind>().notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
+    postings: integer('postings').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'wallet_hourly_sums_pkey', columns: [t.accountId, t.hour, t.entryKind] }),
+    // Migration 0033 INCLUDEs currency, entry_kind, amount_minor and postings (index-only sums).
+    index('wallet_hourly_sums_agency_hour_idx').on(t.agencyId, t.hour),
   ],
 );
 

@@ -24,15 +24,7 @@ import { transfer } from './transfer';
 import { emptyBalance, kindsOf, presentBalance, presentEntry, presentTransaction } from './wallet.presenter';
 import { EXPORT_ROW_CAP, entriesWorkbook, transactionsWorkbook } from './wallet.export';
 import { assertCanFundAgency } from './wallet.policy';
-import {
-  balancesAfter,
-  findAgency,
-  holdLiveAgency,
-  lineKey,
-  listEntryLines,
-  walletAccounts,
-  type EntryLine,
-} from './wallet.repo';
+import { findAgency, holdLiveAgency, listEntryLines, walletAccounts, type EntryLine } from './wallet.repo';
 
 /** The agency's wallets per currency; `settlement` is listed even before the first entry. */
 export async function agencyBalances(
@@ -87,10 +79,9 @@ const TRANSACTION_ACCOUNTS: ('agency_wallet' | 'platform_receivable')[] = [
   'platform_receivable',
 ];
 
-/** Lines of the agency's transactions as rows, each with the wallet balance after it. */
-async function transactionRows(db: Db, agencyId: number, lines: EntryLine[]) {
-  const balances = await balancesAfter(db, agencyId, TRANSACTION_ACCOUNTS, lines);
-  return lines.map((line) => presentTransaction(line, balances.get(lineKey(line)) ?? 0));
+/** Lines of the agency's transactions (read `withBalance`) as rows, each with the wallet balance after it. */
+function transactionRows(lines: EntryLine[]) {
+  return lines.map((line) => presentTransaction(line, line.balanceAfterMinor ?? 0));
 }
 
 /**
@@ -101,22 +92,25 @@ export function createAgencyBills(db: Db, orders: LedgerOrders) {
   return {
     /** Wallet entries: journal entries that change the agency's wallet. */
     async entries(agency: BillsAgency, query: WalletEntryQuery): Promise<WalletEntryList> {
-      const { list, total } = await listEntryLines(db, orders, agency.id, ['agency_wallet'], {
+      const { list, total, totalCapped } = await listEntryLines(db, orders, agency.id, ['agency_wallet'], {
         ...query,
         kinds: query.type ? kindsOf(query.type) : undefined,
         direction: query.sort === 'paymentTime' ? 'asc' : 'desc',
       });
-      return { list: list.map(presentEntry), total, page: query.page, pageSize: query.pageSize };
+      return { list: list.map(presentEntry), total, totalCapped, page: query.page, pageSize: query.pageSize };
     },
 
     /** Transactions: entries that move the agency's money (wallet or outside channels). */
     async transactions(agency: BillsAgency, query: TransactionQuery): Promise<TransactionList> {
-      const { list, total } = await listEntryLines(db, orders, agency.id, TRANSACTION_ACCOUNTS, {
-        ...query,
-        direction: query.sort.startsWith('-') ? 'desc' : 'asc',
-      });
-      const rows = await transactionRows(db, agency.id, list);
-      return { list: rows, total, page: query.page, pageSize: query.pageSize };
+      const { list, total, totalCapped } = await listEntryLines(
+        db,
+        orders,
+        agency.id,
+        TRANSACTION_ACCOUNTS,
+        { ...query, direction: query.sort.startsWith('-') ? 'desc' : 'asc' },
+        true,
+      );
+      return { list: transactionRows(list), total, totalCapped, page: query.page, pageSize: query.pageSize };
     },
 
     /** Every wallet entry of `query`'s filters (up to EXPORT_ROW_CAP) as an .xlsx file. */
@@ -133,15 +127,17 @@ export function createAgencyBills(db: Db, orders: LedgerOrders) {
 
     /** Every transaction of `query`'s filters (up to EXPORT_ROW_CAP) as an .xlsx file. */
     async transactionsExport(agency: BillsAgency, query: TransactionQuery, locale: Locale): Promise<Buffer> {
-      const { list } = await listEntryLines(db, orders, agency.id, TRANSACTION_ACCOUNTS, {
-        ...query,
-        page: 1,
-        pageSize: EXPORT_ROW_CAP,
-        direction: query.sort.startsWith('-') ? 'desc' : 'asc',
-      });
+      const { list } = await listEntryLines(
+        db,
+        orders,
+        agency.id,
+        TRANSACTION_ACCOUNTS,
+        { ...query, page: 1, pageSize: EXPORT_ROW_CAP, direction: query.sort.startsWith('-') ? 'desc' : 'asc' },
+        true,
+      );
       return transactionsWorkbook(
         locale,
-        await transactionRows(db, agency.id, list),
+        transactionRows(list),
         await invoiceTypesOfLines(db, orders, agency, list),
       );
     },

@@ -8,6 +8,8 @@ import { payFromBalance } from './pay-from-balance';
 import { reimburse } from './reimburse';
 import { topUp } from './top-up';
 import { journalEntries } from './wallet.schema';
+import { ledgerViolations } from './ledger.invariants';
+import { moveEntries } from './wallet.test-helpers';
 
 const t = useTestApp();
 
@@ -20,11 +22,12 @@ async function zoneOfAgency1(timeZone: string): Promise<void> {
 
 /** Agency 1's seeded entries (opening 55,000.00 less 5,000.00 to its branch) moved to 10 January 2026. */
 async function openedInJanuary(): Promise<void> {
-  await t.database.db
-    .update(journalEntries)
-    .set({ createdAt: new Date('2026-01-10T08:00:00Z') })
+  await moveEntries(
+    t.database.db,
     // Agency 1's own entries and its opening transfer to its branch (recorded under the branch).
-    .where(or(eq(journalEntries.agencyId, 1), eq(journalEntries.kind, 'transfer')));
+    or(eq(journalEntries.agencyId, 1), eq(journalEntries.kind, 'transfer')),
+    new Date('2026-01-10T08:00:00Z'),
+  );
 }
 
 /**
@@ -36,11 +39,7 @@ async function history(): Promise<void> {
   await zoneOfAgency1('UTC');
   await openedInJanuary();
   await db.transaction(async (tx) => {
-    const at = (id: number, iso: string) =>
-      tx
-        .update(journalEntries)
-        .set({ createdAt: new Date(iso) })
-        .where(eq(journalEntries.id, id));
+    const at = (id: number, iso: string) => moveEntries(tx, eq(journalEntries.id, id), new Date(iso));
     const base = { agencyId: 1, currency: 'CNY' };
     await at(await topUp(tx, { ...base, amountMinor: 100_000, reference: 'FEB' }), '2026-02-05T00:00:00Z');
     const pay = await payFromBalance(tx, {
@@ -118,10 +117,7 @@ describe('GET /base/v2/wallet/statements', () => {
           amountMinor: 100_000,
           reference: 'HALLOWEEN',
         });
-        await tx
-          .update(journalEntries)
-          .set({ createdAt: new Date('2026-10-31T17:00:00Z') })
-          .where(eq(journalEntries.id, entry));
+        await moveEntries(tx, eq(journalEntries.id, entry), new Date('2026-10-31T17:00:00Z'));
       });
       const token = await login(t.app, 'finance');
       const res = await get(token, '/base/v2/wallet/statements?from=2026-09&to=2026-12');
@@ -131,6 +127,28 @@ describe('GET /base/v2/wallet/statements', () => {
       ).toEqual([[month, zone, '50000.00', '1000.00', '51000.00']]);
     },
   );
+
+  it('cuts the months at midnight of a time zone half an hour off UTC, within one UTC hour', async () => {
+    await zoneOfAgency1('Asia/Kolkata');
+    await openedInJanuary();
+    // Midnight of 1 November in Kolkata (UTC+5:30) is 18:30 UTC: 18:20 is October, 18:40 November.
+    await t.database.db.transaction(async (tx) => {
+      const base = { agencyId: 1, currency: 'CNY' };
+      const october = await topUp(tx, { ...base, amountMinor: 100_000, reference: 'OCT' });
+      await moveEntries(tx, eq(journalEntries.id, october), new Date('2026-10-31T18:20:00Z'));
+      const november = await topUp(tx, { ...base, amountMinor: 20_000, reference: 'NOV' });
+      await moveEntries(tx, eq(journalEntries.id, november), new Date('2026-10-31T18:40:00Z'));
+    });
+    const token = await login(t.app, 'finance');
+    const list = WalletStatement.array().parse(
+      body(await get(token, '/base/v2/wallet/statements?from=2026-09&to=2026-12')).data,
+    );
+    expect(list.map((s) => [s.period, s.opening.amount, s.topUps.amount, s.closing.amount])).toEqual([
+      ['2026-10', '50000.00', '1000.00', '51000.00'],
+      ['2026-11', '51000.00', '200.00', '51200.00'],
+    ]);
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
 
   it('refuses bad ranges and operators', async () => {
     const token = await login(t.app, 'finance');

@@ -71,9 +71,9 @@ export function statementsFrom(
     let balance = mine.filter((s) => s.bucket === 'before').reduce((n, s) => n + s.amountMinor, 0);
     for (const month of months) {
       const moved = mine.filter((s) => s.bucket === month);
-      if (moved.every((s) => s.entries === 0)) continue;
+      if (moved.every((s) => s.postings === 0)) continue;
       const totals: Record<Bucket, number> = { topUps: 0, orderPayments: 0, refunds: 0, adjustments: 0 };
-      for (const s of moved) totals[BUCKET_OF[s.kind]] += s.amountMinor;
+      for (const s of moved) if (s.kind) totals[BUCKET_OF[s.kind]] += s.amountMinor;
       const opening = balance;
       balance += totals.topUps + totals.orderPayments + totals.refunds + totals.adjustments;
       result.push({

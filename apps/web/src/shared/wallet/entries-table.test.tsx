@@ -72,6 +72,7 @@ async function renderTable(
   locale: 'en' | 'zh-cn' = 'en',
   rows = ENTRIES,
   linkOrders = true,
+  counted: { total: number; totalCapped?: boolean } = { total: rows.length },
 ) {
   await prepare(session);
   if (locale !== 'en') {
@@ -80,7 +81,7 @@ async function renderTable(
   }
   const element: ReactNode = (
     <EntriesTable
-      data={{ list: rows, total: rows.length, page: 1, pageSize: 20 }}
+      data={{ list: rows, ...counted, page: 1, pageSize: 20 }}
       page={1}
       pageSize={20}
       loading={false}
@@ -143,5 +144,15 @@ describe('wallet entries table', () => {
     const row = rowOf(table, 'R7');
     expect(row).toHaveTextContent('B-7');
     expect(row.lastElementChild).toHaveTextContent('Flight order B-7');
+  });
+
+  it('says a count past the server cap is a lower bound, "10,000+"', async () => {
+    await renderTable(SESSIONS.finance, 'en', ENTRIES, true, { total: 10_000, totalCapped: true });
+    expect(await screen.findByText('10,000+ in total')).toBeInTheDocument();
+  });
+
+  it('says an exact count as it is', async () => {
+    await renderTable(SESSIONS.finance, 'en', ENTRIES, true, { total: 6 });
+    expect(await screen.findByText('6 in total')).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { WalletEntry, WalletEntryList, WalletPaymentType } from '@portal/domain/wallet';
 import { DataTable } from '../ui/data-table';
 import { entryDescription } from './entry-description';
-import { formatSigned, formatTimestamp, isNegative } from './format';
+import { formatSigned, formatTimestamp, isNegative, countText } from './format';
 import { OrderNumber } from './order-number';
 
 /** Tag colour of each payment type: money in green, purchases blue/cyan, after-sales orange/red. */
@@ -38,7 +38,7 @@ export function EntriesTable({
   onPage,
   linkOrders = true,
 }: EntriesTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const columns: TableColumnsType<WalletEntry> = [
     {
       title: t('bills.entries.paymentType'),
@@ -99,7 +99,7 @@ export function EntriesTable({
         pageSize,
         total: data?.total ?? 0,
         showSizeChanger: true,
-        showTotal: (total) => t('bills.total', { count: total }),
+        showTotal: (total) => t('bills.total', { count: countText(total, data?.totalCapped, i18n.language) }),
         onChange: onPage,
       }}
     />

@@ -26,3 +26,11 @@ export function magnitude(amount: string): string {
 export function formatTimestamp(iso: string): string {
   return formatDateTime(iso, { seconds: true });
 }
+
+/**
+ * A list's count as its total line shows it: past the server's cap (`totalCapped`) the count is a
+ * lower bound, "10,000+".
+ */
+export function countText(total: number, capped: boolean | undefined, language: string): number | string {
+  return capped ? `${total.toLocaleString(language)}+` : total;
+}

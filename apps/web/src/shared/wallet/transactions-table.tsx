@@ -4,7 +4,7 @@ import type { TransactionKind } from '@portal/domain/transaction-kinds';
 import type { TransactionList, TransactionOrderRef, TransactionRow } from '@portal/domain/wallet';
 import { formatAmount, formatMoney } from '../money/format-money';
 import { DataTable } from '../ui/data-table';
-import { formatTimestamp } from './format';
+import { formatTimestamp, countText } from './format';
 import { OrderNumber } from './order-number';
 import { SignedAmount } from './signed-amount';
 
@@ -37,7 +37,7 @@ export function TransactionsTable({
   onPage,
   linkOrders = true,
 }: TransactionsTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rows = data?.list ?? [];
   const currency = amountCurrency(rows);
   const time = (value: string) => <time dateTime={value}>{formatTimestamp(value)}</time>;
@@ -122,7 +122,7 @@ export function TransactionsTable({
         pageSize,
         total: data?.total ?? 0,
         showSizeChanger: true,
-        showTotal: (total) => t('bills.total', { count: total }),
+        showTotal: (total) => t('bills.total', { count: countText(total, data?.totalCapped, i18n.language) }),
         onChange: onPage,
       }}
     />
