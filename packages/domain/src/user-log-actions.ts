@@ -1,5 +1,3 @@
-import type { UserLogTarget } from './user-log-events';
-
 /*
  * The user log's actions, outcomes and target pages, without zod: the user log page's filters and
  * sentences read them, and `user-log.ts` and `user-log-events.ts` (which re-export them) hold the
@@ -37,7 +35,7 @@ export function userLogActionKey(action: UserLogAction): string {
 }
 
 /** The web page that shows a target, if any (a path of the route table; the reader's access decides the link). */
-export function userLogTargetPath(target: Pick<UserLogTarget, 'kind' | 'id'>): string | null {
+export function userLogTargetPath(target: { kind: string; id: string | null }): string | null {
   const id = target.id === null ? null : encodeURIComponent(target.id);
   switch (target.kind) {
     case 'flightOrder':
