@@ -19,33 +19,28 @@ const SEARCH_JS_BUDGET = 400 * 1024;
 const ROUTE_JS_BUDGET = 400 * 1024;
 /**
  * The routes still over the 400 KB budget, each with the ceiling it must not pass meanwhile (its
- * last measured figure, rounded up): a page cannot grow while it waits for its fix, and a route
+ * last measured figure plus 1 to 2 KB): a page cannot grow while it waits for its fix, and a route
  * that gets under the budget must leave this list (the test says so), so it only shrinks.
  */
 const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
-  '/agency-manager': 408,
-  '/agency-manager/bills/:id': 486,
-  '/agency-manager/statements': 468,
-  '/bills/transactions': 450,
-  '/bills/wallet': 472,
-  '/flight/booking/confirm': 601,
-  '/flight/group/booking': 426,
-  '/flight/group/booking/confirm': 486,
-  '/flight/group/order/:id': 583,
-  '/flight/orders': 467,
-  '/flight/orders/:id': 615,
-  '/flight/orders/disruptions': 452,
-  '/flight/orders/voyage': 449,
-  '/platform/agencies': 488,
-  '/platform/applications': 510,
-  '/platform/audit': 406,
-  '/platform/funding': 459,
-  '/platform/rates': 418,
-  '/profile': 535,
-  '/train/booking': 592,
-  '/train/orders': 492,
-  '/user-log': 457,
-  '/users': 446,
+  '/agency-manager/bills/:id': 471,
+  '/agency-manager/statements': 454,
+  '/bills/transactions': 436,
+  '/bills/wallet': 457,
+  '/flight/booking/confirm': 581,
+  '/flight/group/booking': 413,
+  '/flight/group/booking/confirm': 471,
+  '/flight/group/order/:id': 559,
+  '/flight/orders': 416,
+  '/flight/orders/:id': 592,
+  '/flight/orders/disruptions': 439,
+  '/platform/agencies': 473,
+  '/platform/applications': 495,
+  '/platform/funding': 445,
+  '/profile': 519,
+  '/train/booking': 575,
+  '/train/orders': 478,
+  '/user-log': 430,
 };
 
 interface Download {
