@@ -1,13 +1,12 @@
 import { ROUTES } from '@portal/domain/routes';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { ADULT, BookingPage } from './support/booking-page';
-import { DEMO_PASSWORD } from './support/demo';
+import { demoRecordsOf } from './support/demo-records';
 import { daysFromToday, GroupPage } from './support/group-page';
 import { DEMO_PLATFORM_ADMINS, signInToPlatform } from './support/platform';
 import { PortalPage } from './support/portal-page';
 import { ShoppingPage } from './support/shopping-page';
-import { xsrfHeaders } from './support/xsrf';
 
 /**
  * Every route of the route table (packages/domain/src/routes.ts) measured with axe at 1366x768:
@@ -85,52 +84,6 @@ async function open(portal: PortalPage, path: string) {
   await settle(portal.page);
 }
 
-/** The API as a demo user calls it, for the ids of seeded records (the pages show them by id). */
-async function apiAs(request: APIRequestContext, username: string) {
-  const login = await request.post('/base/v2/login', {
-    data: { username, password: DEMO_PASSWORD },
-    headers: await xsrfHeaders(request),
-  });
-  const answer = (await login.json()) as { code: number; message: string; data: { token: string } | null };
-  expect(answer.code, `login of ${username}: ${answer.message}`).toBe(0);
-  const token = answer.data?.token ?? '';
-  /** The first item's id of one of the API's lists. */
-  return async (path: string): Promise<string> => {
-    if (path === QUOTE_ROUTE) return clientQuotePage(request, token);
-    const response = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
-    const body = (await response.json()) as {
-      code: number;
-      message: string;
-      data: { list: { id: string | number }[] };
-    };
-    expect(body.code, `${path}: ${body.message}`).toBe(0);
-    const id = body.data.list[0]?.id;
-    if (id === undefined) throw new Error(`${path} answered no item for ${username}`);
-    return String(id);
-  };
-}
-
-/** The traveller's page of a client quote the agent makes of a seeded booking waiting for payment. */
-async function clientQuotePage(request: APIRequestContext, token: string): Promise<string> {
-  const headers = { Authorization: `Bearer ${token}` };
-  const orders = await request.get('/order/v2/flight/orders?status=to_be_paid', { headers });
-  const list = ((await orders.json()) as { data: { list: { id: string }[] } }).data.list;
-  const orderId = list[0]?.id;
-  if (!orderId) throw new Error('no seeded booking waits for payment');
-  const made = await request.post('/order/v2/flight/client-quotes', {
-    headers: { ...headers, ...(await xsrfHeaders(request)), 'Idempotency-Key': crypto.randomUUID() },
-    data: {
-      source: { kind: 'order', orderId },
-      serviceFee: { mode: 'per_passenger', amount: { amount: '50.00', currency: 'CNY' } },
-      travellerName: 'Li Na',
-      language: 'en',
-    },
-  });
-  const body = (await made.json()) as { code: number; message: string; data: { publicPath: string } };
-  expect(body.code, `client quote: ${body.message}`).toBe(0);
-  return body.data.publicPath;
-}
-
 test.describe('accessibility (axe-core, WCAG 2 A and AA) at 1366x768', () => {
   test('public pages, logged out, in English', async ({ page }) => {
     const portal = new PortalPage(page);
@@ -162,12 +115,12 @@ test.describe('accessibility (axe-core, WCAG 2 A and AA) at 1366x768', () => {
     test.setTimeout(120_000);
     const portal = new PortalPage(page);
     await portal.loginInEnglish('admin', '/flight/booking');
-    const firstId = await apiAs(request, 'admin');
+    const records = await demoRecordsOf(request, 'admin');
     const details = {
-      '/flight/orders/:id': `/flight/orders/${await firstId('/order/v2/flight/orders')}`,
-      '/flight/group/order/:id': `/flight/group/order/${await firstId('/order/v2/group/orders')}`,
-      '/agency-manager/bills/:id': `/agency-manager/bills/${await firstId('/base/v2/agencies')}`,
-      [QUOTE_ROUTE]: await firstId(QUOTE_ROUTE),
+      '/flight/orders/:id': `/flight/orders/${await records.firstId('/order/v2/flight/orders')}`,
+      '/flight/group/order/:id': `/flight/group/order/${await records.firstId('/order/v2/group/orders')}`,
+      '/agency-manager/bills/:id': `/agency-manager/bills/${await records.firstId('/base/v2/agencies')}`,
+      [QUOTE_ROUTE]: await records.clientQuotePage(),
     };
     for (const [route, path] of Object.entries(details)) {
       await open(portal, path);
@@ -222,7 +175,8 @@ test.describe('accessibility (axe-core, WCAG 2 A and AA) at 1366x768', () => {
     await settle(page);
     await expectNoSeriousViolations(page, '/flight/group/booking/confirm');
 
-    const unpaid = await (await apiAs(request, 'admin'))('/order/v2/flight/orders?status=to_be_paid');
+    const records = await demoRecordsOf(request, 'admin');
+    const unpaid = await records.firstId('/order/v2/flight/orders?status=to_be_paid');
     await open(portal, `/flight/orders/${unpaid}`);
     await page.getByTestId('order-pay').click();
     await expect(page.getByTestId('balance-pay-confirm')).toBeVisible();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_FORMATS, isValidNewPassword, USER_STATUSES, type UserStatus } from './account-options';
 import { CURRENCIES } from './currency';
 import { LOCALES } from './locale';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
@@ -14,9 +15,7 @@ export type LoginBody = z.infer<typeof LoginBody>;
 /** A new password: 6 to 15 characters (spec §5, §9). */
 export const NewPassword = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
-export function isValidNewPassword(password: string): boolean {
-  return NewPassword.safeParse(password).success;
-}
+export { isValidNewPassword };
 
 /** PUT /base/v2/me/password. */
 export const ChangePasswordBody = z.strictObject({
@@ -39,10 +38,7 @@ export function singleLoginPayload(body: Pick<SingleLoginBody, 'code' | 'timesta
   return `${body.code}|${body.timestamp}|${body.userid}`;
 }
 
-export const USER_STATUSES = ['active', 'disabled', 'inactive', 'testing'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-
-export const DATE_FORMATS = ['yyyy-MM-dd', 'yyyy/MM/dd', 'dd/MM/yyyy', 'MM/dd/yyyy', 'dd-MM-yyyy'] as const;
+export { DATE_FORMATS, USER_STATUSES, type UserStatus };
 
 export const AreaCode = z.string().regex(/^\d{1,4}$/);
 

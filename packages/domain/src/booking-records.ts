@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TICKET_STATUSES, ticketStatusKey, type TicketStatus } from './ticket-statuses';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf } from './flight-order';
 import { CalendarDate } from './primitives';
 import { CABINS, PASSENGER_TYPES } from './shopping';
@@ -15,8 +16,7 @@ import { CABINS, PASSENGER_TYPES } from './shopping';
  * - anything else (no claim, or a request still under way or held) -> `issued`, with the live
  *   request in `afterSales` so the agent sees it is being worked on.
  */
-export const TICKET_STATUSES = ['issued', 'changed', 'refunded', 'voided'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export { TICKET_STATUSES, ticketStatusKey, type TicketStatus };
 
 /** After-sales statuses in which a claimed ticket-segment has taken the request's effect. */
 export const TICKET_STATUS_BY_AFTER_SALES: Readonly<Record<string, TicketStatus>> = {
@@ -32,11 +32,6 @@ export const TICKET_STATUS_BY_AFTER_SALES: Readonly<Record<string, TicketStatus>
 /** The ticket status a kept claim's after-sales order status gives (`issued` while under way). */
 export function ticketStatusOf(afterSalesStatus: string | null | undefined): TicketStatus {
   return (afterSalesStatus && TICKET_STATUS_BY_AFTER_SALES[afterSalesStatus]) || 'issued';
-}
-
-/** i18n key of a ticket status label (`voyage.ticketStatus.refunded`). */
-export function ticketStatusKey(status: TicketStatus): string {
-  return `voyage.ticketStatus.${status}`;
 }
 
 const Text = z.string().trim().min(1).max(64);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
 import { AfterSalesDetail, RelatedOrder, VoluntaryAfterSales } from './after-sales';
 import {
   DOCUMENT_TYPE_CODES,
@@ -319,8 +320,7 @@ export const FlightOrderListItem = FlightOrder.pick({
 export type FlightOrderListItem = z.infer<typeof FlightOrderListItem>;
 
 export const FLIGHT_ORDER_SORT_FIELDS = ['bookingTime', 'departureDate', 'orderTotal', 'status'] as const;
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 20;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
 const Text = z.string().trim().min(1).max(64);
 

@@ -1,22 +1,10 @@
 import { z } from 'zod';
+import { PAYMENT_CHANNELS, type PaymentChannel } from './payment-channels';
 import { companyAllows } from './company-restrictions';
 import { isSafeRedirect, MAX_REDIRECT_LENGTH } from './navigation';
 import { MoneyJson } from './shopping';
 
-/** Payment channels of spec §3 (enumeration values as the spec writes them). */
-export const PAYMENT_CHANNELS = [
-  'alipay',
-  'balance',
-  'wechat-pay',
-  'yeepay-alipay',
-  'yeepay-credit-card',
-  'yeepay-debit-card',
-  'yeepay-wechat',
-  'airwallex',
-  'stripe',
-  'abapay',
-] as const;
-export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
+export { PAYMENT_CHANNELS, type PaymentChannel };
 
 /** How a channel completes: at once from the wallet, by redirect to a hosted page, or by QR code. */
 export type PaymentFlow = 'balance' | 'redirect' | 'qr';

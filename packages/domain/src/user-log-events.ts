@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userLogTargetPath } from './user-log-actions';
 
 /**
  * What a user log row did, in words (issue 28): a closed list of action codes, each recorded at
@@ -222,23 +223,4 @@ export function eventOfCall(entry: RouteEvent, channel: unknown): UserLogEvent {
   return channel === 'balance' ? entry.byChannel.balance : entry.byChannel.other;
 }
 
-/** The web page that shows a target, if any (a path of the route table; the reader's access decides the link). */
-export function userLogTargetPath(target: UserLogTarget): string | null {
-  const id = target.id === null ? null : encodeURIComponent(target.id);
-  switch (target.kind) {
-    case 'flightOrder':
-      return id === null ? null : `/flight/orders/${id}`;
-    case 'groupOrder':
-      return id === null ? null : `/flight/group/order/${id}`;
-    case 'trainOrder':
-      return id === null ? '/train/orders' : `/train/orders?id=${id}`;
-    case 'disruption':
-      return '/flight/orders/disruptions';
-    case 'user':
-      return '/users';
-    case 'agency':
-      return '/agency-manager';
-    default:
-      return null;
-  }
-}
+export { userLogTargetPath };

@@ -1,37 +1,16 @@
 import { z } from 'zod';
+import {
+  USER_LOG_ACTIONS,
+  USER_LOG_OUTCOMES,
+  userLogActionKey,
+  type UserLogAction,
+  type UserLogOutcome,
+} from './user-log-actions';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf } from './flight-order';
 import { CalendarDate } from './primitives';
 import { USER_LOG_EVENTS, UserLogFacts, UserLogTarget } from './user-log-events';
 
-/**
- * The user log (`/user-log`, issue 10): an append-only record of every login, logout, failed
- * login and state-changing call of an agency's users. Named actions are written by the use case
- * that performs them; every other authenticated POST/PUT/PATCH/DELETE is recorded as `call`
- * with its method, route pattern, target id and outcome. There is no route that changes or
- * removes a row.
- */
-export const USER_LOG_ACTIONS = [
-  'login',
-  'login_failed',
-  'logout',
-  'sso_login',
-  'password_change',
-  'call',
-  'user_create',
-  'user_update',
-  'user_delete',
-  'user_password_reset',
-] as const;
-export type UserLogAction = (typeof USER_LOG_ACTIONS)[number];
-
-/** `ok`: the action took place; `refused`: it was answered with an error (see `code`). */
-export const USER_LOG_OUTCOMES = ['ok', 'refused'] as const;
-export type UserLogOutcome = (typeof USER_LOG_OUTCOMES)[number];
-
-/** i18n key of an action's label (`userLog.action.login_failed`). */
-export function userLogActionKey(action: UserLogAction): string {
-  return `userLog.action.${action}`;
-}
+export { USER_LOG_ACTIONS, USER_LOG_OUTCOMES, userLogActionKey, type UserLogAction, type UserLogOutcome };
 
 /** Filters of `GET /base/v2/user-logs` and its export; dates are UTC days, both ends included. */
 export const UserLogFilters = z.strictObject({

@@ -176,6 +176,12 @@ describe('web app and security headers', () => {
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // What acts on documents only stays with the pages; hashed files are never revalidated.
+    for (const name of ['cross-origin-opener-policy', 'x-xss-protection', 'etag', 'last-modified']) {
+      expect(script.headers[name], name).toBeUndefined();
+      if (name.startsWith('cross') || name.startsWith('x-')) expect(page.headers[name], name).toBeDefined();
+    }
   });
 
   it("allows the built pages' own inline scripts by their hash, and no other inline script", async () => {

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/domain/flight-order';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/domain/paging';
 
 /** A whole number from 1 in the URL, capped at `max`; `fallback` for anything else. */
 export function positiveParam(value: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {

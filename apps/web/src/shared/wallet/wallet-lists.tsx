@@ -2,8 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Flex } from 'antd';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE } from '@portal/domain/flight-order';
-import { PAYMENT_CHANNELS, type PaymentChannel } from '@portal/domain/payment';
+import { DEFAULT_PAGE_SIZE } from '@portal/domain/paging';
+import { PAYMENT_CHANNELS, type PaymentChannel } from '@portal/domain/payment-channels';
 import {
   WALLET_PAYMENT_TYPES,
   type TransactionList,

@@ -1,7 +1,7 @@
 import { Alert, Button, Segmented, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/domain/flight-order';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/domain/paging';
 import { ORDER_TYPE_FILTERS, type OrderTypeFilter } from '@portal/domain/flight-order-status';
 import {
   isPendingGroupKey,

@@ -1,7 +1,7 @@
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TICKET_STATUSES } from '@portal/domain/booking-records';
+import { TICKET_STATUSES } from '@portal/domain/ticket-statuses';
 import { isOneOf, readPaging, useListParams } from '../../../shared/browser/use-list-params';
 import { toast } from '../../../shared/ui/message-bridge';
 import { PageTitle } from '../../../shared/ui/page-title';

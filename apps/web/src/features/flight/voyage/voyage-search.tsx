@@ -9,7 +9,7 @@ import {
 } from '../../../shared/ui/filter-form';
 import { textFilterForm, textFilterValues, type TextFilterForm } from '../../../shared/ui/text-filters';
 import { useFormSync } from '../../../shared/ui/use-form-sync';
-import { TICKET_STATUSES, ticketStatusKey, type TicketStatus } from '@portal/domain/booking-records';
+import { TICKET_STATUSES, ticketStatusKey, type TicketStatus } from '@portal/domain/ticket-statuses';
 import type { VoyageFilterValues } from './api';
 
 export const VOYAGE_TEXT_FIELDS = [

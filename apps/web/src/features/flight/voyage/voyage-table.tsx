@@ -2,12 +2,8 @@ import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  ticketStatusKey,
-  type TicketStatus,
-  type VoyageList,
-  type VoyageRow,
-} from '@portal/domain/booking-records';
+import type { VoyageList, VoyageRow } from '@portal/domain/booking-records';
+import { ticketStatusKey, type TicketStatus } from '@portal/domain/ticket-statuses';
 import { PagedTable, type PagedList } from '../../../shared/ui/paged-table';
 
 const STATUS_COLOR: Record<TicketStatus, string> = {

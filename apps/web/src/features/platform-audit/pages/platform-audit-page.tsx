@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCalendarDate } from '@portal/domain/primitives';
+import { isCalendarDate } from '@portal/domain/text-checks';
 import { PLATFORM_AUDIT_ACTIONS } from '@portal/domain/platform';
 import { isApiError } from '../../../shared/api/api-error';
 import { isOneOf, readPaging, useListParams } from '../../../shared/browser/use-list-params';

@@ -1,6 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isValidRate, type RatedCurrency } from '@portal/domain/platform-rates';
+import type { RatedCurrency } from '@portal/domain/platform-rates';
+import { isValidRate } from '@portal/domain/rate-rules';
 
 interface RateOverrideDialogProps {
   currency: RatedCurrency | null;

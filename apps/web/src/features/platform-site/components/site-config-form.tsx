@@ -1,6 +1,6 @@
 import { Button, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMATS } from '@portal/domain/auth';
+import { DATE_FORMATS } from '@portal/domain/account-options';
 import { CURRENCIES } from '@portal/domain/currency';
 import { LOCALES } from '@portal/domain/locale';
 import {

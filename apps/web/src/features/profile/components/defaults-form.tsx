@@ -1,6 +1,7 @@
 import { Card, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMATS, type ConfigKey, type UserInfo } from '@portal/domain/auth';
+import { DATE_FORMATS } from '@portal/domain/account-options';
+import type { ConfigKey, UserInfo } from '@portal/domain/auth';
 import { DEFAULT_DATE_FORMAT, DEFAULT_REGION } from '@portal/domain/locale';
 import { useSessionStore } from '../../../shared/stores/session-store';
 import { toast } from '../../../shared/ui/message-bridge';

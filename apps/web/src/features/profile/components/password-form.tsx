@@ -1,7 +1,7 @@
 import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidNewPassword } from '@portal/domain/auth';
+import { isValidNewPassword } from '@portal/domain/account-options';
 import { useSessionStore } from '../../../shared/stores/session-store';
 import { toast } from '../../../shared/ui/message-bridge';
 import { changePassword } from '../api/change-password';

@@ -9,7 +9,7 @@ import {
   userLogActionKey,
   type UserLogAction,
   type UserLogOutcome,
-} from '@portal/domain/user-log';
+} from '@portal/domain/user-log-actions';
 import { useLogUsers, type UserLogFilterValues } from '../api/user-logs';
 
 interface FormValues {

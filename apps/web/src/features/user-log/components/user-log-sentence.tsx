@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { decideNavigation } from '@portal/domain/navigation';
 import type { UserLogEntry } from '@portal/domain/user-log';
-import { userLogTargetPath } from '@portal/domain/user-log-events';
+import { userLogTargetPath } from '@portal/domain/user-log-actions';
 import { userLogReason, userLogSentenceParts, type Translate } from '@portal/domain/user-log-words';
 import { useLocale, useSubject } from '../../../shared/stores/subject';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCalendarDate } from '@portal/domain/primitives';
-import { USER_LOG_ACTIONS, USER_LOG_OUTCOMES } from '@portal/domain/user-log';
+import { isCalendarDate } from '@portal/domain/text-checks';
+import { USER_LOG_ACTIONS, USER_LOG_OUTCOMES } from '@portal/domain/user-log-actions';
 import { isApiError } from '../../../shared/api/api-error';
 import { isOneOf, positiveParam, readPaging, useListParams } from '../../../shared/browser/use-list-params';
 import { toast } from '../../../shared/ui/message-bridge';

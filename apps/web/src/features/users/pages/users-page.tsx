@@ -1,7 +1,7 @@
 import { Button, Card, Empty, Input, Select, Space } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { USER_STATUSES } from '@portal/domain/auth';
+import { USER_STATUSES } from '@portal/domain/account-options';
 import { ROLES } from '@portal/domain/roles';
 import type { ManagedUser } from '@portal/domain/users';
 import { useSessionStore } from '../../../shared/stores/session-store';
@@ -9,8 +9,15 @@ import { PageTitle } from '../../../shared/ui/page-title';
 import { PasswordShownOnce } from '../../../shared/ui/password-shown-once';
 import { QueryError } from '../../../shared/ui/query-error';
 import { useUsers, type UserFilters } from '../api/users';
-import { UserFormModal } from '../components/user-form-modal';
 import { UsersTable } from '../components/users-table';
+
+/*
+ * The user form opens from a button or a row, so it loads when first opened: its checks are the
+ * domain's zod schemas, which the list does not need (docs/performance/javascript-per-route.md).
+ */
+const UserFormModal = lazy(async () => ({
+  default: (await import('../components/user-form-modal')).UserFormModal,
+}));
 
 type Editing = { user?: ManagedUser } | null;
 
@@ -101,16 +108,18 @@ export function UsersPage() {
         )}
       </Card>
       {editing && (
-        <UserFormModal
-          user={editing.user}
-          onClose={() => setEditing(null)}
-          onCreated={(created) => {
-            setEditing(null);
-            if (created.temporaryPassword) {
-              setShown({ username: created.user.username, password: created.temporaryPassword });
-            }
-          }}
-        />
+        <Suspense fallback={null}>
+          <UserFormModal
+            user={editing.user}
+            onClose={() => setEditing(null)}
+            onCreated={(created) => {
+              setEditing(null);
+              if (created.temporaryPassword) {
+                setShown({ username: created.user.username, password: created.temporaryPassword });
+              }
+            }}
+          />
+        </Suspense>
       )}
       {shown && <PasswordShownOnce {...shown} onClose={() => setShown(null)} />}
     </>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SubAgencyList } from '@portal/domain/agencies';
-import { MAX_PAGE_SIZE } from '@portal/domain/flight-order';
+import { MAX_PAGE_SIZE } from '@portal/domain/paging';
 import type { listAgencies } from '@portal/domain/api/agencies';
 import { callApi } from '../../../../shared/api/call-api';
 

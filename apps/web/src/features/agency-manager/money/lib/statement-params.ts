@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { isCurrency } from '@portal/domain/currency';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/domain/flight-order';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/domain/paging';
 import { isCalendarDate } from '@portal/domain/text-checks';
 import { MAX_SUB_RANGE_DAYS, daysBetween, type SubStatementQuery } from '@portal/domain/sub-agencies';
 import { writeListParams } from '../../../../shared/browser/use-list-params';
