@@ -226,13 +226,20 @@ function shapes(ids: string[], staff: number[], ticket: string, flight: string, 
       name: 'booking records, PNR',
       url: (i) => `${voyages}?pnr=P${n(i).toString(16).toUpperCase().padStart(5, '0')}`,
     },
-    { name: 'booking records, common surname (ZHANG)', url: (i) => `${voyages}?passenger=ZHANG&page=${1 + (i % 5)}` },
+    {
+      name: 'booking records, common surname (ZHANG)',
+      url: (i) => `${voyages}?passenger=ZHANG&page=${1 + (i % 5)}`,
+    },
     {
       name: 'booking records, rare surname',
-      url: (i) => `${voyages}?passenger=${rareSurname(95 + 100 * (n(i) % Math.max(1, Math.floor(ORDERS / 100))))}`,
+      url: (i) =>
+        `${voyages}?passenger=${rareSurname(95 + 100 * (n(i) % Math.max(1, Math.floor(ORDERS / 100))))}`,
     },
     { name: "booking records, the copies' ticket number", url: () => `${voyages}?ticketNumber=${ticket}` },
-    { name: 'booking records, a ticket number none has', url: () => `${voyages}?ticketNumber=999-0000000001` },
+    {
+      name: 'booking records, a ticket number none has',
+      url: () => `${voyages}?ticketNumber=999-0000000001`,
+    },
     { name: "booking records, the copies' flight number", url: () => `${voyages}?flightNumber=${flight}` },
     {
       name: "booking records, the copies' departure day",
@@ -308,7 +315,9 @@ async function main(url: string): Promise<void> {
       [templateId],
     );
     const seconds = await insertOrders(pool, templateId, ORDERS, BATCH);
-    console.log(`Inserted ${ORDERS.toLocaleString('en')} flight orders for agency ${AGENCY} in ${seconds.toFixed(1)} s`);
+    console.log(
+      `Inserted ${ORDERS.toLocaleString('en')} flight orders for agency ${AGENCY} in ${seconds.toFixed(1)} s`,
+    );
     const logStart = performance.now();
     const logRows = await insertUserLog(pool);
     console.log(

@@ -275,7 +275,14 @@ export async function voyageRows(
     const rowOffset = offset - before.rows;
     rows = await read(rowOffset + limit, before.orders, rowOffset);
   } else {
-    rows = await widening(db, ctx, q, Math.max(FIRST_WINDOW, offset + limit), read, (r) => r.length === limit);
+    rows = await widening(
+      db,
+      ctx,
+      q,
+      Math.max(FIRST_WINDOW, offset + limit),
+      read,
+      (r) => r.length === limit,
+    );
   }
   return rows.map(present);
 }

@@ -51,7 +51,12 @@ export async function listUserLogs(
     .orderBy(...newest)
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
-  const matching = db.select({ one: sql`1` }).from(userLogs).where(where).limit(cap + 1).as('matching');
+  const matching = db
+    .select({ one: sql`1` })
+    .from(userLogs)
+    .where(where)
+    .limit(cap + 1)
+    .as('matching');
   const [rows, [counted]] = await Promise.all([
     db
       .select(withUsername)

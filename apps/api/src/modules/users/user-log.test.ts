@@ -289,10 +289,15 @@ describe('user log at scale', () => {
       ['user_logs_agency_user_created_id_idx', sql`agency_id = 1 and user_id = 1`],
       ['user_logs_agency_action_created_id_idx', sql`agency_id = 1 and action = 'login'`],
       ['user_logs_agency_outcome_created_id_idx', sql`agency_id = 1 and outcome = 'refused'`],
-      ['user_logs_agency_idx', sql`agency_id = 1 and created_at >= '2026-01-01' and created_at < '2026-02-01'`],
+      [
+        'user_logs_agency_idx',
+        sql`agency_id = 1 and created_at >= '2026-01-01' and created_at < '2026-02-01'`,
+      ],
     ];
     for (const [index, condition] of byFilter) {
-      expect(await planOf(sql`select id from user_logs where ${condition} ${newest}`), index).toContain(index);
+      expect(await planOf(sql`select id from user_logs where ${condition} ${newest}`), index).toContain(
+        index,
+      );
     }
   });
 });
