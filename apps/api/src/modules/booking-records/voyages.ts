@@ -343,7 +343,8 @@ async function cappedCount(db: Db, ctx: RequestContext, q: VoyageFilters): Promi
     );
     return Number(row?.n ?? 0);
   };
-  return widening(db, ctx, q, FIRST_WINDOW, countWithin, (n) => n > cap);
+  // From cap + 1 orders: when most candidates match, one window counts past the cap.
+  return widening(db, ctx, q, cap + 1, countWithin, (n) => n > cap);
 }
 
 /**
