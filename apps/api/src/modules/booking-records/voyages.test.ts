@@ -18,6 +18,7 @@ import {
   travelDate,
 } from '../flight-orders/flight-orders.test-helpers';
 import { setCommonConfig } from '../../test/agency-config';
+import { rowsOf } from '../../platform/db/rows';
 
 const t = useTestApp({ REQUEST_LIMIT_SCALE: '100' });
 
@@ -278,6 +279,19 @@ describe('booking records', { timeout: 60_000 }, () => {
     const last = await list(token, `?pageSize=100&page=${Math.ceil((1201 * perOrder) / 100)}`);
     expect(last.total).toBe(1201 * perOrder);
     expect(last.list.at(-1)?.bookingNumber).toBe('F20000000001200');
+  });
+
+  it('finds the orders departed by a past day from their departure index', async () => {
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = await rowsOf<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain select id from flight_orders o where o.agency_id = 1
+              and o.status in ('issued', 'changed') and o.departure_at < '2020-01-02T14:00:00.000Z'`,
+      );
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('flight_orders_agency_departure_idx');
   });
 
   it('shows a ticket refunded through a real refund request, with its supporting document attached', async () => {
