@@ -104,6 +104,13 @@ export type VoyageRow = z.infer<typeof VoyageRow>;
 
 /** Rows beyond this many are not counted: the total then reads "10,000+" (`totalCapped`). */
 export const VOYAGE_COUNT_CAP = 10_000;
+/**
+ * With a filter on the rows themselves (departure date, ticket status, a passenger, ticket or
+ * flight number), which only expanding each candidate order's passengers and segments can tell,
+ * rows beyond this many are not counted: "1,000+", as the order list's searches
+ * (`ORDER_SEARCH_COUNT_CAP`). Counting to 10,000 expanded some 10,000 orders a request.
+ */
+export const VOYAGE_SEARCH_COUNT_CAP = 1_000;
 /** Most rows one Excel export writes (the newest bookings first). */
 export const VOYAGE_EXPORT_CAP = 10_000;
 

@@ -67,5 +67,12 @@ export const UserLogEntry = z.object({
 });
 export type UserLogEntry = z.infer<typeof UserLogEntry>;
 
-export const UserLogPage = pageOf(UserLogEntry);
+/**
+ * Rows beyond this many are not counted (an agency's log grows by about two rows an order): the
+ * total then reads "10,000+" (`totalCapped`), as the order list's and the booking records' do.
+ */
+export const USER_LOG_COUNT_CAP = 10_000;
+
+/** A page of the log; `totalCapped` when more than `USER_LOG_COUNT_CAP` rows match (`total` is the cap). */
+export const UserLogPage = pageOf(UserLogEntry).extend({ totalCapped: z.boolean() });
 export type UserLogPage = z.infer<typeof UserLogPage>;

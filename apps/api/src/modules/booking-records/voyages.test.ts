@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SupportingDocument } from '@portal/domain/after-sales';
-import { VoyageList } from '@portal/domain/booking-records';
+import { VOYAGE_SEARCH_COUNT_CAP, VoyageList } from '@portal/domain/booking-records';
 import { FlightOrder } from '@portal/domain/flight-order';
 import type { FlightOrderStatus } from '@portal/domain/flight-order-status';
 import { bearer, body, login, useTestApp } from '../../test/app';
@@ -18,6 +18,7 @@ import {
   travelDate,
 } from '../flight-orders/flight-orders.test-helpers';
 import { setCommonConfig } from '../../test/agency-config';
+import { rowsOf } from '../../platform/db/rows';
 
 const t = useTestApp({ REQUEST_LIMIT_SCALE: '100' });
 
@@ -162,6 +163,15 @@ describe('booking records', { timeout: 60_000 }, () => {
     const page2 = await list(token, '?page=2&pageSize=1');
     expect(page2.list).toEqual([data.list[1]]);
     expect(page2.total).toBe(data.total);
+    // Every page of one row and of two, the orders before each page skipped by their row counts,
+    // within an order of two passengers as well as between orders.
+    for (const size of [1, 2]) {
+      const walked: typeof data.list = [];
+      for (let page = 1; (page - 1) * size < data.total; page++) {
+        walked.push(...(await list(token, `?page=${page}&pageSize=${size}`)).list);
+      }
+      expect(walked, `pages of ${size}`).toEqual(data.list);
+    }
   });
 
   it('filters by passenger, ticket, flight and booking number, PNR and local departure date', async () => {
@@ -257,16 +267,31 @@ describe('booking records', { timeout: 60_000 }, () => {
       where type = 'origin' and id <> ${template.id} order by created_at desc limit 1099`);
     const perOrder = template.segments.length;
     const issued = await list(token, '?status=issued&pageSize=100');
-    expect(issued.total).toBe(1201 * perOrder - 1100);
+    // A ticket status is a filter on the rows: counted up to VOYAGE_SEARCH_COUNT_CAP.
+    expect(issued.total).toBe(Math.min(1201 * perOrder - 1100, VOYAGE_SEARCH_COUNT_CAP));
+    expect(issued.totalCapped).toBe(1201 * perOrder - 1100 > VOYAGE_SEARCH_COUNT_CAP);
     expect(issued.list).toHaveLength(100);
     expect(issued.list.every((r) => r.ticketStatus === 'issued')).toBe(true);
     const refunded = await list(token, '?status=refunded&pageSize=5');
-    expect(refunded.total).toBe(1100);
+    expect(refunded).toMatchObject({ total: VOYAGE_SEARCH_COUNT_CAP, totalCapped: true });
     expect(refunded.list.every((r) => r.ticketStatus === 'refunded')).toBe(true);
     // The oldest order's rows end the unfiltered list.
     const last = await list(token, `?pageSize=100&page=${Math.ceil((1201 * perOrder) / 100)}`);
     expect(last.total).toBe(1201 * perOrder);
     expect(last.list.at(-1)?.bookingNumber).toBe('F20000000001200');
+  });
+
+  it('finds the orders departed by a past day from their departure index', async () => {
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = await rowsOf<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain select id from flight_orders o where o.agency_id = 1
+              and o.status in ('issued', 'changed') and o.departure_at < '2020-01-02T14:00:00.000Z'`,
+      );
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('flight_orders_agency_departure_idx');
   });
 
   it('shows a ticket refunded through a real refund request, with its supporting document attached', async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   TICKET_STATUS_BY_AFTER_SALES,
   VOYAGE_COUNT_CAP,
+  VOYAGE_SEARCH_COUNT_CAP,
   VoyageRow,
   ticketStatusOf,
   type TicketStatus,
@@ -115,20 +116,25 @@ function ticketSql(): SQL {
 
 /**
  * Passengers x flattened segments of the newest `orderLimit` candidate orders (read in
- * `flight_orders_agency_created_id_idx` order), with each ticket-segment's kept claim. The
- * candidates are a subquery with a limit, which the planner plans on its own: merged into the
- * outer query, it costed the JSON expansion per order and read the whole table even for one
- * booking number.
+ * `flight_orders_agency_created_id_idx` order) after `orderOffset`, with each ticket-segment's kept
+ * claim. The candidates are a materialized CTE with a limit, which the planner plans on its own:
+ * merged into the outer query, it costed the JSON expansion per order and read the whole table
+ * even for one booking number; as a plain subquery the outer page's limit still made the
+ * newest-first index walk look cheap, which read all 100,000 orders' index entries and rows for
+ * one booking number (99 ms against 0.4 ms, docs/performance/other-lists.md).
  */
-function rowsFrom(ctx: RequestContext, q: VoyageFilters, orderLimit: number): SQL {
+function rowsFrom(ctx: RequestContext, q: VoyageFilters, orderLimit: number, orderOffset = 0): SQL {
   const rowWhere = rowConditions(q);
-  const bound = sql`order by o.created_at desc, o.id desc limit ${orderLimit}`;
+  const bound = sql`order by o.created_at desc, o.id desc limit ${orderLimit} offset ${orderOffset}`;
   return sql`
     from (
-      select o.id, o.booking_number, o.type, o.pnr, o.created_at, o.passengers, o.solution
-      from ${flightOrders} o
-      where ${sql.join(orderConditions(ctx, q), sql` and `)}
-      ${bound}
+      with candidates as materialized (
+        select o.id, o.booking_number, o.type, o.pnr, o.created_at, o.passengers, o.solution
+        from ${flightOrders} o
+        where ${sql.join(orderConditions(ctx, q), sql` and `)}
+        ${bound}
+      )
+      select * from candidates
     ) o
     cross join lateral jsonb_array_elements(o.passengers) with ordinality as p(pax, pn)
     cross join lateral (
@@ -201,6 +207,10 @@ function present(raw: unknown): VoyageRow {
   });
 }
 
+/** `|`-separated entries of a searchable text column (`passenger_names`, `flight_numbers`). */
+const entriesOf = (column: 'passenger_names' | 'flight_numbers') =>
+  sql.raw(`(length(o.${column}) - length(replace(o.${column}, '|', '')) + 1)`);
+
 /** The first window of candidate orders a filtered read expands; each next one is 4 times larger. */
 const FIRST_WINDOW = 500;
 
@@ -248,39 +258,79 @@ export async function voyageRows(
   limit: number,
   offset: number,
 ): Promise<VoyageRow[]> {
-  const read = async (window: number) =>
+  const read = async (window: number, skipOrders = 0, rowOffset = offset) =>
     rowsOf<unknown>(
       db,
       sql`select o.id as order_id, o.booking_number, o.type as order_type, o.pnr, o.created_at,
           p.pax, ${ticketSql()} as ticket_number, s.idx as segment_index, s.seg,
           k.id as as_id, k.booking_number as as_booking_number, k.type as as_type, k.status as as_status
-        ${rowsFrom(ctx, q, window)}
+        ${rowsFrom(ctx, q, window, skipOrders)}
         order by o.created_at desc, o.id desc, p.pn, s.idx
-        limit ${limit} offset ${offset}`,
+        limit ${limit} offset ${rowOffset}`,
     );
-  const rows =
-    rowConditions(q).length === 0
-      ? await read(offset + limit)
-      : await widening(db, ctx, q, Math.max(FIRST_WINDOW, offset + limit), read, (r) => r.length === limit);
+  let rows: unknown[];
+  if (rowConditions(q).length === 0) {
+    // The orders wholly before the page are skipped uncounted in JSON: only the rest is expanded.
+    const before = offset > 0 ? await ordersBefore(db, ctx, q, offset) : { orders: 0, rows: 0 };
+    const rowOffset = offset - before.rows;
+    rows = await read(rowOffset + limit, before.orders, rowOffset);
+  } else {
+    rows = await widening(
+      db,
+      ctx,
+      q,
+      Math.max(FIRST_WINDOW, offset + limit),
+      read,
+      (r) => r.length === limit,
+    );
+  }
   return rows.map(present);
 }
 
-/** `|`-separated entries of a searchable text column (`passenger_names`, `flight_numbers`). */
-const entriesOf = (column: 'passenger_names' | 'flight_numbers') =>
-  sql.raw(`(length(o.${column}) - length(replace(o.${column}, '|', '')) + 1)`);
+/**
+ * Without a row-level filter: how many of the newest candidate orders end before row `offset`, and
+ * their rows, counted from their short searchable columns (passengers times segments, as
+ * `cappedCount` counts them) instead of expanding their JSON. At most `offset` orders are read,
+ * each having a row at least; a deep page then expands its own few orders only.
+ */
+async function ordersBefore(
+  db: Db,
+  ctx: RequestContext,
+  q: VoyageFilters,
+  offset: number,
+): Promise<{ orders: number; rows: number }> {
+  const [row] = await rowsOf<{ orders: number | string; rows: number | string }>(
+    db,
+    sql`select count(*)::int as orders, coalesce(sum(n), 0)::int as rows from (
+          select n, sum(n) over (order by created_at desc, id desc) as upto from (
+            select o.created_at, o.id, ${entriesOf('passenger_names')} * ${entriesOf('flight_numbers')} as n
+            from ${flightOrders} o where ${sql.join(orderConditions(ctx, q), sql` and `)}
+            order by o.created_at desc, o.id desc limit ${offset}) c) w
+        where upto <= ${offset}`,
+  );
+  return { orders: Number(row?.orders ?? 0), rows: Number(row?.rows ?? 0) };
+}
 
 /**
- * How many rows match, counted up to one past `VOYAGE_COUNT_CAP`. Without a row-level filter an
+ * The most rows the list counts: `VOYAGE_COUNT_CAP`, or with a row-level filter (each candidate
+ * order expanded to be counted) `VOYAGE_SEARCH_COUNT_CAP`.
+ */
+export const countCapOf = (q: VoyageFilters) =>
+  rowConditions(q).length === 0 ? VOYAGE_COUNT_CAP : VOYAGE_SEARCH_COUNT_CAP;
+
+/**
+ * How many rows match, counted up to one past `countCapOf(q)`. Without a row-level filter an
  * order's rows are its passengers times its segments, read from its short searchable columns
  * instead of expanding its JSON; at most cap + 1 orders are read (each has at least one row).
  */
 async function cappedCount(db: Db, ctx: RequestContext, q: VoyageFilters): Promise<number> {
+  const cap = countCapOf(q);
   const statement =
     rowConditions(q).length === 0
       ? sql`select coalesce(sum(n), 0)::int as n from (
           select ${entriesOf('passenger_names')} * ${entriesOf('flight_numbers')} as n
           from ${flightOrders} o where ${sql.join(orderConditions(ctx, q), sql` and `)}
-          limit ${VOYAGE_COUNT_CAP + 1}) m`
+          limit ${cap + 1}) m`
       : undefined;
   if (statement) {
     const [row] = await rowsOf<{ n: number | string }>(db, statement);
@@ -289,11 +339,12 @@ async function cappedCount(db: Db, ctx: RequestContext, q: VoyageFilters): Promi
   const countWithin = async (window: number) => {
     const [row] = await rowsOf<{ n: number | string }>(
       db,
-      sql`select count(*)::int as n from (select 1 ${rowsFrom(ctx, q, window)} limit ${VOYAGE_COUNT_CAP + 1}) m`,
+      sql`select count(*)::int as n from (select 1 ${rowsFrom(ctx, q, window)} limit ${cap + 1}) m`,
     );
     return Number(row?.n ?? 0);
   };
-  return widening(db, ctx, q, FIRST_WINDOW, countWithin, (n) => n > VOYAGE_COUNT_CAP);
+  // From cap + 1 orders: when most candidates match, one window counts past the cap.
+  return widening(db, ctx, q, cap + 1, countWithin, (n) => n > cap);
 }
 
 /**
@@ -314,10 +365,11 @@ export async function listVoyages(db: Db, ctx: RequestContext, q: VoyageListQuer
     await voyageRows(tx, ctx, q, q.pageSize, (q.page - 1) * q.pageSize),
     await cappedCount(tx, ctx, q),
   ]);
+  const cap = countCapOf(q);
   return {
     list,
-    total: Math.min(n, VOYAGE_COUNT_CAP),
-    totalCapped: n > VOYAGE_COUNT_CAP,
+    total: Math.min(n, cap),
+    totalCapped: n > cap,
     page: q.page,
     pageSize: q.pageSize,
   };

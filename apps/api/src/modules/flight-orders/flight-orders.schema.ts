@@ -125,6 +125,9 @@ export const flightOrders = pgTable(
     // The list's PNR search (exact match within the agency).
     index('flight_orders_agency_pnr_idx').on(t.agencyId, t.pnr),
     index('flight_orders_original_idx').on(t.originalBookingId),
+    // Booking records departing up to a day (`departure_at <` its end): when few orders departed
+    // that early, they are found here instead of in all the agency's ticketed orders (0034).
+    index('flight_orders_agency_departure_idx').on(t.agencyId, t.departureAt),
     index('flight_orders_deadline_idx')
       .on(t.paymentDeadline)
       .where(sql`${t.status} = 'to_be_paid'`),

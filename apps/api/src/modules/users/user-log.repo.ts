@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { UserLogFilters } from '@portal/domain/user-log';
 import type { Db } from '../../platform/db';
 import { userLogs, users } from './users.schema';
@@ -29,24 +29,42 @@ function conditions(agencyId: number, filters: UserLogFilters): SQL | undefined 
   return and(...parts);
 }
 
-/** One page of an agency's user log, newest first, with the number of matching rows. */
+/**
+ * One page of an agency's user log, newest first, with the number of matching rows counted up to
+ * one past `cap`. The page's ids are read first, from an index that holds the filter, the order and
+ * the id (`user_logs_agency_*_created_id_idx`, migration 0034), so a deep page skips index entries
+ * only; the rows and their users are then read for those ids alone.
+ */
 export async function listUserLogs(
   db: Db,
   agencyId: number,
   filters: UserLogFilters,
   page: { page: number; pageSize: number },
+  cap: number,
 ): Promise<{ rows: UserLogRow[]; total: number }> {
   const where = conditions(agencyId, filters);
+  const newest = [desc(userLogs.createdAt), desc(userLogs.id)];
+  const pageIds = db
+    .select({ id: userLogs.id })
+    .from(userLogs)
+    .where(where)
+    .orderBy(...newest)
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const matching = db
+    .select({ one: sql`1` })
+    .from(userLogs)
+    .where(where)
+    .limit(cap + 1)
+    .as('matching');
   const [rows, [counted]] = await Promise.all([
     db
       .select(withUsername)
       .from(userLogs)
       .leftJoin(users, eq(users.id, userLogs.userId))
-      .where(where)
-      .orderBy(desc(userLogs.createdAt), desc(userLogs.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ total: count() }).from(userLogs).where(where),
+      .where(inArray(userLogs.id, pageIds))
+      .orderBy(...newest),
+    db.select({ total: count() }).from(matching),
   ]);
   return { rows, total: counted?.total ?? 0 };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as userLogApi from '@portal/domain/api/user-log';
+import { USER_LOG_COUNT_CAP } from '@portal/domain/user-log';
 import { fromContract } from '../../platform/route-contract';
 import type { Db } from '../../platform/db';
 import { sendFile, XLSX_TYPE } from '../../platform/download';
@@ -24,8 +25,20 @@ export async function userLogRoutes(fastify: FastifyInstance, { db }: { db: Db }
     handler: async (request) => {
       const ctx = requireCtx(request);
       const { page, pageSize, ...filters } = request.query;
-      const { rows, total } = await listUserLogs(db, ctx.agency.id, filters, { page, pageSize });
-      return ok({ list: rows.map(presentUserLog), total, page, pageSize });
+      const { rows, total } = await listUserLogs(
+        db,
+        ctx.agency.id,
+        filters,
+        { page, pageSize },
+        USER_LOG_COUNT_CAP,
+      );
+      return ok({
+        list: rows.map(presentUserLog),
+        total: Math.min(total, USER_LOG_COUNT_CAP),
+        totalCapped: total > USER_LOG_COUNT_CAP,
+        page,
+        pageSize,
+      });
     },
   });
 

@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { UserLogPage, type UserLogEntry } from '@portal/domain/user-log';
+import { USER_LOG_COUNT_CAP, UserLogPage, type UserLogEntry } from '@portal/domain/user-log';
 import { userLogs, users } from './users.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { recordUserAction } from './user-log';
+import { rowsOf } from '../../platform/db/rows';
 
 const t = useTestApp();
 
@@ -245,5 +246,58 @@ describe('user log', () => {
     const sub = await login(t.app, 'subop');
     const log = await entries(sub);
     expect(log.map((e) => e.username)).toEqual(['subop']);
+  });
+});
+
+describe('user log at scale', () => {
+  it('counts the rows up to the cap and says so, and pages past it in the list order', async () => {
+    const admin = await login(t.app, 'admin');
+    const [me] = await t.database.db.select().from(users).where(eq(users.username, 'admin'));
+    // One row past the cap, older than the admin's login, one a second back in time.
+    await t.database.db.execute(sql`
+      insert into user_logs (user_id, agency_id, username, action, outcome, created_at)
+      select ${me?.id}, ${me?.agencyId}, 'admin', 'password_change', 'ok',
+             timestamptz '2026-01-01T00:00:00Z' - g * interval '1 second'
+        from generate_series(1, ${USER_LOG_COUNT_CAP + 1}) g`);
+    const page = async (query: string) => {
+      const res = await list(admin, query);
+      expect(res.statusCode).toBe(200);
+      return UserLogPage.parse(body(res).data);
+    };
+    const all = await page('?pageSize=10');
+    expect(all).toMatchObject({ total: USER_LOG_COUNT_CAP, totalCapped: true });
+    expect(all.list[0]?.action).toBe('login');
+    // A filter under the cap is counted exactly.
+    expect(await page('?action=login')).toMatchObject({ total: 1, totalCapped: false });
+    // A deep page: its rows in the list's order, newest first.
+    const deep = await page('?action=password_change&page=1000&pageSize=10');
+    expect(deep.list.map((e) => e.createdAt)).toEqual(
+      Array.from({ length: 10 }, (_, i) => new Date(Date.UTC(2026, 0, 1) - (9991 + i) * 1000).toISOString()),
+    );
+    expect(deep.list.every((e) => e.username === 'admin')).toBe(true);
+  });
+
+  it('reads a page of each filter from an index holding the filter, the order and the id', async () => {
+    const planOf = (query: SQL) =>
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const rows = await rowsOf<{ 'QUERY PLAN': string }>(tx, sql`explain ${query}`);
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+    const newest = sql`order by created_at desc, id desc limit 20 offset 20000`;
+    const byFilter: [string, SQL][] = [
+      ['user_logs_agency_user_created_id_idx', sql`agency_id = 1 and user_id = 1`],
+      ['user_logs_agency_action_created_id_idx', sql`agency_id = 1 and action = 'login'`],
+      ['user_logs_agency_outcome_created_id_idx', sql`agency_id = 1 and outcome = 'refused'`],
+      [
+        'user_logs_agency_idx',
+        sql`agency_id = 1 and created_at >= '2026-01-01' and created_at < '2026-02-01'`,
+      ],
+    ];
+    for (const [index, condition] of byFilter) {
+      expect(await planOf(sql`select id from user_logs where ${condition} ${newest}`), index).toContain(
+        index,
+      );
+    }
   });
 });

@@ -71,6 +71,11 @@ export const userLogs = pgTable(
   (t) => [
     index('user_logs_user_idx').on(t.userId, t.createdAt),
     index('user_logs_agency_idx').on(t.agencyId, t.createdAt, t.id),
+    // The list's filters in its order, id included: a page's ids and the capped count read the
+    // index only (migration 0034).
+    index('user_logs_agency_user_created_id_idx').on(t.agencyId, t.userId, t.createdAt, t.id),
+    index('user_logs_agency_action_created_id_idx').on(t.agencyId, t.action, t.createdAt, t.id),
+    index('user_logs_agency_outcome_created_id_idx').on(t.agencyId, t.outcome, t.createdAt, t.id),
   ],
 );
 

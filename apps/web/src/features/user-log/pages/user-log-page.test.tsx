@@ -34,8 +34,8 @@ function entry(n: number, extra: Partial<UserLogEntry> = {}): UserLogEntry {
   };
 }
 
-function page(list: UserLogEntry[], total = list.length): UserLogPage {
-  return { list, total, page: 1, pageSize: 20 };
+function page(list: UserLogEntry[], total = list.length, totalCapped = false): UserLogPage {
+  return { list, total, totalCapped, page: 1, pageSize: 20 };
 }
 
 function serve(answer: UserLogPage | (() => Response)) {
@@ -71,6 +71,17 @@ afterEach(() => {
 });
 
 describe('user log page', () => {
+  it(
+    'says a total counted to the server cap as a lower bound: "10,000+ entries"',
+    async () => {
+      serve(page([entry(1)], 10_000, true));
+      await open();
+      await screen.findByTestId('user-log-table', {}, WAIT);
+      expect(await screen.findByText('10,000+ entries', {}, WAIT)).toBeInTheDocument();
+    },
+    SLOW,
+  );
+
   it(
     'says what each row did in words, links the target and gives the reason of a refusal',
     async () => {
