@@ -15,13 +15,14 @@
  * not part of the unit.
  * Run: `npm run bench:book-and-pay -w bench` with BENCH_DATABASE_URL or TEST_DATABASE_URL
  * (skipped without). Options: BENCH_UNITS, BENCH_CONCURRENCY, BENCH_TIMEOUT_S (600: the run fails
- * beyond it), BENCH_CPU_PROFILE=1 (writes a .cpuprofile of the timed run to the working directory)
+ * beyond it), BENCH_CPU_PROFILE=1 (writes a .cpuprofile of the timed run to the temporary directory)
  * and BENCH_KEEP_SCHEMA.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -42,6 +43,18 @@ const UNITS = Number(process.env.BENCH_UNITS ?? 2_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 600) * 1000;
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE === '1';
+/** BENCH_COUNT_QUERIES=1: counts the statements the API sends per unit, by text (the top ones printed). */
+const COUNT_QUERIES = process.env.BENCH_COUNT_QUERIES === '1';
+const statements = new Map<string, number>();
+if (COUNT_QUERIES) {
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : ((first as { text?: string } | null)?.text ?? '?');
+    statements.set(text, (statements.get(text) ?? 0) + 1);
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+}
 /** Untimed units first: the JIT, the pool's connections, the statements' plans. */
 const WARM_UP = Math.min(200, Math.max(CONCURRENCY * 4, Math.round(UNITS / 10)));
 
@@ -372,10 +385,15 @@ async function main(url: string): Promise<void> {
       await session.post('Profiler.enable');
       await session.post('Profiler.start');
     }
+    statements.clear();
     const paid = await race(UNITS, unit);
+    const counted = [...statements].sort((a, b) => b[1] - a[1]);
     if (session) {
       const { profile } = await session.post('Profiler.stop');
-      const file = `book-and-pay-${new Date().toISOString().replaceAll(':', '-')}.cpuprofile`;
+      const file = path.join(
+        os.tmpdir(),
+        `book-and-pay-${new Date().toISOString().replaceAll(':', '-')}.cpuprofile`,
+      );
       fs.writeFileSync(file, JSON.stringify(profile));
       console.log(`CPU profile of the timed run: ${file}`);
       session.disconnect();
@@ -404,6 +422,12 @@ async function main(url: string): Promise<void> {
       half('  of which: POST booking', paid.book),
       half('  of which: POST payment', paid.pay),
     ]);
+    if (COUNT_QUERIES) {
+      const all = counted.reduce((sum, [, n]) => sum + n, 0);
+      console.log(`Statements sent per unit: ${(all / UNITS).toFixed(1)}; the most frequent, per unit:`);
+      for (const [text, n] of counted.slice(0, 40))
+        console.log(`${(n / UNITS).toFixed(2).padStart(6)}  ${text.replace(/\s+/g, ' ').slice(0, 220)}`);
+    }
     if (problems.length > 0) throw new Error(`books wrong after the run:\n${problems.join('\n')}`);
     console.log(
       `Books checked: ledger invariants hold, the wallet moved by exactly the ${orderIds.length} orders' totals, each paid once.`,
