@@ -104,7 +104,7 @@ export async function bookAtSupplier(
   }
   const duplicateReason = duplicates.length > 0 ? (body.duplicateConfirmed?.reason ?? null) : null;
 
-  const verification = await verifySolution(deps, ctx, solutionId);
+  const verification = await verifySolution(deps, ctx, solutionId, row);
   if (verification.outcome === 'unavailable' || verification.outcome === 'timeout') {
     throw new AppError('BOOKING_FAILED', undefined, verification);
   }
