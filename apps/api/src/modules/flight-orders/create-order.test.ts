@@ -86,6 +86,16 @@ describe('POST /order/v2/flight/orders', () => {
     expect((await lookToBookOf(t.database.db, 1, new Date())).bookings).toBe(1);
   });
 
+  it('answers the booking as the order reads afterwards (the answer is made from what was written)', async () => {
+    const token = await login(app);
+    const res = await createOrder(app, token, await oneAdult(token));
+    expect(res.statusCode, res.body).toBe(200);
+    const booked = FlightOrder.parse(body(res).data);
+    const read = await app.inject({ url: `/order/v2/flight/orders/${booked.id}`, headers: bearer(token) });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(body(read).data).toEqual(body(res).data);
+  });
+
   it('refuses each passenger and contact rule with its code and field errors', async () => {
     const token = await login(app);
     const solution = await pickSolution(app, token);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   CreateFlightOrderBody,
   type CreateFlightOrderDraft,
+  type FlightOrder,
   type OrderPassenger,
 } from '@portal/domain/flight-order';
 import { validateContact, validatePassengerCounts } from '@portal/domain/passenger-rules';
@@ -21,9 +22,10 @@ import { orderMarkupLegs } from '../shopping/index';
 import { PAYMENT_WINDOW_MS, SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context';
 import { findDuplicates } from './duplicate-check';
 import { assertPassengersFitFare, ruleErrors } from './passenger-fare-check';
-import { insertOrder, type NewFlightOrder } from './flight-orders.repo';
+import { insertOrderWithEvent, type NewFlightOrder } from './flight-orders.repo';
+import { presentOrder, type OrderLinks } from './flight-orders.presenter';
 import { queuePaymentDeadline } from './order-jobs';
-import type { FlightOrderRow, StoredPrices } from './flight-orders.schema';
+import type { StoredPrices } from './flight-orders.schema';
 import { toSupplierPassengers } from './supplier-passengers';
 import { notifyOrderEvent } from '../notifications/index';
 
@@ -102,7 +104,7 @@ export async function bookAtSupplier(
   }
   const duplicateReason = duplicates.length > 0 ? (body.duplicateConfirmed?.reason ?? null) : null;
 
-  const verification = await verifySolution(deps, ctx, solutionId);
+  const verification = await verifySolution(deps, ctx, solutionId, row);
   if (verification.outcome === 'unavailable' || verification.outcome === 'timeout') {
     throw new AppError('BOOKING_FAILED', undefined, verification);
   }
@@ -197,16 +199,28 @@ export async function bookAtSupplier(
 }
 
 /**
+ * A new order's links: nothing can refer to an order before its booking commits (no change,
+ * refund or void order, no ticket claim, no disruption), so there is nothing to read.
+ */
+const NEW_ORDER_LINKS: OrderLinks = { related: [], claimedTickets: 0, disruptionOnRecord: false };
+
+/**
  * The booking's one short transaction `tx`: the order in `to_be_paid` with its first timeline row,
- * its payment-deadline job and the agency's booking count.
+ * its payment-deadline job and the agency's booking count; answers the order as presented at
+ * `now`. The answer is made from what the transaction wrote (the row, its one timeline row, no
+ * links) rather than read back: four statements fewer in the booking's transaction. The booking
+ * count comes last: it is one row per agency and day that every booking of the agency updates,
+ * locked until commit, so the other bookings of the agency wait only for the commit behind it.
  */
 export async function saveBookedOrder(
   tx: Db,
   booked: Extract<BookingOutcome, { kind: 'booked' }>,
-): Promise<FlightOrderRow> {
-  const order = await insertOrder(tx, booked.order, booked.now, booked.note);
+  now: Date,
+): Promise<FlightOrder> {
+  const { order, event } = await insertOrderWithEvent(tx, booked.order, booked.now, booked.note);
   await queuePaymentDeadline(tx, order);
-  await recordBooking(tx, order.agencyId, booked.now);
   await notifyOrderEvent(tx, { kind: 'order.booked', order, at: booked.now });
-  return order;
+  const answer = presentOrder(order, [event], now, NEW_ORDER_LINKS);
+  await recordBooking(tx, order.agencyId, booked.now);
+  return answer;
 }

@@ -50,6 +50,16 @@ export async function insertOrder(
   now: Date,
   note: TimelineNote | null = null,
 ): Promise<FlightOrderRow> {
+  return (await insertOrderWithEvent(db, row, now, note)).order;
+}
+
+/** `insertOrder`, answering the first timeline row too (a new order's whole timeline). */
+export async function insertOrderWithEvent(
+  db: Db,
+  row: Omit<NewFlightOrder, 'bookingNumber'>,
+  now: Date,
+  note: TimelineNote | null = null,
+): Promise<{ order: FlightOrderRow; event: OrderEventRow }> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db.transaction(async (tx) => {
@@ -58,14 +68,18 @@ export async function insertOrder(
           .values({ ...row, bookingNumber: newBookingNumber(now), createdAt: now, updatedAt: now })
           .returning();
         if (!inserted) throw new Error('order not inserted');
-        await tx.insert(orderEvents).values({
-          orderId: inserted.id,
-          fromStatus: null,
-          toStatus: inserted.status,
-          at: now,
-          note: note && encodeTimelineNote(note),
-        });
-        return inserted;
+        const [event] = await tx
+          .insert(orderEvents)
+          .values({
+            orderId: inserted.id,
+            fromStatus: null,
+            toStatus: inserted.status,
+            at: now,
+            note: note && encodeTimelineNote(note),
+          })
+          .returning();
+        if (!event) throw new Error('order event not inserted');
+        return { order: inserted, event };
       });
     } catch (error) {
       const clash = isUniqueViolation(error, 'flight_orders_booking_number_idx');

@@ -47,7 +47,7 @@ export async function flightOrderRoutes(
             void reply.status(def.status);
             return fail(def.code, errorMessage(def.key, localeOf(request)), outcome.verification);
           }
-          return ok(await present(await saveBookedOrder(tx, outcome), tx));
+          return ok(await saveBookedOrder(tx, outcome, deps.now()));
         },
         // The supplier booked but the order was not saved: its PNR must not hold seats for nobody.
         undo: async (outcome, error) => {

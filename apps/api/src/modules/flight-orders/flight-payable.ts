@@ -1,6 +1,7 @@
 import { inArray, eq } from 'drizzle-orm';
 import { ACTION_RULES, actionRule } from '@portal/domain/flight-order-actions';
 import type { FlightOrderStatus, OrderType } from '@portal/domain/flight-order-status';
+import type { PaymentChannel } from '@portal/domain/payment';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { notifyOrderEvent } from '../notifications/index';
@@ -70,6 +71,20 @@ function dueOf(
   order: FlightOrderRow,
   { recipe, to }: { recipe: FlightPaymentRecipe; to: FlightOrderStatus },
 ): PaymentDue<FlightOrderRow> {
+  const moveOn = async (tx: Db, channel: PaymentChannel, now: Date) => {
+    const paid = await transition(
+      tx,
+      order,
+      to,
+      now,
+      { paymentState: 'paid', paymentChannel: channel, paidAt: now },
+      { key: 'paidWith', params: { channel } },
+    );
+    await recipe.onPaid(tx, paid, now);
+    // The booker hears that a booking is paid (a change's payment is told by its reissue).
+    if (paid.type === 'origin') await notifyOrderEvent(tx, { kind: 'order.paid', order: paid, at: now });
+    return paid;
+  };
   return {
     agencyId: order.agencyId,
     amountMinor: order.orderTotalMinor,
@@ -84,20 +99,9 @@ function dueOf(
       reference: order.bookingNumber,
       markupLegs: order.markupLegs,
     },
-    async paid(tx, { channel }, now) {
-      const paid = await transition(
-        tx,
-        order,
-        to,
-        now,
-        { paymentState: 'paid', paymentChannel: channel, paidAt: now },
-        { key: 'paidWith', params: { channel } },
-      );
-      await recipe.onPaid(tx, paid, now);
-      // The booker hears that a booking is paid (a change's payment is told by its reissue).
-      if (paid.type === 'origin') await notifyOrderEvent(tx, { kind: 'order.paid', order: paid, at: now });
-      return paid;
-    },
+    paid: (tx, { channel }, now) => moveOn(tx, channel, now),
+    // Keeps nothing of the entry: a balance payment posts it after this (see `PaymentDue.moveOn`).
+    moveOn,
   };
 }
 

@@ -50,18 +50,47 @@ export async function payWithBalance<Key, R>(
   key: Key,
   now: Date,
 ): Promise<R> {
+  return payWithBalanceAnswering(tx, ctx, payable, key, now, (paid) => paid);
+}
+
+/**
+ * `payWithBalance`, answering `answer(paid)` (what the route sends, read in the transaction). A
+ * kind with `moveOn` is moved on and answered before its entry is posted, so that the posting,
+ * whose lock on the agency's wallet rows lasts until commit, comes last: the lock then covers the
+ * entry and the commit, not the order's update, timeline, jobs, notices and answer too (each a
+ * round trip that every other balance payment of the agency would wait for). All of it commits
+ * or rolls back together either way: a refused posting (INSUFFICIENT_BALANCE, a second entry)
+ * undoes the move on.
+ */
+export async function payWithBalanceAnswering<Key, R, A>(
+  tx: Db,
+  ctx: RequestContext,
+  payable: Payable<Key, R>,
+  key: Key,
+  now: Date,
+  answer: (paid: R) => Promise<A> | A,
+): Promise<A> {
   const due = await openPayable(tx, ctx, payable, key, 'balance', now);
   const { posting } = due;
-  const entryId = await payFromBalance(tx, {
-    agencyId: due.agencyId,
-    currency: due.currency,
-    amountMinor: due.amountMinor,
-    orderId: posting.ledgerOrderId,
-    kind: posting.kind,
-    description: posting.description,
-    reference: posting.reference,
-    createdBy: ctx.user.id,
-    markupLegs: posting.markupLegs,
-  });
-  return due.paid(tx, { channel: 'balance', reference: `ledger-${entryId}`, ledgerEntryId: entryId }, now);
+  const post = () =>
+    payFromBalance(tx, {
+      agencyId: due.agencyId,
+      currency: due.currency,
+      amountMinor: due.amountMinor,
+      orderId: posting.ledgerOrderId,
+      kind: posting.kind,
+      description: posting.description,
+      reference: posting.reference,
+      createdBy: ctx.user.id,
+      markupLegs: posting.markupLegs,
+    });
+  if (due.moveOn) {
+    const answered = await answer(await due.moveOn(tx, 'balance', now));
+    await post();
+    return answered;
+  }
+  const entryId = await post();
+  return answer(
+    await due.paid(tx, { channel: 'balance', reference: `ledger-${entryId}`, ledgerEntryId: entryId }, now),
+  );
 }

@@ -9,7 +9,7 @@ import type { RequestContext } from '../../platform/request-context';
 import type { PaymentGateways } from './gateway';
 import { prepareGatewayPayment, recordGatewayPayment } from './gateway-payment';
 import type { Payable } from './payable';
-import { payWithBalance } from './pay-order';
+import { payWithBalanceAnswering } from './pay-order';
 
 /** What a payment route answers: paid at once (the order as the route presents it), or pending. */
 export type PaymentAnswer<O> = Envelope<{ status: 'paid'; order: O } | PaymentPending>;
@@ -50,8 +50,9 @@ export async function payWithChannel<Key, R, O>(
     });
   }
   if (p.channel !== 'balance') throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE');
-  return withIdempotency(p.db, request, reply, async (tx) => {
-    const paid = await payWithBalance(tx, p.ctx, p.payable, p.key, p.now());
-    return ok({ status: 'paid' as const, order: await p.present(tx, paid) });
-  });
+  return withIdempotency(p.db, request, reply, (tx) =>
+    payWithBalanceAnswering(tx, p.ctx, p.payable, p.key, p.now(), async (paid) =>
+      ok({ status: 'paid' as const, order: await p.present(tx, paid) }),
+    ),
+  );
 }

@@ -55,6 +55,14 @@ export interface PaymentDue<R> {
   posting: PostingRecipe;
   /** After the money is entered, in the same transaction: the order moved on, its jobs queued. */
   paid(tx: Db, paidWith: PaidWith, now: Date): Promise<R>;
+  /**
+   * `paid` of a kind that keeps nothing of the ledger entry (neither its id nor its reference), so
+   * that it may run before the entry: a balance payment then moves the order on and reads its
+   * answer first, and posts the entry last. The posting locks the agency's wallet rows until
+   * commit, and every balance payment of the agency queues on them: they are held for the
+   * posting alone, not for the order's statements too. Without it, `paid` runs after the entry.
+   */
+  moveOn?(tx: Db, channel: PaymentChannel, now: Date): Promise<R>;
 }
 
 /** One order kind's payable, for the caller's order `key`. */

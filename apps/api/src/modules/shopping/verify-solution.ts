@@ -9,6 +9,7 @@ import { rateFromCny } from '../exchange-rates/index';
 import { findSolution } from './shopping.repo';
 import { storeOffers } from './store-offers';
 import type { Offer } from './suppliers/supplier';
+import type { SolutionRow } from './shopping.schema';
 
 /** Upper bound of a price check, within the agency's max response time. */
 const MAX_VERIFY_MS = 10_000;
@@ -22,8 +23,13 @@ export async function verifySolution(
   deps: ShoppingDeps,
   ctx: RequestContext,
   id: string,
+  /** The solution `id` of the agency as the caller has just read it (the booking): not read twice. */
+  known?: SolutionRow,
 ): Promise<VerificationResult> {
-  const row = await findSolution(deps.db, ctx.agency.id, id);
+  const row =
+    known?.id === id && known.agencyId === ctx.agency.id
+      ? known
+      : await findSolution(deps.db, ctx.agency.id, id);
   if (!row) throw new AppError('SOLUTION_NOT_FOUND');
   const now = deps.now();
   if (now.getTime() > row.expiresAt.getTime()) throw new AppError('SOLUTION_EXPIRED');
