@@ -124,6 +124,7 @@ async function insertEntries(pool: pg.Pool, count: number): Promise<number> {
       where r.id = p.id`,
     [AGENCY],
   );
+  await pool.query('delete from wallet_hourly_sums where agency_id = $1', [AGENCY]);
   await pool.query(
     `insert into wallet_hourly_sums (account_id, agency_id, currency, hour, entry_kind, amount_minor, postings)
      select account_id, agency_id, currency, date_trunc('hour', created_at, 'UTC'), entry_kind, sum(amount_minor), count(*)

@@ -28,7 +28,7 @@ async function collect(result: AsyncIterable<Offer> | Promise<Offer[]>): Promise
 /**
  * How many suppliers' answers are written to the database at once. A round of searches answers
  * dozens at the same moment, each a statement of 100 to 200 KB; the rest of the pool stays free
- * for the requests people wait on (`docs/PERFORMANCE.md`, "Polls before the rows are written").
+ * for the requests people wait on (`docs/performance/history.md`, "Polls before the rows are written").
  */
 const CONCURRENT_WRITES = 2;
 

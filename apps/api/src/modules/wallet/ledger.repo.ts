@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
 import { agencies } from '../agencies/index';
@@ -211,14 +211,35 @@ export async function insertEntry(tx: Db, entry: NewEntry, postings: readonly Ne
 }
 
 /**
- * True when one of `accountIds` (the caller holds their locks) has a posting later than `at`: an
- * entry posted with a time of its own must not come before what is already on its accounts.
+ * The balances of `accountIds` (the caller holds their locks) as they stood at `at`, after every
+ * entry of that time or before: what an entry posted with a time of its own (the demo's past
+ * quarter) starts from. An account without a posting by then stood at zero.
  */
-export async function postedAfter(tx: Db, accountIds: readonly number[], at: Date): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: ledgerPostings.id })
+export async function balancesAt(tx: Db, accountIds: readonly number[], at: Date): Promise<Map<number, number>> {
+  const rows = await tx
+    .selectDistinctOn([ledgerPostings.accountId], {
+      accountId: ledgerPostings.accountId,
+      balance: ledgerPostings.balanceAfterMinor,
+    })
     .from(ledgerPostings)
-    .where(and(inArray(ledgerPostings.accountId, [...accountIds]), gt(ledgerPostings.createdAt, at)))
-    .limit(1);
-  return row !== undefined;
+    .where(and(inArray(ledgerPostings.accountId, [...accountIds]), lte(ledgerPostings.createdAt, at)))
+    .orderBy(ledgerPostings.accountId, desc(ledgerPostings.createdAt), desc(ledgerPostings.entryId));
+  return new Map(rows.map((r) => [r.accountId, r.balance]));
+}
+
+/**
+ * After an entry posted at `at` with a time of its own: the balances stored after it on each
+ * account move by the entry's delta there, so that each still reads its account's running sum.
+ */
+export async function shiftBalancesAfter(tx: Db, deltas: ReadonlyMap<number, number>, at: Date): Promise<void> {
+  const values = [...deltas].filter(([, delta]) => delta !== 0);
+  if (values.length === 0) return;
+  const rows = sql.join(
+    values.map(([id, delta]) => sql`(${id}::int, ${delta}::bigint)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${ledgerPostings} set balance_after_minor = ${ledgerPostings}.balance_after_minor + v.delta
+    from (values ${rows}) as v(id, delta)
+    where ${ledgerPostings}.account_id = v.id and ${ledgerPostings}.created_at > ${at.toISOString()}::timestamptz`);
 }

@@ -6,7 +6,8 @@ import {
   lockAccounts,
   type NewEntry,
   orderEntryExists,
-  postedAfter,
+  balancesAt,
+  shiftBalancesAfter,
 } from './ledger.repo';
 import type { EntryKind, EntryMeta, LedgerAccountRow, PostingLeg } from './wallet.schema';
 import { isUniqueViolation } from '../../platform/db-errors';
@@ -138,11 +139,13 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
     }
   }
 
-  // Balances are written in the order entries take their times (see `insertEntry`); an entry with
-  // a time of its own (the demo's past quarter) must therefore be later than its accounts' last.
-  if (input.postedAt && (await postedAfter(tx, [...deltas.keys()], input.postedAt))) {
-    throw new UnbalancedEntryError('an entry cannot be posted before its accounts\' last posting');
-  }
+  // Each posting stores its account's balance after the entry. Live entries take their time at the
+  // insert, under these locks, so they come last and start from the locked balance; an entry with
+  // a time of its own (the demo's past quarter) starts from the balance at that time, and moves
+  // the balances stored after it.
+  const backdated = input.postedAt ? await balancesAt(tx, [...deltas.keys()], input.postedAt) : undefined;
+  const startOf = (account: LedgerAccountRow) =>
+    backdated ? (backdated.get(account.id) ?? 0) : account.balanceMinor;
   const byId = new Map(accounts.map((a) => [a.id, a]));
   const postings = input.postings.map((p) => {
     const account = byId.get(p.accountId);
@@ -151,7 +154,7 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
       ...p,
       agencyId: account.agencyId,
       accountKind: account.kind,
-      balanceAfterMinor: account.balanceMinor + (deltas.get(p.accountId) ?? 0),
+      balanceAfterMinor: startOf(account) + (deltas.get(p.accountId) ?? 0),
     };
   });
   const entry: NewEntry = {
@@ -175,6 +178,7 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
     throw error;
   }
   await addToBalances(tx, deltas);
+  if (input.postedAt) await shiftBalancesAfter(tx, deltas, input.postedAt);
   for (const account of accounts) {
     const before = availableOf(account);
     await alertOnCrossing(tx, {

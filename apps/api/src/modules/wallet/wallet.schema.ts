@@ -157,7 +157,8 @@ export const ledgerPostings = pgTable(
     /**
      * The account's balance after the posting's entry (all its postings on the account), written
      * under the account's lock. Entries take their time under that lock too, so on each account
-     * the balances follow the entries' order in time (`ledger.invariants.ts` checks it).
+     * the balances follow the entries' order in time (`ledger.invariants.ts` checks it); an entry
+     * with a time of its own moves the balances stored after it (`postEntry`).
      */
     balanceAfterMinor: minorUnits('balance_after_minor').notNull(),
   },

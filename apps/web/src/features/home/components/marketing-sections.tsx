@@ -39,7 +39,7 @@ export interface MarketingProps {
 /**
  * How many of `total` parts to show: one, then one more each animation frame. The browser then
  * lays the sections out one per frame, in short tasks, instead of all in one long task that holds
- * up a tap on the login form (docs/PERFORMANCE.md, "The home page with its marketing sections").
+ * up a tap on the login form (docs/performance/history.md, "The home page with its marketing sections").
  */
 function useOneMorePerFrame(total: number): number {
   const [shown, setShown] = useState(1);
