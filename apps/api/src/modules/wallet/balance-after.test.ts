@@ -1,0 +1,73 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { TransactionList } from '@portal/domain/wallet';
+import { bearer, body, login, useTestApp } from '../../test/app';
+import { ledgerViolations } from './ledger.invariants';
+import { payFromBalance } from './pay-from-balance';
+import { topUp } from './top-up';
+import { ledgerPostings } from './wallet.schema';
+
+/**
+ * Each wallet posting stores the balance after its entry (migration 0033): the transactions'
+ * "balance after" column reads it, and the books' invariants prove it is the running sum.
+ */
+const t = useTestApp();
+
+/** The balance stored with agency 1's newest CNY wallet posting. */
+async function lastStoredBalance(): Promise<number | undefined> {
+  const [row] = await t.database.db
+    .select({ balance: ledgerPostings.balanceAfterMinor })
+    .from(ledgerPostings)
+    .where(
+      and(
+        eq(ledgerPostings.agencyId, 1),
+        eq(ledgerPostings.accountKind, 'agency_wallet'),
+        eq(ledgerPostings.currency, 'CNY'),
+      ),
+    )
+    .orderBy(desc(ledgerPostings.createdAt), desc(ledgerPostings.entryId))
+    .limit(1);
+  return row?.balance;
+}
+
+describe('the balance after each wallet entry', () => {
+  it('follows each payment and top-up, and the transactions list shows it', async () => {
+    const base = { agencyId: 1, currency: 'CNY' };
+    await t.database.db.transaction(async (tx) => {
+      await topUp(tx, { ...base, amountMinor: 70_000, reference: 'AFTER-1' });
+      await payFromBalance(tx, {
+        ...base,
+        amountMinor: 12_345,
+        orderId: 'AFTER-ORDER',
+        kind: 'origin-flight',
+      });
+    });
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+    const token = await login(t.app, 'finance');
+    const res = await t.app.inject({
+      url: '/base/v2/wallet/transactions?sort=-paymentTime',
+      headers: bearer(token),
+    });
+    const [payment, top] = TransactionList.parse(body(res).data).list;
+    const stored = await lastStoredBalance();
+    expect(payment?.balanceAfter.amount).toBe(((stored ?? 0) / 100).toFixed(2));
+    expect(Number(top?.balanceAfter.amount) - Number(payment?.balanceAfter.amount)).toBeCloseTo(123.45, 2);
+  });
+
+  it('restates the balances after an entry posted with an earlier time of its own', async () => {
+    const base = { agencyId: 1, currency: 'CNY' };
+    const before = await lastStoredBalance();
+    await t.database.db.transaction(async (tx) => {
+      await topUp(tx, { ...base, amountMinor: 10_000, reference: 'NOW' });
+      // Dated a year back: every balance stored after that time moves by its amount.
+      await topUp(tx, {
+        ...base,
+        amountMinor: 5_000,
+        reference: 'LAST-YEAR',
+        postedAt: new Date(Date.now() - 365 * 86_400_000),
+      });
+    });
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+    expect(await lastStoredBalance()).toBe((before ?? 0) + 15_000);
+  });
+});
