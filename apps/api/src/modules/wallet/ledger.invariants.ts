@@ -326,9 +326,12 @@ export async function postingCopyViolations(db: Db): Promise<string[]> {
   );
   return [
     ...copied.map((r) => `posting ${r.id} differs from its account or entry`),
-    ...hourly.map((r) => `wallet ${r.account_id}'s ${r.entry_kind} sum of the hour ${r.hour} differs from its postings`),
+    ...hourly.map(
+      (r) => `wallet ${r.account_id}'s ${r.entry_kind} sum of the hour ${r.hour} differs from its postings`,
+    ),
     ...running.map(
-      (r) => `account ${r.account_id} after entry ${r.entry_id}: stored ${r.stored}, postings sum to ${r.total}`,
+      (r) =>
+        `account ${r.account_id} after entry ${r.entry_id}: stored ${r.stored}, postings sum to ${r.total}`,
     ),
   ];
 }

@@ -215,7 +215,11 @@ export async function insertEntry(tx: Db, entry: NewEntry, postings: readonly Ne
  * entry of that time or before: what an entry posted with a time of its own (the demo's past
  * quarter) starts from. An account without a posting by then stood at zero.
  */
-export async function balancesAt(tx: Db, accountIds: readonly number[], at: Date): Promise<Map<number, number>> {
+export async function balancesAt(
+  tx: Db,
+  accountIds: readonly number[],
+  at: Date,
+): Promise<Map<number, number>> {
   const rows = await tx
     .selectDistinctOn([ledgerPostings.accountId], {
       accountId: ledgerPostings.accountId,
@@ -231,7 +235,11 @@ export async function balancesAt(tx: Db, accountIds: readonly number[], at: Date
  * After an entry posted at `at` with a time of its own: the balances stored after it on each
  * account move by the entry's delta there, so that each still reads its account's running sum.
  */
-export async function shiftBalancesAfter(tx: Db, deltas: ReadonlyMap<number, number>, at: Date): Promise<void> {
+export async function shiftBalancesAfter(
+  tx: Db,
+  deltas: ReadonlyMap<number, number>,
+  at: Date,
+): Promise<void> {
   const values = [...deltas].filter(([, delta]) => delta !== 0);
   if (values.length === 0) return;
   const rows = sql.join(

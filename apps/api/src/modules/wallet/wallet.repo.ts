@@ -99,7 +99,12 @@ const orderUuid = sql<string | null>`case when ${orderKey} ~* ${UUID_PATTERN} th
  * so the typed text and its upper case are looked up by each order kind through its
  * booking-number unique index, and the entries by their order id index (never the whole tables).
  */
-async function orderEntryIds(db: Db, orders: LedgerOrders, agencyId: number, text: string): Promise<number[]> {
+async function orderEntryIds(
+  db: Db,
+  orders: LedgerOrders,
+  agencyId: number,
+  text: string,
+): Promise<number[]> {
   const numbers = [...new Set([text, text.toUpperCase()])];
   const keys = [text, ...(await orders.idsByBookingNumber(db, agencyId, numbers))];
   const found = await db
@@ -399,7 +404,11 @@ export async function walletSums(
               eq(p.accountKind, 'agency_wallet'),
               gte(p.createdAt, start),
               lt(p.createdAt, end),
-              or(...split.map((hour) => and(gte(p.createdAt, hour), lt(p.createdAt, new Date(hour.getTime() + HOUR_MS))))),
+              or(
+                ...split.map((hour) =>
+                  and(gte(p.createdAt, hour), lt(p.createdAt, new Date(hour.getTime() + HOUR_MS))),
+                ),
+              ),
             ),
           )
           .groupBy(...groupsOf(bucket, p.agencyId, p.currency, p.createdAt, p.entryKind));
@@ -411,7 +420,9 @@ export async function walletSums(
     sum.postings += row.postings;
     moved.set(key, sum);
   }
-  const opening = sql<string | null>`(select b.balance_after_minor from ${p} b where b.account_id = ${ledgerAccounts.id}
+  const opening = sql<
+    string | null
+  >`(select b.balance_after_minor from ${p} b where b.account_id = ${ledgerAccounts.id}
     and b.created_at < ${start.toISOString()}::timestamptz order by b.created_at desc, b.entry_id desc limit 1)`;
   const openings = await db
     .select({

@@ -132,7 +132,12 @@ export function createAgencyBills(db: Db, orders: LedgerOrders) {
         orders,
         agency.id,
         TRANSACTION_ACCOUNTS,
-        { ...query, page: 1, pageSize: EXPORT_ROW_CAP, direction: query.sort.startsWith('-') ? 'desc' : 'asc' },
+        {
+          ...query,
+          page: 1,
+          pageSize: EXPORT_ROW_CAP,
+          direction: query.sort.startsWith('-') ? 'desc' : 'asc',
+        },
         true,
       );
       return transactionsWorkbook(
