@@ -24,7 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/platform/config';
-import { bookOneAdult } from './lib/book-order';
+import { searchAndBookOne } from './lib/book-order';
 import { BENCH_ENV } from './lib/bench-env';
 import { insertOrders, insertTriggerCost, rareSurname } from './lib/order-copies';
 import { migratedSchema, pct } from './lib/scratch-schema';
@@ -156,44 +156,7 @@ function row(name: string, r: Run, bare: Run) {
 }
 
 async function bookTemplate(app: FastifyInstance, token: string): Promise<string> {
-  const headers = { authorization: `Bearer ${token}` };
-  const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-  const started = await app.inject({
-    method: 'POST',
-    url: '/shopping/v2/flight/async-shopping',
-    headers,
-    payload: {
-      journeys: [{ origin: 'PEK', destination: 'SHA', date }],
-      passengers: { adult: 1, child: 0, infant: 0 },
-      cabinClass: 'economy',
-      bookingType: 'oneway',
-      sort: 'price',
-    },
-  });
-  const { searchId } = started.json<{ data: { searchId: string } }>().data;
-  type Found = {
-    data: { finished: boolean; solutions: { id: string; restrictions: Record<string, unknown> }[] };
-  };
-  let found: Found['data'] = { finished: false, solutions: [] };
-  for (let i = 0; i < 2000 && !found.finished; i++) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/shopping/v2/flight/async-shopping/solutions',
-      headers,
-      payload: { searchId },
-    });
-    found = res.json<Found>().data;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  const solution = found.solutions.find(
-    (s) =>
-      (s.restrictions.documentTypes as unknown[]).length === 0 &&
-      (s.restrictions.eligibleCountries as unknown[]).length === 0 &&
-      s.restrictions.minAge === null &&
-      s.restrictions.maxAge === null,
-  );
-  if (!solution) throw new Error('no solution to book');
-  return bookOneAdult(app, headers, solution.id);
+  return searchAndBookOne(app, { authorization: `Bearer ${token}` });
 }
 
 /** A new session of the demo's admin. */

@@ -29,7 +29,7 @@ import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/platform/config';
 import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
 import { createPasswordHasher } from '../apps/api/src/modules/users/password';
-import { bookOneAdult } from './lib/book-order';
+import { searchAndBookOne } from './lib/book-order';
 import { BENCH_ENV } from './lib/bench-env';
 import { httpClient } from './lib/http-client';
 import { insertOrders, rareSurname } from './lib/order-copies';
@@ -138,43 +138,7 @@ async function insertUserLog(pool: pg.Pool): Promise<number> {
 }
 
 async function bookTemplate(app: FastifyInstance, headers: Record<string, string>): Promise<string> {
-  const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-  const started = await app.inject({
-    method: 'POST',
-    url: '/shopping/v2/flight/async-shopping',
-    headers,
-    payload: {
-      journeys: [{ origin: 'PEK', destination: 'SHA', date }],
-      passengers: { adult: 1, child: 0, infant: 0 },
-      cabinClass: 'economy',
-      bookingType: 'oneway',
-      sort: 'price',
-    },
-  });
-  const { searchId } = started.json<{ data: { searchId: string } }>().data;
-  type Found = {
-    data: { finished: boolean; solutions: { id: string; restrictions: Record<string, unknown> }[] };
-  };
-  let found: Found['data'] = { finished: false, solutions: [] };
-  for (let i = 0; i < 2000 && !found.finished; i++) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/shopping/v2/flight/async-shopping/solutions',
-      headers,
-      payload: { searchId },
-    });
-    found = res.json<Found>().data;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  const solution = found.solutions.find(
-    (s) =>
-      (s.restrictions.documentTypes as unknown[]).length === 0 &&
-      (s.restrictions.eligibleCountries as unknown[]).length === 0 &&
-      s.restrictions.minAge === null &&
-      s.restrictions.maxAge === null,
-  );
-  if (!solution) throw new Error('no solution to book');
-  return bookOneAdult(app, headers, solution.id);
+  return searchAndBookOne(app, headers);
 }
 
 interface Shape {

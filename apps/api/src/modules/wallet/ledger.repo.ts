@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
 import { agencies } from '../agencies/index';
@@ -66,14 +66,20 @@ export async function lockAccounts(tx: Db, ids: number[]): Promise<LedgerAccount
 
 /** Also answered here for the wallet files that read it from the ledger repository. */
 
-/** Adds each delta to its account's balance in one statement (the caller holds the locks). */
-export async function addToBalances(tx: Db, deltas: ReadonlyMap<number, number>): Promise<void> {
+/** The non-zero `deltas` as rows `(id, delta)` of a VALUES list; undefined when there are none. */
+function deltaRows(deltas: ReadonlyMap<number, number>): SQL | undefined {
   const values = [...deltas].filter(([, delta]) => delta !== 0);
-  if (values.length === 0) return;
-  const rows = sql.join(
+  if (values.length === 0) return undefined;
+  return sql.join(
     values.map(([id, delta]) => sql`(${id}::int, ${delta}::bigint)`),
     sql`, `,
   );
+}
+
+/** Adds each delta to its account's balance in one statement (the caller holds the locks). */
+export async function addToBalances(tx: Db, deltas: ReadonlyMap<number, number>): Promise<void> {
+  const rows = deltaRows(deltas);
+  if (!rows) return;
   await tx.execute(sql`
     update ${ledgerAccounts} set balance_minor = ${ledgerAccounts}.balance_minor + v.delta, updated_at = now()
     from (values ${rows}) as v(id, delta) where ${ledgerAccounts}.id = v.id`);
@@ -240,12 +246,8 @@ export async function shiftBalancesAfter(
   deltas: ReadonlyMap<number, number>,
   at: Date,
 ): Promise<void> {
-  const values = [...deltas].filter(([, delta]) => delta !== 0);
-  if (values.length === 0) return;
-  const rows = sql.join(
-    values.map(([id, delta]) => sql`(${id}::int, ${delta}::bigint)`),
-    sql`, `,
-  );
+  const rows = deltaRows(deltas);
+  if (!rows) return;
   await tx.execute(sql`
     update ${ledgerPostings} set balance_after_minor = ${ledgerPostings}.balance_after_minor + v.delta
     from (values ${rows}) as v(id, delta)
