@@ -243,6 +243,10 @@ describe('after-sales on the order detail page', () => {
         arrival: `${newDate}T15:10`,
         total: '1380.00',
       });
+      let sawProgress: () => void = () => undefined;
+      const progressSeen = new Promise<void>((resolve) => {
+        sawProgress = resolve;
+      });
       server.use(
         http.post('/order/v2/flight/orders/:id/change/search', async ({ request }) => {
           searches.push(await request.json());
@@ -250,9 +254,11 @@ describe('after-sales on the order detail page', () => {
         }),
         http.post('/shopping/v2/flight/async-shopping/solutions', async ({ request }) => {
           polls.push(await request.json());
-          return HttpResponse.json(
-            envelope(polls.length === 1 ? solutionsDelta([], false) : solutionsDelta([alternative])),
-          );
+          if (polls.length === 1) return HttpResponse.json(envelope(solutionsDelta([], false)));
+          // The search ends only once the test has seen its progress: on a busy machine the next
+          // poll could otherwise end it before the progress was ever looked for.
+          await progressSeen;
+          return HttpResponse.json(envelope(solutionsDelta([alternative])));
         }),
         http.post('/order/v2/flight/orders/:id/change', async ({ request }) => {
           changes.push(await request.json());
@@ -284,6 +290,7 @@ describe('after-sales on the order detail page', () => {
       await userEvent.click(within(dialog).getByTestId('change-search'));
 
       expect(await within(dialog).findByTestId('change-search-progress', {}, WAIT)).toBeInTheDocument();
+      sawProgress();
       const row = await within(dialog).findByTestId('change-solution-alt-1', {}, WAIT);
       expect(row).toHaveTextContent('CA1503');
       expect(row).toHaveTextContent('CNY 1,380.00');
