@@ -111,7 +111,7 @@ export const TEST_SECRETS = {
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   return loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    LOG_LEVEL: 'silent',
     DATA_DIR: path.join(os.tmpdir(), 'portal-api-test'),
     WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
     LOGIN_RATE_LIMIT_MAX: '1000',

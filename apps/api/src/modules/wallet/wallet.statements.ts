@@ -2,7 +2,7 @@ import type { StatementQuery, WalletStatement } from '@portal/domain/wallet';
 import type { Db } from '../../platform/db';
 import { instantAt } from '../../platform/time-zones';
 import { money } from './money';
-import { walletSums, type WalletSum } from './wallet.repo';
+import { walletSums, type WalletSum } from './wallet-sums.repo';
 import type { EntryKind } from './wallet.schema';
 
 type Bucket = 'topUps' | 'orderPayments' | 'refunds' | 'adjustments';
