@@ -18,6 +18,17 @@ export { offerRuleFee, offerTerms, requestRuleFee } from './suppliers/offer-term
 export type { OfferFee } from './suppliers/offer-terms';
 export { SupplierRefusal, UNANSWERED_CALLS } from './suppliers/supplier';
 export type {
+  AddAncillariesAnswer,
+  AddAncillariesRequest,
+  AncillarySelection,
+  ConfirmedAncillaries,
+  SeatFeature,
+  SupplierBagService,
+  SupplierSeat,
+  SupplierSeatMap,
+  SupplierSeatRow,
+} from './suppliers/ancillaries';
+export type {
   BookAnswer,
   ChangeQuoteAnswer,
   ChangeRequestToSupplier,

@@ -6,6 +6,14 @@ import type {
   PassengerType,
   Restrictions,
 } from '@portal/domain/shopping';
+import type {
+  AddAncillariesAnswer,
+  AddAncillariesRequest,
+  AncillarySelection,
+  ConfirmedAncillaries,
+  SupplierBagService,
+  SupplierSeatMap,
+} from './ancillaries';
 
 /** One flight of an offer, with local times in each airport's zone and the UTC instants. */
 export interface OfferSegment {
@@ -180,6 +188,8 @@ export interface SupplierPassenger {
 /** A confirmed booking: the airline record locator. */
 export interface BookAnswer {
   pnr: string;
+  /** The seats and bags the supplier confirmed with the booking (none asked: absent or empty). */
+  ancillaries?: ConfirmedAncillaries;
 }
 
 /** Issued tickets: one list of ticket numbers per passenger, in the booking's order. */
@@ -212,8 +222,26 @@ export interface FlightSupplier {
   readonly contentType: ContentType;
   search(query: SupplierQuery, signal: AbortSignal): AsyncIterable<Offer> | Promise<Offer[]>;
   verify(offer: Offer, signal: AbortSignal): Promise<VerifyAnswer>;
-  /** Books the offer for these passengers; throws when the supplier refuses. */
-  book(offer: Offer, passengers: readonly SupplierPassenger[], signal: AbortSignal): Promise<BookAnswer>;
+  /**
+   * Books the offer for these passengers, with the seats and bags chosen from `seatMaps` and
+   * `bagServices` (a supplier without them is never given any); throws when the supplier refuses.
+   */
+  book(
+    offer: Offer,
+    passengers: readonly SupplierPassenger[],
+    signal: AbortSignal,
+    ancillaries?: readonly AncillarySelection[],
+  ): Promise<BookAnswer>;
+  /** The seat maps of the offer's segments (a segment without one is absent). */
+  seatMaps?(offer: Offer, signal: AbortSignal): Promise<SupplierSeatMap[]>;
+  /** The bags sold with the offer on top of its allowance. */
+  bagServices?(offer: Offer, signal: AbortSignal): Promise<SupplierBagService[]>;
+  /** Adds seats or bags to a ticketed booking (an after-sales purchase). */
+  addAncillaries?(
+    offer: Offer,
+    request: AddAncillariesRequest,
+    signal: AbortSignal,
+  ): Promise<AddAncillariesAnswer>;
   /** Issues the tickets of a booking; throws when the supplier fails. */
   ticket(
     offer: Offer,
