@@ -94,10 +94,15 @@ test.describe.serial('from an enquiry to a funded, trading agency', () => {
     await page.goto('/platform/funding');
     const row = page.getByRole('row', { name: new RegExp(reference) });
     await row.getByTestId('approve').click();
-    await page
-      .getByRole('tooltip')
-      .getByRole('button', { name: /OK|Approve/ })
-      .click();
+    // The confirmation zooms in: a press while it grows can land outside OK and close nothing.
+    // Wait for its opening animation to end, as a person's eye does.
+    const confirm = page.getByRole('tooltip');
+    await confirm.evaluate((inner) =>
+      Promise.all(
+        (inner.closest('.ant-popover') ?? inner).getAnimations({ subtree: true }).map((a) => a.finished),
+      ),
+    );
+    await confirm.getByRole('button', { name: /OK|Approve/ }).click();
     await expect(page.getByText('Approved and posted')).toBeVisible();
 
     await page.goto('/platform/agencies');
