@@ -161,7 +161,7 @@ async function booksBalance(pool: pg.Pool): Promise<boolean> {
 }
 
 /** The runs: each a list as the wallet pages ask for it. */
-function runs(): { name: string; requests: number; url: (i: number) => string }[] {
+function runs(cursors: string[]): { name: string; requests: number; url: (i: number) => string }[] {
   const days = Math.max(31, Math.floor(ENTRIES / 1440));
   const month = (i: number) => {
     const from = new Date(Date.now() - (31 + (i % (days - 30))) * 86_400_000);
@@ -193,6 +193,12 @@ function runs(): { name: string; requests: number; url: (i: number) => string }[
       url: (i) => `/base/v2/wallet/entries?page=${1000 + i}`,
     },
     {
+      name: 'wallet entries, pages 1,000+ paged on with the cursor',
+      requests: REQUESTS,
+      url: (i) =>
+        `/base/v2/wallet/entries?page=${1000 + (i % cursors.length)}&after=${cursors[i % cursors.length]}`,
+    },
+    {
       name: 'all transactions, pages 1-5',
       requests: REQUESTS,
       url: (i) => `/base/v2/wallet/transactions?page=${1 + (i % 5)}`,
@@ -203,6 +209,21 @@ function runs(): { name: string; requests: number; url: (i: number) => string }[
       url: () => `/base/v2/wallet/statements?from=${monthOf(yearAgo)}&to=${monthOf(now)}`,
     },
   ];
+}
+
+/**
+ * The cursors (`next`) of the wallet entries' pages 1,000 and on, 20 per page, newest first: what
+ * an agent paging on from page 1,000 sends as `after`.
+ */
+async function deepCursors(pool: pg.Pool, count: number): Promise<string[]> {
+  const { rows } = await pool.query<{ micros: string; entry_id: string; currency: string }>(
+    `select (extract(epoch from created_at) * 1000000)::bigint::text as micros, entry_id, currency
+      from ledger_postings where agency_id = $1 and account_kind = 'agency_wallet'
+      group by created_at, entry_id, currency
+      order by created_at desc, entry_id desc, currency desc offset $2 limit $3`,
+    [AGENCY, 999 * 20 - 1, count * 20],
+  );
+  return rows.filter((_, i) => i % 20 === 0).map((r) => `${r.micros}_${r.entry_id}_${r.currency}`);
 }
 
 async function main(url: string): Promise<void> {
@@ -242,15 +263,16 @@ async function main(url: string): Promise<void> {
     console.log(
       `The bare route answers the entries' page 1 as it is: ${(bareBody.length / 1024).toFixed(1)} KB`,
     );
+    const cursors = await deepCursors(pool, REQUESTS / 5);
     // Untimed warm-up: the JIT, the pool's connections, the tables' pages.
     await race(REQUESTS / 10, async () => (await target.inject({ url: '/bench/bare' })).statusCode);
-    for (const run of runs()) await race(CONCURRENCY, (i) => get(run.url(run.requests + i))());
+    for (const run of runs(cursors)) await race(CONCURRENCY, (i) => get(run.url(run.requests + i))());
     const bare = await race(
       REQUESTS * 5,
       async () => (await target.inject({ url: '/bench/bare' })).statusCode,
     );
     const rows = [row('baseline: bare Fastify route', bare, bare)];
-    for (const run of runs())
+    for (const run of runs(cursors))
       rows.push(row(run.name, await race(run.requests, (i) => get(run.url(i))()), bare));
     console.log(
       `Wallet lists on PostgreSQL, ${ENTRIES.toLocaleString('en')} entries of one agency, in-process app.inject(), ${CONCURRENCY} requests in flight`,

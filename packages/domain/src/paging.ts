@@ -5,3 +5,9 @@
  */
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
+
+/**
+ * A wallet line cursor (entries and transactions): the line's time in microseconds since 1970,
+ * its journal entry's id and its currency, as the page before answered it in `next`.
+ */
+export const WALLET_LINE_CURSOR = /^\d{1,17}_\d{1,19}_[A-Z]{3}$/;

@@ -6,6 +6,7 @@ import { MAX_REQUEST_AMOUNT } from './limits';
 import { PAYMENT_CHANNELS } from './payment';
 import { ORDER_TYPES, type OrderType } from './flight-order-status';
 import { CalendarDate, CalendarMonth } from './primitives';
+import { WALLET_LINE_CURSOR } from './paging';
 import { MoneyJson } from './shopping';
 import { MONEY_DIRECTIONS, TRANSACTION_KINDS, type TransactionKind } from './transaction-kinds';
 
@@ -245,6 +246,11 @@ const paging = {
   dateTo: CalendarDate.optional(),
   /** A booking number (any letter case) or an order id: the entries of that order. */
   orderId: z.string().trim().min(1).max(64).optional(),
+  /**
+   * The `next` of the page before, to read `page` as the lines after that page's last one (keyset
+   * paging: a deep page costs what the first does, and lines posted meanwhile do not shift it).
+   */
+  after: z.string().regex(WALLET_LINE_CURSOR).optional(),
 };
 const dateRange = (q: { dateFrom?: string; dateTo?: string }): boolean =>
   !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo;
@@ -272,11 +278,13 @@ export type TransactionQuery = z.infer<typeof TransactionQuery>;
 
 /**
  * A page of wallet entries or transactions; `totalCapped` when more lines match than the API
- * counts (1,000): `total` is then the cap and the list reads "1,000+".
+ * counts (1,000): `total` is then the cap and the list reads "1,000+". `next` (a full page) is
+ * the cursor of its last line, the next page's `after`.
  */
-export const WalletEntryList = pageOf(WalletEntry).extend({ totalCapped: z.boolean().optional() });
+const listExtras = { totalCapped: z.boolean().optional(), next: z.string().optional() };
+export const WalletEntryList = pageOf(WalletEntry).extend(listExtras);
 export type WalletEntryList = z.infer<typeof WalletEntryList>;
-export const TransactionList = pageOf(TransactionRow).extend({ totalCapped: z.boolean().optional() });
+export const TransactionList = pageOf(TransactionRow).extend(listExtras);
 export type TransactionList = z.infer<typeof TransactionList>;
 
 /**

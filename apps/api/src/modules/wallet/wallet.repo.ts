@@ -25,6 +25,8 @@ export interface EntryLineFilter {
   /** Outside channel of the entry; `balance` also matches entries without a channel. */
   paymentMethod?: string | undefined;
   direction: 'asc' | 'desc';
+  /** The `next` of the page before (`WALLET_LINE_CURSOR`): `page` is then the lines after it. */
+  after?: string | undefined;
 }
 
 /** The agency's wallet accounts (one per currency). */
@@ -137,7 +139,7 @@ export async function listEntryLines(
   kinds: AccountKind[],
   query: EntryLineFilter,
   withBalance = false,
-): Promise<{ list: EntryLine[]; total: number; totalCapped: boolean }> {
+): Promise<{ list: EntryLine[]; total: number; totalCapped: boolean; next?: string }> {
   const p = ledgerPostings;
   // By postings on the agency's accounts, not by the entry's agency: a parent sees its transfers
   // to its sub-agencies and the markups it earns on their orders.
@@ -160,6 +162,11 @@ export async function listEntryLines(
   const filter = and(...where);
   const dir = sql.raw(query.direction === 'asc' ? 'asc' : 'desc');
   const grouped = sql`from ${p} where ${filter} group by ${p.createdAt}, ${p.entryId}, ${p.currency}`;
+  // After a cursor: the lines past the page before's last, found in the index like a first page's.
+  const seek = query.after ? afterLine(query.after, query.direction) : undefined;
+  const paged = seek
+    ? sql`from ${p} where ${and(filter, seek)} group by ${p.createdAt}, ${p.entryId}, ${p.currency}`
+    : grouped;
   const counted = sql`(select count(*)::int from (select 1 ${grouped} limit ${ENTRY_LINE_COUNT_CAP + 1}) c)`;
   // The wallet's balance after the line: its latest wallet posting in the line's currency up to
   // the line, in the lists' order (the line's own, or an earlier one for a line off the wallet).
@@ -173,13 +180,14 @@ export async function listEntryLines(
     db,
     sql`with l as (
       select ${p.createdAt} as created_at, ${p.entryId} as entry_id, ${p.currency} as currency,
-        sum(${p.amountMinor})::text as amount_minor ${grouped}
+        sum(${p.amountMinor})::text as amount_minor ${paged}
       order by 1 ${dir}, 2 ${dir}, 3 ${dir}
-      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
+      limit ${query.pageSize} offset ${seek ? 0 : (query.page - 1) * query.pageSize}
     )
     select ${journalEntries.id} as id, ${journalEntries.kind} as kind, ${journalEntries.orderId} as order_id,
       ${journalEntries.reference} as reference, ${journalEntries.description} as description,
       ${journalEntries.meta} as meta, ${journalEntries.createdAt} as created_at, l.currency, l.amount_minor,
+      (extract(epoch from l.created_at) * 1000000)::bigint::text as micros,
       ${orderUuid} as order_uuid, ${balance} as balance_after,
       ${query.page === 1 ? counted : sql`null::int`} as total
     from l join ${journalEntries} on ${journalEntries.id} = l.entry_id
@@ -206,9 +214,11 @@ export async function listEntryLines(
     order: (r.order_uuid ? lineOrders.get(r.order_uuid) : undefined) ?? null,
   }));
   const names = await counterpartyNames(db, lines);
+  const last = rows.length === query.pageSize ? rows[rows.length - 1] : undefined;
   return {
     total: Math.min(total, ENTRY_LINE_COUNT_CAP),
     totalCapped: total > ENTRY_LINE_COUNT_CAP,
+    ...(last ? { next: `${last.micros}_${last.id}_${last.currency}` } : {}),
     list: lines.map((line) => ({
       ...line,
       counterparty: line.kind === 'transfer' ? (names.get(counterpartyId(line)) ?? null) : null,
@@ -230,6 +240,16 @@ interface RawLine {
   order_uuid: string | null;
   balance_after: string | null;
   total: number | null;
+  /** The line's time in whole microseconds (a Date keeps milliseconds only): the cursor's. */
+  micros: string;
+}
+
+/** The lines after cursor `after` (`WALLET_LINE_CURSOR`) in the list's order. */
+function afterLine(after: string, direction: 'asc' | 'desc'): SQL {
+  const [micros, entryId, currency] = after.split('_');
+  const p = ledgerPostings;
+  return sql`(${p.createdAt}, ${p.entryId}, ${p.currency}) ${sql.raw(direction === 'asc' ? '>' : '<')}
+    (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${entryId}::bigint, ${currency})`;
 }
 
 /** The other agency of a transfer line: the sub-agency for the parent's debit, else the parent. */

@@ -92,17 +92,17 @@ export function createAgencyBills(db: Db, orders: LedgerOrders) {
   return {
     /** Wallet entries: journal entries that change the agency's wallet. */
     async entries(agency: BillsAgency, query: WalletEntryQuery): Promise<WalletEntryList> {
-      const { list, total, totalCapped } = await listEntryLines(db, orders, agency.id, ['agency_wallet'], {
+      const { list, ...counted } = await listEntryLines(db, orders, agency.id, ['agency_wallet'], {
         ...query,
         kinds: query.type ? kindsOf(query.type) : undefined,
         direction: query.sort === 'paymentTime' ? 'asc' : 'desc',
       });
-      return { list: list.map(presentEntry), total, totalCapped, page: query.page, pageSize: query.pageSize };
+      return { list: list.map(presentEntry), ...counted, page: query.page, pageSize: query.pageSize };
     },
 
     /** Transactions: entries that move the agency's money (wallet or outside channels). */
     async transactions(agency: BillsAgency, query: TransactionQuery): Promise<TransactionList> {
-      const { list, total, totalCapped } = await listEntryLines(
+      const { list, ...counted } = await listEntryLines(
         db,
         orders,
         agency.id,
@@ -110,7 +110,7 @@ export function createAgencyBills(db: Db, orders: LedgerOrders) {
         { ...query, direction: query.sort.startsWith('-') ? 'desc' : 'asc' },
         true,
       );
-      return { list: transactionRows(list), total, totalCapped, page: query.page, pageSize: query.pageSize };
+      return { list: transactionRows(list), ...counted, page: query.page, pageSize: query.pageSize };
     },
 
     /** Every wallet entry of `query`'s filters (up to EXPORT_ROW_CAP) as an .xlsx file. */
@@ -119,6 +119,7 @@ export function createAgencyBills(db: Db, orders: LedgerOrders) {
         ...query,
         page: 1,
         pageSize: EXPORT_ROW_CAP,
+        after: undefined,
         kinds: query.type ? kindsOf(query.type) : undefined,
         direction: query.sort === 'paymentTime' ? 'asc' : 'desc',
       });
@@ -136,6 +137,7 @@ export function createAgencyBills(db: Db, orders: LedgerOrders) {
           ...query,
           page: 1,
           pageSize: EXPORT_ROW_CAP,
+          after: undefined,
           direction: query.sort.startsWith('-') ? 'desc' : 'asc',
         },
         true,

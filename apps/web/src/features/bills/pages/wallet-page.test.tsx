@@ -176,13 +176,15 @@ describe('wallet page', () => {
     expect(await screen.findByText('Workbook unavailable', {}, WAIT)).toBeInTheDocument();
   });
 
-  it('asks for page 2', async () => {
+  it('asks for page 2 after the last entry of page 1 (its cursor)', async () => {
     const many = Array.from({ length: 20 }, (_, i) => entry(i + 1));
-    const urls = serve(page(many, 45));
+    const urls = serve({ ...page(many, 45), next: '1764460800000000_20_CNY' });
     const table = await openWallet();
     await within(table).findByText('Entry 1', {}, WAIT);
+    expect(urls.at(-1)?.searchParams.get('after')).toBeNull();
     await userEvent.click(screen.getByTitle('2'));
     await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('2'));
+    expect(urls.at(-1)?.searchParams.get('after')).toBe('1764460800000000_20_CNY');
   });
 
   it('shows the empty state', async () => {

@@ -1,8 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SubAgencyBalance } from '@portal/domain/sub-agencies';
 import type { TransactionQuery, WalletEntryQuery } from '@portal/domain/wallet';
 import type * as subAgenciesApi from '@portal/domain/api/sub-agencies';
 import { callApi } from '../../../../shared/api/call-api';
+import { afterCursor } from '../../../../shared/api/keyset';
 import { downloadFile } from '../../../../shared/api/download';
 
 /** The wallet entry query the bills page sends; absent filters are left out of the URL. */
@@ -28,12 +29,14 @@ export function useSubBalance(agencyId: number) {
 
 /** GET /base/v2/sub/bills/{id}/entries: one page of the sub-agency's wallet entries. */
 export function useSubEntries(agencyId: number, params: SubEntryParams) {
+  const client = useQueryClient();
+  const keyOf = (page: number) => ['sub-entries', agencyId, { ...params, page }];
   return useQuery({
     queryKey: ['sub-entries', agencyId, params],
     queryFn: () =>
       callApi<typeof subAgenciesApi.listSubWalletEntries>(
         { method: 'GET', path: '/base/v2/sub/bills/:id/entries' },
-        { params: { id: agencyId }, query: params },
+        { params: { id: agencyId }, query: { ...params, ...afterCursor(client, keyOf, params.page) } },
         { skipErrorToast: true },
       ),
     placeholderData: keepPreviousData,
@@ -42,12 +45,14 @@ export function useSubEntries(agencyId: number, params: SubEntryParams) {
 
 /** GET /base/v2/sub/bills/{id}/transactions: one page of the sub-agency's transaction rows. */
 export function useSubTransactions(agencyId: number, params: SubTransactionParams) {
+  const client = useQueryClient();
+  const keyOf = (page: number) => ['sub-transactions', agencyId, { ...params, page }];
   return useQuery({
     queryKey: ['sub-transactions', agencyId, params],
     queryFn: () =>
       callApi<typeof subAgenciesApi.listSubTransactions>(
         { method: 'GET', path: '/base/v2/sub/bills/:id/transactions' },
-        { params: { id: agencyId }, query: params },
+        { params: { id: agencyId }, query: { ...params, ...afterCursor(client, keyOf, params.page) } },
         { skipErrorToast: true },
       ),
     placeholderData: keepPreviousData,
