@@ -150,7 +150,14 @@ interface Shape {
 const dayAgo = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
 /** Every shape the three screens send, over data spread as `insertOrders` and `insertUserLog` spread it. */
-function shapes(ids: string[], staff: number[], ticket: string, flight: string, departure: string): Shape[] {
+function shapes(
+  ids: string[],
+  staff: number[],
+  ticket: string,
+  flight: string,
+  departure: string,
+  voyageCursors: string[],
+): Shape[] {
   const n = (i: number) => 1 + ((i * 7919) % ORDERS);
   const numberOf = (i: number) => `F2026010${String(n(i)).padStart(7, '0')}`;
   // The copies go back one a minute: their span in days, and a month within it.
@@ -181,6 +188,11 @@ function shapes(ids: string[], staff: number[], ticket: string, flight: string, 
     },
     { name: 'booking records, pages 1-5', url: (i) => `${voyages}?page=${1 + (i % 5)}` },
     { name: 'booking records, pages 500+', url: (i) => `${voyages}?page=${500 + i}` },
+    {
+      name: 'booking records, pages 500+ paged on with the cursor',
+      url: (i) =>
+        `${voyages}?page=${500 + (i % voyageCursors.length)}&after=${voyageCursors[i % voyageCursors.length]}`,
+    },
     { name: 'booking records, whole booking number', url: (i) => `${voyages}?bookingNumber=${numberOf(i)}` },
     {
       name: 'booking records, part of a booking number',
@@ -313,7 +325,18 @@ async function main(url: string): Promise<void> {
     const bare = () => http.request('GET', '/bench/bare', {});
     const loadBefore = loadAverage();
     const rows: ReturnType<typeof row>[] = [];
-    const all = shapes(ids, staff, ticket, flight, departure).filter((s) => !ONLY || s.name.includes(ONLY));
+    // Untimed: the cursors (`next`) of booking-record pages 499 and on, read by number, as an agent
+    // paging on from page 500 sends them.
+    const voyageCursors: string[] = [];
+    for (let page = 499; page < 519; page += 1) {
+      const answer = await get(`/order/v2/flight/voyages?page=${page}`);
+      const next = (JSON.parse(answer.body) as { data?: { next?: string } }).data?.next;
+      if (next) voyageCursors.push(next);
+    }
+    if (voyageCursors.length === 0) throw new Error('the booking records answered no cursor at page 499');
+    const all = shapes(ids, staff, ticket, flight, departure, voyageCursors).filter(
+      (s) => !ONLY || s.name.includes(ONLY),
+    );
     // Untimed warm-up: the JIT, the sockets, the pool's connections.
     await race(200, bare);
     for (const shape of all) {

@@ -57,9 +57,21 @@ const checkRange = (q: { dateFrom?: string | undefined; dateTo?: string | undefi
   !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo;
 
 /** Query of `GET /order/v2/flight/voyages`: the filters, `page` and `pageSize` (newest bookings first). */
+/**
+ * A booking records cursor: the row's booking time in microseconds since 1970, its order's id, and
+ * the passenger's and the segment's places in the order (1-based passenger, 0-based segment).
+ */
+export const VOYAGE_CURSOR =
+  /^\d{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}_\d{1,3}_\d{1,3}$/;
+
 export const VoyageListQuery = VoyageFilters.extend({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  /**
+   * The `next` of the page before, to read `page` as the rows after that page's last one (keyset
+   * paging: a deep page reads like a first one, and bookings made meanwhile do not shift it).
+   */
+  after: z.string().regex(VOYAGE_CURSOR).optional(),
 }).refine(checkRange, { path: ['dateTo'], message: 'range' });
 export type VoyageListQuery = z.infer<typeof VoyageListQuery>;
 
@@ -114,5 +126,6 @@ export const VOYAGE_SEARCH_COUNT_CAP = 1_000;
 /** Most rows one Excel export writes (the newest bookings first). */
 export const VOYAGE_EXPORT_CAP = 10_000;
 
-export const VoyageList = pageOf(VoyageRow).extend({ totalCapped: z.boolean() });
+/** A page of booking records; `next` (a full page) is its last row's cursor, the next page's `after`. */
+export const VoyageList = pageOf(VoyageRow).extend({ totalCapped: z.boolean(), next: z.string().optional() });
 export type VoyageList = z.infer<typeof VoyageList>;

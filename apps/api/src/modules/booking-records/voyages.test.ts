@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SupportingDocument } from '@portal/domain/after-sales';
-import { VOYAGE_SEARCH_COUNT_CAP, VoyageList } from '@portal/domain/booking-records';
+import { VOYAGE_SEARCH_COUNT_CAP } from '@portal/domain/booking-records';
 import { FlightOrder } from '@portal/domain/flight-order';
 import type { FlightOrderStatus } from '@portal/domain/flight-order-status';
 import { bearer, body, login, useTestApp } from '../../test/app';
@@ -13,11 +13,11 @@ import {
   adult,
   contact,
   createOrder,
-  nextDocumentNumber,
   pickSolution,
   travelDate,
 } from '../flight-orders/flight-orders.test-helpers';
 import { setCommonConfig } from '../../test/agency-config';
+import { VOYAGES_URL as URL, voyageTestHelpers } from './voyages.test-helpers';
 import { rowsOf } from '../../platform/db/rows';
 
 const t = useTestApp({ REQUEST_LIMIT_SCALE: '100' });
@@ -32,49 +32,8 @@ function pngUpload(): { payload: Buffer; headers: Record<string, string> } {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
-const URL = '/order/v2/flight/voyages';
 
-async function issue(order: FlightOrder, token: string): Promise<FlightOrder> {
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/order/v2/flight/orders/${order.id}/payment`,
-    headers: bearer(token),
-    payload: { channel: 'balance' },
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
-  await t.app.runDueJobs(new Date(Date.now() + 3 * 3_600_000));
-  const res = await t.app.inject({ url: `/order/v2/flight/orders/${order.id}`, headers: bearer(token) });
-  const issued = FlightOrder.parse(body(res).data);
-  expect(issued.status).toBe('issued');
-  return issued;
-}
-
-const second = () =>
-  adult({
-    surname: 'LI',
-    given_names: 'NA',
-    travel_document: {
-      type: 'passport',
-      interfaceType: 'passport',
-      number: nextDocumentNumber(),
-      expiryDate: '2035-01-01',
-    },
-  });
-
-/** An issued order of `count` adults (ZHANG/WEI, then LI/NA). */
-async function issuedOrder(token: string, count: 1 | 2 = 1): Promise<FlightOrder> {
-  const solution = await pickSolution(t.app, token, { passengers: { adult: count, child: 0, infant: 0 } });
-  const passengers = count === 2 ? [adult(), second()] : [adult()];
-  const res = await createOrder(t.app, token, { solutionId: solution.id, passengers, contact: contact() });
-  expect(res.statusCode, res.body).toBe(200);
-  return issue(FlightOrder.parse(body(res).data), token);
-}
-
-async function list(token: string, query = '') {
-  const res = await t.app.inject({ url: `${URL}${query}`, headers: bearer(token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return VoyageList.parse(body(res).data);
-}
+const { issuedOrder, list } = voyageTestHelpers(t);
 
 /** An after-sales order of `type` in `status` holding a kept claim on one ticket-segment. */
 async function claim(

@@ -1,157 +1,19 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  TICKET_STATUS_BY_AFTER_SALES,
   VOYAGE_COUNT_CAP,
   VOYAGE_SEARCH_COUNT_CAP,
   VoyageRow,
   ticketStatusOf,
-  type TicketStatus,
   type VoyageFilters,
   type VoyageList,
   type VoyageListQuery,
 } from '@portal/domain/booking-records';
 import type { Db } from '../../platform/db';
 import type { RequestContext } from '../../platform/request-context';
-import { ticketClaims } from '../flight-orders/index';
-import { orderScopeSql } from '../flight-orders/index';
 import { flightOrders } from '../flight-orders/index';
 import { rowsOf } from '../../platform/db/rows';
-
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const WHOLE_BOOKING_NUMBER = /^F\d{14}$/i;
-const DAY_MS = 86_400_000;
-/** The furthest a local date is from UTC (UTC+14): bounds a local departure date in UTC. */
-const MAX_ZONE_OFFSET_MS = 14 * 3_600_000;
-
-/**
- * Order-level conditions: the agency's (or the user's own) ticketed orders, narrowed by the
- * order's own searchable columns so that only candidate orders are expanded into rows. The
- * agency and status pair reads `flight_orders_agency_status_idx`; a booking number its unique or
- * trigram index; a PNR `flight_orders_agency_pnr_idx`.
- */
-function orderConditions(ctx: RequestContext, q: VoyageFilters): SQL[] {
-  const where: SQL[] = [
-    orderScopeSql(ctx, 'o'),
-    sql`o.status in ('issued', 'changed')`,
-    sql`((o.type = 'origin' and o.status = 'issued') or (o.type = 'change' and o.status = 'changed'))`,
-  ];
-  if (q.bookingNumber) {
-    const text = q.bookingNumber.trim();
-    where.push(
-      WHOLE_BOOKING_NUMBER.test(text)
-        ? sql`o.booking_number = ${text.toUpperCase()}`
-        : sql`o.booking_number ilike ${likeText(text)}`,
-    );
-  }
-  if (q.pnr) where.push(sql`o.pnr = ${q.pnr.toUpperCase()}`);
-  if (q.ticketNumber) where.push(sql`o.ticket_numbers ilike ${likeText(ticketText(q.ticketNumber))}`);
-  if (q.passenger) where.push(sql`o.passenger_names ilike ${likeText(passengerText(q.passenger))}`);
-  if (q.flightNumber) where.push(sql`o.flight_numbers ilike ${likeText(flightText(q.flightNumber))}`);
-  // A ticket changed, refunded or voided keeps its claim: only orders with such a claim can match.
-  const kind = q.status ? CLAIM_KIND_OF[q.status] : undefined;
-  if (kind) {
-    where.push(
-      sql`o.id in (select c.order_id from ${ticketClaims} c where c.released_at is null and c.kind = ${kind})`,
-    );
-  }
-  // Every segment departs at or after the order's first departure.
-  if (q.dateTo) {
-    const end = Date.parse(`${q.dateTo}T00:00:00Z`) + DAY_MS + MAX_ZONE_OFFSET_MS;
-    where.push(sql`o.departure_at < ${new Date(end).toISOString()}`);
-  }
-  return where;
-}
-
-const CLAIM_KIND_OF: Partial<Record<TicketStatus, 'change' | 'refund' | 'void'>> = {
-  changed: 'change',
-  refunded: 'refund',
-  voided: 'void',
-};
-
-const ticketText = (text: string) => text.replaceAll('-', '').toUpperCase();
-const passengerText = (text: string) => text.trim().toUpperCase().replace(/\s+/g, '/');
-const flightText = (text: string) => text.replace(/\s+/g, '').toUpperCase();
-
-/** The derived ticket status of a row, in SQL (see `TICKET_STATUS_BY_AFTER_SALES`). */
-function ticketStatusSql(): SQL {
-  const byStatus = Object.entries(TICKET_STATUS_BY_AFTER_SALES).map(
-    ([status, ticket]) => sql`when ${status} then ${ticket}`,
-  );
-  return sql`(case k.status ${sql.join(byStatus, sql` `)} else 'issued' end)`;
-}
-
-/** Row-level conditions on the passenger, the segment and the ticket's status. */
-function rowConditions(q: VoyageFilters): SQL[] {
-  const where: SQL[] = [];
-  if (q.dateFrom) where.push(sql`left(s.seg->'departure'->>'time', 10) >= ${q.dateFrom}`);
-  if (q.dateTo) where.push(sql`left(s.seg->'departure'->>'time', 10) <= ${q.dateTo}`);
-  if (q.passenger) {
-    where.push(
-      sql`upper((p.pax->>'surname') || '/' || (p.pax->>'given_names')) like ${likeText(passengerText(q.passenger))}`,
-    );
-  }
-  if (q.ticketNumber) {
-    where.push(sql`replace(${ticketSql()}, '-', '') ilike ${likeText(ticketText(q.ticketNumber))}`);
-  }
-  if (q.flightNumber) {
-    where.push(sql`upper(${designatorSql()}) like ${likeText(flightText(q.flightNumber))}`);
-  }
-  if (q.status) where.push(sql`${ticketStatusSql()} = ${q.status}`);
-  return where;
-}
-
-/** A segment's flight designator, carrier and number (`CA1501`), as the order's `flight_numbers` holds it. */
-function designatorSql(): SQL {
-  return sql`((s.seg->>'marketingCarrier') || (s.seg->>'flightNumber'))`;
-}
-
-/**
- * The ticket number of a passenger's segment: a conjunction ticket covers four coupons, so the
- * n-th segment is on ticket `floor(n / 4)` (the last one when the supplier gave fewer).
- */
-function ticketSql(): SQL {
-  return sql`(p.pax->'ticketNumbers'->>least(s.idx / 4, jsonb_array_length(p.pax->'ticketNumbers') - 1))`;
-}
-
-/**
- * Passengers x flattened segments of the newest `orderLimit` candidate orders (read in
- * `flight_orders_agency_created_id_idx` order) after `orderOffset`, with each ticket-segment's kept
- * claim. The candidates are a materialized CTE with a limit, which the planner plans on its own:
- * merged into the outer query, it costed the JSON expansion per order and read the whole table
- * even for one booking number; as a plain subquery the outer page's limit still made the
- * newest-first index walk look cheap, which read all 100,000 orders' index entries and rows for
- * one booking number (99 ms against 0.4 ms, docs/performance/other-lists.md).
- */
-function rowsFrom(ctx: RequestContext, q: VoyageFilters, orderLimit: number, orderOffset = 0): SQL {
-  const rowWhere = rowConditions(q);
-  const bound = sql`order by o.created_at desc, o.id desc limit ${orderLimit} offset ${orderOffset}`;
-  return sql`
-    from (
-      with candidates as materialized (
-        select o.id, o.booking_number, o.type, o.pnr, o.created_at, o.passengers, o.solution
-        from ${flightOrders} o
-        where ${sql.join(orderConditions(ctx, q), sql` and `)}
-        ${bound}
-      )
-      select * from candidates
-    ) o
-    cross join lateral jsonb_array_elements(o.passengers) with ordinality as p(pax, pn)
-    cross join lateral (
-      select sg.seg, (row_number() over (order by l.li, sg.si) - 1)::int as idx
-      from jsonb_array_elements(o.solution->'legs') with ordinality as l(leg, li)
-      cross join lateral jsonb_array_elements(l.leg->'segments') with ordinality as sg(seg, si)
-    ) s
-    left join lateral (
-      select a.id, a.booking_number, a.type, a.status
-      from ${ticketClaims} c
-      join ${flightOrders} a on a.id = c.after_sales_order_id
-      where c.order_id = o.id and c.passenger_id = p.pax->>'id' and c.segment_index = s.idx
-        and c.released_at is null
-      limit 1
-    ) k on true
-    ${rowWhere.length ? sql`where ${sql.join(rowWhere, sql` and `)}` : sql``}`;
-}
+import { orderConditions, rowConditions, rowsFrom, ticketSql, type VoyageRead } from './voyages.sql';
 
 const RawRow = z.object({
   order_id: z.string(),
@@ -215,7 +77,7 @@ const entriesOf = (column: 'passenger_names' | 'flight_numbers') =>
 const FIRST_WINDOW = 500;
 
 /** Whether fewer than `window` candidate orders exist (the window held them all). */
-async function allCandidatesWithin(db: Db, ctx: RequestContext, q: VoyageFilters, window: number) {
+async function allCandidatesWithin(db: Db, ctx: RequestContext, q: VoyageRead, window: number) {
   const [row] = await rowsOf<{ n: number | string }>(
     db,
     sql`select count(*)::int as n from (select 1 from ${flightOrders} o
@@ -232,7 +94,7 @@ async function allCandidatesWithin(db: Db, ctx: RequestContext, q: VoyageFilters
 async function widening<T>(
   db: Db,
   ctx: RequestContext,
-  q: VoyageFilters,
+  q: VoyageRead,
   start: number,
   read: (window: number) => Promise<T>,
   enough: (result: T) => boolean,
@@ -258,22 +120,38 @@ export async function voyageRows(
   limit: number,
   offset: number,
 ): Promise<VoyageRow[]> {
+  return (await voyagePage(db, ctx, q, limit, offset)).rows;
+}
+
+/**
+ * `voyageRows`, and the cursor of the last row when the page is full (`next`). With `q.after` the
+ * rows are the ones after that cursor and `offset` is 0.
+ */
+async function voyagePage(
+  db: Db,
+  ctx: RequestContext,
+  q: VoyageRead,
+  limit: number,
+  offset: number,
+): Promise<{ rows: VoyageRow[]; next?: string }> {
   const read = async (window: number, skipOrders = 0, rowOffset = offset) =>
-    rowsOf<unknown>(
+    rowsOf<{ micros: string; order_id: string; pn: number | string; segment_index: number }>(
       db,
       sql`select o.id as order_id, o.booking_number, o.type as order_type, o.pnr, o.created_at,
+          (extract(epoch from o.created_at) * 1000000)::bigint::text as micros, p.pn,
           p.pax, ${ticketSql()} as ticket_number, s.idx as segment_index, s.seg,
           k.id as as_id, k.booking_number as as_booking_number, k.type as as_type, k.status as as_status
         ${rowsFrom(ctx, q, window, skipOrders)}
         order by o.created_at desc, o.id desc, p.pn, s.idx
         limit ${limit} offset ${rowOffset}`,
     );
-  let rows: unknown[];
+  let rows: Awaited<ReturnType<typeof read>>;
   if (rowConditions(q).length === 0) {
     // The orders wholly before the page are skipped uncounted in JSON: only the rest is expanded.
+    // After a cursor its order may have no row left: one order more.
     const before = offset > 0 ? await ordersBefore(db, ctx, q, offset) : { orders: 0, rows: 0 };
     const rowOffset = offset - before.rows;
-    rows = await read(rowOffset + limit, before.orders, rowOffset);
+    rows = await read(rowOffset + limit + (q.after ? 1 : 0), before.orders, rowOffset);
   } else {
     rows = await widening(
       db,
@@ -284,7 +162,11 @@ export async function voyageRows(
       (r) => r.length === limit,
     );
   }
-  return rows.map(present);
+  const last = rows.length === limit ? rows[rows.length - 1] : undefined;
+  return {
+    rows: rows.map(present),
+    ...(last ? { next: `${last.micros}_${last.order_id}_${last.pn}_${last.segment_index}` } : {}),
+  };
 }
 
 /**
@@ -361,13 +243,15 @@ export function withoutJit<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
 
 /** `GET /order/v2/flight/voyages`: one page of booking records with the capped total. */
 export async function listVoyages(db: Db, ctx: RequestContext, q: VoyageListQuery): Promise<VoyageList> {
-  const [list, n] = await withoutJit(db, async (tx) => [
-    await voyageRows(tx, ctx, q, q.pageSize, (q.page - 1) * q.pageSize),
-    await cappedCount(tx, ctx, q),
+  const { after, ...filters } = q;
+  const [page, n] = await withoutJit(db, async (tx) => [
+    await voyagePage(tx, ctx, q, q.pageSize, after ? 0 : (q.page - 1) * q.pageSize),
+    await cappedCount(tx, ctx, filters),
   ]);
   const cap = countCapOf(q);
   return {
-    list,
+    list: page.rows,
+    ...(page.next ? { next: page.next } : {}),
     total: Math.min(n, cap),
     totalCapped: n > cap,
     page: q.page,

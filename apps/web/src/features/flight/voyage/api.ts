@@ -1,8 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TicketStatus, VoyageList } from '@portal/domain/booking-records';
 import type * as bookingRecordsApi from '@portal/domain/api/booking-records';
 import { callApi } from '../../../shared/api/call-api';
 import { downloadFile } from '../../../shared/api/download';
+import { afterCursor } from '../../../shared/api/keyset';
 import { withoutEmpty } from '../../../shared/api/query';
 
 /** The filters of the booking records; absent ones are left out of the URL. */
@@ -20,6 +21,8 @@ export interface VoyageFilterValues {
 export interface VoyageParams extends VoyageFilterValues {
   page: number;
   pageSize: number;
+  /** The `next` of the page before (keyset paging). */
+  after?: string;
 }
 
 /** GET /order/v2/flight/voyages: one page of booking records. */
@@ -31,10 +34,16 @@ export function getVoyages(params: VoyageParams): Promise<VoyageList> {
   );
 }
 
+/** A page of booking records; paging on from a page still held, it asks by that page's cursor. */
 export function useVoyages(params: VoyageParams) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: ['flight-voyages', params],
-    queryFn: () => getVoyages(params),
+    queryFn: () =>
+      getVoyages({
+        ...params,
+        ...afterCursor(client, (page) => ['flight-voyages', { ...params, page }], params.page),
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -103,6 +103,24 @@ describe('booking records page', () => {
   );
 
   it(
+    'asks for page 2 after the last row of page 1 (its cursor), and page 4 typed in the URL by number',
+    async () => {
+      const cursor = `1764460800000000_${row(1).orderId}_1_0`;
+      const urls = serve({ ...page([row(1)], 45), next: cursor });
+      const { router } = await open();
+      await screen.findByText('ZHANG/WEI', {}, WAIT);
+      expect(urls.at(-1)?.searchParams.get('after')).toBeNull();
+      await userEvent.click(screen.getByTitle('2'));
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('2'));
+      expect(urls.at(-1)?.searchParams.get('after')).toBe(cursor);
+      await router.navigate('/flight/orders/voyage?page=4');
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('4'));
+      expect(urls.at(-1)?.searchParams.get('after')).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
     'sends the filters typed with the keyboard and pages from the URL',
     async () => {
       const urls = serve(page([row(1)], 45));
