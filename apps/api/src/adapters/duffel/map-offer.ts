@@ -284,7 +284,7 @@ export function countsOf(offer: Pick<DuffelOffer, 'passengers'>): Mapped<{ count
 }
 
 /** A Duffel offer as the portal's; refused (with the reason) when any part has no mapping. */
-export function mapOffer(offer: DuffelOffer): Mapped<Offer> {
+export function mapOffer(offer: Omit<DuffelOffer, 'available_services'>): Mapped<Offer> {
   if (offer.total_currency !== OFFER_CURRENCY) return refused(`priced in ${offer.total_currency}, not ${OFFER_CURRENCY}`);
   const total = minorOf(offer.total_amount);
   const tax = minorOf(offer.tax_amount ?? '0');
