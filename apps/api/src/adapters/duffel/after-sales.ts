@@ -95,8 +95,15 @@ export function asRefusal(error: unknown): unknown {
   return error;
 }
 
-/** The portal's refund quote from Duffel's cancellation quote: the fee is what the agency paid less what comes back. */
-export function refundQuoteOf(cancellation: OrderCancellation, request: Pick<RefundRequestToSupplier, 'paidMinor' | 'currency'>): RefundQuoteAnswer {
+/**
+ * The portal's refund quote from Duffel's cancellation quote: the airline's fee is what Duffel was
+ * paid for the order (`duffelPaidMinor`) less what comes back, at most what the agency paid.
+ */
+export function refundQuoteOf(
+  cancellation: OrderCancellation,
+  request: Pick<RefundRequestToSupplier, 'paidMinor' | 'currency'>,
+  duffelPaidMinor: number,
+): RefundQuoteAnswer {
   if (cancellation.refund_to === 'airline_credits' || cancellation.refund_to === 'voucher') {
     return { status: 'rejected', reason: `the airline refunds only as ${cancellation.refund_to}, which the portal does not take` };
   }
@@ -105,7 +112,7 @@ export function refundQuoteOf(cancellation: OrderCancellation, request: Pick<Ref
   if (back > 0 && cancellation.refund_currency !== request.currency) {
     return { status: 'rejected', reason: `the refund is in ${cancellation.refund_currency ?? '?'}, the request in ${request.currency}` };
   }
-  return { status: 'approved', refundFeeMinor: Math.max(0, request.paidMinor - back) };
+  return { status: 'approved', refundFeeMinor: Math.min(request.paidMinor, Math.max(0, duffelPaidMinor - back)) };
 }
 
 /** Whether a cancellation gives back everything paid: inside the airline's void window. */

@@ -246,7 +246,7 @@ export class DuffelSupplier implements FlightSupplier {
       throw asRefusal(error);
     });
     this.refundQuotes.set(request.requestId, quote.id);
-    return refundQuoteOf(quote, request);
+    return refundQuoteOf(quote, request, minorOf(order.total_amount) ?? 0);
   }
 
   /** Confirms the refund's cancellation (quoted again when this process did not quote it). */

@@ -163,12 +163,12 @@ describe('refunds, voids and changes', () => {
   const quote = (amount: string | null, to: OrderCancellation['refund_to'] = 'balance', currency = 'CNY') =>
     ({ id: 'ore_1', refund_amount: amount, refund_currency: currency, refund_to: to }) as OrderCancellation;
 
-  it('quotes the refund fee as paid less what comes back, and rejects credits, vouchers and another currency', () => {
-    expect(refundQuoteOf(quote('850.00'), { paidMinor: 115_000, currency: 'CNY' })).toEqual({ status: 'approved', refundFeeMinor: 30_000 });
-    expect(refundQuoteOf(quote('0.00'), { paidMinor: 115_000, currency: 'CNY' })).toEqual({ status: 'approved', refundFeeMinor: 115_000 });
-    expect(refundQuoteOf(quote('850.00', 'airline_credits'), { paidMinor: 115_000, currency: 'CNY' }).status).toBe('rejected');
-    expect(refundQuoteOf(quote('850.00', 'voucher'), { paidMinor: 115_000, currency: 'CNY' }).status).toBe('rejected');
-    expect(refundQuoteOf(quote('85.00', 'balance', 'USD'), { paidMinor: 115_000, currency: 'CNY' }).status).toBe('rejected');
+  it('quotes the refund fee as what Duffel was paid less what comes back (at most what the agency paid), and rejects credits, vouchers and another currency', () => {
+    expect(refundQuoteOf(quote('850.00'), { paidMinor: 116_000, currency: 'CNY' }, 115_000)).toEqual({ status: 'approved', refundFeeMinor: 30_000 });
+    expect(refundQuoteOf(quote('0.00'), { paidMinor: 100_000, currency: 'CNY' }, 115_000)).toEqual({ status: 'approved', refundFeeMinor: 100_000 });
+    expect(refundQuoteOf(quote('850.00', 'airline_credits'), { paidMinor: 115_000, currency: 'CNY' }, 115_000).status).toBe('rejected');
+    expect(refundQuoteOf(quote('850.00', 'voucher'), { paidMinor: 115_000, currency: 'CNY' }, 115_000).status).toBe('rejected');
+    expect(refundQuoteOf(quote('85.00', 'balance', 'USD'), { paidMinor: 115_000, currency: 'CNY' }, 115_000).status).toBe('rejected');
   });
 
   it('takes a cancellation as a void only when everything paid comes back', () => {
