@@ -12,7 +12,10 @@ import { createDuffelSupplier } from './duffel/duffel-supplier';
 import { duffelWebhookRoutes } from './duffel/webhook';
 
 /** The real flight suppliers as configured: Duffel when its access token is set, else none. */
-export function configuredAdapterFlightSuppliers(config: AppConfig, log: FastifyBaseLogger): FlightSupplier[] {
+export function configuredAdapterFlightSuppliers(
+  config: AppConfig,
+  log: FastifyBaseLogger,
+): FlightSupplier[] {
   if (!config.duffel) return [];
   const { accessToken, baseUrl } = config.duffel;
   return [createDuffelSupplier({ accessToken, baseUrl, log: log.child({ supplier: 'duffel' }) })];

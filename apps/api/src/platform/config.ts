@@ -241,7 +241,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     salesEmail: e.SALES_EMAIL,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? (demo || e.NODE_ENV === 'test'),
     duffel: e.DUFFEL_ACCESS_TOKEN
-      ? { accessToken: e.DUFFEL_ACCESS_TOKEN, baseUrl: e.DUFFEL_BASE_URL, webhookSecret: e.DUFFEL_WEBHOOK_SECRET }
+      ? {
+          accessToken: e.DUFFEL_ACCESS_TOKEN,
+          baseUrl: e.DUFFEL_BASE_URL,
+          webhookSecret: e.DUFFEL_WEBHOOK_SECRET,
+        }
       : undefined,
   };
 }

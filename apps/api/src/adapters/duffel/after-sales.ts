@@ -47,7 +47,8 @@ export function wholeOrderProblem(
   passengers: number,
   segmentIndexes: readonly number[] | undefined,
 ): string | undefined {
-  if (passengers !== order.passengers.length) return 'Duffel cancels and changes whole orders: every passenger must be included';
+  if (passengers !== order.passengers.length)
+    return 'Duffel cancels and changes whole orders: every passenger must be included';
   const segments = order.slices.flatMap((s) => s.segments).length;
   if (segmentIndexes && new Set(segmentIndexes).size !== segments) {
     return 'Duffel cancels whole orders: every segment must be included';
@@ -56,7 +57,11 @@ export function wholeOrderProblem(
 }
 
 /** Reads an order; a 404 answers undefined. */
-export async function readOrder(client: DuffelClient, pnr: string, signal: AbortSignal): Promise<DuffelOrder | undefined> {
+export async function readOrder(
+  client: DuffelClient,
+  pnr: string,
+  signal: AbortSignal,
+): Promise<DuffelOrder | undefined> {
   const id = orderIdOf(pnr);
   try {
     return await client.call('orders.get', { id }, (api) => api.orders.get(id), signal);
@@ -67,7 +72,11 @@ export async function readOrder(client: DuffelClient, pnr: string, signal: Abort
 }
 
 /** Quotes a cancellation of the whole order (`POST /air/order_cancellations`). */
-export function quoteCancellation(client: DuffelClient, orderId: string, signal: AbortSignal): Promise<OrderCancellation> {
+export function quoteCancellation(
+  client: DuffelClient,
+  orderId: string,
+  signal: AbortSignal,
+): Promise<OrderCancellation> {
   return client.call(
     'orderCancellations.create',
     { order_id: orderId },
@@ -77,9 +86,18 @@ export function quoteCancellation(client: DuffelClient, orderId: string, signal:
 }
 
 /** Confirms a quoted cancellation; an order already cancelled counts as done. */
-export async function confirmCancellation(client: DuffelClient, id: string, signal: AbortSignal): Promise<void> {
+export async function confirmCancellation(
+  client: DuffelClient,
+  id: string,
+  signal: AbortSignal,
+): Promise<void> {
   try {
-    await client.call('orderCancellations.confirm', { id }, (api) => api.orderCancellations.confirm(id), signal);
+    await client.call(
+      'orderCancellations.confirm',
+      { id },
+      (api) => api.orderCancellations.confirm(id),
+      signal,
+    );
   } catch (error) {
     if (ALREADY_CANCELLED_CODES.includes(failureOf(error)?.code ?? '')) return;
     throw error;
@@ -89,7 +107,13 @@ export async function confirmCancellation(client: DuffelClient, id: string, sign
 /** A Duffel refusal (an error answer other than a server fault) as the port's `SupplierRefusal`. */
 export function asRefusal(error: unknown): unknown {
   const failure = failureOf(error);
-  if (failure && failure.status >= 400 && failure.status < 500 && failure.status !== 408 && failure.status !== 429) {
+  if (
+    failure &&
+    failure.status >= 400 &&
+    failure.status < 500 &&
+    failure.status !== 408 &&
+    failure.status !== 429
+  ) {
     return new SupplierRefusal(`duffel: ${failure.code}: ${failure.message}`);
   }
   return error;
@@ -105,27 +129,46 @@ export function refundQuoteOf(
   duffelPaidMinor: number,
 ): RefundQuoteAnswer {
   if (cancellation.refund_to === 'airline_credits' || cancellation.refund_to === 'voucher') {
-    return { status: 'rejected', reason: `the airline refunds only as ${cancellation.refund_to}, which the portal does not take` };
+    return {
+      status: 'rejected',
+      reason: `the airline refunds only as ${cancellation.refund_to}, which the portal does not take`,
+    };
   }
   const back = minorOf(cancellation.refund_amount ?? '0');
-  if (back === null) return { status: 'rejected', reason: `refund amount unreadable: ${cancellation.refund_amount}` };
+  if (back === null)
+    return { status: 'rejected', reason: `refund amount unreadable: ${cancellation.refund_amount}` };
   if (back > 0 && cancellation.refund_currency !== request.currency) {
-    return { status: 'rejected', reason: `the refund is in ${cancellation.refund_currency ?? '?'}, the request in ${request.currency}` };
+    return {
+      status: 'rejected',
+      reason: `the refund is in ${cancellation.refund_currency ?? '?'}, the request in ${request.currency}`,
+    };
   }
-  return { status: 'approved', refundFeeMinor: Math.min(request.paidMinor, Math.max(0, duffelPaidMinor - back)) };
+  return {
+    status: 'approved',
+    refundFeeMinor: Math.min(request.paidMinor, Math.max(0, duffelPaidMinor - back)),
+  };
 }
 
 /** Whether a cancellation gives back everything paid: inside the airline's void window. */
-export function isVoid(cancellation: OrderCancellation, order: Pick<DuffelOrder, 'total_amount' | 'total_currency'>): boolean {
+export function isVoid(
+  cancellation: OrderCancellation,
+  order: Pick<DuffelOrder, 'total_amount' | 'total_currency'>,
+): boolean {
   return (
     cancellation.refund_currency === order.total_currency &&
     minorOf(cancellation.refund_amount) === minorOf(order.total_amount) &&
-    (cancellation.refund_to === 'balance' || cancellation.refund_to === 'arc_bsp_cash' || cancellation.refund_to === 'card')
+    (cancellation.refund_to === 'balance' ||
+      cancellation.refund_to === 'arc_bsp_cash' ||
+      cancellation.refund_to === 'card')
   );
 }
 
 /** The void answer: a full refund confirmed, or a rejection naming what the airline would keep. */
-export async function voidOrder(client: DuffelClient, request: VoidRequestToSupplier, signal: AbortSignal): Promise<VoidAnswer> {
+export async function voidOrder(
+  client: DuffelClient,
+  request: VoidRequestToSupplier,
+  signal: AbortSignal,
+): Promise<VoidAnswer> {
   const order = await readOrder(client, request.pnr, signal);
   if (!order) return { status: 'rejected', reason: 'Duffel has no such order' };
   const whole = wholeOrderProblem(order, request.passengers.length, undefined);
@@ -135,7 +178,10 @@ export async function voidOrder(client: DuffelClient, request: VoidRequestToSupp
     throw asRefusal(error);
   });
   if (!isVoid(quote, order)) {
-    return { status: 'rejected', reason: `outside the void window: ${quote.refund_amount ?? '0'} of ${order.total_amount} would come back` };
+    return {
+      status: 'rejected',
+      reason: `outside the void window: ${quote.refund_amount ?? '0'} of ${order.total_amount} would come back`,
+    };
   }
   await confirmCancellation(client, quote.id, signal);
   return { status: 'voided' };
@@ -153,7 +199,11 @@ function slicesToRemove(order: DuffelOrder, segmentIndexes: readonly number[]): 
 }
 
 const flightsOf = (slices: OrderChangeOffer['slices']['add']) =>
-  slices.flatMap((s) => s.segments.map((g) => `${g.marketing_carrier.iata_code ?? ''}${g.marketing_carrier_flight_number}`)).join(',');
+  slices
+    .flatMap((s) =>
+      s.segments.map((g) => `${g.marketing_carrier.iata_code ?? ''}${g.marketing_carrier_flight_number}`),
+    )
+    .join(',');
 
 /**
  * Asks Duffel for change offers replacing the changed slices by the new offer's journeys, and
@@ -181,23 +231,38 @@ export async function findChangeOffer(
     .catch((error: unknown) => {
       throw asRefusal(error);
     });
-  const wanted = request.newOffer.legs.flatMap((l) => l.segments.map((s) => `${s.carrier}${s.flightNumber}`)).join(',');
+  const wanted = request.newOffer.legs
+    .flatMap((l) => l.segments.map((s) => `${s.carrier}${s.flightNumber}`))
+    .join(',');
   const offer = created.order_change_offers.find((o) => flightsOf(o.slices.add) === wanted);
   if (!offer) return { reason: 'the airline offers no change to these flights' };
   return { offer: offer as OrderChangeOffer, passengers: order.passengers.length };
 }
 
 /** The change quote of a change offer: the penalty and the fare movement, each shared per passenger. */
-export function changeQuoteOf(offer: Pick<OrderChangeOffer, 'change_total_amount' | 'change_total_currency' | 'penalty_amount' | 'penalty_currency'>, passengers: number): ChangeQuoteAnswer {
+export function changeQuoteOf(
+  offer: Pick<
+    OrderChangeOffer,
+    'change_total_amount' | 'change_total_currency' | 'penalty_amount' | 'penalty_currency'
+  >,
+  passengers: number,
+): ChangeQuoteAnswer {
   const total = minorOf(offer.change_total_amount ?? '0');
   const penalty = minorOf(offer.penalty_amount ?? '0');
   if (total === null || penalty === null) return { status: 'rejected', reason: 'change amounts unreadable' };
   const currencies = [offer.change_total_currency, offer.penalty_currency].filter((c) => c !== null);
   if (currencies.some((c) => c !== OFFER_CURRENCY)) {
-    return { status: 'rejected', reason: `the change is priced in ${currencies.join('/')}, not ${OFFER_CURRENCY}` };
+    return {
+      status: 'rejected',
+      reason: `the change is priced in ${currencies.join('/')}, not ${OFFER_CURRENCY}`,
+    };
   }
   const each = Math.max(1, passengers);
-  return { status: 'approved', changeFee: Math.ceil(penalty / each), fareMove: Math.ceil((total - penalty) / each) };
+  return {
+    status: 'approved',
+    changeFee: Math.ceil(penalty / each),
+    fareMove: Math.ceil((total - penalty) / each),
+  };
 }
 
 /** Confirms a change offer (`POST /air/order_changes`, then confirm with a balance payment) and reads the new tickets. */
@@ -215,14 +280,24 @@ export async function confirmChange(
     });
   const amount = minorOf(change.change_total_amount ?? '0') ?? 0;
   const payment =
-    amount > 0 ? { payment: { type: 'balance' as const, amount: decimalOf(amount), currency: OFFER_CURRENCY } } : {};
+    amount > 0
+      ? { payment: { type: 'balance' as const, amount: decimalOf(amount), currency: OFFER_CURRENCY } }
+      : {};
   await client
-    .call('orderChanges.confirm', { id: change.id, ...payment }, (api) => api.orderChanges.confirm(change.id, payment), signal)
+    .call(
+      'orderChanges.confirm',
+      { id: change.id, ...payment },
+      (api) => api.orderChanges.confirm(change.id, payment),
+      signal,
+    )
     .catch((error: unknown) => {
       throw asRefusal(error);
     });
   const order = await readOrder(client, request.pnr, signal);
   if (!order) throw new SupplierRefusal('duffel: the changed order is gone');
-  const tickets = ticketsOf(order, order.passengers.map((p) => p.id));
+  const tickets = ticketsOf(
+    order,
+    order.passengers.map((p) => p.id),
+  );
   return tickets ? { status: 'reissued', ticketNumbers: tickets } : { status: 'pending' };
 }

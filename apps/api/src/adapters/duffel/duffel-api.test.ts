@@ -47,13 +47,21 @@ describe('an app with only the Duffel supplier', () => {
     const held = [...mock.orders.values()].at(-1);
     expect(held?.payment_status.awaiting_payment).toBe(false);
     const tickets = held?.documents.map((d) => d.unique_identifier);
-    expect(order.passengers[0]?.ticketNumbers ?? JSON.stringify(order)).toEqual(expect.arrayContaining(tickets ?? ['none']));
+    expect(order.passengers[0]?.ticketNumbers ?? JSON.stringify(order)).toEqual(
+      expect.arrayContaining(tickets ?? ['none']),
+    );
 
     const asked = await app.inject({
       method: 'POST',
       url: `/order/v2/flight/orders/${order.id}/refund`,
       headers: { ...bearer(token), 'accept-language': 'en' },
-      payload: { selection: { passengerIds: order.passengers.map((p) => p.id), segmentIndexes: order.segments.map((_, i) => i) }, reason: { value: 0 } },
+      payload: {
+        selection: {
+          passengerIds: order.passengers.map((p) => p.id),
+          segmentIndexes: order.segments.map((_, i) => i),
+        },
+        reason: { value: 0 },
+      },
     });
     expect(asked.statusCode, asked.body).toBe(200);
     const refund = FlightOrder.parse(body(asked).data);
@@ -62,7 +70,11 @@ describe('an app with only the Duffel supplier', () => {
     expect(quoted.status).toBe('rfd_to_be_confirm');
     // Duffel's fee: 300.00 of the 1150.00 paid stays with the airline.
     expect(quoted.afterSales?.quote?.refundFee.amount).toBe('300.00');
-    const confirmed = await app.inject({ method: 'POST', url: `/order/v2/flight/orders/${refund.id}/confirmation`, headers: bearer(token) });
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: `/order/v2/flight/orders/${refund.id}/confirmation`,
+      headers: bearer(token),
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     await app.runDueJobs(later(60_000));
     expect((await getOrder(app, token, refund.id)).status).toBe('refunded_reimbursed');
@@ -71,8 +83,14 @@ describe('an app with only the Duffel supplier', () => {
 
   it('tells the platform Duffel is configured in test mode and switched on only by name', async () => {
     app = await duffelOnlyApp();
-    const admin = await createTestPlatformAdmin(app, { username: 'duffel.support', permissions: ['platform:support'] });
-    const res = await app.inject({ url: '/platform/v2/agencies/1/suppliers', headers: platformHeaders(await platformLogin(app, admin)) });
+    const admin = await createTestPlatformAdmin(app, {
+      username: 'duffel.support',
+      permissions: ['platform:support'],
+    });
+    const res = await app.inject({
+      url: '/platform/v2/agencies/1/suppliers',
+      headers: platformHeaders(await platformLogin(app, admin)),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(AgencySuppliers.parse(body(res).data).flight).toEqual({
       configured: ['duffel'],

@@ -40,11 +40,23 @@ import {
 } from './after-sales';
 import { DuffelClient, type DuffelClientOptions, type DuffelLog, failureOf, SILENT_LOG } from './client';
 import { decimalOf, DUFFEL_SUPPLIER, mapOffer, minorOf, offerRequestsOf, sameTotal } from './map-offer';
-import { bookingRefOf, orderIdOf, orderPassengers, orderState, passengerIdsFor, scheduleEventsOf, ticketsOf } from './map-order';
+import {
+  bookingRefOf,
+  orderIdOf,
+  orderPassengers,
+  orderState,
+  passengerIdsFor,
+  scheduleEventsOf,
+  ticketsOf,
+} from './map-order';
 import { chooseServices, confirmedAncillaries, mapBagServices, mapSeatMap, segmentIdsOf } from './seats';
 
 /** Duffel's error codes meaning the offer can no longer be booked. */
-export const OFFER_GONE_CODES: readonly string[] = ['offer_no_longer_available', 'offer_expired', 'not_found'];
+export const OFFER_GONE_CODES: readonly string[] = [
+  'offer_no_longer_available',
+  'offer_expired',
+  'not_found',
+];
 /** Duffel's error code for an offer whose price moved since it was searched. */
 export const PRICE_CHANGED_CODE = 'price_changed';
 /** Duffel searches at most this long (its `supplier_timeout` bounds, ms). */
@@ -78,19 +90,34 @@ export class DuffelSupplier implements FlightSupplier {
   /** The offers Duffel returns for the query, mapped; an offer without a mapping is left out and logged. */
   async search(query: SupplierQuery, signal: AbortSignal): Promise<Offer[]> {
     const timeout = query.maxResponseMs
-      ? Math.min(SUPPLIER_TIMEOUT_MS[1], Math.max(SUPPLIER_TIMEOUT_MS[0], query.maxResponseMs - ANSWER_MARGIN_MS))
+      ? Math.min(
+          SUPPLIER_TIMEOUT_MS[1],
+          Math.max(SUPPLIER_TIMEOUT_MS[0], query.maxResponseMs - ANSWER_MARGIN_MS),
+        )
       : undefined;
     const answers = await Promise.all(
       offerRequestsOf(query).map((body) => {
-        const params = { ...body, return_offers: true as const, ...(timeout ? { supplier_timeout: timeout } : {}) };
-        return this.client.call('offerRequests.create', params, (api) => api.offerRequests.create(params), signal);
+        const params = {
+          ...body,
+          return_offers: true as const,
+          ...(timeout ? { supplier_timeout: timeout } : {}),
+        };
+        return this.client.call(
+          'offerRequests.create',
+          params,
+          (api) => api.offerRequests.create(params),
+          signal,
+        );
       }),
     );
     const offers: Offer[] = [];
     for (const duffelOffer of answers.flatMap((a) => a.offers)) {
       const mapped = mapOffer(duffelOffer);
       if (!mapped.ok) {
-        this.log.warn({ duffel: 'offer refused', offerId: duffelOffer.id, reason: mapped.reason }, 'duffel offer not mapped');
+        this.log.warn(
+          { duffel: 'offer refused', offerId: duffelOffer.id, reason: mapped.reason },
+          'duffel offer not mapped',
+        );
         continue;
       }
       if (query.exact && !matchesExact(mapped.value, query.exact)) continue;
@@ -100,14 +127,27 @@ export class DuffelSupplier implements FlightSupplier {
   }
 
   /** The offer as Duffel holds it now (`GET /air/offers/:id`); undefined when gone or expired. */
-  private async currentOffer(ref: string, signal: AbortSignal, services = false): Promise<DuffelOffer | undefined> {
+  private async currentOffer(
+    ref: string,
+    signal: AbortSignal,
+    services = false,
+  ): Promise<DuffelOffer | undefined> {
     try {
       const params = services ? { return_available_services: true } : undefined;
-      const offer = await this.client.call('offers.get', { id: ref, ...params }, (api) => api.offers.get(ref, params), signal);
+      const offer = await this.client.call(
+        'offers.get',
+        { id: ref, ...params },
+        (api) => api.offers.get(ref, params),
+        signal,
+      );
       return Date.parse(offer.expires_at) <= Date.now() ? undefined : offer;
     } catch (error) {
       const failure = failureOf(error);
-      if (failure && (failure.status === 404 || failure.status === 410 || OFFER_GONE_CODES.includes(failure.code))) return undefined;
+      if (
+        failure &&
+        (failure.status === 404 || failure.status === 410 || OFFER_GONE_CODES.includes(failure.code))
+      )
+        return undefined;
       throw error;
     }
   }
@@ -118,10 +158,15 @@ export class DuffelSupplier implements FlightSupplier {
     if (!current) return { status: 'unavailable' };
     const mapped = mapOffer(current);
     if (!mapped.ok) {
-      this.log.warn({ duffel: 'offer refused', offerId: offer.ref, reason: mapped.reason }, 'duffel offer not mapped');
+      this.log.warn(
+        { duffel: 'offer refused', offerId: offer.ref, reason: mapped.reason },
+        'duffel offer not mapped',
+      );
       return { status: 'unavailable' };
     }
-    return sameTotal(mapped.value, offer) ? { status: 'confirmed', offer: mapped.value } : { status: 'price_changed', offer: mapped.value };
+    return sameTotal(mapped.value, offer)
+      ? { status: 'confirmed', offer: mapped.value }
+      : { status: 'price_changed', offer: mapped.value };
   }
 
   /** The seat maps of the offer's segments. */
@@ -139,7 +184,12 @@ export class DuffelSupplier implements FlightSupplier {
   }
 
   private rawSeatMaps(offerId: string, signal: AbortSignal): Promise<SeatMap[]> {
-    return this.client.call('seatMaps.get', { offer_id: offerId }, (api) => api.seatMaps.get({ offer_id: offerId }), signal);
+    return this.client.call(
+      'seatMaps.get',
+      { offer_id: offerId },
+      (api) => api.seatMaps.get({ offer_id: offerId }),
+      signal,
+    );
   }
 
   /** The checked bags sold with the offer (its available services). */
@@ -177,11 +227,19 @@ export class DuffelSupplier implements FlightSupplier {
       ...(chosen.value.services.length > 0 ? { services: chosen.value.services } : {}),
       // Duffel's API names a held order `hold`; the client's type still says `pay_later`.
       type: (instant ? 'instant' : 'hold') as 'instant',
-      ...(instant ? { payments: [{ type: 'balance' as const, amount: decimalOf(total), currency: current.total_currency }] } : {}),
+      ...(instant
+        ? {
+            payments: [
+              { type: 'balance' as const, amount: decimalOf(total), currency: current.total_currency },
+            ],
+          }
+        : {}),
     };
-    const order = await this.client.call('orders.create', body, (api) => api.orders.create(body), signal).catch((error: unknown) => {
-      throw asRefusal(error);
-    });
+    const order = await this.client
+      .call('orders.create', body, (api) => api.orders.create(body), signal)
+      .catch((error: unknown) => {
+        throw asRefusal(error);
+      });
     return { pnr: bookingRefOf(order), ancillaries: confirmedAncillaries(order, current, ids.value) };
   }
 
@@ -189,7 +247,12 @@ export class DuffelSupplier implements FlightSupplier {
    * Pays a held order from the Duffel balance (`POST /air/payments`), then reads its e-tickets.
    * A cancelled order is refused; a paid order without tickets yet is an unknown outcome (retried).
    */
-  async ticket(offer: Offer, pnr: string, passengers: readonly SupplierPassenger[], signal: AbortSignal): Promise<TicketAnswer> {
+  async ticket(
+    offer: Offer,
+    pnr: string,
+    passengers: readonly SupplierPassenger[],
+    signal: AbortSignal,
+  ): Promise<TicketAnswer> {
     let order = await readOrder(this.client, pnr, signal);
     if (!order) throw new SupplierRefusal('duffel: no such order');
     if (orderState(order) === 'cancelled') throw new SupplierRefusal('duffel: the order is cancelled');
@@ -198,14 +261,20 @@ export class DuffelSupplier implements FlightSupplier {
         order_id: order.id,
         payment: { type: 'balance' as const, amount: order.total_amount, currency: order.total_currency },
       };
-      await this.client.call('payments.create', body, (api) => api.payments.create(body), signal).catch((error: unknown) => {
-        throw asRefusal(error);
-      });
+      await this.client
+        .call('payments.create', body, (api) => api.payments.create(body), signal)
+        .catch((error: unknown) => {
+          throw asRefusal(error);
+        });
       order = await readOrder(this.client, pnr, signal);
       if (!order) throw new SupplierRefusal('duffel: the paid order is gone');
     }
-    const tickets = ticketsOf(order, order.passengers.map((p) => p.id));
-    if (!tickets || tickets.length !== passengers.length) throw new Error('duffel: the order has no e-tickets yet');
+    const tickets = ticketsOf(
+      order,
+      order.passengers.map((p) => p.id),
+    );
+    if (!tickets || tickets.length !== passengers.length)
+      throw new Error('duffel: the order has no e-tickets yet');
     return { ticketNumbers: tickets };
   }
 
@@ -214,7 +283,11 @@ export class DuffelSupplier implements FlightSupplier {
     const order = await readOrder(this.client, pnr, signal);
     if (!order || order.cancelled_at) return;
     const quote = await quoteCancellation(this.client, order.id, signal).catch((error: unknown) => {
-      if (failureOf(error)?.code && ['order_already_cancelled', 'already_cancelled'].includes(failureOf(error)?.code ?? '')) return undefined;
+      if (
+        failureOf(error)?.code &&
+        ['order_already_cancelled', 'already_cancelled'].includes(failureOf(error)?.code ?? '')
+      )
+        return undefined;
       throw asRefusal(error);
     });
     if (quote) await confirmCancellation(this.client, quote.id, signal);
@@ -227,7 +300,10 @@ export class DuffelSupplier implements FlightSupplier {
     for (const change of order?.airline_initiated_changes ?? []) {
       const mapped = scheduleEventsOf(change, offer);
       if (!mapped) {
-        this.log.warn({ duffel: 'airline change not mapped', changeId: change.id }, 'duffel airline change not placed');
+        this.log.warn(
+          { duffel: 'airline change not mapped', changeId: change.id },
+          'duffel airline change not placed',
+        );
         continue;
       }
       events.push(...mapped);
@@ -255,9 +331,11 @@ export class DuffelSupplier implements FlightSupplier {
     if (!id) {
       const order = await readOrder(this.client, request.pnr, signal);
       if (!order) throw new SupplierRefusal('duffel: no such order');
-      id = (await quoteCancellation(this.client, order.id, signal).catch((error: unknown) => {
-        throw asRefusal(error);
-      })).id;
+      id = (
+        await quoteCancellation(this.client, order.id, signal).catch((error: unknown) => {
+          throw asRefusal(error);
+        })
+      ).id;
     }
     await confirmCancellation(this.client, id, signal).catch((error: unknown) => {
       throw asRefusal(error);
@@ -295,10 +373,16 @@ export class DuffelSupplier implements FlightSupplier {
 const changeKey = (request: ChangeRequestToSupplier) => `${orderIdOf(request.pnr)}|${request.newOffer.ref}`;
 
 function matchesExact(offer: Offer, exact: NonNullable<SupplierQuery['exact']>): boolean {
-  const wanted = new Set(exact.map((e) => `${e.carrier}${e.flightNumber}|${e.origin}-${e.destination}|${e.date}`));
+  const wanted = new Set(
+    exact.map((e) => `${e.carrier}${e.flightNumber}|${e.origin}-${e.destination}|${e.date}`),
+  );
   return offer.legs
     .flatMap((l) => l.segments)
-    .every((s) => wanted.has(`${s.carrier}${s.flightNumber}|${s.origin}-${s.destination}|${s.departureLocal.slice(0, 10)}`));
+    .every((s) =>
+      wanted.has(
+        `${s.carrier}${s.flightNumber}|${s.origin}-${s.destination}|${s.departureLocal.slice(0, 10)}`,
+      ),
+    );
 }
 
 /** A Duffel supplier for the composition root. */

@@ -192,14 +192,17 @@ export function mapSegment(
 
 /** A Duffel condition as the portal's penalty; refused when its penalty is in another currency. */
 export function mapCondition(condition: FlightsCondition | null, what: string): Mapped<OfferPenalty> {
-  if (condition === null) return ok({ allowed: false, fee: null, note: `${what}: not published by the airline` });
+  if (condition === null)
+    return ok({ allowed: false, fee: null, note: `${what}: not published by the airline` });
   if (!condition.allowed) return ok({ allowed: false, fee: null, note: `${what}: not allowed` });
   if (condition.penalty_amount === null) {
     // Allowed at a fee the airline does not publish: the portal does not quote an unknown fee.
     return ok({ allowed: false, fee: null, note: `${what}: allowed at a fee the airline does not publish` });
   }
   if (condition.penalty_currency !== OFFER_CURRENCY) {
-    return refused(`${what} penalty in ${condition.penalty_currency ?? 'no currency'}, not ${OFFER_CURRENCY}`);
+    return refused(
+      `${what} penalty in ${condition.penalty_currency ?? 'no currency'}, not ${OFFER_CURRENCY}`,
+    );
   }
   const fee = minorOf(condition.penalty_amount);
   if (fee === null) return refused(`${what} penalty unreadable: ${condition.penalty_amount}`);
@@ -260,7 +263,11 @@ export function mapBaggage(offer: Pick<DuffelOffer, 'slices' | 'passengers'>): O
  * The per-passenger amounts: Duffel prices the offer as a whole, so each passenger takes an equal
  * share of the base and of the taxes, rounded up to the minor unit (never less than Duffel's total).
  */
-export function mapAmounts(types: readonly PassengerType[], baseMinor: number, taxMinor: number): PassengerAmounts[] {
+export function mapAmounts(
+  types: readonly PassengerType[],
+  baseMinor: number,
+  taxMinor: number,
+): PassengerAmounts[] {
   const share = (total: number) => Math.ceil(total / Math.max(1, types.length));
   return [...new Set(types)].map((passengerType) => ({
     passengerType,
@@ -272,11 +279,14 @@ export function mapAmounts(types: readonly PassengerType[], baseMinor: number, t
 }
 
 /** The passenger counts of an offer's passengers; refused for a type the portal does not know. */
-export function countsOf(offer: Pick<DuffelOffer, 'passengers'>): Mapped<{ counts: PassengerCounts; types: PassengerType[] }> {
+export function countsOf(
+  offer: Pick<DuffelOffer, 'passengers'>,
+): Mapped<{ counts: PassengerCounts; types: PassengerType[] }> {
   const types: PassengerType[] = [];
   for (const passenger of offer.passengers) {
     const type = portalPassengerType(passenger.type);
-    if (!type) return refused(`passenger type ${passenger.type ?? `age ${passenger.age ?? '?'}`} is not mapped`);
+    if (!type)
+      return refused(`passenger type ${passenger.type ?? `age ${passenger.age ?? '?'}`} is not mapped`);
     types.push(type);
   }
   const count = (t: PassengerType) => types.filter((x) => x === t).length;
@@ -285,10 +295,12 @@ export function countsOf(offer: Pick<DuffelOffer, 'passengers'>): Mapped<{ count
 
 /** A Duffel offer as the portal's; refused (with the reason) when any part has no mapping. */
 export function mapOffer(offer: Omit<DuffelOffer, 'available_services'>): Mapped<Offer> {
-  if (offer.total_currency !== OFFER_CURRENCY) return refused(`priced in ${offer.total_currency}, not ${OFFER_CURRENCY}`);
+  if (offer.total_currency !== OFFER_CURRENCY)
+    return refused(`priced in ${offer.total_currency}, not ${OFFER_CURRENCY}`);
   const total = minorOf(offer.total_amount);
   const tax = minorOf(offer.tax_amount ?? '0');
-  if (total === null || tax === null || tax > total) return refused(`amounts unreadable: ${offer.total_amount}/${offer.tax_amount}`);
+  if (total === null || tax === null || tax > total)
+    return refused(`amounts unreadable: ${offer.total_amount}/${offer.tax_amount}`);
   const passengers = countsOf(offer);
   if (!passengers.ok) return passengers;
   const rules = mapRules(offer);
@@ -340,10 +352,18 @@ export function mapOffer(offer: Omit<DuffelOffer, 'available_services'>): Mapped
 }
 
 /** Whether an offer's whole total is what the portal's offer says (the price check's comparison). */
-export function sameTotal(a: Pick<Offer, 'amounts' | 'passengers'>, b: Pick<Offer, 'amounts' | 'passengers'>): boolean {
+export function sameTotal(
+  a: Pick<Offer, 'amounts' | 'passengers'>,
+  b: Pick<Offer, 'amounts' | 'passengers'>,
+): boolean {
   const sum = (o: Pick<Offer, 'amounts' | 'passengers'>) =>
     o.amounts.reduce((s, x) => {
-      const n = x.passengerType === 'adult' ? o.passengers.adult : x.passengerType === 'child' ? o.passengers.child : o.passengers.infant;
+      const n =
+        x.passengerType === 'adult'
+          ? o.passengers.adult
+          : x.passengerType === 'child'
+            ? o.passengers.child
+            : o.passengers.infant;
       return s + n * (x.fare + x.tax + x.fuelSurcharge + x.airportTax);
     }, 0);
   return sum(a) === sum(b);

@@ -30,7 +30,9 @@ export function orderIdOf(pnr: string): string {
 export type DuffelOrderState = 'cancelled' | 'ticketed' | 'awaiting_payment' | 'paid_unticketed';
 
 /** Cancelled, ticketed (an e-ticket for each passenger), awaiting payment (held), or paid without tickets yet. */
-export function orderState(order: Pick<DuffelOrder, 'cancelled_at' | 'documents' | 'payment_status' | 'passengers'>): DuffelOrderState {
+export function orderState(
+  order: Pick<DuffelOrder, 'cancelled_at' | 'documents' | 'payment_status' | 'passengers'>,
+): DuffelOrderState {
   if (order.cancelled_at) return 'cancelled';
   if (order.payment_status.awaiting_payment) return 'awaiting_payment';
   const ticketed = new Set(
@@ -40,7 +42,10 @@ export function orderState(order: Pick<DuffelOrder, 'cancelled_at' | 'documents'
 }
 
 /** The e-ticket numbers of each of the order's passengers, in `passengerIds` order; undefined when one has none. */
-export function ticketsOf(order: Pick<DuffelOrder, 'documents'>, passengerIds: readonly string[]): string[][] | undefined {
+export function ticketsOf(
+  order: Pick<DuffelOrder, 'documents'>,
+  passengerIds: readonly string[],
+): string[][] | undefined {
   const tickets = passengerIds.map((id) =>
     (order.documents ?? [])
       .filter((d) => d.type === 'electronic_ticket' && d.passenger_ids.includes(id))
@@ -158,7 +163,12 @@ export function scheduleEventsOf(change: AirlineInitiatedChange, offer: Offer): 
     const mapped = mapSegment(replacement, held.cabin, held.fareBasis);
     if (!mapped.ok) return undefined;
     const sameFlight = keyOfDuffel(replacement) === keyOfDuffel(old);
-    events.push({ ref, type: sameFlight ? 'change' : 'cancel_protected', segmentIndex, segment: mapped.value });
+    events.push({
+      ref,
+      type: sameFlight ? 'change' : 'cancel_protected',
+      segmentIndex,
+      segment: mapped.value,
+    });
   }
   return events;
 }

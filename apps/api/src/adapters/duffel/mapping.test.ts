@@ -64,23 +64,40 @@ describe('fare conditions', () => {
     ({ allowed: true, penalty_amount: amount, penalty_currency: currency }) as const;
 
   it('maps a published penalty to the fee, free to no fee, and not allowed to not allowed', () => {
-    expect(mapCondition(allowed('200.00'), 'change')).toEqual({ ok: true, value: { allowed: true, fee: 20_000, note: 'change before departure' } });
-    expect(mapCondition(allowed('0.00'), 'change')).toMatchObject({ ok: true, value: { allowed: true, fee: null } });
-    expect(mapCondition({ allowed: false, penalty_amount: null, penalty_currency: null }, 'refund')).toMatchObject({ ok: true, value: { allowed: false } });
+    expect(mapCondition(allowed('200.00'), 'change')).toEqual({
+      ok: true,
+      value: { allowed: true, fee: 20_000, note: 'change before departure' },
+    });
+    expect(mapCondition(allowed('0.00'), 'change')).toMatchObject({
+      ok: true,
+      value: { allowed: true, fee: null },
+    });
+    expect(
+      mapCondition({ allowed: false, penalty_amount: null, penalty_currency: null }, 'refund'),
+    ).toMatchObject({ ok: true, value: { allowed: false } });
   });
 
   it('does not quote what the airline does not publish: an unknown condition or fee is not allowed', () => {
-    expect(mapCondition(null, 'refund')).toMatchObject({ ok: true, value: { allowed: false, note: 'refund: not published by the airline' } });
+    expect(mapCondition(null, 'refund')).toMatchObject({
+      ok: true,
+      value: { allowed: false, note: 'refund: not published by the airline' },
+    });
     expect(mapCondition(allowed(null), 'change')).toMatchObject({ ok: true, value: { allowed: false } });
   });
 
   it('refuses a penalty in another currency', () => {
-    expect(mapCondition(allowed('30.00', 'USD'), 'change')).toEqual({ ok: false, reason: 'change penalty in USD, not CNY' });
+    expect(mapCondition(allowed('30.00', 'USD'), 'change')).toEqual({
+      ok: false,
+      reason: 'change penalty in USD, not CNY',
+    });
   });
 
   it('writes fare terms with the penalty in every window before departure and none after', () => {
     const rules = mapRules({
-      conditions: { change_before_departure: allowed('200.00'), refund_before_departure: { allowed: false, penalty_amount: null, penalty_currency: null } },
+      conditions: {
+        change_before_departure: allowed('200.00'),
+        refund_before_departure: { allowed: false, penalty_amount: null, penalty_currency: null },
+      },
     });
     if (!rules.ok) throw new Error(rules.reason);
     const { terms } = rules.value;
@@ -107,7 +124,13 @@ describe('baggage', () => {
           segments: [
             {
               passengers: [
-                { passenger_id: 'pas_a', baggages: [{ type: 'checked', quantity: 2 }, { type: 'carry_on', quantity: 1 }] },
+                {
+                  passenger_id: 'pas_a',
+                  baggages: [
+                    { type: 'checked', quantity: 2 },
+                    { type: 'carry_on', quantity: 1 },
+                  ],
+                },
                 { passenger_id: 'pas_i', baggages: [] },
               ],
             },
@@ -116,8 +139,18 @@ describe('baggage', () => {
       ],
     } as never);
     expect(baggage).toEqual([
-      { passengerType: 'adult', carryOn: { pieces: 1, weightKg: null, dimensions: null }, checked: { pieces: 2, weightKg: null, dimensions: null }, paidBagPrice: null },
-      { passengerType: 'infant', carryOn: { pieces: 0, weightKg: null, dimensions: null }, checked: { pieces: 0, weightKg: null, dimensions: null }, paidBagPrice: null },
+      {
+        passengerType: 'adult',
+        carryOn: { pieces: 1, weightKg: null, dimensions: null },
+        checked: { pieces: 2, weightKg: null, dimensions: null },
+        paidBagPrice: null,
+      },
+      {
+        passengerType: 'infant',
+        carryOn: { pieces: 0, weightKg: null, dimensions: null },
+        checked: { pieces: 0, weightKg: null, dimensions: null },
+        paidBagPrice: null,
+      },
     ]);
   });
 });
@@ -131,7 +164,11 @@ describe('orders', () => {
     passengers: [{ id: 'pas_a' }, { id: 'pas_b' }],
     documents: [
       { type: 'electronic_ticket', unique_identifier: '9991', passenger_ids: ['pas_a'] },
-      { type: 'electronic_miscellaneous_document_associated', unique_identifier: '8881', passenger_ids: ['pas_b'] },
+      {
+        type: 'electronic_miscellaneous_document_associated',
+        unique_identifier: '8881',
+        passenger_ids: ['pas_b'],
+      },
     ],
   } as never;
 
@@ -144,11 +181,21 @@ describe('orders', () => {
   it('maps the statuses: awaiting payment, paid without every e-ticket, ticketed, cancelled', () => {
     expect(orderState(order)).toBe('paid_unticketed');
     expect(ticketsOf(order, ['pas_a', 'pas_b'])).toBeUndefined();
-    const ticketed = { ...(order as object), documents: [{ type: 'electronic_ticket', unique_identifier: '9992', passenger_ids: ['pas_b'] }, ...(order as { documents: object[] }).documents] } as never;
+    const ticketed = {
+      ...(order as object),
+      documents: [
+        { type: 'electronic_ticket', unique_identifier: '9992', passenger_ids: ['pas_b'] },
+        ...(order as { documents: object[] }).documents,
+      ],
+    } as never;
     expect(orderState(ticketed)).toBe('ticketed');
     expect(ticketsOf(ticketed, ['pas_a', 'pas_b'])).toEqual([['9991'], ['9992']]);
-    expect(orderState({ ...(order as object), payment_status: { awaiting_payment: true } } as never)).toBe('awaiting_payment');
-    expect(orderState({ ...(order as object), cancelled_at: '2027-01-02T00:00:00Z' } as never)).toBe('cancelled');
+    expect(orderState({ ...(order as object), payment_status: { awaiting_payment: true } } as never)).toBe(
+      'awaiting_payment',
+    );
+    expect(orderState({ ...(order as object), cancelled_at: '2027-01-02T00:00:00Z' } as never)).toBe(
+      'cancelled',
+    );
   });
 
   it('refuses to act on part of an order', () => {
@@ -164,11 +211,25 @@ describe('refunds, voids and changes', () => {
     ({ id: 'ore_1', refund_amount: amount, refund_currency: currency, refund_to: to }) as OrderCancellation;
 
   it('quotes the refund fee as what Duffel was paid less what comes back (at most what the agency paid), and rejects credits, vouchers and another currency', () => {
-    expect(refundQuoteOf(quote('850.00'), { paidMinor: 116_000, currency: 'CNY' }, 115_000)).toEqual({ status: 'approved', refundFeeMinor: 30_000 });
-    expect(refundQuoteOf(quote('0.00'), { paidMinor: 100_000, currency: 'CNY' }, 115_000)).toEqual({ status: 'approved', refundFeeMinor: 100_000 });
-    expect(refundQuoteOf(quote('850.00', 'airline_credits'), { paidMinor: 115_000, currency: 'CNY' }, 115_000).status).toBe('rejected');
-    expect(refundQuoteOf(quote('850.00', 'voucher'), { paidMinor: 115_000, currency: 'CNY' }, 115_000).status).toBe('rejected');
-    expect(refundQuoteOf(quote('85.00', 'balance', 'USD'), { paidMinor: 115_000, currency: 'CNY' }, 115_000).status).toBe('rejected');
+    expect(refundQuoteOf(quote('850.00'), { paidMinor: 116_000, currency: 'CNY' }, 115_000)).toEqual({
+      status: 'approved',
+      refundFeeMinor: 30_000,
+    });
+    expect(refundQuoteOf(quote('0.00'), { paidMinor: 100_000, currency: 'CNY' }, 115_000)).toEqual({
+      status: 'approved',
+      refundFeeMinor: 100_000,
+    });
+    expect(
+      refundQuoteOf(quote('850.00', 'airline_credits'), { paidMinor: 115_000, currency: 'CNY' }, 115_000)
+        .status,
+    ).toBe('rejected');
+    expect(
+      refundQuoteOf(quote('850.00', 'voucher'), { paidMinor: 115_000, currency: 'CNY' }, 115_000).status,
+    ).toBe('rejected');
+    expect(
+      refundQuoteOf(quote('85.00', 'balance', 'USD'), { paidMinor: 115_000, currency: 'CNY' }, 115_000)
+        .status,
+    ).toBe('rejected');
   });
 
   it('takes a cancellation as a void only when everything paid comes back', () => {
@@ -179,7 +240,12 @@ describe('refunds, voids and changes', () => {
   });
 
   it('shares the change penalty and the fare movement per passenger, and rejects another currency', () => {
-    const offer = { change_total_amount: '600.00', change_total_currency: 'CNY', penalty_amount: '400.00', penalty_currency: 'CNY' };
+    const offer = {
+      change_total_amount: '600.00',
+      change_total_currency: 'CNY',
+      penalty_amount: '400.00',
+      penalty_currency: 'CNY',
+    };
     expect(changeQuoteOf(offer, 2)).toEqual({ status: 'approved', changeFee: 20_000, fareMove: 10_000 });
     expect(changeQuoteOf({ ...offer, penalty_currency: 'EUR' }, 2).status).toBe('rejected');
   });
@@ -199,19 +265,39 @@ describe('airline-initiated changes', () => {
     destination_terminal: null,
   });
   const held = {
-    legs: [{ segments: [{ carrier: 'CA', flightNumber: '1501', origin: 'PEK', cabin: 'economy', fareBasis: 'Y' }] }],
+    legs: [
+      {
+        segments: [{ carrier: 'CA', flightNumber: '1501', origin: 'PEK', cabin: 'economy', fareBasis: 'Y' }],
+      },
+    ],
   } as unknown as Offer;
   const change = (added: object[]) =>
-    ({ id: 'aic_1', removed: [{ segments: [segment('1501', '2027-03-10T08:00:00')] }], added: added.map((s) => ({ segments: [s] })) }) as unknown as AirlineInitiatedChange;
+    ({
+      id: 'aic_1',
+      removed: [{ segments: [segment('1501', '2027-03-10T08:00:00')] }],
+      added: added.map((s) => ({ segments: [s] })),
+    }) as unknown as AirlineInitiatedChange;
 
   it('maps the same flight at new times to a change, another flight to a protected cancellation, none to an unprotected one', () => {
-    expect(scheduleEventsOf(change([segment('1501', '2027-03-10T08:40:00')]), held)?.[0]).toMatchObject({ type: 'change', segmentIndex: 0, ref: 'aic_1', segment: { departureLocal: '2027-03-10T08:40' } });
-    expect(scheduleEventsOf(change([segment('1777', '2027-03-10T08:00:00')]), held)?.[0]?.type).toBe('cancel_protected');
-    expect(scheduleEventsOf(change([]), held)).toEqual([{ ref: 'aic_1', type: 'cancel_unprotected', segmentIndex: 0, segment: null }]);
+    expect(scheduleEventsOf(change([segment('1501', '2027-03-10T08:40:00')]), held)?.[0]).toMatchObject({
+      type: 'change',
+      segmentIndex: 0,
+      ref: 'aic_1',
+      segment: { departureLocal: '2027-03-10T08:40' },
+    });
+    expect(scheduleEventsOf(change([segment('1777', '2027-03-10T08:00:00')]), held)?.[0]?.type).toBe(
+      'cancel_protected',
+    );
+    expect(scheduleEventsOf(change([]), held)).toEqual([
+      { ref: 'aic_1', type: 'cancel_unprotected', segmentIndex: 0, segment: null },
+    ]);
   });
 
   it('does not place a change of a flight the booking does not hold', () => {
-    const other = { ...change([]), removed: [{ segments: [segment('9999', '2027-03-10T08:00:00')] }] } as unknown as AirlineInitiatedChange;
+    const other = {
+      ...change([]),
+      removed: [{ segments: [segment('9999', '2027-03-10T08:00:00')] }],
+    } as unknown as AirlineInitiatedChange;
     expect(scheduleEventsOf(other, held)).toBeUndefined();
   });
 });
@@ -219,9 +305,32 @@ describe('airline-initiated changes', () => {
 describe('redaction', () => {
   it('replaces personal data at any depth and keeps the rest', () => {
     expect(
-      redact({ passengers: [{ id: 'pas_1', given_name: 'A', family_name: 'B', born_on: '1990-01-01', email: 'a@b', phone_number: '+86', identity_documents: [{ unique_identifier: 'E1' }] }], total_amount: '1.00' }),
+      redact({
+        passengers: [
+          {
+            id: 'pas_1',
+            given_name: 'A',
+            family_name: 'B',
+            born_on: '1990-01-01',
+            email: 'a@b',
+            phone_number: '+86',
+            identity_documents: [{ unique_identifier: 'E1' }],
+          },
+        ],
+        total_amount: '1.00',
+      }),
     ).toEqual({
-      passengers: [{ id: 'pas_1', given_name: '[redacted]', family_name: '[redacted]', born_on: '[redacted]', email: '[redacted]', phone_number: '[redacted]', identity_documents: '[redacted]' }],
+      passengers: [
+        {
+          id: 'pas_1',
+          given_name: '[redacted]',
+          family_name: '[redacted]',
+          born_on: '[redacted]',
+          email: '[redacted]',
+          phone_number: '[redacted]',
+          identity_documents: '[redacted]',
+        },
+      ],
       total_amount: '1.00',
     });
   });

@@ -48,7 +48,11 @@ function seatPrice(seat: SeatMapCabinRowSectionElementSeat): number | null {
  * aisle ('') between sections; a seat without a service for anyone is not available; a row with an
  * exit element is an exit row (no children or infants); a bassinet element marks its row.
  */
-export function mapSeatMap(map: SeatMap, segmentIndex: number, aircraft: string): SupplierSeatMap | undefined {
+export function mapSeatMap(
+  map: SeatMap,
+  segmentIndex: number,
+  aircraft: string,
+): SupplierSeatMap | undefined {
   const cabin = map.cabins[0];
   const cabinClass = portalCabin(cabin?.cabin_class);
   if (!cabin || !cabinClass) return undefined;
@@ -101,7 +105,9 @@ export function mapSeatMap(map: SeatMap, segmentIndex: number, aircraft: string)
 }
 
 /** The offer's bags as the portal's bag services (a bag in another currency or of an unknown passenger type is left out). */
-export function mapBagServices(offer: Pick<DuffelOffer, 'slices' | 'passengers' | 'available_services'>): SupplierBagService[] {
+export function mapBagServices(
+  offer: Pick<DuffelOffer, 'slices' | 'passengers' | 'available_services'>,
+): SupplierBagService[] {
   const segmentIds = segmentIdsOf(offer);
   const typeOf = new Map(offer.passengers.map((p) => [p.id, portalPassengerType(p.type)]));
   const bags = (offer.available_services ?? []).filter(
@@ -110,7 +116,8 @@ export function mapBagServices(offer: Pick<DuffelOffer, 'slices' | 'passengers' 
   return bags.flatMap((bag) => {
     const price = minorOf(bag.total_amount);
     const types = [...new Set(bag.passenger_ids.map((id) => typeOf.get(id)))];
-    if (bag.total_currency !== OFFER_CURRENCY || price === null || types.some((t) => t === undefined)) return [];
+    if (bag.total_currency !== OFFER_CURRENCY || price === null || types.some((t) => t === undefined))
+      return [];
     return [
       {
         id: bag.id,
@@ -157,7 +164,10 @@ export function chooseServices(
       const service = seat?.available_services.find((s) => s.passenger_id === passengerId);
       const price = minorOf(service?.total_amount);
       if (!service || price === null || service.total_currency !== OFFER_CURRENCY) {
-        return { ok: false, reason: `seat ${choice.designator} is not offered to passenger ${selection.passengerIndex + 1}` };
+        return {
+          ok: false,
+          reason: `seat ${choice.designator} is not offered to passenger ${selection.passengerIndex + 1}`,
+        };
       }
       services.push({ id: service.id, quantity: 1 });
       totalMinor += price;
@@ -174,7 +184,10 @@ export function chooseServices(
         price === null ||
         service.total_currency !== OFFER_CURRENCY
       ) {
-        return { ok: false, reason: `bag ${bag.serviceId} is not offered to passenger ${selection.passengerIndex + 1}` };
+        return {
+          ok: false,
+          reason: `bag ${bag.serviceId} is not offered to passenger ${selection.passengerIndex + 1}`,
+        };
       }
       services.push({ id: service.id, quantity: bag.quantity });
       totalMinor += price * bag.quantity;
@@ -198,10 +211,25 @@ export function confirmedAncillaries(
     const priceMinor = minorOf(service.total_amount) ?? 0;
     if (passengerIndex < 0) continue;
     if (service.type === 'seat' && service.metadata && 'designator' in service.metadata) {
-      seats.push({ passengerIndex, segmentIndex: segmentIndexes[0] ?? 0, designator: service.metadata.designator, priceMinor });
+      seats.push({
+        passengerIndex,
+        segmentIndex: segmentIndexes[0] ?? 0,
+        designator: service.metadata.designator,
+        priceMinor,
+      });
     } else if (service.type === 'baggage') {
-      const weight = service.metadata && 'maximum_weight_kg' in service.metadata ? service.metadata.maximum_weight_kg : null;
-      bags.push({ passengerIndex, serviceId: service.id, segmentIndexes, quantity: service.quantity, weightKg: weight ?? 0, priceMinor });
+      const weight =
+        service.metadata && 'maximum_weight_kg' in service.metadata
+          ? service.metadata.maximum_weight_kg
+          : null;
+      bags.push({
+        passengerIndex,
+        serviceId: service.id,
+        segmentIndexes,
+        quantity: service.quantity,
+        weightKg: weight ?? 0,
+        priceMinor,
+      });
     }
   }
   return { seats, bags };

@@ -19,10 +19,16 @@ export function signatureHeader(secret: string, body: string, timestamp: number)
   return `t=${timestamp},v1=${v1}`;
 }
 
-export type SignatureCheck = { ok: true; timestamp: number } | { ok: false; reason: 'malformed' | 'mismatch' | 'stale' };
+export type SignatureCheck =
+  { ok: true; timestamp: number } | { ok: false; reason: 'malformed' | 'mismatch' | 'stale' };
 
 /** Checks a delivery's signature header against its raw body, at `now`. */
-export function checkSignature(secret: string, body: string, header: string | undefined, now: Date): SignatureCheck {
+export function checkSignature(
+  secret: string,
+  body: string,
+  header: string | undefined,
+  now: Date,
+): SignatureCheck {
   const parts = new Map(
     (header ?? '').split(',').map((part) => {
       const at = part.indexOf('=');
@@ -31,17 +37,21 @@ export function checkSignature(secret: string, body: string, header: string | un
   );
   const timestamp = Number(parts.get('t'));
   const given = parts.get('v1') ?? '';
-  if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/i.test(given)) return { ok: false, reason: 'malformed' };
+  if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/i.test(given))
+    return { ok: false, reason: 'malformed' };
   const expected = crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest();
   if (!crypto.timingSafeEqual(expected, Buffer.from(given, 'hex'))) return { ok: false, reason: 'mismatch' };
-  if (Math.abs(now.getTime() / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS) return { ok: false, reason: 'stale' };
+  if (Math.abs(now.getTime() / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS)
+    return { ok: false, reason: 'stale' };
   return { ok: true, timestamp };
 }
 
 const Delivery = z.object({
   id: z.string().min(1).max(128),
   type: z.string().min(1).max(128),
-  data: z.object({ object: z.object({ id: z.string(), order_id: z.string().optional() }).passthrough() }).optional(),
+  data: z
+    .object({ object: z.object({ id: z.string(), order_id: z.string().optional() }).passthrough() })
+    .optional(),
 });
 
 export interface DuffelWebhookOptions {
@@ -52,11 +62,16 @@ export interface DuffelWebhookOptions {
 }
 
 /** The webhook route: 204 for a delivery taken (or one already taken), 401 for a bad signature. */
-export async function duffelWebhookRoutes(app: FastifyInstance, options: DuffelWebhookOptions): Promise<void> {
+export async function duffelWebhookRoutes(
+  app: FastifyInstance,
+  options: DuffelWebhookOptions,
+): Promise<void> {
   const seen = new Map<string, number>();
   // The raw body is what Duffel signed: parsed here, in this plugin's scope only.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
   app.post(
     DUFFEL_WEBHOOK_PATH,
     { config: { access: 'public' }, schema: { hide: true } },
@@ -76,7 +91,8 @@ export async function duffelWebhookRoutes(app: FastifyInstance, options: DuffelW
         return reply.code(400).send({ error: 'unreadable delivery' });
       }
       // A delivery seen inside the tolerance window is a replay (or a retry already taken).
-      for (const [id, at] of seen) if (at < now.getTime() - 2 * SIGNATURE_TOLERANCE_SECONDS * 1000) seen.delete(id);
+      for (const [id, at] of seen)
+        if (at < now.getTime() - 2 * SIGNATURE_TOLERANCE_SECONDS * 1000) seen.delete(id);
       if (seen.has(parsed.id)) return reply.code(204).send();
       seen.set(parsed.id, now.getTime());
       request.log.info({ duffelWebhook: parsed.type, eventId: parsed.id }, 'duffel webhook');

@@ -42,7 +42,11 @@ export function airport(code: string): Json {
   };
 }
 
-const airline = (code: string) => ({ id: `arl_${code.toLowerCase()}`, iata_code: code, name: `${code} Airlines` });
+const airline = (code: string) => ({
+  id: `arl_${code.toLowerCase()}`,
+  iata_code: code,
+  name: `${code} Airlines`,
+});
 
 /** The carriers the mock sells and their flight numbers' first digits. */
 export const CARRIERS = [
@@ -73,7 +77,7 @@ export function segment(
   passengers: readonly OfferPassenger[],
   shiftMinutes = 0,
 ): Json {
-  const number = String(carrier.base + (origin.charCodeAt(0) + destination.charCodeAt(0)) % 90);
+  const number = String(carrier.base + ((origin.charCodeAt(0) + destination.charCodeAt(0)) % 90));
   return {
     id: newId('seg'),
     origin: airport(origin),
@@ -120,7 +124,12 @@ export interface SliceQuery {
 }
 
 /** A slice of one carrier's flight. */
-export function slice(carrier: (typeof CARRIERS)[number], query: SliceQuery, passengers: readonly OfferPassenger[], shiftMinutes = 0): Json {
+export function slice(
+  carrier: (typeof CARRIERS)[number],
+  query: SliceQuery,
+  passengers: readonly OfferPassenger[],
+  shiftMinutes = 0,
+): Json {
   return {
     id: newId('sli'),
     origin: airport(query.origin),
@@ -138,7 +147,9 @@ export function slice(carrier: (typeof CARRIERS)[number], query: SliceQuery, pas
       priority_boarding: false,
       priority_check_in: false,
     },
-    segments: [segment(carrier, query.origin, query.destination, query.departure_date, passengers, shiftMinutes)],
+    segments: [
+      segment(carrier, query.origin, query.destination, query.departure_date, passengers, shiftMinutes),
+    ],
   };
 }
 
@@ -151,7 +162,11 @@ export function totals(passengers: readonly OfferPassenger[]): { base: number; t
 }
 
 /** The checked bags sold with an offer: one service per passenger with a seat and slice. */
-export function bagServices(slices: readonly Json[], passengers: readonly OfferPassenger[], currency: string): Json[] {
+export function bagServices(
+  slices: readonly Json[],
+  passengers: readonly OfferPassenger[],
+  currency: string,
+): Json[] {
   return slices.flatMap((s) =>
     passengers
       .filter((p) => p.type !== 'infant_without_seat')
@@ -163,7 +178,13 @@ export function bagServices(slices: readonly Json[], passengers: readonly OfferP
         segment_ids: (s.segments as Json[]).map((g) => g.id),
         total_amount: money(BAG_PRICE_MINOR),
         total_currency: currency,
-        metadata: { type: 'checked', maximum_weight_kg: 23, maximum_height_cm: null, maximum_length_cm: null, maximum_depth_cm: null },
+        metadata: {
+          type: 'checked',
+          maximum_weight_kg: 23,
+          maximum_height_cm: null,
+          maximum_length_cm: null,
+          maximum_depth_cm: null,
+        },
       })),
   );
 }
@@ -199,7 +220,9 @@ export function offer(
     },
     payment_requirements: {
       requires_instant_payment: options.instant,
-      payment_required_by: options.instant ? null : new Date(options.now.getTime() + 24 * 3_600_000).toISOString(),
+      payment_required_by: options.instant
+        ? null
+        : new Date(options.now.getTime() + 24 * 3_600_000).toISOString(),
       price_guarantee_expires_at: null,
     },
     passenger_identity_documents_required: false,
@@ -211,7 +234,10 @@ export function offer(
   };
 }
 
-const SEAT_LETTERS = [['A', 'B', 'C'], ['D', 'E', 'F']] as const;
+const SEAT_LETTERS = [
+  ['A', 'B', 'C'],
+  ['D', 'E', 'F'],
+] as const;
 /** Rows of the mock's cabin; row 12 is an exit row and 10A is taken. */
 export const SEAT_ROWS = [10, 11, 12, 13, 14];
 export const EXIT_ROW = 12;
@@ -258,4 +284,27 @@ export function seatMap(sliceId: string, segment: Json, passengers: readonly Off
       },
     ],
   };
+}
+
+/** The seat services of seat maps by id, with the seat and segment each is for. */
+export function seatServicesOf(maps: readonly Json[]): Map<string, Json> {
+  const services = new Map<string, Json>();
+  for (const map of maps) {
+    for (const cabin of map.cabins as Json[]) {
+      for (const row of cabin.rows as Json[]) {
+        for (const section of row.sections as Json[]) {
+          for (const element of section.elements as Json[]) {
+            for (const service of (element.available_services as Json[] | undefined) ?? []) {
+              services.set(service.id as string, {
+                ...service,
+                designator: element.designator,
+                segment_id: map.segment_id,
+              });
+            }
+          }
+        }
+      }
+    }
+  }
+  return services;
 }

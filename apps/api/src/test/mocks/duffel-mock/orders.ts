@@ -31,7 +31,15 @@ export function failure(status: number, type: string, code: string, message: str
     status,
     body: {
       meta: { status, request_id: crypto.randomUUID() },
-      errors: [{ type, code, title: message, message, documentation_url: `https://duffel.com/docs/api/overview/errors#${code}` }],
+      errors: [
+        {
+          type,
+          code,
+          title: message,
+          message,
+          documentation_url: `https://duffel.com/docs/api/overview/errors#${code}`,
+        },
+      ],
     },
   };
 }
@@ -43,7 +51,12 @@ export interface MockOrder extends Json {
   slices: Json[];
   documents: Json[];
   cancelled_at: string | null;
-  payment_status: { awaiting_payment: boolean; paid_at: string | null; payment_required_by?: string | null };
+  payment_status: {
+    awaiting_payment: boolean;
+    paid_at: string | null;
+    payment_required_by?: string | null;
+    price_guarantee_expires_at?: string | null;
+  };
   airline_initiated_changes: Json[];
 }
 
@@ -107,7 +120,8 @@ export function createOrder(
 /** A cancellation quote: the whole order back within the void window, else less the refund penalty per passenger. */
 export function cancellationQuote(order: MockOrder, inVoidWindow: boolean, now: Date): Json {
   const paid = order.payment_status.awaiting_payment ? 0 : minor(order.total_amount);
-  const penalty = REFUND_PENALTY_MINOR * order.passengers.filter((p) => p.type !== 'infant_without_seat').length;
+  const penalty =
+    REFUND_PENALTY_MINOR * order.passengers.filter((p) => p.type !== 'infant_without_seat').length;
   const back = inVoidWindow ? paid : Math.max(0, paid - penalty);
   return {
     id: newId('ore'),
@@ -129,7 +143,10 @@ export function changeOffers(
   request: { slices: { remove: { slice_id: string }[]; add: SliceQuery[] } },
   now: Date,
 ): Json[] {
-  const passengers: OfferPassenger[] = order.passengers.map((p) => ({ id: p.id, type: p.type as OfferPassenger['type'] }));
+  const passengers: OfferPassenger[] = order.passengers.map((p) => ({
+    id: p.id,
+    type: p.type as OfferPassenger['type'],
+  }));
   const removed = order.slices.filter((s) => request.slices.remove.some((r) => r.slice_id === s.id));
   const seated = passengers.filter((p) => p.type !== 'infant_without_seat').length;
   return CARRIERS.map((carrier, i) => {

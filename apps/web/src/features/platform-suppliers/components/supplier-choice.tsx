@@ -35,7 +35,9 @@ export function SupplierChoice({ kind, configured, optIn, testMode, value, onCha
           <Radio.Group
             aria-label={label}
             value={value === null ? 'all' : 'some'}
-            onChange={(e) => onChange(e.target.value === 'all' ? null : configured.filter((name) => !optIn.includes(name)))}
+            onChange={(e) =>
+              onChange(e.target.value === 'all' ? null : configured.filter((name) => !optIn.includes(name)))
+            }
             options={[
               { value: 'all', label: t('platformRates.suppliers.all') },
               { value: 'some', label: t('platformRates.suppliers.some') },
