@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../platform/config';
 import type { Db } from '../platform/db';
-import { queueDisruptionScan } from '../modules/flight-orders/index';
+import { scanSoon } from '../modules/flight-orders/index';
 import type { FlightSupplier } from '../modules/shopping/index';
 import { createDuffelSupplier } from './duffel/duffel-supplier';
 import { duffelWebhookRoutes } from './duffel/webhook';
@@ -32,6 +32,6 @@ export async function registerAdapterRoutes(
     secret,
     now: options.now,
     // The disruption scan asks Duffel for the order's airline-initiated changes and records them.
-    onAirlineChange: () => queueDisruptionScan(options.db, options.now()),
+    onAirlineChange: () => scanSoon(options.db, options.now()),
   });
 }

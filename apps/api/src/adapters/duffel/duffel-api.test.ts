@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Disruption } from '@portal/domain/disruptions';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { AgencySuppliers } from '@portal/domain/platform-suppliers';
 import { writeSupplierAllowList } from '../../modules/agencies/index';
@@ -8,7 +9,7 @@ import { REFUND_REVIEW_DELAY_MS } from '../../modules/flight-orders/index';
 import { oneWay, search } from '../../modules/shopping/shopping.test-helpers';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { createTestPlatformAdmin, platformHeaders, platformLogin } from '../../test/platform';
-import { type DuffelMock, startDuffelMock } from '../../test/mocks/duffel-mock/server';
+import { deliverWebhook, type DuffelMock, startDuffelMock } from '../../test/mocks/duffel-mock/server';
 import { orderIdOf } from './map-order';
 
 const t = useTestApp();
@@ -98,5 +99,41 @@ describe('an app with only the Duffel supplier', () => {
       optIn: ['duffel'],
       testMode: ['duffel'],
     });
+  });
+
+  it('turns a signed airline-initiated change webhook into a disruption of the order; a bad signature is refused', async () => {
+    const secret = 'duffel-webhook-secret-for-tests';
+    app = await t.build({
+      SIMULATED_SUPPLIERS: 'false',
+      DUFFEL_ACCESS_TOKEN: 'duffel_test_api_level',
+      DUFFEL_BASE_URL: mock.url,
+      DUFFEL_WEBHOOK_SECRET: secret,
+    });
+    await writeSupplierAllowList(t.database.db, 1, { flight: ['duffel'], rail: null }, new Date());
+    const token = await login(app);
+    const order = await issuedOrder(app, token);
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const held = [...mock.orders.values()].at(-1);
+    if (!held) throw new Error('no Duffel order');
+    const disruptions = async () => {
+      const res = await app.inject({
+        url: `/order/v2/flight/orders/${order.id}/disruptions`,
+        headers: bearer(token),
+      });
+      return Disruption.array().parse(body(res).data);
+    };
+
+    // The scan queued on listening runs: nothing changed yet; the next one waits 15 minutes.
+    await app.runDueJobs(new Date());
+    const hook = `${address}/webhooks/duffel`;
+    expect(
+      await deliverWebhook(hook, 'not-the-webhook-secret', 'order.airline_initiated_change_detected', {}),
+    ).toBe(401);
+
+    // The airline moves the flight; Duffel's signed notice brings the scan forward.
+    await mock.airlineChange(held.id, 90, { url: hook, secret });
+    await app.runDueJobs(new Date());
+    const raised = await disruptions();
+    expect(raised.map((d) => [d.type, d.segmentIndex])).toEqual([['change', 0]]);
   });
 });
