@@ -26,6 +26,7 @@ import {
   type VoidRequestToSupplier,
 } from '../../modules/shopping/index';
 import {
+  ALREADY_CANCELLED_CODES,
   asRefusal,
   changeQuoteOf,
   confirmCancellation,
@@ -95,7 +96,7 @@ export class DuffelSupplier implements FlightSupplier {
           Math.max(SUPPLIER_TIMEOUT_MS[0], query.maxResponseMs - ANSWER_MARGIN_MS),
         )
       : undefined;
-    const answers = await Promise.all(
+    const settled = await Promise.allSettled(
       offerRequestsOf(query).map((body) => {
         const params = {
           ...body,
@@ -110,6 +111,10 @@ export class DuffelSupplier implements FlightSupplier {
         );
       }),
     );
+    // One airport pair failing leaves the others' offers; all failing is the search's failure.
+    const answers = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (answers.length === 0 && failed) throw failed.reason;
     const offers: Offer[] = [];
     for (const duffelOffer of answers.flatMap((a) => a.offers)) {
       const mapped = mapOffer(duffelOffer);
@@ -283,11 +288,7 @@ export class DuffelSupplier implements FlightSupplier {
     const order = await readOrder(this.client, pnr, signal);
     if (!order || order.cancelled_at) return;
     const quote = await quoteCancellation(this.client, order.id, signal).catch((error: unknown) => {
-      if (
-        failureOf(error)?.code &&
-        ['order_already_cancelled', 'already_cancelled'].includes(failureOf(error)?.code ?? '')
-      )
-        return undefined;
+      if (ALREADY_CANCELLED_CODES.includes(failureOf(error)?.code ?? '')) return undefined;
       throw asRefusal(error);
     });
     if (quote) await confirmCancellation(this.client, quote.id, signal);
