@@ -106,6 +106,7 @@ export const apiModules = {
         'Production code imports the simulation: only app.ts, the seed and tests may wire simulated parties.',
       adapters:
         'A module imports an adapter: only app.ts (through adapters/wire.ts) and tests may wire real outside parties.',
+      testCode: 'Production code imports test code (src/test/: mocks, helpers): only tests may.',
       unknown: "Module '{{module}}' is not listed in MODULE_ARROWS or TOP_MODULES (eslint/api-modules.js).",
     },
   },
@@ -119,6 +120,10 @@ export const apiModules = {
       if (there.top === 'simulation' && here.top !== 'simulation') {
         const root = here.top === 'app.ts' || here.top === 'server.ts' || here.top === 'seed';
         if (!root && !here.test) context.report({ node, messageId: 'simulation' });
+        return;
+      }
+      if (there.top === 'test' && !here.test) {
+        context.report({ node, messageId: 'testCode' });
         return;
       }
       if (there.top === 'adapters' && here.top !== 'adapters') {
