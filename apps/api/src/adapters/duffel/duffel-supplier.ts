@@ -216,6 +216,11 @@ export class DuffelSupplier implements FlightSupplier {
   ): Promise<BookAnswer> {
     const current = await this.currentOffer(offer.ref, signal, true);
     if (!current) throw new SupplierRefusal('duffel: the offer is no longer available');
+    // A held order takes the offer's price of now: never book at another than the one checked.
+    const now = mapOffer(current);
+    if (!now.ok || !sameTotal(now.value, offer)) {
+      throw new SupplierRefusal('duffel: price_changed: the offer is no longer at the checked price');
+    }
     const ids = passengerIdsFor(current, passengers);
     if (!ids.ok) throw new SupplierRefusal(`duffel: ${ids.reason}`);
     const people = orderPassengers(ids.value, passengers, current.passenger_identity_documents_required);
