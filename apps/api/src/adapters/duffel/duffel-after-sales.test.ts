@@ -161,3 +161,67 @@ describe('airline-initiated changes and logging', () => {
     expect(t.supplier.optIn).toBe(true);
   });
 });
+
+describe('bags after booking', () => {
+  it('adds a bag to a ticketed order from its available services, paid from the balance, once per request', async () => {
+    const { offer, pnr } = await bookedAndTicketed(t);
+    const services = await fetch(`${t.mock.url}/air/orders/${orderIdOf(pnr)}/available_services`, {
+      headers: { authorization: 'Bearer duffel_test_contract' },
+    }).then((r) => r.json() as Promise<{ data: { id: string }[] }>);
+    const serviceId = services.data[0]?.id ?? '';
+    const request = {
+      requestId: `bags-${pnr}`,
+      pnr,
+      selections: [{ passengerIndex: 0, seats: [], bags: [{ serviceId, quantity: 2 }] }],
+    };
+    const answer = await t.supplier.addAncillaries(offer, request, signal());
+    expect(answer).toMatchObject({
+      status: 'added',
+      ancillaries: {
+        seats: [],
+        bags: [
+          {
+            passengerIndex: 0,
+            serviceId,
+            quantity: 2,
+            weightKg: 23,
+            priceMinor: 30_000,
+            segmentIndexes: [0],
+          },
+        ],
+      },
+    });
+    expect(t.mock.requests.find((r) => r.path.endsWith('/services'))?.body?.data).toMatchObject({
+      add_services: [{ id: serviceId, quantity: 2 }],
+      payment: { type: 'balance', amount: '300.00', currency: 'CNY' },
+    });
+    expect(t.mock.orders.get(orderIdOf(pnr))?.total_amount).toBe('1450.00');
+    expect(await t.supplier.addAncillaries(offer, request, signal())).toEqual(answer);
+    expect(t.mock.requests.filter((r) => r.path.endsWith('/services'))).toHaveLength(1);
+  });
+
+  it('rejects a seat after booking, a bag Duffel does not offer, and a refused purchase', async () => {
+    const { offer, pnr } = await bookedAndTicketed(t);
+    const ask = (requestId: string, selection: object) =>
+      t.supplier.addAncillaries(
+        offer,
+        { requestId, pnr, selections: [{ passengerIndex: 0, seats: [], bags: [], ...selection }] },
+        signal(),
+      );
+    expect(await ask('seat', { seats: [{ segmentIndex: 0, designator: '14C' }] })).toEqual({
+      status: 'rejected',
+      reason: 'Duffel sells seats with the booking only',
+    });
+    expect((await ask('unknown', { bags: [{ serviceId: 'ase_unknown', quantity: 1 }] })).status).toBe(
+      'rejected',
+    );
+    const services = await fetch(`${t.mock.url}/air/orders/${orderIdOf(pnr)}/available_services`, {
+      headers: { authorization: 'Bearer duffel_test_contract' },
+    }).then((r) => r.json() as Promise<{ data: { id: string }[] }>);
+    t.mock.faults = { validation: ['orders.addServices'] };
+    expect(await ask('refused', { bags: [{ serviceId: services.data[0]?.id ?? '', quantity: 1 }] })).toEqual({
+      status: 'rejected',
+      reason: 'duffel: validation_required',
+    });
+  });
+});

@@ -5,6 +5,8 @@
  */
 import type { Offer as DuffelOffer, OrderChangeOffer, SeatMap } from '@duffel/api/types';
 import {
+  type AddAncillariesAnswer,
+  type AddAncillariesRequest,
   type AncillarySelection,
   type BookAnswer,
   type ChangeQuoteAnswer,
@@ -25,6 +27,8 @@ import {
   type VoidAnswer,
   type VoidRequestToSupplier,
 } from '../../modules/shopping/index';
+import { addBags } from './add-services';
+import { searchOffers } from './search';
 import {
   ALREADY_CANCELLED_CODES,
   asRefusal,
@@ -40,7 +44,7 @@ import {
   wholeOrderProblem,
 } from './after-sales';
 import { DuffelClient, type DuffelClientOptions, type DuffelLog, failureOf, SILENT_LOG } from './client';
-import { decimalOf, DUFFEL_SUPPLIER, mapOffer, minorOf, offerRequestsOf, sameTotal } from './map-offer';
+import { decimalOf, DUFFEL_SUPPLIER, mapOffer, minorOf, sameTotal } from './map-offer';
 import {
   bookingRefOf,
   orderIdOf,
@@ -58,12 +62,6 @@ export const OFFER_GONE_CODES: readonly string[] = [
   'offer_expired',
   'not_found',
 ];
-/** Duffel's error code for an offer whose price moved since it was searched. */
-export const PRICE_CHANGED_CODE = 'price_changed';
-/** Duffel searches at most this long (its `supplier_timeout` bounds, ms). */
-const SUPPLIER_TIMEOUT_MS: readonly [number, number] = [2_000, 60_000];
-/** Left of the agency's max response time for the answer's way back. */
-const ANSWER_MARGIN_MS = 500;
 
 export type DuffelSupplierOptions = DuffelClientOptions;
 
@@ -77,6 +75,7 @@ export class DuffelSupplier implements FlightSupplier {
   private readonly log: DuffelLog;
   private readonly refundQuotes = new Remembered<string>();
   private readonly changeOffers = new Remembered<OrderChangeOffer>();
+  private readonly purchases = new Remembered<AddAncillariesAnswer>();
 
   constructor(options: DuffelSupplierOptions) {
     this.client = new DuffelClient(options);
@@ -89,46 +88,8 @@ export class DuffelSupplier implements FlightSupplier {
   }
 
   /** The offers Duffel returns for the query, mapped; an offer without a mapping is left out and logged. */
-  async search(query: SupplierQuery, signal: AbortSignal): Promise<Offer[]> {
-    const timeout = query.maxResponseMs
-      ? Math.min(
-          SUPPLIER_TIMEOUT_MS[1],
-          Math.max(SUPPLIER_TIMEOUT_MS[0], query.maxResponseMs - ANSWER_MARGIN_MS),
-        )
-      : undefined;
-    const settled = await Promise.allSettled(
-      offerRequestsOf(query).map((body) => {
-        const params = {
-          ...body,
-          return_offers: true as const,
-          ...(timeout ? { supplier_timeout: timeout } : {}),
-        };
-        return this.client.call(
-          'offerRequests.create',
-          params,
-          (api) => api.offerRequests.create(params),
-          signal,
-        );
-      }),
-    );
-    // One airport pair failing leaves the others' offers; all failing is the search's failure.
-    const answers = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-    const failed = settled.find((s) => s.status === 'rejected');
-    if (answers.length === 0 && failed) throw failed.reason;
-    const offers: Offer[] = [];
-    for (const duffelOffer of answers.flatMap((a) => a.offers)) {
-      const mapped = mapOffer(duffelOffer);
-      if (!mapped.ok) {
-        this.log.warn(
-          { duffel: 'offer refused', offerId: duffelOffer.id, reason: mapped.reason },
-          'duffel offer not mapped',
-        );
-        continue;
-      }
-      if (query.exact && !matchesExact(mapped.value, query.exact)) continue;
-      offers.push(mapped.value);
-    }
-    return offers;
+  search(query: SupplierQuery, signal: AbortSignal): Promise<Offer[]> {
+    return searchOffers(this.client, this.log, query, signal);
   }
 
   /** The offer as Duffel holds it now (`GET /air/offers/:id`); undefined when gone or expired. */
@@ -349,6 +310,19 @@ export class DuffelSupplier implements FlightSupplier {
     this.refundQuotes.delete(request.requestId);
   }
 
+  /** Adds bags to a ticketed order (the same request is answered the same way); seats are rejected. */
+  async addAncillaries(
+    _offer: Offer,
+    request: AddAncillariesRequest,
+    signal: AbortSignal,
+  ): Promise<AddAncillariesAnswer> {
+    const known = this.purchases.get(request.requestId);
+    if (known) return known;
+    const answer = await addBags(this.client, request, signal);
+    this.purchases.set(request.requestId, answer);
+    return answer;
+  }
+
   /** Voids through a cancellation that gives everything back (the airline's void window); else rejected. */
   void(request: VoidRequestToSupplier, signal: AbortSignal): Promise<VoidAnswer> {
     return voidOrder(this.client, request, signal);
@@ -377,19 +351,6 @@ export class DuffelSupplier implements FlightSupplier {
 }
 
 const changeKey = (request: ChangeRequestToSupplier) => `${orderIdOf(request.pnr)}|${request.newOffer.ref}`;
-
-function matchesExact(offer: Offer, exact: NonNullable<SupplierQuery['exact']>): boolean {
-  const wanted = new Set(
-    exact.map((e) => `${e.carrier}${e.flightNumber}|${e.origin}-${e.destination}|${e.date}`),
-  );
-  return offer.legs
-    .flatMap((l) => l.segments)
-    .every((s) =>
-      wanted.has(
-        `${s.carrier}${s.flightNumber}|${s.origin}-${s.destination}|${s.departureLocal.slice(0, 10)}`,
-      ),
-    );
-}
 
 /** A Duffel supplier for the composition root. */
 export function createDuffelSupplier(options: DuffelSupplierOptions): DuffelSupplier {

@@ -368,3 +368,17 @@ export function sameTotal(
     }, 0);
   return sum(a) === sum(b);
 }
+
+/** Whether an offer flies exactly the flights of an accurate search. */
+export function matchesExact(offer: Offer, exact: NonNullable<SupplierQuery['exact']>): boolean {
+  const wanted = new Set(
+    exact.map((e) => `${e.carrier}${e.flightNumber}|${e.origin}-${e.destination}|${e.date}`),
+  );
+  return offer.legs
+    .flatMap((l) => l.segments)
+    .every((s) =>
+      wanted.has(
+        `${s.carrier}${s.flightNumber}|${s.origin}-${s.destination}|${s.departureLocal.slice(0, 10)}`,
+      ),
+    );
+}

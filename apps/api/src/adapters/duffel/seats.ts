@@ -23,8 +23,13 @@ import type {
 } from '../../modules/shopping/index';
 import { type Mapped, minorOf, OFFER_CURRENCY, portalCabin, portalPassengerType } from './map-offer';
 
-/** The offer's segment ids in the portal's order (flattened, leg by leg). */
-export function segmentIdsOf(offer: Pick<DuffelOffer, 'slices'>): string[] {
+/** Slices with their segments' ids: an offer's or an order's. */
+export interface WithSegments {
+  slices: readonly { segments: readonly { id: string }[] }[];
+}
+
+/** The segment ids in the portal's order (flattened, leg by leg). */
+export function segmentIdsOf(offer: WithSegments): string[] {
   return offer.slices.flatMap((slice) => slice.segments.map((segment) => segment.id));
 }
 
@@ -199,7 +204,7 @@ export function chooseServices(
 /** The seats and bags an order holds, as the portal records them. */
 export function confirmedAncillaries(
   order: Pick<DuffelOrder, 'services'>,
-  offer: Pick<DuffelOffer, 'slices'>,
+  offer: WithSegments,
   passengerIds: readonly string[],
 ): ConfirmedAncillaries {
   const segmentIds = segmentIdsOf(offer);

@@ -27,6 +27,7 @@ import {
   type MockOrder,
 } from './orders';
 
+import { servicesRoute } from './services';
 import type { MockFaults, MockOperation, RecordedRequest } from './types';
 
 export type { MockFaults, MockOperation, RecordedRequest } from './types';
@@ -352,6 +353,8 @@ export function createMockApi() {
     body: Json | undefined,
   ): { op?: MockOperation; run: () => Answer } {
     const payload = (body?.data as Json | undefined) ?? {};
+    const services = servicesRoute(orders, method, path, payload, notFound);
+    if (services) return services;
     let m: RegExpExecArray | null;
     if (method === 'POST' && /^\/air\/offer_requests\/?$/.test(path))
       return { op: 'offerRequests.create', run: () => createOfferRequest(payload) };

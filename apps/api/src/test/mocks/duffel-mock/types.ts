@@ -13,7 +13,9 @@ export type MockOperation =
   | 'orderCancellations.confirm'
   | 'orderChangeRequests.create'
   | 'orderChanges.create'
-  | 'orderChanges.confirm';
+  | 'orderChanges.confirm'
+  | 'orders.availableServices'
+  | 'orders.addServices';
 
 export interface MockFaults {
   /** These calls never answer (until the mock closes). */
