@@ -89,7 +89,8 @@ function allowedArrow(from, to) {
  * API modules: a module imports another only through its public surface (`<module>/index.ts`) and
  * only along an arrow of `MODULE_ARROWS`; `platform/` imports no module; the simulated parties in
  * `simulation/` are imported only by the composition root (`app.ts`, `server.ts`), the seed and
- * tests. Tests may reach into the module they test, and into another module's test helpers.
+ * tests, and the real ones in `adapters/` (Duffel) only by the composition root and tests; both
+ * reach modules through their public surfaces. Tests may reach into the module they test, and into another module's test helpers.
  */
 export const apiModules = {
   meta: {
@@ -103,6 +104,9 @@ export const apiModules = {
       platform: "platform/ imports module '{{to}}': platform code must not depend on a module.",
       simulation:
         'Production code imports the simulation: only app.ts, the seed and tests may wire simulated parties.',
+      adapters:
+        'A module imports an adapter: only app.ts (through adapters/wire.ts) and tests may wire real outside parties.',
+      testCode: 'Production code imports test code (src/test/: mocks, helpers): only tests may.',
       unknown: "Module '{{module}}' is not listed in MODULE_ARROWS or TOP_MODULES (eslint/api-modules.js).",
     },
   },
@@ -118,13 +122,23 @@ export const apiModules = {
         if (!root && !here.test) context.report({ node, messageId: 'simulation' });
         return;
       }
+      if (there.top === 'test' && !here.test) {
+        context.report({ node, messageId: 'testCode' });
+        return;
+      }
+      if (there.top === 'adapters' && here.top !== 'adapters') {
+        const root = here.top === 'app.ts' || here.top === 'server.ts';
+        if (!root && !here.test) context.report({ node, messageId: 'adapters' });
+        return;
+      }
       if (there.top !== 'modules') return;
       if (here.top === 'platform' && !here.test) {
         context.report({ node, messageId: 'platform', data: { to: there.module } });
         return;
       }
-      const from = here.top === 'simulation' ? 'simulation' : here.module;
-      if ((here.top !== 'modules' && here.top !== 'simulation') || there.module === here.module) return;
+      const outside = here.top === 'simulation' || here.top === 'adapters';
+      const from = outside ? here.top : here.module;
+      if ((here.top !== 'modules' && !outside) || there.module === here.module) return;
       // Tests may use another module's test helpers, and may cross arrows to set up a scene.
       if (here.test && /\.(test-helpers|fixtures)(\.ts)?$/.test(there.inner)) return;
       if (here.top === 'modules' && !here.test) {

@@ -35,6 +35,15 @@ tester.run('portal-api/modules', apiModules, {
       code: "import { flightOrders } from '../flight-orders';",
     },
     { filename: at('app.ts'), code: "import { wire } from './simulation/wire';" },
+    { filename: at('app.ts'), code: "import { wire } from './adapters/wire';" },
+    {
+      filename: at('adapters/duffel/duffel-supplier.ts'),
+      code: "import { SupplierRefusal } from '../../modules/shopping/index';",
+    },
+    {
+      filename: at('adapters/duffel/duffel-supplier.test.ts'),
+      code: "import { startDuffelMock } from '../../test/mocks/duffel-mock/server';",
+    },
     { filename: at('app.ts'), code: "import { routes } from './modules/wallet/wallet.routes';" },
     {
       filename: at('simulation/flight/desk.ts'),
@@ -42,6 +51,31 @@ tester.run('portal-api/modules', apiModules, {
     },
   ],
   invalid: [
+    {
+      filename: at('modules/shopping/start-search.ts'),
+      code: "import { DuffelSupplier } from '../../adapters/duffel/duffel-supplier';",
+      errors: [{ messageId: 'adapters' }],
+    },
+    {
+      filename: at('modules/flight-orders/order-jobs.ts'),
+      code: "import { wire } from '../../adapters/wire';",
+      errors: [{ messageId: 'adapters' }],
+    },
+    {
+      filename: at('adapters/duffel/duffel-supplier.ts'),
+      code: "import { createSimulatedRegistry } from '../../simulation/flight/registry';",
+      errors: [{ messageId: 'simulation' }],
+    },
+    {
+      filename: at('adapters/duffel/duffel-supplier.ts'),
+      code: "import { x } from '../../modules/shopping/suppliers/supplier';",
+      errors: [{ messageId: 'surface' }],
+    },
+    {
+      filename: at('adapters/duffel/duffel-supplier.ts'),
+      code: "import { startDuffelMock } from '../../test/mocks/duffel-mock/server';",
+      errors: [{ messageId: 'testCode' }],
+    },
     {
       filename: at('modules/flight-orders/create-order.ts'),
       code: "import { toMinor } from '../wallet/money';",

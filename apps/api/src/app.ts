@@ -104,6 +104,7 @@ import {
   registerSimulatedCheckout,
   registerTestHooks,
 } from './simulation/wire';
+import { configuredAdapterFlightSuppliers, registerAdapterRoutes } from './adapters/wire';
 
 /** A registered route (`public`: callable without a session). */
 export interface RouteEntry {
@@ -252,7 +253,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(walletRoutes, { database, ledgerOrders });
   await app.register(passengersRoutes, { database, config, now: options.now, ocr: options.ocr });
 
-  const registry = options.suppliers ?? (await configuredFlightSuppliers(config));
+  const registry =
+    options.suppliers ??
+    (await configuredFlightSuppliers(config, configuredAdapterFlightSuppliers(config, app.log)));
   const runner = new SearchRunner();
   app.addHook('onClose', () => runner.close());
   const shoppingDeps = { db: database.db, registry, now, runner, cache: new SolutionsCache() };
@@ -297,6 +300,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payable: flightPayable(flightRecipes),
   });
   await registerSimulatedCheckout(app, { db: database.db, gateways, now });
+  await registerAdapterRoutes(app, { config, db: database.db, now });
   await app.register(afterSalesRoutes, { deps: orderDeps });
   await app.register(disruptionRoutes, { deps: orderDeps });
   await app.register(changeRoutes, { deps: orderDeps });

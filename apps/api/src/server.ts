@@ -114,6 +114,10 @@ function modeLines(config: AppConfig): string[] {
     `  demo agencies and users (SEED_DEMO): ${on(config.seedDemo)}`,
     `  simulated flight suppliers (SIMULATED_SUPPLIERS): ${on(config.simulatedSuppliers)}`,
     `  simulated payment channels (card checkouts, QR wallets), pay without money (SIMULATED_PAYMENTS): ${on(config.simulatedPayments)}`,
+    // Real tickets: the banner says which Duffel environment the token is for, never the token.
+    config.duffel
+      ? `  Duffel flight supplier (DUFFEL_ACCESS_TOKEN), ${config.duffel.accessToken.startsWith('duffel_test_') ? 'test mode' : 'live'}, at ${config.duffel.baseUrl}: on`
+      : '  Duffel flight supplier (DUFFEL_ACCESS_TOKEN): off',
   ];
   if (config.secretsFile) {
     features.push(`  secrets generated for this data directory: ${config.generatedSecrets.join(', ')}`);

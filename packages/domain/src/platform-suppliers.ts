@@ -24,8 +24,12 @@ export type AgencySuppliersBody = z.infer<typeof AgencySuppliersBody>;
 const KindState = z.object({
   /** The suppliers of this kind the portal is configured with. */
   configured: z.array(z.string()),
-  /** The allowed ones; null: all of them. */
+  /** The allowed ones; null: all of them except the opt-in ones. */
   allowed: z.array(z.string()).nullable(),
+  /** Configured suppliers only an explicit list switches on (real ones that book real tickets). */
+  optIn: z.array(z.string()),
+  /** Configured suppliers connected to their provider's test environment (a `duffel_test_` token). */
+  testMode: z.array(z.string()),
 });
 
 /** GET/PUT /platform/v2/agencies/:id/suppliers. */
@@ -39,7 +43,7 @@ export type AgencySuppliers = z.infer<typeof AgencySuppliers>;
 
 export const PlatformAgencyIdParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** Whether a supplier may be used under an allow-list (null: every supplier). */
-export function isSupplierAllowed(allowed: readonly string[] | null, name: string): boolean {
-  return allowed === null || allowed.includes(name);
+/** Whether a supplier may be used under an allow-list (null: every supplier but the opt-in ones). */
+export function isSupplierAllowed(allowed: readonly string[] | null, name: string, optIn = false): boolean {
+  return allowed === null ? !optIn : allowed.includes(name);
 }

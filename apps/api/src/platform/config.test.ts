@@ -62,6 +62,39 @@ describe('loadConfig', () => {
   });
 });
 
+describe('the Duffel adapter', () => {
+  it('is off by default and on with an access token, at Duffel unless a base URL is given', () => {
+    expect(loadConfig(SECRETS).duffel).toBeUndefined();
+    expect(loadConfig({ ...SECRETS, DUFFEL_ACCESS_TOKEN: 'duffel_test_abcdefgh' }).duffel).toEqual({
+      accessToken: 'duffel_test_abcdefgh',
+      baseUrl: 'https://api.duffel.com',
+      webhookSecret: undefined,
+    });
+    expect(
+      loadConfig({
+        ...SECRETS,
+        DUFFEL_ACCESS_TOKEN: 'duffel_live_abcdefgh',
+        DUFFEL_BASE_URL: 'http://127.0.0.1:4010',
+        DUFFEL_WEBHOOK_SECRET: 'duffel-webhook-secret-1',
+      }).duffel,
+    ).toEqual({
+      accessToken: 'duffel_live_abcdefgh',
+      baseUrl: 'http://127.0.0.1:4010',
+      webhookSecret: 'duffel-webhook-secret-1',
+    });
+  });
+
+  it('refuses a token that is not Duffel’s, a bad base URL and a short webhook secret', () => {
+    expect(() => loadConfig({ ...SECRETS, DUFFEL_ACCESS_TOKEN: 'sk_test_abcdefgh' })).toThrow(
+      /DUFFEL_ACCESS_TOKEN/,
+    );
+    expect(() =>
+      loadConfig({ ...SECRETS, DUFFEL_ACCESS_TOKEN: 'duffel_test_abcdefgh', DUFFEL_BASE_URL: 'nope' }),
+    ).toThrow(/DUFFEL_BASE_URL/);
+    expect(() => loadConfig({ ...SECRETS, DUFFEL_WEBHOOK_SECRET: 'short' })).toThrow(/DUFFEL_WEBHOOK_SECRET/);
+  });
+});
+
 describe('secrets outside the demo', () => {
   it('refuses to start without each secret, naming the variable', () => {
     expect(() => loadConfig({})).toThrow(/PARTNER_SSO_SECRET and PAYMENT_GATEWAY_SECRET must be set/);

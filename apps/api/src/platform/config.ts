@@ -83,6 +83,12 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).max(200).default('TripBridge <no-reply@tripbridge.example>'),
   SALES_EMAIL: z.email().max(254).default('sales@tripbridge.example'),
   WEBHOOK_ALLOW_PRIVATE: booleanFlag.optional(),
+  DUFFEL_ACCESS_TOKEN: z
+    .string()
+    .regex(/^duffel_(test|live)_[\w-]{8,}$/, 'must be a Duffel access token (duffel_test_… or duffel_live_…)')
+    .optional(),
+  DUFFEL_BASE_URL: z.string().url().default('https://api.duffel.com'),
+  DUFFEL_WEBHOOK_SECRET: Secret.optional(),
 });
 
 export interface AppConfig {
@@ -152,6 +158,11 @@ export interface AppConfig {
   salesEmail: string;
   /** Webhooks may reach loopback and private addresses (default: demo mode and tests only). */
   webhookAllowPrivate: boolean;
+  /**
+   * The Duffel flight adapter (`src/adapters/duffel`): on when an access token is set (a
+   * `duffel_test_…` token is Duffel's test mode), at `baseUrl`; its webhook is taken when a secret is set.
+   */
+  duffel: { accessToken: string; baseUrl: string; webhookSecret: string | undefined } | undefined;
 }
 
 /** Reads the configuration from the environment (or a given record); throws a readable error. */
@@ -229,6 +240,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     salesEmail: e.SALES_EMAIL,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? (demo || e.NODE_ENV === 'test'),
+    duffel: e.DUFFEL_ACCESS_TOKEN
+      ? {
+          accessToken: e.DUFFEL_ACCESS_TOKEN,
+          baseUrl: e.DUFFEL_BASE_URL,
+          webhookSecret: e.DUFFEL_WEBHOOK_SECRET,
+        }
+      : undefined,
   };
 }
 

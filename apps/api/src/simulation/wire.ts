@@ -13,7 +13,7 @@ import type { FlightOrderDeps } from '../modules/flight-orders/index';
 import { createGroupDeskRegistry, type GroupDeskRegistry } from '../modules/group-orders/index';
 import { createGatewayRegistry, type PaymentGateways } from '../modules/payments/index';
 import { createRailRegistry, type RailSupplierRegistry } from '../modules/rail/index';
-import { createRegistry, type SupplierRegistry } from '../modules/shopping/index';
+import { createRegistry, type FlightSupplier, type SupplierRegistry } from '../modules/shopping/index';
 import { deskTestHookRoutes } from './flight/desk';
 import { sharedOfferWorker } from './flight/offer-worker';
 import { createSimulatedRegistry } from './flight/registry';
@@ -25,9 +25,15 @@ import { createSimulatedGateways, isSimulatedGateway } from './payments/simulate
 import { createSimRail } from './rail/sim-rail';
 import { railTestHookRoutes } from './rail/test-hooks.routes';
 
-/** The flight suppliers as configured: the three simulated ones with SIMULATED_SUPPLIERS, else none. */
-export async function configuredFlightSuppliers(config: AppConfig): Promise<SupplierRegistry> {
-  if (!config.simulatedSuppliers) return createRegistry([]);
+/**
+ * The flight suppliers as configured: the three simulated ones with SIMULATED_SUPPLIERS, beside
+ * the real ones the adapters configured (`others`), else only those.
+ */
+export async function configuredFlightSuppliers(
+  config: AppConfig,
+  others: readonly FlightSupplier[] = [],
+): Promise<SupplierRegistry> {
+  if (!config.simulatedSuppliers) return createRegistry([...others]);
   const registry = createSimulatedRegistry({
     latencyScale: config.supplierLatencyScale,
     seed: config.supplierSeed,
@@ -35,7 +41,7 @@ export async function configuredFlightSuppliers(config: AppConfig): Promise<Supp
   // The simulated suppliers compute their offers on a worker thread: loaded before the first
   // search, and a build without its module fails here rather than in every search.
   await sharedOfferWorker().warm();
-  return registry;
+  return others.length === 0 ? registry : createRegistry([...registry.list(), ...others]);
 }
 
 /** The rail suppliers as configured: the simulated one with SIMULATED_SUPPLIERS (the demo), else none. */

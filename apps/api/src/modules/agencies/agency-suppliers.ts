@@ -43,9 +43,12 @@ export async function suppliersAllowedFor(db: Db, agencyId: number): Promise<Sup
   return top === null ? ALL_SUPPLIERS : readSupplierAllowList(db, top);
 }
 
-/** Whether a supplier of that kind is in the list (null allows all). */
-export function supplierInList(list: string[] | null, supplier: string): boolean {
-  return list === null || list.includes(supplier);
+/**
+ * Whether a supplier of that kind is in the list: null allows every supplier except the opt-in
+ * ones (a real supplier such as Duffel), which only an explicit list switches on.
+ */
+export function supplierInList(list: string[] | null, supplier: string, optIn = false): boolean {
+  return list === null ? !optIn : list.includes(supplier);
 }
 
 /** Stores a top-level agency's allow-list (replacing the previous one). */

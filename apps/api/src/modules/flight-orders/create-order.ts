@@ -112,7 +112,7 @@ export async function bookAtSupplier(
 
   const supplier = deps.registry.get(row.supplier);
   if (!supplier) throw new AppError('BOOKING_FAILED');
-  const supplierPassengers = toSupplierPassengers(body.passengers);
+  const supplierPassengers = toSupplierPassengers(body.passengers, body.contact);
   const booked = await deps.runner
     .bounded(SUPPLIER_CALL_MS, (signal) => supplier.book(row.offer, supplierPassengers, signal))
     .catch(() => undefined);

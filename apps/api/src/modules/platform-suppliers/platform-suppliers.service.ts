@@ -12,7 +12,17 @@ import {
 
 /** The suppliers of one kind the app is configured with (a registry, by name). */
 export interface NamedSuppliers {
-  list(): readonly { readonly name: string }[];
+  list(): readonly { readonly name: string; readonly optIn?: boolean; readonly testMode?: boolean }[];
+}
+
+function kindState(suppliers: NamedSuppliers, allowed: string[] | null): AgencySuppliers['flight'] {
+  const list = suppliers.list();
+  return {
+    configured: list.map((s) => s.name),
+    allowed,
+    optIn: list.filter((s) => s.optIn === true).map((s) => s.name),
+    testMode: list.filter((s) => s.testMode === true).map((s) => s.name),
+  };
 }
 
 export interface PlatformSuppliersDeps {
@@ -44,8 +54,8 @@ function present(deps: PlatformSuppliersDeps, agency: AgencyRow, list: SupplierA
   return {
     agencyId: agency.id,
     agencyName: agency.name,
-    flight: { configured: deps.flight.list().map((s) => s.name), allowed: list.flight },
-    rail: { configured: deps.rail.list().map((s) => s.name), allowed: list.rail },
+    flight: kindState(deps.flight, list.flight),
+    rail: kindState(deps.rail, list.rail),
   };
 }
 

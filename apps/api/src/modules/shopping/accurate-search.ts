@@ -33,7 +33,7 @@ export async function accurateSearch(
   const pricing = await loadAgencyPricing(deps.db, ctx.agency);
   const currency = ctx.company.config.commonConfig.settlementCurrency;
   const rate = await rateFromCny(deps.db, currency);
-  const suppliers = deps.registry.list().filter((s) => supplierUsable(pricing, s.name));
+  const suppliers = deps.registry.list().filter((s) => supplierUsable(pricing, s.name, s.optIn));
   const exact = request.segments.map((s) => ({
     carrier: s.carrier,
     flightNumber: s.flightNumber,
@@ -47,6 +47,7 @@ export async function accurateSearch(
     passengers: request.passengers,
     cabin: request.cabinClass ?? 'economy',
     exact,
+    maxResponseMs: pricing.settings.maxResponseTimeMs,
   };
   // The suppliers answer first, with nothing written: a search that finds nothing leaves no rows.
   const outcomes = await Promise.all(

@@ -92,8 +92,10 @@ export function supplierAllowed(settings: FlightSettings, supplier: string): boo
  * Whether a flight supplier may be asked for this agency: the platform allows it to the agency's
  * top-level agency, and the agency's own supplier filter lets it answer.
  */
-export function supplierUsable(pricing: AgencyPricing, supplier: string): boolean {
-  return supplierInList(pricing.platformSuppliers, supplier) && supplierAllowed(pricing.settings, supplier);
+export function supplierUsable(pricing: AgencyPricing, supplier: string, optIn = false): boolean {
+  return (
+    supplierInList(pricing.platformSuppliers, supplier, optIn) && supplierAllowed(pricing.settings, supplier)
+  );
 }
 
 /** Whether the agency's users may see an offer: its flight filters, and no mainland China flight when hidden. */

@@ -63,7 +63,7 @@ export async function startSearch(
   await sweepSearches(deps.db, now);
   const pricing = await loadAgencyPricing(deps.db, ctx.agency);
   const currency = ctx.company.config.commonConfig.settlementCurrency;
-  const suppliers = deps.registry.list().filter((s) => supplierUsable(pricing, s.name));
+  const suppliers = deps.registry.list().filter((s) => supplierUsable(pricing, s.name, s.optIn));
   const id = newId();
   const expiresAt = quoteExpiry(now);
   const names = suppliers.map((s) => s.name);
@@ -114,7 +114,7 @@ export function askSuppliers(
   const tasks = suppliers.map((supplier) =>
     (async () => {
       const bound = target.pricing.settings.maxResponseTimeMs;
-      const outcome = await deps.runner.ask(supplier, query, bound, signal);
+      const outcome = await deps.runner.ask(supplier, { ...query, maxResponseMs: bound }, bound, signal);
       const settled = { name: supplier.name, status: outcome.status, elapsedMs: outcome.elapsedMs };
       const rows = pricedRows(target, outcome.offers, { listed: true, filter: true });
       // Polls of this instance assemble the lists from these rows and read the progress here, so

@@ -36,8 +36,10 @@ export async function verifySolution(
   const previousTotal = row.payload.priceDetail.total;
   const pricing = await loadAgencyPricing(deps.db, ctx.agency);
   // A supplier the platform took away since the search is not asked again, and nothing is booked.
-  if (!supplierInList(pricing.platformSuppliers, row.supplier)) throw new AppError('SUPPLIER_NOT_ALLOWED');
   const supplier = deps.registry.get(row.supplier);
+  if (!supplierInList(pricing.platformSuppliers, row.supplier, supplier?.optIn)) {
+    throw new AppError('SUPPLIER_NOT_ALLOWED');
+  }
   if (!supplier) return { outcome: 'unavailable', solution: null, previousTotal };
   const bound = Math.min(pricing.settings.maxResponseTimeMs, MAX_VERIFY_MS);
   const answer = await deps.runner

@@ -206,8 +206,8 @@ describe('platform supplier allow-list routes', () => {
     });
     expect(AgencySuppliers.parse(body(read).data)).toMatchObject({
       agencyId: 1,
-      flight: { configured: ['sim-gds', 'sim-ndc', 'sim-lcc'], allowed: null },
-      rail: { configured: ['sim-rail'], allowed: null },
+      flight: { configured: ['sim-gds', 'sim-ndc', 'sim-lcc'], allowed: null, optIn: [], testMode: [] },
+      rail: { configured: ['sim-rail'], allowed: null, optIn: [], testMode: [] },
     });
     const put = (id: number, payload: object) =>
       t.app.inject({

@@ -32,6 +32,24 @@ export async function queueDisruptionScan(db: Db, runAt: Date, exceptJobId?: num
 }
 
 /**
+ * Brings the next scan forward to `at` (a supplier told the portal of a schedule change, e.g. by
+ * webhook): the waiting scan runs then, or one is queued when none waits.
+ */
+export async function scanSoon(db: Db, at: Date): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ runAt: at })
+    .where(
+      and(
+        eq(jobs.kind, DISRUPTION_SCAN_JOB),
+        sql`${jobs.doneAt} is null`,
+        sql`${jobs.runAt} > ${at.toISOString()}::timestamptz`,
+      ),
+    );
+  await queueDisruptionScan(db, at);
+}
+
+/**
  * One scan: the ticketed orders departing in the future, each supplier asked for the schedule
  * events of each booking with no transaction open, and each event recorded in its own short
  * transaction (`recordScheduleEvent`: a repeated notice is stored once). A supplier that fails or

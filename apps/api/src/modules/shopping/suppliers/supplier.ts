@@ -126,6 +126,11 @@ export interface SupplierQuery {
   cabin: Cabin;
   /** When set, only itineraries made of these flights. */
   exact?: ExactFlight[];
+  /**
+   * The longest the agency waits for a search's answer, ms (its max response time): a supplier
+   * that can be told how long to search (Duffel's `supplier_timeout`) is told a little less.
+   */
+  maxResponseMs?: number;
 }
 
 /** What a supplier says when asked to confirm an offer (the price check). */
@@ -183,6 +188,16 @@ export interface SupplierPassenger {
   givenNames: string;
   birthday: string;
   documentNumber: string;
+  /** Optional details a supplier may need to book (Duffel asks for each); absent when not given. */
+  gender?: 'male' | 'female';
+  /** ISO 3166-1 alpha-2: the nationality, taken as the document's issuing country. */
+  nationality?: string;
+  /** `YYYY-MM-DD`. */
+  documentExpiry?: string;
+  /** The passenger's own, else the booking contact's. */
+  email?: string;
+  /** E.164 (`+8613800000000`): the passenger's own, else the booking contact's. */
+  phone?: string;
 }
 
 /** A confirmed booking: the airline record locator. */
@@ -220,6 +235,13 @@ export interface ScheduleEvent {
 export interface FlightSupplier {
   readonly name: string;
   readonly contentType: ContentType;
+  /**
+   * Used only by the agencies whose platform allow-list names it (a real supplier that books real
+   * tickets); an agency allowed "every supplier" does not get it.
+   */
+  readonly optIn?: boolean;
+  /** Connected to the supplier's test environment (shown as such to the platform). */
+  readonly testMode?: boolean;
   search(query: SupplierQuery, signal: AbortSignal): AsyncIterable<Offer> | Promise<Offer[]>;
   verify(offer: Offer, signal: AbortSignal): Promise<VerifyAnswer>;
   /**

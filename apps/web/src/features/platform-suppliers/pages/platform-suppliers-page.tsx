@@ -33,6 +33,8 @@ function SuppliersForm({ id, data }: { id: number; data: AgencySuppliers }) {
           key={kind}
           kind={kind}
           configured={data[kind].configured}
+          optIn={data[kind].optIn}
+          testMode={data[kind].testMode}
           value={value[kind]}
           onChange={(next) => setValue((v) => ({ ...v, [kind]: next }))}
         />
