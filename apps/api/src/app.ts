@@ -104,6 +104,7 @@ import {
   registerSimulatedCheckout,
   registerTestHooks,
 } from './simulation/wire';
+import { configuredPaymentProviders, registerProviderWebhooks } from './adapters/wire';
 
 /** A registered route (`public`: callable without a session). */
 export interface RouteEntry {
@@ -280,7 +281,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     timeScale: config.timeScale,
   };
   await app.register(flightOrderRoutes, { deps: orderDeps, listCache: orderListCache });
-  const gateways = options.gateways ?? configuredPaymentGateways(config);
+  const gateways =
+    options.gateways ?? configuredPaymentGateways(config, configuredPaymentProviders(config, now));
   // The one payment path: each order kind's payable (its checks and posting recipe), registered
   // here for the captures the payment routes settle; payments imports no order module.
   const flightRecipes = withOnPaid(
@@ -297,6 +299,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payable: flightPayable(flightRecipes),
   });
   await registerSimulatedCheckout(app, { db: database.db, gateways, now });
+  await registerProviderWebhooks(app, { db: database.db, gateways, payables, now });
   await app.register(afterSalesRoutes, { deps: orderDeps });
   await app.register(disruptionRoutes, { deps: orderDeps });
   await app.register(changeRoutes, { deps: orderDeps });
