@@ -51,6 +51,7 @@ import { paymentRoutes } from './modules/payments/payments.routes';
 import { createPayableRegistry } from './modules/payments/payable';
 import type { PaymentGateways } from './modules/payments/gateway';
 import { lateCaptureJobHandlers } from './modules/payments/late-captures';
+import { providerRefundJobHandlers } from './modules/payments/provider-refunds';
 import { flightPaymentRoutes } from './modules/flight-orders/flight-payment.routes';
 import {
   flightCapturable,
@@ -363,6 +364,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...orderJobHandlers(orderDeps),
     ...afterSalesJobHandlers(orderDeps),
     ...lateCaptureJobHandlers(gateways, app.log),
+    ...providerRefundJobHandlers(gateways, app.log),
     ...disruptionJobHandlers(orderDeps),
     ...changeJobHandlers(orderDeps),
     ...trainOrderJobHandlers(trainDeps),

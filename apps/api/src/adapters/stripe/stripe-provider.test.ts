@@ -39,7 +39,11 @@ const sessionOf = (url: string) => {
 
 describe('the Stripe provider against the Stripe mock', () => {
   it('reads STRIPE_API_HOST into the client address', () => {
-    expect(clientAddress('http://127.0.0.1:12111')).toEqual({ host: '127.0.0.1', port: '12111', protocol: 'http' });
+    expect(clientAddress('http://127.0.0.1:12111')).toEqual({
+      host: '127.0.0.1',
+      port: '12111',
+      protocol: 'http',
+    });
     expect(clientAddress('api.stripe.com')).toEqual({ host: 'api.stripe.com', port: 443, protocol: 'https' });
     expect(clientAddress(undefined)).toEqual({});
   });
@@ -71,14 +75,22 @@ describe('the Stripe provider against the Stripe mock', () => {
     const first = await stripe.start(request('33333333-3333-4333-8333-333333333333'));
     const again = await stripe.start(request('33333333-3333-4333-8333-333333333333'));
     expect(again).toEqual(first);
-    expect([...mock.sessions.values()].filter((s) => s.metadata.paymentId?.startsWith('33333333'))).toHaveLength(1);
+    expect(
+      [...mock.sessions.values()].filter((s) => s.metadata.paymentId?.startsWith('33333333')),
+    ).toHaveLength(1);
   });
 
   it('sends zero-decimal amounts as whole yen and won', async () => {
     const yen = await stripe.start(request('44444444-4444-4444-8444-444444444444', 52_000, 'JPY'));
-    expect(sessionOf('redirectUrl' in yen ? yen.redirectUrl : '')).toMatchObject({ amount_total: 52_000, currency: 'jpy' });
+    expect(sessionOf('redirectUrl' in yen ? yen.redirectUrl : '')).toMatchObject({
+      amount_total: 52_000,
+      currency: 'jpy',
+    });
     const won = await stripe.start(request('55555555-5555-4555-8555-555555555555', 650_000, 'KRW'));
-    expect(sessionOf('redirectUrl' in won ? won.redirectUrl : '')).toMatchObject({ amount_total: 650_000, currency: 'krw' });
+    expect(sessionOf('redirectUrl' in won ? won.redirectUrl : '')).toMatchObject({
+      amount_total: 650_000,
+      currency: 'krw',
+    });
   });
 
   it('refunds a capture in part and in full, once per idempotency key', async () => {
@@ -103,7 +115,13 @@ describe('the Stripe provider against the Stripe mock', () => {
     mock.fail({ status: 401, type: 'invalid_request_error', message: 'Invalid API Key provided' });
     const auth = stripe.start(request('77777777-7777-4777-8777-777777777777'));
     await expect(auth).rejects.toMatchObject({ errorName: 'PAYMENT_PROVIDER_UNAVAILABLE' });
-    const unknown = stripe.refund({ paymentId: 'x', tradeNo: 'pi_missing', amountMinor: 100, currency: 'USD', idempotencyKey: 'k' });
+    const unknown = stripe.refund({
+      paymentId: 'x',
+      tradeNo: 'pi_missing',
+      amountMinor: 100,
+      currency: 'USD',
+      idempotencyKey: 'k',
+    });
     await expect(unknown).rejects.toBeInstanceOf(AppError);
     await expect(unknown).rejects.toMatchObject({ errorName: 'PAYMENT_UNPROCESSABLE' });
     const currency = stripe.start(request('88888888-8888-4888-8888-888888888888', 100, 'XYZ'));
@@ -124,7 +142,9 @@ describe('the Stripe provider against the Stripe mock', () => {
     });
     const forged = mock.signature(delivery.payload, undefined, 'whsec_someone_else_000000');
     expect(() => stripe.verifyWebhook(delivery.payload, forged)).toThrow(AppError);
-    expect(() => stripe.verifyWebhook(delivery.payload.replace('52000', '1'), delivery.header)).toThrow(AppError);
+    expect(() => stripe.verifyWebhook(delivery.payload.replace('52000', '1'), delivery.header)).toThrow(
+      AppError,
+    );
     expect(() => stripe.verifyWebhook(delivery.payload, undefined)).toThrow(AppError);
   });
 });

@@ -148,7 +148,14 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     try {
       // Checked against the portal's clock (Stripe's 5 minute tolerance): an old signature is a replay.
       const receivedAt = Math.floor(options.now().getTime() / 1000);
-      return stripe.webhooks.constructEvent(rawBody, header, options.webhookSecret, undefined, undefined, receivedAt);
+      return stripe.webhooks.constructEvent(
+        rawBody,
+        header,
+        options.webhookSecret,
+        undefined,
+        undefined,
+        receivedAt,
+      );
     } catch (error) {
       const reason = error instanceof Error ? error.message.split('\n')[0] : 'unverifiable';
       throw new AppError('PAYMENT_WEBHOOK_INVALID', undefined, { reason });

@@ -15,3 +15,6 @@ export type { Capturable, PaidWith, Payable, PaymentDue, PaymentTarget } from '.
 export type { PayableRegistry } from './payable';
 export type { OrderPaymentRow } from './payments.schema';
 export { receiveVerifiedNotification } from './receive-notification';
+export { providerRefundsOf, refundThroughProvider } from './provider-refunds';
+export type { CaptureRef, ProviderRefundClaim } from './provider-refunds';
+export type { ProviderRefundReason, ProviderRefundRow } from './provider-refunds.schema';
