@@ -34,6 +34,7 @@ export async function stripeWebhookRoutes(fastify: FastifyInstance, options: Str
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const raw = new WeakMap<FastifyRequest, string>();
   // This plugin's routes only: JSON read as text first, kept for the signature check.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },

@@ -71,8 +71,10 @@ export interface StripeMock {
   /** Every API call received: method, path, idempotency key, parsed form. */
   readonly requests: { method: string; path: string; idempotencyKey: string | undefined; form: Json }[];
   webhookUrl: string | undefined;
-  /** The next `count` API calls (matching `failure.path`) answer with this error. */
+  /** The next `count` API calls (matching `failure.path`; default 1, Infinity: until `recover`) answer with this error. */
   fail(failure: InjectedFailure, count?: number): void;
+  /** Drops every injected failure. */
+  recover(): void;
   /** The payer paid (or an async method failed): the session changes and its webhook is delivered. */
   complete(sessionId: string, outcome?: 'paid' | 'async_pending' | 'async_failed'): Promise<WebhookDelivery>;
   /** The session expires unpaid, and `checkout.session.expired` is delivered. */
@@ -409,6 +411,9 @@ export async function startStripeMock(options: StripeMockOptions = {}): Promise<
     webhookUrl: options.webhookUrl,
     fail(failure, count = 1) {
       failures.push({ failure, left: count });
+    },
+    recover() {
+      failures = [];
     },
     async complete(sessionId, outcome = 'paid') {
       const session = sessionOf(sessionId);
