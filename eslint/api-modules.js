@@ -89,7 +89,9 @@ function allowedArrow(from, to) {
  * API modules: a module imports another only through its public surface (`<module>/index.ts`) and
  * only along an arrow of `MODULE_ARROWS`; `platform/` imports no module; the simulated parties in
  * `simulation/` are imported only by the composition root (`app.ts`, `server.ts`), the seed and
- * tests. Tests may reach into the module they test, and into another module's test helpers.
+ * tests; the real adapters in `adapters/` (Stripe...) only by the composition root and tests, and
+ * like the simulation they reach modules through their surfaces. Tests may reach into the module
+ * they test, and into another module's test helpers.
  */
 export const apiModules = {
   meta: {
@@ -103,6 +105,8 @@ export const apiModules = {
       platform: "platform/ imports module '{{to}}': platform code must not depend on a module.",
       simulation:
         'Production code imports the simulation: only app.ts, the seed and tests may wire simulated parties.',
+      adapters:
+        'Production code imports a real adapter: only app.ts (through adapters/wire.ts) and tests may wire adapters.',
       unknown: "Module '{{module}}' is not listed in MODULE_ARROWS or TOP_MODULES (eslint/api-modules.js).",
     },
   },
@@ -118,13 +122,21 @@ export const apiModules = {
         if (!root && !here.test) context.report({ node, messageId: 'simulation' });
         return;
       }
+      if (there.top === 'adapters' && here.top !== 'adapters') {
+        const root = here.top === 'app.ts' || here.top === 'server.ts';
+        if (!root && !here.test) context.report({ node, messageId: 'adapters' });
+        return;
+      }
       if (there.top !== 'modules') return;
       if (here.top === 'platform' && !here.test) {
         context.report({ node, messageId: 'platform', data: { to: there.module } });
         return;
       }
-      const from = here.top === 'simulation' ? 'simulation' : here.module;
-      if ((here.top !== 'modules' && here.top !== 'simulation') || there.module === here.module) return;
+      const outside = here.top === 'simulation' || here.top === 'adapters';
+      const from = outside ? here.top : here.module;
+      if ((here.top !== 'modules' && !outside) || there.module === here.module) return;
+      // A real adapter's tests set up their scene through the module's tables, as its own tests do.
+      if (here.test && here.top === 'adapters') return;
       // Tests may use another module's test helpers, and may cross arrows to set up a scene.
       if (here.test && /\.(test-helpers|fixtures)(\.ts)?$/.test(there.inner)) return;
       if (here.top === 'modules' && !here.test) {

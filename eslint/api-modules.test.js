@@ -35,6 +35,15 @@ tester.run('portal-api/modules', apiModules, {
       code: "import { flightOrders } from '../flight-orders';",
     },
     { filename: at('app.ts'), code: "import { wire } from './simulation/wire';" },
+    { filename: at('app.ts'), code: "import { configuredPaymentProviders } from './adapters/wire';" },
+    {
+      filename: at('adapters/stripe/stripe-provider.ts'),
+      code: "import { receiveVerifiedNotification } from '../../modules/payments/index';",
+    },
+    {
+      filename: at('adapters/stripe/stripe-webhook.test.ts'),
+      code: "import { orderPayments } from '../../modules/payments/payments.schema';",
+    },
     { filename: at('app.ts'), code: "import { routes } from './modules/wallet/wallet.routes';" },
     {
       filename: at('simulation/flight/desk.ts'),
@@ -42,6 +51,26 @@ tester.run('portal-api/modules', apiModules, {
     },
   ],
   invalid: [
+    {
+      filename: at('modules/payments/pay-order.ts'),
+      code: "import { createStripeProvider } from '../../adapters/stripe/stripe-provider';",
+      errors: [{ messageId: 'adapters' }],
+    },
+    {
+      filename: at('platform/config.ts'),
+      code: "import { clientAddress } from '../adapters/stripe/stripe-provider';",
+      errors: [{ messageId: 'adapters' }],
+    },
+    {
+      filename: at('simulation/wire.ts'),
+      code: "import { configuredPaymentProviders } from '../adapters/wire';",
+      errors: [{ messageId: 'adapters' }],
+    },
+    {
+      filename: at('adapters/stripe/stripe-provider.ts'),
+      code: "import { orderPayments } from '../../modules/payments/payments.schema';",
+      errors: [{ messageId: 'surface' }],
+    },
     {
       filename: at('modules/flight-orders/create-order.ts'),
       code: "import { toMinor } from '../wallet/money';",
