@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
 import { startStripeMock, type StripeMock } from '../../test/mocks/stripe-mock';
@@ -146,5 +148,41 @@ describe('the Stripe provider against the Stripe mock', () => {
       AppError,
     );
     expect(() => stripe.verifyWebhook(delivery.payload, undefined)).toThrow(AppError);
+  });
+
+  it('serves a hosted page whose Pay button completes the session, delivers the signed webhook and goes back', async () => {
+    const received: { payload: string; header: string }[] = [];
+    const hook = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({
+          payload: Buffer.concat(chunks).toString('utf8'),
+          header: String(req.headers['stripe-signature']),
+        });
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    mock.webhookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+    try {
+      const answer = await stripe.start(request('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 9_900, 'USD'));
+      const url = 'redirectUrl' in answer ? answer.redirectUrl : '';
+      const page = await fetch(url);
+      expect(await page.text()).toContain('<button id="pay"');
+      const paid = await fetch(`${url}/complete`, { method: 'POST', redirect: 'manual' });
+      expect(paid.status).toBe(303);
+      expect(paid.headers.get('location')).toBe('https://portal.example/orders/abc');
+      expect(received).toHaveLength(1);
+      const event = stripe.verifyWebhook(received[0]?.payload ?? '', received[0]?.header);
+      expect(stripe.notificationOf(event)).toMatchObject({
+        status: 'paid',
+        amountMinor: 9_900,
+        currency: 'USD',
+      });
+    } finally {
+      mock.webhookUrl = undefined;
+      await new Promise((resolve) => hook.close(resolve));
+    }
   });
 });

@@ -12,46 +12,26 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { parseStripeForm, type FormValue } from './stripe-form';
+import {
+  API_VERSION,
+  int,
+  invalid,
+  MAX_EXPIRY_S,
+  MIN_EXPIRY_S,
+  payPage,
+  randomId,
+  record,
+  str,
+  StripeApiError,
+  stringRecord,
+  type InjectedFailure,
+  type Json,
+  type MockRefund,
+  type MockSession,
+  type WebhookDelivery,
+} from './stripe-mock-objects';
 
-type Json = Record<string, unknown>;
-
-export interface MockSession extends Json {
-  id: string;
-  object: 'checkout.session';
-  url: string | null;
-  status: 'open' | 'complete' | 'expired';
-  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
-  amount_total: number;
-  currency: string;
-  metadata: Record<string, string>;
-  client_reference_id: string | null;
-  payment_intent: string | null;
-  success_url: string;
-  cancel_url: string | null;
-  expires_at: number;
-  created: number;
-}
-
-export interface MockRefund extends Json {
-  id: string;
-  object: 'refund';
-  amount: number;
-  currency: string;
-  payment_intent: string;
-  status: 'succeeded';
-  metadata: Record<string, string>;
-  created: number;
-}
-
-/** A Stripe error the next matching requests answer with (tests of failure paths). */
-export interface InjectedFailure {
-  status: number;
-  type: string;
-  code?: string;
-  message: string;
-  /** Only requests whose path starts with this; default every path. */
-  path?: string;
-}
+export type { InjectedFailure, MockRefund, MockSession, WebhookDelivery } from './stripe-mock-objects';
 
 export interface StripeMockOptions {
   port?: number;
@@ -90,53 +70,6 @@ export interface StripeMock {
   close(): Promise<void>;
 }
 
-export interface WebhookDelivery {
-  eventId: string;
-  payload: string;
-  header: string;
-  status: number;
-  body: string;
-}
-
-const API_VERSION = '2026-10-28.endive';
-const MIN_EXPIRY_S = 30 * 60;
-const MAX_EXPIRY_S = 24 * 60 * 60;
-
-const randomId = (prefix: string) => `${prefix}_test_${crypto.randomBytes(12).toString('hex')}`;
-
-class StripeApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    message: string,
-    readonly code?: string,
-    readonly param?: string,
-  ) {
-    super(message);
-  }
-  body() {
-    return { error: { type: this.type, message: this.message, code: this.code, param: this.param } };
-  }
-}
-
-const invalid = (message: string, param?: string, code = 'parameter_invalid') =>
-  new StripeApiError(400, 'invalid_request_error', message, code, param);
-
-const str = (value: FormValue | undefined): string | undefined =>
-  typeof value === 'string' ? value : undefined;
-const record = (value: FormValue | undefined): Record<string, FormValue> =>
-  value && typeof value === 'object' && !Array.isArray(value) ? value : {};
-const stringRecord = (value: FormValue | undefined): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(record(value)).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
-  );
-const int = (value: FormValue | undefined, param: string): number => {
-  const text = str(value);
-  if (text === undefined || !/^\d+$/.test(text)) throw invalid(`Invalid integer: ${text ?? ''}`, param);
-  return Number(text);
-};
-
-/** Starts the mock on 127.0.0.1 (a random port unless given). */
 export async function startStripeMock(options: StripeMockOptions = {}): Promise<StripeMock> {
   const now = options.now ?? Date.now;
   const nowS = () => Math.floor(now() / 1000);
@@ -306,23 +239,6 @@ export async function startStripeMock(options: StripeMockOptions = {}): Promise<
     throw new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
-  function payPage(session: MockSession): string {
-    const amount = `${session.amount_total} ${session.currency.toUpperCase()} (Stripe minor units)`;
-    const open = session.status === 'open';
-    return (
-      `<!doctype html><html><head><meta charset="utf-8"><title>Stripe mock checkout</title></head><body>` +
-      `<h1>Stripe mock checkout</h1><p>Amount: <span id="amount">${amount}</span></p>` +
-      `<p>Status: <span id="status">${session.status}</span></p>` +
-      (open
-        ? `<form method="post" action="/c/pay/${session.id}/complete"><button id="pay" type="submit">Pay</button></form>` +
-          (session.cancel_url
-            ? `<p><a id="cancel" href="${session.cancel_url.replace(/"/g, '&quot;')}">Cancel</a></p>`
-            : '')
-        : '') +
-      `</body></html>`
-    );
-  }
-
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, text: string) {
     const url = new URL(req.url ?? '/', base);
     const send = (status: number, body: Json, headers: Record<string, string> = {}) => {
@@ -346,14 +262,19 @@ export async function startStripeMock(options: StripeMockOptions = {}): Promise<
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       return res.end(payPage(session));
     }
+    // Stripe takes the key as a bearer token, or as the user name of basic authentication (curl -u).
     const auth = req.headers.authorization ?? '';
-    if (!/^Bearer sk_(test|live)_\w+$/.test(auth)) {
+    const basic = /^Basic (.+)$/.exec(auth)?.[1];
+    const key = basic
+      ? Buffer.from(basic, 'base64').toString('utf8').split(':')[0]
+      : auth.replace(/^Bearer /, '');
+    if (!/^sk_(test|live)_\w+$/.test(key ?? '')) {
       return send(401, new StripeApiError(401, 'invalid_request_error', 'Invalid API Key provided.').body());
     }
     const form = parseStripeForm(text);
-    const key =
-      typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
-    requests.push({ method: req.method ?? 'GET', path: url.pathname, idempotencyKey: key, form });
+    const idemHeader = req.headers['idempotency-key'];
+    const idempotencyKey = typeof idemHeader === 'string' ? idemHeader : undefined;
+    requests.push({ method: req.method ?? 'GET', path: url.pathname, idempotencyKey, form });
     const injected = failures.find((f) => f.left > 0 && url.pathname.startsWith(f.failure.path ?? ''));
     if (injected) {
       injected.left -= 1;
@@ -362,13 +283,13 @@ export async function startStripeMock(options: StripeMockOptions = {}): Promise<
       return send(status, new StripeApiError(status, type, message, code).body());
     }
     const fingerprint = `${req.method} ${url.pathname} ${text}`;
-    if (key && req.method === 'POST') {
-      const earlier = idempotent.get(key);
+    if (idempotencyKey && req.method === 'POST') {
+      const earlier = idempotent.get(idempotencyKey);
       if (earlier && earlier.fingerprint !== fingerprint) {
         return send(400, {
           error: {
             type: 'idempotency_error',
-            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
           },
         });
       }
@@ -384,8 +305,8 @@ export async function startStripeMock(options: StripeMockOptions = {}): Promise<
       body = error.body();
     }
     // Stripe stores the first answer of a key, errors included (except its own 5xx).
-    if (key && req.method === 'POST' && status < 500) {
-      idempotent.set(key, { fingerprint, status, body: structuredClone(body) });
+    if (idempotencyKey && req.method === 'POST' && status < 500) {
+      idempotent.set(idempotencyKey, { fingerprint, status, body: structuredClone(body) });
     }
     return send(status, body);
   }
