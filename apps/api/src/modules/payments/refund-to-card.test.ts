@@ -13,8 +13,11 @@ import { providerRefunds } from './provider-refunds.schema';
 const t = useTestApp();
 // The demo's simulated providers are providers too: a card-paid order's money goes back through them.
 const gateways = createSimulatedGateways(TEST_SECRETS.paymentGateway);
-const alipay = gateways.get('alipay');
-if (!isSimulatedGateway(alipay)) throw new Error('no simulated alipay');
+const alipay = (() => {
+  const gateway = gateways.get('alipay');
+  if (!isSimulatedGateway(gateway)) throw new Error('no simulated alipay');
+  return gateway;
+})();
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildApp({
