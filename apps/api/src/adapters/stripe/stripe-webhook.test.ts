@@ -90,6 +90,16 @@ describe("Stripe's webhook", () => {
     expect((await orderOf(token, order.id)).status).toBe('to_be_paid');
   });
 
+  it('is declared like every route: public, documented in the OpenAPI document', async () => {
+    const doc = (await app.inject({ url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { operationId?: string; 'x-access'?: unknown }>>;
+    };
+    const operation = doc.paths['/order/v2/payments/stripe/webhook']?.post;
+    expect(operation?.operationId).toBe('stripeWebhook');
+    expect(operation?.['x-access']).toMatchObject({ name: 'public' });
+    expect(t.app.routeTable.some((r) => r.url === '/order/v2/payments/stripe/webhook')).toBe(false);
+  });
+
   it('ignores events the portal does not act on', async () => {
     const delivery = await mock.deliver('payment_intent.created', {
       id: 'pi_test_x',
