@@ -114,6 +114,7 @@ function modeLines(config: AppConfig): string[] {
     `  demo agencies and users (SEED_DEMO): ${on(config.seedDemo)}`,
     `  simulated flight suppliers (SIMULATED_SUPPLIERS): ${on(config.simulatedSuppliers)}`,
     `  simulated payment channels (card checkouts, QR wallets), pay without money (SIMULATED_PAYMENTS): ${on(config.simulatedPayments)}`,
+    `  Stripe card payments (STRIPE_SECRET_KEY)${config.stripe?.testMode ? ', test mode' : ''}: ${on(config.stripe !== undefined)}`,
   ];
   if (config.secretsFile) {
     features.push(`  secrets generated for this data directory: ${config.generatedSecrets.join(', ')}`);
