@@ -44,6 +44,15 @@ tester.run('portal-api/modules', apiModules, {
       filename: at('adapters/duffel/duffel-supplier.test.ts'),
       code: "import { startDuffelMock } from '../../test/mocks/duffel-mock/server';",
     },
+    { filename: at('app.ts'), code: "import { configuredPaymentProviders } from './adapters/wire';" },
+    {
+      filename: at('adapters/stripe/stripe-provider.ts'),
+      code: "import { receiveVerifiedNotification } from '../../modules/payments/index';",
+    },
+    {
+      filename: at('adapters/stripe/stripe-webhook.test.ts'),
+      code: "import { orderPayments } from '../../modules/payments/payments.schema';",
+    },
     { filename: at('app.ts'), code: "import { routes } from './modules/wallet/wallet.routes';" },
     {
       filename: at('simulation/flight/desk.ts'),
@@ -75,6 +84,26 @@ tester.run('portal-api/modules', apiModules, {
       filename: at('adapters/duffel/duffel-supplier.ts'),
       code: "import { startDuffelMock } from '../../test/mocks/duffel-mock/server';",
       errors: [{ messageId: 'testCode' }],
+    },
+    {
+      filename: at('modules/payments/pay-order.ts'),
+      code: "import { createStripeProvider } from '../../adapters/stripe/stripe-provider';",
+      errors: [{ messageId: 'adapters' }],
+    },
+    {
+      filename: at('platform/config.ts'),
+      code: "import { clientAddress } from '../adapters/stripe/stripe-provider';",
+      errors: [{ messageId: 'adapters' }],
+    },
+    {
+      filename: at('simulation/wire.ts'),
+      code: "import { configuredPaymentProviders } from '../adapters/wire';",
+      errors: [{ messageId: 'adapters' }],
+    },
+    {
+      filename: at('adapters/stripe/stripe-provider.ts'),
+      code: "import { orderPayments } from '../../modules/payments/payments.schema';",
+      errors: [{ messageId: 'surface' }],
     },
     {
       filename: at('modules/flight-orders/create-order.ts'),

@@ -51,6 +51,7 @@ import { paymentRoutes } from './modules/payments/payments.routes';
 import { createPayableRegistry } from './modules/payments/payable';
 import type { PaymentGateways } from './modules/payments/gateway';
 import { lateCaptureJobHandlers } from './modules/payments/late-captures';
+import { providerRefundJobHandlers } from './modules/payments/provider-refunds';
 import { flightPaymentRoutes } from './modules/flight-orders/flight-payment.routes';
 import {
   flightCapturable,
@@ -105,6 +106,7 @@ import {
   registerTestHooks,
 } from './simulation/wire';
 import { configuredAdapterFlightSuppliers, registerAdapterRoutes } from './adapters/wire';
+import { configuredPaymentProviders, registerProviderWebhooks } from './adapters/wire';
 
 /** A registered route (`public`: callable without a session). */
 export interface RouteEntry {
@@ -283,7 +285,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     timeScale: config.timeScale,
   };
   await app.register(flightOrderRoutes, { deps: orderDeps, listCache: orderListCache });
-  const gateways = options.gateways ?? configuredPaymentGateways(config);
+  const gateways =
+    options.gateways ?? configuredPaymentGateways(config, configuredPaymentProviders(config, now));
   // The one payment path: each order kind's payable (its checks and posting recipe), registered
   // here for the captures the payment routes settle; payments imports no order module.
   const flightRecipes = withOnPaid(
@@ -301,6 +304,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await registerSimulatedCheckout(app, { db: database.db, gateways, now });
   await registerAdapterRoutes(app, { config, db: database.db, now });
+  await registerProviderWebhooks(app, { db: database.db, gateways, payables, now });
   await app.register(afterSalesRoutes, { deps: orderDeps });
   await app.register(disruptionRoutes, { deps: orderDeps });
   await app.register(changeRoutes, { deps: orderDeps });
@@ -364,6 +368,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...orderJobHandlers(orderDeps),
     ...afterSalesJobHandlers(orderDeps),
     ...lateCaptureJobHandlers(gateways, app.log),
+    ...providerRefundJobHandlers(gateways, app.log),
     ...disruptionJobHandlers(orderDeps),
     ...changeJobHandlers(orderDeps),
     ...trainOrderJobHandlers(trainDeps),

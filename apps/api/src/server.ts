@@ -118,6 +118,7 @@ function modeLines(config: AppConfig): string[] {
     config.duffel
       ? `  Duffel flight supplier (DUFFEL_ACCESS_TOKEN), ${config.duffel.accessToken.startsWith('duffel_test_') ? 'test mode' : 'live'}, at ${config.duffel.baseUrl}: on`
       : '  Duffel flight supplier (DUFFEL_ACCESS_TOKEN): off',
+    `  Stripe card payments (STRIPE_SECRET_KEY)${config.stripe?.testMode ? ', test mode' : ''}: ${on(config.stripe !== undefined)}`,
   ];
   if (config.secretsFile) {
     features.push(`  secrets generated for this data directory: ${config.generatedSecrets.join(', ')}`);

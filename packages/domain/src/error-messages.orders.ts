@@ -67,6 +67,16 @@ export const ORDER_ERROR_MESSAGES: Record<OrderErrorKey, Record<Locale, string>>
     'zh-cn': '支付通知校验失败',
     'zh-tw': '支付通知校驗失敗',
   },
+  'payment.error.webhookInvalid': {
+    en: "The payment provider's webhook could not be verified",
+    'zh-cn': '支付服务商的回调校验失败',
+    'zh-tw': '支付服務商的回呼校驗失敗',
+  },
+  'payment.error.providerUnavailable': {
+    en: 'The payment provider is not available, please try again later',
+    'zh-cn': '支付服务商暂不可用，请稍后重试',
+    'zh-tw': '支付服務商暫不可用，請稍後重試',
+  },
   'wallet.error.amountAboveMaximum': {
     en: 'The amount is above the maximum of {max} per request',
     'zh-cn': '金额超过单次上限 {max}',

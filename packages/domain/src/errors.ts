@@ -71,6 +71,10 @@ export const ERRORS = {
   BALANCE_ABOVE_MAXIMUM: { code: 600010, key: 'wallet.error.balanceAboveMaximum', status: 400 },
   /** A funding or transfer reference already credited to the same agency; the earlier entry is named. */
   DUPLICATE_REFERENCE: { code: 600011, key: 'wallet.error.duplicateReference', status: 409 },
+  /** A provider's webhook whose signature (or payload) could not be verified: nothing changed. */
+  PAYMENT_WEBHOOK_INVALID: { code: 600012, key: 'payment.error.webhookInvalid', status: 400 },
+  /** The payment provider could not be reached or answered with an error of its own. */
+  PAYMENT_PROVIDER_UNAVAILABLE: { code: 600013, key: 'payment.error.providerUnavailable', status: 502 },
   OCR_TIMEOUT: { code: 800004, key: 'upload.error.readTimeout', status: 503 },
   /** A supporting document refused (type, size, count): the spec's upload message, the detail in `data`. */
   DOCUMENT_REJECTED: { code: 800005, key: 'upload.error.failed', status: 400 },

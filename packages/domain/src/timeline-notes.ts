@@ -9,6 +9,7 @@ export const TIMELINE_NOTES = {
   ticketsIssued: 'tickets issued',
   ticketingFailed: 'ticketing failed at the supplier',
   moneyReturned: 'money returned to the wallet',
+  moneyReturnedToCard: 'money going back to the card through {channel}',
   paymentDeadlinePassed: 'payment deadline passed',
   canceledByUser: 'canceled by the user',
   paidWith: 'paid with {channel}',

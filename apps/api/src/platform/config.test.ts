@@ -219,3 +219,52 @@ describe('demo mode', () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   });
 });
+
+describe('Stripe card payments', () => {
+  const STRIPE = {
+    STRIPE_SECRET_KEY: 'sk_test_51AbCdEfGhIjKlMnOpQr',
+    STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdefABCDEF',
+  };
+
+  it('is off by default, in the demo too: no key, no provider', () => {
+    expect(loadConfig(SECRETS).stripe).toBeUndefined();
+    expect(loadConfig({ PORTAL_DEMO: 'true', DATA_DIR: dataDir() }).stripe).toBeUndefined();
+  });
+
+  it('is on with a key and a webhook secret, labelled test mode for a sk_test_ key', () => {
+    const config = loadConfig({ ...SECRETS, ...STRIPE, STRIPE_API_HOST: 'http://127.0.0.1:12111' });
+    expect(config.stripe).toEqual({
+      secretKey: STRIPE.STRIPE_SECRET_KEY,
+      webhookSecret: STRIPE.STRIPE_WEBHOOK_SECRET,
+      apiHost: 'http://127.0.0.1:12111',
+      testMode: true,
+    });
+    const live = loadConfig({ ...SECRETS, ...STRIPE, STRIPE_SECRET_KEY: 'sk_live_51AbCdEfGhIjKlMnOpQr' });
+    expect(live.stripe).toMatchObject({ testMode: false, apiHost: undefined });
+  });
+
+  it('refuses one secret without the other, and values that are not Stripe secrets', () => {
+    expect(() => loadConfig({ ...SECRETS, STRIPE_SECRET_KEY: STRIPE.STRIPE_SECRET_KEY })).toThrow(
+      /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig({ ...SECRETS, STRIPE_WEBHOOK_SECRET: STRIPE.STRIPE_WEBHOOK_SECRET })).toThrow(
+      /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() =>
+      loadConfig({ ...SECRETS, ...STRIPE, STRIPE_SECRET_KEY: 'pk_test_51AbCdEfGhIjKlMnOpQr' }),
+    ).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ ...SECRETS, ...STRIPE, STRIPE_WEBHOOK_SECRET: 'whsec_short' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig({ ...SECRETS, ...STRIPE, STRIPE_API_HOST: 'ftp://x y' })).toThrow(
+      /STRIPE_API_HOST/,
+    );
+  });
+
+  it('sends the payer back to PUBLIC_URL, by default the address it listens on', () => {
+    expect(loadConfig(SECRETS).publicUrl).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ ...SECRETS, PUBLIC_URL: 'https://portal.example' }).publicUrl).toBe(
+      'https://portal.example',
+    );
+  });
+});

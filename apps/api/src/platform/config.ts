@@ -89,6 +89,22 @@ const EnvSchema = z.object({
     .optional(),
   DUFFEL_BASE_URL: z.string().url().default('https://api.duffel.com'),
   DUFFEL_WEBHOOK_SECRET: Secret.optional(),
+  PUBLIC_URL: z.url().optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9]{16,}$/,
+      'must be a Stripe secret key (sk_test_... or sk_live_...)',
+    )
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=_-]{16,}$/, "must be the webhook endpoint's signing secret (whsec_...)")
+    .optional(),
+  STRIPE_API_HOST: z
+    .string()
+    .regex(/^(https?:\/\/)?[\w.-]+(:\d{1,5})?\/?$/, 'a host, with its protocol and port if not https:443')
+    .optional(),
 });
 
 export interface AppConfig {
@@ -163,6 +179,20 @@ export interface AppConfig {
    * `duffel_test_…` token is Duffel's test mode), at `baseUrl`; its webhook is taken when a secret is set.
    */
   duffel: { accessToken: string; baseUrl: string; webhookSecret: string | undefined } | undefined;
+  /** The portal's public origin (PUBLIC_URL): hosted payment pages send the payer back there. */
+  publicUrl: string;
+  /** Stripe card payments (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); undefined: off. */
+  stripe: StripeConfig | undefined;
+}
+
+/** How the Stripe provider is reached; no part of it has a default but Stripe's own host. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_HOST (a local mock in tests); undefined: api.stripe.com. */
+  apiHost: string | undefined;
+  /** A `sk_test_` or `rk_test_` key: Stripe's test mode, no real money. */
+  testMode: boolean;
 }
 
 /** Reads the configuration from the environment (or a given record); throws a readable error. */
@@ -247,7 +277,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           webhookSecret: e.DUFFEL_WEBHOOK_SECRET,
         }
       : undefined,
+    publicUrl: e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`,
+    stripe: stripeConfig(e),
   };
+}
+
+/** Stripe is on when its secret key is set, and then needs its webhook secret too (never a default). */
+function stripeConfig(e: z.infer<typeof EnvSchema>): StripeConfig | undefined {
+  const key = e.STRIPE_SECRET_KEY;
+  const webhookSecret = e.STRIPE_WEBHOOK_SECRET;
+  if (key === undefined && webhookSecret === undefined) return undefined;
+  if (key === undefined || webhookSecret === undefined) {
+    throw new Error(
+      'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together (Stripe is off without both)',
+    );
+  }
+  return { secretKey: key, webhookSecret, apiHost: e.STRIPE_API_HOST, testMode: /^(sk|rk)_test_/.test(key) };
 }
 
 const StoredSecrets = z.partialRecord(z.enum(SECRET_VARIABLES), Secret);

@@ -11,7 +11,7 @@ import type { Db } from '../platform/db';
 import { disruptionTestHookRoutes } from '../modules/flight-orders/index';
 import type { FlightOrderDeps } from '../modules/flight-orders/index';
 import { createGroupDeskRegistry, type GroupDeskRegistry } from '../modules/group-orders/index';
-import { createGatewayRegistry, type PaymentGateways } from '../modules/payments/index';
+import { createGatewayRegistry, type PaymentGateways, type PaymentProvider } from '../modules/payments/index';
 import { createRailRegistry, type RailSupplierRegistry } from '../modules/rail/index';
 import { createRegistry, type FlightSupplier, type SupplierRegistry } from '../modules/shopping/index';
 import { deskTestHookRoutes } from './flight/desk';
@@ -63,11 +63,21 @@ export function configuredGroupDesks(config: AppConfig): {
   return { registry: createGroupDeskRegistry(simulated ? [simulated] : []), simulated };
 }
 
-/** The outside payment providers as configured: the simulated ones with SIMULATED_PAYMENTS, else none. */
-export function configuredPaymentGateways(config: AppConfig): PaymentGateways {
-  return config.simulatedPayments
+/**
+ * The outside payment providers as configured: the simulated ones with SIMULATED_PAYMENTS, and the
+ * real ones given (`adapters/wire.ts`), which take their channel from the simulated provider.
+ */
+export function configuredPaymentGateways(
+  config: AppConfig,
+  real: readonly PaymentProvider[] = [],
+): PaymentGateways {
+  const taken = new Set(real.map((p) => p.channel));
+  const simulated = config.simulatedPayments
     ? createSimulatedGateways(config.paymentGatewaySecret)
-    : createGatewayRegistry([]);
+        .list()
+        .filter((p) => !taken.has(p.channel))
+    : [];
+  return createGatewayRegistry([...simulated, ...real]);
 }
 
 /**

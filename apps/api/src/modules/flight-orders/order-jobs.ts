@@ -1,7 +1,8 @@
 import { ticketingDeadline } from '@portal/domain/ticketing-tier';
 import type { Db } from '../../platform/db';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
-import { reimburse } from '../wallet/index';
+import type { TimelineNote } from '@portal/domain/timeline-notes';
+import { returnMoney } from './return-money';
 import { SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context';
 import { lockOrderById, transition } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
@@ -112,18 +113,21 @@ function ticketingHandler(deps: FlightOrderDeps): JobHandler {
       }
       const failed = await transition(tx, current, 'failed', now, {}, { key: 'ticketingFailed' });
       const reimbursing = await transition(tx, failed, 'failed_reimbursing', now);
+      let returned: TimelineNote = { key: 'moneyReturned' };
       if (current.paymentState === 'paid' && current.orderTotalMinor > 0) {
-        await reimburse(tx, {
+        const money = {
           agencyId: current.agencyId,
           currency: current.currency,
           amountMinor: current.orderTotalMinor,
           orderId: current.id,
-          kind: 'reimbursement',
+          kind: 'reimbursement' as const,
           description: `Ticketing failed: flight order ${current.bookingNumber}`,
           reference: current.bookingNumber,
-        });
+        };
+        // Paid by card: back to the card; from the balance: back to the wallet.
+        returned = await returnMoney(tx, money, current.id, 'ticketing_failed', now);
       }
-      const done = await transition(tx, reimbursing, 'failed_reimbursed', now, {}, { key: 'moneyReturned' });
+      const done = await transition(tx, reimbursing, 'failed_reimbursed', now, {}, returned);
       await notifyOrderEvent(tx, { kind: 'order.ticketing_failed', order: done, at: now });
     });
   };

@@ -158,7 +158,10 @@ export async function preparePayment(
     tradeNo: null,
     returnUrl: draft.returnUrl ?? null,
     expiresAt: new Date(
-      Math.min(now.getTime() + GATEWAY_PAYMENT_TTL_MS, draft.deadline?.getTime() ?? Infinity),
+      Math.min(
+        now.getTime() + Math.max(GATEWAY_PAYMENT_TTL_MS, provider.minimumTtlMs ?? 0),
+        draft.deadline?.getTime() ?? Infinity,
+      ),
     ),
     createdAt: now,
     completedAt: null,

@@ -25,11 +25,12 @@ export function verifySignature(secret: string, channel: string, n: GatewayNotif
   return expected.length === given.length && crypto.timingSafeEqual(expected, given);
 }
 
-/** A full refund of one capture, asked of the provider that took it. */
+/** A refund of one capture, in full or in part, asked of the provider that took it. */
 export interface RefundRequest {
   paymentId: string;
   /** The provider's transaction number of the capture. */
   tradeNo: string;
+  /** What goes back, at most what the capture took less what was refunded of it before. */
   amountMinor: number;
   currency: string;
   /** The same for every attempt of one refund, so that the provider refunds at most once. */
@@ -66,10 +67,16 @@ export type StartPaymentAnswer = { redirectUrl: string } | { qrCode: string };
 export interface PaymentProvider {
   readonly kind: Exclude<ProviderKind, 'balance'>;
   readonly channel: PaymentChannel;
+  /**
+   * The shortest time a started payment of this provider may stay open (a Stripe Checkout
+   * Session lives at least 30 minutes); the portal's payment then lasts that long, never past
+   * the order's deadline. Default: the portal's 15 minutes.
+   */
+  readonly minimumTtlMs?: number;
   start(request: StartPaymentRequest): Promise<StartPaymentAnswer>;
   /** Whether a notification carries the provider's valid signature. */
   verifyNotification(notification: GatewayNotification): boolean;
-  /** Refunds a capture in full; a repeated idempotency key answers the first refund. */
+  /** Refunds a capture, in full or in part; a repeated idempotency key answers the first refund. */
   refund(request: RefundRequest): Promise<{ refundId: string }>;
 }
 

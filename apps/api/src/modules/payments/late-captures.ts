@@ -43,7 +43,7 @@ export async function findLateCapture(
 export async function recordLateCapture(
   tx: Db,
   payment: OrderPaymentRow,
-  n: GatewayNotification,
+  n: Omit<GatewayNotification, 'signature'>,
   reason: LateCaptureReason,
   orderStatus: string,
   now: Date,

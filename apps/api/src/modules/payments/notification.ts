@@ -75,12 +75,26 @@ export async function handleNotification(
   now: Date,
   payables: PayableRegistry,
 ): Promise<NotifyOutcome> {
-  const { channel } = gateway;
   if (!gateway.verifyNotification(n)) throw new AppError('PAYMENT_SIGNATURE_INVALID');
   const age = now.getTime() - n.timestamp;
   if (age > NOTIFICATION_MAX_AGE_MS || age < -NOTIFICATION_MAX_AGE_MS) {
     throw new AppError('PAYMENT_SIGNATURE_INVALID');
   }
+  return settleNotification(tx, gateway.channel, n, now, payables);
+}
+
+/**
+ * What a notification of `channel` does once its provider's signature was checked (by
+ * `handleNotification`, or by a provider's own webhook route with its own scheme, such as
+ * Stripe's): the rules of `handleNotification` after the signature, in the caller's transaction.
+ */
+export async function settleNotification(
+  tx: Db,
+  channel: string,
+  n: Omit<GatewayNotification, 'signature'>,
+  now: Date,
+  payables: PayableRegistry,
+): Promise<NotifyOutcome> {
   const [payment] = await tx
     .select()
     .from(orderPayments)

@@ -10,7 +10,8 @@ import { fromContract } from '../../platform/route-contract';
 import { agencyChannels } from './pay-order';
 import type { PaymentGateways } from './gateway';
 import { handleNotification } from './notification';
-import { lateCaptureLog, listLateCaptures, refundLateCapture } from './late-captures';
+import { listLateCaptures } from './late-captures';
+import { receiveNotification } from './receive-notification';
 import type { PayableRegistry } from './payable';
 import { paymentState } from './payment-state';
 
@@ -63,24 +64,13 @@ export async function paymentRoutes(
     handler: async (request) => {
       const gateway = gateways.get(request.params.channel);
       if (!gateway) throw new AppError('NOT_FOUND');
-      const outcome = await db.transaction((tx) =>
-        handleNotification(tx, gateway, request.body, now(), payables),
+      const deps = { db, gateways, payables, log: request.log };
+      const result = await receiveNotification(
+        deps,
+        (tx) => handleNotification(tx, gateway, request.body, now(), payables),
+        now,
       );
-      if (outcome.result !== 'late') return ok({ result: outcome.result });
-      // Money the order cannot take: refunded through the gateway now, after the transaction;
-      // when that fails, the queued job tries again.
-      const capture = outcome.capture;
-      try {
-        const refunded = await refundLateCapture(db, gateways, capture.id, now());
-        request.log.warn(lateCaptureLog(refunded ?? capture), 'late capture refunded');
-        return ok({ result: 'refunded' as const });
-      } catch (error) {
-        request.log.error(
-          { err: error, ...lateCaptureLog(capture) },
-          'late capture refund failed; retry queued',
-        );
-        return ok({ result: 'refund_pending' as const });
-      }
+      return ok({ result });
     },
   });
 

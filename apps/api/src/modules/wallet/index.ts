@@ -15,6 +15,7 @@ export {
 export { payFromBalance, postCapture } from './pay-from-balance';
 export type { PaymentKind } from './pay-from-balance';
 export { reimburse } from './reimburse';
+export type { ReimburseInput } from './reimburse';
 export { setCreditLimit } from './set-credit-limit';
 export { assertReferenceUnused, topUp } from './top-up';
 export { exportFileName, moneyFormat } from './wallet.export';

@@ -174,7 +174,8 @@ export async function fundingViolations(db: Db): Promise<string[]> {
 }
 
 /**
- * Money back per ticket: a refund or void entry credits the wallet at most what was paid for the
+ * Money back per ticket (to the wallet, or to the card through the provider that captured it: the
+ * platform's receivable): a refund or void entry credits at most what was paid for the
  * ticket-segments its order claims; no ticket-segment is credited by two refunds or voids; and
  * what an original's refunds and voids credit never exceeds what was paid for it.
  */
@@ -182,7 +183,8 @@ export async function ticketViolations(db: Db): Promise<string[]> {
   const problems: string[] = [];
   const credits = sql`
     select e.id, e.order_id,
-      coalesce(sum(p.amount_minor) filter (where a.kind = 'agency_wallet' and p.leg is null), 0) as credit
+      coalesce(sum(p.amount_minor) filter (
+        where a.kind in ('agency_wallet', 'platform_receivable') and p.leg is null), 0) as credit
     from journal_entries e
     join ledger_postings p on p.entry_id = e.id
     join ledger_accounts a on a.id = p.account_id

@@ -28,10 +28,16 @@ export interface ReimburseInput {
   unwinds?: string;
   /** When the money went back; default now (see `EntryInput.postedAt`). */
   postedAt?: Date;
+  /**
+   * The outside channel (`stripe`...) the order was paid through, when the money goes back
+   * through it (to the payer's card) instead of to the wallet: the entry then credits the
+   * platform's receivable from that provider, which the capture debited, and the wallet is untouched.
+   */
+  toProvider?: string;
 }
 
 /**
- * Returns money to the wallet in the caller's transaction, at most once per order and kind
+ * Returns money to the wallet (or, with `toProvider`, to the provider that captured it) in the caller's transaction, at most once per order and kind
  * (ILLEGAL_TRANSITION otherwise): supplier_payable -> agency_wallet, and each ancestor that
  * earned a markup on the paid order gives back its share (leg `clawback`, cumulative over the
  * order's returns, posted even when the ancestor's available amount does not cover it).
@@ -54,7 +60,7 @@ export async function reimburse(tx: Db, input: ReimburseInput): Promise<number> 
     reference: input.reference ?? null,
     description: input.description ?? '',
     createdBy: input.createdBy ?? null,
-    meta: { paymentMethod: 'balance', unwinds },
+    meta: { paymentMethod: input.toProvider ?? 'balance', unwinds },
     ...(input.postedAt ? { postedAt: input.postedAt } : {}),
     postings: [
       {
@@ -62,7 +68,11 @@ export async function reimburse(tx: Db, input: ReimburseInput): Promise<number> 
         amountMinor: clawback.totalMinor - input.amountMinor,
         currency: input.currency,
       },
-      { accountId: accounts.agency_wallet, amountMinor: input.amountMinor, currency: input.currency },
+      {
+        accountId: input.toProvider ? accounts.platform_receivable : accounts.agency_wallet,
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+      },
       ...clawback.postings,
     ],
   });

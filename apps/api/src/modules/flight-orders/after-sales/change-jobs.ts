@@ -12,7 +12,7 @@ import { registerTickets, retryUnlessLastAttempt } from '../tickets';
 import { notifyOrderEvent } from '../../notifications/index';
 import { rateFromCny } from '../../exchange-rates/index';
 import type { ChangeQuoteAnswer, ChangeRequestToSupplier, ReissueAnswer } from '../../shopping/index';
-import { reimburse } from '../../wallet/index';
+import { returnMoney } from '../return-money';
 import { releaseClaims } from './claims';
 import { rejectRequest } from './request-outcomes';
 
@@ -250,15 +250,17 @@ function reissueHandler(deps: FlightOrderDeps): JobHandler {
       }
       const failed = await transition(tx, current, 'change_failed', now, {}, { key: 'reissueFailed' });
       if (current.paymentState === 'paid' && current.orderTotalMinor > 0) {
-        await reimburse(tx, {
+        // The change's own payment goes back where it came from (the card, or the wallet).
+        const money = {
           agencyId: current.agencyId,
           currency: current.currency,
           amountMinor: current.orderTotalMinor,
           orderId: current.id,
-          kind: 'reimbursement',
+          kind: 'reimbursement' as const,
           description: `Change failed: flight order ${current.bookingNumber}`,
           reference: current.bookingNumber,
-        });
+        };
+        await returnMoney(tx, money, current.id, 'change_failed', now);
       }
       await releaseClaims(tx, current.id, now);
       await notifyOrderEvent(tx, { kind: 'change.failed', order: failed, at: now });

@@ -3,7 +3,7 @@ import type { Db } from '../../../platform/db';
 import { transition } from '../flight-orders.repo';
 import type { FlightOrderRow } from '../flight-orders.schema';
 import { notifyOrderEvent } from '../../notifications/index';
-import { reimburse } from '../../wallet/index';
+import { returnMoney } from '../return-money';
 import { releaseClaims } from './claims';
 
 const REJECTED = {
@@ -91,8 +91,9 @@ export async function creditBack(
   const settled = await transition(tx, order, done, now, {}, { key: note });
   const crediting = await transition(tx, settled, reimbursing, now);
   const amount = order.afterSales?.quote?.refundableTotalMinor ?? 0;
+  let returned: TimelineNote = { key: 'moneyReturned' };
   if (amount > 0) {
-    await reimburse(tx, {
+    const money = {
       agencyId: order.agencyId,
       currency: order.currency,
       amountMinor: amount,
@@ -102,9 +103,11 @@ export async function creditBack(
       reference: order.bookingNumber,
       // The ancestors' markups on the original order come back in proportion.
       ...(order.originalBookingId ? { unwinds: order.originalBookingId } : {}),
-    });
+    };
+    // The original order paid by card: the refundable part goes back to that card (in part).
+    returned = await returnMoney(tx, money, order.originalBookingId ?? order.id, type, now);
   }
-  const credited = await transition(tx, crediting, reimbursed, now, {}, { key: 'moneyReturned' });
+  const credited = await transition(tx, crediting, reimbursed, now, {}, returned);
   await notifyOrderEvent(tx, { kind, order: credited, at: now });
   return credited;
 }
