@@ -229,6 +229,10 @@ const MATRIX: Record<string, Call> = {
     url: (o) => `/shopping/v2/flight/solutions/${o.solutionId}/verification`,
     foreign: true,
   },
+  'GET /shopping/v2/flight/solutions/:id/ancillaries': {
+    url: (o) => `/shopping/v2/flight/solutions/${o.solutionId}/ancillaries`,
+    foreign: true,
+  },
   // Group orders: the owner's order id (checked against a real group order in group-orders.test.ts).
   'POST /order/v2/group/orders': {
     url: () => '/order/v2/group/orders',

@@ -22,6 +22,8 @@ export interface StoredPrices {
   taxMinor: number;
   fuelSurchargeMinor: number;
   airportTaxMinor: number;
+  /** Seats and bags bought with the booking (part of the totals, not of the service fee). */
+  ancillariesMinor?: number;
 }
 
 /** What a change, refund or void order asked for and what the supplier's desk answered. */
