@@ -254,7 +254,7 @@ export async function saveBookedOrder(
   const { order, event } = await insertOrderWithEvent(tx, booked.order, booked.now, booked.note);
   const ancillaries = await insertAncillaries(tx, order.id, booked.ancillaries);
   await queuePaymentDeadline(tx, order);
-  await notifyOrderEvent(tx, { kind: 'order.booked', order, at: booked.now });
+  await notifyOrderEvent(tx, { kind: 'order.booked', order: { ...order, ancillaries }, at: booked.now });
   const answer = presentOrder(order, [event], now, { ...NEW_ORDER_LINKS, ancillaries });
   await recordBooking(tx, order.agencyId, booked.now);
   return answer;
