@@ -29,7 +29,7 @@ import { queuePaymentDeadline } from './order-jobs';
 import type { StoredPrices } from './flight-orders.schema';
 import { toSupplierPassengers } from './supplier-passengers';
 import { notifyOrderEvent } from '../notifications/index';
-import { type AncillaryLine, insertAncillaries, linesOf, totalsOf } from './order-ancillaries';
+import { type AncillaryLine, insertAncillaries, linesOf, sharesOf, totalsOf } from './order-ancillaries';
 
 /** What the outside step of a booking ends with: a booking at the supplier not yet saved, or a changed quote. */
 export type BookingOutcome =
@@ -150,7 +150,9 @@ export async function bookAtSupplier(
     taxMinor: 0,
     fuelSurchargeMinor: 0,
     airportTaxMinor: 0,
-    ...(ancillaries.length > 0 ? { ancillariesMinor: extras.priceMinor } : {}),
+    ...(ancillaries.length > 0
+      ? { ancillariesMinor: extras.priceMinor, ancillaryShares: sharesOf(ancillaries) }
+      : {}),
   };
   for (const entry of solution.priceDetail.priceList) {
     prices.ticketPriceMinor += toMinor(entry.price, currency) * entry.count;

@@ -1,3 +1,4 @@
+import type { AfterSalesSelection } from '@portal/domain/after-sales';
 import type { OrderAncillary } from '@portal/domain/ancillaries';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
@@ -50,6 +51,26 @@ export function linesOf(
       costMinor: b.priceMinor,
     })),
   ];
+}
+
+/**
+ * The price of each line per passenger and segment: a seat on its segment, a bag split evenly over
+ * the segments it covers (whole minor units, the earlier segments take the odd ones).
+ */
+export function sharesOf(
+  lines: readonly Pick<AncillaryLine, 'passengerIndex' | 'segmentIndexes' | 'priceMinor'>[],
+): { passengerIndex: number; segmentIndex: number; minor: number }[] {
+  return lines.flatMap((l) => {
+    const n = l.segmentIndexes.length;
+    if (n === 0) return [];
+    const base = Math.floor(l.priceMinor / n);
+    const odd = l.priceMinor - base * n;
+    return l.segmentIndexes.map((segmentIndex, i) => ({
+      passengerIndex: l.passengerIndex,
+      segmentIndex,
+      minor: base + (i < odd ? 1 : 0),
+    }));
+  });
 }
 
 /** Sum of the lines' prices (order currency) and costs (offer currency). */
@@ -112,6 +133,32 @@ export async function setAncillaryStatus(
     .set({ status: to })
     .where(and(...conditions))
     .returning();
+}
+
+/**
+ * A refund or void order credited: the original's booked seats and bags of its passengers whose
+ * every segment it covers move to `to` (what they cost was in the credited ticket-segments).
+ */
+export async function settleAncillaries(
+  tx: Db,
+  afterSales: { originalBookingId: string | null; afterSales: { selection: AfterSalesSelection } | null },
+  original: { passengers: readonly { id: string }[] } | undefined,
+  to: 'refunded' | 'voided',
+): Promise<void> {
+  const selection = afterSales.afterSales?.selection;
+  if (!afterSales.originalBookingId || !selection || !original) return;
+  const passengers = new Set(
+    original.passengers.flatMap((p, i) => (selection.passengerIds.includes(p.id) ? [i] : [])),
+  );
+  const segments = new Set(selection.segmentIndexes);
+  const covered = (await ancillariesOf(tx, [afterSales.originalBookingId])).filter(
+    (l) =>
+      l.status === 'booked' &&
+      passengers.has(l.passengerIndex) &&
+      l.segmentIndexes.every((s) => segments.has(s)),
+  );
+  if (covered.length === 0) return;
+  await setAncillaryStatus(tx, { ids: covered.map((l) => l.id) }, 'booked', to);
 }
 
 /** A line as the order detail shows it (pending and failed purchase lines are left out). */

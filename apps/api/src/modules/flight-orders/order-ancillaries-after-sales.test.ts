@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { SolutionAncillaries } from '@portal/domain/ancillaries';
+import { FlightOrder } from '@portal/domain/flight-order';
+import { bearer, body, login, useTestApp } from '../../test/app';
+import { ticketShares } from './after-sales/claims';
+import { afterTicketing, getOrder } from './after-sales/after-sales.test-helpers';
+import type { FlightOrderRow } from './flight-orders.schema';
+import { adult, contact, createOrder, pickSolution } from './flight-orders.test-helpers';
+
+const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });
+const minor = (amount: string) => Math.round(Number(amount) * 100);
+
+/** One adult booked with a paid seat on the first segment and a bag, paid and issued. */
+async function issuedWithExtras(token: string) {
+  const solution = await pickSolution(t.app, token);
+  const read = await t.app.inject({
+    url: `/shopping/v2/flight/solutions/${solution.id}/ancillaries`,
+    headers: bearer(token),
+  });
+  const offer = SolutionAncillaries.parse(body(read).data);
+  const seat = offer.seatMaps[0]?.rows
+    .flatMap((r) => r.seats)
+    .find((s) => s?.available && minor(s.price.amount) > 0);
+  const bag = offer.bags[0];
+  if (!seat || !bag) throw new Error('no seat or bag');
+  const res = await createOrder(t.app, token, {
+    solutionId: solution.id,
+    passengers: [adult()],
+    contact: contact(),
+    ancillaries: [
+      {
+        passengerIndex: 0,
+        seats: [{ segmentIndex: 0, designator: seat.designator }],
+        bags: [{ serviceId: bag.id, quantity: 1 }],
+      },
+    ],
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const booked = FlightOrder.parse(body(res).data);
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: `/order/v2/flight/orders/${booked.id}/payment`,
+    headers: bearer(token),
+    payload: { channel: 'balance' },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  await t.app.runDueJobs(afterTicketing());
+  const issued = await getOrder(t.app, token, booked.id);
+  expect(issued.status).toBe('issued');
+  return { issued, extras: minor(seat.price.amount) + minor(bag.price.amount) };
+}
+
+describe('seats and bags after booking', () => {
+  it('a void returns the seats and bags in full and marks them voided', async () => {
+    const token = await login(t.app);
+    const { issued } = await issuedWithExtras(token);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/order/v2/flight/orders/${issued.id}/void`,
+      headers: bearer(token),
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const voiding = FlightOrder.parse(body(res).data);
+    expect(voiding.afterSales?.quote?.paid).toEqual(issued.price.orderTotal);
+    await t.app.runDueJobs(new Date(Date.now() + 60_000));
+    const original = await getOrder(t.app, token, issued.id);
+    expect(original.ancillaries?.map((a) => a.status)).toEqual(['voided', 'voided']);
+  });
+});
+
+describe('what a ticket-segment cost, with seats and bags', () => {
+  const order = {
+    type: 'origin',
+    currency: 'CNY',
+    passengers: [
+      { id: 'a', type: 'adult' },
+      { id: 'b', type: 'adult' },
+    ],
+    solution: {
+      legs: [{ segments: [{}, {}] }],
+      priceDetail: { priceList: [{ passengerType: 'adult', salePrice: '500.00' }] },
+    },
+    prices: {
+      ancillaryShares: [
+        { passengerIndex: 0, segmentIndex: 1, minor: 3_000 },
+        { passengerIndex: 1, segmentIndex: 0, minor: 1_001 },
+      ],
+    },
+  } as unknown as FlightOrderRow;
+
+  it('puts each seat or bag on its own ticket-segment and splits only the fare', () => {
+    const shares = ticketShares(order, 200_000 + 4_001);
+    expect(shares.map((s) => [s.passengerId, s.segmentIndex, s.paidMinor])).toEqual([
+      ['a', 0, 50_000],
+      ['a', 1, 53_000],
+      ['b', 0, 51_001],
+      ['b', 1, 50_000],
+    ]);
+    expect(shares.reduce((sum, s) => sum + s.paidMinor, 0)).toBe(204_001);
+  });
+});
