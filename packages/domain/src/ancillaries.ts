@@ -88,7 +88,8 @@ export type AncillarySelectionInput = z.input<typeof AncillarySelection>;
 export const AncillarySelections = z.array(AncillarySelection).max(30);
 
 export const ANCILLARY_KINDS = ['seat', 'bag'] as const;
-export const ANCILLARY_STATUSES = ['booked', 'refunded', 'voided'] as const;
+/** `replaced`: a seat changed after issue for another one. */
+export const ANCILLARY_STATUSES = ['booked', 'refunded', 'voided', 'replaced'] as const;
 export const ANCILLARY_SOURCES = ['booking', 'purchase'] as const;
 
 /** A seat or bag an order holds, as the order detail shows it. */

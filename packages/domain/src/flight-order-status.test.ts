@@ -54,8 +54,8 @@ describe('flight order statuses (spec §4)', () => {
   });
 
   it('has the order types and the list filter with all', () => {
-    expect(ORDER_TYPES).toEqual(['origin', 'change', 'refund', 'void']);
-    expect(ORDER_TYPE_FILTERS).toEqual(['all', 'origin', 'change', 'refund', 'void']);
+    expect(ORDER_TYPES).toEqual(['origin', 'change', 'refund', 'void', 'ancillary']);
+    expect(ORDER_TYPE_FILTERS).toEqual(['all', 'origin', 'change', 'refund', 'void', 'ancillary']);
   });
 });
 

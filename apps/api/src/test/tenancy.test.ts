@@ -390,6 +390,11 @@ const MATRIX: Record<string, Call> = {
     payload: () => ({}),
     foreign: true,
   },
+  'POST /order/v2/flight/orders/:id/ancillaries': {
+    url: (o) => `/order/v2/flight/orders/${o.orderId}/ancillaries`,
+    payload: () => ({ selections: [{ passengerIndex: 0, bags: [{ serviceId: 'BAG23-L0', quantity: 1 }] }] }),
+    foreign: true,
+  },
   'POST /order/v2/flight/orders/:id/change/search': {
     url: (o) => `/order/v2/flight/orders/${o.orderId}/change/search`,
     payload: () => ({

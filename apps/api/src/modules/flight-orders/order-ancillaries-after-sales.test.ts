@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SolutionAncillaries } from '@portal/domain/ancillaries';
 import { FlightOrder } from '@portal/domain/flight-order';
@@ -66,6 +67,55 @@ describe('seats and bags after booking', () => {
     await t.app.runDueJobs(new Date(Date.now() + 60_000));
     const original = await getOrder(t.app, token, issued.id);
     expect(original.ancillaries?.map((a) => a.status)).toEqual(['voided', 'voided']);
+  });
+});
+
+describe('seats and bags bought after issue', () => {
+  it('adds bags after issue as a purchase order paid through the order payment, then confirmed by the supplier', async () => {
+    const token = await login(t.app);
+    const { issued } = await issuedWithExtras(token);
+    const read = await t.app.inject({
+      method: 'POST',
+      url: `/order/v2/flight/orders/${issued.id}/ancillaries`,
+      headers: { ...bearer(token), 'idempotency-key': crypto.randomUUID() },
+      payload: { selections: [{ passengerIndex: 0, bags: [{ serviceId: 'BAG23-L0', quantity: 5 }] }] },
+    });
+    // One bag is held already and at most three are sold per passenger.
+    expect(read.statusCode, read.body).toBe(400);
+    expect(body<{ errors: { key: string }[] }>(read).data.errors[0]?.key).toBe('ancillary.rule.bagQuantity');
+
+    const held = issued.ancillaries?.find((a) => a.kind === 'seat')?.designator;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/order/v2/flight/orders/${issued.id}/ancillaries`,
+      headers: { ...bearer(token), 'idempotency-key': crypto.randomUUID() },
+      payload: { selections: [{ passengerIndex: 0, bags: [{ serviceId: 'BAG23-L0', quantity: 2 }] }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const purchase = FlightOrder.parse(body(res).data);
+    expect(purchase).toMatchObject({
+      type: 'ancillary',
+      status: 'to_be_paid',
+      originalBookingId: issued.id,
+      allowedActions: ['pay', 'cancel'],
+    });
+    expect(minor(purchase.price.orderTotal.amount)).toBeGreaterThan(0);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/order/v2/flight/orders/${purchase.id}/payment`,
+      headers: bearer(token),
+      payload: { channel: 'balance' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await t.app.runDueJobs(new Date(Date.now() + 60_000));
+    expect((await getOrder(t.app, token, purchase.id)).status).toBe('issued');
+    const original = await getOrder(t.app, token, issued.id);
+    const bags = original.ancillaries?.filter((a) => a.kind === 'bag') ?? [];
+    expect(bags.map((b) => [b.quantity, b.source, b.status])).toEqual([
+      [1, 'booking', 'booked'],
+      [2, 'purchase', 'booked'],
+    ]);
+    expect(original.ancillaries?.find((a) => a.kind === 'seat')?.designator).toBe(held);
   });
 });
 

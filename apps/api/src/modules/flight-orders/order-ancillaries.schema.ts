@@ -5,7 +5,7 @@ import { createdAt, minorUnits, uuidId } from '../../platform/db/columns';
 import { flightOrders } from './flight-orders.schema';
 
 /** A line's life: `pending` until its purchase is paid and confirmed; then booked, refunded or voided. */
-export type AncillaryRowStatus = 'pending' | 'booked' | 'refunded' | 'voided' | 'failed';
+export type AncillaryRowStatus = 'pending' | 'booked' | 'refunded' | 'voided' | 'replaced' | 'failed';
 
 /**
  * Seats and bags of a flight order (docs/ancillaries.md): one row per seat (passenger and
