@@ -124,6 +124,7 @@ export const ALLOWED: Record<string, readonly Identity[]> = {
   'POST /order/v2/flight/orders/:id/confirmation': TICKET,
   'POST /order/v2/flight/orders/:id/void': TICKET,
   'POST /order/v2/flight/orders/:id/ancillaries': TICKET,
+  'GET /order/v2/flight/orders/:id/ancillaries': TICKET,
   'POST /order/v2/flight/orders/:id/change/search': TICKET,
   'POST /order/v2/flight/orders/:id/change': TICKET,
   'POST /order/v2/flight/orders/:id/documents': TICKET,

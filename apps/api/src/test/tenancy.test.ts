@@ -390,6 +390,10 @@ const MATRIX: Record<string, Call> = {
     payload: () => ({}),
     foreign: true,
   },
+  'GET /order/v2/flight/orders/:id/ancillaries': {
+    url: (o) => `/order/v2/flight/orders/${o.orderId}/ancillaries`,
+    foreign: true,
+  },
   'POST /order/v2/flight/orders/:id/ancillaries': {
     url: (o) => `/order/v2/flight/orders/${o.orderId}/ancillaries`,
     payload: () => ({ selections: [{ passengerIndex: 0, bags: [{ serviceId: 'BAG23-L0', quantity: 1 }] }] }),

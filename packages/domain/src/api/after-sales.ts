@@ -6,7 +6,7 @@ import {
   SupportingDocument,
   VoidRequest,
 } from '../after-sales';
-import { AncillaryPurchaseBody } from '../ancillaries';
+import { AncillaryPurchaseBody, SolutionAncillaries } from '../ancillaries';
 import { Disruption, DisruptionList, DisruptionListQuery } from '../disruptions';
 import { FlightOrder } from '../flight-order';
 import { ShoppingStarted, VerificationResult } from '../shopping';
@@ -230,4 +230,17 @@ export const purchaseAncillaries = defineRoute({
   params: OrderIdParams,
   body: AncillaryPurchaseBody,
   response: FlightOrder,
+});
+
+export const getOrderAncillaries = defineRoute({
+  method: 'GET',
+  path: '/order/v2/flight/orders/:id/ancillaries',
+  operationId: 'getOrderAncillaries',
+  summary: 'Read the seat maps and bags an issued order can still buy',
+  description:
+    "The supplier's seat maps and bags for an issued order's flights now, priced in the order's currency; " +
+    '409 ANCILLARY_NOT_SOLD when its supplier sells none after issue.',
+  tags,
+  params: OrderIdParams,
+  response: SolutionAncillaries,
 });

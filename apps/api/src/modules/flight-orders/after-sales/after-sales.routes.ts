@@ -10,6 +10,7 @@ import { presentFullOrder } from './after-sales.presenter';
 import { confirmRefund, requestRefund } from './refund';
 import { requestVoid } from './void';
 import { preparePurchase, requestPurchase } from './ancillary-purchase';
+import { presentAncillaries } from '../../shopping/index';
 
 /**
  * Refund and void of issued flight orders (spec §7): each answers the new or moved order as it now
@@ -55,6 +56,13 @@ export async function afterSalesRoutes(fastify: FastifyInstance, { deps }: { dep
         return ok(await presentFullOrder(tx, voided, now));
       });
     },
+  });
+
+  app.route({
+    ...fromContract(afterSalesApi.getOrderAncillaries),
+    config: { access: 'flight' },
+    handler: async (request) =>
+      ok(presentAncillaries((await preparePurchase(deps, requireCtx(request), request.params.id)).offer)),
   });
 
   app.route({

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Seat, SolutionAncillaries } from '@portal/domain/ancillaries';
 import { makeSolution } from '../../../test/flight-fixtures';
 import { prepare, renderElement } from '../../../test/render-app';
-import type { AncillaryChoice } from '../model/ancillary-choice';
+import type { AncillaryChoice } from '../../../shared/flight/ancillary-choice';
 import { AncillariesCard } from './ancillaries-card';
 
 const money = (amount: string) => ({ amount, currency: 'CNY' as const });

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { infantAdults, type SolutionAncillaries } from '@portal/domain/ancillaries';
 import type { PassengerType, Solution } from '@portal/domain/shopping';
 import { usePriceDisplay } from '../../../shared/flight/use-price-display';
-import { addAmounts, extrasAmount, type AncillaryChoice } from '../model/ancillary-choice';
-import { PassengerAncillaries } from './passenger-ancillaries';
+import { addAmounts, extrasAmount, type AncillaryChoice } from '../../../shared/flight/ancillary-choice';
+import { PassengerAncillaries } from '../../../shared/flight/passenger-ancillaries';
 
 export interface AncillariesCardProps {
   solution: Solution;

@@ -31,7 +31,7 @@ import {
 import { bookingErrorText, type BookingFieldError } from '../../../shared/passengers/model/server-errors';
 import { createFlightOrder } from '../api/create-order';
 import { useSolutionAncillaries } from '../api/get-ancillaries';
-import { toSelections, type AncillaryChoice } from '../model/ancillary-choice';
+import { toSelections, type AncillaryChoice } from '../../../shared/flight/ancillary-choice';
 import { AncillariesCard } from './ancillaries-card';
 import { prefillPassengers, readPnrPassengers } from '../model/pnr-prefill';
 import { DuplicateBookingModal } from './duplicate-booking-modal';

@@ -1,15 +1,22 @@
-import { Card, Tag } from 'antd';
+import { Button, Card, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderAncillary } from '@portal/domain/ancillaries';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { DataTable } from '../../../shared/ui/data-table';
+import { AddAncillariesDialog } from '../after-sales/add-ancillaries-dialog';
 import { money } from '../lib/format';
 
-/** The seats and bags of the order per passenger (none: no card). */
+/**
+ * The seats and bags of the order per passenger, and on an issued booking the way to buy more
+ * (none and nothing to buy: no card).
+ */
 export function OrderAncillariesCard({ order }: { order: FlightOrder }) {
   const { t } = useTranslation();
+  const [adding, setAdding] = useState(false);
   const lines = order.ancillaries ?? [];
-  if (lines.length === 0) return null;
+  const canAdd = order.type === 'origin' && order.status === 'issued';
+  if (lines.length === 0 && !canAdd) return null;
   const passenger = (i: number) => {
     const p = order.passengers[i];
     return p ? `${p.surname}/${p.given_names}` : String(i + 1);
@@ -24,7 +31,18 @@ export function OrderAncillariesCard({ order }: { order: FlightOrder }) {
       : t('orders.ancillaries.bag', { quantity: a.quantity, weight: a.weightKg ?? '' });
 
   return (
-    <Card title={t('orders.ancillaries.title')} data-testid="order-ancillaries" style={{ marginBottom: 16 }}>
+    <Card
+      title={t('orders.ancillaries.title')}
+      data-testid="order-ancillaries"
+      style={{ marginBottom: 16 }}
+      extra={
+        canAdd && (
+          <Button onClick={() => setAdding(true)} data-testid="add-ancillaries">
+            {t('booking.ancillaries.add')}
+          </Button>
+        )
+      }
+    >
       <DataTable
         rowKey="id"
         size="small"
@@ -63,6 +81,7 @@ export function OrderAncillariesCard({ order }: { order: FlightOrder }) {
           },
         ]}
       />
+      {canAdd && <AddAncillariesDialog order={order} open={adding} onClose={() => setAdding(false)} />}
     </Card>
   );
 }

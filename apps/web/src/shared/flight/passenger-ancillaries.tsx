@@ -2,9 +2,9 @@ import { InputNumber, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SolutionAncillaries } from '@portal/domain/ancillaries';
 import type { PassengerType, Segment } from '@portal/domain/shopping';
-import { SeatMapGrid } from '../../../shared/flight/seat-map-grid';
-import { usePriceDisplay } from '../../../shared/flight/use-price-display';
-import type { AncillaryChoice } from '../model/ancillary-choice';
+import { SeatMapGrid } from './seat-map-grid';
+import { usePriceDisplay } from './use-price-display';
+import type { AncillaryChoice } from './ancillary-choice';
 
 type PassengerChoice = NonNullable<AncillaryChoice[number]>;
 
