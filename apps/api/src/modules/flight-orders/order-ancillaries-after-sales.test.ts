@@ -119,6 +119,42 @@ describe('seats and bags bought after issue', () => {
   });
 });
 
+describe('a seat changed after issue', () => {
+  it('takes a free seat without payment and replaces the passenger seat on that flight', async () => {
+    const token = await login(t.app);
+    const { issued } = await issuedWithExtras(token);
+    const read = await t.app.inject({
+      url: `/order/v2/flight/orders/${issued.id}/ancillaries`,
+      headers: bearer(token),
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    const offer = SolutionAncillaries.parse(body(read).data);
+    const free = offer.seatMaps[0]?.rows
+      .flatMap((r) => r.seats)
+      .find((s) => s?.available && minor(s.price.amount) === 0 && !s.features.includes('exit_row'));
+    if (!free) throw new Error('no free seat');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/order/v2/flight/orders/${issued.id}/ancillaries`,
+      headers: { ...bearer(token), 'idempotency-key': crypto.randomUUID() },
+      payload: {
+        selections: [{ passengerIndex: 0, seats: [{ segmentIndex: 0, designator: free.designator }] }],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const purchase = FlightOrder.parse(body(res).data);
+    expect(purchase).toMatchObject({ type: 'ancillary', status: 'proceeding' });
+    await t.app.runDueJobs(new Date(Date.now() + 60_000));
+    expect((await getOrder(t.app, token, purchase.id)).status).toBe('issued');
+    const seats = (await getOrder(t.app, token, issued.id)).ancillaries?.filter((a) => a.kind === 'seat');
+    expect(seats?.map((a) => [a.status, a.source])).toEqual([
+      ['replaced', 'booking'],
+      ['booked', 'purchase'],
+    ]);
+    expect(seats?.[1]?.designator).toBe(free.designator);
+  });
+});
+
 describe('what a ticket-segment cost, with seats and bags', () => {
   const order = {
     type: 'origin',
