@@ -4,6 +4,7 @@ import { SolutionAncillaries } from '@portal/domain/ancillaries';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { ticketShares } from './after-sales/claims';
+import { REFUND_REVIEW_DELAY_MS } from './after-sales/refund';
 import { afterTicketing, getOrder } from './after-sales/after-sales.test-helpers';
 import type { FlightOrderRow } from './flight-orders.schema';
 import { adult, contact, createOrder, pickSolution } from './flight-orders.test-helpers';
@@ -67,6 +68,37 @@ describe('seats and bags after booking', () => {
     await t.app.runDueJobs(new Date(Date.now() + 60_000));
     const original = await getOrder(t.app, token, issued.id);
     expect(original.ancillaries?.map((a) => a.status)).toEqual(['voided', 'voided']);
+  });
+});
+
+describe('a refund with seats and bags', () => {
+  it('returns the seats and bags of the refunded ticket-segments with them, and marks them refunded', async () => {
+    const token = await login(t.app);
+    await t.app.inject({ method: 'POST', url: '/__test/after-sales/desk', payload: {} });
+    const { issued, extras } = await issuedWithExtras(token);
+    const post = (url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+    const requested = await post(`/order/v2/flight/orders/${issued.id}/refund`, {
+      selection: {
+        passengerIds: issued.passengers.map((p) => p.id),
+        segmentIndexes: issued.segments.map((_, i) => i),
+      },
+      reason: { value: 0 },
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    const refund = FlightOrder.parse(body(requested).data);
+    await t.app.runDueJobs(new Date(Date.now() + REFUND_REVIEW_DELAY_MS + 60_000));
+    const quoted = await getOrder(t.app, token, refund.id);
+    expect(quoted.status).toBe('rfd_to_be_confirm');
+    // What was paid for the tickets is the whole order total, seats and bags included.
+    expect(quoted.afterSales?.quote?.paid).toEqual(issued.price.orderTotal);
+    expect(minor(quoted.afterSales?.quote?.paid.amount ?? '0')).toBeGreaterThan(extras);
+    const confirmed = await post(`/order/v2/flight/orders/${refund.id}/confirmation`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await t.app.runDueJobs(new Date(Date.now() + 60_000));
+    expect((await getOrder(t.app, token, refund.id)).status).toBe('refunded_reimbursed');
+    const original = await getOrder(t.app, token, issued.id);
+    expect(original.ancillaries?.map((a) => a.status)).toEqual(['refunded', 'refunded']);
   });
 });
 
