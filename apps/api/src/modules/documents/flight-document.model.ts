@@ -195,11 +195,13 @@ function amounts(row: FlightOrderRow, locale: Locale): { lines: Field[]; total: 
   const c = row.currency;
   const p = row.prices;
   const taxes = p.taxMinor + p.fuelSurchargeMinor + p.airportTaxMinor;
-  const adjustment = row.orderTotalMinor - p.ticketPriceMinor - taxes;
+  const extras = p.ancillariesMinor ?? 0;
+  const adjustment = row.orderTotalMinor - p.ticketPriceMinor - taxes - extras;
   const lines: Field[] = [
     { label: L(locale, 'fare'), value: formatMoney(p.ticketPriceMinor, c) },
     { label: L(locale, 'taxes'), value: formatMoney(taxes, c) },
   ];
+  if (extras > 0) lines.push({ label: L(locale, 'extras'), value: formatMoney(extras, c) });
   if (adjustment > 0) lines.push({ label: L(locale, 'serviceFee'), value: formatMoney(adjustment, c) });
   if (adjustment < 0) lines.push({ label: L(locale, 'discount'), value: formatMoney(adjustment, c) });
   return { lines, total: { label: L(locale, 'total'), value: formatMoney(row.orderTotalMinor, c) } };
