@@ -199,11 +199,6 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '请检查座位和行李',
     'zh-tw': '請檢查座位和行李',
   },
-  'ancillary.error.rejected': {
-    en: 'The airline did not accept the seats or bags; nothing was charged',
-    'zh-cn': '航空公司未接受所选座位或行李，未扣款',
-    'zh-tw': '航空公司未接受所選座位或行李，未扣款',
-  },
   'ancillary.error.notSold': {
     en: 'Seats and bags cannot be added to this order',
     'zh-cn': '此订单无法添加座位和行李',

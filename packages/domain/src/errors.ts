@@ -63,8 +63,6 @@ export const ERRORS = {
   DOCUMENT_UNREADABLE: { code: 700005, key: 'passenger.error.documentUnreadable', status: 422 },
   /** A seat or bag selection breaks a rule (docs/ancillaries.md): every error in `data.errors`. */
   ANCILLARY_INVALID: { code: 700006, key: 'ancillary.error.invalid', status: 400 },
-  /** The supplier refused the seats or bags of an after-sales purchase (nothing charged). */
-  ANCILLARY_REJECTED: { code: 700007, key: 'ancillary.error.rejected', status: 409 },
   /** The order's supplier does not sell seats or bags after issue. */
   ANCILLARY_NOT_SOLD: { code: 700008, key: 'ancillary.error.notSold', status: 409 },
 
