@@ -61,6 +61,8 @@ import {
   type OnPaidHooks,
 } from './modules/flight-orders/flight-payable';
 import { changeFlightPayment } from './modules/flight-orders/after-sales/change-payment';
+import { ancillaryPayment } from './modules/flight-orders/after-sales/ancillary-purchase';
+import { ancillaryJobHandlers } from './modules/flight-orders/after-sales/ancillary-jobs';
 import { orderJobHandlers } from './modules/flight-orders/order-jobs';
 import { afterSalesRoutes } from './modules/flight-orders/after-sales/after-sales.routes';
 import { afterSalesJobHandlers } from './modules/flight-orders/after-sales/after-sales-jobs';
@@ -290,7 +292,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The one payment path: each order kind's payable (its checks and posting recipe), registered
   // here for the captures the payment routes settle; payments imports no order module.
   const flightRecipes = withOnPaid(
-    { origin: originFlightPayment(orderDeps), change: changeFlightPayment(orderDeps) },
+    {
+      origin: originFlightPayment(orderDeps),
+      change: changeFlightPayment(orderDeps),
+      ancillary: ancillaryPayment(),
+    },
     options.paymentHooks,
   );
   const payables = createPayableRegistry();
@@ -367,6 +373,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jobHandlers = {
     ...orderJobHandlers(orderDeps),
     ...afterSalesJobHandlers(orderDeps),
+    ...ancillaryJobHandlers(orderDeps),
     ...lateCaptureJobHandlers(gateways, app.log),
     ...providerRefundJobHandlers(gateways, app.log),
     ...disruptionJobHandlers(orderDeps),

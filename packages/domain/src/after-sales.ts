@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_TYPES } from './flight-order-status';
 import { CalendarDate, CleanText } from './primitives';
 import { CABINS, MoneyJson } from './shopping';
 
@@ -270,7 +271,7 @@ export type AfterSalesDetail = z.infer<typeof AfterSalesDetail>;
 export const RelatedOrder = z.object({
   id: z.string(),
   bookingNumber: z.string(),
-  type: z.enum(['origin', 'change', 'refund', 'void']),
+  type: z.enum(ORDER_TYPES),
   status: z.string(),
   bookingTime: z.iso.datetime(),
 });

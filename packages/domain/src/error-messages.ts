@@ -194,6 +194,16 @@ export const ERROR_MESSAGES: Record<ErrorKey, Record<Locale, string>> = {
     'zh-cn': '最多只能保存{max}位常用乘客',
     'zh-tw': '最多只能儲存{max}位常用乘客',
   },
+  'ancillary.error.invalid': {
+    en: 'Please check the seats and bags',
+    'zh-cn': '请检查座位和行李',
+    'zh-tw': '請檢查座位和行李',
+  },
+  'ancillary.error.notSold': {
+    en: 'Seats and bags cannot be added to this order',
+    'zh-cn': '此订单无法添加座位和行李',
+    'zh-tw': '此訂單無法加購座位和行李',
+  },
   'passenger.error.contactInvalid': {
     en: 'Please check the contact information',
     'zh-cn': '请检查联系人信息',

@@ -61,6 +61,10 @@ export const ERRORS = {
   FREQUENT_PASSENGER_LIMIT: { code: 700003, key: 'passenger.error.frequentLimit', status: 409 },
   CONTACT_INVALID: { code: 700004, key: 'passenger.error.contactInvalid', status: 400 },
   DOCUMENT_UNREADABLE: { code: 700005, key: 'passenger.error.documentUnreadable', status: 422 },
+  /** A seat or bag selection breaks a rule (docs/ancillaries.md): every error in `data.errors`. */
+  ANCILLARY_INVALID: { code: 700006, key: 'ancillary.error.invalid', status: 400 },
+  /** The order's supplier does not sell seats or bags after issue. */
+  ANCILLARY_NOT_SOLD: { code: 700008, key: 'ancillary.error.notSold', status: 409 },
 
   UPLOAD_TYPE_NOT_ALLOWED: { code: 800001, key: 'upload.error.typeNotAllowed', status: 415 },
   UPLOAD_EMPTY: { code: 800002, key: 'upload.error.empty', status: 400 },

@@ -28,6 +28,9 @@ export const ACTION_RULES: readonly ActionRule[] = [
   { action: 'pay', type: 'origin', statuses: ['to_be_paid'], deadline: 'payment', to: 'proceeding' },
   { action: 'cancel', type: 'origin', statuses: ['to_be_paid'], deadline: 'payment', to: 'canceled' },
   { action: 'change', type: 'origin', statuses: ['issued'], to: null },
+  // Seats and bags bought after issue: paid, or canceled unpaid, as a booking is.
+  { action: 'pay', type: 'ancillary', statuses: ['to_be_paid'], deadline: 'payment', to: 'proceeding' },
+  { action: 'cancel', type: 'ancillary', statuses: ['to_be_paid'], deadline: 'payment', to: 'canceled' },
   { action: 'refund', type: 'origin', statuses: ['issued'], to: null },
   { action: 'void', type: 'origin', statuses: ['issued'], deadline: 'void', to: null },
   { action: 'change', type: 'change', statuses: ['changed'], to: null },

@@ -54,8 +54,8 @@ describe('flight order statuses (spec §4)', () => {
   });
 
   it('has the order types and the list filter with all', () => {
-    expect(ORDER_TYPES).toEqual(['origin', 'change', 'refund', 'void']);
-    expect(ORDER_TYPE_FILTERS).toEqual(['all', 'origin', 'change', 'refund', 'void']);
+    expect(ORDER_TYPES).toEqual(['origin', 'change', 'refund', 'void', 'ancillary']);
+    expect(ORDER_TYPE_FILTERS).toEqual(['all', 'origin', 'change', 'refund', 'void', 'ancillary']);
   });
 });
 
@@ -108,7 +108,13 @@ describe('flight order transition table', () => {
   });
 
   it('reaches every status from some initial status, and each type keeps to its own statuses', () => {
-    const all = ORDER_TYPES.flatMap((type) => STATUSES_BY_ORDER_TYPE[type]);
+    // A seat and bag purchase follows the origin statuses (docs/ancillaries.md).
+    const all = ORDER_TYPES.filter((type) => type !== 'ancillary').flatMap(
+      (type) => STATUSES_BY_ORDER_TYPE[type],
+    );
+    expect(STATUSES_BY_ORDER_TYPE.ancillary.every((s) => STATUSES_BY_ORDER_TYPE.origin.includes(s))).toBe(
+      true,
+    );
     expect([...all].sort()).toEqual([...FLIGHT_ORDER_STATUSES].sort());
     expect(new Set(all).size).toBe(all.length);
     expect(STATUSES_BY_ORDER_TYPE.change.every((s) => s.startsWith('chg_') || s.startsWith('change'))).toBe(

@@ -78,7 +78,12 @@ export function statusLabelKey(status: FlightOrderStatus): string {
  * filter (§2 "Order lists: all, origin, change, refund, void"); the data uses `origin` everywhere,
  * so one value serves the entity, the filter and the statuses prefixed `origin_`.
  */
-export const ORDER_TYPES = ['origin', 'change', 'refund', 'void'] as const;
+/**
+ * `ancillary`: seats or bags bought after issue (docs/ancillaries.md), linked to its original,
+ * following the origin statuses: to_be_paid -> proceeding (paid) -> issued (the supplier added
+ * them) | failed -> failed_reimbursing -> failed_reimbursed; unpaid: canceled | origin_canceled.
+ */
+export const ORDER_TYPES = ['origin', 'change', 'refund', 'void', 'ancillary'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 /** The list filter adds `all`. */
 export const ORDER_TYPE_FILTERS = ['all', ...ORDER_TYPES] as const;
@@ -200,6 +205,8 @@ export const INITIAL_STATUSES = {
   change: ['chg_reviewing'],
   refund: ['rfd_reviewing'],
   void: ['void_proceeding'],
+  // A purchase of free seats only needs no payment: it starts proceeding.
+  ancillary: ['to_be_paid', 'proceeding'],
 } as const satisfies Record<OrderType, readonly FlightOrderStatus[]>;
 
 /** The statuses an order of each type can be in: everything reachable from its initial statuses. */
@@ -208,6 +215,7 @@ export const STATUSES_BY_ORDER_TYPE: Record<OrderType, readonly FlightOrderStatu
   change: reachableFrom(INITIAL_STATUSES.change),
   refund: reachableFrom(INITIAL_STATUSES.refund),
   void: reachableFrom(INITIAL_STATUSES.void),
+  ancillary: reachableFrom(INITIAL_STATUSES.ancillary),
 };
 
 function reachableFrom(start: readonly FlightOrderStatus[]): FlightOrderStatus[] {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AncillarySelections, OrderAncillary } from './ancillaries';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
 import { AfterSalesDetail, RelatedOrder, VoluntaryAfterSales } from './after-sales';
 import {
@@ -103,6 +104,7 @@ export const CreateFlightOrderBody = z.strictObject({
   remark: z.string().trim().max(500).optional(),
   /** Books anyway when the booking may duplicate a live one (409 DUPLICATE_BOOKING): the agent's reason. */
   duplicateConfirmed: DuplicateConfirmed.optional(),
+  ancillaries: AncillarySelections.optional(),
 });
 export type CreateFlightOrderBody = z.infer<typeof CreateFlightOrderBody>;
 
@@ -156,6 +158,8 @@ export const CreateFlightOrderDraft = z.strictObject({
   contact: BookingContactDraft,
   remark: z.string().max(500).optional(),
   duplicateConfirmed: DuplicateConfirmed.optional(),
+  /** Seats and bags per passenger (docs/ancillaries.md), checked by `validateAncillaries`. */
+  ancillaries: AncillarySelections.optional(),
 });
 export type CreateFlightOrderDraft = z.infer<typeof CreateFlightOrderDraft>;
 
@@ -184,6 +188,8 @@ export const FlightOrderPrice = z.object({
   refundFee: MoneyJson.nullable(),
   refundableTotal: MoneyJson.nullable(),
   creditCardFee: MoneyJson.nullable(),
+  /** Seats and bags bought with the booking (included in the totals); absent when none. */
+  ancillaries: MoneyJson.nullable().optional(),
 });
 export type FlightOrderPrice = z.infer<typeof FlightOrderPrice>;
 
@@ -288,6 +294,8 @@ export const FlightOrder = z.object({
   baggage: z.array(BaggageRule).optional(),
   /** The traveller documents the order offers for download (`@portal/domain/traveller-documents`); the detail answers it. */
   documents: FlightOrderDocuments.optional(),
+  /** Seats and bags per passenger (the detail; lists leave them out). */
+  ancillaries: z.array(OrderAncillary).optional(),
 });
 export type FlightOrder = z.infer<typeof FlightOrder>;
 

@@ -229,6 +229,10 @@ const MATRIX: Record<string, Call> = {
     url: (o) => `/shopping/v2/flight/solutions/${o.solutionId}/verification`,
     foreign: true,
   },
+  'GET /shopping/v2/flight/solutions/:id/ancillaries': {
+    url: (o) => `/shopping/v2/flight/solutions/${o.solutionId}/ancillaries`,
+    foreign: true,
+  },
   // Group orders: the owner's order id (checked against a real group order in group-orders.test.ts).
   'POST /order/v2/group/orders': {
     url: () => '/order/v2/group/orders',
@@ -384,6 +388,15 @@ const MATRIX: Record<string, Call> = {
   'POST /order/v2/flight/orders/:id/void': {
     url: (o) => `/order/v2/flight/orders/${o.orderId}/void`,
     payload: () => ({}),
+    foreign: true,
+  },
+  'GET /order/v2/flight/orders/:id/ancillaries': {
+    url: (o) => `/order/v2/flight/orders/${o.orderId}/ancillaries`,
+    foreign: true,
+  },
+  'POST /order/v2/flight/orders/:id/ancillaries': {
+    url: (o) => `/order/v2/flight/orders/${o.orderId}/ancillaries`,
+    payload: () => ({ selections: [{ passengerIndex: 0, bags: [{ serviceId: 'BAG23-L0', quantity: 1 }] }] }),
     foreign: true,
   },
   'POST /order/v2/flight/orders/:id/change/search': {

@@ -26,6 +26,10 @@ export const defaultHandlers = [
   }),
   http.get('/base/v2/often-used-passengers', emptyPage),
   http.get('/base/v2/member-cards', emptyPage),
+  // A supplier that sells no seats or bags, unless a test says otherwise.
+  http.get('/shopping/v2/flight/solutions/:id/ancillaries', () =>
+    HttpResponse.json(envelope({ seatMaps: [], bags: [] })),
+  ),
   // The wallet page asks for late card payments (none unless a test serves some).
   http.get('/order/v2/payments/late-captures', emptyPage),
   // A balance payment's confirmation reads the wallet (a test serves another to change it).

@@ -6,6 +6,7 @@ import {
   SupportingDocument,
   VoidRequest,
 } from '../after-sales';
+import { AncillaryPurchaseBody, SolutionAncillaries } from '../ancillaries';
 import { Disruption, DisruptionList, DisruptionListQuery } from '../disruptions';
 import { FlightOrder } from '../flight-order';
 import { ShoppingStarted, VerificationResult } from '../shopping';
@@ -213,4 +214,33 @@ export const refundDisruption = defineRoute({
   params: DisruptionIdParams,
   body: NoBody,
   response: Disruption,
+});
+
+export const purchaseAncillaries = defineRoute({
+  method: 'POST',
+  path: '/order/v2/flight/orders/:id/ancillaries',
+  operationId: 'purchaseAncillaries',
+  summary: 'Add seats or bags to an issued order',
+  description:
+    "Buys seats (a new one replaces the passenger's seat on that segment) or checked bags for passengers of an " +
+    "issued order, checked on the supplier's seat maps now. Answers the purchase order in to_be_paid, paid through " +
+    'the order payment call; once paid the supplier adds them (issued), or the money comes back (failed_reimbursed). ' +
+    '409 ANCILLARY_NOT_SOLD when the supplier sells none after issue. Send an Idempotency-Key.',
+  tags,
+  params: OrderIdParams,
+  body: AncillaryPurchaseBody,
+  response: FlightOrder,
+});
+
+export const getOrderAncillaries = defineRoute({
+  method: 'GET',
+  path: '/order/v2/flight/orders/:id/ancillaries',
+  operationId: 'getOrderAncillaries',
+  summary: 'Read the seat maps and bags an issued order can still buy',
+  description:
+    "The supplier's seat maps and bags for an issued order's flights now, priced in the order's currency; " +
+    '409 ANCILLARY_NOT_SOLD when its supplier sells none after issue.',
+  tags,
+  params: OrderIdParams,
+  response: SolutionAncillaries,
 });

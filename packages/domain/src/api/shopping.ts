@@ -11,6 +11,7 @@ import {
   SolutionsRequest,
   VerificationResult,
 } from '../shopping';
+import { SolutionAncillaries } from '../ancillaries';
 import { NoBody } from './common';
 import { defineRoute } from './contract';
 
@@ -84,4 +85,17 @@ export const verifySolution = defineRoute({
   params: SolutionIdParams,
   body: NoBody,
   response: VerificationResult,
+});
+
+export const getSolutionAncillaries = defineRoute({
+  method: 'GET',
+  path: '/shopping/v2/flight/solutions/:id/ancillaries',
+  operationId: 'getSolutionAncillaries',
+  summary: "Read a solution's seat maps and bags",
+  description:
+    "The seat maps of the solution's segments (paid, free, exit and taken seats) and the checked bags its " +
+    "supplier sells on top of the fare, priced in the agency's display currency; empty when the supplier sells none.",
+  tags,
+  params: SolutionIdParams,
+  response: SolutionAncillaries,
 });

@@ -56,6 +56,7 @@ export function clientQuoteModel(
       name: type(l.passengerType),
       type: String(l.count),
       tickets: m(l.unitMinor),
+      extras: '',
     })),
     flights: row.snapshot.legs.flatMap((leg) => leg.segments).map((s) => flightLine(s, locale)),
     baggage: baggage(row.snapshot, locale),

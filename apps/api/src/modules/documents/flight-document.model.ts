@@ -23,6 +23,19 @@ export interface PassengerLine {
   name: string;
   type: string;
   tickets: string;
+  /** Seats and bags, joined; empty when the order has none. */
+  extras: string;
+}
+
+/** A seat or bag of the order as its documents list it. */
+export interface DocumentAncillary {
+  passengerIndex: number;
+  kind: 'seat' | 'bag';
+  segmentIndexes: readonly number[];
+  designator: string | null;
+  quantity: number;
+  weightKg: number | null;
+  status: string;
 }
 
 export interface FlightLine {
@@ -182,11 +195,13 @@ function amounts(row: FlightOrderRow, locale: Locale): { lines: Field[]; total: 
   const c = row.currency;
   const p = row.prices;
   const taxes = p.taxMinor + p.fuelSurchargeMinor + p.airportTaxMinor;
-  const adjustment = row.orderTotalMinor - p.ticketPriceMinor - taxes;
+  const extras = p.ancillariesMinor ?? 0;
+  const adjustment = row.orderTotalMinor - p.ticketPriceMinor - taxes - extras;
   const lines: Field[] = [
     { label: L(locale, 'fare'), value: formatMoney(p.ticketPriceMinor, c) },
     { label: L(locale, 'taxes'), value: formatMoney(taxes, c) },
   ];
+  if (extras > 0) lines.push({ label: L(locale, 'extras'), value: formatMoney(extras, c) });
   if (adjustment > 0) lines.push({ label: L(locale, 'serviceFee'), value: formatMoney(adjustment, c) });
   if (adjustment < 0) lines.push({ label: L(locale, 'discount'), value: formatMoney(adjustment, c) });
   return { lines, total: { label: L(locale, 'total'), value: formatMoney(row.orderTotalMinor, c) } };
@@ -198,8 +213,27 @@ export function flightDocumentModel(
   party: DocumentParty,
   locale: Locale,
   title: string,
+  ancillaries: readonly DocumentAncillary[] = [],
 ): FlightDocumentModel {
   const segments = row.solution.legs.flatMap((leg) => leg.segments);
+  const route = (indexes: readonly number[]) =>
+    indexes
+      .map((i) => segments[i])
+      .map((s) => (s ? `${s.departure.airport}-${s.arrival.airport}` : ''))
+      .join(', ');
+  const extrasOf = (index: number) =>
+    ancillaries
+      .filter((a) => a.passengerIndex === index && a.status === 'booked')
+      .map((a) =>
+        a.kind === 'seat'
+          ? L(locale, 'seat', { seat: a.designator ?? '', route: route(a.segmentIndexes) })
+          : L(locale, 'bag', {
+              quantity: a.quantity,
+              weight: a.weightKg ?? 0,
+              route: route(a.segmentIndexes),
+            }),
+      )
+      .join('; ');
   const issuedAt = row.issuedAt ?? party.now;
   const { lines, total } = amounts(row, locale);
   const paid = row.paidAt
@@ -216,10 +250,11 @@ export function flightDocumentModel(
       { label: L(locale, 'validatingAirline'), value: airlineName(row.solution.validatingCarrier, locale) },
       { label: L(locale, 'issuedOn'), value: localDate(issuedAt, party.timeZone) },
     ],
-    passengers: row.passengers.map((p) => ({
+    passengers: row.passengers.map((p, i) => ({
       name: `${p.surname}/${p.given_names}`.toUpperCase(),
       type: t(locale, `booking.passengerType.${p.type}`),
       tickets: p.ticketNumbers.join(', ') || '-',
+      extras: extrasOf(i),
     })),
     flights: segments.map((s) => flightLine(s, locale)),
     baggage: baggage(row.solution, locale),
@@ -236,7 +271,12 @@ export function flightDocumentModel(
       amounts: L(locale, 'amounts'),
       localTime: L(locale, 'localTime'),
       columns: {
-        passenger: [L(locale, 'name'), L(locale, 'passengerType'), L(locale, 'ticketNumbers')],
+        passenger: [
+          L(locale, 'name'),
+          L(locale, 'passengerType'),
+          L(locale, 'ticketNumbers'),
+          ...(ancillaries.some((a) => a.status === 'booked') ? [L(locale, 'extras')] : []),
+        ],
         flight: [L(locale, 'flight'), L(locale, 'departure'), L(locale, 'arrival'), L(locale, 'cabin')],
       },
     },

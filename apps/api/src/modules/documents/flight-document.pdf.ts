@@ -95,8 +95,16 @@ export function drawTop(doc: PdfDoc, model: DocumentTop): void {
 export function drawHeader(doc: PdfDoc, model: FlightDocumentModel): void {
   drawTop(doc, model);
   heading(doc, model.labels.passengers);
-  tableRow(doc, model.labels.columns.passenger, [0.4, 0.2, 0.4], 'head');
-  for (const p of model.passengers) tableRow(doc, [p.name, p.type, p.tickets], [0.4, 0.2, 0.4]);
+  const extras = model.labels.columns.passenger.length > 3;
+  const widths = extras ? [0.3, 0.12, 0.28, 0.3] : [0.4, 0.2, 0.4];
+  tableRow(doc, model.labels.columns.passenger, widths, 'head');
+  for (const p of model.passengers) {
+    tableRow(
+      doc,
+      extras ? [p.name, p.type, p.tickets, p.extras || '-'] : [p.name, p.type, p.tickets],
+      widths,
+    );
+  }
 }
 
 /** Draws the itinerary part: flights, baggage and fare terms. */

@@ -10,7 +10,7 @@ import { t, type TextKeysUnder } from '../../platform/i18n';
 import { renderPdf, type PdfDoc } from '../../platform/pdf';
 import type { RequestContext } from '../../platform/request-context';
 import { findAgencyById } from '../agencies/index';
-import { findOrder, type FlightOrderRow } from '../flight-orders/index';
+import { ancillariesOf, findOrder, type FlightOrderRow } from '../flight-orders/index';
 import { flightDocumentModel, type DocumentParty, type FlightDocumentModel } from './flight-document.model';
 import { drawAmounts, drawFooter, drawHeader, drawItinerary } from './flight-document.pdf';
 
@@ -110,7 +110,9 @@ export async function renderFlightDocument(
   }
   const party = await partyOf(deps, row.agencyId);
   const layout = layoutOf(kind, source.invoiceType);
-  const model = flightDocumentModel(row, party, locale, t(locale, `travellerDocs.title.${layout.title}`));
+  const ancillaries = await ancillariesOf(deps.db, [row.originalBookingId ?? row.id]);
+  const title = t(locale, `travellerDocs.title.${layout.title}`);
+  const model = flightDocumentModel(row, party, locale, title, ancillaries);
   const info = {
     title: `${model.title} ${row.bookingNumber}`,
     author: party.agencyName,

@@ -14,6 +14,7 @@ const CANCEL_OF: Record<OrderType, { action: FlightOrderAction; to: FlightOrderR
   change: { action: 'cancel-change', to: 'change_canceled' },
   refund: { action: 'cancel-refund', to: 'refund_canceled' },
   void: { action: 'cancel', to: 'void_canceled' },
+  ancillary: { action: 'cancel', to: 'canceled' },
 };
 
 /**

@@ -6,6 +6,7 @@ import {
   type OrderPassenger,
 } from '@portal/domain/flight-order';
 import { validateContact, validatePassengerCounts } from '@portal/domain/passenger-rules';
+import { hasAncillaries, validateAncillaries } from '@portal/domain/ancillaries';
 import { duplicateBookingNumbers } from '@portal/domain/duplicate-booking';
 import type { PassengerCounts, VerificationResult } from '@portal/domain/shopping';
 import type { TimelineNote } from '@portal/domain/timeline-notes';
@@ -16,7 +17,7 @@ import type { RequestContext } from '../../platform/request-context';
 import { recordBooking } from '../shopping/index';
 import { findSolution } from '../shopping/index';
 import type { Offer } from '../shopping/index';
-import { verifySolution } from '../shopping/index';
+import { loadAncillaryOffer, verifySolution } from '../shopping/index';
 import { toMinor } from '../wallet/index';
 import { orderMarkupLegs } from '../shopping/index';
 import { PAYMENT_WINDOW_MS, SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context';
@@ -28,6 +29,7 @@ import { queuePaymentDeadline } from './order-jobs';
 import type { StoredPrices } from './flight-orders.schema';
 import { toSupplierPassengers } from './supplier-passengers';
 import { notifyOrderEvent } from '../notifications/index';
+import { type AncillaryLine, insertAncillaries, linesOf, sharesOf, totalsOf } from './order-ancillaries';
 
 /** What the outside step of a booking ends with: a booking at the supplier not yet saved, or a changed quote. */
 export type BookingOutcome =
@@ -38,6 +40,8 @@ export type BookingOutcome =
       booking: { supplier: string; pnr: string };
       /** The first timeline row's note: a possible duplicate booked anyway, with the agent's reason. */
       note: TimelineNote | null;
+      /** Seats and bags the supplier confirmed with the booking (in the order's totals). */
+      ancillaries: AncillaryLine[];
     }
   | { kind: 'quote_changed'; verification: VerificationResult };
 
@@ -104,6 +108,20 @@ export async function bookAtSupplier(
   }
   const duplicateReason = duplicates.length > 0 ? (body.duplicateConfirmed?.reason ?? null) : null;
 
+  // Seats and bags are checked on the supplier's maps of now, before anything is booked.
+  const selections = hasAncillaries(body.ancillaries) ? (body.ancillaries ?? []) : [];
+  const ancillaryOffer =
+    selections.length > 0 ? await loadAncillaryOffer(deps, row.supplier, row.offer, row.currency) : null;
+  if (ancillaryOffer) {
+    const errors = validateAncillaries(selections, {
+      seatMaps: ancillaryOffer.maps,
+      bags: ancillaryOffer.bags,
+      passengerTypes: body.passengers.map((p) => p.type),
+    });
+    if (errors.length > 0)
+      throw new AppError('ANCILLARY_INVALID', undefined, { errors: ruleErrors('', errors) });
+  }
+
   const verification = await verifySolution(deps, ctx, solutionId, row);
   if (verification.outcome === 'unavailable' || verification.outcome === 'timeout') {
     throw new AppError('BOOKING_FAILED', undefined, verification);
@@ -114,16 +132,27 @@ export async function bookAtSupplier(
   if (!supplier) throw new AppError('BOOKING_FAILED');
   const supplierPassengers = toSupplierPassengers(body.passengers, body.contact);
   const booked = await deps.runner
-    .bounded(SUPPLIER_CALL_MS, (signal) => supplier.book(row.offer, supplierPassengers, signal))
+    .bounded(SUPPLIER_CALL_MS, (signal) =>
+      selections.length > 0
+        ? supplier.book(row.offer, supplierPassengers, signal, selections)
+        : supplier.book(row.offer, supplierPassengers, signal),
+    )
     .catch(() => undefined);
   if (!booked) throw new AppError('BOOKING_FAILED');
 
   const currency = row.currency;
+  const ancillaries = ancillaryOffer
+    ? linesOf(booked.ancillaries, ancillaryOffer, row.offer.currency, 'booked')
+    : [];
+  const extras = totalsOf(ancillaries);
   const prices: StoredPrices = {
     ticketPriceMinor: 0,
     taxMinor: 0,
     fuelSurchargeMinor: 0,
     airportTaxMinor: 0,
+    ...(ancillaries.length > 0
+      ? { ancillariesMinor: extras.priceMinor, ancillaryShares: sharesOf(ancillaries) }
+      : {}),
   };
   for (const entry of solution.priceDetail.priceList) {
     prices.ticketPriceMinor += toMinor(entry.price, currency) * entry.count;
@@ -173,9 +202,9 @@ export async function bookAtSupplier(
     contact: body.contact,
     remark: body.remark ?? null,
     currency,
-    saleTotalMinor: row.totalMinor,
-    orderTotalMinor: row.totalMinor,
-    costMinor: costOf(row.offer, searched),
+    saleTotalMinor: row.totalMinor + extras.priceMinor,
+    orderTotalMinor: row.totalMinor + extras.priceMinor,
+    costMinor: costOf(row.offer, searched) + extras.costMinor,
     costCurrency: row.offer.currency,
     prices,
     markupLegs: await orderMarkupLegs(deps.db, ctx.agency, solution, currency),
@@ -195,7 +224,14 @@ export async function bookAtSupplier(
   const note: TimelineNote | null = duplicateReason
     ? { key: 'duplicateBookingConfirmed', params: { bookingNumbers: duplicateOf, reason: duplicateReason } }
     : null;
-  return { kind: 'booked', order, now, booking: { supplier: row.supplier, pnr: booked.pnr }, note };
+  return {
+    kind: 'booked',
+    order,
+    now,
+    booking: { supplier: row.supplier, pnr: booked.pnr },
+    note,
+    ancillaries,
+  };
 }
 
 /**
@@ -218,9 +254,10 @@ export async function saveBookedOrder(
   now: Date,
 ): Promise<FlightOrder> {
   const { order, event } = await insertOrderWithEvent(tx, booked.order, booked.now, booked.note);
+  const ancillaries = await insertAncillaries(tx, order.id, booked.ancillaries);
   await queuePaymentDeadline(tx, order);
-  await notifyOrderEvent(tx, { kind: 'order.booked', order, at: booked.now });
-  const answer = presentOrder(order, [event], now, NEW_ORDER_LINKS);
+  await notifyOrderEvent(tx, { kind: 'order.booked', order: { ...order, ancillaries }, at: booked.now });
+  const answer = presentOrder(order, [event], now, { ...NEW_ORDER_LINKS, ancillaries });
   await recordBooking(tx, order.agencyId, booked.now);
   return answer;
 }

@@ -16,6 +16,8 @@ import { flightOrderDocuments } from '@portal/domain/traveller-documents';
 import { offerRuleFee } from '../shopping/index';
 import { money } from '../wallet/index';
 import type { FlightOrderRow, OrderEventRow, StoredAfterSales } from './flight-orders.schema';
+import { presentAncillary } from './order-ancillaries';
+import type { AncillaryRow } from './order-ancillaries.schema';
 
 /** What an order's page shows beyond its own row (loaded by `loadOrderLinks`). */
 export interface OrderLinks {
@@ -25,6 +27,8 @@ export interface OrderLinks {
   claimedTickets: number;
   /** The supplier recorded a disruption on this order or one it was changed from (after-sales' `disruptionOnRecord`). */
   disruptionOnRecord?: boolean;
+  /** The original booking's seats and bags (the detail; an after-sales order shows its original's). */
+  ancillaries?: readonly AncillaryRow[];
 }
 
 const NO_LINKS: OrderLinks = { related: [], claimedTickets: 0 };
@@ -110,7 +114,8 @@ function quotePrices(type: FlightOrderRow['type'], q: AfterSalesQuote | null): P
 export function presentPrice(row: FlightOrderRow): FlightOrderPrice {
   const c = row.currency;
   const p = row.prices;
-  const parts = p.ticketPriceMinor + p.taxMinor + p.fuelSurchargeMinor + p.airportTaxMinor;
+  const extras = p.ancillariesMinor ?? 0;
+  const parts = p.ticketPriceMinor + p.taxMinor + p.fuelSurchargeMinor + p.airportTaxMinor + extras;
   const difference = row.saleTotalMinor - parts;
   const segments = row.solution.legs.flatMap((l) => l.segments);
   const fareBasis = segments.every((s) => s.fareBasis === null)
@@ -135,6 +140,7 @@ export function presentPrice(row: FlightOrderRow): FlightOrderPrice {
     refundFee: null,
     refundableTotal: null,
     creditCardFee: null,
+    ...(extras > 0 ? { ancillaries: money(extras, c) } : {}),
     ...(row.type === 'origin' ? {} : quotePrices(row.type, row.afterSales?.quote ?? null)),
   };
 }
@@ -230,6 +236,13 @@ export function presentOrder(
       passengers: row.passengers,
       invoiceType: row.solution.restrictions.invoiceType,
     }),
+    ...(links.ancillaries
+      ? {
+          ancillaries: links.ancillaries
+            .map((a) => presentAncillary(a, money))
+            .filter((a): a is NonNullable<typeof a> => a !== null),
+        }
+      : {}),
   };
 }
 

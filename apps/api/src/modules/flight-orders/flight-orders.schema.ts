@@ -22,6 +22,10 @@ export interface StoredPrices {
   taxMinor: number;
   fuelSurchargeMinor: number;
   airportTaxMinor: number;
+  /** Seats and bags bought with the booking (part of the totals, not of the service fee). */
+  ancillariesMinor?: number;
+  /** Their price per passenger (index) and segment: what a refund or void of that ticket-segment returns. */
+  ancillaryShares?: { passengerIndex: number; segmentIndex: number; minor: number }[];
 }
 
 /** What a change, refund or void order asked for and what the supplier's desk answered. */

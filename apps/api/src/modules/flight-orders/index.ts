@@ -10,3 +10,4 @@ export { orderScopeSql } from './flight-orders.policy';
 export { flightOrders } from './flight-orders.schema';
 export type { FlightOrderRow } from './flight-orders.schema';
 export { findOrder } from './flight-orders.repo';
+export { ancillariesOf } from './order-ancillaries';

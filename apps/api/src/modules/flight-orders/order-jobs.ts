@@ -11,6 +11,7 @@ import { toSupplierPassengers } from './supplier-passengers';
 import { registerTickets, retryUnlessLastAttempt } from './tickets';
 import { voidWindowEnd } from './void-window';
 import { notifyOrderEvent } from '../notifications/index';
+import { ancillariesOf } from './order-ancillaries';
 
 export const TICKETING_JOB = 'flight-ticketing';
 export const PAYMENT_DEADLINE_JOB = 'flight-payment-deadline';
@@ -105,7 +106,8 @@ function ticketingHandler(deps: FlightOrderDeps): JobHandler {
             },
             { key: 'ticketsIssued' },
           );
-          await notifyOrderEvent(tx, { kind: 'order.issued', order: issued, at: now });
+          const ancillaries = await ancillariesOf(tx, [issued.id]);
+          await notifyOrderEvent(tx, { kind: 'order.issued', order: { ...issued, ancillaries }, at: now });
           return;
         }
         // A number already issued on another order is never stored twice: asked again later.

@@ -3,7 +3,10 @@ import type { Solution } from '@portal/domain/shopping';
 import { AppError } from '../../platform/errors';
 
 /** Rule errors as the API answers them, under `prefix` (`passengers.0`, `contact`, or none). */
-export const ruleErrors = (prefix: string, errors: readonly RuleError[]) =>
+export const ruleErrors = (
+  prefix: string,
+  errors: ReadonlyArray<Pick<RuleError, 'path' | 'params'> & { key: string }>,
+) =>
   errors.map((e) => ({
     path: prefix ? `${prefix}.${e.path}` : e.path,
     message: e.key,

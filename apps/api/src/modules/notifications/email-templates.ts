@@ -12,7 +12,14 @@ export interface EmailPassenger {
   name: string;
   type?: PassengerType;
   ticketNumbers: readonly string[];
+  /** Seats and bags of the traveller (docs/ancillaries.md), with the route each is for. */
+  extras?: readonly EmailExtra[];
 }
+
+/** A seat or bag line of an e-mail. */
+export type EmailExtra =
+  | { kind: 'seat'; seat: string; route: string }
+  | { kind: 'bag'; quantity: number; weightKg: number; route: string };
 
 /** A flight of the e-mail's order, its departure in the departure airport's local time. */
 export interface EmailFlight {
@@ -120,12 +127,22 @@ function contentOf(
   const tables: EmailContent['tables'] = [];
   const passengers = details.passengers ?? [];
   if (passengers.length > 0) {
+    const withExtras = passengers.some((p) => (p.extras ?? []).length > 0);
+    const extra = (e: EmailExtra) =>
+      e.kind === 'seat'
+        ? t(locale, 'email.detail.seat', { seat: e.seat, route: e.route })
+        : t(locale, 'email.detail.bag', { quantity: e.quantity, weight: e.weightKg, route: e.route });
     tables.push({
       title: t(locale, 'email.detail.passengers'),
-      head: [t(locale, 'email.detail.passenger'), t(locale, 'email.detail.ticketNumbers')],
+      head: [
+        t(locale, 'email.detail.passenger'),
+        t(locale, 'email.detail.ticketNumbers'),
+        ...(withExtras ? [t(locale, 'email.detail.extras')] : []),
+      ],
       rows: passengers.map((p) => [
         p.type ? `${p.name} (${t(locale, `booking.passengerType.${p.type}`)})` : p.name,
         p.ticketNumbers.length > 0 ? p.ticketNumbers.join(', ') : t(locale, 'email.detail.notIssued'),
+        ...(withExtras ? [(p.extras ?? []).map(extra).join('; ')] : []),
       ]),
     });
   }

@@ -3,7 +3,18 @@ import { fromMinor, minorDigits } from '@portal/domain/currency-conversion';
 import type { OrderPassenger } from '@portal/domain/flight-order';
 import type { OrderType } from '@portal/domain/flight-order-status';
 import type { Solution } from '@portal/domain/shopping';
-import type { EmailAmount, EmailDetails, EmailPassenger } from './email-templates';
+import type { EmailAmount, EmailDetails, EmailExtra, EmailPassenger } from './email-templates';
+
+/** A seat or bag of the order as its e-mails list it (held lines only). */
+export interface OrderEmailAncillary {
+  passengerIndex: number;
+  kind: 'seat' | 'bag';
+  segmentIndexes: readonly number[];
+  designator: string | null;
+  quantity: number;
+  weightKg: number | null;
+  status: string;
+}
 
 /**
  * What a flight order's e-mail lists, passed by the caller (a flight order row has all of it):
@@ -17,6 +28,8 @@ export interface OrderEmailFacts {
   currency: string;
   orderTotalMinor: number;
   afterSales: { quote: AfterSalesQuote | null } | null;
+  /** The seats and bags of the order, when the caller read them. */
+  ancillaries?: readonly OrderEmailAncillary[];
 }
 
 /** A minor amount as a decimal text in its currency's digits, for an e-mail. */
@@ -47,11 +60,29 @@ function amountsOf(order: OrderEmailFacts): EmailAmount[] {
 
 /** The passengers (name as on the ticket, ticket numbers), flights and amounts of an order's e-mail. */
 export function orderEmailDetails(order: OrderEmailFacts): EmailDetails {
-  const passengers: EmailPassenger[] = order.passengers.map((p) => ({
-    name: `${p.surname}/${p.given_names}`,
-    type: p.type,
-    ticketNumbers: p.ticketNumbers,
-  }));
+  const segments = order.solution.legs.flatMap((leg) => leg.segments);
+  const route = (indexes: readonly number[]) =>
+    indexes
+      .map((i) => segments[i])
+      .map((s) => (s ? `${s.departure.airport}-${s.arrival.airport}` : ''))
+      .join(', ');
+  const extrasOf = (index: number): EmailExtra[] =>
+    (order.ancillaries ?? [])
+      .filter((a) => a.passengerIndex === index && a.status === 'booked')
+      .map((a) =>
+        a.kind === 'seat'
+          ? { kind: 'seat', seat: a.designator ?? '', route: route(a.segmentIndexes) }
+          : { kind: 'bag', quantity: a.quantity, weightKg: a.weightKg ?? 0, route: route(a.segmentIndexes) },
+      );
+  const passengers: EmailPassenger[] = order.passengers.map((p, i) => {
+    const extras = extrasOf(i);
+    return {
+      name: `${p.surname}/${p.given_names}`,
+      type: p.type,
+      ticketNumbers: p.ticketNumbers,
+      ...(extras.length > 0 ? { extras } : {}),
+    };
+  });
   const flights = order.solution.legs
     .flatMap((leg) => leg.segments)
     .map((s) => ({

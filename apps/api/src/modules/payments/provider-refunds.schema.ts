@@ -13,7 +13,13 @@ import {
 import { orderPayments } from './payments.schema';
 
 /** Why money goes back to the payer's card (or other outside channel). */
-export const PROVIDER_REFUND_REASONS = ['ticketing_failed', 'change_failed', 'refund', 'void'] as const;
+export const PROVIDER_REFUND_REASONS = [
+  'ticketing_failed',
+  'change_failed',
+  'purchase_failed',
+  'refund',
+  'void',
+] as const;
 export type ProviderRefundReason = (typeof PROVIDER_REFUND_REASONS)[number];
 export type ProviderRefundStatus = 'refund_pending' | 'refunded';
 

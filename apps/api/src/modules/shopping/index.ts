@@ -55,3 +55,5 @@ export type {
   VoidRequestToSupplier,
 } from './suppliers/supplier';
 export { verifySolution } from './verify-solution';
+export { ancillaryPricing, loadAncillaryOffer, presentAncillaries } from './solution-ancillaries';
+export type { AncillaryOffer } from './solution-ancillaries';

@@ -9,6 +9,7 @@ import { accurateSearch } from './accurate-search';
 import { analyzePnr } from './analyze-pnr';
 import { getSolutions } from './get-solutions';
 import type { ShoppingDeps } from './shopping.context';
+import { solutionAncillaries } from './solution-ancillaries';
 import { startSearch } from './start-search';
 import { verifySolution } from './verify-solution';
 
@@ -50,5 +51,11 @@ export async function shoppingRoutes(fastify: FastifyInstance, { deps }: { deps:
     ...fromContract(shoppingApi.verifySolution),
     config: { access: 'flight' },
     handler: async (request) => ok(await verifySolution(deps, requireCtx(request), request.params.id)),
+  });
+
+  app.route({
+    ...fromContract(shoppingApi.getSolutionAncillaries),
+    config: { access: 'flight' },
+    handler: async (request) => ok(await solutionAncillaries(deps, requireCtx(request), request.params.id)),
   });
 }

@@ -9,7 +9,8 @@ import { createSimGds } from './sim-gds';
 import { createSimulatedRegistry } from './registry';
 import type { SupplierQuery } from '../../modules/shopping/index';
 import { OfferWorker } from './offer-worker';
-import { exactQueryOf, SimulatedSupplier } from './simulated-supplier';
+import { exactQueryOf } from './exact-query';
+import { SimulatedSupplier } from './simulated-supplier';
 
 const SEED = 'worker-test';
 const adult = { adult: 1, child: 0, infant: 0 };

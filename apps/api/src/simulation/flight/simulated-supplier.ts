@@ -3,6 +3,9 @@ import { getAirport } from '@portal/reference-data/airports';
 import {
   SupplierRefusal,
   type UnansweredCall,
+  type AddAncillariesAnswer,
+  type AddAncillariesRequest,
+  type AncillarySelection,
   type BookAnswer,
   type ChangeQuoteAnswer,
   type ChangeRequestToSupplier,
@@ -14,15 +17,19 @@ import {
   type RefundRequestToSupplier,
   type ReissueAnswer,
   type ScheduleEvent,
+  type SupplierBagService,
   type SupplierFaults,
   type SupplierPassenger,
+  type SupplierSeatMap,
   type SupplierQuery,
   type TicketAnswer,
   type VerifyAnswer,
   type VoidAnswer,
   type VoidRequestToSupplier,
 } from '../../modules/shopping/index';
+import { bagServicesOf, confirmAncillaries } from './bag-services';
 import { SimulatedDesk } from './desk';
+import { seatMapsOf } from './seat-maps';
 import {
   baggageFor,
   bookingClassFor,
@@ -40,6 +47,7 @@ import { simulatedScheduleEvents } from './schedule-events';
 import { type Itinerary, itinerariesFor, type ScheduledFlight } from './schedule';
 import { localDateTime } from '../../platform/time-zones';
 import { sleep } from '../knobs';
+import { exactQueryOf } from './exact-query';
 
 /** What makes one simulated supplier differ from another. */
 export interface SimProfile {
@@ -121,6 +129,8 @@ export class SimulatedSupplier implements FlightSupplier {
   faults: SupplierFaults = {};
   /** The after-sales desk (refund and void answers, with test knobs). */
   desk = new SimulatedDesk();
+  /** When set, after-sales seat and bag purchases are refused with this reason (tests). */
+  ancillaryRefusal: string | null = null;
 
   constructor(
     private readonly profile: SimProfile,
@@ -283,12 +293,47 @@ export class SimulatedSupplier implements FlightSupplier {
 
   async book(
     offer: Offer,
-    passengers: readonly SupplierPassenger[],
+    _passengers: readonly SupplierPassenger[],
     signal: AbortSignal,
+    ancillaries?: readonly AncillarySelection[],
   ): Promise<BookAnswer> {
     await this.answerDelay(signal, 0.5);
     if (this.faults.bookError) throw new Error(`${this.name}: simulated booking error`);
-    return { pnr: simulatedPnr() };
+    if (!ancillaries || ancillaries.length === 0) return { pnr: simulatedPnr() };
+    const confirmed = confirmAncillaries(seatMapsOf(offer), bagServicesOf(offer), ancillaries);
+    return { pnr: simulatedPnr(), ancillaries: confirmed };
+  }
+
+  /** Seat maps by aircraft type, the same taken seats for the same flight (`seat-maps.ts`). */
+  async seatMaps(offer: Offer, signal: AbortSignal): Promise<SupplierSeatMap[]> {
+    await this.answerDelay(signal, 0.3);
+    return seatMapsOf(offer);
+  }
+
+  /** Checked bags per leg, and per segment on low-cost content (`bag-services.ts`). */
+  async bagServices(offer: Offer, signal: AbortSignal): Promise<SupplierBagService[]> {
+    await this.answerDelay(signal, 0.3);
+    return bagServicesOf(offer);
+  }
+
+  /**
+   * Seats or bags added to a ticketed booking; refused with `ancillaryRefusal` when a test sets it.
+   * The simulation keeps no bookings, so a seat is checked against the map as it is generated.
+   */
+  async addAncillaries(
+    offer: Offer,
+    request: AddAncillariesRequest,
+    signal: AbortSignal,
+  ): Promise<AddAncillariesAnswer> {
+    await this.answerDelay(signal, 0.5);
+    if (this.ancillaryRefusal) return { status: 'rejected', reason: this.ancillaryRefusal };
+    try {
+      const ancillaries = confirmAncillaries(seatMapsOf(offer), bagServicesOf(offer), request.selections);
+      return { status: 'added', ancillaries };
+    } catch (error) {
+      if (error instanceof SupplierRefusal) return { status: 'rejected', reason: error.message };
+      throw error;
+    }
   }
 
   async ticket(
@@ -347,25 +392,4 @@ export class SimulatedSupplier implements FlightSupplier {
     await this.answerDelay(signal, 0.5);
     return simulatedScheduleEvents(this, this.options.seed, offer, pnr, signal);
   }
-}
-
-/** The query that finds exactly the flights of an offer again. */
-export function exactQueryOf(offer: Offer): SupplierQuery {
-  const segments = offer.legs.flatMap((l) => l.segments);
-  return {
-    legs: offer.legs.map((l) => ({
-      origins: [l.segments[0]?.origin ?? ''],
-      destinations: [l.segments.at(-1)?.destination ?? ''],
-      date: l.segments[0]?.departureLocal.slice(0, 10) ?? '',
-    })),
-    passengers: offer.passengers,
-    cabin: offer.cabin,
-    exact: segments.map((s) => ({
-      carrier: s.carrier,
-      flightNumber: s.flightNumber,
-      origin: s.origin,
-      destination: s.destination,
-      date: s.departureLocal.slice(0, 10),
-    })),
-  };
 }

@@ -9,6 +9,8 @@ import { fromContract } from '../../../platform/route-contract';
 import { presentFullOrder } from './after-sales.presenter';
 import { confirmRefund, requestRefund } from './refund';
 import { requestVoid } from './void';
+import { preparePurchase, requestPurchase } from './ancillary-purchase';
+import { presentAncillaries } from '../../shopping/index';
 
 /**
  * Refund and void of issued flight orders (spec §7): each answers the new or moved order as it now
@@ -52,6 +54,28 @@ export async function afterSalesRoutes(fastify: FastifyInstance, { deps }: { dep
         const now = deps.now();
         const voided = await requestVoid(tx, ctx, request.params.id, request.body, now);
         return ok(await presentFullOrder(tx, voided, now));
+      });
+    },
+  });
+
+  app.route({
+    ...fromContract(afterSalesApi.getOrderAncillaries),
+    config: { access: 'flight' },
+    handler: async (request) =>
+      ok(presentAncillaries((await preparePurchase(deps, requireCtx(request), request.params.id)).offer)),
+  });
+
+  app.route({
+    ...fromContract(afterSalesApi.purchaseAncillaries),
+    config: { access: 'flight' },
+    handler: async (request, reply) => {
+      const ctx = requireCtx(request);
+      // The supplier's seat maps are read before the transaction, which then only writes.
+      const prep = await preparePurchase(deps, ctx, request.params.id);
+      return withIdempotency(deps.db, request, reply, async (tx) => {
+        const now = deps.now();
+        const purchase = await requestPurchase(tx, ctx, prep, request.body, now);
+        return ok(await presentFullOrder(tx, purchase, now));
       });
     },
   });

@@ -44,23 +44,38 @@ export function splitByWeights(totalMinor: number, weights: readonly number[]): 
  * What was paid for each ticket-segment of `order`, given what was paid for the whole order: over
  * passengers in proportion to their passenger type's sale price (`priceDetail.priceList`), then
  * each passenger's share evenly over the order's segments (the earlier segments take the odd
- * minor units). The shares sum exactly to `paidMinor`.
+ * minor units). Seats and bags bought with the booking are not split: each ticket-segment takes the
+ * price of its own (`prices.ancillaryShares`). The shares sum exactly to `paidMinor`.
  */
 export function ticketShares(order: FlightOrderRow, paidMinor: number): TicketShare[] {
   const priceOf = new Map<string, number>();
   for (const entry of order.solution.priceDetail.priceList) {
     priceOf.set(entry.passengerType, safeMinor(entry.salePrice, order.currency));
   }
+  // Seats and bags bought with the booking go to the ticket-segments they are for (docs/ancillaries.md).
+  const extras = order.type === 'origin' ? (order.prices.ancillaryShares ?? []) : [];
+  const extrasMinor = extras.reduce((sum, e) => sum + e.minor, 0);
+  const fareMinor = paidMinor >= extrasMinor ? paidMinor - extrasMinor : paidMinor;
+  const extraOf = (passengerIndex: number, segmentIndex: number) =>
+    fareMinor === paidMinor
+      ? 0
+      : extras
+          .filter((e) => e.passengerIndex === passengerIndex && e.segmentIndex === segmentIndex)
+          .reduce((sum, e) => sum + e.minor, 0);
   const segmentCount = order.solution.legs.flatMap((l) => l.segments).length;
   const perPassenger = splitByWeights(
-    paidMinor,
+    fareMinor,
     order.passengers.map((p) => priceOf.get(p.type) ?? 0),
   );
   return order.passengers.flatMap((p, i) =>
     splitByWeights(
       perPassenger[i] ?? 0,
       Array.from({ length: segmentCount }, () => 1),
-    ).map((paid, segmentIndex) => ({ passengerId: p.id, segmentIndex, paidMinor: paid })),
+    ).map((paid, segmentIndex) => ({
+      passengerId: p.id,
+      segmentIndex,
+      paidMinor: paid + extraOf(i, segmentIndex),
+    })),
   );
 }
 

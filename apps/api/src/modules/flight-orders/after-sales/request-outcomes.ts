@@ -1,6 +1,7 @@
 import type { TimelineNote } from '@portal/domain/timeline-notes';
 import type { Db } from '../../../platform/db';
-import { transition } from '../flight-orders.repo';
+import { findOrder, transition } from '../flight-orders.repo';
+import { settleAncillaries } from '../order-ancillaries';
 import type { FlightOrderRow } from '../flight-orders.schema';
 import { notifyOrderEvent } from '../../notifications/index';
 import { returnMoney } from '../return-money';
@@ -108,6 +109,10 @@ export async function creditBack(
     returned = await returnMoney(tx, money, order.originalBookingId ?? order.id, type, now);
   }
   const credited = await transition(tx, crediting, reimbursed, now, {}, returned);
+  const original = order.originalBookingId
+    ? await findOrder(tx, order.agencyId, order.originalBookingId)
+    : undefined;
+  await settleAncillaries(tx, order, original, type === 'refund' ? 'refunded' : 'voided');
   await notifyOrderEvent(tx, { kind, order: credited, at: now });
   return credited;
 }

@@ -30,6 +30,9 @@ import {
 } from '../../../shared/passengers/model/passenger-form';
 import { bookingErrorText, type BookingFieldError } from '../../../shared/passengers/model/server-errors';
 import { createFlightOrder } from '../api/create-order';
+import { useSolutionAncillaries } from '../api/get-ancillaries';
+import { toSelections, type AncillaryChoice } from '../../../shared/flight/ancillary-choice';
+import { AncillariesCard } from './ancillaries-card';
 import { prefillPassengers, readPnrPassengers } from '../model/pnr-prefill';
 import { DuplicateBookingModal } from './duplicate-booking-modal';
 
@@ -73,6 +76,8 @@ export function BookingForm({
   /** The Idempotency-Key of the current form: reused when the same form is sent again. */
   const attemptKey = useRef<string | null>(null);
   const slots = useMemo(() => passengerSlots(solution), [solution]);
+  const ancillaries = useSolutionAncillaries(solution.id);
+  const [choice, setChoice] = useState<AncillaryChoice>({});
   const search = useFlightSearchStore((s) => s.search);
   const firstPassengers = useMemo(() => prefillPassengers(slots, readPnrPassengers(search)), [slots, search]);
   const ctx: PassengerContext = useMemo(
@@ -108,8 +113,11 @@ export function BookingForm({
       }
       return [];
     });
+    const extras = errors.filter((e) => e.path.startsWith('ancillaries.') && e.key);
     if (fields.length > 0) form.setFields(fields as Parameters<typeof form.setFields>[0]);
-    else void toast().error(t(ERRORS.PASSENGER_INVALID.key));
+    else if (extras.length > 0) {
+      void toast().error(extras.map((e) => t(`booking.rules.${e.key ?? ''}`, e.params)).join(' '));
+    } else void toast().error(t(ERRORS.PASSENGER_INVALID.key));
   };
 
   const submit = async (target: Solution) => {
@@ -121,6 +129,7 @@ export function BookingForm({
     }
     const passengers = values.passengers.map((p, i) => ({ ...p, type: slots[i] ?? p.type }));
     attemptKey.current ??= crypto.randomUUID();
+    const selections = toSelections(choice);
     setSubmitting(true);
     try {
       const order = await createFlightOrder(
@@ -129,6 +138,8 @@ export function BookingForm({
           passengers: passengers.map(toBookingPassenger),
           contact: toBookingContact(values.contact, defaultArea),
           ...(duplicateReason.current ? { duplicateConfirmed: { reason: duplicateReason.current } } : {}),
+          // Seats and bags were priced on this solution: a changed quote books without them.
+          ...(target.id === solution.id && selections.length > 0 ? { ancillaries: selections } : {}),
         },
         attemptKey.current,
       );
@@ -204,6 +215,18 @@ export function BookingForm({
         {slots.map((type, i) => (
           <PassengerCard key={i} form={form} index={i} type={type} ctx={ctx} />
         ))}
+        {ancillaries.data && (
+          <AncillariesCard
+            solution={solution}
+            offer={ancillaries.data}
+            slots={slots}
+            choice={choice}
+            onChange={(next) => {
+              attemptKey.current = null;
+              setChoice(next);
+            }}
+          />
+        )}
         <Card
           title={
             <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>

@@ -70,6 +70,8 @@ const QUOTE_FIELDS = {
   change: ['priceDifference', 'taxDifference', 'changeFee', 'serviceFee', 'amountDue'],
   refund: ['paid', 'refundFee', 'serviceFee', 'refundableTotal'],
   void: ['paid', 'refundFee', 'serviceFee', 'refundableTotal'],
+  // A seat and bag purchase has no desk quote: its price is the order's own.
+  ancillary: [],
 } as const;
 
 /** A change, refund or void order's request and the desk's answer. */

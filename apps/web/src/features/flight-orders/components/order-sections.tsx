@@ -119,6 +119,7 @@ export const PRICE_FIELDS = [
   'discount',
   'serviceFee',
   'transactionFee',
+  'ancillaries',
   'creditCardFee',
   'priceDifference',
   'taxDifference',

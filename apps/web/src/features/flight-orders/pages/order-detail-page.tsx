@@ -1,3 +1,4 @@
+import { OrderAncillariesCard } from '../components/order-ancillaries-card';
 import { Alert, Button, Card, Descriptions, Modal, Popconfirm, Result, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -256,6 +257,7 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
       <SegmentsCard order={order} />
       <FareTermsCard order={order} />
       <PassengersCard order={order} />
+      <OrderAncillariesCard order={order} />
       <ContactCard order={order} />
       <PriceCard order={order} />
       <DocumentsCard order={order} />
