@@ -126,6 +126,7 @@ export default defineConfig({
         DUFFEL_ACCESS_TOKEN: 'duffel_test_e2e_contract_mock',
         DUFFEL_BASE_URL: `http://127.0.0.1:${duffelPort}`,
         DUFFEL_WEBHOOK_SECRET: process.env.E2E_DUFFEL_WEBHOOK_SECRET,
+        // The same key as `real-adapters.spec.ts` asks the mock's refunds with.
         STRIPE_SECRET_KEY: 'sk_test_e2eContractMock0000',
         STRIPE_WEBHOOK_SECRET: process.env.E2E_STRIPE_WEBHOOK_SECRET,
         STRIPE_API_HOST: `http://127.0.0.1:${stripePort}`,

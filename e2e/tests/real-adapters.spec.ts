@@ -13,7 +13,11 @@ import { ShoppingPage } from './support/shopping-page';
  * agency; an agent books a Duffel flight with a seat and a checked bag, pays by card on the
  * Stripe checkout page, is ticketed, changes to the next day, and refunds to the card.
  */
-const origin = `http://127.0.0.1:${Number(process.env.E2E_ADAPTERS_PORT ?? 18490)}`;
+const adaptersPort = Number(process.env.E2E_ADAPTERS_PORT ?? 18490);
+const origin = `http://127.0.0.1:${adaptersPort}`;
+/** The Stripe mock (`playwright.config.ts`), asked with the server's test key. */
+const stripeMock = `http://127.0.0.1:${adaptersPort + 2}`;
+const STRIPE_KEY = 'sk_test_e2eContractMock0000';
 test.use({ baseURL: origin });
 
 const USER = 'admin';
@@ -34,7 +38,9 @@ async function waitForStatus(api: AfterSalesApi, id: string, status: string) {
 
 test.describe.serial('Duffel flights and Stripe cards, against their contract mocks', () => {
   test('the platform switches Duffel, in test mode, on for the demo agency', async ({ browser }) => {
-    const page = await browser.newPage({ baseURL: origin });
+    const page = await (await browser.newContext({ baseURL: origin })).newPage();
+    await page.goto('/platform');
+    await new PortalPage(page).chooseLanguage('English');
     await signInToPlatform(page, DEMO_PLATFORM_ADMINS.finance);
     await page.goto('/platform/agencies/1/suppliers');
     const flight = page.getByTestId('suppliers-flight');
@@ -45,7 +51,7 @@ test.describe.serial('Duffel flights and Stripe cards, against their contract mo
     await page.getByRole('button', { name: 'Save' }).click();
     await page.reload();
     await expect(page.getByTestId('suppliers-flight').getByLabel(/^duffel/)).toBeChecked();
-    await page.close();
+    await page.context().close();
   });
 
   test('an agent books a Duffel flight with a seat and a bag, pays by card on Stripe, and is ticketed', async ({
@@ -160,7 +166,18 @@ test.describe.serial('Duffel flights and Stripe cards, against their contract mo
     await waitForStatus(api, refundId, 'refunded_reimbursed');
     await expect(orderPage.status()).toHaveText('Refunded, reimbursed');
     await expect(page.getByTestId('order-timeline')).toContainText('Money going back to the card');
-    // The card, not the wallet: the balance is as it was.
+    // The card, not the wallet: the balance is as it was, and Stripe was asked for the refund.
     expect(await api.balance('CNY')).toBe(balanceBefore);
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get(`${stripeMock}/v1/refunds`, {
+            headers: { authorization: `Bearer ${STRIPE_KEY}` },
+          });
+          return ((await res.json()) as { data: { status: string }[] }).data.map((r) => r.status);
+        },
+        { timeout: 30_000 },
+      )
+      .toContain('succeeded');
   });
 });

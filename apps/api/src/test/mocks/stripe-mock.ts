@@ -236,6 +236,10 @@ export async function startStripeMock(options: StripeMockOptions = {}): Promise<
       return s;
     }
     if (method === 'POST' && path === '/v1/refunds') return createRefund(form);
+    // List refunds (newest first), as Stripe's list endpoints answer: what a browser test checks.
+    if (method === 'GET' && path === '/v1/refunds') {
+      return { object: 'list', url: '/v1/refunds', has_more: false, data: [...refunds].reverse() };
+    }
     throw new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 

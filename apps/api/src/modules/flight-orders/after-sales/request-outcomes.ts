@@ -4,7 +4,7 @@ import { findOrder, transition } from '../flight-orders.repo';
 import { settleAncillaries } from '../order-ancillaries';
 import type { FlightOrderRow } from '../flight-orders.schema';
 import { notifyOrderEvent } from '../../notifications/index';
-import { returnMoney } from '../return-money';
+import { paidChainOf, returnMoney } from '../return-money';
 import { releaseClaims } from './claims';
 
 const REJECTED = {
@@ -106,7 +106,7 @@ export async function creditBack(
       ...(order.originalBookingId ? { unwinds: order.originalBookingId } : {}),
     };
     // The original order paid by card: the refundable part goes back to that card (in part).
-    returned = await returnMoney(tx, money, order.originalBookingId ?? order.id, type, now);
+    returned = await returnMoney(tx, money, await paidChainOf(tx, order), type, now);
   }
   const credited = await transition(tx, crediting, reimbursed, now, {}, returned);
   const original = order.originalBookingId
