@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, Modal, Row, Space, Typography } from 'antd';
 import type { FormRule } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PASSENGER_TEXT_MAX } from '@portal/domain/name-patterns';
@@ -32,7 +32,6 @@ import { bookingErrorText, type BookingFieldError } from '../../../shared/passen
 import { createFlightOrder } from '../api/create-order';
 import { useSolutionAncillaries } from '../api/get-ancillaries';
 import { toSelections, type AncillaryChoice } from '../../../shared/flight/ancillary-choice';
-import { AncillariesCard } from './ancillaries-card';
 import { prefillPassengers, readPnrPassengers } from '../model/pnr-prefill';
 import { DuplicateBookingModal } from './duplicate-booking-modal';
 
@@ -41,6 +40,11 @@ interface BookingValues {
   contact: ContactFormValue;
 }
 
+// Seats and bags (seat maps, their keyboard grid) load with the supplier's answer, after the form:
+// the page's first JavaScript stays the form's.
+const AncillariesCard = lazy(() =>
+  import('./ancillaries-card').then((m) => ({ default: m.AncillariesCard })),
+);
 /** The passenger types of a solution's price list, one entry per passenger. */
 export function passengerSlots(solution: Solution): PassengerType[] {
   return solution.priceDetail.priceList.flatMap((row) =>
@@ -216,16 +220,18 @@ export function BookingForm({
           <PassengerCard key={i} form={form} index={i} type={type} ctx={ctx} />
         ))}
         {ancillaries.data && (
-          <AncillariesCard
-            solution={solution}
-            offer={ancillaries.data}
-            slots={slots}
-            choice={choice}
-            onChange={(next) => {
-              attemptKey.current = null;
-              setChoice(next);
-            }}
-          />
+          <Suspense fallback={null}>
+            <AncillariesCard
+              solution={solution}
+              offer={ancillaries.data}
+              slots={slots}
+              choice={choice}
+              onChange={(next) => {
+                attemptKey.current = null;
+                setChoice(next);
+              }}
+            />
+          </Suspense>
         )}
         <Card
           title={

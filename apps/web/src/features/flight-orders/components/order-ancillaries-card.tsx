@@ -1,11 +1,16 @@
 import { Button, Card, Tag } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderAncillary } from '@portal/domain/ancillaries';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { DataTable } from '../../../shared/ui/data-table';
-import { AddAncillariesDialog } from '../after-sales/add-ancillaries-dialog';
 import { money } from '../lib/format';
+
+// The purchase dialog (seat maps, bag choices) loads when it is first opened: most visits of an
+// order never open it, and it weighs some 10 KB of the order page's JavaScript.
+const AddAncillariesDialog = lazy(() =>
+  import('../after-sales/add-ancillaries-dialog').then((m) => ({ default: m.AddAncillariesDialog })),
+);
 
 /**
  * The seats and bags of the order per passenger, and on an issued booking the way to buy more
@@ -81,7 +86,11 @@ export function OrderAncillariesCard({ order }: { order: FlightOrder }) {
           },
         ]}
       />
-      {canAdd && <AddAncillariesDialog order={order} open={adding} onClose={() => setAdding(false)} />}
+      {canAdd && adding && (
+        <Suspense fallback={null}>
+          <AddAncillariesDialog order={order} open={adding} onClose={() => setAdding(false)} />
+        </Suspense>
+      )}
     </Card>
   );
 }
