@@ -1,49 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlightOrderRow } from '../flight-orders/index';
 import { flightDocumentModel } from './flight-document.model';
-
-const segment = {
-  marketingCarrier: 'CA',
-  operatingCarrier: 'CA',
-  flightNumber: '1501',
-  aircraft: '320',
-  departure: { airport: 'PEK', terminal: null, time: '2030-05-01T08:00', timeZone: 'Asia/Shanghai' },
-  arrival: { airport: 'SHA', terminal: null, time: '2030-05-01T10:15', timeZone: 'Asia/Shanghai' },
-  durationMinutes: 135,
-  cabin: 'economy',
-  bookingClass: 'Y',
-  fareBasis: null,
-};
-
-const ancillaries = [
-  {
-    passengerIndex: 0,
-    kind: 'seat',
-    segmentIndexes: [0],
-    designator: '12A',
-    quantity: 1,
-    weightKg: null,
-    status: 'booked',
-  },
-  {
-    passengerIndex: 0,
-    kind: 'bag',
-    segmentIndexes: [0],
-    designator: null,
-    quantity: 2,
-    weightKg: 23,
-    status: 'booked',
-  },
-  {
-    passengerIndex: 0,
-    kind: 'seat',
-    segmentIndexes: [0],
-    designator: '3C',
-    quantity: 1,
-    weightKg: null,
-    status: 'replaced',
-  },
-] as const;
+import { ancillaries, segment } from '../flight-orders/order-ancillaries.fixtures';
 
 describe('seats and bags on the itinerary', () => {
   it('adds a seats and bags column and amount to the itinerary', () => {

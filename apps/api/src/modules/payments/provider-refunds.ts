@@ -125,33 +125,22 @@ export async function sendProviderRefund(
 
 /** What the log says about a refund to the card (ids and amounts, no personal data). */
 export function providerRefundLog(row: ProviderRefundRow) {
-  const {
-    id,
-    orderId,
-    paymentId,
-    channel,
-    tradeNo,
-    amountMinor,
-    currency,
-    reason,
-    status,
-    refundId,
-    attempts,
-  } = row;
-  return {
-    providerRefundId: id,
-    orderId,
-    paymentId,
-    channel,
-    tradeNo,
-    amountMinor,
-    currency,
-    reason,
-    status,
-    refundId,
-    attempts,
-  };
+  const logged = LOGGED_FIELDS.map((field) => [field, row[field]]);
+  return { providerRefundId: row.id, ...Object.fromEntries(logged) };
 }
+
+const LOGGED_FIELDS = [
+  'orderId',
+  'paymentId',
+  'channel',
+  'tradeNo',
+  'amountMinor',
+  'currency',
+  'reason',
+  'status',
+  'refundId',
+  'attempts',
+] as const satisfies readonly (keyof ProviderRefundRow)[];
 
 /** The job that sends refunds to the card until the provider confirms them. */
 export function providerRefundJobHandlers(
