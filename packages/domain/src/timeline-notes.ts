@@ -10,6 +10,8 @@ export const TIMELINE_NOTES = {
   ticketingFailed: 'ticketing failed at the supplier',
   moneyReturned: 'money returned to the wallet',
   moneyReturnedToCard: 'money going back to the card through {channel}',
+  purchasedExtrasReturned:
+    'seats and bags bought after issue go back the way they were paid: {currency} {amount} (order {bookingNumbers})',
   paymentDeadlinePassed: 'payment deadline passed',
   canceledByUser: 'canceled by the user',
   paidWith: 'paid with {channel}',

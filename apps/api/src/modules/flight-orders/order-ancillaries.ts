@@ -137,28 +137,37 @@ export async function setAncillaryStatus(
 
 /**
  * A refund or void order credited: the original's booked seats and bags of its passengers whose
- * every segment it covers move to `to` (what they cost was in the credited ticket-segments).
+ * every segment it covers move to `to`, those bought with the booking (their price was in the
+ * credited ticket-segments) and those bought after issue (returned by `returnPurchasedLines`).
+ * Answers the lines moved.
  */
 export async function settleAncillaries(
   tx: Db,
   afterSales: { originalBookingId: string | null; afterSales: { selection: AfterSalesSelection } | null },
   original: { passengers: readonly { id: string }[] } | undefined,
   to: 'refunded' | 'voided',
-): Promise<void> {
+): Promise<AncillaryRow[]> {
   const selection = afterSales.afterSales?.selection;
-  if (!afterSales.originalBookingId || !selection || !original) return;
-  const passengers = new Set(
-    original.passengers.flatMap((p, i) => (selection.passengerIds.includes(p.id) ? [i] : [])),
-  );
-  const segments = new Set(selection.segmentIndexes);
+  if (!afterSales.originalBookingId || !selection || !original) return [];
   const covered = (await ancillariesOf(tx, [afterSales.originalBookingId])).filter(
-    (l) =>
-      l.status === 'booked' &&
-      passengers.has(l.passengerIndex) &&
-      l.segmentIndexes.every((s) => segments.has(s)),
+    (l) => l.status === 'booked' && coveredBy(l, selection, original),
   );
-  if (covered.length === 0) return;
-  await setAncillaryStatus(tx, { ids: covered.map((l) => l.id) }, 'booked', to);
+  if (covered.length === 0) return [];
+  return setAncillaryStatus(tx, { ids: covered.map((l) => l.id) }, 'booked', to);
+}
+
+/** Whether `selection` (of an after-sales order on `original`) covers the line: its passenger, every segment. */
+export function coveredBy(
+  line: Pick<AncillaryRow, 'passengerIndex' | 'segmentIndexes'>,
+  selection: AfterSalesSelection,
+  original: { passengers: readonly { id: string }[] },
+): boolean {
+  const passengerId = original.passengers[line.passengerIndex]?.id;
+  return (
+    passengerId !== undefined &&
+    selection.passengerIds.includes(passengerId) &&
+    line.segmentIndexes.every((s) => selection.segmentIndexes.includes(s))
+  );
 }
 
 /** A line as the order detail shows it (pending and failed purchase lines are left out). */

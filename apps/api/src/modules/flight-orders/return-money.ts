@@ -1,7 +1,7 @@
 import type { TimelineNote } from '@portal/domain/timeline-notes';
 import type { Db } from '../../platform/db';
 import { refundThroughProvider, type ProviderRefundReason } from '../payments/index';
-import { reimburse, type ReimburseInput } from '../wallet/index';
+import { orderOfLedgerOrderId, reimburse, type ReimburseInput } from '../wallet/index';
 import { findOrder } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
 
@@ -26,7 +26,8 @@ export async function returnMoney(
       tx,
       {
         paidOrderId: id,
-        orderId: input.orderId,
+        orderId: orderOfLedgerOrderId(input.orderId),
+        ledgerOrderId: input.orderId,
         agencyId: input.agencyId,
         amountMinor: input.amountMinor,
         currency: input.currency,

@@ -19,6 +19,11 @@ export interface ProviderRefundClaim {
   paidOrderId: string;
   /** The order whose money goes back (the failed order, the refund or void order, the failed change). */
   orderId: string;
+  /**
+   * The ledger's order id of the money going back when it is not `orderId` itself (the seats and
+   * bags of one purchase returned by a refund: `purchaseReturnLedgerOrderId`); it names the refund.
+   */
+  ledgerOrderId?: string;
   agencyId: number;
   amountMinor: number;
   currency: string;
@@ -36,7 +41,7 @@ export interface CaptureRef {
  * capture still holds `amountMinor` (what it took, less what was refunded of it before, in the
  * same currency), the money goes back through that provider: `post` enters it in the ledger
  * (the caller's recipe, toward the provider's receivable), the refund is recorded under its
- * idempotency key (one per order and reason: unique) and its job queued; answers true. Otherwise
+ * idempotency key (one per order, or ledger order id, and reason: unique) and its job queued; answers true. Otherwise
  * answers false and records nothing: the caller credits the wallet as before.
  */
 export async function refundThroughProvider(
@@ -72,7 +77,7 @@ export async function refundThroughProvider(
       amountMinor: claim.amountMinor,
       currency: claim.currency,
       reason: claim.reason,
-      idempotencyKey: `order-refund-${claim.orderId}-${claim.reason}`,
+      idempotencyKey: `order-refund-${claim.ledgerOrderId ?? claim.orderId}-${claim.reason}`,
       status: 'refund_pending',
       ledgerEntryId,
       createdAt: now,

@@ -1,6 +1,10 @@
 /** What the wallet module offers the other modules; nothing else of it may be imported. */
 export { availableOf, postEntry } from './ledger';
-export { instalmentLedgerOrderId } from './ledger-order-id';
+export {
+  instalmentLedgerOrderId,
+  orderOfLedgerOrderId,
+  purchaseReturnLedgerOrderId,
+} from './ledger-order-id';
 export type { LedgerOrderSource, LedgerOrders } from './ledger-orders';
 export { groupInstalmentViolations, ledgerViolations } from './ledger.invariants';
 export { ensureAccounts } from './ledger.repo';

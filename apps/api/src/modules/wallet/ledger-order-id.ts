@@ -16,3 +16,17 @@ export function instalmentOfLedgerOrderId(ledgerOrderId: string | null): Instalm
   const n = Number(INSTALMENT_SUFFIX.exec(ledgerOrderId ?? '')?.[1]);
   return INSTALMENT_NUMBERS.find((i) => i === n) ?? null;
 }
+
+/**
+ * The ledger's order id of the seats and bags that purchase `purchaseOrderId` bought after issue,
+ * returned by the refund or void order `orderId` (`{orderId}/extras-{purchaseOrderId}`): one entry
+ * per refund or void and purchase, listed under the refund or void (the part before the slash).
+ */
+export function purchaseReturnLedgerOrderId(orderId: string, purchaseOrderId: string): string {
+  return `${orderId}/extras-${purchaseOrderId}`;
+}
+
+/** The order a ledger order id belongs to: the part before a slash, as the wallet lists join it. */
+export function orderOfLedgerOrderId(ledgerOrderId: string): string {
+  return ledgerOrderId.split('/', 1)[0] ?? ledgerOrderId;
+}

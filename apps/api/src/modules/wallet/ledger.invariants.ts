@@ -177,7 +177,8 @@ export async function fundingViolations(db: Db): Promise<string[]> {
  * Money back per ticket (to the wallet, or to the card through the provider that captured it: the
  * platform's receivable): a refund or void entry credits at most what was paid for the
  * ticket-segments its order claims; no ticket-segment is credited by two refunds or voids; and
- * what an original's refunds and voids credit never exceeds what was paid for it.
+ * what an original's refunds and voids credit never exceeds what was paid for it. Seats and bags
+ * bought after issue come back under their own ledger order ids, checked against their purchase.
  */
 export async function ticketViolations(db: Db): Promise<string[]> {
   const problems: string[] = [];
@@ -188,7 +189,7 @@ export async function ticketViolations(db: Db): Promise<string[]> {
     from journal_entries e
     join ledger_postings p on p.entry_id = e.id
     join ledger_accounts a on a.id = p.account_id
-    where e.kind in ('refund-flight', 'void-flight')
+    where e.kind in ('refund-flight', 'void-flight') and e.order_id not like '%/extras-%'
     group by e.id, e.order_id`;
   const aboveClaims = await query<{ id: string; credit: string; paid: string }>(
     db,
@@ -224,7 +225,40 @@ export async function ticketViolations(db: Db): Promise<string[]> {
     having sum(x.credit) > case when o.payment_state = 'paid' then o.order_total_minor else 0 end`,
   );
   for (const r of abovePaid) problems.push(`order ${r.id} got ${r.credit} back, above ${r.paid} paid`);
+  problems.push(...(await purchaseReturnViolations(db)));
   return problems;
+}
+
+/**
+ * Seats and bags bought after issue and returned by refunds and voids (ledger order ids
+ * `{refund}/extras-{purchase}`): what each purchase got back is at most what it was paid, and at
+ * most the price of its lines that are refunded or voided.
+ */
+async function purchaseReturnViolations(db: Db): Promise<string[]> {
+  const above = await query<{ id: string; credit: string; paid: string; lines: string }>(
+    db,
+    sql`
+    select y.id, y.credit::text, y.paid::text, y.lines::text from (
+      select o.id::text as id, sum(x.credit) as credit,
+        case when o.payment_state = 'paid' then o.order_total_minor else 0 end as paid,
+        coalesce((select sum(l.price_minor) from flight_order_ancillaries l
+                  where l.purchase_order_id = o.id and l.status in ('refunded', 'voided')), 0) as lines
+      from (
+        select e.meta->>'unwinds' as purchase_id,
+          coalesce(sum(p.amount_minor) filter (
+            where a.kind in ('agency_wallet', 'platform_receivable') and p.leg is null), 0) as credit
+        from journal_entries e
+        join ledger_postings p on p.entry_id = e.id
+        join ledger_accounts a on a.id = p.account_id
+        where e.kind in ('refund-flight', 'void-flight') and e.order_id like '%/extras-%'
+        group by e.id) x
+      join flight_orders o on o.id::text = x.purchase_id
+      group by o.id, o.order_total_minor, o.payment_state) y
+    where y.credit > y.paid or y.credit > y.lines`,
+  );
+  return above.map(
+    (r) => `purchase ${r.id} got ${r.credit} back, above ${r.paid} paid or ${r.lines} of lines returned`,
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import type { AncillaryRow } from '../order-ancillaries.schema';
 import { returnMoney } from '../return-money';
 import { answerOrRefusal } from '../supplier-answer';
 import { ANCILLARY_CONFIRM_JOB } from './ancillary-purchase';
+import { returnLinesAlreadyCredited } from './purchase-returns';
 
 /** The supplier's request of a purchase's pending lines, passenger by passenger. */
 function selectionsOf(lines: readonly AncillaryRow[]): AncillarySelection[] {
@@ -29,8 +30,8 @@ function selectionsOf(lines: readonly AncillaryRow[]): AncillarySelection[] {
 /**
  * A paid purchase: the supplier adds the seats and bags (outside any transaction; no answer is
  * asked again by the job's retries, `answerOrRefusal`), then in one transaction the purchase is
- * `issued` with its lines booked (a new seat replaces the passenger's earlier one on its segment),
- * or refused: failed -> failed_reimbursing -> failed_reimbursed with the money back to the wallet.
+ * `issued` with its lines booked (a new seat replaces the passenger's earlier one on its segment;
+ * lines of tickets refunded or voided meanwhile are returned at once), or refused: failed -> failed_reimbursing -> failed_reimbursed with the money back to the wallet.
  */
 function confirmHandler(deps: FlightOrderDeps): JobHandler {
   return async (db, job, now) => {
@@ -68,7 +69,9 @@ function confirmHandler(deps: FlightOrderDeps): JobHandler {
         if (replaced.length > 0)
           await setAncillaryStatus(tx, { ids: replaced.map((l) => l.id) }, 'booked', 'replaced');
         await setAncillaryStatus(tx, { purchaseOrderId: current.id }, 'pending', 'booked');
-        await transition(tx, current, 'issued', now);
+        // Tickets refunded or voided while the supplier was adding: their seats and bags go back now.
+        const [returned] = await returnLinesAlreadyCredited(tx, current, now);
+        await transition(tx, current, 'issued', now, {}, returned ?? null);
         return;
       }
       await setAncillaryStatus(tx, { purchaseOrderId: current.id }, 'pending', 'failed');

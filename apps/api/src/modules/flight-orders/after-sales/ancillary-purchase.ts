@@ -16,6 +16,7 @@ import type { FlightOrderRow } from '../flight-orders.schema';
 import { ancillariesOf, type AncillaryLine, insertAncillaries, totalsOf } from '../order-ancillaries';
 import { queuePaymentDeadline } from '../order-jobs';
 import { ruleErrors } from '../passenger-fare-check';
+import { anyClaimed } from './claims';
 import { lockOwnOrder } from './refund';
 
 export const ANCILLARY_CONFIRM_JOB = 'flight-ancillary-confirm';
@@ -93,7 +94,8 @@ function priceLines(prep: PurchasePrep, selections: readonly AncillarySelection[
 /**
  * `POST /order/v2/flight/orders/{id}/ancillaries`, in the request's transaction: the selection
  * checked on the supplier's maps with the seats other passengers of the order hold and the bags
- * already bought (400 ANCILLARY_INVALID), then a purchase order of type `ancillary` in to_be_paid
+ * already bought (400 ANCILLARY_INVALID), none for a ticket being or already refunded, voided or
+ * changed (409 TICKET_IN_AFTER_SALES), then a purchase order of type `ancillary` in to_be_paid
  * (its payment deadline job queued) holding the lines as pending; free seats only: straight to
  * proceeding with the supplier's confirmation queued.
  */
@@ -130,6 +132,13 @@ export async function requestPurchase(
     throw new AppError('ANCILLARY_INVALID', undefined, { errors: ruleErrors('', errors) });
 
   const lines = priceLines(prep, body.selections);
+  const ticketSegments = lines.flatMap((l) =>
+    l.segmentIndexes.map((segmentIndex) => ({
+      passengerId: order.passengers[l.passengerIndex]?.id ?? '',
+      segmentIndex,
+    })),
+  );
+  if (await anyClaimed(tx, order.id, ticketSegments)) throw new AppError('TICKET_IN_AFTER_SALES');
   const total = totalsOf(lines);
   const free = total.priceMinor === 0;
   const deadline = new Date(Math.min(now.getTime() + PAYMENT_WINDOW_MS, order.departureAt.getTime()));

@@ -191,6 +191,24 @@ export async function claimTickets(tx: Db, input: ClaimInput): Promise<TicketCla
   }
 }
 
+/**
+ * Whether any of `ticketSegments` (passenger id and segment index of `orderId`) is held by a live
+ * claim: a request under way, or a refund, void or change done (claims kept).
+ */
+export async function anyClaimed(
+  db: Db,
+  orderId: string,
+  ticketSegments: readonly { passengerId: string; segmentIndex: number }[],
+): Promise<boolean> {
+  if (ticketSegments.length === 0) return false;
+  const live = await db
+    .select({ passengerId: ticketClaims.passengerId, segmentIndex: ticketClaims.segmentIndex })
+    .from(ticketClaims)
+    .where(and(eq(ticketClaims.orderId, orderId), isNull(ticketClaims.releasedAt)));
+  const held = new Set(live.map((c) => `${c.passengerId}|${c.segmentIndex}`));
+  return ticketSegments.some((t) => held.has(`${t.passengerId}|${t.segmentIndex}`));
+}
+
 /** What was paid for the ticket-segments an after-sales order holds (the cap of its money back). */
 export async function claimedPaid(db: Db, afterSalesOrderId: string): Promise<number> {
   const [row] = await db

@@ -6,6 +6,7 @@ import type { FlightOrderRow } from '../flight-orders.schema';
 import { notifyOrderEvent } from '../../notifications/index';
 import { paidChainOf, returnMoney } from '../return-money';
 import { releaseClaims } from './claims';
+import { returnPurchasedLines } from './purchase-returns';
 
 const REJECTED = {
   chg_rejected: 'change.rejected',
@@ -78,8 +79,10 @@ const CREDITED = {
 
 /**
  * The supplier refunded or voided the tickets: the order moves done -> reimbursing -> reimbursed
- * with its quoted refundable total credited to the wallet (no entry when it is 0), and the agency
- * is told, in the caller's transaction.
+ * with its quoted refundable total credited (to the card that paid, else the wallet; no entry when
+ * it is 0), the seats and bags of the covered tickets settled, those bought after issue returned
+ * the way their purchase was paid (`returnPurchasedLines`), and the agency told, in the caller's
+ * transaction.
  */
 export async function creditBack(
   tx: Db,
@@ -90,7 +93,12 @@ export async function creditBack(
   const { steps, note, entry, label, kind } = CREDITED[type];
   const [done, reimbursing, reimbursed] = steps;
   const settled = await transition(tx, order, done, now, {}, { key: note });
-  const crediting = await transition(tx, settled, reimbursing, now);
+  const original = order.originalBookingId
+    ? await findOrder(tx, order.agencyId, order.originalBookingId)
+    : undefined;
+  const lines = await settleAncillaries(tx, order, original, type === 'refund' ? 'refunded' : 'voided');
+  const extras = await returnPurchasedLines(tx, order, lines, type, now);
+  const crediting = await transition(tx, settled, reimbursing, now, {}, extras);
   const amount = order.afterSales?.quote?.refundableTotalMinor ?? 0;
   let returned: TimelineNote = { key: 'moneyReturned' };
   if (amount > 0) {
@@ -109,10 +117,6 @@ export async function creditBack(
     returned = await returnMoney(tx, money, await paidChainOf(tx, order), type, now);
   }
   const credited = await transition(tx, crediting, reimbursed, now, {}, returned);
-  const original = order.originalBookingId
-    ? await findOrder(tx, order.agencyId, order.originalBookingId)
-    : undefined;
-  await settleAncillaries(tx, order, original, type === 'refund' ? 'refunded' : 'voided');
   await notifyOrderEvent(tx, { kind, order: credited, at: now });
   return credited;
 }
