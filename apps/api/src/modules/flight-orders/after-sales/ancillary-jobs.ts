@@ -1,8 +1,11 @@
 import type { AncillarySelection } from '@portal/domain/ancillaries';
 import type { TimelineNote } from '@portal/domain/timeline-notes';
+import type { Db } from '../../../platform/db';
 import type { JobHandler } from '../../../platform/jobs';
+import { notifyOrderEvent } from '../../notifications/index';
 import { SUPPLIER_CALL_MS, type FlightOrderDeps } from '../flight-orders.context';
 import { lockOrderById, transition } from '../flight-orders.repo';
+import type { FlightOrderRow } from '../flight-orders.schema';
 import { ancillariesOf, purchaseLines, setAncillaryStatus } from '../order-ancillaries';
 import type { AncillaryRow } from '../order-ancillaries.schema';
 import { returnMoney } from '../return-money';
@@ -27,10 +30,31 @@ function selectionsOf(lines: readonly AncillaryRow[]): AncillarySelection[] {
 }
 
 /**
+ * Tells the agency how a purchase ended, as every after-sales outcome is told: the e-mail lists the
+ * purchase's own lines (booked, or refused) with their prices, and the supplier's reason if any.
+ */
+async function notifyPurchase(
+  tx: Db,
+  kind: 'ancillary.confirmed' | 'ancillary.refused',
+  purchase: FlightOrderRow,
+  now: Date,
+  reason?: string,
+): Promise<void> {
+  const ancillaries = await purchaseLines(tx, purchase.id);
+  await notifyOrderEvent(tx, {
+    kind,
+    order: { ...purchase, ancillaries },
+    at: now,
+    ...(reason ? { params: { reason } } : {}),
+  });
+}
+
+/**
  * A paid purchase: the supplier adds the seats and bags (outside any transaction; no answer is
  * asked again by the job's retries, `answerOrRefusal`), then in one transaction the purchase is
  * `issued` with its lines booked (a new seat replaces the passenger's earlier one on its segment),
- * or refused: failed -> failed_reimbursing -> failed_reimbursed with the money back to the wallet.
+ * or refused: failed -> failed_reimbursing -> failed_reimbursed with the money back to the card
+ * that paid it, else to the wallet. Either way the agency is told (`notifyPurchase`).
  */
 function confirmHandler(deps: FlightOrderDeps): JobHandler {
   return async (db, job, now) => {
@@ -68,7 +92,8 @@ function confirmHandler(deps: FlightOrderDeps): JobHandler {
         if (replaced.length > 0)
           await setAncillaryStatus(tx, { ids: replaced.map((l) => l.id) }, 'booked', 'replaced');
         await setAncillaryStatus(tx, { purchaseOrderId: current.id }, 'pending', 'booked');
-        await transition(tx, current, 'issued', now);
+        const issued = await transition(tx, current, 'issued', now);
+        await notifyPurchase(tx, 'ancillary.confirmed', issued, now);
         return;
       }
       await setAncillaryStatus(tx, { purchaseOrderId: current.id }, 'pending', 'failed');
@@ -88,7 +113,9 @@ function confirmHandler(deps: FlightOrderDeps): JobHandler {
         };
         returned = await returnMoney(tx, money, current.id, 'purchase_failed', now);
       }
-      await transition(tx, reimbursing, 'failed_reimbursed', now, {}, returned);
+      const reimbursed = await transition(tx, reimbursing, 'failed_reimbursed', now, {}, returned);
+      const reason = answer?.status === 'rejected' ? answer.reason : undefined;
+      await notifyPurchase(tx, 'ancillary.refused', reimbursed, now, reason);
     });
   };
 }
