@@ -43,7 +43,10 @@ function emailAmount(name: EmailAmount['name'], minor: number, currency: string)
   return { name, amount: fromMinor(minor, minorDigits(currency)), currency };
 }
 
-/** The amounts an order's e-mail lists: a booking's total, or the desk's quote of an after-sales order. */
+/**
+ * The amounts an order's e-mail lists: a booking's or a purchase's total, or the desk's quote of
+ * an after-sales order.
+ */
 function amountsOf(order: OrderEmailFacts): EmailAmount[] {
   if (order.type === 'origin' || order.type === 'ancillary')
     return [emailAmount('orderTotal', order.orderTotalMinor, order.currency)];
