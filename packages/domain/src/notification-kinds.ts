@@ -26,6 +26,8 @@ export const NOTIFICATION_KINDS = [
   'void.completed',
   'void.rejected',
   'void.failed',
+  'ancillary.confirmed',
+  'ancillary.refused',
   'disruption.raised',
   'wallet.topped_up',
   'wallet.credit_low',

@@ -11,6 +11,7 @@ import type { FlightOrderDeps } from './flight-orders.context';
 import { canSeeOrder } from '@portal/domain/order-visibility';
 import { findOrder, lockOrderById, transition } from './flight-orders.repo';
 import { flightOrders, type FlightOrderRow } from './flight-orders.schema';
+import { ancillariesOf } from './order-ancillaries';
 import { queueTicketing } from './order-jobs';
 
 /** Called in the payment's transaction once an order is paid (queues ticketing, reissue, ...). */
@@ -81,8 +82,12 @@ function dueOf(
       { key: 'paidWith', params: { channel } },
     );
     await recipe.onPaid(tx, paid, now);
-    // The booker hears that a booking is paid (a change's payment is told by its reissue).
-    if (paid.type === 'origin') await notifyOrderEvent(tx, { kind: 'order.paid', order: paid, at: now });
+    // The booker hears that a booking is paid, with its seats and bags as the booked e-mail lists
+    // them (a change's payment is told by its reissue, a purchase's by the supplier's answer).
+    if (paid.type === 'origin') {
+      const ancillaries = await ancillariesOf(tx, [paid.id]);
+      await notifyOrderEvent(tx, { kind: 'order.paid', order: { ...paid, ancillaries }, at: now });
+    }
     return paid;
   };
   return {

@@ -1,9 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SolutionAncillaries, type SeatMap } from '@portal/domain/ancillaries';
 import { FlightOrder } from '@portal/domain/flight-order';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { adult, child, contact, createOrder, pickSolution } from './flight-orders.test-helpers';
 import { getOrder } from './after-sales/after-sales.test-helpers';
+import { outboundMessages } from '../notifications/index';
 
 const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });
 
@@ -125,6 +127,20 @@ describe('booking with seats and bags', () => {
     expect(before - (await balance())).toBe(minor(order.price.orderTotal.amount));
     const detail = await getOrder(t.app, token, order.id);
     expect(detail.ancillaries).toHaveLength(2);
+
+    // The "paid" e-mail lists them as the "booked" one does, in the agency's language (English).
+    const [mail] = await t.database.db
+      .select({ payload: outboundMessages.payload })
+      .from(outboundMessages)
+      .where(
+        and(
+          eq(outboundMessages.orderId, order.id),
+          eq(outboundMessages.kind, 'order.paid'),
+          eq(outboundMessages.channel, 'email'),
+        ),
+      );
+    const route = `${solution.legs[0]?.segments[0]?.departure.airport}-${solution.legs[0]?.segments[0]?.arrival.airport}`;
+    expect(mail?.payload.text).toContain(`Seat ${seat.designator} (${route}); 2 × 23 kg bag (${route})`);
   });
 
   it('refuses a child in an exit row and the adult holding an infant there, before booking', async () => {

@@ -23,6 +23,7 @@ import {
 } from '../../test/app';
 import { createSimulatedGateways, isSimulatedGateway } from '../../simulation/payments/simulated-gateway';
 import { walletAccounts } from '../wallet/index';
+import { providerRefundsOf } from '../payments/index';
 import { notifications } from '../notifications/index';
 import { groupInstalmentViolations, ledgerViolations } from '../wallet/index';
 import { payFromBalance } from '../wallet/index';
@@ -639,6 +640,65 @@ describe('group instalments through an outside channel', () => {
     expect(entries.every((e) => e.kind === 'origin-flight')).toBe(true);
     const instalment2 = order.instalments[1]?.amount.amount ?? '0';
     expect(await walletBalance()).toBe((before ?? 0) - Math.round(Number(instalment2) * 100));
+    expect(await ledgerViolations(database.db)).toEqual([]);
+    expect(await groupInstalmentViolations(database.db)).toEqual([]);
+  });
+
+  /** Every ledger entry about the order: its instalments' and any under its own id. */
+  const entriesOf = (orderId: string) =>
+    database.db
+      .select()
+      .from(journalEntries)
+      .where(like(journalEntries.orderId, `${orderId}%`));
+  const minorOf = (amount: string | undefined) => Math.round(Number(amount ?? '0') * 100);
+
+  it('keeps deposits paid by card and from the wallet when the order fails: nothing goes back to the card or the wallet', async () => {
+    await fund(1, 50_000_000);
+    const token = 'admin';
+    const order = await seated(token);
+    const card = await startCard(token, order.id, 1);
+    await checkout(card.redirectUrl);
+    expect((await pay(token, order.id, 2)).statusCode).toBe(200);
+    const before = await walletBalance();
+
+    await runJobsAt(new Date(Date.parse(order.instalments[2]?.deadline ?? '')));
+    const failed = await detail(token, order.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.failureReason).toBe('instalment_missed');
+    expect(failed.instalments.map((i) => [i.state, i.channel])).toEqual([
+      ['paid', 'stripe'],
+      ['paid', 'balance'],
+      ['missed', null],
+      ['unpaid', null],
+    ]);
+    // Spec §4: the deposit is not refunded, whatever paid it.
+    const kept = minorOf(order.instalments[0]?.amount.amount) + minorOf(order.instalments[1]?.amount.amount);
+    expect(minorOf(failed.depositsKept?.amount)).toBe(kept);
+    expect(stripe.refunds.filter((r) => r.paymentId === card.paymentId)).toEqual([]);
+    expect(await providerRefundsOf(database.db, [order.id])).toEqual([]);
+    expect(await walletBalance()).toBe(before);
+    expect((await entriesOf(order.id)).map((e) => e.kind)).toEqual(['origin-flight', 'origin-flight']);
+    expect(await ledgerViolations(database.db)).toEqual([]);
+    expect(await groupInstalmentViolations(database.db)).toEqual([]);
+  });
+
+  it('keeps a deposit paid by card when the agent cancels: no refund to the card, nothing to the wallet', async () => {
+    await fund(1, 50_000_000);
+    const token = 'admin';
+    const order = await seated(token);
+    const card = await startCard(token, order.id, 1);
+    await checkout(card.redirectUrl);
+    const before = await walletBalance();
+    const canceled = await call(token, 'POST', `/order/v2/group/orders/${order.id}/cancel`, {
+      reason: 'The school cancelled the trip',
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(body<GroupOrder>(canceled).data.depositsKept).toEqual(order.instalments[0]?.amount);
+    await runJobsAt(new Date(clock.getTime() + HOUR));
+    expect(stripe.refunds.filter((r) => r.paymentId === card.paymentId)).toEqual([]);
+    expect(await providerRefundsOf(database.db, [order.id])).toEqual([]);
+    expect(await walletBalance()).toBe(before);
+    expect((await entriesOf(order.id)).map((e) => e.kind)).toEqual(['origin-flight']);
     expect(await ledgerViolations(database.db)).toEqual([]);
     expect(await groupInstalmentViolations(database.db)).toEqual([]);
   });

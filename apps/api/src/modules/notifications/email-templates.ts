@@ -16,10 +16,11 @@ export interface EmailPassenger {
   extras?: readonly EmailExtra[];
 }
 
-/** A seat or bag line of an e-mail. */
-export type EmailExtra =
+/** A seat or bag line of an e-mail; `price` (`120.00 CNY`) when the e-mail is about buying it. */
+export type EmailExtra = (
   | { kind: 'seat'; seat: string; route: string }
-  | { kind: 'bag'; quantity: number; weightKg: number; route: string };
+  | { kind: 'bag'; quantity: number; weightKg: number; route: string }
+) & { price?: string };
 
 /** A flight of the e-mail's order, its departure in the departure airport's local time. */
 export interface EmailFlight {
@@ -128,10 +129,13 @@ function contentOf(
   const passengers = details.passengers ?? [];
   if (passengers.length > 0) {
     const withExtras = passengers.some((p) => (p.extras ?? []).length > 0);
-    const extra = (e: EmailExtra) =>
-      e.kind === 'seat'
-        ? t(locale, 'email.detail.seat', { seat: e.seat, route: e.route })
-        : t(locale, 'email.detail.bag', { quantity: e.quantity, weight: e.weightKg, route: e.route });
+    const extra = (e: EmailExtra) => {
+      const item =
+        e.kind === 'seat'
+          ? t(locale, 'email.detail.seat', { seat: e.seat, route: e.route })
+          : t(locale, 'email.detail.bag', { quantity: e.quantity, weight: e.weightKg, route: e.route });
+      return e.price ? t(locale, 'email.detail.extraPrice', { item, price: e.price }) : item;
+    };
     tables.push({
       title: t(locale, 'email.detail.passengers'),
       head: [

@@ -24,3 +24,77 @@ describe('seats and bags in the order e-mails and the itinerary', () => {
     expect(zh.text).toContain('座位 12A（PEK-SHA）');
   });
 });
+
+describe('the e-mails of a purchase of seats and bags after issue', () => {
+  const purchase: OrderEmailFacts = {
+    ...facts,
+    type: 'ancillary',
+    passengers: [
+      { surname: 'ZHANG', given_names: 'WEI', type: 'adult', ticketNumbers: ['999-1234567890'] },
+      { surname: 'LI', given_names: 'NA', type: 'adult', ticketNumbers: ['999-1234567891'] },
+    ],
+    orderTotalMinor: 18_050,
+    ancillaries: [
+      { ...ancillaries[0], status: 'booked', priceMinor: 6_050, currency: 'CNY' },
+      { ...ancillaries[1], status: 'booked', priceMinor: 12_000, currency: 'CNY' },
+    ],
+  };
+  const refused: OrderEmailFacts = {
+    ...purchase,
+    ancillaries: (purchase.ancillaries ?? []).map((a) => ({ ...a, status: 'failed' })),
+  };
+  const params = { bookingNumber: 'F1' };
+
+  it.each([
+    [
+      'en',
+      'Seats and bags of F1 confirmed',
+      'ZHANG/WEI (Adult)  999-1234567890  Seat 12A (PEK-SHA): 60.50 CNY; 2 × 23 kg bag (PEK-SHA): 120.00 CNY',
+      'Order total: 180.50 CNY',
+    ],
+    [
+      'zh-cn',
+      '订单 F1 的座位和行李已确认',
+      '座位 12A（PEK-SHA）：60.50 CNY; 2 件 23 公斤行李（PEK-SHA）：120.00 CNY',
+      '180.50 CNY',
+    ],
+    [
+      'zh-tw',
+      '訂單 F1 的座位和行李已確認',
+      '座位 12A（PEK-SHA）：60.50 CNY; 2 件 23 公斤行李（PEK-SHA）：120.00 CNY',
+      '180.50 CNY',
+    ],
+  ] as const)(
+    'in %s, names the passenger, each seat and bag with its flight and price, and the total',
+    (locale, subject, line, total) => {
+      const mail = renderEmail('ancillary.confirmed', locale, params, orderEmailDetails(purchase));
+      expect(mail.subject).toBe(subject);
+      expect(mail.text).toContain(line);
+      expect(mail.text).toContain(total);
+      // Only the passenger it was bought for.
+      expect(mail.text).not.toContain('LI/NA');
+      expect(mail.html).toContain('60.50 CNY');
+    },
+  );
+
+  it.each([
+    ['en', 'Seats and bags of F1 refused', 'Any payment is returned', 'Seat 12A (PEK-SHA): 60.50 CNY'],
+    ['zh-cn', '订单 F1 的座位和行李被拒绝', '已支付的款项将退回原支付卡', '座位 12A（PEK-SHA）：60.50 CNY'],
+    ['zh-tw', '訂單 F1 的座位和行李被拒絕', '已支付的款項將退回原支付卡', '座位 12A（PEK-SHA）：60.50 CNY'],
+  ] as const)(
+    'in %s, lists what the airline refused with the reason and says the money goes back',
+    (locale, subject, back, seat) => {
+      const mail = renderEmail(
+        'ancillary.refused',
+        locale,
+        { ...params, reason: 'Seat taken' },
+        orderEmailDetails(refused),
+      );
+      expect(mail.subject).toBe(subject);
+      expect(mail.text).toContain(back);
+      expect(mail.text).toContain('Seat taken');
+      expect(mail.text).toContain(seat);
+      expect(mail.text).toContain('180.50 CNY');
+    },
+  );
+});

@@ -5,7 +5,10 @@ import type { OrderType } from '@portal/domain/flight-order-status';
 import type { Solution } from '@portal/domain/shopping';
 import type { EmailAmount, EmailDetails, EmailExtra, EmailPassenger } from './email-templates';
 
-/** A seat or bag of the order as its e-mails list it (held lines only). */
+/**
+ * A seat or bag of the order as its e-mails list it: the held lines of a booking; every line of a
+ * purchase after issue (booked or refused), each with its price.
+ */
 export interface OrderEmailAncillary {
   passengerIndex: number;
   kind: 'seat' | 'bag';
@@ -14,6 +17,9 @@ export interface OrderEmailAncillary {
   quantity: number;
   weightKg: number | null;
   status: string;
+  /** The line's price in `currency` (read by a purchase's e-mail). */
+  priceMinor?: number;
+  currency?: string;
 }
 
 /**
@@ -37,9 +43,13 @@ function emailAmount(name: EmailAmount['name'], minor: number, currency: string)
   return { name, amount: fromMinor(minor, minorDigits(currency)), currency };
 }
 
-/** The amounts an order's e-mail lists: a booking's total, or the desk's quote of an after-sales order. */
+/**
+ * The amounts an order's e-mail lists: a booking's or a purchase's total, or the desk's quote of
+ * an after-sales order.
+ */
 function amountsOf(order: OrderEmailFacts): EmailAmount[] {
-  if (order.type === 'origin') return [emailAmount('orderTotal', order.orderTotalMinor, order.currency)];
+  if (order.type === 'origin' || order.type === 'ancillary')
+    return [emailAmount('orderTotal', order.orderTotalMinor, order.currency)];
   const quote = order.afterSales?.quote;
   if (!quote) return [];
   const c = quote.currency;
@@ -66,22 +76,40 @@ export function orderEmailDetails(order: OrderEmailFacts): EmailDetails {
       .map((i) => segments[i])
       .map((s) => (s ? `${s.departure.airport}-${s.arrival.airport}` : ''))
       .join(', ');
+  // A purchase's e-mail is about what it asked for, whether the airline booked or refused it, and
+  // what each line cost; a booking's lists what the passengers hold now.
+  const purchase = order.type === 'ancillary';
+  const priceOf = (a: OrderEmailAncillary) => {
+    if (!purchase || a.priceMinor === undefined) return {};
+    const { amount, currency } = emailAmount('orderTotal', a.priceMinor, a.currency ?? order.currency);
+    return { price: `${amount} ${currency}` };
+  };
   const extrasOf = (index: number): EmailExtra[] =>
     (order.ancillaries ?? [])
-      .filter((a) => a.passengerIndex === index && a.status === 'booked')
+      .filter((a) => a.passengerIndex === index && (purchase || a.status === 'booked'))
       .map((a) =>
         a.kind === 'seat'
-          ? { kind: 'seat', seat: a.designator ?? '', route: route(a.segmentIndexes) }
-          : { kind: 'bag', quantity: a.quantity, weightKg: a.weightKg ?? 0, route: route(a.segmentIndexes) },
+          ? { kind: 'seat', seat: a.designator ?? '', route: route(a.segmentIndexes), ...priceOf(a) }
+          : {
+              kind: 'bag',
+              quantity: a.quantity,
+              weightKg: a.weightKg ?? 0,
+              route: route(a.segmentIndexes),
+              ...priceOf(a),
+            },
       );
-  const passengers: EmailPassenger[] = order.passengers.map((p, i) => {
+  const passengers: EmailPassenger[] = order.passengers.flatMap((p, i) => {
     const extras = extrasOf(i);
-    return {
-      name: `${p.surname}/${p.given_names}`,
-      type: p.type,
-      ticketNumbers: p.ticketNumbers,
-      ...(extras.length > 0 ? { extras } : {}),
-    };
+    // A purchase names only the passengers it bought for.
+    if (purchase && extras.length === 0) return [];
+    return [
+      {
+        name: `${p.surname}/${p.given_names}`,
+        type: p.type,
+        ticketNumbers: p.ticketNumbers,
+        ...(extras.length > 0 ? { extras } : {}),
+      },
+    ];
   });
   const flights = order.solution.legs
     .flatMap((leg) => leg.segments)

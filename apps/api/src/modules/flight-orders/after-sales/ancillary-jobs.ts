@@ -1,8 +1,11 @@
 import type { AncillarySelection } from '@portal/domain/ancillaries';
 import type { TimelineNote } from '@portal/domain/timeline-notes';
+import type { Db } from '../../../platform/db';
 import type { JobHandler } from '../../../platform/jobs';
+import { notifyOrderEvent } from '../../notifications/index';
 import { SUPPLIER_CALL_MS, type FlightOrderDeps } from '../flight-orders.context';
 import { lockOrderById, transition } from '../flight-orders.repo';
+import type { FlightOrderRow } from '../flight-orders.schema';
 import { ancillariesOf, purchaseLines, setAncillaryStatus } from '../order-ancillaries';
 import type { AncillaryRow } from '../order-ancillaries.schema';
 import { returnMoney } from '../return-money';
@@ -28,10 +31,32 @@ function selectionsOf(lines: readonly AncillaryRow[]): AncillarySelection[] {
 }
 
 /**
+ * Tells the agency how a purchase ended, as every after-sales outcome is told: the e-mail lists the
+ * purchase's own lines (booked, or refused) with their prices, and the supplier's reason if any.
+ */
+async function notifyPurchase(
+  tx: Db,
+  kind: 'ancillary.confirmed' | 'ancillary.refused',
+  purchase: FlightOrderRow,
+  now: Date,
+  reason?: string,
+): Promise<void> {
+  const ancillaries = await purchaseLines(tx, purchase.id);
+  await notifyOrderEvent(tx, {
+    kind,
+    order: { ...purchase, ancillaries },
+    at: now,
+    ...(reason ? { params: { reason } } : {}),
+  });
+}
+
+/**
  * A paid purchase: the supplier adds the seats and bags (outside any transaction; no answer is
  * asked again by the job's retries, `answerOrRefusal`), then in one transaction the purchase is
  * `issued` with its lines booked (a new seat replaces the passenger's earlier one on its segment;
- * lines of tickets refunded or voided meanwhile are returned at once), or refused: failed -> failed_reimbursing -> failed_reimbursed with the money back to the wallet.
+ * lines of tickets refunded or voided meanwhile are returned at once), or refused: failed ->
+ * failed_reimbursing -> failed_reimbursed with the money back to the card that paid it, else to
+ * the wallet. Either way the agency is told (`notifyPurchase`).
  */
 function confirmHandler(deps: FlightOrderDeps): JobHandler {
   return async (db, job, now) => {
@@ -71,7 +96,8 @@ function confirmHandler(deps: FlightOrderDeps): JobHandler {
         await setAncillaryStatus(tx, { purchaseOrderId: current.id }, 'pending', 'booked');
         // Tickets refunded or voided while the supplier was adding: their seats and bags go back now.
         const [returned] = await returnLinesAlreadyCredited(tx, current, now);
-        await transition(tx, current, 'issued', now, {}, returned ?? null);
+        const issued = await transition(tx, current, 'issued', now, {}, returned ?? null);
+        await notifyPurchase(tx, 'ancillary.confirmed', issued, now);
         return;
       }
       await setAncillaryStatus(tx, { purchaseOrderId: current.id }, 'pending', 'failed');
@@ -91,7 +117,9 @@ function confirmHandler(deps: FlightOrderDeps): JobHandler {
         };
         returned = await returnMoney(tx, money, current.id, 'purchase_failed', now);
       }
-      await transition(tx, reimbursing, 'failed_reimbursed', now, {}, returned);
+      const reimbursed = await transition(tx, reimbursing, 'failed_reimbursed', now, {}, returned);
+      const reason = answer?.status === 'rejected' ? answer.reason : undefined;
+      await notifyPurchase(tx, 'ancillary.refused', reimbursed, now, reason);
     });
   };
 }
