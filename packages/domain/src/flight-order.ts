@@ -224,6 +224,33 @@ export const OrderPayment = z.object({
 });
 export type OrderPayment = z.infer<typeof OrderPayment>;
 
+/** How a card dispute stands, as the order shows it: open (answer the bank), won or lost. */
+export const DISPUTE_STATES = ['open', 'won', 'lost'] as const;
+export type DisputeState = (typeof DISPUTE_STATES)[number];
+
+/**
+ * What the card payment's provider did outside the portal (the order's detail; lists leave it
+ * out; null when nothing): money refunded in its dashboard, and the latest card dispute. The order
+ * itself stays as it is: an operator decides what follows (docs/payments-stripe.md).
+ */
+export const PaymentIssue = z.object({
+  channel: z.enum(PAYMENT_CHANNELS),
+  /** What the provider refunded outside the portal, in total; null for none. */
+  refundedOutside: MoneyJson.nullable(),
+  dispute: z
+    .object({
+      state: z.enum(DISPUTE_STATES),
+      /** The card holder's bank's reason, as the provider names it (`fraudulent`, ...). */
+      reason: z.string(),
+      amount: MoneyJson,
+      /** The provider has taken the amount from the platform's balance (and not reinstated it). */
+      fundsWithdrawn: z.boolean(),
+      openedAt: Timestamp,
+    })
+    .nullable(),
+});
+export type PaymentIssue = z.infer<typeof PaymentIssue>;
+
 export const TimelineEntry = z.object({
   status: Status,
   at: Timestamp,
@@ -296,6 +323,8 @@ export const FlightOrder = z.object({
   documents: FlightOrderDocuments.optional(),
   /** Seats and bags per passenger (the detail; lists leave them out). */
   ancillaries: z.array(OrderAncillary).optional(),
+  /** A refund or dispute of the card payment outside the portal (the detail; null for none). */
+  paymentIssue: PaymentIssue.nullable().optional(),
 });
 export type FlightOrder = z.infer<typeof FlightOrder>;
 

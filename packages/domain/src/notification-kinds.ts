@@ -1,9 +1,11 @@
 // No zod here: the web's notification bell, on every signed-in page, needs only these.
 /**
- * Order, disruption and wallet events the outbound module tells people and systems about. The
+ * Order, disruption, payment and wallet events the outbound module tells people and systems about. The
  * wallet events are about an agency, not an order: a top-up its parent made (`amount`,
  * `reference`, `available`) and its available amount falling below its credit alert threshold
- * (`available`, `threshold`); amounts are decimal texts with `currency` beside them.
+ * (`available`, `threshold`); amounts are decimal texts with `currency` beside them. The payment
+ * events tell an agency's finance about its card payments at the provider: a refund made outside
+ * the portal, a dispute opened, won or lost (`amount`, `currency`, `channel`, a dispute's `reason`).
  */
 export const NOTIFICATION_KINDS = [
   'order.booked',
@@ -31,6 +33,10 @@ export const NOTIFICATION_KINDS = [
   'disruption.raised',
   'wallet.topped_up',
   'wallet.credit_low',
+  'payment.refunded_outside',
+  'payment.disputed',
+  'payment.dispute_won',
+  'payment.dispute_lost',
   'train.ticketed',
   'group.quoted',
   'group.failed',

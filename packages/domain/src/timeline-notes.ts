@@ -35,6 +35,14 @@ export const TIMELINE_NOTES = {
   protectedFlightAccepted: 'Protected flight accepted: {protectedFlight} instead of {flight}',
   refundInsteadOfProtection: 'Refund asked instead of the protected flight: refund order {bookingNumber}',
   duplicateBookingConfirmed: 'Booked although it may duplicate {bookingNumbers}; reason: {reason}',
+  refundedOutsidePortal:
+    '{amount} {currency} refunded to the card in the {channel} dashboard, outside the portal; the order is unchanged',
+  disputeOpened: 'The card holder disputed the payment ({reason}): {amount} {currency}',
+  disputeFundsWithdrawn: '{channel} withdrew {amount} {currency} for the dispute',
+  disputeFundsReinstated:
+    '{channel} reinstated {amount} {currency}: the dispute was decided for the platform',
+  disputeWon: 'Dispute won',
+  disputeLost: 'Dispute lost: the card holder keeps {amount} {currency}',
 } as const;
 
 export type TimelineNoteKey = keyof typeof TIMELINE_NOTES;

@@ -37,6 +37,10 @@ export const LEDGER_ENTRY_KINDS = [
   'credit-adjustment',
   /** Money a parent agency moves from its wallet to a direct sub-agency's (listed as a top-up). */
   'transfer',
+  /** A refund a payment provider made outside the portal (its dashboard), of a card payment. */
+  'provider-refund',
+  /** A card dispute's funds withdrawn by the provider, or reinstated (negative then). */
+  'provider-dispute',
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
@@ -179,6 +183,9 @@ const TRANSACTION_KIND_OF: Partial<Record<LedgerEntryKind, TransactionKind>> = {
   transfer: 'top-up',
   'credit-adjustment': 'credit-change',
   'origin-train': 'train',
+  // Money back to the payer's card outside the portal: a dashboard refund, a dispute's chargeback.
+  'provider-refund': 'refund',
+  'provider-dispute': 'refund',
 };
 
 /**

@@ -18,10 +18,18 @@ export const StripeEvent = z.looseObject({
   data: z.looseObject({ object: z.looseObject({}) }),
 });
 
+/**
+ * What a Stripe event did: a Checkout Session's as any provider's notification (`NOTIFY_RESULTS`);
+ * a refund or dispute event `recorded` (something new), `duplicate` (heard before), `ignored`
+ * (the portal's own refund, or an event the portal does not act on) or `unknown` (a charge no
+ * portal payment took: logged, answered 200 so that Stripe stops sending it).
+ */
+export const STRIPE_WEBHOOK_RESULTS = [...NOTIFY_RESULTS, 'recorded', 'unknown'] as const;
+
 export const StripeWebhookAnswer = z.object({
   received: z.literal(true),
   /** What the event did: `ignored` for an event the portal does not act on. */
-  result: z.enum(NOTIFY_RESULTS),
+  result: z.enum(STRIPE_WEBHOOK_RESULTS),
 });
 
 export const stripeWebhook = defineRoute({
@@ -33,7 +41,11 @@ export const stripeWebhook = defineRoute({
     "Called by Stripe, not by users: a Checkout Session's events (completed, async payment succeeded or failed, " +
     'expired), verified with the `Stripe-Signature` header and STRIPE_WEBHOOK_SECRET on the raw body. A paid ' +
     'session pays its order through the same path as every provider; money the order can no longer take is ' +
-    'refunded. A bad signature is refused with 400 600012 and changes nothing; a repeated event changes nothing twice.',
+    'refunded. Refunds made in the Stripe dashboard (`refund.created`, `refund.updated`, `charge.refunded`) and ' +
+    'disputes (`charge.dispute.created`, `.updated`, `.closed`, `.funds_withdrawn`, `.funds_reinstated`) are ' +
+    "recorded on the order and in the ledger; the portal's own refunds are recognized and not counted twice; a " +
+    'charge no portal payment took is answered `unknown`. A bad signature is refused with 400 600012 and changes ' +
+    'nothing; a repeated event changes nothing twice.',
   tags,
   body: StripeEvent,
   response: StripeWebhookAnswer,

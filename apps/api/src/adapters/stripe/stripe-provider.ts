@@ -1,7 +1,14 @@
 import Stripe from 'stripe';
 import type { GatewayNotification } from '@portal/domain/api/payments';
 import { AppError } from '../../platform/errors';
-import type { PaymentProvider, RefundRequest, StartPaymentRequest } from '../../modules/payments/index';
+import type {
+  DisputeChange,
+  DisputeNotice,
+  OutsideRefundNotice,
+  PaymentProvider,
+  RefundRequest,
+  StartPaymentRequest,
+} from '../../modules/payments/index';
 import { fromStripeAmount, StripeAmountError, toStripeAmount } from './stripe-amounts';
 
 /** Stripe's shortest Checkout Session life (its `expires_at` must be 30 minutes to 24 hours away). */
@@ -35,7 +42,27 @@ export interface StripeProvider extends PaymentProvider {
   verifyWebhook(rawBody: string | Buffer, signatureHeader: string | undefined): Stripe.Event;
   /** What a verified event says of a portal payment, or undefined for events the portal does not act on. */
   notificationOf(event: Stripe.Event): GatewayNotification | undefined;
+  /**
+   * What a verified refund or dispute event says of a capture (money moved at Stripe, perhaps
+   * outside the portal), or undefined for any other event.
+   */
+  outsideMoneyOf(event: Stripe.Event): OutsideMoney | undefined;
 }
+
+/** A refund or dispute event, read: the refunds it names, or the dispute and what happened to it. */
+export type OutsideMoney =
+  { kind: 'refunds'; refunds: OutsideRefundNotice[] } | { kind: 'dispute'; dispute: DisputeNotice };
+
+/** The refund metadata that names the portal's own refund (its idempotency key). */
+export const PORTAL_REFUND_KEY = 'portalRefundKey';
+
+const DISPUTE_CHANGES: Partial<Record<Stripe.Event.Type, DisputeChange>> = {
+  'charge.dispute.created': 'opened',
+  'charge.dispute.updated': 'updated',
+  'charge.dispute.closed': 'closed',
+  'charge.dispute.funds_withdrawn': 'funds_withdrawn',
+  'charge.dispute.funds_reinstated': 'funds_reinstated',
+};
 
 /** The client options of STRIPE_API_HOST (`http://127.0.0.1:12111`, or a bare host name). */
 export function clientAddress(
@@ -133,7 +160,12 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     try {
       const { amount } = toStripeAmount(request.amountMinor, request.currency);
       const made = await stripe.refunds.create(
-        { payment_intent: request.tradeNo, amount, metadata: { paymentId: request.paymentId } },
+        {
+          payment_intent: request.tradeNo,
+          amount,
+          // Its refund events then say it is the portal's own, before the refund id is recorded.
+          metadata: { paymentId: request.paymentId, [PORTAL_REFUND_KEY]: request.idempotencyKey },
+        },
         { idempotencyKey: request.idempotencyKey },
       );
       return { refundId: made.id };
@@ -199,6 +231,64 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     };
   }
 
+  /** Stripe's amount as the portal's, or undefined (logged by the caller as ignored) when unreadable. */
+  function portalAmount(amount: number, currency: string) {
+    try {
+      return fromStripeAmount(amount, currency);
+    } catch (error) {
+      if (error instanceof StripeAmountError) return undefined;
+      throw error;
+    }
+  }
+
+  function refundNotice(refund: Stripe.Refund): OutsideRefundNotice | undefined {
+    const paymentIntent = idOf(refund.payment_intent);
+    const amount = portalAmount(refund.amount, refund.currency);
+    if (!paymentIntent || !amount) return undefined;
+    return {
+      channel: 'stripe',
+      tradeNo: paymentIntent,
+      refundId: refund.id,
+      ...amount,
+      status: refund.status ?? 'pending',
+      portalKey: refund.metadata?.[PORTAL_REFUND_KEY] ?? null,
+    };
+  }
+
+  function outsideMoneyOf(event: Stripe.Event): OutsideMoney | undefined {
+    if (
+      event.type === 'refund.created' ||
+      event.type === 'refund.updated' ||
+      event.type === 'refund.failed'
+    ) {
+      const notice = refundNotice(event.data.object);
+      return notice ? { kind: 'refunds', refunds: [notice] } : undefined;
+    }
+    if (event.type === 'charge.refunded') {
+      // The charge lists its refunds when Stripe includes them; `refund.created` names each anyway.
+      const refunds = (event.data.object.refunds?.data ?? []).flatMap((r) => refundNotice(r) ?? []);
+      return { kind: 'refunds', refunds };
+    }
+    const change = DISPUTE_CHANGES[event.type];
+    if (!change || !event.type.startsWith('charge.dispute.')) return undefined;
+    const dispute = event.data.object as Stripe.Dispute;
+    const paymentIntent = idOf(dispute.payment_intent);
+    const amount = portalAmount(dispute.amount, dispute.currency);
+    if (!paymentIntent || !amount) return undefined;
+    return {
+      kind: 'dispute',
+      dispute: {
+        channel: 'stripe',
+        tradeNo: paymentIntent,
+        disputeId: dispute.id,
+        ...amount,
+        reason: dispute.reason,
+        status: dispute.status,
+        change,
+      },
+    };
+  }
+
   return {
     kind: 'hosted',
     channel: 'stripe',
@@ -210,5 +300,6 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     verifyNotification: () => false,
     verifyWebhook,
     notificationOf,
+    outsideMoneyOf,
   };
 }

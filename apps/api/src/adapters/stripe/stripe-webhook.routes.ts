@@ -7,11 +7,15 @@ import { AppError } from '../../platform/errors';
 import { checkJsonText } from '../../platform/input-guard';
 import { fromContract } from '../../platform/route-contract';
 import {
+  receiveDispute,
+  receiveOutsideRefund,
   receiveVerifiedNotification,
+  type OutsideMoneyDeps,
+  type OutsideMoneyResult,
   type PayableRegistry,
   type PaymentGateways,
 } from '../../modules/payments/index';
-import type { StripeProvider } from './stripe-provider';
+import type { OutsideMoney, StripeProvider } from './stripe-provider';
 
 export interface StripeWebhookOptions {
   db: Db;
@@ -27,8 +31,10 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
 /**
  * Stripe's webhook: the raw body kept beside the parsed one (the signature covers the bytes),
  * verified by `constructEvent` with STRIPE_WEBHOOK_SECRET, then a Checkout Session's event fed to
- * the payments module's one capture path (`receiveVerifiedNotification`). Events the portal does
- * not act on are answered `ignored`, so Stripe stops sending them.
+ * the payments module's one capture path (`receiveVerifiedNotification`), and a refund or dispute
+ * event to its record of money moved at the provider (`receiveOutsideRefund`, `receiveDispute`).
+ * Events the portal does not act on, and charges it never took, are answered 200 (`ignored`,
+ * `unknown`), so Stripe stops sending them.
  */
 export async function stripeWebhookRoutes(fastify: FastifyInstance, options: StripeWebhookOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -63,6 +69,13 @@ export async function stripeWebhookRoutes(fastify: FastifyInstance, options: Str
       const body = raw.get(request);
       if (body === undefined) throw new AppError('PAYMENT_WEBHOOK_INVALID', undefined, { reason: 'no body' });
       const event = options.stripe.verifyWebhook(body, typeof header === 'string' ? header : undefined);
+      const outside = options.stripe.outsideMoneyOf(event);
+      if (outside) {
+        const deps = { db: options.db, payables: options.payables, log: request.log };
+        const result = await receiveOutsideMoney(deps, outside, options.now());
+        request.log.info({ stripeEvent: event.id, type: event.type, result }, 'stripe event received');
+        return ok({ received: true as const, result });
+      }
       const notification = options.stripe.notificationOf(event);
       if (!notification) {
         request.log.info({ stripeEvent: event.id, type: event.type }, 'stripe event ignored');
@@ -87,4 +100,17 @@ export async function stripeWebhookRoutes(fastify: FastifyInstance, options: Str
       return ok({ received: true as const, result });
     },
   });
+}
+
+/** Each refund of the event (the portal's own ignored), or the dispute: what the event did in all. */
+async function receiveOutsideMoney(
+  deps: OutsideMoneyDeps,
+  outside: OutsideMoney,
+  now: Date,
+): Promise<OutsideMoneyResult> {
+  if (outside.kind === 'dispute') return receiveDispute(deps, outside.dispute, now);
+  const results: OutsideMoneyResult[] = [];
+  for (const refund of outside.refunds) results.push(await receiveOutsideRefund(deps, refund, now));
+  const order: OutsideMoneyResult[] = ['recorded', 'duplicate', 'unknown', 'ignored'];
+  return order.find((r) => results.includes(r)) ?? 'ignored';
 }

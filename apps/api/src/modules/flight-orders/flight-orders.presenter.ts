@@ -7,7 +7,12 @@ import type {
 } from '@portal/domain/after-sales';
 import { allowedActions, type FlightOrderAction } from '@portal/domain/flight-order-actions';
 import { statusColor } from '@portal/domain/flight-order-status';
-import type { FlightOrder, FlightOrderListItem, FlightOrderPrice } from '@portal/domain/flight-order';
+import type {
+  FlightOrder,
+  FlightOrderListItem,
+  FlightOrderPrice,
+  PaymentIssue,
+} from '@portal/domain/flight-order';
 import type { PaymentChannel } from '@portal/domain/payment';
 import type { Solution } from '@portal/domain/shopping';
 import { PAYMENT_CHANNELS } from '@portal/domain/payment';
@@ -29,6 +34,8 @@ export interface OrderLinks {
   disruptionOnRecord?: boolean;
   /** The original booking's seats and bags (the detail; an after-sales order shows its original's). */
   ancillaries?: readonly AncillaryRow[];
+  /** A refund or dispute of the order's card payment outside the portal (the detail). */
+  paymentIssue?: PaymentIssue | null;
 }
 
 const NO_LINKS: OrderLinks = { related: [], claimedTickets: 0 };
@@ -243,6 +250,7 @@ export function presentOrder(
             .filter((a): a is NonNullable<typeof a> => a !== null),
         }
       : {}),
+    ...(links.paymentIssue === undefined ? {} : { paymentIssue: links.paymentIssue }),
   };
 }
 

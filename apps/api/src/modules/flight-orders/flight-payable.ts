@@ -9,8 +9,9 @@ import type { Capturable, Payable, PaymentDue, PaymentTarget } from '../payments
 import type { PaymentKind } from '../wallet/index';
 import type { FlightOrderDeps } from './flight-orders.context';
 import { canSeeOrder } from '@portal/domain/order-visibility';
+import { encodeTimelineNote } from '@portal/domain/timeline-notes';
 import { findOrder, lockOrderById, transition } from './flight-orders.repo';
-import { flightOrders, type FlightOrderRow } from './flight-orders.schema';
+import { flightOrders, orderEvents, type FlightOrderRow } from './flight-orders.schema';
 import { ancillariesOf } from './order-ancillaries';
 import { queueTicketing } from './order-jobs';
 
@@ -164,6 +165,18 @@ export function flightCapturable(recipes: FlightPaymentRecipes): Capturable {
         .from(flightOrders)
         .where(inArray(flightOrders.id, [...orderIds]));
       return new Map(rows.map((r) => [r.id, r.bookingNumber]));
+    },
+    async noteOnOrder(tx, target, note, now) {
+      const order = await lockOrderById(tx, flightOrderId(target));
+      if (!order) return;
+      // A line on the timeline, the status as it is: what the provider did needs an operator.
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        fromStatus: order.status,
+        toStatus: order.status,
+        at: now,
+        note: encodeTimelineNote(note),
+      });
     },
   };
 }

@@ -291,10 +291,12 @@ export async function notifyGroupOrderEvent(tx: Db, event: GroupOrderEvent): Pro
   });
 }
 
-/** An event about an agency's wallet (not an order). */
+/** An event for an agency's finance: about its wallet, or about a card payment of one of its orders. */
 export interface AgencyEvent {
-  kind: Extract<NotificationKind, `wallet.${string}`>;
+  kind: Extract<NotificationKind, `wallet.${string}` | `payment.${string}`>;
   agencyId: number;
+  /** The order a payment event is about (its notice opens the order); none for a wallet event. */
+  orderId?: string;
   /** Values for the texts (amounts as decimal texts with `currency`). */
   params: NotificationParams;
   /** When it happened (default: now); the delivery job is due then. */
@@ -302,7 +304,7 @@ export interface AgencyEvent {
 }
 
 /**
- * Records an agency's wallet event in the caller's transaction, with no network call: an in-app
+ * Records an agency's wallet or payment event in the caller's transaction, with no network call: an in-app
  * notice for each active SuperUser and finance user of the agency, and ONE e-mail in the agency's
  * e-mail language to its contact address (the company profile's e-mail, else its first active
  * SuperUser's, else its first active user's) with its delivery job. One read, one insert.
@@ -329,24 +331,26 @@ export async function notifyAgencyEvent(tx: Db, event: AgencyEvent): Promise<voi
   const locale = emailLocale(row.common_config);
   const target = row.profile_email ?? row.agency_email;
   const params = JSON.stringify(event.params);
+  const orderId = event.orderId ?? null;
   const statements = [];
   const userIds = (row.user_ids ?? []).map(Number);
   if (userIds.length > 0) {
     const notices = sql.join(
       userIds.map(
-        (userId) => sql`(${event.agencyId}::int, ${userId}::int, ${event.kind}::text, ${params}::jsonb)`,
+        (userId) =>
+          sql`(${event.agencyId}::int, ${userId}::int, ${event.kind}::text, ${orderId}::text, ${params}::jsonb)`,
       ),
       sql`, `,
     );
     statements.push(
-      sql`n as (insert into ${notifications} (agency_id, user_id, kind, params) values ${notices})`,
+      sql`n as (insert into ${notifications} (agency_id, user_id, kind, order_id, params) values ${notices})`,
     );
   }
   if (target) {
     const email = JSON.stringify({ ...renderEmail(event.kind, locale, event.params), locale });
     statements.push(sql`m as (
-      insert into ${outboundMessages} (agency_id, channel, kind, target, payload)
-      values (${event.agencyId}::int, 'email', ${event.kind}::text, ${target}::text, ${email}::jsonb)
+      insert into ${outboundMessages} (agency_id, channel, kind, order_id, target, payload)
+      values (${event.agencyId}::int, 'email', ${event.kind}::text, ${orderId}::text, ${target}::text, ${email}::jsonb)
       returning id)`);
     await tx.execute(sql`with ${sql.join(statements, sql`, `)} ${deliveryJobsOfM(at)}`);
     return;

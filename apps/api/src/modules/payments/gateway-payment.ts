@@ -156,6 +156,7 @@ export async function preparePayment(
     currency: draft.currency,
     status: 'pending',
     tradeNo: null,
+    refundedOutsideMinor: 0,
     returnUrl: draft.returnUrl ?? null,
     expiresAt: new Date(
       Math.min(

@@ -16,5 +16,13 @@ export type { PayableRegistry } from './payable';
 export type { OrderPaymentRow } from './payments.schema';
 export { receiveVerifiedNotification } from './receive-notification';
 export { providerRefundsOf, refundThroughProvider } from './provider-refunds';
+export { paymentIssueOf, receiveDispute, receiveOutsideRefund } from './outside-money';
+export type {
+  DisputeChange,
+  DisputeNotice,
+  OutsideMoneyDeps,
+  OutsideMoneyResult,
+  OutsideRefundNotice,
+} from './outside-money';
 export type { CaptureRef, ProviderRefundClaim } from './provider-refunds';
 export type { ProviderRefundReason, ProviderRefundRow } from './provider-refunds.schema';

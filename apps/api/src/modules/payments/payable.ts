@@ -1,4 +1,5 @@
 import type { PaymentChannel } from '@portal/domain/payment';
+import type { TimelineNote } from '@portal/domain/timeline-notes';
 import type { MarkupLeg } from '@portal/domain/wallet-markup';
 import type { Db } from '../../platform/db';
 import type { RequestContext } from '../../platform/request-context';
@@ -96,6 +97,11 @@ export interface Capturable {
   canSee(db: Db, ctx: RequestContext, target: PaymentTarget): Promise<boolean>;
   /** The booking numbers of these orders, by order id (finance's late capture list). */
   bookingNumbers(db: Db, orderIds: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * Writes `note` on the target's order timeline without moving its status (what the provider did
+   * outside the portal: a refund in its dashboard, a dispute); a kind without a timeline leaves it out.
+   */
+  noteOnOrder?(tx: Db, target: PaymentTarget, note: TimelineNote, now: Date): Promise<void>;
 }
 
 /** The capturable payables of one app, registered by the order modules' wiring (`app.ts`). */

@@ -34,6 +34,8 @@ export const orderPayments = pgTable(
     /** pending -> paid | failed | expired | rejected (paid at the gateway for an order no longer payable). */
     status: text('status').$type<PaymentStatus>().notNull(),
     tradeNo: text('trade_no'),
+    /** What the provider refunded of this capture outside the portal (its dashboard), migration 0037. */
+    refundedOutsideMinor: bigint('refunded_outside_minor', { mode: 'number' }).notNull().default(0),
     returnUrl: text('return_url'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

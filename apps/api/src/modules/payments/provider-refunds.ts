@@ -63,8 +63,9 @@ export async function refundThroughProvider(
     .select({ total: sum(providerRefunds.amountMinor) })
     .from(providerRefunds)
     .where(eq(providerRefunds.paymentId, payment.id));
-  if (claim.amountMinor <= 0 || claim.amountMinor > payment.amountMinor - Number(given?.total ?? 0))
-    return false;
+  // What the provider refunded in its dashboard is no longer there to give back either.
+  const held = payment.amountMinor - payment.refundedOutsideMinor - Number(given?.total ?? 0);
+  if (claim.amountMinor <= 0 || claim.amountMinor > held) return false;
   const ledgerEntryId = await post({ channel: payment.channel, tradeNo: payment.tradeNo });
   const [row] = await tx
     .insert(providerRefunds)

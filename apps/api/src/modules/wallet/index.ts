@@ -17,6 +17,8 @@ export {
   toMinor,
 } from './money';
 export { payFromBalance, postCapture } from './pay-from-balance';
+export { postProviderAdjustment } from './provider-adjustment';
+export type { ProviderAdjustmentInput } from './provider-adjustment';
 export type { PaymentKind } from './pay-from-balance';
 export { reimburse } from './reimburse';
 export type { ReimburseInput } from './reimburse';

@@ -14,7 +14,7 @@ import {
   walletHourlySums,
 } from './wallet.schema';
 
-/** The four account ids of one agency and currency. */
+/** The account ids of one agency and currency, one of each kind. */
 export type AccountSet = Record<AccountKind, number>;
 
 /** The agency's accounts in `currency`, created on first use (concurrent creators are safe). */
@@ -36,11 +36,11 @@ export async function ensureAccounts(tx: Db, agencyId: number, currency: string)
   }
   const set: Partial<AccountSet> = {};
   for (const row of rows) set[row.kind] = row.id;
-  const { agency_wallet, platform_cash, supplier_payable, platform_receivable } = set;
-  if (!agency_wallet || !platform_cash || !supplier_payable || !platform_receivable) {
+  const { agency_wallet, platform_cash, supplier_payable, platform_receivable, platform_suspense } = set;
+  if (!agency_wallet || !platform_cash || !supplier_payable || !platform_receivable || !platform_suspense) {
     throw new Error(`ledger accounts missing for agency ${agencyId} ${currency}`);
   }
-  return { agency_wallet, platform_cash, supplier_payable, platform_receivable };
+  return { agency_wallet, platform_cash, supplier_payable, platform_receivable, platform_suspense };
 }
 
 /** True when the order already has an entry of this kind (a payment or reimbursement done). */

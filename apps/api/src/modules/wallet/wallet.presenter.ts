@@ -18,7 +18,9 @@ import type { EntryKind, LedgerAccountRow } from './wallet.schema';
 
 /** The spec's wallet payment type of a ledger entry kind (a reimbursement shows as a refund). */
 export function paymentTypeOf(kind: EntryKind): WalletPaymentType {
-  if (kind === 'reimbursement') return 'refund-flight';
+  if (kind === 'reimbursement' || kind === 'provider-refund' || kind === 'provider-dispute') {
+    return 'refund-flight';
+  }
   if (kind === 'credit-adjustment' || kind === 'transfer') return 'top-up';
   return kind;
 }

@@ -32,12 +32,17 @@ import { users } from '../users/index';
  *   payments, shrinks with refunds, voids and reimbursements.
  * - `platform_receivable`: money an outside payment channel owes the platform for the agency's
  *   orders, and credit adjustments (manual corrections) of the wallet.
+ * - `platform_suspense`: money a payment provider moved outside the portal for the agency's
+ *   orders (a refund made in its dashboard, a dispute's funds withdrawn): the counterpart of the
+ *   receivable it took it from, negative while the platform is out of it, until an operator
+ *   settles it (or the provider reinstates it). Never a wallet: the agency's balance is untouched.
  */
 export const ACCOUNT_KINDS = [
   'agency_wallet',
   'platform_cash',
   'supplier_payable',
   'platform_receivable',
+  'platform_suspense',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 

@@ -19,6 +19,9 @@ const BUCKET_OF: Record<EntryKind, Bucket> = {
   'credit-adjustment': 'adjustments',
   // Signed: what a sub-agency receives from its parent, what a parent sends its sub-agencies.
   transfer: 'topUps',
+  // Never on a wallet (receivable and suspense only); listed for completeness.
+  'provider-refund': 'adjustments',
+  'provider-dispute': 'adjustments',
 };
 
 /** `YYYY-MM` months from `from` to `to`, inclusive. */

@@ -27,8 +27,24 @@ export interface MockRefund extends Json {
   amount: number;
   currency: string;
   payment_intent: string;
-  status: 'succeeded';
+  charge: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
   metadata: Record<string, string>;
+  created: number;
+}
+
+/** A dispute (chargeback) of a charge, as Stripe's Dispute object has it (the fields the portal reads). */
+export interface MockDispute extends Json {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  reason: string;
+  status: 'warning_needs_response' | 'needs_response' | 'under_review' | 'won' | 'lost';
+  is_charge_refundable: boolean;
+  balance_transactions: Json[];
   created: number;
 }
 

@@ -26,12 +26,19 @@ import {
   stringRecord,
   type InjectedFailure,
   type Json,
+  type MockDispute,
   type MockRefund,
   type MockSession,
   type WebhookDelivery,
 } from './stripe-mock-objects';
 
-export type { InjectedFailure, MockRefund, MockSession, WebhookDelivery } from './stripe-mock-objects';
+export type {
+  InjectedFailure,
+  MockDispute,
+  MockRefund,
+  MockSession,
+  WebhookDelivery,
+} from './stripe-mock-objects';
 
 export interface StripeMockOptions {
   port?: number;
@@ -65,6 +72,30 @@ export interface StripeMock {
     object: Json,
     options?: { secret?: string; eventId?: string },
   ): Promise<WebhookDelivery>;
+  readonly disputes: Map<string, MockDispute>;
+  /**
+   * Someone refunds a paid payment intent in Stripe's dashboard (no portal metadata, in part or in
+   * full): the refund is made and `refund.created` delivered.
+   */
+  refundInDashboard(
+    paymentIntent: string,
+    amount?: number,
+  ): Promise<{ refund: MockRefund; delivery: WebhookDelivery }>;
+  /** The charge of a payment intent as `charge.refunded` delivers it, with its refunds listed. */
+  chargeRefunded(paymentIntent: string): Promise<WebhookDelivery>;
+  /** The card holder's bank disputes the charge of a paid payment intent: `charge.dispute.created` delivered. */
+  openDispute(
+    paymentIntent: string,
+    options?: { amount?: number; reason?: string },
+  ): Promise<{ dispute: MockDispute; delivery: WebhookDelivery }>;
+  /**
+   * What happens next to a dispute, delivered as Stripe does: `funds_withdrawn`, `funds_reinstated`,
+   * `won` or `lost` (`charge.dispute.closed` with that status).
+   */
+  disputeEvent(
+    disputeId: string,
+    what: 'funds_withdrawn' | 'funds_reinstated' | 'won' | 'lost',
+  ): Promise<WebhookDelivery>;
   /** The `Stripe-Signature` header of `payload` at unix time `t`. */
   signature(payload: string, t?: number, secret?: string): string;
   close(): Promise<void>;
@@ -75,6 +106,7 @@ export async function startStripeMock(options: StripeMockOptions = {}): Promise<
   const nowS = () => Math.floor(now() / 1000);
   const sessions = new Map<string, MockSession>();
   const refunds: MockRefund[] = [];
+  const disputes = new Map<string, MockDispute>();
   const requests: StripeMock['requests'] = [];
   const idempotent = new Map<string, { fingerprint: string; status: number; body: Json }>();
   let failures: { failure: InjectedFailure; left: number }[] = [];
@@ -179,6 +211,23 @@ export async function startStripeMock(options: StripeMockOptions = {}): Promise<
     return session;
   }
 
+  /** The charge id of a paid payment intent (one charge each): `ch_` + the intent's id. */
+  const chargeOf = (pi: string) => pi.replace(/^pi_/, 'ch_');
+
+  function paidSession(pi: string): MockSession {
+    const session = [...sessions.values()].find((s) => s.payment_intent === pi);
+    if (!session || session.payment_status !== 'paid') {
+      throw new StripeApiError(
+        404,
+        'invalid_request_error',
+        `No such payment_intent: '${pi}'`,
+        'resource_missing',
+        'payment_intent',
+      );
+    }
+    return session;
+  }
+
   function createRefund(form: Record<string, FormValue>): MockRefund {
     const pi = str(form.payment_intent);
     if (!pi) throw invalid('Missing required param: payment_intent.', 'payment_intent', 'parameter_missing');
@@ -210,6 +259,7 @@ export async function startStripeMock(options: StripeMockOptions = {}): Promise<
       amount,
       currency: session.currency,
       payment_intent: pi,
+      charge: chargeOf(pi),
       status: 'succeeded',
       metadata: stringRecord(form.metadata),
       created: nowS(),
@@ -328,10 +378,77 @@ export async function startStripeMock(options: StripeMockOptions = {}): Promise<
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  const disputeOf = (id: string) => {
+    const dispute = disputes.get(id);
+    if (!dispute) throw new Error(`no dispute ${id} at the mock`);
+    return dispute;
+  };
+
   const mock: StripeMock = {
     url: base,
     sessions,
     refunds,
+    disputes,
+    async refundInDashboard(paymentIntent, amount) {
+      // As the dashboard does: a refund with no metadata of the portal's.
+      const refund = createRefund({
+        payment_intent: paymentIntent,
+        ...(amount === undefined ? {} : { amount: String(amount) }),
+      });
+      return { refund, delivery: await deliver('refund.created', refund) };
+    },
+    chargeRefunded(paymentIntent) {
+      const session = paidSession(paymentIntent);
+      const own = refunds.filter((r) => r.payment_intent === paymentIntent);
+      const refunded = own.reduce((sum, r) => sum + r.amount, 0);
+      return deliver('charge.refunded', {
+        id: chargeOf(paymentIntent),
+        object: 'charge',
+        amount: session.amount_total,
+        amount_refunded: refunded,
+        currency: session.currency,
+        payment_intent: paymentIntent,
+        paid: true,
+        refunded: refunded >= session.amount_total,
+        refunds: { object: 'list', data: [...own].reverse(), has_more: false, url: '/v1/refunds' },
+        created: session.created,
+      });
+    },
+    async openDispute(paymentIntent, options = {}) {
+      const session = paidSession(paymentIntent);
+      const dispute: MockDispute = {
+        id: randomId('du'),
+        object: 'dispute',
+        amount: options.amount ?? session.amount_total,
+        currency: session.currency,
+        charge: chargeOf(paymentIntent),
+        payment_intent: paymentIntent,
+        reason: options.reason ?? 'fraudulent',
+        status: 'needs_response',
+        is_charge_refundable: false,
+        balance_transactions: [],
+        created: nowS(),
+      };
+      disputes.set(dispute.id, dispute);
+      return { dispute, delivery: await deliver('charge.dispute.created', dispute) };
+    },
+    disputeEvent(disputeId, what) {
+      const dispute = disputeOf(disputeId);
+      if (what === 'funds_withdrawn' || what === 'funds_reinstated') {
+        const sign = what === 'funds_withdrawn' ? -1 : 1;
+        dispute.balance_transactions.push({
+          id: randomId('txn'),
+          object: 'balance_transaction',
+          amount: sign * dispute.amount,
+          currency: dispute.currency,
+          reporting_category: what === 'funds_withdrawn' ? 'dispute' : 'dispute_reversal',
+        });
+        if (what === 'funds_withdrawn') dispute.status = 'under_review';
+        return deliver(`charge.dispute.${what}`, dispute);
+      }
+      dispute.status = what;
+      return deliver('charge.dispute.closed', dispute);
+    },
     requests,
     webhookUrl: options.webhookUrl,
     fail(failure, count = 1) {

@@ -8,6 +8,7 @@ import { flightOrders, type FlightOrderRow } from '../flight-orders.schema';
 import { ticketClaims } from './after-sales.schema';
 import { disruptionOnRecord } from './involuntary-refund';
 import { ancillariesOf } from '../order-ancillaries';
+import { paymentIssueOf } from '../../payments/index';
 
 /**
  * The orders linked to `row` (its original, and the change, refund and void orders started from
@@ -45,6 +46,7 @@ export async function loadOrderLinks(db: Db, row: FlightOrderRow): Promise<Order
     claimedTickets: claimed?.n ?? 0,
     disruptionOnRecord: (await disruptionOnRecord(db, row)) !== null,
     ancillaries: await ancillariesOf(db, [row.originalBookingId ?? row.id]),
+    paymentIssue: await paymentIssueOf(db, row.id),
   };
 }
 

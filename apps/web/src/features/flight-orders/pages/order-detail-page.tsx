@@ -24,6 +24,7 @@ import {
   TimelineCard,
 } from '../components/order-sections';
 import { DeadlineCountdown } from '../components/deadline-countdown';
+import { PaymentIssueAlert } from '../components/payment-issue-alert';
 import { StatusTag } from '../components/status-tag';
 import { TravellerDocumentsCard } from '../components/traveller-documents-card';
 import { ClientQuoteButton } from '../../../shared/client-quotes/client-quote-button';
@@ -152,6 +153,7 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
           style={{ marginBottom: 16 }}
         />
       )}
+      {order.paymentIssue && <PaymentIssueAlert issue={order.paymentIssue} />}
       {AWAITING_PAYMENT_STATUSES.includes(order.status) && order.paymentDeadline && (
         <DeadlineCountdown
           deadline={order.paymentDeadline}
