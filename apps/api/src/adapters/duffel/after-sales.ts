@@ -1,31 +1,31 @@
 /*
- * After-sales at Duffel: cancellations of unticketed orders, refunds and voids (order
- * cancellations: quote, then confirm) and changes (order change requests, their offers, and the
- * order change confirmed with a balance payment). Duffel acts on whole orders: a request for some
- * passengers or some segments only is refused with a reason, never sent.
+ * After-sales at Duffel through order cancellations: cancellations of unticketed orders, refunds
+ * and voids (quote, then confirm). A cancellation is of the whole order: a refund or void of some
+ * passengers or some segments is refused with a reason, never sent. The quote a refund confirms is
+ * not remembered here: its id comes back with the request and Duffel is asked for it again.
+ * Changes (per slice) are in order-change.ts.
  */
-import type { Order as DuffelOrder, OrderCancellation, OrderChangeOffer } from '@duffel/api/types';
+import type { Duffel } from '@duffel/api';
+import type { Order as DuffelOrder, OrderCancellation } from '@duffel/api/types';
 import {
-  type ChangeQuoteAnswer,
-  type ChangeRequestToSupplier,
   type RefundQuoteAnswer,
   type RefundRequestToSupplier,
-  type ReissueAnswer,
   SupplierRefusal,
+  type SupplierQuoteRef,
   type VoidAnswer,
   type VoidRequestToSupplier,
 } from '../../modules/shopping/index';
 import { type DuffelClient, failureOf } from './client';
-import { decimalOf, duffelCabin, minorOf, OFFER_CURRENCY } from './map-offer';
-import { orderIdOf, ticketsOf } from './map-order';
+import { minorOf } from './map-offer';
+import { orderIdOf } from './map-order';
 
 /** Duffel's error codes for an order that cannot be cancelled again. */
 export const ALREADY_CANCELLED_CODES: readonly string[] = ['order_already_cancelled', 'already_cancelled'];
 
-/** How many of a quote's answers the adapter remembers until it is confirmed (per process). */
+/** How many answers to bag purchases the adapter remembers (per process). */
 const REMEMBERED = 500;
 
-/** A small map that forgets its oldest entries. */
+/** A small map that forgets its oldest entries (the answers to bag purchases, by request id). */
 export class Remembered<T> {
   private readonly entries = new Map<string, T>();
   get(key: string): T | undefined {
@@ -41,14 +41,14 @@ export class Remembered<T> {
   }
 }
 
-/** Why Duffel cannot act on part of an order: the request's passengers and segments must be all of them. */
+/** Why Duffel cannot cancel part of an order: the request's passengers and segments must be all of them. */
 export function wholeOrderProblem(
   order: Pick<DuffelOrder, 'passengers' | 'slices'>,
   passengers: number,
   segmentIndexes: readonly number[] | undefined,
 ): string | undefined {
   if (passengers !== order.passengers.length)
-    return 'Duffel cancels and changes whole orders: every passenger must be included';
+    return 'Duffel cancels whole orders: every passenger must be included';
   const segments = order.slices.flatMap((s) => s.segments).length;
   if (segmentIndexes && new Set(segmentIndexes).size !== segments) {
     return 'Duffel cancels whole orders: every segment must be included';
@@ -102,6 +102,70 @@ export async function confirmCancellation(
     if (ALREADY_CANCELLED_CODES.includes(failureOf(error)?.code ?? '')) return;
     throw error;
   }
+}
+
+/**
+ * Reads one of Duffel's resources by id (a quote read again at confirm); a 404 answers undefined,
+ * another refusal is a `SupplierRefusal`.
+ */
+export async function readById<T>(
+  client: DuffelClient,
+  operation: string,
+  id: string,
+  run: (api: Duffel) => Promise<{ data: T }>,
+  signal: AbortSignal,
+): Promise<T | undefined> {
+  try {
+    return await client.call(operation, { id }, run, signal);
+  } catch (error) {
+    if (failureOf(error)?.status === 404) return undefined;
+    throw asRefusal(error);
+  }
+}
+
+/** Whether a Duffel quote's `expires_at` has passed. */
+export function lapsed(expiresAt: string | null | undefined, now = Date.now()): boolean {
+  return typeof expiresAt === 'string' && Date.parse(expiresAt) <= now;
+}
+
+/** The id of the Duffel quote a confirm acts on, as the request gives it back; refused when it has none. */
+export function quoteIdOf(request: { supplierQuote?: SupplierQuoteRef }, what: string): string {
+  const id = request.supplierQuote?.ref;
+  if (!id) throw new SupplierRefusal(`duffel: no ${what} on record for this request; ask again for a quote`);
+  return id;
+}
+
+/** The refusal of a quote whose `expires_at` has passed. */
+export function expiredQuote(what: string, id: string, expiresAt: string): SupplierRefusal {
+  return new SupplierRefusal(`duffel: quote_expired: the ${what} ${id} lapsed at ${expiresAt}`);
+}
+
+/**
+ * Confirms the cancellation a refund was quoted (`GET /air/order_cancellations/:id`, then confirm),
+ * whichever instance quoted it: one already confirmed (a retry after a lost answer) is done; one
+ * unknown, of another order, or past its `expires_at` is refused with the reason.
+ */
+export async function confirmQuotedCancellation(
+  client: DuffelClient,
+  request: Pick<RefundRequestToSupplier, 'pnr' | 'supplierQuote'>,
+  signal: AbortSignal,
+): Promise<void> {
+  const id = quoteIdOf(request, 'Duffel cancellation quote');
+  const quote = await readById(
+    client,
+    'orderCancellations.get',
+    id,
+    (api) => api.orderCancellations.get(id),
+    signal,
+  );
+  if (!quote) throw new SupplierRefusal(`duffel: Duffel has no order cancellation ${id}`);
+  if (quote.order_id !== orderIdOf(request.pnr))
+    throw new SupplierRefusal(`duffel: the order cancellation ${id} is of another order`);
+  if (quote.confirmed_at) return;
+  if (lapsed(quote.expires_at)) throw expiredQuote('refund quote', id, quote.expires_at);
+  await confirmCancellation(client, id, signal).catch((error: unknown) => {
+    throw asRefusal(error);
+  });
 }
 
 /** A Duffel refusal (an error answer other than a server fault) as the port's `SupplierRefusal`. */
@@ -185,119 +249,4 @@ export async function voidOrder(
   }
   await confirmCancellation(client, quote.id, signal);
   return { status: 'voided' };
-}
-
-/** The order's slices that hold the changed segments (a change replaces whole slices). */
-function slicesToRemove(order: DuffelOrder, segmentIndexes: readonly number[]): string[] {
-  let index = 0;
-  const ids: string[] = [];
-  for (const slice of order.slices) {
-    const touched = slice.segments.some(() => segmentIndexes.includes(index++));
-    if (touched) ids.push(slice.id);
-  }
-  return ids;
-}
-
-const flightsOf = (slices: OrderChangeOffer['slices']['add']) =>
-  slices
-    .flatMap((s) =>
-      s.segments.map((g) => `${g.marketing_carrier.iata_code ?? ''}${g.marketing_carrier_flight_number}`),
-    )
-    .join(',');
-
-/**
- * Asks Duffel for change offers replacing the changed slices by the new offer's journeys, and
- * picks the one flying the new offer's flights. Undefined with the reason when there is none.
- */
-export async function findChangeOffer(
-  client: DuffelClient,
-  request: ChangeRequestToSupplier,
-  signal: AbortSignal,
-): Promise<{ offer: OrderChangeOffer; passengers: number } | { reason: string }> {
-  const order = await readOrder(client, request.pnr, signal);
-  if (!order) return { reason: 'Duffel has no such order' };
-  const whole = wholeOrderProblem(order, request.passengers.length, undefined);
-  if (whole) return { reason: whole };
-  const remove = slicesToRemove(order, request.segmentIndexes);
-  const add = request.newOffer.legs.map((leg) => ({
-    origin: leg.segments[0]?.origin ?? '',
-    destination: leg.segments.at(-1)?.destination ?? '',
-    departure_date: leg.segments[0]?.departureLocal.slice(0, 10) ?? '',
-    cabin_class: duffelCabin(request.newOffer.cabin),
-  }));
-  const body = { order_id: order.id, slices: { remove: remove.map((slice_id) => ({ slice_id })), add } };
-  const created = await client
-    .call('orderChangeRequests.create', body, (api) => api.orderChangeRequests.create(body), signal)
-    .catch((error: unknown) => {
-      throw asRefusal(error);
-    });
-  const wanted = request.newOffer.legs
-    .flatMap((l) => l.segments.map((s) => `${s.carrier}${s.flightNumber}`))
-    .join(',');
-  const offer = created.order_change_offers.find((o) => flightsOf(o.slices.add) === wanted);
-  if (!offer) return { reason: 'the airline offers no change to these flights' };
-  return { offer: offer as OrderChangeOffer, passengers: order.passengers.length };
-}
-
-/** The change quote of a change offer: the penalty and the fare movement, each shared per passenger. */
-export function changeQuoteOf(
-  offer: Pick<
-    OrderChangeOffer,
-    'change_total_amount' | 'change_total_currency' | 'penalty_amount' | 'penalty_currency'
-  >,
-  passengers: number,
-): ChangeQuoteAnswer {
-  const total = minorOf(offer.change_total_amount ?? '0');
-  const penalty = minorOf(offer.penalty_amount ?? '0');
-  if (total === null || penalty === null) return { status: 'rejected', reason: 'change amounts unreadable' };
-  const currencies = [offer.change_total_currency, offer.penalty_currency].filter((c) => c !== null);
-  if (currencies.some((c) => c !== OFFER_CURRENCY)) {
-    return {
-      status: 'rejected',
-      reason: `the change is priced in ${currencies.join('/')}, not ${OFFER_CURRENCY}`,
-    };
-  }
-  const each = Math.max(1, passengers);
-  return {
-    status: 'approved',
-    changeFee: Math.ceil(penalty / each),
-    fareMove: Math.ceil((total - penalty) / each),
-  };
-}
-
-/** Confirms a change offer (`POST /air/order_changes`, then confirm with a balance payment) and reads the new tickets. */
-export async function confirmChange(
-  client: DuffelClient,
-  request: ChangeRequestToSupplier,
-  changeOffer: OrderChangeOffer,
-  signal: AbortSignal,
-): Promise<ReissueAnswer> {
-  const body = { selected_order_change_offer: changeOffer.id };
-  const change = await client
-    .call('orderChanges.create', body, (api) => api.orderChanges.create(body), signal)
-    .catch((error: unknown) => {
-      throw asRefusal(error);
-    });
-  const amount = minorOf(change.change_total_amount ?? '0') ?? 0;
-  const payment =
-    amount > 0
-      ? { payment: { type: 'balance' as const, amount: decimalOf(amount), currency: OFFER_CURRENCY } }
-      : {};
-  await client
-    .call(
-      'orderChanges.confirm',
-      { id: change.id, ...payment },
-      (api) => api.orderChanges.confirm(change.id, payment),
-      signal,
-    )
-    .catch((error: unknown) => {
-      throw asRefusal(error);
-    });
-  const order = await readOrder(client, request.pnr, signal);
-  if (!order) throw new SupplierRefusal('duffel: the changed order is gone');
-  const tickets = ticketsOf(
-    order,
-    order.passengers.map((p) => p.id),
-  );
-  return tickets ? { status: 'reissued', ticketNumbers: tickets } : { status: 'pending' };
 }

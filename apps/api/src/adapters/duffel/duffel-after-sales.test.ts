@@ -33,11 +33,14 @@ describe('cancel, refund, void and change', () => {
   it('quotes a refund from the cancellation quote (paid less refund amount) and confirms it', async () => {
     const { offer, pnr } = await bookedAndTicketed(t);
     const request = refundOf(pnr, offer, 115_000);
-    expect(await t.supplier.quoteRefund(request, signal())).toEqual({
+    const quoted = await t.supplier.quoteRefund(request, signal());
+    expect(quoted).toEqual({
       status: 'approved',
       refundFeeMinor: 30_000,
+      supplierQuote: { ref: expect.stringMatching(/^ore_/), expiresAt: expect.any(String) },
     });
-    await t.supplier.refund(request, signal());
+    if (quoted.status !== 'approved') throw new Error('not approved');
+    await t.supplier.refund({ ...request, supplierQuote: quoted.supplierQuote }, signal());
     expect(t.mock.orders.get(orderIdOf(pnr))?.cancelled_at).toBeTruthy();
     expect(await t.supplier.quoteRefund(request, signal())).toEqual({
       status: 'rejected',
@@ -50,9 +53,12 @@ describe('cancel, refund, void and change', () => {
     const partial = { ...refundOf(pnr, offer, 115_000), segmentIndexes: [] };
     expect((await t.supplier.quoteRefund(partial, signal())).status).toBe('rejected');
     const request = refundOf(pnr, offer, 115_000);
-    await t.supplier.quoteRefund(request, signal());
+    const quoted = await t.supplier.quoteRefund(request, signal());
+    if (quoted.status !== 'approved') throw new Error('not approved');
     t.mock.faults = { alreadyCancelled: true };
-    await expect(t.supplier.refund(request, signal())).resolves.toBeUndefined();
+    await expect(
+      t.supplier.refund({ ...request, supplierQuote: quoted.supplierQuote }, signal()),
+    ).resolves.toBeUndefined();
   });
 
   it('voids inside the void window (everything back) and rejects outside it', async () => {
@@ -87,12 +93,15 @@ describe('cancel, refund, void and change', () => {
       requestedAt: new Date(),
       involuntary: false,
     };
-    expect(await t.supplier.quoteChange(request, signal())).toEqual({
+    const quoted = await t.supplier.quoteChange(request, signal());
+    expect(quoted).toEqual({
       status: 'approved',
       changeFee: 20_000,
       fareMove: 10_000,
+      supplierQuote: { ref: expect.stringMatching(/^oco_/), expiresAt: expect.any(String) },
     });
-    const reissued = await t.supplier.reissue(request, signal());
+    if (quoted.status !== 'approved') throw new Error('not approved');
+    const reissued = await t.supplier.reissue({ ...request, supplierQuote: quoted.supplierQuote }, signal());
     expect(reissued.status).toBe('reissued');
     if (reissued.status === 'reissued')
       expect(reissued.ticketNumbers[0]).not.toEqual(tickets.ticketNumbers[0]);

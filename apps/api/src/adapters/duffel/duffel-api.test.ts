@@ -30,6 +30,33 @@ async function duffelOnlyApp(): Promise<FastifyInstance> {
   });
 }
 
+/** Asks for a refund of the whole order (every passenger and segment) and runs the desk's review. */
+async function quotedRefund(on: FastifyInstance, token: string, order: FlightOrder): Promise<FlightOrder> {
+  const asked = await on.inject({
+    method: 'POST',
+    url: `/order/v2/flight/orders/${order.id}/refund`,
+    headers: { ...bearer(token), 'accept-language': 'en' },
+    payload: {
+      selection: {
+        passengerIds: order.passengers.map((p) => p.id),
+        segmentIndexes: order.segments.map((_, i) => i),
+      },
+      reason: { value: 0 },
+    },
+  });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const refund = FlightOrder.parse(body(asked).data);
+  await on.runDueJobs(later(REFUND_REVIEW_DELAY_MS + 60_000));
+  return getOrder(on, token, refund.id);
+}
+
+const confirmation = (on: FastifyInstance, token: string, refundId: string) =>
+  on.inject({
+    method: 'POST',
+    url: `/order/v2/flight/orders/${refundId}/confirmation`,
+    headers: bearer(token),
+  });
+
 describe('an app with only the Duffel supplier', () => {
   it('is configured but off for an agency allowed "every supplier": Duffel is not asked', async () => {
     app = await duffelOnlyApp();
@@ -52,34 +79,59 @@ describe('an app with only the Duffel supplier', () => {
       expect.arrayContaining(tickets ?? ['none']),
     );
 
-    const asked = await app.inject({
-      method: 'POST',
-      url: `/order/v2/flight/orders/${order.id}/refund`,
-      headers: { ...bearer(token), 'accept-language': 'en' },
-      payload: {
-        selection: {
-          passengerIds: order.passengers.map((p) => p.id),
-          segmentIndexes: order.segments.map((_, i) => i),
-        },
-        reason: { value: 0 },
-      },
-    });
-    expect(asked.statusCode, asked.body).toBe(200);
-    const refund = FlightOrder.parse(body(asked).data);
-    await app.runDueJobs(later(REFUND_REVIEW_DELAY_MS + 60_000));
-    const quoted = await getOrder(app, token, refund.id);
+    const quoted = await quotedRefund(app, token, order);
     expect(quoted.status).toBe('rfd_to_be_confirm');
     // Duffel's fee: 300.00 of the 1150.00 paid stays with the airline.
     expect(quoted.afterSales?.quote?.refundFee.amount).toBe('300.00');
-    const confirmed = await app.inject({
-      method: 'POST',
-      url: `/order/v2/flight/orders/${refund.id}/confirmation`,
-      headers: bearer(token),
-    });
+    const confirmed = await confirmation(app, token, quoted.id);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     await app.runDueJobs(later(60_000));
-    expect((await getOrder(app, token, refund.id)).status).toBe('refunded_reimbursed');
+    expect((await getOrder(app, token, quoted.id)).status).toBe('refunded_reimbursed');
     expect(held ? mock.orders.get(orderIdOf(`x/${held.id}`))?.cancelled_at : null).toBeTruthy();
+  });
+
+  it('confirms a refund quoted before a restart: the new app confirms Duffel’s quoted cancellation by id', async () => {
+    const before = await duffelOnlyApp();
+    await writeSupplierAllowList(t.database.db, 1, { flight: ['duffel'], rail: null }, new Date());
+    const order = await issuedOrder(before, await login(before));
+    const quoted = await quotedRefund(before, await login(before), order);
+    expect(quoted.status).toBe('rfd_to_be_confirm');
+    const held = [...mock.orders.values()].at(-1);
+    const cancellation = mock.requests.filter((r) => r.path === '/air/order_cancellations').length;
+    await before.close();
+
+    // A new app: a new Duffel adapter with nothing in memory.
+    app = await duffelOnlyApp();
+    const token = await login(app);
+    expect((await confirmation(app, token, quoted.id)).statusCode).toBe(200);
+    await app.runDueJobs(later(60_000));
+    expect((await getOrder(app, token, quoted.id)).status).toBe('refunded_reimbursed');
+    expect(held?.cancelled_at).toBeTruthy();
+    expect(mock.requests.filter((r) => r.path === '/air/order_cancellations').length).toBe(cancellation);
+    expect(
+      mock.requests.some((r) => r.method === 'GET' && r.path.startsWith('/air/order_cancellations/')),
+    ).toBe(true);
+  });
+
+  it('ends the confirmation deadline when Duffel’s refund quote lapses: a later confirm is refused (410)', async () => {
+    app = await duffelOnlyApp();
+    await writeSupplierAllowList(t.database.db, 1, { flight: ['duffel'], rail: null }, new Date());
+    const token = await login(app);
+    const order = await issuedOrder(app, token);
+    mock.faults = { quoteExpired: true };
+    try {
+      const quoted = await quotedRefund(app, token, order);
+      expect(quoted.status).toBe('rfd_to_be_confirm');
+      expect(quoted.allowedActions).toEqual(['cancel-refund']);
+      expect(Date.parse(quoted.afterSales?.confirmDeadline ?? '')).toBeLessThanOrEqual(Date.now());
+      const refused = await confirmation(app, token, quoted.id);
+      expect(refused.statusCode, refused.body).toBe(410);
+      // CONFIRM_DEADLINE_PASSED
+      expect(body(refused).code).toBe(500012);
+      expect([...mock.orders.values()].at(-1)?.cancelled_at).toBeNull();
+    } finally {
+      mock.reset();
+    }
   });
 
   it('tells the platform Duffel is configured in test mode and switched on only by name', async () => {

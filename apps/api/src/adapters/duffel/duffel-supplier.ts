@@ -1,9 +1,9 @@
 /*
  * The `duffel` flight supplier: the portal's supplier port (`FlightSupplier`) over Duffel's API
  * through the official client. Mappings live in map-offer.ts, map-order.ts and seats.ts; after-sales
- * in after-sales.ts. An answer the portal cannot map is refused with a logged reason, never guessed.
+ * in after-sales.ts (cancellations, refunds, voids) and order-change.ts. An answer the portal cannot map is refused with a logged reason, never guessed.
  */
-import type { Offer as DuffelOffer, OrderChangeOffer, SeatMap } from '@duffel/api/types';
+import type { Offer as DuffelOffer, SeatMap } from '@duffel/api/types';
 import {
   type AddAncillariesAnswer,
   type AddAncillariesRequest,
@@ -32,10 +32,8 @@ import { searchOffers } from './search';
 import {
   ALREADY_CANCELLED_CODES,
   asRefusal,
-  changeQuoteOf,
   confirmCancellation,
-  confirmChange,
-  findChangeOffer,
+  confirmQuotedCancellation,
   quoteCancellation,
   readOrder,
   refundQuoteOf,
@@ -43,11 +41,11 @@ import {
   voidOrder,
   wholeOrderProblem,
 } from './after-sales';
+import { changeQuoteOf, confirmQuotedChange, findChangeOffer } from './order-change';
 import { DuffelClient, type DuffelClientOptions, type DuffelLog, failureOf, SILENT_LOG } from './client';
 import { decimalOf, DUFFEL_SUPPLIER, mapOffer, minorOf, sameTotal } from './map-offer';
 import {
   bookingRefOf,
-  orderIdOf,
   orderPassengers,
   orderState,
   passengerIdsFor,
@@ -73,8 +71,6 @@ export class DuffelSupplier implements FlightSupplier {
   readonly optIn = true;
   readonly client: DuffelClient;
   private readonly log: DuffelLog;
-  private readonly refundQuotes = new Remembered<string>();
-  private readonly changeOffers = new Remembered<OrderChangeOffer>();
   private readonly purchases = new Remembered<AddAncillariesAnswer>();
 
   constructor(options: DuffelSupplierOptions) {
@@ -278,7 +274,10 @@ export class DuffelSupplier implements FlightSupplier {
     return events;
   }
 
-  /** The refund quote: Duffel's cancellation quote of the whole order; the fee is what does not come back. */
+  /**
+   * The refund quote: Duffel's cancellation quote of the whole order; the fee is what does not come
+   * back. The cancellation's id and `expires_at` go back with the approval, for `refund`.
+   */
   async quoteRefund(request: RefundRequestToSupplier, signal: AbortSignal): Promise<RefundQuoteAnswer> {
     const order = await readOrder(this.client, request.pnr, signal);
     if (!order) return { status: 'rejected', reason: 'Duffel has no such order' };
@@ -288,26 +287,27 @@ export class DuffelSupplier implements FlightSupplier {
     const quote = await quoteCancellation(this.client, order.id, signal).catch((error: unknown) => {
       throw asRefusal(error);
     });
-    this.refundQuotes.set(request.requestId, quote.id);
-    return refundQuoteOf(quote, request, minorOf(order.total_amount) ?? 0);
+    const answer = refundQuoteOf(quote, request, minorOf(order.total_amount) ?? 0);
+    return answer.status === 'approved'
+      ? { ...answer, supplierQuote: { ref: quote.id, expiresAt: quote.expires_at } }
+      : answer;
   }
 
-  /** Confirms the refund's cancellation (quoted again when this process did not quote it). */
+  /** Confirms the cancellation the refund was quoted (read again by id); an expired one is refused. */
   async refund(request: RefundRequestToSupplier, signal: AbortSignal): Promise<void> {
-    let id = this.refundQuotes.get(request.requestId);
-    if (!id) {
-      const order = await readOrder(this.client, request.pnr, signal);
-      if (!order) throw new SupplierRefusal('duffel: no such order');
-      id = (
-        await quoteCancellation(this.client, order.id, signal).catch((error: unknown) => {
-          throw asRefusal(error);
-        })
-      ).id;
+    try {
+      await confirmQuotedCancellation(this.client, request, signal);
+    } catch (error) {
+      this.refused('refund', request.supplierQuote?.ref, error);
+      throw error;
     }
-    await confirmCancellation(this.client, id, signal).catch((error: unknown) => {
-      throw asRefusal(error);
-    });
-    this.refundQuotes.delete(request.requestId);
+  }
+
+  /** Logs why a confirm was refused (the after-sales order only records that it failed). */
+  private refused(call: string, quoteId: string | undefined, error: unknown): void {
+    if (error instanceof SupplierRefusal) {
+      this.log.warn({ duffel: `${call} refused`, quoteId, reason: error.message }, 'duffel confirm refused');
+    }
   }
 
   /** Adds bags to a ticketed order (the same request is answered the same way); seats are rejected. */
@@ -328,29 +328,30 @@ export class DuffelSupplier implements FlightSupplier {
     return voidOrder(this.client, request, signal);
   }
 
-  /** The change quote: Duffel's change offer flying the new flights, its penalty and fare movement per passenger. */
+  /**
+   * The change quote: Duffel's change offer flying the new flights (whole slices, every passenger),
+   * its penalty and fare movement per passenger. The offer's id and `expires_at` go back with the
+   * approval, for `reissue`.
+   */
   async quoteChange(request: ChangeRequestToSupplier, signal: AbortSignal): Promise<ChangeQuoteAnswer> {
     const found = await findChangeOffer(this.client, request, signal);
     if ('reason' in found) return { status: 'rejected', reason: found.reason };
-    this.changeOffers.set(changeKey(request), found.offer);
-    return changeQuoteOf(found.offer, found.passengers);
+    const answer = changeQuoteOf(found.offer, found.passengers);
+    return answer.status === 'approved'
+      ? { ...answer, supplierQuote: { ref: found.offer.id, expiresAt: found.offer.expires_at } }
+      : answer;
   }
 
-  /** Confirms the quoted change offer (asked again when this process did not quote it or it expired). */
+  /** Confirms the change offer the change was quoted (read again by id); an expired one is refused. */
   async reissue(request: ChangeRequestToSupplier, signal: AbortSignal): Promise<ReissueAnswer> {
-    let offer = this.changeOffers.get(changeKey(request));
-    if (!offer || Date.parse(offer.expires_at) <= Date.now()) {
-      const found = await findChangeOffer(this.client, request, signal);
-      if ('reason' in found) throw new SupplierRefusal(`duffel: ${found.reason}`);
-      offer = found.offer;
+    try {
+      return await confirmQuotedChange(this.client, request, signal);
+    } catch (error) {
+      this.refused('reissue', request.supplierQuote?.ref, error);
+      throw error;
     }
-    const answer = await confirmChange(this.client, request, offer, signal);
-    this.changeOffers.delete(changeKey(request));
-    return answer;
   }
 }
-
-const changeKey = (request: ChangeRequestToSupplier) => `${orderIdOf(request.pnr)}|${request.newOffer.ref}`;
 
 /** A Duffel supplier for the composition root. */
 export function createDuffelSupplier(options: DuffelSupplierOptions): DuffelSupplier {

@@ -1,7 +1,8 @@
 import type { AirlineInitiatedChange, OrderCancellation } from '@duffel/api/types';
 import { describe, expect, it } from 'vitest';
 import type { Offer } from '../../modules/shopping/index';
-import { isVoid, refundQuoteOf, changeQuoteOf, wholeOrderProblem } from './after-sales';
+import { isVoid, refundQuoteOf, wholeOrderProblem } from './after-sales';
+import { changeProblem, changeQuoteOf } from './order-change';
 import { redact } from './client';
 import {
   countsOf,
@@ -198,11 +199,29 @@ describe('orders', () => {
     );
   });
 
-  it('refuses to act on part of an order', () => {
+  it('refuses to cancel part of an order', () => {
     const whole = { passengers: [{}, {}], slices: [{ segments: [{}, {}] }] } as never;
     expect(wholeOrderProblem(whole, 1, undefined)).toMatch(/every passenger/);
     expect(wholeOrderProblem(whole, 2, [0])).toMatch(/every segment/);
     expect(wholeOrderProblem(whole, 2, [0, 1])).toBeUndefined();
+  });
+
+  it('changes whole journeys for every passenger: refuses some passengers, part of a journey, or journeys not replaced one for one', () => {
+    // Outbound of two segments (0, 1), return of one (2).
+    const order = { passengers: [{}, {}], slices: [{ segments: [{}, {}] }, { segments: [{}] }] } as never;
+    const change = (passengers: number, segmentIndexes: number[], newLegs = 1) => ({
+      passengers: Array.from({ length: passengers }, () => ({}) as never),
+      segmentIndexes,
+      newOffer: { legs: Array.from({ length: newLegs }, () => ({ segments: [] })) } as never,
+    });
+    expect(changeProblem(order, change(1, [2]))).toMatch(/every passenger/);
+    expect(changeProblem(order, change(2, [1]))).toMatch(/every segment of a changed journey/);
+    expect(changeProblem(order, change(2, [3]))).toMatch(/not segments of the Duffel order/);
+    expect(changeProblem(order, change(2, []))).toMatch(/not segments of the Duffel order/);
+    expect(changeProblem(order, change(2, [0, 1, 2], 1))).toMatch(/one journey/);
+    expect(changeProblem(order, change(2, [2]))).toBeUndefined();
+    expect(changeProblem(order, change(2, [0, 1]))).toBeUndefined();
+    expect(changeProblem(order, change(2, [0, 1, 2], 2))).toBeUndefined();
   });
 });
 

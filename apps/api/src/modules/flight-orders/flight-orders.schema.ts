@@ -7,7 +7,7 @@ import type { Solution } from '@portal/domain/shopping';
 import type { MarkupLeg } from '@portal/domain/wallet-markup';
 import { createdAt, identityId, minorUnits, timestamptz, updatedAt, uuidId } from '../../platform/db/columns';
 import { orderOwnerColumns } from '../agencies/index';
-import type { Offer } from '../shopping/index';
+import type { Offer, SupplierQuoteRef } from '../shopping/index';
 
 /** The booking contact as stored. */
 export interface StoredContact {
@@ -41,6 +41,11 @@ export interface StoredAfterSales {
   changeSearchId?: string | null;
   /** The disruption this request answers, if any. */
   disruptionId?: string | null;
+  /**
+   * The supplier's own quote behind the desk's approval (refunds and changes), given back when
+   * the refund or reissue runs: nothing is remembered in the process between the two.
+   */
+  supplierQuote?: SupplierQuoteRef | null;
 }
 
 /**

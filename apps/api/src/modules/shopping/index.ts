@@ -48,6 +48,7 @@ export type {
   SupplierFaults,
   SupplierPassenger,
   SupplierQuery,
+  SupplierQuoteRef,
   TicketAnswer,
   UnansweredCall,
   VerifyAnswer,

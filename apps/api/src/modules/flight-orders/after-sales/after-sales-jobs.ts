@@ -21,6 +21,7 @@ import {
 } from './refund';
 import { creditBack, failRequest, rejectRequest } from './request-outcomes';
 import { serviceFeeFor } from './service-fees';
+import { deadlineWithin, supplierQuoteOf } from './supplier-quote';
 import { VOID_EXECUTE_JOB } from './void';
 
 const orderIdOf = (payload: Record<string, unknown>) => {
@@ -50,6 +51,7 @@ async function supplierRequest(
       currency: order.currency,
       requestedAt: order.createdAt,
       ...involuntaryGrounds(afterSales),
+      ...(afterSales.supplierQuote ? { supplierQuote: afterSales.supplierQuote } : {}),
     },
   };
 }
@@ -77,8 +79,9 @@ async function refundFeeOf(
  * The desk's review of a refund order in rfd_reviewing: the supplier's quote is asked outside any
  * transaction; then, if the order is still in review, approve -> rfd_to_be_confirm with the quote
  * (refund fee, the agency's refund service fee converted to the order currency, the refundable
- * total capped by what was paid) and a confirmation deadline, or reject -> rfd_rejected with the
- * reason, its claims released.
+ * total capped by what was paid, the supplier's own quote to confirm later) and a confirmation
+ * deadline, no later than that quote lapses; or reject -> rfd_rejected with the reason, its claims
+ * released.
  */
 function reviewHandler(deps: FlightOrderDeps): JobHandler {
   return async (db: Db, job: Parameters<JobHandler>[1], now: Date) => {
@@ -111,14 +114,18 @@ function reviewHandler(deps: FlightOrderDeps): JobHandler {
       const refundFee = Math.min(Math.max(0, fee.refundFeeMinor), paid);
       const serviceFee = await serviceFeeFor(tx, order.agencyId, 'refund', order.currency);
       const quote = refundQuote(order.currency, paid, refundFee, serviceFee);
-      const confirmDeadline = new Date(now.getTime() + scaled(REFUND_CONFIRM_WINDOW_MS, deps.timeScale));
+      const supplierQuote = supplierQuoteOf(answer);
+      const confirmDeadline = deadlineWithin(
+        new Date(now.getTime() + scaled(REFUND_CONFIRM_WINDOW_MS, deps.timeScale)),
+        supplierQuote,
+      );
       const quoted = await transition(
         tx,
         order,
         'rfd_to_be_confirm',
         now,
         {
-          afterSales: { ...order.afterSales, quote },
+          afterSales: { ...order.afterSales, quote, supplierQuote },
           orderTotalMinor: quote.refundableTotalMinor,
           saleTotalMinor: quote.refundableTotalMinor,
           confirmDeadline,

@@ -15,6 +15,7 @@ import type { ChangeQuoteAnswer, ChangeRequestToSupplier, ReissueAnswer } from '
 import { returnMoney } from '../return-money';
 import { releaseClaims } from './claims';
 import { rejectRequest } from './request-outcomes';
+import { deadlineWithin, supplierQuoteOf } from './supplier-quote';
 
 export const CHANGE_REVIEW_JOB = 'flight-change-review';
 export const CHANGE_PAYMENT_DEADLINE_JOB = 'flight-change-payment-deadline';
@@ -112,14 +113,16 @@ async function supplierRequest(db: Db, change: FlightOrderRow): Promise<ChangeRe
     segmentIndexes: change.afterSales?.selection.segmentIndexes ?? [],
     requestedAt: change.createdAt,
     involuntary: isInvoluntaryChange(change.afterSales?.changeReason ?? 0),
+    ...(change.afterSales?.supplierQuote ? { supplierQuote: change.afterSales.supplierQuote } : {}),
   };
 }
 
 /**
  * Desk review: asks the supplier's desk (outside any transaction) and, in one transaction, moves
  * a change still in chg_reviewing to chg_rejected (claims released), to chg_to_be_paid with the
- * amount due and a payment deadline, or to chg_proceeding with its reissue queued when nothing is
- * due. No answer from the desk throws, so the job runner tries again later.
+ * amount due and a payment deadline (no later than the supplier's own quote lapses), or to
+ * chg_proceeding with its reissue queued when nothing is due; the supplier's quote is kept for
+ * the reissue. No answer from the desk throws, so the job runner tries again later.
  */
 function reviewHandler(deps: FlightOrderDeps): JobHandler {
   return async (db, job, now) => {
@@ -144,9 +147,13 @@ function reviewHandler(deps: FlightOrderDeps): JobHandler {
         return;
       }
       const quote = requote(submitted.quote, decided, current.passengers.length, orderPerCny);
-      const afterSales = { ...submitted, quote };
+      const supplierQuote = supplierQuoteOf(decided);
+      const afterSales = { ...submitted, quote, supplierQuote };
       if (quote.amountDueMinor > 0) {
-        const deadline = new Date(Math.min(now.getTime() + PAYMENT_WINDOW_MS, current.departureAt.getTime()));
+        const deadline = deadlineWithin(
+          new Date(Math.min(now.getTime() + PAYMENT_WINDOW_MS, current.departureAt.getTime())),
+          supplierQuote,
+        );
         const quoted = await transition(
           tx,
           current,

@@ -277,14 +277,25 @@ export interface FlightSupplier {
   scheduleEvents?(offer: Offer, pnr: string, signal: AbortSignal): Promise<ScheduleEvent[]>;
   /** The desk's review of a change of ticketed passengers to new flights (a supplier without it takes none). */
   quoteChange?(request: ChangeRequestToSupplier, signal: AbortSignal): Promise<ChangeQuoteAnswer>;
-  /** Reissues the changed passengers' tickets on the new flights; throws when the supplier fails. */
+  /** Reissues the changed passengers' tickets on the new flights (the quote it approved given back); throws when the supplier fails. */
   reissue?(request: ChangeRequestToSupplier, signal: AbortSignal): Promise<ReissueAnswer>;
   /** The desk's review of a refund: approved with its refund fee, or rejected. */
   quoteRefund?(request: RefundRequestToSupplier, signal: AbortSignal): Promise<RefundQuoteAnswer>;
-  /** Refunds the approved tickets; throws when the supplier fails. */
+  /** Refunds the approved tickets (the quote it approved given back); throws when the supplier fails. */
   refund?(request: RefundRequestToSupplier, signal: AbortSignal): Promise<void>;
   /** Voids tickets inside the void window; throws when the supplier fails. */
   void?(request: VoidRequestToSupplier, signal: AbortSignal): Promise<VoidAnswer>;
+}
+
+/**
+ * The supplier's own quote behind a desk's approval: its id and when it lapses. The after-sales
+ * request keeps it and gives it back to `refund` or `reissue`, so that any instance, after any
+ * restart, confirms exactly what was quoted; the supplier holds no memory between the two calls.
+ */
+export interface SupplierQuoteRef {
+  ref: string;
+  /** ISO 8601: after this the supplier no longer confirms it (absent: it does not say). */
+  expiresAt?: string;
 }
 
 /** A refund of ticketed passengers on some segments of a booking, as the supplier's desk sees it. */
@@ -312,6 +323,8 @@ export interface RefundRequestToSupplier {
    * refuses (a voluntary refund's fee).
    */
   involuntaryClaim?: boolean;
+  /** At `refund`: the supplier's quote the desk approved (`RefundQuoteAnswer.supplierQuote`). */
+  supplierQuote?: SupplierQuoteRef;
 }
 
 /**
@@ -319,7 +332,8 @@ export interface RefundRequestToSupplier {
  * `refundFeeMinor`), or with its own fee in minor units of the request's currency; or a rejection.
  */
 export type RefundQuoteAnswer =
-  { status: 'approved'; refundFeeMinor?: number } | { status: 'rejected'; reason: string };
+  | { status: 'approved'; refundFeeMinor?: number; supplierQuote?: SupplierQuoteRef }
+  | { status: 'rejected'; reason: string };
 
 /** A void of ticketed passengers of a booking (every segment). */
 export interface VoidRequestToSupplier {
@@ -346,6 +360,8 @@ export interface ChangeRequestToSupplier {
   requestedAt: Date;
   /** Caused by the airline (schedule change): no change fee. */
   involuntary: boolean;
+  /** At `reissue`: the supplier's quote the desk approved (`ChangeQuoteAnswer.supplierQuote`). */
+  supplierQuote?: SupplierQuoteRef;
 }
 
 /**
@@ -354,7 +370,8 @@ export interface ChangeRequestToSupplier {
  * change fee (both per passenger, minor units of the offer currency); or rejected.
  */
 export type ChangeQuoteAnswer =
-  { status: 'approved'; changeFee?: number; fareMove: number } | { status: 'rejected'; reason: string };
+  | { status: 'approved'; changeFee?: number; fareMove: number; supplierQuote?: SupplierQuoteRef }
+  | { status: 'rejected'; reason: string };
 
 /** Reissued tickets, one list per passenger in the request's order, or still pending at the airline. */
 export type ReissueAnswer = { status: 'reissued'; ticketNumbers: string[][] } | { status: 'pending' };

@@ -1,7 +1,7 @@
 /*
  * The Duffel mock's state and its answers to each call of the API, written from Duffel's API
- * reference: offer requests, offers, seat maps, orders, payments, order cancellations, order change
- * requests and order changes. `server.ts` serves them over HTTP.
+ * reference: offer requests, offers, seat maps, orders and payments; bags after booking in
+ * `services.ts`, order cancellations and changes in `after-sales.ts`. `server.ts` serves them over HTTP.
  */
 import {
   CARRIERS,
@@ -15,17 +15,8 @@ import {
   seatServicesOf,
   type SliceQuery,
 } from './fixtures';
-import {
-  type Answer,
-  applyChange,
-  cancellationQuote,
-  changeOffers,
-  createOrder,
-  data,
-  failure,
-  issueTickets,
-  type MockOrder,
-} from './orders';
+import { afterSalesRoutes } from './after-sales';
+import { type Answer, createOrder, data, failure, issueTickets, type MockOrder } from './orders';
 
 import { servicesRoute } from './services';
 import type { MockFaults, MockOperation, RecordedRequest } from './types';
@@ -38,9 +29,6 @@ const nowDate = () => new Date();
 export function createMockApi() {
   const offers = new Map<string, Json>();
   const orders = new Map<string, MockOrder>();
-  const cancellations = new Map<string, Json>();
-  const changeOfferStore = new Map<string, Json & { order_id: string }>();
-  const changes = new Map<string, Json & { order_id: string; confirmed_at: string | null }>();
   const requests: RecordedRequest[] = [];
   const mock = { faults: {} as MockFaults };
 
@@ -55,6 +43,7 @@ export function createMockApi() {
       'not_found',
       'The resource you are trying to access does not exist.',
     );
+  const afterSalesRoute = afterSalesRoutes(orders, () => mock.faults, notFound);
   const gone = () =>
     failure(422, 'invalid_state_error', 'offer_no_longer_available', 'The offer is no longer available.');
 
@@ -250,102 +239,6 @@ export function createMockApi() {
     );
   }
 
-  function quoteCancel(body: Json): Answer {
-    const order = orders.get((body.order_id as string | undefined) ?? '');
-    if (!order) return notFound();
-    if (mock.faults.alreadyCancelled || order.cancelled_at) {
-      return failure(
-        422,
-        'invalid_state_error',
-        'order_already_cancelled',
-        'The order has already been cancelled.',
-      );
-    }
-    const quote = cancellationQuote(order, mock.faults.voidWindow ?? false, nowDate());
-    cancellations.set(quote.id as string, quote);
-    return data(quote, 201);
-  }
-
-  function confirmCancel(id: string): Answer {
-    const quote = cancellations.get(id);
-    if (!quote) return notFound();
-    const order = orders.get(quote.order_id as string);
-    if (!order) return notFound();
-    if (mock.faults.alreadyCancelled || order.cancelled_at) {
-      return failure(
-        422,
-        'invalid_state_error',
-        'order_already_cancelled',
-        'The order has already been cancelled.',
-      );
-    }
-    const at = nowDate().toISOString();
-    quote.confirmed_at = at;
-    order.cancelled_at = at;
-    order.cancellation = quote;
-    return data(quote);
-  }
-
-  function requestChange(body: Json): Answer {
-    const order = orders.get((body.order_id as string | undefined) ?? '');
-    if (!order) return notFound();
-    if (order.cancelled_at)
-      return failure(422, 'invalid_state_error', 'order_already_cancelled', 'The order is cancelled.');
-    const slices = body.slices as { remove: { slice_id: string }[]; add: SliceQuery[] } | undefined;
-    if (!slices?.remove.length || !slices.add.length)
-      return failure(422, 'validation_error', 'validation_required', 'slices to add and remove are required');
-    const made = changeOffers(order, { slices }, nowDate());
-    for (const o of made) changeOfferStore.set(o.id as string, { ...o, order_id: order.id });
-    return data(
-      {
-        id: newId('ocr'),
-        order_id: order.id,
-        live_mode: false,
-        slices,
-        order_change_offers: made,
-        created_at: nowDate().toISOString(),
-      },
-      201,
-    );
-  }
-
-  function createChange(body: Json): Answer {
-    const chosen = changeOfferStore.get((body.selected_order_change_offer as string | undefined) ?? '');
-    if (!chosen) return notFound();
-    const change = {
-      ...chosen,
-      id: newId('oce'),
-      confirmed_at: null,
-      live_mode: false,
-      penalty_total_amount: chosen.penalty_amount,
-      penalty_total_currency: chosen.penalty_currency,
-    };
-    changes.set(change.id, change);
-    return data(change, 201);
-  }
-
-  function confirmChange(id: string, body: Json | undefined): Answer {
-    const change = changes.get(id);
-    if (!change) return notFound();
-    const order = orders.get(change.order_id);
-    if (!order) return notFound();
-    if (order.cancelled_at)
-      return failure(422, 'invalid_state_error', 'order_already_cancelled', 'The order is cancelled.');
-    const due = minor(change.change_total_amount as string);
-    const payment = body?.payment as { amount?: string; type?: string } | undefined;
-    if (due > 0 && (payment?.type !== 'balance' || minor(payment.amount) !== due)) {
-      return failure(
-        422,
-        'validation_error',
-        'invalid_payment_amount',
-        'The payment must be the change total from the balance.',
-      );
-    }
-    change.confirmed_at = nowDate().toISOString();
-    applyChange(order, change);
-    return data(change);
-  }
-
   function route(
     method: string,
     path: string,
@@ -355,6 +248,8 @@ export function createMockApi() {
     const payload = (body?.data as Json | undefined) ?? {};
     const services = servicesRoute(orders, method, path, payload, notFound);
     if (services) return services;
+    const afterSales = afterSalesRoute(method, path, payload);
+    if (afterSales) return afterSales;
     let m: RegExpExecArray | null;
     if (method === 'POST' && /^\/air\/offer_requests\/?$/.test(path))
       return { op: 'offerRequests.create', run: () => createOfferRequest(payload) };
@@ -373,18 +268,6 @@ export function createMockApi() {
     }
     if (method === 'POST' && path === '/air/payments')
       return { op: 'payments.create', run: () => pay(payload) };
-    if (method === 'POST' && path === '/air/order_cancellations')
-      return { op: 'orderCancellations.create', run: () => quoteCancel(payload) };
-    if (method === 'POST' && (m = /^\/air\/order_cancellations\/([\w-]+)\/actions\/confirm$/.exec(path))) {
-      return { op: 'orderCancellations.confirm', run: () => confirmCancel(m?.[1] ?? '') };
-    }
-    if (method === 'POST' && path === '/air/order_change_requests')
-      return { op: 'orderChangeRequests.create', run: () => requestChange(payload) };
-    if (method === 'POST' && path === '/air/order_changes')
-      return { op: 'orderChanges.create', run: () => createChange(payload) };
-    if (method === 'POST' && (m = /^\/air\/order_changes\/([\w-]+)\/actions\/confirm$/.exec(path))) {
-      return { op: 'orderChanges.confirm', run: () => confirmChange(m?.[1] ?? '', payload) };
-    }
     return { run: () => notFound() };
   }
 

@@ -171,11 +171,20 @@ export function changeOffers(
   });
 }
 
-/** Applies a confirmed change: the removed slices replaced by the added ones, new e-tickets. */
+/**
+ * Applies a confirmed change: the removed slices replaced in place by the added ones, in order
+ * (the journeys keep their order), new e-tickets.
+ */
 export function applyChange(order: MockOrder, change: Json): void {
   const slices = change.slices as { add: Json[]; remove: Json[] };
   const removed = new Set(slices.remove.map((s) => s.id));
-  order.slices = [...order.slices.filter((s) => !removed.has(s.id)), ...slices.add];
+  const added = [...slices.add];
+  order.slices = order.slices.flatMap((s) => {
+    if (!removed.has(s.id)) return [s];
+    const next = added.shift();
+    return next ? [next] : [];
+  });
+  order.slices.push(...added);
   order.total_amount = change.new_total_amount as string;
   issueTickets(order);
 }

@@ -10,9 +10,12 @@ export type MockOperation =
   | 'orders.get'
   | 'payments.create'
   | 'orderCancellations.create'
+  | 'orderCancellations.get'
   | 'orderCancellations.confirm'
   | 'orderChangeRequests.create'
+  | 'orderChangeOffers.get'
   | 'orderChanges.create'
+  | 'orderChanges.get'
   | 'orderChanges.confirm'
   | 'orders.availableServices'
   | 'orders.addServices';
@@ -34,6 +37,11 @@ export interface MockFaults {
   instantPayment?: boolean;
   /** Cancellations give the whole amount back (the airline's void window). */
   voidWindow?: boolean;
+  /**
+   * Cancellation quotes and change offers are made already past their `expires_at`: confirming
+   * one (or making an order change from it) answers 422 quote_expired.
+   */
+  quoteExpired?: boolean;
 }
 
 export interface RecordedRequest {
