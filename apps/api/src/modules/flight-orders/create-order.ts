@@ -238,7 +238,12 @@ export async function bookAtSupplier(
  * A new order's links: nothing can refer to an order before its booking commits (no change,
  * refund or void order, no ticket claim, no disruption), so there is nothing to read.
  */
-const NEW_ORDER_LINKS: OrderLinks = { related: [], claimedTickets: 0, disruptionOnRecord: false };
+const NEW_ORDER_LINKS: OrderLinks = {
+  related: [],
+  claimedTickets: 0,
+  disruptionOnRecord: false,
+  paymentIssue: null,
+};
 
 /**
  * The booking's one short transaction `tx`: the order in `to_be_paid` with its first timeline row,
