@@ -87,7 +87,7 @@ export function planNotices(h: FlightHistory, days = 3): void {
       const row = rows.get(e.orderId);
       if (!kind || !row || !byId.has(e.orderId)) continue;
       // The seeded business pays from the balance: what goes back goes to the wallet.
-      const params = MONEY_BACK.has(kind) ? { moneyTo: 'wallet' } : {};
+      const params: Record<string, string> = MONEY_BACK.has(kind) ? { moneyTo: 'wallet' } : {};
       await notifyOrderEvent(tx, { kind, order: { ...row, status: e.toStatus }, at: e.at, params });
     }
   });

@@ -116,7 +116,7 @@ function ticketingHandler(deps: FlightOrderDeps): JobHandler {
       const failed = await transition(tx, current, 'failed', now, {}, { key: 'ticketingFailed' });
       const reimbursing = await transition(tx, failed, 'failed_reimbursing', now);
       let returned: TimelineNote = { key: 'moneyReturned' };
-      let moneyTo = {};
+      let moneyTo: Record<string, string> = {};
       if (current.paymentState === 'paid' && current.orderTotalMinor > 0) {
         const money = {
           agencyId: current.agencyId,

@@ -100,7 +100,7 @@ function confirmHandler(deps: FlightOrderDeps): JobHandler {
       const failed = await transition(tx, current, 'failed', now);
       const reimbursing = await transition(tx, failed, 'failed_reimbursing', now);
       let returned: TimelineNote = { key: 'moneyReturned' };
-      let moneyTo = {};
+      let moneyTo: Record<string, string> = {};
       if (current.paymentState === 'paid' && current.orderTotalMinor > 0) {
         // Paid by card: back to that card; else to the wallet.
         const money = {

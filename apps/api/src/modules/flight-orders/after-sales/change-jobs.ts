@@ -256,7 +256,7 @@ function reissueHandler(deps: FlightOrderDeps): JobHandler {
         return;
       }
       const failed = await transition(tx, current, 'change_failed', now, {}, { key: 'reissueFailed' });
-      let moneyTo = {};
+      let moneyTo: Record<string, string> = {};
       if (current.paymentState === 'paid' && current.orderTotalMinor > 0) {
         // The change's own payment goes back where it came from (the card, or the wallet).
         const money = {

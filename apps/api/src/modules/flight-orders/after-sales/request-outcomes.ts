@@ -101,7 +101,7 @@ export async function creditBack(
   const crediting = await transition(tx, settled, reimbursing, now, {}, extras);
   const amount = order.afterSales?.quote?.refundableTotalMinor ?? 0;
   let returned: TimelineNote = { key: 'moneyReturned' };
-  let moneyTo = {};
+  let moneyTo: Record<string, string> = {};
   if (amount > 0) {
     const money = {
       agencyId: order.agencyId,
