@@ -5,7 +5,8 @@
  * `reference`, `available`) and its available amount falling below its credit alert threshold
  * (`available`, `threshold`); amounts are decimal texts with `currency` beside them. The payment
  * events tell an agency's finance about its card payments at the provider: a refund made outside
- * the portal, a dispute opened, won or lost (`amount`, `currency`, `channel`, a dispute's `reason`).
+ * the portal, a dispute opened, won or lost (`amount`, `currency`, `channel`, a dispute's `reason`,
+ * and `orderKind`, `flight` or `group`: whose payment it was).
  */
 export const NOTIFICATION_KINDS = [
   'order.booked',
@@ -46,13 +47,19 @@ export type NotificationKindName = (typeof NOTIFICATION_KINDS)[number];
 
 /**
  * The page a notice opens: its order's page by the product the kind belongs to, the wallet for a
- * wallet notice; none for a notice without an order.
+ * wallet notice; none for a notice without an order. A payment notice is about a flight order or
+ * a group order (a card-paid instalment): its `orderKind` param says which.
  */
-export function noticeTarget(kind: string, orderId: string | null): string | null {
+export function noticeTarget(
+  kind: string,
+  orderId: string | null,
+  params: Readonly<Record<string, unknown>> = {},
+): string | null {
   if (kind.startsWith('wallet.')) return '/bills/wallet';
   if (!orderId) return null;
   const id = encodeURIComponent(orderId);
   if (kind.startsWith('group.')) return `/flight/group/order/${id}`;
+  if (kind.startsWith('payment.') && params.orderKind === 'group') return `/flight/group/order/${id}`;
   if (kind.startsWith('train.')) return `/train/orders?id=${id}`;
   return `/flight/orders/${id}`;
 }

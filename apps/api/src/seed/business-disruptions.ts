@@ -65,6 +65,13 @@ const NOTICE_OF: Partial<Record<string, NotificationKind>> = {
   change_canceled: 'change.canceled',
 };
 
+/** The notices whose e-mail says where the money went. */
+const MONEY_BACK = new Set<NotificationKind>([
+  'order.ticketing_failed',
+  'refund.completed',
+  'void.completed',
+]);
+
 /**
  * The notices and e-mails of the last days' order events, recorded as the order flows record
  * them (`notifyOrderEvent`: in-app notices for the booker and the agency's super admins, the
@@ -79,7 +86,9 @@ export function planNotices(h: FlightHistory, days = 3): void {
       const kind = NOTICE_OF[e.toStatus];
       const row = rows.get(e.orderId);
       if (!kind || !row || !byId.has(e.orderId)) continue;
-      await notifyOrderEvent(tx, { kind, order: { ...row, status: e.toStatus }, at: e.at });
+      // The seeded business pays from the balance: what goes back goes to the wallet.
+      const params: Record<string, string> = MONEY_BACK.has(kind) ? { moneyTo: 'wallet' } : {};
+      await notifyOrderEvent(tx, { kind, order: { ...row, status: e.toStatus }, at: e.at, params });
     }
   });
 }

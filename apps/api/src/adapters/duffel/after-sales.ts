@@ -22,25 +22,6 @@ import { orderIdOf } from './map-order';
 /** Duffel's error codes for an order that cannot be cancelled again. */
 export const ALREADY_CANCELLED_CODES: readonly string[] = ['order_already_cancelled', 'already_cancelled'];
 
-/** How many answers to bag purchases the adapter remembers (per process). */
-const REMEMBERED = 500;
-
-/** A small map that forgets its oldest entries (the answers to bag purchases, by request id). */
-export class Remembered<T> {
-  private readonly entries = new Map<string, T>();
-  get(key: string): T | undefined {
-    return this.entries.get(key);
-  }
-  set(key: string, value: T): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > REMEMBERED) this.entries.delete(this.entries.keys().next().value ?? '');
-  }
-  delete(key: string): void {
-    this.entries.delete(key);
-  }
-}
-
 /** Why Duffel cannot cancel part of an order: the request's passengers and segments must be all of them. */
 export function wholeOrderProblem(
   order: Pick<DuffelOrder, 'passengers' | 'slices'>,

@@ -4,6 +4,7 @@
  * redacted, and its failures read into `DuffelFailure` (status and Duffel's error code).
  */
 import { Duffel, DuffelError } from '@duffel/api';
+import type { Client } from '@duffel/api/Client';
 
 /** What the adapter writes to the log (pino's shape: an object, then a message). */
 export interface DuffelLog {
@@ -136,6 +137,20 @@ export class DuffelClient {
       throw failure ?? error;
     }
   }
+}
+
+const isClient = (value: unknown): value is Client =>
+  typeof value === 'object' && value !== null && 'request' in value && typeof value.request === 'function';
+
+/**
+ * The official client's own HTTP request, for a call whose resource method sends the wrong body:
+ * 4.x's `orders.update` posts `{ options: { metadata } }`, which Duffel's API does not read
+ * (`PATCH /air/orders/:id` takes `{ metadata }`). Errors come back as the client's `DuffelError`.
+ */
+export function requestOf(api: Duffel): Client['request'] {
+  const inner: unknown = Reflect.get(api, 'client');
+  if (!isClient(inner)) throw new Error('duffel: the official client has no request method');
+  return inner.request;
 }
 
 /** Duffel's test-mode tokens start `duffel_test_` (live ones `duffel_live_`). */

@@ -37,7 +37,6 @@ import {
   quoteCancellation,
   readOrder,
   refundQuoteOf,
-  Remembered,
   voidOrder,
   wholeOrderProblem,
 } from './after-sales';
@@ -71,7 +70,6 @@ export class DuffelSupplier implements FlightSupplier {
   readonly optIn = true;
   readonly client: DuffelClient;
   private readonly log: DuffelLog;
-  private readonly purchases = new Remembered<AddAncillariesAnswer>();
 
   constructor(options: DuffelSupplierOptions) {
     this.client = new DuffelClient(options);
@@ -310,17 +308,16 @@ export class DuffelSupplier implements FlightSupplier {
     }
   }
 
-  /** Adds bags to a ticketed order (the same request is answered the same way); seats are rejected. */
-  async addAncillaries(
+  /**
+   * Adds bags to a ticketed order; the same request id is bought once, however often asked (a mark
+   * on the Duffel order, add-services.ts). Seats are rejected.
+   */
+  addAncillaries(
     _offer: Offer,
     request: AddAncillariesRequest,
     signal: AbortSignal,
   ): Promise<AddAncillariesAnswer> {
-    const known = this.purchases.get(request.requestId);
-    if (known) return known;
-    const answer = await addBags(this.client, request, signal);
-    this.purchases.set(request.requestId, answer);
-    return answer;
+    return addBags(this.client, this.log, request, signal);
   }
 
   /** Voids through a cancellation that gives everything back (the airline's void window); else rejected. */

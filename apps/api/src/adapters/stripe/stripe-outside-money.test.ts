@@ -64,7 +64,7 @@ async function accountBalance(kind: 'platform_receivable' | 'platform_suspense' 
 }
 const noticesOf = (orderId: string) =>
   db()
-    .select({ kind: notifications.kind })
+    .select({ kind: notifications.kind, params: notifications.params })
     .from(notifications)
     .where(and(eq(notifications.orderId, orderId), like(notifications.kind, 'payment.%')));
 
@@ -109,6 +109,8 @@ describe('refunds made in the Stripe dashboard', () => {
     });
     expect(shown.timeline.filter((e) => e.noteKey === 'refundedOutsidePortal')).toHaveLength(1);
     expect((await noticesOf(order.id)).every((n) => n.kind === 'payment.refunded_outside')).toBe(true);
+    // The notice opens the flight order's page (`noticeTarget`).
+    expect((await noticesOf(order.id)).every((n) => n.params.orderKind === 'flight')).toBe(true);
     expect((await noticesOf(order.id)).length).toBeGreaterThan(0);
     expect(session.amount_total).toBeGreaterThan(part);
   });

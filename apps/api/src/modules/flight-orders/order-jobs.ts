@@ -2,7 +2,7 @@ import { ticketingDeadline } from '@portal/domain/ticketing-tier';
 import type { Db } from '../../platform/db';
 import { enqueueJob, type JobHandler } from '../../platform/jobs';
 import type { TimelineNote } from '@portal/domain/timeline-notes';
-import { returnMoney } from './return-money';
+import { moneyParams, returnMoney } from './return-money';
 import { SUPPLIER_CALL_MS, type FlightOrderDeps } from './flight-orders.context';
 import { lockOrderById, transition } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
@@ -116,6 +116,7 @@ function ticketingHandler(deps: FlightOrderDeps): JobHandler {
       const failed = await transition(tx, current, 'failed', now, {}, { key: 'ticketingFailed' });
       const reimbursing = await transition(tx, failed, 'failed_reimbursing', now);
       let returned: TimelineNote = { key: 'moneyReturned' };
+      let moneyTo: Record<string, string> = {};
       if (current.paymentState === 'paid' && current.orderTotalMinor > 0) {
         const money = {
           agencyId: current.agencyId,
@@ -128,9 +129,10 @@ function ticketingHandler(deps: FlightOrderDeps): JobHandler {
         };
         // Paid by card: back to the card; from the balance: back to the wallet.
         returned = await returnMoney(tx, money, current.id, 'ticketing_failed', now);
+        moneyTo = moneyParams(returned);
       }
       const done = await transition(tx, reimbursing, 'failed_reimbursed', now, {}, returned);
-      await notifyOrderEvent(tx, { kind: 'order.ticketing_failed', order: done, at: now });
+      await notifyOrderEvent(tx, { kind: 'order.ticketing_failed', order: done, at: now, params: moneyTo });
     });
   };
 }

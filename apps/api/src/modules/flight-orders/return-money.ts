@@ -46,6 +46,17 @@ export async function returnMoney(
 }
 
 /**
+ * Where the money of `returnMoney`'s note went, as the values of the order event's e-mail and
+ * notice: `moneyTo` `card` with its `channel`, or `wallet`; nothing for any other note.
+ */
+export function moneyParams(note: TimelineNote): Record<string, string> {
+  if (!('key' in note)) return {};
+  if (note.key === 'moneyReturnedToCard') return { moneyTo: 'card', channel: note.params?.channel ?? '' };
+  if (note.key === 'moneyReturned') return { moneyTo: 'wallet' };
+  return {};
+}
+
+/**
  * The orders whose payments an after-sales order's money may go back through, nearest first: the
  * order it was made on, then that order's own original, up the chain (a refund of a changed
  * ticket goes back to the card that paid for the first booking).

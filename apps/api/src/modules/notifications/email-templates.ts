@@ -1,4 +1,5 @@
 import type { Locale } from '@portal/domain/locale';
+import { PAYMENT_CHANNELS, type PaymentChannel } from '@portal/domain/payment';
 import type { PassengerType } from '@portal/domain/shopping';
 import { t } from '../../platform/i18n';
 import type { NotificationKind } from './notifications.schema';
@@ -103,6 +104,24 @@ interface EmailContent {
   footer: string;
 }
 
+const isChannel = (value: unknown): value is PaymentChannel =>
+  typeof value === 'string' && (PAYMENT_CHANNELS as readonly string[]).includes(value);
+
+/**
+ * Where the event's money went, when it moved (`moneyTo`, from flight-orders' `moneyParams`): back
+ * to the card through its channel, named as the bills name it, or to the agency wallet.
+ */
+function moneyLine(locale: Locale, params: TemplateParams): string | undefined {
+  if (params.moneyTo === 'card') {
+    const channel = isChannel(params.channel)
+      ? t(locale, `bills.method.${params.channel}`)
+      : String(params.channel ?? '');
+    return t(locale, 'email.money.card', { channel });
+  }
+  if (params.moneyTo === 'wallet') return t(locale, 'email.money.wallet');
+  return undefined;
+}
+
 function contentOf(
   kind: NotificationKind,
   locale: Locale,
@@ -168,7 +187,10 @@ function contentOf(
   ]);
   return {
     greeting: t(locale, 'email.greeting'),
-    line: t(locale, `email.line.${kind}`),
+    // Chinese sentences follow each other with no space between them.
+    line: [t(locale, `email.line.${kind}`), moneyLine(locale, params)]
+      .filter(Boolean)
+      .join(locale === 'en' ? ' ' : ''),
     facts,
     tables,
     amounts,

@@ -78,16 +78,31 @@ describe('the e-mails of a purchase of seats and bags after issue', () => {
   );
 
   it.each([
-    ['en', 'Seats and bags of F1 refused', 'Any payment is returned', 'Seat 12A (PEK-SHA): 60.50 CNY'],
-    ['zh-cn', '订单 F1 的座位和行李被拒绝', '已支付的款项将退回原支付卡', '座位 12A（PEK-SHA）：60.50 CNY'],
-    ['zh-tw', '訂單 F1 的座位和行李被拒絕', '已支付的款項將退回原支付卡', '座位 12A（PEK-SHA）：60.50 CNY'],
+    [
+      'en',
+      'Seats and bags of F1 refused',
+      'The money goes back to the card it was paid with, through Stripe',
+      'Seat 12A (PEK-SHA): 60.50 CNY',
+    ],
+    [
+      'zh-cn',
+      '订单 F1 的座位和行李被拒绝',
+      '款项正通过 Stripe 退回原支付卡',
+      '座位 12A（PEK-SHA）：60.50 CNY',
+    ],
+    [
+      'zh-tw',
+      '訂單 F1 的座位和行李被拒絕',
+      '款項正透過 Stripe 退回原支付卡',
+      '座位 12A（PEK-SHA）：60.50 CNY',
+    ],
   ] as const)(
-    'in %s, lists what the airline refused with the reason and says the money goes back',
+    'in %s, lists what the airline refused with the reason and says the money goes back to the card',
     (locale, subject, back, seat) => {
       const mail = renderEmail(
         'ancillary.refused',
         locale,
-        { ...params, reason: 'Seat taken' },
+        { ...params, reason: 'Seat taken', moneyTo: 'card', channel: 'stripe' },
         orderEmailDetails(refused),
       );
       expect(mail.subject).toBe(subject);

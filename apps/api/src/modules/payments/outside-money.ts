@@ -140,6 +140,8 @@ async function tell(
       amount: decimal(notice.amountMinor, notice.currency),
       currency: notice.currency,
       channel: payment.channel,
+      // The page the notice opens: a flight order's, or a group order's (`noticeTarget`).
+      orderKind: target.kind === 'flight' ? 'flight' : 'group',
       ...(notice.reason ? { reason: notice.reason } : {}),
     },
     at: now,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FlightPaymentResult } from '@portal/domain/flight-order';
@@ -7,6 +7,7 @@ import { bearer, body, login, TEST_SECRETS, testConfig, useTestApp } from '../..
 import { createSimulatedGateways, isSimulatedGateway } from '../../simulation/payments/simulated-gateway';
 import { bookOne, UNLIMITED_BOOKINGS_AND_SEARCHES } from '../flight-orders/flight-orders.test-helpers';
 import { afterTicketing, getOrder } from '../flight-orders/after-sales/after-sales.test-helpers';
+import { outboundMessages } from '../notifications/index';
 import { ledgerViolations, walletAccounts } from '../wallet/index';
 import { providerRefunds } from './provider-refunds.schema';
 
@@ -88,5 +89,19 @@ describe('refunds to the payer through a simulated provider', () => {
     ]);
     expect(await walletBalance()).toBe(before);
     expect(await ledgerViolations(t.database.db)).toEqual([]);
+    const [mail] = await t.database.db
+      .select({ payload: outboundMessages.payload })
+      .from(outboundMessages)
+      .where(
+        and(
+          eq(outboundMessages.orderId, order.id),
+          eq(outboundMessages.kind, 'order.ticketing_failed'),
+          eq(outboundMessages.channel, 'email'),
+        ),
+      );
+    expect(String(mail?.payload.text)).toContain(
+      'The money goes back to the card it was paid with, through Alipay',
+    );
+    expect(String(mail?.payload.text)).not.toContain('wallet');
   });
 });

@@ -125,9 +125,8 @@ describe('the e-mails of seats and bags bought after issue', () => {
     const [mail, ...more] = await emails(purchase.id, 'ancillary.refused');
     expect(more).toEqual([]);
     expect(mail?.subject).toBe(`Seats and bags of ${purchase.bookingNumber} refused`);
-    expect(mail?.text).toContain(
-      'Any payment is returned to the card it was paid with, else to your wallet.',
-    );
+    expect(mail?.text).toContain('The tickets are not changed. The money is credited to your wallet.');
+    expect(mail?.text).not.toContain('card');
     expect(mail?.text).toContain('Reason: No seat changes on this flight');
     expect(mail?.text).toContain(`${seat}; ${bag}`);
     expect(mail?.text).toContain(total);

@@ -8,7 +8,7 @@ import { lockOrderById, transition } from '../flight-orders.repo';
 import type { FlightOrderRow } from '../flight-orders.schema';
 import { ancillariesOf, purchaseLines, setAncillaryStatus } from '../order-ancillaries';
 import type { AncillaryRow } from '../order-ancillaries.schema';
-import { returnMoney } from '../return-money';
+import { moneyParams, returnMoney } from '../return-money';
 import { answerOrRefusal } from '../supplier-answer';
 import { ANCILLARY_CONFIRM_JOB } from './ancillary-purchase';
 import { returnLinesAlreadyCredited } from './purchase-returns';
@@ -32,22 +32,18 @@ function selectionsOf(lines: readonly AncillaryRow[]): AncillarySelection[] {
 
 /**
  * Tells the agency how a purchase ended, as every after-sales outcome is told: the e-mail lists the
- * purchase's own lines (booked, or refused) with their prices, and the supplier's reason if any.
+ * purchase's own lines (booked, or refused) with their prices, the supplier's reason if any, and
+ * where a refused purchase's money went (`moneyParams`).
  */
 async function notifyPurchase(
   tx: Db,
   kind: 'ancillary.confirmed' | 'ancillary.refused',
   purchase: FlightOrderRow,
   now: Date,
-  reason?: string,
+  params: Record<string, string> = {},
 ): Promise<void> {
   const ancillaries = await purchaseLines(tx, purchase.id);
-  await notifyOrderEvent(tx, {
-    kind,
-    order: { ...purchase, ancillaries },
-    at: now,
-    ...(reason ? { params: { reason } } : {}),
-  });
+  await notifyOrderEvent(tx, { kind, order: { ...purchase, ancillaries }, at: now, params });
 }
 
 /**
@@ -104,6 +100,7 @@ function confirmHandler(deps: FlightOrderDeps): JobHandler {
       const failed = await transition(tx, current, 'failed', now);
       const reimbursing = await transition(tx, failed, 'failed_reimbursing', now);
       let returned: TimelineNote = { key: 'moneyReturned' };
+      let moneyTo: Record<string, string> = {};
       if (current.paymentState === 'paid' && current.orderTotalMinor > 0) {
         // Paid by card: back to that card; else to the wallet.
         const money = {
@@ -116,10 +113,14 @@ function confirmHandler(deps: FlightOrderDeps): JobHandler {
           reference: current.bookingNumber,
         };
         returned = await returnMoney(tx, money, current.id, 'purchase_failed', now);
+        moneyTo = moneyParams(returned);
       }
       const reimbursed = await transition(tx, reimbursing, 'failed_reimbursed', now, {}, returned);
       const reason = answer?.status === 'rejected' ? answer.reason : undefined;
-      await notifyPurchase(tx, 'ancillary.refused', reimbursed, now, reason);
+      await notifyPurchase(tx, 'ancillary.refused', reimbursed, now, {
+        ...moneyTo,
+        ...(reason ? { reason } : {}),
+      });
     });
   };
 }

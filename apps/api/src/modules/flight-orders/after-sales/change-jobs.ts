@@ -12,7 +12,7 @@ import { registerTickets, retryUnlessLastAttempt } from '../tickets';
 import { notifyOrderEvent } from '../../notifications/index';
 import { rateFromCny } from '../../exchange-rates/index';
 import type { ChangeQuoteAnswer, ChangeRequestToSupplier, ReissueAnswer } from '../../shopping/index';
-import { returnMoney } from '../return-money';
+import { moneyParams, returnMoney } from '../return-money';
 import { releaseClaims } from './claims';
 import { rejectRequest } from './request-outcomes';
 import { deadlineWithin, supplierQuoteOf } from './supplier-quote';
@@ -256,6 +256,7 @@ function reissueHandler(deps: FlightOrderDeps): JobHandler {
         return;
       }
       const failed = await transition(tx, current, 'change_failed', now, {}, { key: 'reissueFailed' });
+      let moneyTo: Record<string, string> = {};
       if (current.paymentState === 'paid' && current.orderTotalMinor > 0) {
         // The change's own payment goes back where it came from (the card, or the wallet).
         const money = {
@@ -267,10 +268,10 @@ function reissueHandler(deps: FlightOrderDeps): JobHandler {
           description: `Change failed: flight order ${current.bookingNumber}`,
           reference: current.bookingNumber,
         };
-        await returnMoney(tx, money, current.id, 'change_failed', now);
+        moneyTo = moneyParams(await returnMoney(tx, money, current.id, 'change_failed', now));
       }
       await releaseClaims(tx, current.id, now);
-      await notifyOrderEvent(tx, { kind: 'change.failed', order: failed, at: now });
+      await notifyOrderEvent(tx, { kind: 'change.failed', order: failed, at: now, params: moneyTo });
     });
   };
 }

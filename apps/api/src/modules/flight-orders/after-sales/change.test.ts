@@ -557,6 +557,11 @@ describe('desk review and reissue', { timeout: SLOW_MS }, () => {
     const failed = await row(change.id);
     expect(failed.status).toBe('change_failed');
     expect(await noticeKinds(change.id)).toContain('change.failed');
+    const [notice] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.orderId, change.id), eq(notifications.kind, 'change.failed')));
+    expect(notice?.params).toMatchObject({ moneyTo: 'wallet' });
     const [back] = await t.database.db
       .select()
       .from(journalEntries)

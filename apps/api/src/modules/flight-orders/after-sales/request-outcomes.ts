@@ -4,7 +4,7 @@ import { findOrder, transition } from '../flight-orders.repo';
 import { settleAncillaries } from '../order-ancillaries';
 import type { FlightOrderRow } from '../flight-orders.schema';
 import { notifyOrderEvent } from '../../notifications/index';
-import { paidChainOf, returnMoney } from '../return-money';
+import { moneyParams, paidChainOf, returnMoney } from '../return-money';
 import { releaseClaims } from './claims';
 import { returnPurchasedLines } from './purchase-returns';
 
@@ -101,6 +101,7 @@ export async function creditBack(
   const crediting = await transition(tx, settled, reimbursing, now, {}, extras);
   const amount = order.afterSales?.quote?.refundableTotalMinor ?? 0;
   let returned: TimelineNote = { key: 'moneyReturned' };
+  let moneyTo: Record<string, string> = {};
   if (amount > 0) {
     const money = {
       agencyId: order.agencyId,
@@ -115,8 +116,9 @@ export async function creditBack(
     };
     // The original order paid by card: the refundable part goes back to that card (in part).
     returned = await returnMoney(tx, money, await paidChainOf(tx, order), type, now);
+    moneyTo = moneyParams(returned);
   }
   const credited = await transition(tx, crediting, reimbursed, now, {}, returned);
-  await notifyOrderEvent(tx, { kind, order: credited, at: now });
+  await notifyOrderEvent(tx, { kind, order: credited, at: now, params: moneyTo });
   return credited;
 }

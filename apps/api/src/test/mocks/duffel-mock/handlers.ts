@@ -1,6 +1,6 @@
 /*
  * The Duffel mock's state and its answers to each call of the API, written from Duffel's API
- * reference: offer requests, offers, seat maps, orders and payments; bags after booking in
+ * reference: offer requests, offers, seat maps, orders (with their metadata) and payments; bags after booking in
  * `services.ts`, order cancellations and changes in `after-sales.ts`. `server.ts` serves them over HTTP.
  */
 import {
@@ -16,7 +16,7 @@ import {
   type SliceQuery,
 } from './fixtures';
 import { afterSalesRoutes } from './after-sales';
-import { type Answer, createOrder, data, failure, issueTickets, type MockOrder } from './orders';
+import { type Answer, createOrder, data, failure, issueTickets, type MockOrder, updateOrder } from './orders';
 
 import { servicesRoute } from './services';
 import type { MockFaults, MockOperation, RecordedRequest } from './types';
@@ -265,6 +265,10 @@ export function createMockApi() {
     if (method === 'GET' && (m = /^\/air\/orders\/([\w-]+)$/.exec(path))) {
       const id = m[1] ?? '';
       return { op: 'orders.get', run: () => (orders.has(id) ? data(orders.get(id) as Json) : notFound()) };
+    }
+    if (method === 'PATCH' && (m = /^\/air\/orders\/([\w-]+)$/.exec(path))) {
+      const order = orders.get(m[1] ?? '');
+      return { op: 'orders.update', run: () => (order ? updateOrder(order, payload) : notFound()) };
     }
     if (method === 'POST' && path === '/air/payments')
       return { op: 'payments.create', run: () => pay(payload) };

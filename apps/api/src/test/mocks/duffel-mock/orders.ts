@@ -117,6 +117,26 @@ export function createOrder(
   return order;
 }
 
+const METADATA_KEY = /^[A-Za-z0-9_-]{1,40}$/;
+
+/**
+ * `PATCH /air/orders/:id`: the order's metadata, the only field Duffel lets change, replaced by the
+ * one sent (at most 50 string pairs, keys of 40 letters, digits, dashes or underscores, values of
+ * 500 characters). A body without `metadata` (4.x's client sends `{ options: { metadata } }`) is refused.
+ */
+export function updateOrder(order: MockOrder, body: Json): Answer {
+  const metadata = body.metadata;
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))
+    return failure(422, 'validation_error', 'validation_required', 'metadata is required');
+  const entries = Object.entries(metadata);
+  const valid =
+    entries.length <= 50 &&
+    entries.every(([k, v]) => METADATA_KEY.test(k) && typeof v === 'string' && v.length <= 500);
+  if (!valid) return failure(422, 'validation_error', 'invalid_metadata', 'metadata is invalid');
+  order.metadata = Object.fromEntries(entries);
+  return data(order);
+}
+
 /** A cancellation quote: the whole order back within the void window, else less the refund penalty per passenger. */
 export function cancellationQuote(order: MockOrder, inVoidWindow: boolean, now: Date): Json {
   const paid = order.payment_status.awaiting_payment ? 0 : minor(order.total_amount);

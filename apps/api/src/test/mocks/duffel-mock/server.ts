@@ -115,6 +115,10 @@ export async function startDuffelMock(options: { port?: number; log?: boolean } 
         }
         const { op, run } = route(req.method ?? 'GET', url.pathname, query, body);
         if (op && mock.faults.timeout?.includes(op)) return; // never answers
+        if (op && mock.faults.lostAnswer?.includes(op)) {
+          run(); // done, never answered
+          return;
+        }
         if (op) {
           const invalid = validation(op, `Field is invalid (${op})`);
           if (invalid) return send(invalid);

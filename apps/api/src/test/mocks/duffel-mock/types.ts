@@ -8,6 +8,7 @@ export type MockOperation =
   | 'seatMaps.get'
   | 'orders.create'
   | 'orders.get'
+  | 'orders.update'
   | 'payments.create'
   | 'orderCancellations.create'
   | 'orderCancellations.get'
@@ -23,6 +24,8 @@ export type MockOperation =
 export interface MockFaults {
   /** These calls never answer (until the mock closes). */
   timeout?: MockOperation[];
+  /** These calls take effect but never answer (an answer lost on the way back). */
+  lostAnswer?: MockOperation[];
   /** These calls answer 422 validation_error. */
   validation?: MockOperation[];
   /** Offers have expired: getting or booking one answers 422 offer_no_longer_available. */

@@ -71,6 +71,28 @@ describe('the notification bell', () => {
     await waitFor(() => expect(state.reads).toEqual([{ ids: [7] }]), WAIT);
   });
 
+  it("opens a group order's page for a payment notice about one of its card-paid instalments", async () => {
+    serve([
+      notice(8, {
+        kind: 'payment.disputed',
+        orderId: 'group-8',
+        params: {
+          bookingNumber: 'GB008',
+          reason: 'fraudulent',
+          amount: '100.00',
+          currency: 'CNY',
+          channel: 'stripe',
+          orderKind: 'group',
+        },
+      }),
+    ]);
+    await prepare(SESSIONS.operator);
+    const { router } = renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }, WAIT));
+    await userEvent.click(await screen.findByText(/The card payment for GB008 is disputed/, {}, WAIT));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flight/group/order/group-8'), WAIT);
+  });
+
   it('writes the notices in Chinese when the interface is in Chinese', async () => {
     serve([notice(3, { kind: 'refund.quoted' })]);
     await prepare(SESSIONS.operator);

@@ -54,7 +54,7 @@ export function NotificationBell({ dark }: { dark: boolean }) {
   const handleOpen = (notice: NotificationItem) => {
     if (!notice.read) markRead.mutate({ ids: [notice.id] });
     setOpen(false);
-    const target = noticeTarget(notice.kind, notice.orderId);
+    const target = noticeTarget(notice.kind, notice.orderId, notice.params);
     if (target) void navigate(target);
   };
 
