@@ -2,7 +2,7 @@ import { Alert, Button, Descriptions, Modal, Popconfirm } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlightOrder } from '@portal/domain/flight-order';
-import { changeOffered } from '@portal/domain/after-sales';
+import { changeOffered } from '@portal/domain/after-sales-reasons';
 import type { FlightOrderAction } from '@portal/domain/flight-order-actions';
 import { useConfirmRefund } from '../api/after-sales';
 import { useCancelOrder } from '../api/flight-orders';
