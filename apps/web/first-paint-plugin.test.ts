@@ -18,7 +18,7 @@ const BUILT = `<!doctype html>
 
 describe('the built page with the first paint', () => {
   it('lists the module scripts and preloads for after the paint and keeps the stylesheets', () => {
-    const page = withFirstPaint(BUILT, 'bootPage()');
+    const page = withFirstPaint(BUILT, 'bootPage()', { en: '/assets/locale-en-core-5.js' });
     expect(page).not.toContain('<script type="module"');
     expect(page).not.toContain('modulepreload');
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/shell-3.css">');
@@ -26,6 +26,7 @@ describe('the built page with the first paint', () => {
     expect(JSON.parse(list ?? '')).toEqual({
       scripts: ['/assets/runtime-1.js', '/assets/shell-2.js'],
       preloads: ['/assets/locale-4.js'],
+      locales: { en: '/assets/locale-en-core-5.js' },
     });
     // The script runs right after #root, once the list is in the page.
     expect(page).toMatch(

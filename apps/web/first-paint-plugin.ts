@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { DEFAULT_LOCALE, LOCALES } from '../../packages/domain/src/locale.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../packages/domain/src/locale.ts';
+import { localePartChunkName } from './locale-parts-plugin.ts';
 import type { FirstPaintConfig } from './src/boot/first-paint.ts';
 
 const WEB_ROOT = import.meta.dirname;
@@ -66,15 +67,20 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
 /**
  * The built page with the first paint: the script right after `#root`, and the build's module
  * scripts and `modulepreload` links taken out of the head into a JSON list (`#portal-app`), which
- * the script turns back into the same elements once its paint is on screen.
+ * the script turns back into the same elements once its paint is on screen, with the core messages
+ * of the active language of `locales` (`startApp`).
  */
-export function withFirstPaint(html: string, script: string): string {
+export function withFirstPaint(
+  html: string,
+  script: string,
+  locales: Partial<Record<Locale, string>> = {},
+): string {
   if (!html.includes(ROOT_DIV)) throw new Error(`portal-first-paint: no ${ROOT_DIV} in the page`);
   const scripts = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1]);
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
   if (scripts.length === 0) throw new Error('portal-first-paint: no module script in the page');
   // JSON in HTML: `<` escaped so that no string can close the element.
-  const list = JSON.stringify({ scripts, preloads }).replace(/</g, '\\u003c');
+  const list = JSON.stringify({ scripts, preloads, locales }).replace(/</g, '\\u003c');
   return html
     .replace(MODULE_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
@@ -87,21 +93,36 @@ export function withFirstPaint(html: string, script: string): string {
 
 /**
  * Puts the first paint (`src/boot/first-paint.ts`) into the built pages (`index.html` and the
- * `app.html` that preloadHome derives from it), as `withFirstPaint` says. Runs after preloadHome
+ * `app.html` that preloadHome derives from it), as `withFirstPaint` says, with the file of each
+ * language's core messages: the script preloads the active language's. Runs after preloadHome
  * in the plugin list. The API allows the inline script by its hash (apps/api/src/platform/web.ts,
  * `inlineScriptHashes`). The dev server keeps the plain page.
  */
 export function firstPaint(): Plugin {
+  let base = '/';
   return {
     name: 'portal-first-paint',
     apply: 'build',
     enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+    },
     async generateBundle(_options, bundle) {
       const script = await firstPaintScript(firstPaintConfig());
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const locales = Object.fromEntries(
+        LOCALES.map((locale) => {
+          const core = chunks.find(
+            (chunk) => localePartChunkName(chunk.facadeModuleId ?? '') === `locale-${locale}-core`,
+          );
+          if (!core) throw new Error(`portal-first-paint: no locale-${locale}-core chunk`);
+          return [locale, base + core.fileName];
+        }),
+      );
       for (const page of ['index.html', 'app.html']) {
         const asset = bundle[page];
         if (asset?.type !== 'asset') throw new Error(`portal-first-paint: no ${page} in the bundle`);
-        asset.source = withFirstPaint(String(asset.source), script);
+        asset.source = withFirstPaint(String(asset.source), script, locales);
       }
     },
   };

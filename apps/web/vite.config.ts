@@ -4,7 +4,6 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
-import { DEFAULT_LOCALE } from '../../packages/domain/src/locale.ts';
 import { antdStaticStyles } from './antd-styles-plugin.ts';
 import { firstPaint } from './first-paint-plugin.ts';
 import { localePartChunkName, localeParts } from './locale-parts-plugin.ts';
@@ -135,9 +134,6 @@ function formProviderOnly(): Plugin {
   };
 }
 
-/** The chunk of the default locale's core messages (see preloadHome). */
-const DEFAULT_LOCALE_CORE = `locale-${DEFAULT_LOCALE}-core`;
-
 /** The app's page for every route but the home page (see preloadHome). */
 const APP_HTML = 'app.html';
 
@@ -148,9 +144,9 @@ const APP_HTML = 'app.html';
  * page without them, is what the server sends for every other route (apps/api/src/platform/web.ts),
  * so signed-in pages do not fetch the login form.
  *
- * Both pages also name the default locale's core messages: the shell renders nothing until the
- * active locale's core is in (`main.tsx`) and would ask for it only once it runs. A user with
- * another language fetches theirs as before (one small file more).
+ * The active locale's core messages, which the shell waits for (`main.tsx`), are preloaded by the
+ * first paint's script, which knows the stored language (`firstPaint`, `startApp`): a page names
+ * no language's, so a visitor fetches only their own.
  */
 function preloadHome(): Plugin {
   let base = '/';
@@ -171,18 +167,12 @@ function preloadHome(): Plugin {
       handler(_html, context) {
         const bundle = context.bundle ?? {};
         const chunks = homeChunks(bundle);
-        const localeCore = Object.values(bundle).find(
-          (item) =>
-            item.type === 'chunk' && localePartChunkName(item.facadeModuleId ?? '') === DEFAULT_LOCALE_CORE,
-        );
-        if (!localeCore) throw new Error(`portal-preload-home: no ${DEFAULT_LOCALE_CORE} chunk`);
         const link = (rel: string, file: string) => ({
           tag: 'link',
           attrs: { rel, crossorigin: true, href: base + file },
           injectTo: 'head' as const,
         });
         return [
-          link('modulepreload', localeCore.fileName),
           // The login form's styles too: the page would otherwise wait for the chunk to ask for them.
           ...chunks
             .flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])])

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AreaCode } from './auth';
-import { isValidPhone } from './passenger-rules';
+import { isValidPhone } from './phone-numbers';
 import { CleanText } from './primitives';
 import { IanaTimeZone } from './time-zone';
 

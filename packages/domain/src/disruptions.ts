@@ -52,9 +52,8 @@ export function disruptionActions(d: { type: DisruptionType; status: DisruptionS
   });
 }
 
-/** i18n key of a disruption type (`disruptions.type.cancel_protected`) and status. */
-export const disruptionTypeKey = (type: DisruptionType) => `disruptions.type.${type}`;
-export const disruptionStatusKey = (status: DisruptionStatus) => `disruptions.status.${status}`;
+// The i18n keys of a disruption's type and status live with the types (`after-sales-reasons.ts`).
+export { disruptionStatusKey, disruptionTypeKey } from './after-sales-reasons';
 
 const Text = z.string().trim().min(1).max(64);
 

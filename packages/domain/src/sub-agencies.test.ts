@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AgencyId,
   daysBetween,
   LookToBookQuery,
   lookToBookRatio,
@@ -9,6 +10,7 @@ import {
   SubStatementParams,
   SubStatementQuery,
 } from './sub-agencies';
+import { parseAgencyId } from './sub-agency-ranges';
 
 describe('sub-agency statement query', () => {
   it('takes a month', () => {
@@ -79,5 +81,28 @@ describe('look-to-book', () => {
     expect(lookToBookRatio(10, 3)).toBe(3.33);
     expect(lookToBookRatio(7, 0)).toBeNull();
     expect(lookToBookRatio(0, 0)).toBeNull();
+  });
+});
+
+describe('parseAgencyId', () => {
+  it('reads an address as AgencyId does', () => {
+    for (const text of [
+      '1',
+      '42',
+      ' 7 ',
+      '2147483647',
+      '2147483648',
+      '0',
+      '-3',
+      '1.5',
+      'abc',
+      '',
+      '1e3',
+      '0x10',
+    ]) {
+      const zod = AgencyId.safeParse(text);
+      expect(parseAgencyId(text), text).toBe(zod.success ? zod.data : null);
+    }
+    expect(parseAgencyId(undefined)).toBeNull();
   });
 });

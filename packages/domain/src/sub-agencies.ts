@@ -3,7 +3,11 @@ import { CURRENCIES } from './currency';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf } from './flight-order';
 import { CalendarDate, CalendarMonth } from './primitives';
 import { MoneyJson } from './shopping';
+import { daysBetween, MAX_AGENCY_ID, MAX_SUB_RANGE_DAYS } from './sub-agency-ranges';
 import { WalletBalance } from './wallet';
+
+// The limits and helpers the statement and bills pages read, on their own without zod.
+export * from './sub-agency-ranges';
 
 /**
  * The money of an agency manager's sub-agencies (`/base/v2/sub/*`): statements per sub-agency and
@@ -15,17 +19,8 @@ import { WalletBalance } from './wallet';
  * limited to DIRECT sub-agencies (`wallet.ts`).
  */
 
-/** An agency id in a path or query: a positive PostgreSQL integer. */
-export const AgencyId = z.coerce.number().int().positive().max(2_147_483_647);
-
-/** Longest date range (days, both ends included) of a statement or look-to-book query. */
-export const MAX_SUB_RANGE_DAYS = 366;
-
-/** Days from `from` to `to` (`YYYY-MM-DD`), both included; 0 when `to` is before `from`. */
-export function daysBetween(from: string, to: string): number {
-  const ms = Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`);
-  return ms < 0 ? 0 : Math.round(ms / 86_400_000) + 1;
-}
+/** An agency id in a path or query: a positive PostgreSQL integer (`parseAgencyId` without zod). */
+export const AgencyId = z.coerce.number().int().positive().max(MAX_AGENCY_ID);
 
 /** The first and last day (`YYYY-MM-DD`) of the month `YYYY-MM`. */
 export function monthRange(month: string): { from: string; to: string } {
@@ -79,16 +74,6 @@ export function statementDays(q: StatementFilter): { from: string; to: string } 
   if (q.period) return monthRange(q.period);
   return { from: q.from ?? '', to: q.to ?? '' };
 }
-
-/** The wallet payment types a statement shows the spending of (spec §3 wallet entry). */
-export const STATEMENT_SPENDING_TYPES = [
-  'origin-flight',
-  'origin-train',
-  'refund-flight',
-  'change-flight',
-  'void-flight',
-] as const;
-export type StatementSpendingType = (typeof STATEMENT_SPENDING_TYPES)[number];
 
 /**
  * One sub-agency's wallet statement in one currency over a range of days (UTC, both included):

@@ -19,7 +19,7 @@ import {
 } from './flight-order';
 import { STATUS_COLORS } from './flight-order-status';
 import { TRAIN_ORDER_ACTIONS, TRAIN_ORDER_STATUSES } from './train-order-status';
-import { ageOn, COUNTRY_PATTERN, type RuleError } from './passenger-rules';
+import { ageOn, COUNTRY_PATTERN, type RuleError } from './passenger-checks';
 import { paymentResultSchema } from './payment';
 import { CalendarDate } from './primitives';
 import { fillNote, TimelineNoteParams, type KeyedNote } from './timeline-notes';

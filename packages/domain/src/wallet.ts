@@ -1,25 +1,25 @@
 import { z } from 'zod';
 import { CURRENCIES } from './currency';
-import { parseDecimal } from './currency-conversion';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, pageOf, Timestamp } from './flight-order';
 import { MAX_REQUEST_AMOUNT } from './limits';
 import { PAYMENT_CHANNELS } from './payment';
-import { ORDER_TYPES, type OrderType } from './flight-order-status';
+import { ORDER_TYPES } from './flight-order-status';
 import { CalendarDate, CalendarMonth } from './primitives';
 import { WALLET_LINE_CURSOR } from './paging';
 import { MoneyJson } from './shopping';
 import { MONEY_DIRECTIONS, TRANSACTION_KINDS, type TransactionKind } from './transaction-kinds';
+import {
+  formatMaximum,
+  isAboveMaximum,
+  LEDGER_ENTRY_KINDS,
+  MAX_STATEMENT_MONTHS,
+  WALLET_ORDER_KINDS,
+  WALLET_PAYMENT_TYPES,
+  type LedgerEntryKind,
+} from './wallet-entries';
 
-/** Payment types of wallet entries (spec §3). */
-export const WALLET_PAYMENT_TYPES = [
-  'top-up',
-  'origin-flight',
-  'origin-train',
-  'refund-flight',
-  'change-flight',
-  'void-flight',
-] as const;
-export type WalletPaymentType = (typeof WALLET_PAYMENT_TYPES)[number];
+// The constants and helpers the wallet pages read, on their own without zod (`wallet-entries.ts`).
+export * from './wallet-entries';
 
 /** Balance, credit limit and what may be spent (balance + credit limit) in one currency. */
 export const WalletBalance = z.object({
@@ -29,24 +29,6 @@ export const WalletBalance = z.object({
   available: MoneyJson,
 });
 export type WalletBalance = z.infer<typeof WalletBalance>;
-
-/** Kinds of ledger (journal) entries: the wallet payment types plus the ledger-only kinds. */
-export const LEDGER_ENTRY_KINDS = [
-  ...WALLET_PAYMENT_TYPES,
-  'reimbursement',
-  'credit-adjustment',
-  /** Money a parent agency moves from its wallet to a direct sub-agency's (listed as a top-up). */
-  'transfer',
-  /** A refund a payment provider made outside the portal (its dashboard), of a card payment. */
-  'provider-refund',
-  /** A card dispute's funds withdrawn by the provider, or reinstated (negative then). */
-  'provider-dispute',
-] as const;
-export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
-
-/** The kinds of order a wallet entry may belong to. */
-export const WALLET_ORDER_KINDS = ['flight', 'group', 'train'] as const;
-export type WalletOrderKind = (typeof WALLET_ORDER_KINDS)[number];
 
 /** The order a wallet entry or transaction belongs to, for its link and its description. */
 export const WalletEntryOrder = z.object({
@@ -96,82 +78,6 @@ export const WalletEntry = z.object({
   ...entryOrderFields,
 });
 export type WalletEntry = z.infer<typeof WalletEntry>;
-
-/** The localized descriptions of wallet entries (i18n `bills.description.{label}`). */
-export const ENTRY_LABELS = [
-  'openingBalance',
-  'flightOrder',
-  'flightChange',
-  'flightRefund',
-  'flightVoid',
-  'ticketingFailed',
-  'changeFailed',
-  'groupInstalment1',
-  'groupInstalment2',
-  'groupInstalment3',
-  'groupInstalment4',
-  'trainOrder',
-  'trainRefund',
-  'transferOut',
-  'transferIn',
-] as const;
-export type EntryLabel = (typeof ENTRY_LABELS)[number];
-
-/**
- * What an entry's description is in any language: a label and the booking number it names (for a
- * transfer, `bookingNumber` is empty and `agency` names the other agency).
- */
-export interface EntryDescription {
-  label: EntryLabel;
-  bookingNumber: string;
-  agency?: string;
-}
-
-type Described = Pick<WalletEntry, 'kind' | 'openingBalance' | 'bookingNumber' | 'order'> &
-  Partial<Pick<WalletEntry, 'counterparty' | 'amountPaid'>>;
-
-/** The label of an entry whose order is `order`, by its ledger kind; undefined for none. */
-function orderLabel(kind: LedgerEntryKind, order: WalletEntryOrder): EntryLabel | undefined {
-  if (order.kind === 'group') {
-    return kind === 'origin-flight' && order.instalment ? `groupInstalment${order.instalment}` : undefined;
-  }
-  if (order.kind === 'train') {
-    if (kind === 'origin-train') return 'trainOrder';
-    return kind === 'reimbursement' ? 'trainRefund' : undefined;
-  }
-  if (kind === 'reimbursement') {
-    // Money back for a flight order that failed: its ticketing, or the reissue of a change.
-    return FAILED_FLIGHT_LABELS[order.flightType ?? 'origin'];
-  }
-  return FLIGHT_LABELS[kind];
-}
-
-const FLIGHT_LABELS: Partial<Record<LedgerEntryKind, EntryLabel>> = {
-  'origin-flight': 'flightOrder',
-  'change-flight': 'flightChange',
-  'refund-flight': 'flightRefund',
-  'void-flight': 'flightVoid',
-};
-
-const FAILED_FLIGHT_LABELS: Partial<Record<OrderType, EntryLabel>> = {
-  origin: 'ticketingFailed',
-  change: 'changeFailed',
-};
-
-/**
- * The description of a wallet entry as a label and its booking number, to show in the user's
- * language; null for entries without one (their stored description is shown as it is).
- */
-export function describeEntry(entry: Described): EntryDescription | null {
-  if (entry.kind === 'top-up' && entry.openingBalance) return { label: 'openingBalance', bookingNumber: '' };
-  if (entry.kind === 'transfer' && entry.counterparty) {
-    const out = entry.amountPaid?.amount.startsWith('-') === true;
-    return { label: out ? 'transferOut' : 'transferIn', bookingNumber: '', agency: entry.counterparty };
-  }
-  if (!entry.order || !entry.bookingNumber) return null;
-  const label = orderLabel(entry.kind, entry.order);
-  return label ? { label, bookingNumber: entry.bookingNumber } : null;
-}
 
 const TRANSACTION_KIND_OF: Partial<Record<LedgerEntryKind, TransactionKind>> = {
   'change-flight': 'change',
@@ -294,26 +200,6 @@ export type WalletEntryList = z.infer<typeof WalletEntryList>;
 export const TransactionList = pageOf(TransactionRow).extend(listExtras);
 export type TransactionList = z.infer<typeof TransactionList>;
 
-/**
- * True when the decimal text `amount` ("1234.50") is above `max` major units; exact (bigint), so
- * any number of digits compares right. Text that is not a decimal is not above anything.
- */
-export function isAboveMaximum(amount: string, max: number): boolean {
-  const decimal = parseDecimal(amount);
-  if (!decimal) return false;
-  return decimal.units > BigInt(max) * 10n ** BigInt(decimal.scale);
-}
-
-/** `max` major units in minor units of a currency with `digits` minor digits. */
-export function maximumMinor(max: number, digits: number): number {
-  return max * 10 ** digits;
-}
-
-/** A maximum as the messages name it: `10,000,000,000`. */
-export function formatMaximum(max: number): string {
-  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(max);
-}
-
 const PositiveDecimal = z
   .string()
   .regex(/^\d+(\.\d{1,2})?$/)
@@ -365,9 +251,6 @@ export const WalletChange = z.object({
   wallet: WalletBalance,
 });
 export type WalletChange = z.infer<typeof WalletChange>;
-
-/** Longest statement range (months) one request may ask for. */
-export const MAX_STATEMENT_MONTHS = 36;
 
 function monthsBetween(from: string, to: string): number {
   const [fy, fm] = from.split('-').map(Number);

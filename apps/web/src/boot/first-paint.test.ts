@@ -133,7 +133,9 @@ describe('starting the app', () => {
   function pageWithScripts(): void {
     document.body.innerHTML =
       '<div id="root"></div><script type="application/json" id="portal-app">' +
-      '{"scripts":["/assets/runtime.js","/assets/shell.js"],"preloads":["/assets/locale.js"]}</script>';
+      '{"scripts":["/assets/runtime.js","/assets/shell.js"],"preloads":["/assets/home.js"],' +
+      '"locales":{"en":"/assets/locale-en-core.js","zh-cn":"/assets/locale-zh-cn-core.js",' +
+      '"zh-tw":"/assets/locale-zh-tw-core.js"}}</script>';
   }
 
   it('adds the listed preloads, then the entry scripts, once', () => {
@@ -146,11 +148,21 @@ describe('starting the app', () => {
       e.getAttribute('href') ?? e.getAttribute('src'),
     ]);
     expect(added).toEqual([
-      ['LINK', 'modulepreload', '/assets/locale.js'],
+      ['LINK', 'modulepreload', '/assets/home.js'],
       ['SCRIPT', 'module', '/assets/runtime.js'],
       ['SCRIPT', 'module', '/assets/shell.js'],
     ]);
     expect(document.head.querySelector('script')?.crossOrigin).toBe('');
+  });
+
+  it("preloads the active language's core messages only", () => {
+    pageWithScripts();
+    startApp(document, 'portal-app', 'en');
+    const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')];
+    expect(preloads.map((e) => e.getAttribute('href'))).toEqual([
+      '/assets/locale-en-core.js',
+      '/assets/home.js',
+    ]);
   });
 
   it('waits for the first contentful paint when something contentful was drawn', () => {
@@ -221,6 +233,8 @@ describe('starting the app', () => {
     expect(document.querySelector('#root h1')?.textContent).toBe('分銷平台');
     vi.advanceTimersByTime(500);
     expect(document.head.querySelectorAll('script[type="module"]')).toHaveLength(2);
+    expect(document.head.querySelector('link[href="/assets/locale-zh-tw-core.js"]')).not.toBeNull();
+    expect(document.head.querySelector('link[href="/assets/locale-zh-cn-core.js"]')).toBeNull();
   });
 
   it('draws the defaults when storage refuses to be read, and starts the app', () => {

@@ -172,14 +172,22 @@ export function firstPaintNode(doc: Document, view: FirstPaintView): HTMLElement
 interface AppScripts {
   scripts: string[];
   preloads: string[];
+  /** The core messages of each language (`locale-<lng>-core`), of which the active one is preloaded. */
+  locales?: Partial<Record<Locale, string>>;
 }
 
-/** Adds the app's preload links, then its entry scripts, to the head (once). */
-export function startApp(doc: Document, listId: string): void {
+/**
+ * Adds the app's preload links, with the core messages of `locale` (the shell renders nothing
+ * until they are in, and would ask for them only once it runs), then its entry scripts, to the
+ * head (once). Only the active language's: a visitor in English does not fetch the Chinese core.
+ */
+export function startApp(doc: Document, listId: string, locale?: Locale): void {
   const list = doc.getElementById(listId);
   if (!list || list.dataset.started) return;
   list.dataset.started = 'true';
-  const { scripts, preloads } = JSON.parse(list.textContent ?? '{}') as AppScripts;
+  const { scripts, preloads, locales = {} } = JSON.parse(list.textContent ?? '{}') as AppScripts;
+  const core = locale === undefined ? undefined : locales[locale];
+  if (core !== undefined) preloads.unshift(core);
   // As the build wrote them: module scripts and preloads, fetched in CORS mode.
   const append = (element: HTMLLinkElement | HTMLScriptElement) => {
     element.crossOrigin = '';
@@ -234,13 +242,15 @@ export function whenPainted(win: Window, contentful: boolean, start: () => void)
 export function bootPage(config: FirstPaintConfig, win: Window = window): void {
   const doc = win.document;
   let contentful = false;
+  let locale = config.defaultLocale;
   try {
+    const view = firstPaintView(config, readStoredLook(win.localStorage), {
+      pathname: win.location.pathname,
+      embedded: detectIframe(win),
+    });
+    locale = view.locale;
     const root = doc.getElementById('root');
     if (root && !root.firstChild) {
-      const view = firstPaintView(config, readStoredLook(win.localStorage), {
-        pathname: win.location.pathname,
-        embedded: detectIframe(win),
-      });
       doc.documentElement.lang = view.locale;
       root.append(firstPaintNode(doc, view));
       contentful = view.home || !view.embedded;
@@ -248,5 +258,5 @@ export function bootPage(config: FirstPaintConfig, win: Window = window): void {
   } catch {
     // Storage refused (privacy mode) or anything unexpected: the app draws the page itself.
   }
-  whenPainted(win, contentful, () => startApp(doc, config.appScripts));
+  whenPainted(win, contentful, () => startApp(doc, config.appScripts, locale));
 }

@@ -1,4 +1,4 @@
-import type { DocumentReading } from '@portal/domain/document-types';
+import type { DocumentReading } from '@portal/domain/document-reading';
 
 type Fields = DocumentReading['fields'];
 

@@ -1,4 +1,4 @@
-import { DocumentReading } from '../document-types';
+import { DocumentReading } from '../document-reading';
 import {
   FrequentPassenger,
   FrequentPassengerBody,

@@ -1,10 +1,6 @@
 import { parse as parseMrz } from 'mrz';
-import {
-  isValidDocumentNumber,
-  payloadDocumentType,
-  type DocumentReading,
-  type DocumentType,
-} from '@portal/domain/document-types';
+import type { DocumentReading } from '@portal/domain/document-reading';
+import { isValidDocumentNumber, payloadDocumentType, type DocumentType } from '@portal/domain/document-types';
 import { resolveTwoDigitYear } from '@portal/domain/two-digit-year';
 import { alpha2OfMrzState } from './country-codes';
 

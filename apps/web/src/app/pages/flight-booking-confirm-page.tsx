@@ -1,5 +1,5 @@
-import { Alert, Card, Space, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Card, Skeleton, Space, Tag, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,7 +14,11 @@ import { SegmentList } from '../../shared/flight/segment-list';
 import { useFlightSearchStore } from '../../shared/stores/flight-search-store';
 import { toast } from '../../shared/ui/message-bridge';
 import { PageTitle } from '../../shared/ui/page-title';
-import { PaymentPanel } from '../../shared/payment/components/payment-panel';
+
+// Shown once the order is booked: the channels, the QR code and the checkout redirect load then.
+const PaymentPanel = lazy(async () => ({
+  default: (await import('../../shared/payment/components/payment-panel')).PaymentPanel,
+}));
 
 /**
  * Booking confirmation (spec §2): the price-checked fare with its quote countdown, the passenger and
@@ -81,7 +85,9 @@ export function FlightBookingConfirmPage() {
           <FareRules solution={solution} currency={currency} />
         </Card>
         {order ? (
-          <PaymentPanel order={order} />
+          <Suspense fallback={<Skeleton active />}>
+            <PaymentPanel order={order} />
+          </Suspense>
         ) : (
           <BookingForm key={clearPassengers ? 'cleared' : 'form'} solution={solution} onCreated={setOrder} />
         )}

@@ -1,9 +1,13 @@
 import { Button } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientQuoteSource } from '@portal/domain/api/client-quotes';
 import type { QuotedFare } from '@portal/domain/client-quote';
-import { ClientQuoteDialog } from './client-quote-dialog';
+
+// The dialog and its form load when the button is first pressed.
+const ClientQuoteDialog = lazy(async () => ({
+  default: (await import('./client-quote-dialog')).ClientQuoteDialog,
+}));
 
 interface ClientQuoteButtonProps {
   source: ClientQuoteSource;
@@ -23,13 +27,15 @@ export function ClientQuoteButton({ source, currency, fare, type = 'default' }: 
         {t('clientQuotes.action')}
       </Button>
       {open && (
-        <ClientQuoteDialog
-          open
-          source={source}
-          currency={currency}
-          fare={fare}
-          onClose={() => setOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <ClientQuoteDialog
+            open
+            source={source}
+            currency={currency}
+            fare={fare}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
     </>
   );

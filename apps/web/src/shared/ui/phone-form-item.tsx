@@ -16,7 +16,7 @@ interface PhoneFormItemProps {
  * in a dialog (agency management, users) must not download on their first load.
  */
 async function phoneIsValid(areaCode: string, phone: string): Promise<boolean> {
-  const { isValidPhone } = await import('@portal/domain/passenger-rules');
+  const { isValidPhone } = await import('@portal/domain/phone-numbers');
   return isValidPhone(areaCode, phone);
 }
 

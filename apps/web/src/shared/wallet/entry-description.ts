@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { describeEntry, type WalletEntry } from '@portal/domain/wallet';
+import type { WalletEntry } from '@portal/domain/wallet';
+import { describeEntry } from '@portal/domain/wallet-entries';
 
 /**
  * An entry's description in the user's language, made from its ledger kind and its order's

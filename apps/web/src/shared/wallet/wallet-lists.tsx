@@ -4,12 +4,8 @@ import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@portal/domain/paging';
 import { PAYMENT_CHANNELS, type PaymentChannel } from '@portal/domain/payment-channels';
-import {
-  WALLET_PAYMENT_TYPES,
-  type TransactionList,
-  type WalletEntryList,
-  type WalletPaymentType,
-} from '@portal/domain/wallet';
+import type { TransactionList, WalletEntryList } from '@portal/domain/wallet';
+import { WALLET_PAYMENT_TYPES, type WalletPaymentType } from '@portal/domain/wallet-entries';
 import { QueryError } from '../ui/query-error';
 import { EntriesTable } from './entries-table';
 import { ExportButton } from './export-button';

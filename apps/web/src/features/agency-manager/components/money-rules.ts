@@ -2,7 +2,7 @@ import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { minorDigits } from '@portal/domain/currency-conversion';
 import { MAX_REQUEST_AMOUNT } from '@portal/domain/limits';
-import { formatMaximum, isAboveMaximum } from '@portal/domain/wallet';
+import { formatMaximum, isAboveMaximum } from '@portal/domain/wallet-entries';
 
 export interface DecimalRuleOptions {
   /** The API's own schema of the field. */

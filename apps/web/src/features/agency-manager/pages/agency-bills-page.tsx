@@ -1,7 +1,7 @@
 import { Flex, Result, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { AgencyId } from '@portal/domain/sub-agencies';
+import { parseAgencyId } from '@portal/domain/sub-agency-ranges';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryError } from '../../../shared/ui/query-error';
 import { useSubBalance } from '../money/api/sub-bills';
@@ -67,8 +67,8 @@ function SubAgencyBills({ agencyId }: { agencyId: number }) {
 export function AgencyBillsPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const agencyId = AgencyId.safeParse(id);
-  if (!agencyId.success) {
+  const agencyId = parseAgencyId(id);
+  if (agencyId === null) {
     return (
       <Result
         status="404"
@@ -79,5 +79,5 @@ export function AgencyBillsPage() {
     );
   }
   // A new id starts afresh: its own tabs, filters and pages.
-  return <SubAgencyBills key={agencyId.data} agencyId={agencyId.data} />;
+  return <SubAgencyBills key={agencyId} agencyId={agencyId} />;
 }

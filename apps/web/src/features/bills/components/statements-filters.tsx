@@ -2,7 +2,8 @@ import { DatePicker, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@portal/domain/currency';
-import { MAX_STATEMENT_MONTHS, type StatementQuery } from '@portal/domain/wallet';
+import type { StatementQuery } from '@portal/domain/wallet';
+import { MAX_STATEMENT_MONTHS } from '@portal/domain/wallet-entries';
 import { CurrencyFilter, FilterForm } from '../../../shared/ui/filter-form';
 
 type MonthRange = [Dayjs | null, Dayjs | null] | null | undefined;

@@ -9,7 +9,7 @@ import { PASSENGER_TEXT_MAX } from '@portal/domain/name-patterns';
 import { DuplicateBookingData, type DuplicateBooking } from '@portal/domain/duplicate-booking';
 import { ERRORS } from '@portal/domain/errors';
 import type { FlightOrder } from '@portal/domain/flight-order';
-import { validateContact, type PassengerContext } from '@portal/domain/passenger-rules';
+import { validateContact, type PassengerContext } from '@portal/domain/passenger-checks';
 import type { PassengerType, Solution, VerificationResult } from '@portal/domain/shopping';
 import { isApiError } from '../../../shared/api/api-error';
 import { usePriceDisplay } from '../../../shared/flight/use-price-display';
@@ -18,6 +18,7 @@ import { useSessionStore } from '../../../shared/stores/session-store';
 import { toast } from '../../../shared/ui/message-bridge';
 import { FREQUENT_PASSENGERS_KEY, saveFrequentPassenger } from '../../../shared/passengers/api/passengers';
 import { PassengerCard } from '../../../shared/passengers/components/passenger-card';
+import { loadPhoneCheck } from '../../../shared/passengers/model/phone-check';
 import {
   CONTACT_FIELD_OF_PATH,
   FIELD_OF_PATH,
@@ -94,12 +95,12 @@ export function BookingForm({
   );
 
   const contactRule = (field: keyof ContactFormValue): FormRule => ({
-    validator: () => {
+    validator: async () => {
       const value = form.getFieldValue('contact') as ContactFormValue | undefined;
-      const error = validateContact(toContactDraft(value)).find(
+      const error = validateContact(toContactDraft(value), await loadPhoneCheck()).find(
         (e) => CONTACT_FIELD_OF_PATH[e.path] === field,
       );
-      return error ? Promise.reject(new Error(t(ruleMessageKey(error), error.params))) : Promise.resolve();
+      if (error) throw new Error(t(ruleMessageKey(error), error.params));
     },
   });
 

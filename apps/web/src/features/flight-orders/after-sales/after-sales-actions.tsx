@@ -1,16 +1,19 @@
 import { Alert, Button, Descriptions, Modal, Popconfirm } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlightOrder } from '@portal/domain/flight-order';
-import { changeOffered } from '@portal/domain/after-sales';
+import { changeOffered } from '@portal/domain/after-sales-reasons';
 import type { FlightOrderAction } from '@portal/domain/flight-order-actions';
 import { useConfirmRefund } from '../api/after-sales';
 import { useCancelOrder } from '../api/flight-orders';
 import { money, timestamp } from '../lib/format';
-import { ChangeDialog } from './change-dialog';
-import { RefundDialog } from './refund-dialog';
-import { VoidDialog } from './void-dialog';
 import { toast } from '../../../shared/ui/message-bridge';
+
+// Each dialog loads when opened: with its search form, date picker, tables and document upload it
+// is most of the order page's weight, and most visits open none.
+const ChangeDialog = lazy(async () => ({ default: (await import('./change-dialog')).ChangeDialog }));
+const RefundDialog = lazy(async () => ({ default: (await import('./refund-dialog')).RefundDialog }));
+const VoidDialog = lazy(async () => ({ default: (await import('./void-dialog')).VoidDialog }));
 
 /** The after-sales actions this component offers; pay and cancel stay with the payment buttons. */
 export const AFTER_SALES_ACTIONS = [
@@ -82,9 +85,11 @@ export function AfterSalesActions({ order }: { order: FlightOrder }) {
             </Popconfirm>
           ),
       )}
-      {dialog === 'change' && <ChangeDialog order={order} open onClose={close} />}
-      {dialog === 'refund' && <RefundDialog order={order} open onClose={close} />}
-      {dialog === 'void' && <VoidDialog order={order} open onClose={close} />}
+      <Suspense fallback={null}>
+        {dialog === 'change' && <ChangeDialog order={order} open onClose={close} />}
+        {dialog === 'refund' && <RefundDialog order={order} open onClose={close} />}
+        {dialog === 'void' && <VoidDialog order={order} open onClose={close} />}
+      </Suspense>
       <Modal
         open={dialog === 'confirm-refund'}
         title={t('afterSales.confirm.title')}

@@ -2,12 +2,8 @@ import { Alert, Button, Card, Descriptions, Empty, Skeleton, Table } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  changeReasonKey,
-  refundReasonKey,
-  type RelatedOrder,
-  type SupportingDocument,
-} from '@portal/domain/after-sales';
+import type { RelatedOrder, SupportingDocument } from '@portal/domain/after-sales';
+import { changeReasonKey, refundReasonKey } from '@portal/domain/after-sales-reasons';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { AWAITING_REFUND_CONFIRM_STATUSES } from '@portal/domain/flight-order-actions';
 import { downloadDocument, useOrderDocuments } from '../api/after-sales';

@@ -6,10 +6,11 @@ import { useFormSync } from '../../../shared/ui/use-form-sync';
 import {
   DISRUPTION_STATUSES,
   DISRUPTION_TYPES,
+  disruptionStatusKey,
+  disruptionTypeKey,
   type DisruptionStatus,
   type DisruptionType,
-} from '@portal/domain/after-sales';
-import { disruptionStatusKey, disruptionTypeKey } from '@portal/domain/disruptions';
+} from '@portal/domain/after-sales-reasons';
 import type { DisruptionFilterValues } from './api';
 
 interface FormValues {

@@ -1,6 +1,6 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DISRUPTION_STATUSES, DISRUPTION_TYPES } from '@portal/domain/after-sales';
+import { DISRUPTION_STATUSES, DISRUPTION_TYPES } from '@portal/domain/after-sales-reasons';
 import { isOneOf, readPaging, useListParams } from '../../../shared/browser/use-list-params';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useDisruptions, type DisruptionParams } from './api';

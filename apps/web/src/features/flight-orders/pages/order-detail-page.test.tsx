@@ -158,7 +158,9 @@ describe('flight order detail page', () => {
       await open();
       await userEvent.click(screen.getByTestId('order-pay-other'));
       const dialog = await screen.findByRole('dialog', {}, WAIT);
-      expect(within(dialog).getByTestId('booking-number')).toHaveTextContent(fullOrder().bookingNumber);
+      expect(await within(dialog).findByTestId('booking-number', {}, WAIT)).toHaveTextContent(
+        fullOrder().bookingNumber,
+      );
       expect(within(dialog).queryByRole('button', { name: 'Pay later' })).not.toBeInTheDocument();
       await userEvent.click(await within(dialog).findByLabelText('Card (Stripe)', {}, WAIT));
       await userEvent.click(within(dialog).getByTestId('pay-button'));

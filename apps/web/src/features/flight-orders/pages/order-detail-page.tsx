@@ -1,6 +1,6 @@
 import { OrderAncillariesCard } from '../components/order-ancillaries-card';
 import { Alert, Button, Card, Descriptions, Modal, Popconfirm, Result, Skeleton, Space } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { FlightOrder } from '@portal/domain/flight-order';
@@ -10,7 +10,6 @@ import { isApiError } from '../../../shared/api/api-error';
 import { RestrictedButton } from '../../../shared/company/restricted-button';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { BalancePaymentConfirm } from '../../../shared/payment/components/balance-payment-confirm';
-import { PaymentPanel } from '../../../shared/payment/components/payment-panel';
 import { AfterSalesActions, AFTER_SALES_ACTIONS } from '../after-sales/after-sales-actions';
 import { AfterSalesDetailCard, DocumentsCard, RelatedOrdersCard } from '../after-sales/after-sales-cards';
 import { FareTermsCard } from '../components/fare-terms-card';
@@ -32,6 +31,11 @@ import { orderFare } from '../../../shared/client-quotes/quoted-fare';
 import { DisruptionPanel } from '../disruptions';
 import { timestamp } from '../lib/format';
 import { toast } from '../../../shared/ui/message-bridge';
+
+// Opened by "pay another way": the channels, the QR code and the checkout redirect load then.
+const PaymentPanel = lazy(async () => ({
+  default: (await import('../../../shared/payment/components/payment-panel')).PaymentPanel,
+}));
 
 /** Poll every 3 s while ticketing or the supplier's desk is under way. */
 export const POLL_MS = 3000;
@@ -250,7 +254,9 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
         destroyOnHidden
         onCancel={() => setChoosingChannel(false)}
       >
-        <PaymentPanel order={order} context="existing" onPaid={() => setChoosingChannel(false)} />
+        <Suspense fallback={<Skeleton active />}>
+          <PaymentPanel order={order} context="existing" onPaid={() => setChoosingChannel(false)} />
+        </Suspense>
       </Modal>
       <DisruptionPanel orderId={order.id} />
       <RelatedOrdersCard order={order} />

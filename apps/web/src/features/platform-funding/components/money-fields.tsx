@@ -6,7 +6,7 @@ import { CURRENCIES } from '@portal/domain/currency';
 import { minorDigits } from '@portal/domain/currency-conversion';
 import { MAX_REQUEST_AMOUNT } from '@portal/domain/limits';
 import type { AgencyOption } from '@portal/domain/platform-funding';
-import { formatMaximum, isAboveMaximum } from '@portal/domain/wallet';
+import { formatMaximum, isAboveMaximum } from '@portal/domain/wallet-entries';
 
 /**
  * A decimal text checked by the API's own schema of the field; a money amount also by the digits

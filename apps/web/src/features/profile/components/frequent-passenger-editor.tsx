@@ -17,6 +17,7 @@ import {
   toFrequentPassengerBody,
   type FrequentFormValue,
 } from '../../../shared/passengers/model/passenger-form';
+import { loadPhoneCheck } from '../../../shared/passengers/model/phone-check';
 import { fieldErrorsOf, isPassengerRuleKey } from '../../../shared/passengers/model/server-errors';
 import { EditorModal } from './editor-modal';
 
@@ -42,7 +43,8 @@ export function FrequentPassengerEditor({ passenger, onClose }: FrequentPassenge
   const save = useSaveFrequentPassenger();
   const today = dayjs().format('YYYY-MM-DD');
   const validate = useCallback(
-    (value: FrequentFormValue | undefined) => validateFrequentPassenger(value, today),
+    async (value: FrequentFormValue | undefined) =>
+      validateFrequentPassenger(value, today, await loadPhoneCheck()),
     [today],
   );
 

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrainOffer, TrainSeat } from '@portal/domain/rail';
 import { MAX_TRAIN_PASSENGERS, type TrainOrder } from '@portal/domain/train-order';
+import { loadPhoneCheck } from '../../../shared/passengers/model/phone-check';
 import { createTrainOrder } from '../api/train-orders';
 import {
   bookingErrors,
@@ -43,9 +44,9 @@ export function TrainBookingDrawer({
   const [booking, setBooking] = useState(false);
   const attemptKey = useRef<string | null>(null);
 
-  const handleReview = (filled: BookingValues) => {
+  const handleReview = async (filled: BookingValues) => {
     const ctx = { today: dayjs().format('YYYY-MM-DD'), travelDate: train.departure.time.slice(0, 10) };
-    const broken = bookingErrors(filled, ctx);
+    const broken = bookingErrors(filled, ctx, await loadPhoneCheck());
     if (broken.length > 0) {
       // One field may break several rules: show them all.
       const byField = new Map<string, { name: (string | number)[]; errors: string[] }>();

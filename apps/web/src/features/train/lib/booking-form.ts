@@ -1,5 +1,5 @@
 import { minorDigits } from '@portal/domain/currency-conversion';
-import { validateContact, type RuleError } from '@portal/domain/passenger-rules';
+import { validateContact, type PhoneCheck, type RuleError } from '@portal/domain/passenger-checks';
 import type { TrainSeat } from '@portal/domain/rail';
 import type { MoneyJson } from '@portal/domain/shopping';
 import {
@@ -72,6 +72,7 @@ const PASSENGER_FIELD: Record<string, string> = {
 export function bookingErrors(
   values: BookingValues,
   ctx: { today: string; travelDate: string },
+  isValidPhone: PhoneCheck,
 ): FieldError[] {
   const errors: FieldError[] = [];
   values.passengers.forEach((p, index) => {
@@ -86,7 +87,7 @@ export function bookingErrors(
       errors.push({ name: ['passengers', index, field ?? 'name'], error });
     }
   });
-  for (const error of validateContact(values.contact)) {
+  for (const error of validateContact(values.contact, isValidPhone)) {
     errors.push({ name: ['contact', ...error.path.split('.')], error });
   }
   return errors;

@@ -6,7 +6,7 @@ import {
   type UpdateFrequentPassengerBody,
 } from '@portal/domain/frequent-passengers';
 import type * as passengersApi from '@portal/domain/api/passengers';
-import type { DocumentReading } from '@portal/domain/document-types';
+import type { DocumentReading } from '@portal/domain/document-reading';
 import { callApi } from '../../api/call-api';
 
 /** The query key prefix of every often-used passenger list (the booking picker's and the profile's). */

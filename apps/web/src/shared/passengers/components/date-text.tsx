@@ -1,6 +1,6 @@
 import { DatePicker, Input, Space } from 'antd';
 import dayjs from 'dayjs';
-import { normalizePastedDate } from '@portal/domain/passenger-rules';
+import { normalizePastedDate } from '@portal/domain/passenger-checks';
 
 interface DateTextProps {
   id?: string;

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Button, Form } from 'antd';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { PassengerContext } from '@portal/domain/passenger-rules';
+import type { PassengerContext } from '@portal/domain/passenger-checks';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderElement } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';

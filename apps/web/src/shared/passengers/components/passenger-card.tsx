@@ -3,9 +3,10 @@ import type { FormInstance } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDocumentType } from '@portal/domain/document-types';
-import { validatePassenger, type PassengerContext } from '@portal/domain/passenger-rules';
+import { validatePassenger, type PassengerContext } from '@portal/domain/passenger-checks';
 import type { PassengerType } from '@portal/domain/shopping';
 import { fromFrequent, toDraft, type PassengerFormValue } from '../model/passenger-form';
+import { loadPhoneCheck } from '../model/phone-check';
 import { DocumentUpload } from './document-upload';
 import { FrequentPicker } from './frequent-picker';
 import { PassengerFields } from './passenger-fields';
@@ -25,7 +26,8 @@ export function PassengerCard({ form, index, type, ctx }: PassengerCardProps) {
   const name = (field: keyof PassengerFormValue) => ['passengers', index, field];
 
   const validate = useCallback(
-    (value: PassengerFormValue | undefined) => validatePassenger(toDraft(value), ctx),
+    async (value: PassengerFormValue | undefined) =>
+      validatePassenger(toDraft(value), ctx, await loadPhoneCheck()),
     [ctx],
   );
 

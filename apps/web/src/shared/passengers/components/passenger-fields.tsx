@@ -3,7 +3,7 @@ import type { FormInstance, FormRule } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSENGER_TEXT_MAX } from '@portal/domain/name-patterns';
-import type { RuleError } from '@portal/domain/passenger-rules';
+import type { RuleError } from '@portal/domain/passenger-checks';
 import { GridField } from '../../ui/grid-field';
 import { useCountryOptions } from '../hooks/use-country-options';
 import {
@@ -21,7 +21,7 @@ interface PassengerFieldsProps {
   /** Where the passenger's values sit in the form (`['passengers', 0]`). */
   path: (string | number)[];
   /** The rule errors of the passenger's current values; each shows on its field. */
-  validate: (value: PassengerFormValue | undefined) => RuleError[];
+  validate: (value: PassengerFormValue | undefined) => RuleError[] | Promise<RuleError[]>;
   /** Rules some caller adds to a field, checked after the passenger rules. */
   extraRules?: Partial<Record<Field, FormRule[]>>;
   /** Further fields at the end of the grid. */
@@ -40,10 +40,10 @@ export function PassengerFields({ form, path, validate, extraRules = {}, childre
   /** The rule errors of this passenger for `field`, as an antd rule, then the caller's. */
   const rules = (field: Field): FormRule[] => [
     {
-      validator: () => {
+      validator: async () => {
         const value = form.getFieldValue(path) as PassengerFormValue | undefined;
-        const error = validate(value).find((e) => FIELD_OF_PATH[e.path] === field);
-        return error ? Promise.reject(new Error(t(ruleMessageKey(error), error.params))) : Promise.resolve();
+        const error = (await validate(value)).find((e) => FIELD_OF_PATH[e.path] === field);
+        if (error) throw new Error(t(ruleMessageKey(error), error.params));
       },
     },
     ...(extraRules[field] ?? []),

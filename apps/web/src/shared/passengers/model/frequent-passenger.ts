@@ -2,8 +2,9 @@ import {
   ageOn,
   passengerTypeForAge,
   validatePassenger,
+  type PhoneCheck,
   type RuleError,
-} from '@portal/domain/passenger-rules';
+} from '@portal/domain/passenger-checks';
 import type { PassengerType } from '@portal/domain/shopping';
 import { FIELD_OF_PATH, toDraft, type FrequentFormValue, type PassengerFormValue } from './passenger-form';
 
@@ -13,12 +14,16 @@ import { FIELD_OF_PATH, toDraft, type FrequentFormValue, type PassengerFormValue
  * birthday on each trip's date, and a document may expire before the next trip is booked (the
  * booking form refuses it then); the API saves both.
  */
-export function validateFrequentPassenger(value: FrequentFormValue | undefined, today: string): RuleError[] {
-  return validatePassenger(toDraft({ ...value, type: 'adult' }), {
-    today,
-    travelDate: today,
-    fare: {},
-  }).filter((error) => error.path !== 'type' && error.key !== 'passenger.expiryDate.beforeTravel');
+export function validateFrequentPassenger(
+  value: FrequentFormValue | undefined,
+  today: string,
+  isValidPhone: PhoneCheck,
+): RuleError[] {
+  return validatePassenger(
+    toDraft({ ...value, type: 'adult' }),
+    { today, travelDate: today, fare: {} },
+    isValidPhone,
+  ).filter((error) => error.path !== 'type' && error.key !== 'passenger.expiryDate.beforeTravel');
 }
 
 /** The editor's field of a path of the API's field errors (the booking's, plus the optional fields). */

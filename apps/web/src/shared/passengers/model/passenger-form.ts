@@ -6,7 +6,7 @@ import {
 } from '@portal/domain/document-types';
 import type { BookingContact, BookingPassenger } from '@portal/domain/flight-order';
 import type { FrequentPassenger, FrequentPassengerBody } from '@portal/domain/frequent-passengers';
-import type { ContactDraft, PassengerDraft, RuleError } from '@portal/domain/passenger-rules';
+import type { ContactDraft, PassengerDraft, RuleError } from '@portal/domain/passenger-checks';
 import type { PassengerType } from '@portal/domain/shopping';
 
 /** One passenger card as the form holds it: plain strings, dates as `yyyy-mm-dd` text. */

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { FieldError } from '@portal/domain/envelope';
-import { PASSENGER_RULE_KEYS, type PassengerRuleKey } from '@portal/domain/passenger-rules';
+import { PASSENGER_RULE_KEYS, type PassengerRuleKey } from '@portal/domain/passenger-checks';
 import { isApiError } from '../../api/api-error';
 import { ruleMessageKey } from './passenger-form';
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Space, Statistic, Typography } from 'antd';
-import { useCallback, useRef, useState } from 'react';
+import { Alert, Button, Card, Descriptions, Skeleton, Space, Statistic, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ERRORS } from '@portal/domain/errors';
@@ -14,7 +14,9 @@ import { toast } from '../../ui/message-bridge';
 import { getPaymentConfig, payFlightOrder } from '../api/payment';
 import { BalancePaymentConfirm } from './balance-payment-confirm';
 import { ChannelPicker } from './channel-picker';
-import { QrPayment } from './qr-payment';
+
+// Shown once a QR-code wallet is chosen: the code and its countdown load then.
+const QrPayment = lazy(async () => ({ default: (await import('./qr-payment')).QrPayment }));
 
 interface PaymentPanelProps {
   order: FlightOrder;
@@ -130,15 +132,17 @@ export function PaymentPanel({ order, context = 'new', onPaid }: PaymentPanelPro
           onCancel={() => setConfirmingBalance(false)}
         />
         {qr ? (
-          <QrPayment
-            pending={qr}
-            channelLabel={labelOf(qr.channel)}
-            onPaid={handlePaid}
-            onRestart={() => {
-              attempt.current = null;
-              setQr(null);
-            }}
-          />
+          <Suspense fallback={<Skeleton active />}>
+            <QrPayment
+              pending={qr}
+              channelLabel={labelOf(qr.channel)}
+              onPaid={handlePaid}
+              onRestart={() => {
+                attempt.current = null;
+                setQr(null);
+              }}
+            />
+          </Suspense>
         ) : (
           <>
             <ChannelPicker options={options} loaded={config.isSuccess} value={chosen} onChange={setChannel} />

@@ -2,7 +2,8 @@ import { Col, DatePicker, Empty, Flex, Form, Row, Segmented, Skeleton, Spin, Sta
 import dayjs from 'dayjs';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_SUB_RANGE_DAYS, daysBetween, type LookToBookQuery } from '@portal/domain/sub-agencies';
+import type { LookToBookQuery } from '@portal/domain/sub-agencies';
+import { MAX_SUB_RANGE_DAYS, daysBetween } from '@portal/domain/sub-agency-ranges';
 import { rangeToDates, type DayRange } from '../../../../shared/dates/date-range';
 import { formatDate, useDatePattern } from '../../../../shared/dates/format-date';
 import { QueryError } from '../../../../shared/ui/query-error';

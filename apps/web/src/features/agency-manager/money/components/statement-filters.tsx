@@ -2,7 +2,7 @@ import { DatePicker, Form, Segmented } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@portal/domain/currency';
-import { MAX_SUB_RANGE_DAYS, daysBetween } from '@portal/domain/sub-agencies';
+import { MAX_SUB_RANGE_DAYS, daysBetween } from '@portal/domain/sub-agency-ranges';
 import { datesToRange, rangeToDates, type DayRange } from '../../../../shared/dates/date-range';
 import { useDatePattern } from '../../../../shared/dates/format-date';
 import { CurrencyFilter, FilterForm } from '../../../../shared/ui/filter-form';

@@ -1,11 +1,8 @@
 import { Button, Empty, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MoneyJson } from '@portal/domain/shopping';
-import {
-  STATEMENT_SPENDING_TYPES,
-  type SubAgencyStatement,
-  type SubStatementList,
-} from '@portal/domain/sub-agencies';
+import type { SubAgencyStatement, SubStatementList } from '@portal/domain/sub-agencies';
+import { STATEMENT_SPENDING_TYPES } from '@portal/domain/sub-agency-ranges';
 import { formatDate } from '../../../../shared/dates/format-date';
 import { formatMoney } from '../../../../shared/money/format-money';
 import { DataTable } from '../../../../shared/ui/data-table';

@@ -2,7 +2,8 @@ import dayjs from 'dayjs';
 import { isCurrency } from '@portal/domain/currency';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/domain/paging';
 import { isCalendarDate } from '@portal/domain/text-checks';
-import { MAX_SUB_RANGE_DAYS, daysBetween, type SubStatementQuery } from '@portal/domain/sub-agencies';
+import type { SubStatementQuery } from '@portal/domain/sub-agencies';
+import { MAX_SUB_RANGE_DAYS, daysBetween } from '@portal/domain/sub-agency-ranges';
 import { writeListParams } from '../../../../shared/browser/use-list-params';
 
 const MONTH = /^(19|20|21)\d{2}-(0[1-9]|1[0-2])$/;
