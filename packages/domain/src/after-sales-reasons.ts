@@ -92,8 +92,3 @@ export type DisruptionType = (typeof DISRUPTION_TYPES)[number];
 /** open -> acknowledged; a protected cancellation then -> accepted | refund_requested. */
 export const DISRUPTION_STATUSES = ['open', 'acknowledged', 'accepted', 'refund_requested'] as const;
 export type DisruptionStatus = (typeof DISRUPTION_STATUSES)[number];
-
-/** i18n key of a disruption type. */
-export const disruptionTypeKey = (type: DisruptionType) => `disruptions.type.${type}`;
-/** i18n key of a disruption status. */
-export const disruptionStatusKey = (status: DisruptionStatus) => `disruptions.status.${status}`;

@@ -52,8 +52,8 @@ export function disruptionActions(d: { type: DisruptionType; status: DisruptionS
   });
 }
 
-// The i18n keys of a disruption's type and status live with the types (`after-sales-reasons.ts`).
-export { disruptionStatusKey, disruptionTypeKey } from './after-sales-reasons';
+// The i18n keys of a disruption's type and status, zod-free for the disruption pages.
+export { disruptionStatusKey, disruptionTypeKey } from './disruption-keys';
 
 const Text = z.string().trim().min(1).max(64);
 

@@ -8,6 +8,14 @@
  * the portal, a dispute opened, won or lost (`amount`, `currency`, `channel`, a dispute's `reason`,
  * and `orderKind`, `flight` or `group`: whose payment it was).
  */
+/** The payment notices: an agency's card payments at the provider. */
+export const PAYMENT_NOTICE_KINDS = [
+  'payment.refunded_outside',
+  'payment.disputed',
+  'payment.dispute_won',
+  'payment.dispute_lost',
+] as const;
+
 export const NOTIFICATION_KINDS = [
   'order.booked',
   'order.paid',
@@ -45,6 +53,8 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKindName = (typeof NOTIFICATION_KINDS)[number];
 
+const isPaymentNotice = (kind: string) => (PAYMENT_NOTICE_KINDS as readonly string[]).includes(kind);
+
 /**
  * The page a notice opens: its order's page by the product the kind belongs to, the wallet for a
  * wallet notice; none for a notice without an order. A payment notice is about a flight order or
@@ -59,7 +69,7 @@ export function noticeTarget(
   if (!orderId) return null;
   const id = encodeURIComponent(orderId);
   if (kind.startsWith('group.')) return `/flight/group/order/${id}`;
-  if (kind.startsWith('payment.') && params.orderKind === 'group') return `/flight/group/order/${id}`;
+  if (isPaymentNotice(kind) && params.orderKind === 'group') return `/flight/group/order/${id}`;
   if (kind.startsWith('train.')) return `/train/orders?id=${id}`;
   return `/flight/orders/${id}`;
 }

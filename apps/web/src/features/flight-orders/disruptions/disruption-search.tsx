@@ -6,11 +6,10 @@ import { useFormSync } from '../../../shared/ui/use-form-sync';
 import {
   DISRUPTION_STATUSES,
   DISRUPTION_TYPES,
-  disruptionStatusKey,
-  disruptionTypeKey,
   type DisruptionStatus,
   type DisruptionType,
 } from '@portal/domain/after-sales-reasons';
+import { disruptionStatusKey, disruptionTypeKey } from '@portal/domain/disruption-keys';
 import type { DisruptionFilterValues } from './api';
 
 interface FormValues {

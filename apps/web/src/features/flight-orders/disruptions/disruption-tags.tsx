@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DisruptionStatus, DisruptionType } from '@portal/domain/after-sales';
-import { disruptionStatusKey, disruptionTypeKey } from '@portal/domain/after-sales-reasons';
+import { disruptionStatusKey, disruptionTypeKey } from '@portal/domain/disruption-keys';
 
 const TYPE_COLORS: Record<DisruptionType, string> = {
   change: 'orange',
