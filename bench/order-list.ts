@@ -14,8 +14,11 @@
  * plan of the list query (index use).
  * Run: `npm run bench -w bench` with BENCH_DATABASE_URL or TEST_DATABASE_URL (skipped without).
  * Options: BENCH_ORDERS (100,000), BENCH_REQUESTS (1,000 per run), BENCH_CONCURRENCY (8),
- * BENCH_WRITE_EVERY (100: the run with writes updates an order every this many requests) and
- * BENCH_KEEP_SCHEMA (keep the data for experiments).
+ * BENCH_WRITE_EVERY (100: the run with writes updates an order every this many requests),
+ * BENCH_KEEP_SCHEMA (keep the data for experiments), BENCH_SCHEMA (rerun on a kept schema: no
+ * migration, seed or insert; BENCH_ORDERS must say how many it holds), BENCH_RUNS (only the runs
+ * whose names contain one of these comma-separated words, e.g. `surname,month`) and
+ * BENCH_CACHE=off (only the app without the cache; the baselines still run).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,7 +30,7 @@ import { loadConfig } from '../apps/api/src/platform/config';
 import { searchAndBookOne } from './lib/book-order';
 import { BENCH_ENV } from './lib/bench-env';
 import { insertOrders, insertTriggerCost, rareSurname } from './lib/order-copies';
-import { migratedSchema, pct } from './lib/scratch-schema';
+import { keptSchema, migratedSchema, pct } from './lib/scratch-schema';
 import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
 import { createPasswordHasher } from '../apps/api/src/modules/users/password';
 
@@ -38,6 +41,14 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 /** In the run with writes: one order update per this many list requests. */
 const WRITE_EVERY = Number(process.env.BENCH_WRITE_EVERY ?? 100);
+/** A schema kept by an earlier run, to rerun on its data. */
+const KEPT_SCHEMA = process.env.BENCH_SCHEMA;
+/** Words naming the runs to make (all when unset). */
+const ONLY_RUNS = process.env.BENCH_RUNS?.split(',')
+  .map((w) => w.trim())
+  .filter(Boolean);
+const WITH_CACHE = process.env.BENCH_CACHE !== 'off';
+const wanted = (name: string) => !ONLY_RUNS || ONLY_RUNS.some((word) => name.includes(word));
 
 interface Run {
   count: number;
@@ -263,6 +274,16 @@ function listRuns(cursors: string[]): { name: string; requests: number; url: (i:
       },
     },
     {
+      name: 'date range of a month',
+      requests: REQUESTS / 5,
+      url: (i) => {
+        const days = Math.max(31, Math.floor(ORDERS / 1440));
+        const from = new Date(Date.now() - (1 + (i % (days - 30))) * 86_400_000 - 30 * 86_400_000);
+        const to = new Date(from.getTime() + 30 * 86_400_000);
+        return `${list}?dateFrom=${from.toISOString().slice(0, 10)}&dateTo=${to.toISOString().slice(0, 10)}`;
+      },
+    },
+    {
       name: 'status counts (3 tabs)',
       requests: REQUESTS,
       url: () => `${list}/status?status=to_be_paid,proceeding,issued`,
@@ -277,13 +298,22 @@ const loadAverage = () =>
     .join(' ');
 
 async function main(url: string): Promise<void> {
-  const { database, schema, finish } = await migratedSchema(url, CONCURRENCY + 2);
+  const { database, schema, finish } = KEPT_SCHEMA
+    ? await keptSchema(url, KEPT_SCHEMA, CONCURRENCY + 2)
+    : await migratedSchema(url, CONCURRENCY + 2);
   const pool = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` });
   const apps: FastifyInstance[] = [];
   try {
-    const hasher = createPasswordHasher(true);
-    await seedBaseData(database.db);
-    await seedDemo(database.db, (password) => hasher.hash(password));
+    if (!KEPT_SCHEMA) {
+      const hasher = createPasswordHasher(true);
+      await seedBaseData(database.db);
+      await seedDemo(database.db, (password) => hasher.hash(password));
+    } else {
+      // A kept schema may come from a run that ended with "only show own orders" on.
+      await pool.query(
+        `update agencies set common_config = common_config - 'onlyShowOwnOrders' where id = 1`,
+      );
+    }
     // As users get it (the order list cache on by default), and the same app with the cache off.
     const app = await buildApp({ config: benchConfig(), database });
     apps.push(app);
@@ -305,11 +335,21 @@ async function main(url: string): Promise<void> {
     // Sessions live in the database: the token works on both apps.
     const token = await signIn(app);
     const headers = { authorization: `Bearer ${token}` };
-    const templateId = await bookTemplate(app, token);
-    const seconds = await insertOrders(pool, templateId, ORDERS, BATCH);
-    console.log(
-      `Inserted ${ORDERS.toLocaleString('en')} flight orders for agency 1 in ${seconds.toFixed(1)} s`,
-    );
+    let templateId: string;
+    if (KEPT_SCHEMA) {
+      // The booked order the copies were made from: the one whose number is not a copy's.
+      const { rows } = await pool.query<{ id: string }>(
+        `select id from flight_orders where agency_id = 1 and booking_number not like 'F2026010%' limit 1`,
+      );
+      templateId = rows[0]?.id ?? '';
+      console.log(`Reusing schema ${schema} (${ORDERS.toLocaleString('en')} orders, BENCH_ORDERS)`);
+    } else {
+      templateId = await bookTemplate(app, token);
+      const seconds = await insertOrders(pool, templateId, ORDERS, BATCH);
+      console.log(
+        `Inserted ${ORDERS.toLocaleString('en')} flight orders for agency 1 in ${seconds.toFixed(1)} s`,
+      );
+    }
     const page = await app.inject({ url: '/order/v2/flight/orders?page=1&pageSize=20', headers });
     if (page.statusCode !== 200) throw new Error(`the list answered ${page.statusCode}: ${page.body}`);
     bareBody = page.body;
@@ -335,14 +375,15 @@ async function main(url: string): Promise<void> {
     ];
     const shares: string[] = [];
     const cursors = await deepCursors(pool, REQUESTS / 5);
-    for (const run of listRuns(cursors)) {
+    for (const run of listRuns(cursors).filter((r) => wanted(r.name))) {
       // Untimed, on the app without the cache: each connection prepares the run's statements.
       await race(CONCURRENCY * 4, (i) => get(uncached, run.url(run.requests + i))());
       // With the cache first: what it misses warms PostgreSQL's buffers for the run without it.
-      const cached = await race(run.requests, (i) => get(app, run.url(i))());
+      const cached = WITH_CACHE ? await race(run.requests, (i) => get(app, run.url(i))()) : undefined;
       const off = await race(run.requests, (i) => get(uncached, run.url(i))());
-      rows.push(row(run.name, cached, bare), row(`${run.name}, cache off`, off, bare));
-      if (run.name.startsWith('list, pages 1-50')) {
+      if (cached) rows.push(row(run.name, cached, bare));
+      rows.push(row(`${run.name}, cache off`, off, bare));
+      if (cached && run.name.startsWith('list, pages 1-50')) {
         const share = (r: Run) => `${((100 * perSecond(r)) / perSecond(bare)).toFixed(1)} %`;
         shares.push(
           `List pages 1-50: ${share(cached)} of the bare route's requests/s with the cache, ${share(off)} without`,
@@ -352,14 +393,15 @@ async function main(url: string): Promise<void> {
     // What invalidation costs readers: an order of the agency changes every WRITE_EVERY requests
     // (straight in the database, so only the notification tells the app), dropping every cached
     // answer of agency 1.
-    const churn = await race(REQUESTS, async (i) => {
-      if (i % WRITE_EVERY === 0)
-        await pool.query('update flight_orders set updated_at = now() where id = $1', [templateId]);
-      return get(app, `/order/v2/flight/orders?page=${1 + (i % 50)}&pageSize=20`)();
-    });
-    rows.push(
-      row(`list, pages 1-50, an order of the agency changed every ${WRITE_EVERY} requests`, churn, bare),
-    );
+    const churnName = `list, pages 1-50, an order of the agency changed every ${WRITE_EVERY} requests`;
+    if (WITH_CACHE && wanted(churnName)) {
+      const churn = await race(REQUESTS, async (i) => {
+        if (i % WRITE_EVERY === 0)
+          await pool.query('update flight_orders set updated_at = now() where id = $1', [templateId]);
+        return get(app, `/order/v2/flight/orders?page=${1 + (i % 50)}&pageSize=20`)();
+      });
+      rows.push(row(churnName, churn, bare));
+    }
 
     // Two agents searching by name while six page through the list, all missing the cache: the six
     // alone first, then beside the two (the budget: the six keep 80 % of their requests/s).
@@ -368,29 +410,24 @@ async function main(url: string): Promise<void> {
       i % 2 === 0
         ? `${list}?passenger=ZHANG&page=${1 + ((i / 2) % 5)}`
         : `${list}?passenger=${rareSurname(95 + 100 * ((i * 7919) % Math.max(1, Math.floor(ORDERS / 100))))}`;
-    const sixAlone = await race(REQUESTS, (i) => get(uncached, pageUrl(i))(), 6);
-    const { result: sixBeside, sent: searches } = await beside(
-      2,
-      (i) => get(uncached, nameUrl(i))(),
-      () => race(REQUESTS, (i) => get(uncached, pageUrl(i))(), 6),
-    );
-    rows.push(
-      row('six paging, cache off', sixAlone, bare),
-      row('six paging beside two searching by name, cache off', sixBeside, bare),
-    );
-    shares.push(
-      `Six paging beside two searching by name (${searches} searches meanwhile): ${((100 * perSecond(sixBeside)) / perSecond(sixAlone)).toFixed(1)} % of their requests/s alone`,
-    );
+    if (wanted('six paging beside two searching by name')) {
+      const sixAlone = await race(REQUESTS, (i) => get(uncached, pageUrl(i))(), 6);
+      const { result: sixBeside, sent: searches } = await beside(
+        2,
+        (i) => get(uncached, nameUrl(i))(),
+        () => race(REQUESTS, (i) => get(uncached, pageUrl(i))(), 6),
+      );
+      rows.push(
+        row('six paging, cache off', sixAlone, bare),
+        row('six paging beside two searching by name, cache off', sixBeside, bare),
+      );
+      shares.push(
+        `Six paging beside two searching by name (${searches} searches meanwhile): ${((100 * perSecond(sixBeside)) / perSecond(sixAlone)).toFixed(1)} % of their requests/s alone`,
+      );
+    }
 
     // "Only show own orders" (the agency's setting): the admin sees the orders they booked, one in
     // STAFF of the copies. A new session, as the setting is read with the session's agency.
-    await pool.query(
-      `update agencies set common_config = common_config || '{"onlyShowOwnOrders": true}'::jsonb where id = 1`,
-    );
-    const ownToken = await signIn(app);
-    const ownHeaders = { authorization: `Bearer ${ownToken}` };
-    const getOwn = (target: FastifyInstance, url: string) => async () =>
-      (await target.inject({ url, headers: ownHeaders })).statusCode;
     const ownRuns = [
       {
         name: 'only own orders, pages 1-5',
@@ -402,12 +439,22 @@ async function main(url: string): Promise<void> {
         requests: REQUESTS,
         url: (i: number) => `${list}?status=issued&page=${1 + (i % 5)}`,
       },
-    ];
-    for (const run of ownRuns) {
-      await race(CONCURRENCY * 4, (i) => getOwn(uncached, run.url(run.requests + i))());
-      const cached = await race(run.requests, (i) => getOwn(app, run.url(i))());
-      const off = await race(run.requests, (i) => getOwn(uncached, run.url(i))());
-      rows.push(row(run.name, cached, bare), row(`${run.name}, cache off`, off, bare));
+    ].filter((r) => wanted(r.name));
+    if (ownRuns.length > 0) {
+      await pool.query(
+        `update agencies set common_config = common_config || '{"onlyShowOwnOrders": true}'::jsonb where id = 1`,
+      );
+      const ownToken = await signIn(app);
+      const ownHeaders = { authorization: `Bearer ${ownToken}` };
+      const getOwn = (target: FastifyInstance, url: string) => async () =>
+        (await target.inject({ url, headers: ownHeaders })).statusCode;
+      for (const run of ownRuns) {
+        await race(CONCURRENCY * 4, (i) => getOwn(uncached, run.url(run.requests + i))());
+        const cached = WITH_CACHE ? await race(run.requests, (i) => getOwn(app, run.url(i))()) : undefined;
+        const off = await race(run.requests, (i) => getOwn(uncached, run.url(i))());
+        if (cached) rows.push(row(run.name, cached, bare));
+        rows.push(row(`${run.name}, cache off`, off, bare));
+      }
     }
 
     console.log(
@@ -441,7 +488,9 @@ async function main(url: string): Promise<void> {
         [1, '%0012345%', 'origin'],
       ),
     );
-    // Last: the rolled back copies leave dead rows behind that would skew the plans above.
+    // Last: the rolled back copies leave dead rows behind that would skew the plans above. Only
+    // in a whole run on fresh data.
+    if (ONLY_RUNS || KEPT_SCHEMA) return;
     const cost = await insertTriggerCost(pool, templateId, ORDERS, 100_000, 3);
     const secondsOf = (values: number[]) => values.map((v) => `${v.toFixed(2)} s`).join(', ');
     console.log(

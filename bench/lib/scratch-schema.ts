@@ -29,6 +29,23 @@ async function adminQuery(url: string, statement: string): Promise<void> {
  * data; `drop()` closes the pool and removes the schema (to keep it, close `database` instead). The
  * migrations name `"public".` in their foreign keys, so a copy with the schema's name is applied.
  */
+/**
+ * A schema kept by an earlier run (`BENCH_KEEP_SCHEMA`), opened as it is: no migration, no seed,
+ * no insert, so a bench can be rerun on the same data (`BENCH_SCHEMA`). `finish()` only closes it.
+ */
+export async function keptSchema(
+  url: string,
+  schema: string,
+  poolSize: number,
+): Promise<{ database: Database; schema: string; finish(): Promise<void> }> {
+  if (!/^bench_[0-9a-f]{10}$/.test(schema)) throw new Error(`not a bench schema: ${schema}`);
+  const database = await openDatabase({
+    databaseUrl: url,
+    pgOptions: { options: `-c search_path=${schema}`, max: poolSize },
+  });
+  return { database, schema, finish: () => database.close() };
+}
+
 export async function migratedSchema(
   url: string,
   poolSize: number,

@@ -66,19 +66,21 @@ export const ACTION_RULES: readonly ActionRule[] = [
 export interface ActionSubject {
   status: FlightOrderStatus;
   type: OrderType;
-  /** ISO timestamp; pay and cancel end when it passes. */
-  paymentDeadline?: string | null;
-  /** ISO timestamp before which a refund must be confirmed. */
-  confirmDeadline?: string | null;
-  /** ISO timestamp at which the void window closes (`voidWindowEnd`); no void without it. */
-  voidDeadline?: string | null;
+  /** ISO timestamp (or the time itself); pay and cancel end when it passes. */
+  paymentDeadline?: string | Date | null;
+  /** ISO timestamp (or the time itself) before which a refund must be confirmed. */
+  confirmDeadline?: string | Date | null;
+  /** ISO timestamp (or the time itself) at which the void window closes (`voidWindowEnd`); no void without it. */
+  voidDeadline?: string | Date | null;
   now: Date | string;
 }
 
-function beforeDeadline(deadline: string | null | undefined, now: Date | string): boolean {
+const timeOf = (at: Date | string) => (typeof at === 'string' ? Date.parse(at) : at.getTime());
+
+function beforeDeadline(deadline: string | Date | null | undefined, now: Date | string): boolean {
   if (!deadline) return true;
-  const end = Date.parse(deadline);
-  const at = typeof now === 'string' ? Date.parse(now) : now.getTime();
+  const end = timeOf(deadline);
+  const at = timeOf(now);
   if (Number.isNaN(end) || Number.isNaN(at)) return false;
   return at < end;
 }
@@ -109,12 +111,33 @@ export function actionRule(order: ActionSubject, action: FlightOrderAction): Act
 }
 
 /**
+ * The rules of each order type and status, in `FLIGHT_ORDER_ACTIONS` order (the order lists
+ * present many orders a request; most type and status pairs have no rule at all).
+ */
+const RULES_BY_SUBJECT = new Map<string, readonly ActionRule[]>();
+for (const action of FLIGHT_ORDER_ACTIONS) {
+  for (const rule of ACTION_RULES) {
+    if (rule.action !== action) continue;
+    for (const status of rule.statuses) {
+      const key = `${rule.type}:${status}`;
+      RULES_BY_SUBJECT.set(key, [...(RULES_BY_SUBJECT.get(key) ?? []), rule]);
+    }
+  }
+}
+
+/**
  * The actions an order allows now, in `FLIGHT_ORDER_ACTIONS` order: pay and cancel only in
  * to_be_paid before the payment deadline, void only inside the void window, confirm-refund only
  * before the confirmation deadline.
  */
 export function allowedActions(order: ActionSubject): FlightOrderAction[] {
-  return FLIGHT_ORDER_ACTIONS.filter((action) => actionRule(order, action) !== undefined);
+  const rules = RULES_BY_SUBJECT.get(`${order.type}:${order.status}`);
+  const actions: FlightOrderAction[] = [];
+  if (!rules) return actions;
+  for (const rule of rules) {
+    if (actions.at(-1) !== rule.action && deadlineOpen(rule, order)) actions.push(rule.action);
+  }
+  return actions;
 }
 
 /** The statuses in which some order type allows `action` (before any deadline): e.g. `pay`. */

@@ -3,6 +3,7 @@ import { IllegalTransition } from './fsm';
 import {
   allowedActions,
   actionRule,
+  FLIGHT_ORDER_ACTIONS,
   AWAITING_PAYMENT_STATUSES,
   AWAITING_REFUND_CONFIRM_STATUSES,
 } from './flight-order-actions';
@@ -200,6 +201,24 @@ describe('label keys', () => {
 describe('allowedActions', () => {
   const now = '2026-05-01T10:00:00Z';
   const deadline = '2026-05-01T10:30:00Z';
+
+  it('answers as the rules table does for every type, status and deadline, given as text or time', () => {
+    const past = '2026-05-01T09:00:00Z';
+    for (const type of ORDER_TYPES) {
+      for (const status of FLIGHT_ORDER_STATUSES) {
+        for (const at of [undefined, null, past, deadline]) {
+          const subject = { status, type, paymentDeadline: at, confirmDeadline: at, voidDeadline: at, now };
+          const byTable = FLIGHT_ORDER_ACTIONS.filter((action) => actionRule(subject, action) !== undefined);
+          expect(allowedActions(subject)).toEqual(byTable);
+          const asTimes = {
+            ...subject,
+            ...(at ? { paymentDeadline: new Date(at), voidDeadline: new Date(at) } : {}),
+          };
+          expect(allowedActions({ ...asTimes, now: new Date(now) })).toEqual(byTable);
+        }
+      }
+    }
+  });
 
   it('offers pay and cancel in to_be_paid before the deadline', () => {
     expect(allowedActions({ status: 'to_be_paid', type: 'origin', paymentDeadline: deadline, now })).toEqual([

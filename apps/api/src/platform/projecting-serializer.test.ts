@@ -48,6 +48,21 @@ describe('the projecting response serializer', () => {
     for (const data of [page(), page(true), page(false)]) expect(fast(data)).toBe(zod(data));
   });
 
+  it('escapes text as the zod encoder does: quotes, backslashes, control and line separators, CJK', () => {
+    const names = ['A"B\\C', 'TAB\tNUL\u0000', 'LS\u2028PS\u2029', '张/伟', 'emoji \u{1F600}'];
+    const data = {
+      code: 0,
+      message: '已完成 "ok"',
+      data: {
+        list: [{ ...item, passengerNames: names, contactName: names.join('\n') }],
+        total: 1,
+        page: 1,
+        pageSize: 20,
+      },
+    };
+    expect(fast(data)).toBe(zod(data));
+  });
+
   it('leaves out every field the schema does not name, at any depth', () => {
     const data = {
       code: 0,

@@ -60,9 +60,9 @@ function actionsOf(
   return allowedActions({
     status: row.status,
     type: row.type,
-    paymentDeadline: row.paymentDeadline?.toISOString() ?? null,
-    confirmDeadline: row.confirmDeadline?.toISOString() ?? null,
-    voidDeadline: row.voidDeadline?.toISOString() ?? null,
+    paymentDeadline: row.paymentDeadline,
+    confirmDeadline: row.confirmDeadline,
+    voidDeadline: row.voidDeadline,
     now,
   });
 }
