@@ -8,8 +8,11 @@ import { ancillariesOf, coveredBy, setAncillaryStatus } from '../order-ancillari
 import type { AncillaryRow } from '../order-ancillaries.schema';
 import { returnMoney } from '../return-money';
 
-/** How each kind of after-sales order enters what it returns of a purchase. */
-const RETURNS = {
+/**
+ * How a refund or void enters the money it returns (its ledger entry kind and words) and what its
+ * seats and bags become; `creditBack` uses the same for the fare.
+ */
+export const RETURNS = {
   refund: { entry: 'refund-flight', label: 'Refund', line: 'refunded' },
   void: { entry: 'void-flight', label: 'Void', line: 'voided' },
 } as const;

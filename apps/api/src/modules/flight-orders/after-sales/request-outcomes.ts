@@ -6,7 +6,7 @@ import type { FlightOrderRow } from '../flight-orders.schema';
 import { notifyOrderEvent } from '../../notifications/index';
 import { moneyParams, paidChainOf, returnMoney } from '../return-money';
 import { releaseClaims } from './claims';
-import { returnPurchasedLines } from './purchase-returns';
+import { RETURNS, returnPurchasedLines } from './purchase-returns';
 
 const REJECTED = {
   chg_rejected: 'change.rejected',
@@ -64,15 +64,13 @@ const CREDITED = {
   refund: {
     steps: ['refunded', 'refunded_reimbursing', 'refunded_reimbursed'],
     note: 'refundedBySupplier',
-    entry: 'refund-flight',
-    label: 'Refund',
+    ...RETURNS.refund,
     kind: 'refund.completed',
   },
   void: {
     steps: ['voided', 'voided_reimbursing', 'voided_reimbursed'],
     note: 'voidedBySupplier',
-    entry: 'void-flight',
-    label: 'Void',
+    ...RETURNS.void,
     kind: 'void.completed',
   },
 } as const;
@@ -90,13 +88,13 @@ export async function creditBack(
   type: keyof typeof CREDITED,
   now: Date,
 ): Promise<FlightOrderRow> {
-  const { steps, note, entry, label, kind } = CREDITED[type];
+  const { steps, note, entry, label, line, kind } = CREDITED[type];
   const [done, reimbursing, reimbursed] = steps;
   const settled = await transition(tx, order, done, now, {}, { key: note });
   const original = order.originalBookingId
     ? await findOrder(tx, order.agencyId, order.originalBookingId)
     : undefined;
-  const lines = await settleAncillaries(tx, order, original, type === 'refund' ? 'refunded' : 'voided');
+  const lines = await settleAncillaries(tx, order, original, line);
   const extras = await returnPurchasedLines(tx, order, lines, type, now);
   const crediting = await transition(tx, settled, reimbursing, now, {}, extras);
   const amount = order.afterSales?.quote?.refundableTotalMinor ?? 0;
