@@ -150,6 +150,14 @@ async function claim(db: Db, row: KeyRow, staleSeconds: number): Promise<Claim> 
 }
 
 /**
+ * Stores the write's answer now, in its transaction, instead of after `inside` returns: for a
+ * write whose last statements hold a lock every like write waits for (a balance payment's
+ * posting), so that the answer's storing is not one more round trip under it. `inside` must then
+ * return this same answer; it commits or rolls back with the rest of the transaction.
+ */
+export type StoreAnswer<T> = (answer: T) => Promise<void>;
+
+/**
  * The steps of a write. `outside` runs first, outside any transaction (supplier calls, anything
  * slow: PGlite has one connection, and an open transaction there blocks every other request);
  * `inside(tx, prepared)` then runs in one short transaction together with the storing of its
@@ -159,7 +167,7 @@ async function claim(db: Db, row: KeyRow, staleSeconds: number): Promise<Claim> 
  */
 export interface IdempotentSteps<P, T> {
   outside(): Promise<P>;
-  inside(tx: Db, prepared: P): Promise<T>;
+  inside(tx: Db, prepared: P, storeAnswer: StoreAnswer<T>): Promise<T>;
   undo?(prepared: P, error: unknown): Promise<void>;
 }
 
@@ -187,8 +195,16 @@ export async function withIdempotentSteps<P, T>(
     const prepared = await steps.outside();
     try {
       return await db.transaction(async (tx) => {
-        const result = await steps.inside(tx, prepared);
-        await store?.(tx, result);
+        let stored: { answer: T } | undefined;
+        const storeAnswer = async (answer: T) => {
+          if (stored) throw new Error('idempotent answer stored twice');
+          await store?.(tx, answer);
+          stored = { answer };
+        };
+        const result = await steps.inside(tx, prepared, storeAnswer);
+        if (!stored) await store?.(tx, result);
+        else if (stored.answer !== result)
+          throw new Error('idempotent answer stored differs from the result');
         return result;
       });
     } catch (error) {
@@ -249,17 +265,17 @@ export async function withIdempotentSteps<P, T>(
 
 /**
  * Runs `run` in one transaction, at most once per `Idempotency-Key` (see `withIdempotentSteps`:
- * the same outcomes, with nothing outside the transaction).
+ * the same outcomes, with nothing outside the transaction; `storeAnswer` as there).
  */
 export async function withIdempotency<T>(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  run: (tx: Db) => Promise<T>,
+  run: (tx: Db, storeAnswer: StoreAnswer<T>) => Promise<T>,
 ): Promise<T> {
   return withIdempotentSteps(db, request, reply, {
     outside: async () => undefined,
-    inside: (tx) => run(tx),
+    inside: (tx, _prepared, storeAnswer) => run(tx, storeAnswer),
   });
 }
 

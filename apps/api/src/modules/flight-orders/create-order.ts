@@ -252,17 +252,22 @@ const NEW_ORDER_LINKS: OrderLinks = {
  * links) rather than read back: four statements fewer in the booking's transaction. The booking
  * count comes last: it is one row per agency and day that every booking of the agency updates,
  * locked until commit, so the other bookings of the agency wait only for the commit behind it.
+ * The route's answer is `answer(order)`; `beforeCount(answer)` runs just before the count (the
+ * route's idempotency store of the answer, so that it is not under that lock either).
  */
-export async function saveBookedOrder(
+export async function saveBookedOrder<A>(
   tx: Db,
   booked: Extract<BookingOutcome, { kind: 'booked' }>,
   now: Date,
-): Promise<FlightOrder> {
+  answer: (order: FlightOrder) => A,
+  beforeCount?: (answered: A) => Promise<void>,
+): Promise<A> {
   const { order, event } = await insertOrderWithEvent(tx, booked.order, booked.now, booked.note);
   const ancillaries = await insertAncillaries(tx, order.id, booked.ancillaries);
   await queuePaymentDeadline(tx, order);
   await notifyOrderEvent(tx, { kind: 'order.booked', order: { ...order, ancillaries }, at: booked.now });
-  const answer = presentOrder(order, [event], now, { ...NEW_ORDER_LINKS, ancillaries });
+  const answered = answer(presentOrder(order, [event], now, { ...NEW_ORDER_LINKS, ancillaries }));
+  await beforeCount?.(answered);
   await recordBooking(tx, order.agencyId, booked.now);
-  return answer;
+  return answered;
 }

@@ -41,13 +41,13 @@ export async function flightOrderRoutes(
       const ctx = requireCtx(request);
       return withIdempotentSteps(deps.db, request, reply, {
         outside: () => bookAtSupplier(deps, ctx, request.body),
-        inside: async (tx, outcome: BookingOutcome) => {
+        inside: async (tx, outcome: BookingOutcome, storeAnswer) => {
           if (outcome.kind === 'quote_changed') {
             const def = ERRORS.QUOTE_CHANGED;
             void reply.status(def.status);
             return fail(def.code, errorMessage(def.key, localeOf(request)), outcome.verification);
           }
-          return ok(await saveBookedOrder(tx, outcome, deps.now()));
+          return saveBookedOrder(tx, outcome, deps.now(), (order) => ok(order), storeAnswer);
         },
         // The supplier booked but the order was not saved: its PNR must not hold seats for nobody.
         undo: async (outcome, error) => {

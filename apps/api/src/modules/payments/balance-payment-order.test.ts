@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FlightPaymentResult, type FlightOrder } from '@portal/domain/flight-order';
+import { idempotencyKeys } from '../../platform/idempotency.schema';
 import { jobs } from '../../platform/jobs.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { ledgerViolations, walletAccounts } from '../wallet/index';
@@ -50,6 +51,9 @@ describe('a balance payment posts its entry last', () => {
       .from(notifications)
       .where(and(eq(notifications.orderId, order.id), eq(notifications.kind, 'order.paid')));
     expect(paidNotices).toHaveLength(0);
+    // The answer, stored before the posting, went back with it.
+    const keys = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'short-1'));
+    expect(keys).toHaveLength(0);
     // The key was released: the same payment may be tried again once the money is there.
     await t.database.db
       .update(flightOrders)
@@ -74,5 +78,13 @@ describe('a balance payment posts its entry last', () => {
       expect(result.order).toEqual(await getOrder(token, orders[i]?.id ?? ''));
     }
     expect(await ledgerViolations(t.database.db)).toEqual([]);
+    // Each answer was stored before its posting, and is replayed as sent, charging nothing more.
+    for (const [i, res] of results.entries()) {
+      const again = await pay(token, orders[i]?.id ?? '', `many-${i}`);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.statusCode).toBe(200);
+      expect(body(again)).toEqual(body(res));
+    }
+    expect(await balance()).toBe(before - total);
   });
 });

@@ -60,7 +60,8 @@ export async function payWithBalance<Key, R>(
  * entry and the commit, not the order's update, timeline, jobs, notices and answer too (each a
  * round trip that every other balance payment of the agency would wait for). All of it commits
  * or rolls back together either way: a refused posting (INSUFFICIENT_BALANCE, a second entry)
- * undoes the move on.
+ * undoes the move on. `beforePosting(answer)`, for such a kind, runs between the answer and the
+ * posting (the route's idempotency store of the answer, so that it is not under the lock either).
  */
 export async function payWithBalanceAnswering<Key, R, A>(
   tx: Db,
@@ -69,6 +70,7 @@ export async function payWithBalanceAnswering<Key, R, A>(
   key: Key,
   now: Date,
   answer: (paid: R) => Promise<A> | A,
+  beforePosting?: (answered: A) => Promise<void>,
 ): Promise<A> {
   const due = await openPayable(tx, ctx, payable, key, 'balance', now);
   const { posting } = due;
@@ -86,6 +88,7 @@ export async function payWithBalanceAnswering<Key, R, A>(
     });
   if (due.moveOn) {
     const answered = await answer(await due.moveOn(tx, 'balance', now));
+    await beforePosting?.(answered);
     await post();
     return answered;
   }

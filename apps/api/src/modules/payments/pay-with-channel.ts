@@ -50,9 +50,17 @@ export async function payWithChannel<Key, R, O>(
     });
   }
   if (p.channel !== 'balance') throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE');
-  return withIdempotency(p.db, request, reply, (tx) =>
-    payWithBalanceAnswering(tx, p.ctx, p.payable, p.key, p.now(), async (paid) =>
-      ok({ status: 'paid' as const, order: await p.present(tx, paid) }),
+  // The answer is stored before the posting where the kind allows it (`beforePosting`): the
+  // posting's wallet lock then lasts for the posting and the commit alone.
+  return withIdempotency(p.db, request, reply, (tx, storeAnswer) =>
+    payWithBalanceAnswering(
+      tx,
+      p.ctx,
+      p.payable,
+      p.key,
+      p.now(),
+      async (paid) => ok({ status: 'paid' as const, order: await p.present(tx, paid) }),
+      storeAnswer,
     ),
   );
 }

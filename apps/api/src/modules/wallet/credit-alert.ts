@@ -22,6 +22,22 @@ export function crossesBelow(beforeMinor: number, afterMinor: number, threshold:
   return beforeMinor >= threshold && afterMinor < threshold;
 }
 
+/** What the credit alert needs of a wallet's agency: its settlement currency and threshold. */
+export interface AlertSettings {
+  settlementCurrency?: unknown;
+  creditAlertThreshold?: unknown;
+}
+
+/** The agency's alert settings (its `commonConfig`), or undefined when there is no such agency. */
+async function settingsOf(tx: Db, agencyId: number): Promise<AlertSettings | undefined> {
+  const [agency] = await tx
+    .select({ commonConfig: agencies.commonConfig })
+    .from(agencies)
+    .where(eq(agencies.id, agencyId))
+    .limit(1);
+  return agency?.commonConfig;
+}
+
 /**
  * The credit alert (issue: "once per crossing"): called by the ledger inside the transaction that
  * changes a wallet, while it holds the wallet's row lock, with the available amount before and
@@ -31,18 +47,20 @@ export function crossesBelow(beforeMinor: number, afterMinor: number, threshold:
  * is sent later by its job, outside any transaction. The lock serializes concurrent debits, so
  * exactly one of them sees the crossing; no other alert goes out until a credit lifts the amount
  * back to the threshold or above and a later debit crosses it again. A rolled-back posting
- * leaves no alert.
+ * leaves no alert. `settings`, when the caller read them with the lock (`postEntry`), spare a
+ * read of the agency; the settings are not under the wallet's lock either way, the amounts are.
  */
-export async function alertOnCrossing(tx: Db, change: AvailableChange, at?: Date): Promise<void> {
+export async function alertOnCrossing(
+  tx: Db,
+  change: AvailableChange,
+  at?: Date,
+  settings?: AlertSettings,
+): Promise<void> {
   const { account, beforeMinor, afterMinor } = change;
   if (account.kind !== 'agency_wallet' || afterMinor >= beforeMinor) return;
-  const [agency] = await tx
-    .select({ commonConfig: agencies.commonConfig })
-    .from(agencies)
-    .where(eq(agencies.id, account.agencyId))
-    .limit(1);
-  if (!agency || agency.commonConfig.settlementCurrency !== account.currency) return;
-  const threshold = thresholdOf(agency.commonConfig.creditAlertThreshold);
+  const config = settings ?? (await settingsOf(tx, account.agencyId));
+  if (!config || config.settlementCurrency !== account.currency) return;
+  const threshold = thresholdOf(config.creditAlertThreshold);
   if (threshold === null || !crossesBelow(beforeMinor, afterMinor, threshold)) return;
   await notifyAgencyEvent(tx, {
     kind: 'wallet.credit_low',

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
 import { agencies } from '../agencies/index';
+import type { AlertSettings } from './credit-alert';
 import {
   ACCOUNT_KINDS,
   journalEntries,
@@ -64,7 +65,31 @@ export async function lockAccounts(tx: Db, ids: number[]): Promise<LedgerAccount
     .for('update');
 }
 
-/** Also answered here for the wallet files that read it from the ledger repository. */
+/** A locked account with its agency's credit alert settings, as `postEntry` locks them. */
+export type LockedAccount = LedgerAccountRow & { alert: AlertSettings };
+
+/**
+ * `lockAccounts` that also reads each account's agency's credit alert settings in the same
+ * statement (the agency row is not locked), so that posting needs no read of them under the lock.
+ */
+export async function lockAccountsForPosting(tx: Db, ids: number[]): Promise<LockedAccount[]> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const rows = await tx
+    .select({
+      account: ledgerAccounts,
+      settlementCurrency: sql<unknown>`${agencies.commonConfig} -> 'settlementCurrency'`,
+      creditAlertThreshold: sql<unknown>`${agencies.commonConfig} -> 'creditAlertThreshold'`,
+    })
+    .from(ledgerAccounts)
+    .innerJoin(agencies, eq(agencies.id, ledgerAccounts.agencyId))
+    .where(inArray(ledgerAccounts.id, sorted))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update', { of: ledgerAccounts });
+  return rows.map((r) => ({
+    ...r.account,
+    alert: { settlementCurrency: r.settlementCurrency, creditAlertThreshold: r.creditAlertThreshold },
+  }));
+}
 
 /** The non-zero `deltas` as rows `(id, delta)` of a VALUES list; undefined when there are none. */
 function deltaRows(deltas: ReadonlyMap<number, number>): SQL | undefined {
@@ -74,15 +99,6 @@ function deltaRows(deltas: ReadonlyMap<number, number>): SQL | undefined {
     values.map(([id, delta]) => sql`(${id}::int, ${delta}::bigint)`),
     sql`, `,
   );
-}
-
-/** Adds each delta to its account's balance in one statement (the caller holds the locks). */
-export async function addToBalances(tx: Db, deltas: ReadonlyMap<number, number>): Promise<void> {
-  const rows = deltaRows(deltas);
-  if (!rows) return;
-  await tx.execute(sql`
-    update ${ledgerAccounts} set balance_minor = ${ledgerAccounts}.balance_minor + v.delta, updated_at = now()
-    from (values ${rows}) as v(id, delta) where ${ledgerAccounts}.id = v.id`);
 }
 
 /**
@@ -163,15 +179,23 @@ export interface NewPosting {
 }
 
 /**
- * Inserts the journal entry header, its postings and their wallets' hourly sums in one statement;
- * returns the entry id. The
+ * Inserts the journal entry header, its postings and their wallets' hourly sums in one statement,
+ * and adds `deltas` (account id -> amount, the caller holds the accounts' locks) to the accounts'
+ * balances in that statement too; returns the entry id. The
  * entry's time is `postedAt`, else the clock at the insert (not the transaction's start): the
  * caller holds the locks of the accounts it posts to, so on each account the entries' times follow
  * the order their balances were written in.
  */
-export async function insertEntry(tx: Db, entry: NewEntry, postings: readonly NewPosting[]): Promise<number> {
+export async function insertEntry(
+  tx: Db,
+  entry: NewEntry,
+  postings: readonly NewPosting[],
+  deltas: ReadonlyMap<number, number> = new Map(),
+): Promise<number> {
   const at = sql`coalesce(${entry.postedAt?.toISOString() ?? null}::timestamptz, clock_timestamp())`;
+  const moved = deltaRows(deltas);
   if (postings.length === 0) {
+    if (moved) throw new Error('balances moved by an entry without postings');
     const { postedAt: _postedAt, ...values } = entry;
     const [row] = await tx
       .insert(journalEntries)
@@ -209,7 +233,14 @@ export async function insertEntry(tx: Db, entry: NewEntry, postings: readonly Ne
       on conflict (account_id, hour, entry_kind) do update
         set amount_minor = ${walletHourlySums}.amount_minor + excluded.amount_minor,
           postings = ${walletHourlySums}.postings + excluded.postings
-    )
+    )${
+      moved
+        ? sql`, balances as (
+      update ${ledgerAccounts} set balance_minor = ${ledgerAccounts}.balance_minor + v.delta, updated_at = now()
+      from (values ${moved}) as v(id, delta) where ${ledgerAccounts}.id = v.id
+    )`
+        : sql``
+    }
     select id::text as id from entry`,
   );
   if (!row) throw new Error('journal entry insert returned nothing');

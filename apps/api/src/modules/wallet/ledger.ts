@@ -1,9 +1,9 @@
 import { AppError } from '../../platform/errors';
 import type { Db } from '../../platform/db';
 import {
-  addToBalances,
   insertEntry,
-  lockAccounts,
+  lockAccountsForPosting,
+  type LockedAccount,
   type NewEntry,
   orderEntryExists,
   balancesAt,
@@ -91,6 +91,40 @@ function entryExists(orderId: string | null, kind: EntryKind): AppError {
 }
 
 /**
+ * The refusal of an entry the balance checks found wrong: ILLEGAL_TRANSITION `entry_exists` when
+ * the order already has an entry of this kind (so that a second payment is not reported as short
+ * of money), else `refusal`. Read under the accounts' locks, so an entry committed by a
+ * transaction that held them before is seen.
+ */
+async function refuse(tx: Db, input: EntryInput, refusal: Error): Promise<never> {
+  if (input.orderId && (await orderEntryExists(tx, input.orderId, input.kind))) {
+    throw entryExists(input.orderId, input.kind);
+  }
+  throw refusal;
+}
+
+/** The balance checks of one account: the error that refuses the entry, or undefined. */
+function checkAccount(input: EntryInput, account: LockedAccount, delta: number): Error | undefined {
+  const posting = input.postings.find((p) => p.accountId === account.id);
+  if (posting && posting.currency !== account.currency) {
+    return new UnbalancedEntryError(`account ${account.id} is in ${account.currency}`);
+  }
+  const after = account.balanceMinor + delta;
+  if (!Number.isSafeInteger(after)) return new UnbalancedEntryError('balance out of range');
+  const short = after + account.creditLimitMinor - account.creditLentMinor < 0;
+  if (account.kind === 'agency_wallet' && delta < 0 && short && !onlyClawbacks(input.postings, account.id)) {
+    return new AppError('INSUFFICIENT_BALANCE', undefined, {
+      currency: account.currency,
+      availableMinor: availableOf(account),
+    });
+  }
+  if (account.kind === 'agency_wallet' && delta > 0 && after > maxWalletMinor(account.currency)) {
+    return balanceAboveMaximum(account.currency);
+  }
+  return undefined;
+}
+
+/**
  * Posts a balanced journal entry inside the caller's transaction: locks the touched accounts
  * `FOR UPDATE` in id order, checks that no agency wallet that is debited ends with a negative
  * available amount (`balance + credit_limit - credit_lent >= 0`, else INSUFFICIENT_BALANCE; a
@@ -101,42 +135,23 @@ function entryExists(orderId: string | null, kind: EntryKind): AppError {
  * with ILLEGAL_TRANSITION `{reason: 'entry_exists'}`: a payment never runs twice for one order.
  * A debit that takes a wallet's available amount below its agency's credit alert threshold
  * records the alert in the same transaction (`alertOnCrossing`). Returns the entry id.
+ *
+ * Every balance payment of an agency waits for these locks, held until the caller commits, so
+ * under them a live entry takes two statements: the lock (which also reads the agencies' alert
+ * settings) and the insert (entry, postings, hourly sums and balances at once). The check for an
+ * existing entry of the order is made only when an entry is refused (see `refuse`); otherwise the
+ * unique index `journal_entries_order_kind` refuses a second one at the insert.
  */
 export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
   assertBalanced(input.postings);
   const deltas = new Map<number, number>();
   for (const p of input.postings) deltas.set(p.accountId, (deltas.get(p.accountId) ?? 0) + p.amountMinor);
 
-  const accounts = await lockAccounts(tx, [...deltas.keys()]);
+  const accounts = await lockAccountsForPosting(tx, [...deltas.keys()]);
   if (accounts.length !== deltas.size) throw new UnbalancedEntryError('unknown account in entry');
-  // An order paid (or reimbursed) once is refused as such, before any balance check could
-  // report a misleading 'insufficient balance'; the unique index below stays the guarantee.
-  if (input.orderId && (await orderEntryExists(tx, input.orderId, input.kind))) {
-    throw entryExists(input.orderId, input.kind);
-  }
   for (const account of accounts) {
-    const delta = deltas.get(account.id) ?? 0;
-    const posting = input.postings.find((p) => p.accountId === account.id);
-    if (posting && posting.currency !== account.currency) {
-      throw new UnbalancedEntryError(`account ${account.id} is in ${account.currency}`);
-    }
-    const after = account.balanceMinor + delta;
-    if (!Number.isSafeInteger(after)) throw new UnbalancedEntryError('balance out of range');
-    const short = after + account.creditLimitMinor - account.creditLentMinor < 0;
-    if (
-      account.kind === 'agency_wallet' &&
-      delta < 0 &&
-      short &&
-      !onlyClawbacks(input.postings, account.id)
-    ) {
-      throw new AppError('INSUFFICIENT_BALANCE', undefined, {
-        currency: account.currency,
-        availableMinor: availableOf(account),
-      });
-    }
-    if (account.kind === 'agency_wallet' && delta > 0 && after > maxWalletMinor(account.currency)) {
-      throw balanceAboveMaximum(account.currency);
-    }
+    const refusal = checkAccount(input, account, deltas.get(account.id) ?? 0);
+    if (refusal) await refuse(tx, input, refusal);
   }
 
   // Each posting stores its account's balance after the entry. Live entries take their time at the
@@ -169,7 +184,7 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
   };
   let entryId: number;
   try {
-    entryId = await insertEntry(tx, entry, postings);
+    entryId = await insertEntry(tx, entry, postings, deltas);
   } catch (error) {
     if (isUniqueViolation(error, 'journal_entries_order_kind')) throw entryExists(entry.orderId, entry.kind);
     if (isUniqueViolation(error, 'journal_entries_agency_reference')) {
@@ -177,15 +192,15 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
     }
     throw error;
   }
-  await addToBalances(tx, deltas);
   if (input.postedAt) await shiftBalancesAfter(tx, deltas, input.postedAt);
   for (const account of accounts) {
     const before = availableOf(account);
-    await alertOnCrossing(tx, {
-      account,
-      beforeMinor: before,
-      afterMinor: before + (deltas.get(account.id) ?? 0),
-    });
+    await alertOnCrossing(
+      tx,
+      { account, beforeMinor: before, afterMinor: before + (deltas.get(account.id) ?? 0) },
+      undefined,
+      account.alert,
+    );
   }
   return entryId;
 }
