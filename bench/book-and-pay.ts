@@ -37,6 +37,7 @@ import { ledgerViolations } from '../apps/api/src/modules/wallet/index';
 import { BENCH_ENV } from './lib/bench-env';
 import { httpClient, type HttpAnswer } from './lib/http-client';
 import { migratedSchema, pct } from './lib/scratch-schema';
+import { postgresCpuMs } from './lib/server-cpu';
 
 const URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const UNITS = Number(process.env.BENCH_UNITS ?? 2_000);
@@ -296,6 +297,7 @@ async function checkBooks(
 async function main(url: string): Promise<void> {
   const { database, schema, finish } = await migratedSchema(url, CONCURRENCY + 4);
   const pool = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` });
+  const databaseName = decodeURIComponent(new globalThis.URL(url).pathname.slice(1));
   let app: FastifyInstance | undefined;
   let client: Client | undefined;
   try {
@@ -387,8 +389,10 @@ async function main(url: string): Promise<void> {
     }
     statements.clear();
     const cpuBefore = process.cpuUsage();
+    const serverCpuBefore = postgresCpuMs(databaseName);
     const paid = await race(UNITS, unit);
     const cpu = process.cpuUsage(cpuBefore);
+    const serverCpuAfter = postgresCpuMs(databaseName);
     const counted = [...statements].sort((a, b) => b[1] - a[1]);
     if (session) {
       const { profile } = await session.post('Profiler.stop');
@@ -411,6 +415,14 @@ async function main(url: string): Promise<void> {
     console.log(
       `CPU of this process (API and client) per paid order: ${((cpu.user + cpu.system) / 1000 / UNITS).toFixed(2)} ms`,
     );
+    if (serverCpuBefore !== undefined && serverCpuAfter !== undefined) {
+      const serverMs = (serverCpuAfter - serverCpuBefore) / UNITS;
+      const ownMs = (cpu.user + cpu.system) / 1000 / UNITS;
+      const cores = os.availableParallelism();
+      console.log(
+        `CPU of this machine's PostgreSQL processes per paid order: ${serverMs.toFixed(2)} ms; with this process's, ${(ownMs + serverMs).toFixed(2)} ms: ${cores} cores bound the rate at ${Math.floor((cores * 1000) / (ownMs + serverMs))} paid orders a second`,
+      );
+    }
     console.log(
       `The bare route answers a payment's answer as it is: ${(bareBody.length / 1024).toFixed(1)} KB`,
     );

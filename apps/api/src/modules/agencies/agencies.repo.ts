@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { likeContaining } from '../../platform/db/like';
 import { agencies, type AgencyRow } from './agencies.schema';
 import { users } from '../users/index';
 import { rowsOf } from '../../platform/db/rows';
@@ -43,10 +44,6 @@ function descendantsOf(rootId: number): SQL {
     ) select id from down)`;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export interface AgencyPage {
   rows: AgencyRow[];
   total: number;
@@ -66,7 +63,7 @@ export async function listAgencies(
 ): Promise<AgencyPage> {
   let where: SQL | undefined;
   if (keyword) {
-    const pattern = `%${escapeLike(keyword)}%`;
+    const pattern = likeContaining(keyword);
     where = and(
       live,
       sql`${agencies.id} in ${descendantsOf(rootId)}`,

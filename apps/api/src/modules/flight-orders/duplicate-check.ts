@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, lte, or } from 'drizzle-orm';
 import {
   findDuplicateBookings,
   SEAT_HOLDING_STATUSES,
@@ -9,6 +9,7 @@ import {
   type Traveller,
 } from '@portal/domain/duplicate-booking';
 import type { Db } from '../../platform/db';
+import { likeContaining } from '../../platform/db/like';
 import type { RequestContext } from '../../platform/request-context';
 import { ticketClaims } from './after-sales/after-sales.schema';
 import type { Offer } from '../shopping/index';
@@ -64,7 +65,9 @@ export async function findDuplicates(
         orderScope(viewer),
         inArray(flightOrders.status, [...SEAT_HOLDING_STATUSES]),
         lte(flightOrders.departureAt, new Date(lastArrival + SAME_DATE_MARGIN_MS)),
-        or(...names.map((name) => sql`position(${name} in ${flightOrders.passengerNames}) > 0`)),
+        // A pattern, not `position()`: the names' trigram index finds the few orders naming a
+        // traveller, where the agency's departures up to the date would be all its past orders.
+        or(...names.map((name) => like(flightOrders.passengerNames, likeContaining(name)))),
       ),
     );
   if (rows.length === 0) return [];

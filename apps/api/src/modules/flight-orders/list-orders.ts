@@ -11,14 +11,13 @@ import {
 import type { Solution } from '@portal/domain/shopping';
 import { statusesForCountKey } from '@portal/domain/flight-order-tabs';
 import type { Db } from '../../platform/db';
+import { likeContaining } from '../../platform/db/like';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { presentListItem, type ListRow } from './flight-orders.presenter';
 import type { OrderListCache } from './list-cache';
 import { orderScopeTemplate } from './flight-orders.policy';
 import { flightOrders } from './flight-orders.schema';
-
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function nextDay(date: string): Date {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
@@ -76,24 +75,26 @@ function filters(ctx: RequestContext, q: FlightOrderListQuery): FilterShape {
         eq(flightOrders.bookingNumber, p('bookingNumber')),
       );
     } else {
-      addSubstring('bookingNumber~', { bookingNumber: likeText(trimmed) }, () =>
+      addSubstring('bookingNumber~', { bookingNumber: likeContaining(trimmed) }, () =>
         ilike(flightOrders.bookingNumber, p('bookingNumber')),
       );
     }
   }
   if (q.pnr) add('pnr', { pnr: q.pnr.toUpperCase() }, () => eq(flightOrders.pnr, p('pnr')));
   if (q.ticketNumber) {
-    addSubstring('ticketNumber', { ticketNumber: likeText(q.ticketNumber.replaceAll('-', '')) }, () =>
+    addSubstring('ticketNumber', { ticketNumber: likeContaining(q.ticketNumber.replaceAll('-', '')) }, () =>
       ilike(flightOrders.ticketNumbers, p('ticketNumber')),
     );
   }
   if (q.passenger) {
-    addSubstring('passenger', { passenger: likeText(q.passenger.toUpperCase().replace(/\s+/g, '/')) }, () =>
-      ilike(flightOrders.passengerNames, p('passenger')),
+    addSubstring(
+      'passenger',
+      { passenger: likeContaining(q.passenger.toUpperCase().replace(/\s+/g, '/')) },
+      () => ilike(flightOrders.passengerNames, p('passenger')),
     );
   }
   if (q.flightNumber) {
-    addSubstring('flightNumber', { flightNumber: likeText(q.flightNumber.replace(/\s+/g, '')) }, () =>
+    addSubstring('flightNumber', { flightNumber: likeContaining(q.flightNumber.replace(/\s+/g, '')) }, () =>
       ilike(flightOrders.flightNumbers, p('flightNumber')),
     );
   }
@@ -122,7 +123,7 @@ function filters(ctx: RequestContext, q: FlightOrderListQuery): FilterShape {
   }
   if (q.type !== 'all') add('type', { type: q.type }, () => eq(flightOrders.type, p('type')));
   if (q.contact) {
-    addSubstring('contact', { contact: likeText(q.contact) }, () =>
+    addSubstring('contact', { contact: likeContaining(q.contact) }, () =>
       or(
         sql`${flightOrders.contact}->>'name' ilike ${p('contact')}`,
         sql`${flightOrders.contact}->>'email' ilike ${p('contact')}`,

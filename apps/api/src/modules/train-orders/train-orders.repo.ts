@@ -7,6 +7,7 @@ import {
 } from '@portal/domain/train-order';
 import { trainOrderMachine, type TrainOrderStatus } from '@portal/domain/train-order-status';
 import type { Db } from '../../platform/db';
+import { likeContaining } from '../../platform/db/like';
 import { agencies } from '../agencies/index';
 import { trainOrderScope } from './train-orders.policy';
 import {
@@ -120,8 +121,6 @@ export async function trainSettingsOf(
   return { manual: settings?.manual === true, notificationUrl: settings?.notificationUrl ?? null };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** A page of the orders `viewer` may see, newest first, with the list's filters. */
 export async function listTrainOrders(
   db: Db,
@@ -131,11 +130,11 @@ export async function listTrainOrders(
   const where: SQL[] = [trainOrderScope(viewer)];
   if (query.status) where.push(eq(trainOrders.status, query.status));
   if (query.bookingNumber) {
-    where.push(sql`${trainOrders.bookingNumber} ilike ${`%${escapeLike(query.bookingNumber)}%`}`);
+    where.push(sql`${trainOrders.bookingNumber} ilike ${likeContaining(query.bookingNumber)}`);
   }
   if (query.trainNumber) where.push(eq(trainOrders.trainNumber, query.trainNumber.toUpperCase()));
   if (query.passenger) {
-    where.push(sql`${trainOrders.passengerNames} like ${`%${escapeLike(query.passenger.toUpperCase())}%`}`);
+    where.push(sql`${trainOrders.passengerNames} like ${likeContaining(query.passenger.toUpperCase())}`);
   }
   if (query.departureDate) where.push(eq(trainOrders.departureDate, query.departureDate));
   if (query.dateFrom)
