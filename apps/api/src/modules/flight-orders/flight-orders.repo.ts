@@ -4,7 +4,6 @@ import { IllegalTransition } from '@portal/domain/fsm';
 import { flightOrderMachine, type FlightOrderStatus } from '@portal/domain/flight-order-status';
 import { encodeTimelineNote, type TimelineNote } from '@portal/domain/timeline-notes';
 import type { Db } from '../../platform/db';
-import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { flightOrders, orderEvents, type FlightOrderRow, type OrderEventRow } from './flight-orders.schema';
 
@@ -41,8 +40,9 @@ export async function lockOrderById(tx: Db, id: string): Promise<FlightOrderRow 
 const BOOKING_NUMBER_ATTEMPTS = 5;
 
 /**
- * Inserts a new order and its first timeline row (with `note`, if any) in one transaction, under a
- * fresh booking number; a clash with an existing number (the unique index) is retried with another one.
+ * Inserts a new order and its first timeline row (with `note`, if any) in the caller's transaction
+ * (every caller passes one: the two rows commit together), under a fresh booking number; a clash
+ * with an existing number (the unique index) is retried with another one.
  */
 export async function insertOrder(
   db: Db,
@@ -60,32 +60,29 @@ export async function insertOrderWithEvent(
   now: Date,
   note: TimelineNote | null = null,
 ): Promise<{ order: FlightOrderRow; event: OrderEventRow }> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(flightOrders)
-          .values({ ...row, bookingNumber: newBookingNumber(now), createdAt: now, updatedAt: now })
-          .returning();
-        if (!inserted) throw new Error('order not inserted');
-        const [event] = await tx
-          .insert(orderEvents)
-          .values({
-            orderId: inserted.id,
-            fromStatus: null,
-            toStatus: inserted.status,
-            at: now,
-            note: note && encodeTimelineNote(note),
-          })
-          .returning();
-        if (!event) throw new Error('order event not inserted');
-        return { order: inserted, event };
-      });
-    } catch (error) {
-      const clash = isUniqueViolation(error, 'flight_orders_booking_number_idx');
-      if (!clash || attempt >= BOOKING_NUMBER_ATTEMPTS) throw error;
-    }
+  // A clash of booking numbers takes the next attempt; `on conflict do nothing` instead of a
+  // caught unique violation, so that the caller's transaction needs no savepoint around it.
+  for (let attempt = 1; attempt <= BOOKING_NUMBER_ATTEMPTS; attempt += 1) {
+    const [inserted] = await db
+      .insert(flightOrders)
+      .values({ ...row, bookingNumber: newBookingNumber(now), createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: flightOrders.bookingNumber })
+      .returning();
+    if (!inserted) continue;
+    const [event] = await db
+      .insert(orderEvents)
+      .values({
+        orderId: inserted.id,
+        fromStatus: null,
+        toStatus: inserted.status,
+        at: now,
+        note: note && encodeTimelineNote(note),
+      })
+      .returning();
+    if (!event) throw new Error('order event not inserted');
+    return { order: inserted, event };
   }
+  throw new Error(`no free booking number after ${BOOKING_NUMBER_ATTEMPTS} attempts`);
 }
 
 export async function listEvents(db: Db, orderId: string): Promise<OrderEventRow[]> {
