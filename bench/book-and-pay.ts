@@ -352,12 +352,18 @@ async function main(url: string): Promise<void> {
     };
 
     // A first order tells the price; the wallet is then funded for all units twice over.
-    const { rows: prices } = await pool.query<{ max: string }>(
-      `select max(total_minor)::text as max from solutions where id = any($1)`,
-      [solutions],
-    );
-    dearest = Number(prices[0]?.max ?? 0);
-    if (!(dearest > 0)) throw new Error('no price for the solutions');
+    // The search's poll answers before its rows are written (`askSuppliers`): the API's own reads
+    // wait for them, this direct read waits until they are there (at most 30 s).
+    for (let waited = 0; !(dearest > 0); waited += 50) {
+      const { rows: prices } = await pool.query<{ max: string | null }>(
+        `select max(total_minor)::text as max from solutions where id = any($1)`,
+        [solutions],
+      );
+      dearest = Number(prices[0]?.max ?? 0);
+      if (dearest > 0) break;
+      if (waited >= 30_000) throw new Error('no price for the solutions');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const total = (WARM_UP + UNITS + 1) * dearest * 2;
     await fundWallet(database.db, http, agencyId, (total / 100).toFixed(2));
 
