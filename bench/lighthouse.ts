@@ -230,6 +230,13 @@ async function main(): Promise<void> {
   const server = startPortal(port, dataDir);
   const baseline = await startBaseline();
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  // Stopped from outside (Ctrl-C, a time limit): the browser and the server go with the bench.
+  const stop = () => {
+    chrome.kill();
+    server.kill('SIGTERM');
+    process.exit(130);
+  };
+  process.once('SIGINT', stop).once('SIGTERM', stop);
   try {
     await waitForReady(`${ORIGIN}/readyz`, server);
     // As Lighthouse connects itself: the emulation of the mobile preset sets the viewport.
