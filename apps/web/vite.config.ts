@@ -229,15 +229,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // A lazily loaded chunk names only its stylesheets for the loader to link: a `<link
-    // rel=modulepreload>` per script cost the first page about 2 ms each at 4x CPU slowdown, all in
-    // one task (the flight search page's 35 scripts: a quarter of its start-up task,
-    // docs/performance/history.md "Lighthouse"), and the browser finds a chunk's scripts from its
-    // imports anyway (the page's chunk names its shared chunks directly).
-    modulePreload: {
-      resolveDependencies: (_file, deps, { hostType }) =>
-        hostType === 'js' ? deps.filter((dep) => dep.endsWith('.css')) : deps,
-    },
     // Pages, locales, the menus and the airport catalog (data, see airportsAsData) load lazily.
     chunkSizeWarningLimit: 500,
     rolldownOptions: {
