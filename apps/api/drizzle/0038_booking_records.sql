@@ -34,9 +34,9 @@ CREATE INDEX "booking_records_agency_user_list_idx" ON "booking_records" USING b
 -- Departure dates (a past month finds its few rows here).
 CREATE INDEX "booking_records_agency_departure_idx" ON "booking_records" USING btree ("agency_id","departure_date");--> statement-breakpoint
 -- Part of a passenger name, ticket number or flight number (`like '%…%'`).
-CREATE INDEX "booking_records_passenger_name_trgm_idx" ON "booking_records" USING gin ("passenger_name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "booking_records_ticket_search_trgm_idx" ON "booking_records" USING gin ("ticket_search" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "booking_records_flight_number_trgm_idx" ON "booking_records" USING gin ("flight_number" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "booking_records_passenger_name_trgm_idx" ON "booking_records" USING gin ("passenger_name" public.gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "booking_records_ticket_search_trgm_idx" ON "booking_records" USING gin ("ticket_search" public.gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "booking_records_flight_number_trgm_idx" ON "booking_records" USING gin ("flight_number" public.gin_trgm_ops);--> statement-breakpoint
 -- The rows of the orders named by id: an order's passengers x flattened segments (the segment
 -- index counts across legs), each ticket-segment's ticket (a conjunction ticket covers four
 -- coupons: the n-th segment is on ticket floor(n / 4), the last one when the supplier gave

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db/columns';
 import { flightOrders } from '../flight-orders/index';
@@ -66,8 +65,8 @@ export const bookingRecords = pgTable(
       t.segmentIndex,
     ),
     index('booking_records_agency_departure_idx').on(t.agencyId, t.departureDate),
-    index('booking_records_passenger_name_trgm_idx').using('gin', sql`${t.passengerName} gin_trgm_ops`),
-    index('booking_records_ticket_search_trgm_idx').using('gin', sql`${t.ticketSearch} gin_trgm_ops`),
-    index('booking_records_flight_number_trgm_idx').using('gin', sql`${t.flightNumber} gin_trgm_ops`),
+    index('booking_records_passenger_name_trgm_idx').using('gin', t.passengerName.op('gin_trgm_ops')),
+    index('booking_records_ticket_search_trgm_idx').using('gin', t.ticketSearch.op('gin_trgm_ops')),
+    index('booking_records_flight_number_trgm_idx').using('gin', t.flightNumber.op('gin_trgm_ops')),
   ],
 );
