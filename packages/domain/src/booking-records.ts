@@ -118,9 +118,9 @@ export type VoyageRow = z.infer<typeof VoyageRow>;
 export const VOYAGE_COUNT_CAP = 10_000;
 /**
  * With a filter on the rows themselves (departure date, ticket status, a passenger, ticket or
- * flight number), which only expanding each candidate order's passengers and segments can tell,
- * rows beyond this many are not counted: "1,000+", as the order list's searches
- * (`ORDER_SEARCH_COUNT_CAP`). Counting to 10,000 expanded some 10,000 orders a request.
+ * flight number), rows beyond this many are not counted: "1,000+", as the order list's searches
+ * (`ORDER_SEARCH_COUNT_CAP`). Counting them reads each walked row (and its claim for a status),
+ * not only index entries.
  */
 export const VOYAGE_SEARCH_COUNT_CAP = 1_000;
 /** Most rows one Excel export writes (the newest bookings first). */

@@ -8,7 +8,7 @@ import { sendFile, XLSX_TYPE } from '../../platform/download';
 import { ok } from '../../platform/envelope';
 import { localeOf } from '../../platform/i18n';
 import { requireCtx } from '../../platform/request-context';
-import { listVoyages, voyageRows, withoutJit } from './voyages';
+import { listVoyages, voyageRows } from './voyages';
 import { voyageFileName, voyagesWorkbook } from './voyages.export';
 
 /**
@@ -36,7 +36,7 @@ export async function voyageRoutes(fastify: FastifyInstance, { db, now }: { db: 
     handler: async (request, reply) => {
       const ctx = requireCtx(request);
       const locale = localeOf(request);
-      const rows = await withoutJit(db, (tx) => voyageRows(tx, ctx, request.body, VOYAGE_EXPORT_CAP, 0));
+      const rows = await voyageRows(db, ctx, request.body, VOYAGE_EXPORT_CAP, 0);
       const file = await voyagesWorkbook(locale, rows);
       return sendFile(reply, file, { type: XLSX_TYPE, ...voyageFileName(locale, now()) });
     },

@@ -1,6 +1,6 @@
 /*
- * The SQL of the booking records: which orders are candidates, which of their rows match, and how
- * an order expands into passengers times segments with each ticket-segment's kept claim.
+ * The SQL of the booking records: which rows of `booking_records` (kept by the database, one per
+ * passenger x segment of a ticketed order) match, and each ticket-segment's kept claim.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@portal/domain/booking-records';
 import type { RequestContext } from '../../platform/request-context';
 import { flightOrders, orderScopeSql, ticketClaims } from '../flight-orders/index';
+import { bookingRecords } from './booking-records.schema';
 
 /** Filters, and for a page read by cursor the cursor (`VOYAGE_CURSOR`): what the reads narrow by. */
 export type VoyageRead = VoyageFilters & { after?: string | undefined };
@@ -22,54 +23,6 @@ function cursorOf(after: string) {
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const WHOLE_BOOKING_NUMBER = /^F\d{14}$/i;
-const DAY_MS = 86_400_000;
-/** The furthest a local date is from UTC (UTC+14): bounds a local departure date in UTC. */
-const MAX_ZONE_OFFSET_MS = 14 * 3_600_000;
-
-/**
- * Order-level conditions: the agency's (or the user's own) ticketed orders, narrowed by the
- * order's own searchable columns so that only candidate orders are expanded into rows. The
- * agency and status pair reads `flight_orders_agency_status_idx`; a booking number its unique or
- * trigram index; a PNR `flight_orders_agency_pnr_idx`.
- */
-export function orderConditions(ctx: RequestContext, q: VoyageRead): SQL[] {
-  const where: SQL[] = [
-    orderScopeSql(ctx, 'o'),
-    sql`o.status in ('issued', 'changed')`,
-    sql`((o.type = 'origin' and o.status = 'issued') or (o.type = 'change' and o.status = 'changed'))`,
-  ];
-  if (q.bookingNumber) {
-    const text = q.bookingNumber.trim();
-    where.push(
-      WHOLE_BOOKING_NUMBER.test(text)
-        ? sql`o.booking_number = ${text.toUpperCase()}`
-        : sql`o.booking_number ilike ${likeText(text)}`,
-    );
-  }
-  if (q.pnr) where.push(sql`o.pnr = ${q.pnr.toUpperCase()}`);
-  if (q.ticketNumber) where.push(sql`o.ticket_numbers ilike ${likeText(ticketText(q.ticketNumber))}`);
-  if (q.passenger) where.push(sql`o.passenger_names ilike ${likeText(passengerText(q.passenger))}`);
-  if (q.flightNumber) where.push(sql`o.flight_numbers ilike ${likeText(flightText(q.flightNumber))}`);
-  // A ticket changed, refunded or voided keeps its claim: only orders with such a claim can match.
-  const kind = q.status ? CLAIM_KIND_OF[q.status] : undefined;
-  if (kind) {
-    where.push(
-      sql`o.id in (select c.order_id from ${ticketClaims} c where c.released_at is null and c.kind = ${kind})`,
-    );
-  }
-  // After a cursor: its order (for its rows after the cursor's) and the orders booked before it.
-  if (q.after) {
-    const c = cursorOf(q.after);
-    where.push(sql`(o.created_at, o.id) <= (timestamptz 'epoch' + ${c.micros}::bigint * interval '1 microsecond',
-      ${c.orderId}::uuid)`);
-  }
-  // Every segment departs at or after the order's first departure.
-  if (q.dateTo) {
-    const end = Date.parse(`${q.dateTo}T00:00:00Z`) + DAY_MS + MAX_ZONE_OFFSET_MS;
-    where.push(sql`o.departure_at < ${new Date(end).toISOString()}`);
-  }
-  return where;
-}
 
 const CLAIM_KIND_OF: Partial<Record<TicketStatus, 'change' | 'refund' | 'void'>> = {
   changed: 'change',
@@ -81,6 +34,58 @@ const ticketText = (text: string) => text.replaceAll('-', '').toUpperCase();
 const passengerText = (text: string) => text.trim().toUpperCase().replace(/\s+/g, '/');
 const flightText = (text: string) => text.replace(/\s+/g, '').toUpperCase();
 
+/**
+ * Whether the read filters on the rows' passenger, ticket, flight, departure or ticket status
+ * (what `VOYAGE_SEARCH_COUNT_CAP` counts to), not only on the order (booking number, PNR).
+ */
+export const filtersRows = (q: VoyageFilters) =>
+  Boolean(q.dateFrom || q.dateTo || q.passenger || q.ticketNumber || q.flightNumber || q.status);
+
+/**
+ * The conditions on a booking record `r` besides its ticket status: the agency's (or the user's
+ * own) rows, read in the list's order from `booking_records_agency_list_idx` (or its user
+ * variant); a booking number or PNR through the order's unique, trigram or PNR index; a part of
+ * a passenger name, ticket or flight number through the rows' trigram indexes.
+ */
+export function recordConditions(ctx: RequestContext, q: VoyageRead): SQL[] {
+  const where: SQL[] = [orderScopeSql(ctx, 'r')];
+  if (q.bookingNumber) {
+    const text = q.bookingNumber.trim();
+    where.push(
+      WHOLE_BOOKING_NUMBER.test(text)
+        ? sql`r.order_id in (select f.id from ${flightOrders} f where f.booking_number = ${text.toUpperCase()})`
+        : sql`r.order_id in (select f.id from ${flightOrders} f where f.booking_number ilike ${likeText(text)})`,
+    );
+  }
+  if (q.pnr) {
+    where.push(
+      sql`r.order_id in (select f.id from ${flightOrders} f where ${orderScopeSql(ctx, 'f')} and f.pnr = ${q.pnr.toUpperCase()})`,
+    );
+  }
+  if (q.ticketNumber) where.push(sql`r.ticket_search like ${likeText(ticketText(q.ticketNumber))}`);
+  if (q.passenger) where.push(sql`r.passenger_name like ${likeText(passengerText(q.passenger))}`);
+  if (q.flightNumber) where.push(sql`r.flight_number like ${likeText(flightText(q.flightNumber))}`);
+  if (q.dateFrom) where.push(sql`r.departure_date >= ${q.dateFrom}`);
+  if (q.dateTo) where.push(sql`r.departure_date <= ${q.dateTo}`);
+  // A ticket changed, refunded or voided keeps its claim: only ticket-segments with one can match.
+  const kind = q.status ? CLAIM_KIND_OF[q.status] : undefined;
+  if (kind) {
+    where.push(sql`(r.order_id, r.passenger_id, r.segment_index) in (
+      select c.order_id, c.passenger_id, c.segment_index from ${ticketClaims} c
+      where c.released_at is null and c.kind = ${kind})`);
+  }
+  // After a cursor: the rows booked before its order, and its order's rows past its passenger and segment.
+  if (q.after) {
+    const c = cursorOf(q.after);
+    where.push(sql`(r.created_at, r.order_id) <= (timestamptz 'epoch' + ${c.micros}::bigint * interval '1 microsecond',
+      ${c.orderId}::uuid)`);
+    where.push(
+      sql`(r.order_id <> ${c.orderId}::uuid or (r.passenger_number, r.segment_index) > (${c.pn}::int, ${c.idx}::int))`,
+    );
+  }
+  return where;
+}
+
 /** The derived ticket status of a row, in SQL (see `TICKET_STATUS_BY_AFTER_SALES`). */
 function ticketStatusSql(): SQL {
   const byStatus = Object.entries(TICKET_STATUS_BY_AFTER_SALES).map(
@@ -89,79 +94,46 @@ function ticketStatusSql(): SQL {
   return sql`(case k.status ${sql.join(byStatus, sql` `)} else 'issued' end)`;
 }
 
-/** Row-level conditions on the passenger, the segment and the ticket's status. */
-export function rowConditions(q: VoyageFilters): SQL[] {
-  const where: SQL[] = [];
-  if (q.dateFrom) where.push(sql`left(s.seg->'departure'->>'time', 10) >= ${q.dateFrom}`);
-  if (q.dateTo) where.push(sql`left(s.seg->'departure'->>'time', 10) <= ${q.dateTo}`);
-  if (q.passenger) {
-    where.push(
-      sql`upper((p.pax->>'surname') || '/' || (p.pax->>'given_names')) like ${likeText(passengerText(q.passenger))}`,
-    );
-  }
-  if (q.ticketNumber) {
-    where.push(sql`replace(${ticketSql()}, '-', '') ilike ${likeText(ticketText(q.ticketNumber))}`);
-  }
-  if (q.flightNumber) {
-    where.push(sql`upper(${designatorSql()}) like ${likeText(flightText(q.flightNumber))}`);
-  }
-  if (q.status) where.push(sql`${ticketStatusSql()} = ${q.status}`);
-  return where;
-}
-
-/** A segment's flight designator, carrier and number (`CA1501`), as the order's `flight_numbers` holds it. */
-function designatorSql(): SQL {
-  return sql`((s.seg->>'marketingCarrier') || (s.seg->>'flightNumber'))`;
-}
-
-/**
- * The ticket number of a passenger's segment: a conjunction ticket covers four coupons, so the
- * n-th segment is on ticket `floor(n / 4)` (the last one when the supplier gave fewer).
- */
-export function ticketSql(): SQL {
-  return sql`(p.pax->'ticketNumbers'->>least(s.idx / 4, jsonb_array_length(p.pax->'ticketNumbers') - 1))`;
-}
-
-/**
- * Passengers x flattened segments of the newest `orderLimit` candidate orders (read in
- * `flight_orders_agency_created_id_idx` order) after `orderOffset`, with each ticket-segment's kept
- * claim. The candidates are a materialized CTE with a limit, which the planner plans on its own:
- * merged into the outer query, it costed the JSON expansion per order and read the whole table
- * even for one booking number; as a plain subquery the outer page's limit still made the
- * newest-first index walk look cheap, which read all 100,000 orders' index entries and rows for
- * one booking number (99 ms against 0.4 ms, docs/performance/other-lists.md).
- */
-export function rowsFrom(ctx: RequestContext, q: VoyageRead, orderLimit: number, orderOffset = 0): SQL {
-  const rowWhere = rowConditions(q);
-  if (q.after) {
-    // The cursor's order's rows after the cursor's passenger and segment; older orders whole.
-    const c = cursorOf(q.after);
-    rowWhere.push(sql`(o.id <> ${c.orderId}::uuid or (p.pn, s.idx) > (${c.pn}::bigint, ${c.idx}::int))`);
-  }
-  const bound = sql`order by o.created_at desc, o.id desc limit ${orderLimit} offset ${orderOffset}`;
-  return sql`
-    from (
-      with candidates as materialized (
-        select o.id, o.booking_number, o.type, o.pnr, o.created_at, o.passengers, o.solution
-        from ${flightOrders} o
-        where ${sql.join(orderConditions(ctx, q), sql` and `)}
-        ${bound}
-      )
-      select * from candidates
-    ) o
-    cross join lateral jsonb_array_elements(o.passengers) with ordinality as p(pax, pn)
-    cross join lateral (
-      select sg.seg, (row_number() over (order by l.li, sg.si) - 1)::int as idx
-      from jsonb_array_elements(o.solution->'legs') with ordinality as l(leg, li)
-      cross join lateral jsonb_array_elements(l.leg->'segments') with ordinality as sg(seg, si)
-    ) s
-    left join lateral (
+/** The live claim `k` on the ticket-segment of row `r` and its after-sales order, if any. */
+const claimOfRow = sql`left join lateral (
       select a.id, a.booking_number, a.type, a.status
       from ${ticketClaims} c
       join ${flightOrders} a on a.id = c.after_sales_order_id
-      where c.order_id = o.id and c.passenger_id = p.pax->>'id' and c.segment_index = s.idx
+      where c.order_id = r.order_id and c.passenger_id = r.passenger_id and c.segment_index = r.segment_index
         and c.released_at is null
       limit 1
-    ) k on true
-    ${rowWhere.length ? sql`where ${sql.join(rowWhere, sql` and `)}` : sql``}`;
+    ) k on true`;
+
+/** The list's order. */
+const LIST_ORDER = sql`r.created_at desc, r.order_id desc, r.passenger_number, r.segment_index`;
+
+/**
+ * `from … where …` of the matching rows `r`; with a ticket status the claim `k` of each row is
+ * joined to filter on.
+ */
+export function matchingRows(ctx: RequestContext, q: VoyageRead): SQL {
+  const where = recordConditions(ctx, q);
+  if (q.status) where.push(sql`${ticketStatusSql()} = ${q.status}`);
+  return sql`from ${bookingRecords} r ${q.status ? claimOfRow : sql``}
+    where ${sql.join(where, sql` and `)}`;
+}
+
+/**
+ * `limit` matching rows from `offset`, in the list's order, with their claims. The page's keys
+ * are read first (from the list's index alone when nothing but the agency narrows, so the rows
+ * skipped by an offset are index entries), then only the page's rows and claims.
+ */
+export function pageOfRows(ctx: RequestContext, q: VoyageRead, limit: number, offset: number): SQL {
+  return sql`with page as materialized (
+      select r.order_id, r.passenger_number, r.segment_index ${matchingRows(ctx, q)}
+      order by ${LIST_ORDER} limit ${limit} offset ${offset}
+    )
+    select r.order_id, r.booking_number, r.order_type, r.pnr, r.created_at,
+      (extract(epoch from r.created_at) * 1000000)::bigint::text as micros, r.passenger_number as pn,
+      r.passenger as pax, r.ticket_number, r.segment_index, r.segment as seg,
+      k.id as as_id, k.booking_number as as_booking_number, k.type as as_type, k.status as as_status
+    from page p
+    join ${bookingRecords} r using (order_id, passenger_number, segment_index)
+    ${claimOfRow}
+    order by ${LIST_ORDER}`;
 }

@@ -1,0 +1,97 @@
+-- Booking records as rows the database keeps (docs/performance/other-lists.md): one row per
+-- passenger x segment of each ticketed order (an original `issued`, a change `changed`), instead
+-- of expanding every candidate order's passengers and segments from its JSON at query time. The
+-- rows are written by statement-level triggers on flight_orders in the statement (and so the
+-- transaction) that books, tickets, changes or refunds the order, whichever code path or SQL does
+-- it, and deleted with their order (ON DELETE CASCADE). A ticket's status (its live claim and the
+-- after-sales order's status) is still read at query time for the page's rows only.
+CREATE TABLE "booking_records" (
+	"order_id" uuid NOT NULL,
+	"passenger_number" integer NOT NULL,
+	"segment_index" integer NOT NULL,
+	"agency_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"booking_number" text NOT NULL,
+	"order_type" text NOT NULL,
+	"pnr" text,
+	"passenger_id" text NOT NULL,
+	"passenger" jsonb NOT NULL,
+	"passenger_name" text NOT NULL,
+	"ticket_number" text,
+	"ticket_search" text,
+	"segment" jsonb NOT NULL,
+	"flight_number" text NOT NULL,
+	"departure_date" text NOT NULL,
+	CONSTRAINT "booking_records_pkey" PRIMARY KEY("order_id","passenger_number","segment_index")
+);--> statement-breakpoint
+ALTER TABLE "booking_records" ADD CONSTRAINT "booking_records_order_id_flight_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."flight_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- The list's order (newest booking first, then passenger and segment): a page, a cursor's next
+-- page and the capped count read this index, the count from the index alone.
+CREATE INDEX "booking_records_agency_list_idx" ON "booking_records" USING btree ("agency_id","created_at" DESC,"order_id" DESC,"passenger_number","segment_index");--> statement-breakpoint
+-- "Only show own orders".
+CREATE INDEX "booking_records_agency_user_list_idx" ON "booking_records" USING btree ("agency_id","user_id","created_at" DESC,"order_id" DESC,"passenger_number","segment_index");--> statement-breakpoint
+-- Departure dates (a past month finds its few rows here).
+CREATE INDEX "booking_records_agency_departure_idx" ON "booking_records" USING btree ("agency_id","departure_date");--> statement-breakpoint
+-- Part of a passenger name, ticket number or flight number (`like '%…%'`).
+CREATE INDEX "booking_records_passenger_name_trgm_idx" ON "booking_records" USING gin ("passenger_name" public.gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "booking_records_ticket_search_trgm_idx" ON "booking_records" USING gin ("ticket_search" public.gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "booking_records_flight_number_trgm_idx" ON "booking_records" USING gin ("flight_number" public.gin_trgm_ops);--> statement-breakpoint
+-- The rows of the orders named by id: an order's passengers x flattened segments (the segment
+-- index counts across legs), each ticket-segment's ticket (a conjunction ticket covers four
+-- coupons: the n-th segment is on ticket floor(n / 4), the last one when the supplier gave
+-- fewer), and the searchable texts in upper case. Only ticketed orders have rows.
+CREATE FUNCTION "booking_records_write"(ids uuid[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO "public"."booking_records" ("order_id", "passenger_number", "segment_index", "agency_id",
+    "user_id", "created_at", "booking_number", "order_type", "pnr", "passenger_id", "passenger",
+    "passenger_name", "ticket_number", "ticket_search", "segment", "flight_number", "departure_date")
+  SELECT o.id, p.pn, s.idx, o.agency_id, o.user_id, o.created_at, o.booking_number, o.type, o.pnr,
+    p.pax->>'id',
+    jsonb_build_object('id', p.pax->'id', 'surname', p.pax->'surname', 'given_names', p.pax->'given_names', 'type', p.pax->'type'),
+    upper((p.pax->>'surname') || '/' || (p.pax->>'given_names')),
+    t.ticket, upper(replace(t.ticket, '-', '')),
+    s.seg,
+    upper((s.seg->>'marketingCarrier') || (s.seg->>'flightNumber')),
+    left(s.seg->'departure'->>'time', 10)
+  FROM "public"."flight_orders" o
+  CROSS JOIN LATERAL jsonb_array_elements(o.passengers) WITH ORDINALITY AS p(pax, pn)
+  CROSS JOIN LATERAL (
+    SELECT sg.seg, (row_number() OVER (ORDER BY l.li, sg.si) - 1)::int AS idx
+    FROM jsonb_array_elements(o.solution->'legs') WITH ORDINALITY AS l(leg, li)
+    CROSS JOIN LATERAL jsonb_array_elements(l.leg->'segments') WITH ORDINALITY AS sg(seg, si)
+  ) s
+  CROSS JOIN LATERAL (
+    SELECT p.pax->'ticketNumbers'->>least(s.idx / 4, jsonb_array_length(p.pax->'ticketNumbers') - 1) AS ticket
+  ) t
+  WHERE o.id = ANY (ids)
+    AND ((o.type = 'origin' AND o.status = 'issued') OR (o.type = 'change' AND o.status = 'changed'))
+$$;--> statement-breakpoint
+-- An inserted order's rows; an updated order's rows again when anything they show or depend on
+-- changed (its status above all: ticketing, a change, a refund). One statement, one pass.
+CREATE FUNCTION "booking_records_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids uuid[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(n.id) INTO ids FROM new_rows n
+      WHERE (n.type = 'origin' AND n.status = 'issued') OR (n.type = 'change' AND n.status = 'changed');
+  ELSE
+    SELECT array_agg(n.id) INTO ids FROM new_rows n JOIN old_rows o ON o.id = n.id
+      WHERE (n.status, n.type, n.agency_id, n.user_id, n.created_at, n.booking_number, n.pnr)
+              IS DISTINCT FROM (o.status, o.type, o.agency_id, o.user_id, o.created_at, o.booking_number, o.pnr)
+         OR n.passengers IS DISTINCT FROM o.passengers OR n.solution IS DISTINCT FROM o.solution;
+    IF ids IS NOT NULL THEN
+      DELETE FROM "public"."booking_records" WHERE order_id = ANY (ids);
+    END IF;
+  END IF;
+  IF ids IS NOT NULL THEN
+    PERFORM "public"."booking_records_write"(ids);
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "flight_orders_booking_records_insert" AFTER INSERT ON "flight_orders" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "booking_records_changed"();--> statement-breakpoint
+CREATE TRIGGER "flight_orders_booking_records_update" AFTER UPDATE ON "flight_orders" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "booking_records_changed"();--> statement-breakpoint
+-- The orders ticketed before this migration.
+SELECT "public"."booking_records_write"(coalesce(array_agg(id), '{}')) FROM "public"."flight_orders"
+  WHERE (type = 'origin' AND status = 'issued') OR (type = 'change' AND status = 'changed');
