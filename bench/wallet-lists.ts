@@ -11,9 +11,12 @@
  * The entries' order ids are fresh UUIDs, not orders in the table: a page looks its orders up by
  * primary key, 20 at most, whatever the table holds.
  * Run: `npx tsx bench/wallet-lists.ts` with BENCH_DATABASE_URL or TEST_DATABASE_URL (skipped
- * without). Options: BENCH_ENTRIES, BENCH_REQUESTS (200 per run), BENCH_CONCURRENCY (8) and
- * BENCH_KEEP_SCHEMA (keep the data for experiments).
+ * without). Options: BENCH_ENTRIES, BENCH_REQUESTS (200 per run), BENCH_CONCURRENCY (8),
+ * BENCH_KEEP_SCHEMA (keep the data for experiments: `explain analyze` on the lists' statements) and
+ * BENCH_SCHEMA (rerun on a kept schema: no migration, seed or insert; BENCH_ENTRIES must say how
+ * many entries it holds, for the runs' dates).
  */
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -22,13 +25,14 @@ import { loadConfig } from '../apps/api/src/platform/config';
 import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
 import { createPasswordHasher } from '../apps/api/src/modules/users/password';
 import { BENCH_ENV } from './lib/bench-env';
-import { migratedSchema, pct } from './lib/scratch-schema';
+import { keptSchema, migratedSchema, pct } from './lib/scratch-schema';
 
 const URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 250_000);
 const BATCH = 50_000;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const KEPT_SCHEMA = process.env.BENCH_SCHEMA;
 /** The demo agency whose wallet the entries fill (the admin's). */
 const AGENCY = 1;
 
@@ -226,14 +230,24 @@ async function deepCursors(pool: pg.Pool, count: number): Promise<string[]> {
   return rows.filter((_, i) => i % 20 === 0).map((r) => `${r.micros}_${r.entry_id}_${r.currency}`);
 }
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
 async function main(url: string): Promise<void> {
-  const { database, schema, finish } = await migratedSchema(url, CONCURRENCY + 2);
+  const { database, schema, finish } = KEPT_SCHEMA
+    ? await keptSchema(url, KEPT_SCHEMA, CONCURRENCY + 2)
+    : await migratedSchema(url, CONCURRENCY + 2);
   const pool = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` });
   let app: FastifyInstance | undefined;
   try {
-    const hasher = createPasswordHasher(true);
-    await seedBaseData(database.db);
-    await seedDemo(database.db, (password) => hasher.hash(password));
+    if (!KEPT_SCHEMA) {
+      const hasher = createPasswordHasher(true);
+      await seedBaseData(database.db);
+      await seedDemo(database.db, (password) => hasher.hash(password));
+    }
     app = await buildApp({
       config: loadConfig({ ...BENCH_ENV, JOBS_POLL_MS: '0', LOGIN_RATE_LIMIT_MAX: '1000' }),
       database,
@@ -244,11 +258,15 @@ async function main(url: string): Promise<void> {
     app.get('/bench/bare', { config: { access: 'public' } }, async (_request, reply) =>
       reply.type('application/json; charset=utf-8').send(bareBody),
     );
-    const seconds = await insertEntries(pool, ENTRIES);
-    console.log(
-      `Inserted ${ENTRIES.toLocaleString('en')} journal entries (${(2 * ENTRIES).toLocaleString('en')} postings) for agency ${AGENCY} in ${seconds.toFixed(1)} s`,
-    );
-    if (!(await booksBalance(pool))) throw new Error('the books do not balance after the insert');
+    if (KEPT_SCHEMA) {
+      console.log(`Reusing schema ${schema} (${ENTRIES.toLocaleString('en')} entries, BENCH_ENTRIES)`);
+    } else {
+      const seconds = await insertEntries(pool, ENTRIES);
+      console.log(
+        `Inserted ${ENTRIES.toLocaleString('en')} journal entries (${(2 * ENTRIES).toLocaleString('en')} postings) for agency ${AGENCY} in ${seconds.toFixed(1)} s`,
+      );
+      if (!(await booksBalance(pool))) throw new Error('the books do not balance after the insert');
+    }
     const login = await app.inject({
       method: 'POST',
       url: '/base/v2/login',
@@ -267,6 +285,7 @@ async function main(url: string): Promise<void> {
     // Untimed warm-up: the JIT, the pool's connections, the tables' pages.
     await race(REQUESTS / 10, async () => (await target.inject({ url: '/bench/bare' })).statusCode);
     for (const run of runs(cursors)) await race(CONCURRENCY, (i) => get(run.url(run.requests + i))());
+    console.log(`Load average before the runs: ${loadAverage()}`);
     const bare = await race(
       REQUESTS * 5,
       async () => (await target.inject({ url: '/bench/bare' })).statusCode,
@@ -275,7 +294,7 @@ async function main(url: string): Promise<void> {
     for (const run of runs(cursors))
       rows.push(row(run.name, await race(run.requests, (i) => get(run.url(i))()), bare));
     console.log(
-      `Wallet lists on PostgreSQL, ${ENTRIES.toLocaleString('en')} entries of one agency, in-process app.inject(), ${CONCURRENCY} requests in flight`,
+      `Wallet lists on PostgreSQL, ${ENTRIES.toLocaleString('en')} entries of one agency, in-process app.inject(), ${CONCURRENCY} requests in flight, load average ${loadAverage()} at the end`,
     );
     console.table(rows);
   } finally {

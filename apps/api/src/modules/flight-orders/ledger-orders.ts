@@ -27,29 +27,12 @@ export const flightLedgerOrders: LedgerOrderSource = {
       .where(and(eq(flightOrders.agencyId, agencyId), inArray(flightOrders.originalBookingId, uuids)));
     return rows.map((r) => r.id);
   },
-  async ordersByIds(db, agencyId, ids) {
-    const rows = await db
-      .select({
-        id: flightOrders.id,
-        bookingNumber: flightOrders.bookingNumber,
-        type: flightOrders.type,
-        originalId: original.id,
-        originalNumber: original.bookingNumber,
-      })
-      .from(flightOrders)
-      .leftJoin(
-        original,
-        and(eq(original.id, flightOrders.originalBookingId), eq(original.agencyId, flightOrders.agencyId)),
-      )
-      .where(and(eq(flightOrders.agencyId, agencyId), inArray(flightOrders.id, [...ids])));
-    return rows.map((r) => ({
-      kind: 'flight',
-      id: r.id,
-      bookingNumber: r.bookingNumber,
-      flightType: r.type,
-      original:
-        r.originalId && r.originalNumber ? { id: r.originalId, bookingNumber: r.originalNumber } : null,
-    }));
+  ordersOf(agencyId, ids) {
+    return sql`select 'flight'::text as kind, ${flightOrders.id} as id, ${flightOrders.bookingNumber} as booking_number,
+        ${flightOrders.type} as flight_type, ${original.id} as original_id, ${original.bookingNumber} as original_number
+      from ${flightOrders} left join ${flightOrders} ${original} on ${original.id} = ${flightOrders.originalBookingId}
+        and ${original.agencyId} = ${flightOrders.agencyId}
+      where ${flightOrders.agencyId} = ${agencyId} and ${flightOrders.id} = any(array(${ids}))`;
   },
   async invoiceTypes(db, agencyId, ids) {
     const rows = await db

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LedgerOrderSource } from '../wallet/index';
 import { groupOrders } from './group-orders.schema';
 
@@ -11,11 +11,9 @@ export const groupLedgerOrders: LedgerOrderSource = {
       .where(and(eq(groupOrders.agencyId, agencyId), inArray(groupOrders.bookingNumber, [...numbers])));
     return rows.map((r) => r.id);
   },
-  async ordersByIds(db, agencyId, ids) {
-    const rows = await db
-      .select({ id: groupOrders.id, bookingNumber: groupOrders.bookingNumber })
-      .from(groupOrders)
-      .where(and(eq(groupOrders.agencyId, agencyId), inArray(groupOrders.id, [...ids])));
-    return rows.map((r) => ({ kind: 'group', id: r.id, bookingNumber: r.bookingNumber }));
+  ordersOf(agencyId, ids) {
+    return sql`select 'group'::text as kind, ${groupOrders.id} as id, ${groupOrders.bookingNumber} as booking_number,
+        null::text as flight_type, null::uuid as original_id, null::text as original_number
+      from ${groupOrders} where ${groupOrders.agencyId} = ${agencyId} and ${groupOrders.id} = any(array(${ids}))`;
   },
 };

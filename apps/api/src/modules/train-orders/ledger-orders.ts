@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LedgerOrderSource } from '../wallet/index';
 import { trainOrders } from './train-orders.schema';
 
@@ -11,11 +11,9 @@ export const trainLedgerOrders: LedgerOrderSource = {
       .where(and(eq(trainOrders.agencyId, agencyId), inArray(trainOrders.bookingNumber, [...numbers])));
     return rows.map((r) => r.id);
   },
-  async ordersByIds(db, agencyId, ids) {
-    const rows = await db
-      .select({ id: trainOrders.id, bookingNumber: trainOrders.bookingNumber })
-      .from(trainOrders)
-      .where(and(eq(trainOrders.agencyId, agencyId), inArray(trainOrders.id, [...ids])));
-    return rows.map((r) => ({ kind: 'train', id: r.id, bookingNumber: r.bookingNumber }));
+  ordersOf(agencyId, ids) {
+    return sql`select 'train'::text as kind, ${trainOrders.id} as id, ${trainOrders.bookingNumber} as booking_number,
+        null::text as flight_type, null::uuid as original_id, null::text as original_number
+      from ${trainOrders} where ${trainOrders.agencyId} = ${agencyId} and ${trainOrders.id} = any(array(${ids}))`;
   },
 };

@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { rowsOf } from '../../platform/db/rows';
+import { preparedRowsOf, rowsOf } from '../../platform/db/rows';
 import { agencies, type AgencyRow } from '../agencies/index';
-import type { LedgerOrders, LineOrder } from './ledger-orders';
+import { lineOrderOf, type LedgerOrders, type LineOrder, type LineOrderRow } from './ledger-orders';
 import {
   journalEntries,
   ledgerAccounts,
@@ -176,53 +176,75 @@ export async function listEntryLines(
         and (b.created_at, b.entry_id) <= (l.created_at, l.entry_id)
         order by b.created_at desc, b.entry_id desc limit 1)::text`
     : sql`null`;
-  const rows = await rowsOf<RawLine>(
-    db,
+  // A transfer's other agency (`e.other`: the sub-agency for the parent's debit, else the parent),
+  // read by the agencies' primary key, only for an integer id.
+  const counterparty = sql`case when jsonb_typeof(e.other) = 'number' and e.other::numeric % 1 = 0
+      and e.other::numeric between 1 and 2147483647
+    then (select ${agencies.name} from ${agencies} where ${agencies.id} = e.other::numeric::int) end`;
+  // One round trip: the page's lines, their entries, their orders (every order kind's select, by
+  // primary key), a transfer's other agency and the capped count (an init plan, read once).
+  // Prepared by its text, except with an order's entry ids (a list of any length, a text each).
+  const read = (statement: SQL) =>
+    query.orderId ? rowsOf<RawLine>(db, statement) : preparedRowsOf<RawLine>(db, 'wallet_lines', statement);
+  const rows = await read(
     sql`with l as (
       select ${p.createdAt} as created_at, ${p.entryId} as entry_id, ${p.currency} as currency,
         sum(${p.amountMinor})::text as amount_minor ${paged}
       order by 1 ${dir}, 2 ${dir}, 3 ${dir}
       limit ${query.pageSize} offset ${seek ? 0 : (query.page - 1) * query.pageSize}
-    )
-    select ${journalEntries.id} as id, ${journalEntries.kind} as kind, ${journalEntries.orderId} as order_id,
-      ${journalEntries.reference} as reference, ${journalEntries.description} as description,
-      ${journalEntries.meta} as meta, ${journalEntries.createdAt} as created_at, l.currency, l.amount_minor,
-      (extract(epoch from l.created_at) * 1000000)::bigint::text as micros,
-      ${orderUuid} as order_uuid, ${balance} as balance_after,
-      ${query.page === 1 ? counted : sql`null::int`} as total
-    from l join ${journalEntries} on ${journalEntries.id} = l.entry_id
-    order by l.created_at ${dir}, l.entry_id ${dir}, l.currency ${dir}`,
+    ), e as (
+      select ${journalEntries.id} as id, ${journalEntries.kind} as kind, ${journalEntries.orderId} as order_id,
+        ${journalEntries.reference} as reference, ${journalEntries.description} as description,
+        ${journalEntries.meta} as meta, ${journalEntries.createdAt} as created_at, l.currency, l.amount_minor,
+        (extract(epoch from l.created_at) * 1000000)::bigint::text as micros,
+        ${orderUuid} as order_uuid, ${balance} as balance_after, l.created_at as line_at,
+        case when ${journalEntries.kind} = 'transfer' then (case when l.amount_minor::bigint < 0
+          then ${journalEntries.meta}->'toAgencyId' else ${journalEntries.meta}->'fromAgencyId' end) end as other
+      from l join ${journalEntries} on ${journalEntries.id} = l.entry_id
+    ), o as materialized (${orders.ordersOf(agencyId, sql`select e.order_uuid from e where e.order_uuid is not null`)})
+    select e.id, e.kind, e.order_id, e.reference, e.description, e.meta, e.created_at, e.currency,
+      e.amount_minor, e.micros, e.balance_after, ${counterparty} as counterparty,
+      lo.kind as order_kind, lo.id as order_key, lo.booking_number, lo.flight_type, lo.original_id,
+      lo.original_number, ${counted} as total
+    from e left join lateral (select * from o where o.id = e.order_uuid order by o.rank limit 1) lo on true
+    order by e.line_at ${dir}, e.id ${dir}, e.currency ${dir}`,
   );
-  // Past the first page the count is its own statement, so that it rides along where most reads are.
+  // Past the first page an empty page has no row to carry the count: it is then its own statement.
   const total =
-    query.page === 1
+    rows.length > 0 || query.page === 1
       ? (rows[0]?.total ?? 0)
       : ((await rowsOf<{ n: number }>(db, sql`select ${counted} as n`))[0]?.n ?? 0);
-  const uuids = [...new Set(rows.flatMap((r) => (r.order_uuid ? [r.order_uuid] : [])))];
-  const lineOrders = uuids.length > 0 ? await orders.ordersByIds(db, agencyId, uuids) : new Map();
-  const lines = rows.map((r) => ({
-    id: Number(r.id),
-    kind: r.kind,
-    orderId: r.order_id,
-    reference: r.reference,
-    description: r.description,
-    meta: r.meta,
-    createdAt: new Date(r.created_at),
-    currency: r.currency,
-    amountMinor: Number(r.amount_minor),
-    balanceAfterMinor: r.balance_after === null ? null : Number(r.balance_after),
-    order: (r.order_uuid ? lineOrders.get(r.order_uuid) : undefined) ?? null,
-  }));
-  const names = await counterpartyNames(db, lines);
   const last = rows.length === query.pageSize ? rows[rows.length - 1] : undefined;
   return {
     total: Math.min(total, ENTRY_LINE_COUNT_CAP),
     totalCapped: total > ENTRY_LINE_COUNT_CAP,
     ...(last ? { next: `${last.micros}_${last.id}_${last.currency}` } : {}),
-    list: lines.map((line) => ({
-      ...line,
-      counterparty: line.kind === 'transfer' ? (names.get(counterpartyId(line)) ?? null) : null,
+    list: rows.map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      orderId: r.order_id,
+      reference: r.reference,
+      description: r.description,
+      meta: r.meta,
+      createdAt: new Date(r.created_at),
+      currency: r.currency,
+      amountMinor: Number(r.amount_minor),
+      balanceAfterMinor: r.balance_after === null ? null : Number(r.balance_after),
+      order: r.order_kind && r.order_key && r.booking_number ? lineOrderOf(orderRowOf(r)) : null,
+      counterparty: r.counterparty,
     })),
+  };
+}
+
+/** The order columns of a line's row, as `LedgerOrderSource.ordersOf` answers them. */
+function orderRowOf(r: RawLine): LineOrderRow {
+  return {
+    kind: r.order_kind ?? 'flight',
+    id: r.order_key ?? '',
+    booking_number: r.booking_number ?? '',
+    flight_type: r.flight_type,
+    original_id: r.original_id,
+    original_number: r.original_number,
   };
 }
 
@@ -237,8 +259,16 @@ interface RawLine {
   created_at: string | Date;
   currency: string;
   amount_minor: string;
-  order_uuid: string | null;
   balance_after: string | null;
+  /** A transfer's other agency (name), else null. */
+  counterparty: string | null;
+  /** The line's order (`LineOrderRow`'s columns), all null without one. */
+  order_kind: LineOrderRow['kind'] | null;
+  order_key: string | null;
+  booking_number: string | null;
+  flight_type: LineOrderRow['flight_type'];
+  original_id: string | null;
+  original_number: string | null;
   total: number | null;
   /** The line's time in whole microseconds (a Date keeps milliseconds only): the cursor's. */
   micros: string;
@@ -250,27 +280,4 @@ function afterLine(after: string, direction: 'asc' | 'desc'): SQL {
   const p = ledgerPostings;
   return sql`(${p.createdAt}, ${p.entryId}, ${p.currency}) ${sql.raw(direction === 'asc' ? '>' : '<')}
     (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${entryId}::bigint, ${currency})`;
-}
-
-/** The other agency of a transfer line: the sub-agency for the parent's debit, else the parent. */
-function counterpartyId(line: { meta: unknown; amountMinor: string | number }): number {
-  const meta = line.meta as { fromAgencyId?: unknown; toAgencyId?: unknown };
-  const id = Number(line.amountMinor) < 0 ? meta.toAgencyId : meta.fromAgencyId;
-  return typeof id === 'number' ? id : 0;
-}
-
-/** The names of the other agencies of a page's transfer lines (one query). */
-async function counterpartyNames(
-  db: Db,
-  rows: { kind: EntryKind; meta: unknown; amountMinor: string | number }[],
-): Promise<Map<number, string>> {
-  const ids = [...new Set(rows.filter((r) => r.kind === 'transfer').map(counterpartyId))].filter(
-    (id) => id > 0,
-  );
-  if (ids.length === 0) return new Map();
-  const found = await db
-    .select({ id: agencies.id, name: agencies.name })
-    .from(agencies)
-    .where(inArray(agencies.id, ids));
-  return new Map(found.map((a) => [a.id, a.name]));
 }

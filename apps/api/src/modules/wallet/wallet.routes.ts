@@ -9,7 +9,7 @@ import { ok } from '../../platform/envelope';
 import { localeOf } from '../../platform/i18n';
 import { withIdempotency } from '../../platform/idempotency';
 import { requireCtx } from '../../platform/request-context';
-import { envelope } from '../../platform/schema';
+import { envelope, projectingSerializerCompiler } from '../../platform/schema';
 import { exportFileName, statementsWorkbook } from './wallet.export';
 import type { LedgerOrders } from './ledger-orders';
 import { createWalletService } from './wallet.service';
@@ -59,6 +59,8 @@ export async function walletRoutes(
   app.route({
     ...fromContract(walletApi.listWalletEntries),
     config: { access: 'finance' },
+    // Written by the schema's compiled serializer, not checked again by zod (the order list's way).
+    serializerCompiler: projectingSerializerCompiler,
     handler: async (request) => {
       const ctx = requireCtx(request);
       return ok(await wallet.entries(ctx, request.query));
@@ -68,6 +70,8 @@ export async function walletRoutes(
   app.route({
     ...fromContract(walletApi.listTransactions),
     config: { access: 'finance' },
+    // Written by the schema's compiled serializer, not checked again by zod (the order list's way).
+    serializerCompiler: projectingSerializerCompiler,
     handler: async (request) => {
       const ctx = requireCtx(request);
       return ok(await wallet.transactions(ctx, request.query));
@@ -102,6 +106,8 @@ export async function walletRoutes(
   app.route({
     ...fromContract(walletApi.listWalletStatements),
     config: { access: 'finance' },
+    // Written by the schema's compiled serializer, not checked again by zod (the order list's way).
+    serializerCompiler: projectingSerializerCompiler,
     handler: async (request) => {
       const ctx = requireCtx(request);
       return ok(await walletStatements(db, ctx.agency, request.query));

@@ -1,9 +1,30 @@
+import crypto from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './index';
 
 /** The rows of a raw statement (PGlite and node-postgres both answer `{rows}`). */
 export async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
   const result: unknown = await db.execute(statement);
-  const rows = (result as { rows?: unknown }).rows;
+  return rowsIn(result);
+}
+
+function rowsIn<T>(result: unknown): T[] {
+  const rows = (result as { rows?: unknown } | undefined)?.rows;
   return Array.isArray(rows) ? (rows as T[]) : [];
+}
+
+const dialect = new PgDialect();
+
+/**
+ * As `rowsOf`, for a busy read whose text takes few shapes: the statement is named after its text
+ * (`{kind}_{hash}`), so node-postgres parses it once per connection and PostgreSQL keeps its plan
+ * source (and may settle on one plan) instead of parsing and planning a long statement on every
+ * request. The caller keeps the number of shapes small (variable-length lists make a text each).
+ */
+export async function preparedRowsOf<T>(db: Db, kind: string, statement: SQL): Promise<T[]> {
+  const query = dialect.sqlToQuery(statement);
+  const name = `${kind}_${crypto.createHash('sha1').update(query.sql).digest('hex').slice(0, 16)}`;
+  const result: unknown = await db._.session.prepareQuery(query, undefined, name, false).execute();
+  return rowsIn(result);
 }
