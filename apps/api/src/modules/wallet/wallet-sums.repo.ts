@@ -111,34 +111,13 @@ export async function walletSums(
   if (agencyIds.length === 0 || !start) return [];
   const h = walletHourlySums;
   const split = splitHours(bucket, end);
-  const p = ledgerPostings;
-  // What came before the first bucket: each wallet's balance after its last posting before it,
-  // read in the same statement as the hours (`opening` tells the rows apart). The account's id is
-  // written out: a select of a union names its columns unqualified, and `id` is also the posting's.
-  const opening = sql<
-    string | null
-  >`(select b.balance_after_minor from ${p} b where b.account_id = ledger_accounts.id
-    and b.created_at < ${start.toISOString()}::timestamptz order by b.created_at desc, b.entry_id desc limit 1)::text`;
-  const openings = db
+  const hourly = await db
     .select({
-      opening: sql<boolean>`true`,
-      agencyId: ledgerAccounts.agencyId,
-      currency: ledgerAccounts.currency,
-      bucket: sql<string>`'before'`,
-      kind: sql<EntryKind | null>`null`,
-      amountMinor: opening,
-      postings: sql<number>`0`,
-    })
-    .from(ledgerAccounts)
-    .where(and(inArray(ledgerAccounts.agencyId, [...agencyIds]), eq(ledgerAccounts.kind, 'agency_wallet')));
-  const hourlyAndOpenings = await db
-    .select({
-      opening: sql<boolean>`false`,
       agencyId: h.agencyId,
       currency: h.currency,
       bucket: bucketOf(bucket, h.hour),
-      kind: sql<EntryKind | null>`${h.entryKind}`,
-      amountMinor: sql<string | null>`sum(${h.amountMinor})::bigint::text`,
+      kind: h.entryKind,
+      amountMinor: sql<string>`sum(${h.amountMinor})::bigint`,
       postings: sql<number>`sum(${h.postings})::int`,
     })
     .from(h)
@@ -150,9 +129,8 @@ export async function walletSums(
         split.length > 0 ? notInArray(h.hour, split) : undefined,
       ),
     )
-    .groupBy(...groupsOf(bucket, h.agencyId, h.currency, h.hour, h.entryKind))
-    .unionAll(openings);
-  const hourly = hourlyAndOpenings.filter((row) => !row.opening);
+    .groupBy(...groupsOf(bucket, h.agencyId, h.currency, h.hour, h.entryKind));
+  const p = ledgerPostings;
   const byPosting =
     split.length === 0
       ? []
@@ -183,26 +161,28 @@ export async function walletSums(
   const moved = new Map<string, WalletSum>();
   for (const row of [...hourly, ...byPosting]) {
     const key = `${row.agencyId}:${row.currency}:${row.bucket}:${row.kind}`;
-    const { agencyId, currency, bucket: period, kind } = row;
-    const sum = moved.get(key) ?? { agencyId, currency, bucket: period, kind, amountMinor: 0, postings: 0 };
+    const sum = moved.get(key) ?? { ...row, amountMinor: 0, postings: 0 };
     sum.amountMinor += Number(row.amountMinor);
     sum.postings += row.postings;
     moved.set(key, sum);
   }
+  const opening = sql<
+    string | null
+  >`(select b.balance_after_minor from ${p} b where b.account_id = ${ledgerAccounts.id}
+    and b.created_at < ${start.toISOString()}::timestamptz order by b.created_at desc, b.entry_id desc limit 1)`;
+  const openings = await db
+    .select({
+      agencyId: ledgerAccounts.agencyId,
+      currency: ledgerAccounts.currency,
+      amountMinor: sql<string | null>`${opening}::text`,
+    })
+    .from(ledgerAccounts)
+    .where(and(inArray(ledgerAccounts.agencyId, [...agencyIds]), eq(ledgerAccounts.kind, 'agency_wallet')));
   return [
-    ...hourlyAndOpenings.flatMap((o) =>
-      !o.opening || o.amountMinor === null
+    ...openings.flatMap((o) =>
+      o.amountMinor === null
         ? []
-        : [
-            {
-              agencyId: o.agencyId,
-              currency: o.currency,
-              bucket: 'before',
-              kind: null,
-              amountMinor: Number(o.amountMinor),
-              postings: 0,
-            },
-          ],
+        : [{ ...o, bucket: 'before', kind: null, amountMinor: Number(o.amountMinor), postings: 0 }],
     ),
     ...moved.values(),
   ];
