@@ -40,28 +40,36 @@ CREATE INDEX "booking_records_flight_number_trgm_idx" ON "booking_records" USING
 -- The rows of the orders named by id: an order's passengers x flattened segments (the segment
 -- index counts across legs), each ticket-segment's ticket (a conjunction ticket covers four
 -- coupons: the n-th segment is on ticket floor(n / 4), the last one when the supplier gave
--- fewer), and the searchable texts in upper case. Only ticketed orders have rows.
+-- fewer), and the searchable texts in upper case. Only ticketed orders have rows. A field missing
+-- from an order's JSON (hand-made or old rows) gives an empty text, never an error: the rows are
+-- derived, and must never refuse the write of the order they derive from.
 CREATE FUNCTION "booking_records_write"(ids uuid[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO "public"."booking_records" ("order_id", "passenger_number", "segment_index", "agency_id",
     "user_id", "created_at", "booking_number", "order_type", "pnr", "passenger_id", "passenger",
     "passenger_name", "ticket_number", "ticket_search", "segment", "flight_number", "departure_date")
   SELECT o.id, p.pn, s.idx, o.agency_id, o.user_id, o.created_at, o.booking_number, o.type, o.pnr,
-    p.pax->>'id',
+    coalesce(p.pax->>'id', ''),
     jsonb_build_object('id', p.pax->'id', 'surname', p.pax->'surname', 'given_names', p.pax->'given_names', 'type', p.pax->'type'),
-    upper((p.pax->>'surname') || '/' || (p.pax->>'given_names')),
+    upper(coalesce(p.pax->>'surname', '') || '/' || coalesce(p.pax->>'given_names', '')),
     t.ticket, upper(replace(t.ticket, '-', '')),
     s.seg,
-    upper((s.seg->>'marketingCarrier') || (s.seg->>'flightNumber')),
-    left(s.seg->'departure'->>'time', 10)
+    upper(coalesce(s.seg->>'marketingCarrier', '') || coalesce(s.seg->>'flightNumber', '')),
+    coalesce(left(s.seg->'departure'->>'time', 10), '')
   FROM "public"."flight_orders" o
-  CROSS JOIN LATERAL jsonb_array_elements(o.passengers) WITH ORDINALITY AS p(pax, pn)
+  CROSS JOIN LATERAL jsonb_array_elements(
+    CASE WHEN jsonb_typeof(o.passengers) = 'array' THEN o.passengers ELSE '[]' END) WITH ORDINALITY AS p(pax, pn)
   CROSS JOIN LATERAL (
     SELECT sg.seg, (row_number() OVER (ORDER BY l.li, sg.si) - 1)::int AS idx
-    FROM jsonb_array_elements(o.solution->'legs') WITH ORDINALITY AS l(leg, li)
-    CROSS JOIN LATERAL jsonb_array_elements(l.leg->'segments') WITH ORDINALITY AS sg(seg, si)
+    FROM jsonb_array_elements(
+      CASE WHEN jsonb_typeof(o.solution->'legs') = 'array' THEN o.solution->'legs' ELSE '[]' END
+    ) WITH ORDINALITY AS l(leg, li)
+    CROSS JOIN LATERAL jsonb_array_elements(
+      CASE WHEN jsonb_typeof(l.leg->'segments') = 'array' THEN l.leg->'segments' ELSE '[]' END
+    ) WITH ORDINALITY AS sg(seg, si)
   ) s
   CROSS JOIN LATERAL (
-    SELECT p.pax->'ticketNumbers'->>least(s.idx / 4, jsonb_array_length(p.pax->'ticketNumbers') - 1) AS ticket
+    SELECT CASE WHEN jsonb_typeof(p.pax->'ticketNumbers') = 'array'
+      THEN p.pax->'ticketNumbers'->>least(s.idx / 4, jsonb_array_length(p.pax->'ticketNumbers') - 1) END AS ticket
   ) t
   WHERE o.id = ANY (ids)
     AND ((o.type = 'origin' AND o.status = 'issued') OR (o.type = 'change' AND o.status = 'changed'))
