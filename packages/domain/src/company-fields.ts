@@ -36,7 +36,7 @@ export function isWebsiteUrl(value: string): boolean {
  * both agree.
  */
 const EMAIL =
-  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** True for a well-formed e-mail address (the booking contact's rule, spec §5). */
 export function isEmailAddress(value: string): boolean {

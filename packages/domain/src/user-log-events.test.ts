@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { UserLogFacts, UserLogTarget } from './user-log-events';
+import { UserLogTarget, type UserLogFacts } from './user-log-events';
 import type {
   UserLogFacts as PlainUserLogFacts,
   UserLogTarget as PlainUserLogTarget,
