@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AreaCode } from './auth';
+import { COMPANY_LIMITS, isEmailAddress, isWebsiteUrl } from './company-fields';
 import { isValidPhone } from './phone-numbers';
 import { CleanText } from './primitives';
 import { IanaTimeZone } from './time-zone';
@@ -7,39 +8,11 @@ import { IanaTimeZone } from './time-zone';
 /**
  * The agency's own profile (/company, spec §3 agency fields, §5 "company address required"):
  * what the SuperUser edits with GET/PUT /base/v2/company. The web form and the API share the
- * limits and the rules below.
+ * limits and the rules below; the limits and the text rules are in `company-fields.ts`, without zod,
+ * for the forms.
  */
 
-export const COMPANY_LIMITS = {
-  name: 100,
-  alias: 50,
-  contactName: 64,
-  email: 254,
-  address: 200,
-  website: 200,
-  extraInfo: 1000,
-} as const;
-
-/** True for an `http:` or `https:` address with a host and no user name or password in it. */
-export function isWebsiteUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  return (
-    (url.protocol === 'https:' || url.protocol === 'http:') &&
-    url.hostname.includes('.') &&
-    url.username === '' &&
-    url.password === ''
-  );
-}
-
-/** True for a well-formed e-mail address (the booking contact's rule, spec §5). */
-export function isEmailAddress(value: string): boolean {
-  return z.email().safeParse(value).success;
-}
+export { COMPANY_LIMITS, isEmailAddress, isWebsiteUrl };
 
 const Text = (max: number) => CleanText.pipe(z.string().trim().max(max));
 const RequiredText = (max: number) => CleanText.pipe(z.string().trim().min(1).max(max));

@@ -6,6 +6,13 @@ import {
   INSTALMENT_KINDS,
   PASSENGER_LIST_STATES,
 } from './group-order-status';
+import {
+  GROUP_CANCEL_REASON_MAX,
+  GROUP_DEFAULT_PASSENGERS,
+  GROUP_MAX_PASSENGERS,
+  GROUP_MIN_PASSENGERS,
+  GROUP_REMARK_MAX,
+} from './group-request';
 import { MAX_MULTI_CITY_LEGS } from './limits';
 import { PAYMENT_CHANNELS, paymentResultSchema, PaymentRequest } from './payment';
 import { CalendarDate, CleanText } from './primitives';
@@ -24,12 +31,14 @@ import { BaggageRule, CABINS, MoneyJson, PASSENGER_TYPES } from './shopping';
 
 // ---------------------------------------------------------------- request
 
-/** Spec §9: a group is at least ten travellers; the form starts with 10 adults and 10 children. */
-export const GROUP_MIN_PASSENGERS = 10;
-export const GROUP_MAX_PASSENGERS = 300;
-export const GROUP_DEFAULT_PASSENGERS = { adult: 10, child: 10, infant: 0 } as const;
-export const GROUP_REMARK_MAX = 500;
-export const GROUP_CANCEL_REASON_MAX = 500;
+// The limits and a zod-free check of the request are in `group-request.ts` (for the booking pages).
+export {
+  GROUP_CANCEL_REASON_MAX,
+  GROUP_DEFAULT_PASSENGERS,
+  GROUP_MAX_PASSENGERS,
+  GROUP_MIN_PASSENGERS,
+  GROUP_REMARK_MAX,
+};
 
 const IataCode = z
   .string()

@@ -4,6 +4,7 @@ import { CompanyPhone, isEmailAddress } from './company';
 import { CURRENCIES } from './currency';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf, Timestamp } from './flight-order';
 import { CleanText } from './primitives';
+import { AGENCY_STATUSES, PLATFORM_AGENCY_LIMITS, type TopAgencyStatus } from './platform-agency-options';
 import { IanaTimeZone } from './time-zone';
 import { Username } from './users';
 import { WalletBalance } from './wallet';
@@ -14,14 +15,8 @@ import { WalletBalance } from './wallet';
  * of an application into a top-level agency with its super admin, and suspension.
  */
 
-export const PLATFORM_AGENCY_LIMITS = {
-  keyword: 64,
-  note: 2000,
-  reason: 500,
-  companyName: 100,
-  contactName: 64,
-  email: 254,
-} as const;
+// The limits and the statuses are in `platform-agency-options.ts`, without zod, for the pages.
+export { AGENCY_STATUSES, PLATFORM_AGENCY_LIMITS, type TopAgencyStatus };
 
 const Text = (max: number) => CleanText.pipe(z.string().trim().max(max));
 const RequiredText = (max: number) => CleanText.pipe(z.string().trim().min(1).max(max));
@@ -144,9 +139,6 @@ export const ConvertedApplication = z.object({
 export type ConvertedApplication = z.infer<typeof ConvertedApplication>;
 
 // ---------------------------------------------------------------- top-level agencies
-
-export const AGENCY_STATUSES = ['active', 'suspended'] as const;
-export type TopAgencyStatus = (typeof AGENCY_STATUSES)[number];
 
 /** GET /platform/v2/agencies: top-level agencies by name (or alias, partner code) and status. */
 export const TopAgencyListQuery = z.strictObject({

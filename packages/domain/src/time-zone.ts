@@ -1,60 +1,16 @@
 import { z } from 'zod';
+import {
+  canonicalTimeZone,
+  COMMON_TIME_ZONES,
+  DEFAULT_AGENCY_TIME_ZONE,
+  isIanaTimeZone,
+} from './time-zone-names';
 
-/**
- * An agency's time zone: an IANA name (`Asia/Shanghai`), a company setting that decides where its
- * statement months begin and end. Checked with the runtime's own zone data (`Intl`), in the
- * browser and the API alike.
+/*
+ * The schema of an agency's time zone. The names and their checks are in `time-zone-names.ts`,
+ * without zod, for the company and agency forms; re-exported here so the API's imports stay.
  */
-
-/** The zone of an agency that has not chosen one: the portal's home market. */
-export const DEFAULT_AGENCY_TIME_ZONE = 'Asia/Shanghai';
-
-/** The zones the company screen offers first (any other IANA name is accepted too). */
-export const COMMON_TIME_ZONES = [
-  'Asia/Shanghai',
-  'Asia/Hong_Kong',
-  'Asia/Macau',
-  'Asia/Taipei',
-  'Asia/Tokyo',
-  'Asia/Seoul',
-  'Asia/Singapore',
-  'Asia/Kuala_Lumpur',
-  'Asia/Bangkok',
-  'Asia/Ho_Chi_Minh',
-  'Asia/Jakarta',
-  'Asia/Manila',
-  'Asia/Kolkata',
-  'Asia/Dubai',
-  'Europe/London',
-  'Europe/Paris',
-  'Europe/Berlin',
-  'Europe/Moscow',
-  'America/New_York',
-  'America/Chicago',
-  'America/Los_Angeles',
-  'America/Vancouver',
-  'Australia/Sydney',
-  'Pacific/Auckland',
-  'UTC',
-] as const;
-
-/** Area/Location names (`America/Argentina/Buenos_Aires`, `Etc/GMT+8`) and UTC; no offsets like `+08:00`. */
-const ZONE_NAME = /^(?:UTC|[A-Za-z]+(?:\/[A-Za-z0-9_+-]+){1,2})$/;
-
-/** The runtime's canonical spelling of an IANA zone name; undefined for none it knows. */
-export function canonicalTimeZone(name: string): string | undefined {
-  if (name.length > 64 || !ZONE_NAME.test(name)) return undefined;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
-/** True for an IANA time zone name the runtime knows. */
-export function isIanaTimeZone(name: string): boolean {
-  return canonicalTimeZone(name) !== undefined;
-}
+export { canonicalTimeZone, COMMON_TIME_ZONES, DEFAULT_AGENCY_TIME_ZONE, isIanaTimeZone };
 
 /** An IANA time zone name, stored in its canonical spelling. */
 export const IanaTimeZone = z

@@ -3,7 +3,12 @@ import { errorByCode } from './errors';
 import type { Locale } from './locale';
 import { formatPrice } from './price-display';
 import type { UserLogEntry } from './user-log';
-import { routeEventOf, type UserLogEvent, type UserLogFacts, type UserLogTarget } from './user-log-events';
+import {
+  routeEventOf,
+  type UserLogEvent,
+  type UserLogFacts,
+  type UserLogTarget,
+} from './user-log-route-events';
 
 /**
  * A user log row in the reader's words. The templates are the web's locale section `userLog.event`

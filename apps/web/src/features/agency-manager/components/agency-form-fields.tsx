@@ -2,7 +2,7 @@ import { Form, Input, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { AGENCY_LIMITS, isAllowedDomain } from '@portal/domain/agencies';
-import { isEmailAddress } from '@portal/domain/company';
+import { isEmailAddress } from '@portal/domain/company-fields';
 import { isValidUsername } from '@portal/domain/limits';
 import { PhoneFormItem } from '../../../shared/ui/phone-form-item';
 import type { ParentChoice } from '../tree/agency-tree';

@@ -1,15 +1,10 @@
 import { Button, Card, Form, Input, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import {
-  COMPANY_LIMITS,
-  isEmailAddress,
-  isWebsiteUrl,
-  type CompanyProfile,
-  type UpdateCompanyBody,
-} from '@portal/domain/company';
+import type { CompanyProfile, UpdateCompanyBody } from '@portal/domain/company';
+import { COMPANY_LIMITS, isEmailAddress, isWebsiteUrl } from '@portal/domain/company-fields';
 import { DEFAULT_REGION } from '@portal/domain/locale';
-import { COMMON_TIME_ZONES, isIanaTimeZone } from '@portal/domain/time-zone';
+import { COMMON_TIME_ZONES, isIanaTimeZone } from '@portal/domain/time-zone-names';
 import { PhoneFormItem } from '../../../shared/ui/phone-form-item';
 
 interface CompanyValues {

@@ -1,7 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GROUP_CANCEL_REASON_MAX } from '@portal/domain/group-order';
+import { GROUP_CANCEL_REASON_MAX } from '@portal/domain/group-request';
 
 interface CancelDialogProps {
   open: boolean;

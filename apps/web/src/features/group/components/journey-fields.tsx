@@ -2,7 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Form, Input, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { GROUP_REMARK_MAX } from '@portal/domain/group-order';
+import { GROUP_REMARK_MAX } from '@portal/domain/group-request';
 import { useDatePattern } from '../../../shared/dates/format-date';
 import { AirportPicker } from '../../../shared/places/airport-picker';
 import type { DraftJourney } from '../lib/draft-store';

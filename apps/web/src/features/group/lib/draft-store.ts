@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { GROUP_DEFAULT_PASSENGERS } from '@portal/domain/group-order';
+import { GROUP_DEFAULT_PASSENGERS } from '@portal/domain/group-request';
 import { useSessionStore } from '../../../shared/stores/session-store';
 
 /** One journey as the form holds it: codes and `YYYY-MM-DD` dates, null until picked. */

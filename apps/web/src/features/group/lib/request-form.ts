@@ -1,4 +1,10 @@
-import { CreateGroupOrderBody, GROUP_MAX_PASSENGERS, GROUP_MIN_PASSENGERS } from '@portal/domain/group-order';
+import {
+  checkGroupRequest,
+  GROUP_MAX_PASSENGERS,
+  GROUP_MIN_PASSENGERS,
+  type GroupRequestBody,
+  type GroupRequestCandidate,
+} from '@portal/domain/group-request';
 import { validateJourneys, type JourneyErrorKey } from '@portal/domain/journey-rules';
 import type { GroupDraft } from './draft-store';
 
@@ -9,10 +15,10 @@ export interface FieldError {
   values?: Record<string, number>;
 }
 
-export type ValidationResult = { ok: true; body: CreateGroupOrderBody } | { ok: false; errors: FieldError[] };
+export type ValidationResult = { ok: true; body: GroupRequestBody } | { ok: false; errors: FieldError[] };
 
-/** The body the draft would send: empty fields go as nothing, so the schema calls them missing. */
-function candidate(draft: GroupDraft): unknown {
+/** The body the draft would send: empty fields go as nothing, so the check calls them missing. */
+function candidate(draft: GroupDraft): GroupRequestCandidate {
   return {
     journeys: draft.journeys.map((j) => ({
       origin: j.origin ?? '',
@@ -72,7 +78,7 @@ export interface JourneyContext {
   today: string;
 }
 
-/** The spec §5 journey rules the schema does not know, with the field each one marks. */
+/** The spec §5 journey rules the request rules do not know, with the field each one marks. */
 const JOURNEY_RULE_FIELDS: Partial<Record<JourneyErrorKey, string>> = {
   'order.flight.booking.journeyError.rules': 'destination',
   'flight.booking.journeyError.datePast': 'date',
@@ -89,16 +95,16 @@ function journeyRuleErrors(draft: GroupDraft, context: JourneyContext): FieldErr
 }
 
 /**
- * Checks the draft with the domain's request schema (the API runs the same one) and, with a
+ * Checks the draft with the domain's request rules (`checkGroupRequest`, the same as the API's schema) and, with a
  * context, the journey rules of spec §5 (not the same city, not in the past, in date order); one
  * localized message per field.
  */
 export function validateDraft(draft: GroupDraft, context?: JourneyContext): ValidationResult {
-  const parsed = CreateGroupOrderBody.safeParse(candidate(draft));
+  const checked = checkGroupRequest(candidate(draft));
   const ruleErrors = context ? journeyRuleErrors(draft, context) : [];
-  if (parsed.success && ruleErrors.length === 0) return { ok: true, body: parsed.data };
+  if (checked.ok && ruleErrors.length === 0) return { ok: true, body: checked.body };
   const errors = new Map<string, FieldError>(ruleErrors.map((error) => [error.path, error]));
-  const issues = parsed.success ? [] : parsed.error.issues;
+  const issues = checked.ok ? [] : checked.issues;
   for (const issue of issues) {
     const [head, second, third] = issue.path.map(String);
     let error: FieldError;

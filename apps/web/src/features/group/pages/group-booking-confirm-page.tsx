@@ -1,14 +1,19 @@
-import { Alert, Button, Card, Space } from 'antd';
+import { Alert, Button, Card, Skeleton, Space } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { createGroupOrder } from '../api/group-orders';
-import { RequestSummary } from '../components/request-summary';
 import { useGroupDraft } from '../lib/draft-store';
 import { validateDraft } from '../lib/request-form';
 import { toast } from '../../../shared/ui/message-bridge';
+
+// The summary (antd's Table and Descriptions) loads only for a request that can be sent: a fresh
+// load of this address without one goes back to the form and must not download it.
+const RequestSummary = lazy(async () => ({
+  default: (await import('../components/request-summary')).RequestSummary,
+}));
 
 /**
  * /flight/group/booking/confirm: reviews the draft request and sends it with the draft's
@@ -53,12 +58,14 @@ export function GroupBookingConfirmPage() {
       />
       {result.ok && (
         <Card title={t('groupOrders.confirm.review')} style={{ marginBottom: 16 }}>
-          <RequestSummary
-            journeys={result.body.journeys}
-            isChangeDate={result.body.isChangeDate}
-            acceptChangeFlight={result.body.acceptChangeFlight}
-            passengers={result.body.passengers}
-          />
+          <Suspense fallback={<Skeleton active />}>
+            <RequestSummary
+              journeys={result.body.journeys}
+              isChangeDate={result.body.isChangeDate}
+              acceptChangeFlight={result.body.acceptChangeFlight}
+              passengers={result.body.passengers}
+            />
+          </Suspense>
         </Card>
       )}
       {send.isError && (

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { GROUP_MAX_PASSENGERS, GROUP_MIN_PASSENGERS } from '@portal/domain/group-order';
+import { GROUP_MAX_PASSENGERS, GROUP_MIN_PASSENGERS } from '@portal/domain/group-request';
 import { MAX_MULTI_CITY_LEGS } from '@portal/domain/limits';
 import { useReferenceData } from '../../../shared/places/use-reference-data';
 import { PageTitle } from '../../../shared/ui/page-title';

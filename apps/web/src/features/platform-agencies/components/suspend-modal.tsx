@@ -1,6 +1,7 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PLATFORM_AGENCY_LIMITS, type TopAgency } from '@portal/domain/platform-agencies';
+import type { TopAgency } from '@portal/domain/platform-agencies';
+import { PLATFORM_AGENCY_LIMITS } from '@portal/domain/platform-agency-options';
 import { useSuspendAgency } from '../api/agencies';
 
 /** Asks for the reason and confirms the suspension of a top-level agency and its sub-agencies. */

@@ -1,7 +1,8 @@
 import { Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AGENCY_STATUSES, type TopAgency } from '@portal/domain/platform-agencies';
+import type { TopAgency } from '@portal/domain/platform-agencies';
+import { AGENCY_STATUSES } from '@portal/domain/platform-agency-options';
 import { isOneOf, readPaging, useListParams } from '../../../shared/browser/use-list-params';
 import { usePlatformAdmin } from '../../../shared/platform/use-platform-admin';
 import { PageTitle } from '../../../shared/ui/page-title';

@@ -1,6 +1,7 @@
 import { Button, Form, Input, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PLATFORM_AGENCY_LIMITS, type ApplicationNote } from '@portal/domain/platform-agencies';
+import type { ApplicationNote } from '@portal/domain/platform-agencies';
+import { PLATFORM_AGENCY_LIMITS } from '@portal/domain/platform-agency-options';
 import { formatDateTime } from '../../../shared/dates/format-date';
 import { useAddApplicationNote } from '../api/applications';
 

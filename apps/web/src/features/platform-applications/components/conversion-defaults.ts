@@ -1,7 +1,7 @@
 import type { Currency } from '@portal/domain/currency';
 import { USERNAME_PATTERN } from '@portal/domain/limits';
 import type { Application } from '@portal/domain/platform-agencies';
-import { DEFAULT_AGENCY_TIME_ZONE } from '@portal/domain/time-zone';
+import { DEFAULT_AGENCY_TIME_ZONE } from '@portal/domain/time-zone-names';
 
 /** The conversion form's fields (the phone as the shared phone item keeps it). */
 export interface ConversionFormValues {

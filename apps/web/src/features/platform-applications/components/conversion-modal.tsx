@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES } from '@portal/domain/currency';
 import type { Application, ConvertedApplication } from '@portal/domain/platform-agencies';
-import { COMMON_TIME_ZONES } from '@portal/domain/time-zone';
+import { COMMON_TIME_ZONES } from '@portal/domain/time-zone-names';
 import { PhoneFormItem } from '../../../shared/ui/phone-form-item';
 import { useConvertApplication } from '../api/applications';
 import { ConversionResult } from './conversion-result';

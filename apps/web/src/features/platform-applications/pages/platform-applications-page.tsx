@@ -1,7 +1,7 @@
 import { Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APPLICATION_STATUSES } from '@portal/domain/platform-agencies';
+import { APPLICATION_STATUSES } from '@portal/domain/application-status';
 import { isOneOf, readPaging, useListParams } from '../../../shared/browser/use-list-params';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryError } from '../../../shared/ui/query-error';

@@ -1,6 +1,13 @@
-import { Button, Descriptions, Popover } from 'antd';
+import { Button, Popover } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserLogEntry } from '@portal/domain/user-log';
+import type { UserLogDetailItem } from './user-log-details-list';
+
+// antd's Descriptions loads when a row's details are first opened, not with the page.
+const UserLogDetailsList = lazy(async () => ({
+  default: (await import('./user-log-details-list')).UserLogDetailsList,
+}));
 
 /**
  * The technical side of a row for whoever needs it: method and route pattern, the raw target id,
@@ -19,23 +26,16 @@ export function UserLogDetails({ row }: { row: UserLogEntry }) {
     { key: 'targetId', label: t('userLog.details.targetId'), value: row.target },
     { key: 'event', label: t('userLog.details.event'), value: row.event },
     { key: 'code', label: t('userLog.details.code'), value: row.code === null ? null : String(row.code) },
-  ].filter((item) => item.value !== null && item.value !== '');
+  ].filter((item): item is UserLogDetailItem => item.value !== null && item.value !== '');
   if (items.length === 0) return null;
   return (
     <Popover
       trigger="click"
       title={t('userLog.details.title')}
       content={
-        <Descriptions
-          size="small"
-          column={1}
-          data-testid="user-log-details"
-          items={items.map((item) => ({
-            key: item.key,
-            label: item.label,
-            children: <code style={{ wordBreak: 'break-all' }}>{item.value}</code>,
-          }))}
-        />
+        <Suspense fallback={null}>
+          <UserLogDetailsList items={items} />
+        </Suspense>
       }
     >
       <Button size="small" type="link" data-testid="user-log-details-button">
