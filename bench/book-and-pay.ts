@@ -37,7 +37,7 @@ import { ledgerViolations } from '../apps/api/src/modules/wallet/index';
 import { BENCH_ENV } from './lib/bench-env';
 import { httpClient, type HttpAnswer } from './lib/http-client';
 import { migratedSchema, pct } from './lib/scratch-schema';
-import { postgresCpuMs } from './lib/server-cpu';
+import { loadAverage, postgresCpuMs } from './lib/machine';
 
 const URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const UNITS = Number(process.env.BENCH_UNITS ?? 2_000);
@@ -68,12 +68,6 @@ interface Run {
   book: number[];
   pay: number[];
 }
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 
 function expectOk(what: string, answer: HttpAnswer): unknown {
   if (answer.status !== 200)

@@ -20,8 +20,6 @@
  * whose names contain one of these comma-separated words, e.g. `surname,month`) and
  * BENCH_CACHE=off (only the app without the cache; the baselines still run).
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -33,6 +31,7 @@ import { insertOrders, insertTriggerCost, rareSurname } from './lib/order-copies
 import { keptSchema, migratedSchema, pct } from './lib/scratch-schema';
 import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
 import { createPasswordHasher } from '../apps/api/src/modules/users/password';
+import { loadAverage, postgresCpuMs } from './lib/machine';
 
 const URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -57,33 +56,6 @@ interface Run {
   /** CPU time of this process and of the local PostgreSQL server's processes, µs per request. */
   nodeCpu: number;
   pgCpu: number | undefined;
-}
-
-const CLOCK_TICK_MS = 10;
-
-/**
- * CPU time (ms) of every `postgres` process of this machine from /proc, or undefined where that
- * cannot be read (another host or OS): a local server's share of each request.
- */
-function postgresCpuMs(): number | undefined {
-  try {
-    let ticks = 0;
-    for (const pid of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      let stat: string;
-      try {
-        stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        continue; // gone meanwhile
-      }
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
-    }
-    return ticks * CLOCK_TICK_MS;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Runs `total` requests, CONCURRENCY at a time; each must answer 200. */
@@ -290,12 +262,6 @@ function listRuns(cursors: string[]): { name: string; requests: number; url: (i:
     },
   ];
 }
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 
 async function main(url: string): Promise<void> {
   const { database, schema, finish } = KEPT_SCHEMA

@@ -21,7 +21,6 @@
  * BENCH_CONCURRENCY (8), BENCH_ONLY (run only the shapes whose name has this text) and
  * BENCH_KEEP_SCHEMA (keep the data for experiments).
  */
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -34,6 +33,7 @@ import { BENCH_ENV } from './lib/bench-env';
 import { httpClient } from './lib/http-client';
 import { insertOrders, rareSurname } from './lib/order-copies';
 import { migratedSchema, pct } from './lib/scratch-schema';
+import { loadAverage } from './lib/machine';
 
 const URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -241,12 +241,6 @@ function row(name: string, r: Run, bare: Run) {
     'p99 ms': Number(pct(r.latencies, 0.99).toFixed(2)),
   };
 }
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((v) => v.toFixed(2))
-    .join(' ');
 
 async function main(url: string): Promise<void> {
   const { database, schema, finish } = await migratedSchema(url, CONCURRENCY + 2);

@@ -16,7 +16,6 @@
  * BENCH_SCHEMA (rerun on a kept schema: no migration, seed or insert; BENCH_ENTRIES must say how
  * many entries it holds, for the runs' dates).
  */
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -26,6 +25,7 @@ import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
 import { createPasswordHasher } from '../apps/api/src/modules/users/password';
 import { BENCH_ENV } from './lib/bench-env';
 import { keptSchema, migratedSchema, pct } from './lib/scratch-schema';
+import { loadAverage } from './lib/machine';
 
 const URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 250_000);
@@ -229,12 +229,6 @@ async function deepCursors(pool: pg.Pool, count: number): Promise<string[]> {
   );
   return rows.filter((_, i) => i % 20 === 0).map((r) => `${r.micros}_${r.entry_id}_${r.currency}`);
 }
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 
 async function main(url: string): Promise<void> {
   const { database, schema, finish } = KEPT_SCHEMA

@@ -1,8 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+
+/** The 1, 5 and 15-minute load averages, as the benches print them beside their figures. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+}
 
 /**
- * CPU time used so far by this machine's PostgreSQL backends connected to `database` (processes
+ * CPU time used so far by this machine's PostgreSQL backends connected to `database`, or by every
+ * PostgreSQL process when no database is named (processes
  * named `postgres` whose title names it: `postgres: [cluster: ]<user> <database> <client> …`), in milliseconds, read from
  * `/proc/<pid>/stat`. Undefined where there is no `/proc` (not Linux). A bench whose server is on
  * 127.0.0.1 takes it before and after a run to give the database's CPU per unit of work beside the
@@ -11,7 +21,7 @@ import fs from 'node:fs';
  * (WAL writer, checkpointer) are not counted; backends that exit during the run take their time
  * with them, so the pool is kept open across it.
  */
-export function postgresCpuMs(database: string): number | undefined {
+export function postgresCpuMs(database?: string): number | undefined {
   if (!fs.existsSync('/proc/self/stat')) return undefined;
   let ticks = 0;
   for (const pid of fs.readdirSync('/proc')) {
@@ -26,7 +36,7 @@ export function postgresCpuMs(database: string): number | undefined {
     const open = stat.indexOf('(');
     const close = stat.lastIndexOf(')');
     if (stat.slice(open + 1, close) !== 'postgres') continue;
-    if (!titleOf(pid).split(' ').includes(database)) continue;
+    if (database !== undefined && !titleOf(pid).split(' ').includes(database)) continue;
     const fields = stat.slice(close + 2).split(' ');
     // Fields 14 and 15 of the line (utime, stime) are the 12th and 13th after the comm.
     ticks += Number(fields[11]) + Number(fields[12]);
