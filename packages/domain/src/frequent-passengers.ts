@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { BookingPassenger, IsoDate, MAX_PAGE_SIZE, pageOf, Timestamp, TravelDocument } from './flight-order';
-import { MAX_FREQUENT_PASSENGERS } from './limits';
+import { canAddFrequentPassenger, MAX_FREQUENT_PASSENGERS } from './limits';
+import {
+  MEMBER_CARD_AIRLINE_PATTERN,
+  MEMBER_CARD_NUMBER_PATTERN,
+  MEMBER_CARD_TIER_MAX,
+} from './member-card-fields';
 import { GIVEN_NAMES_PATTERN, PASSENGER_TEXT_MAX, SURNAME_PATTERN } from './name-patterns';
 import { CalendarDate, CleanText } from './primitives';
 
-export { MAX_FREQUENT_PASSENGERS };
+export { canAddFrequentPassenger, MAX_FREQUENT_PASSENGERS };
 
 /**
  * Body of `POST /base/v2/often-used-passengers`: the booking passenger's fields (payload names)
@@ -58,26 +63,18 @@ export const PassengerIdParams = z.strictObject({ id: z.string().min(1).max(64) 
 export const FrequentPassengerList = pageOf(FrequentPassenger);
 export type FrequentPassengerList = z.infer<typeof FrequentPassengerList>;
 
-/** True while the user may save another frequent passenger. */
-export function canAddFrequentPassenger(count: number): boolean {
-  return count < MAX_FREQUENT_PASSENGERS;
-}
-
 /**
  * Body of `POST /base/v2/member-cards`: an airline loyalty card, for the passenger named on it.
  * Optionally linked to an often-used passenger so the picker can fill the frequent flyer number.
  */
 export const MemberCardBody = z.strictObject({
   /** Issuing airline, IATA code. */
-  airline: z.string().regex(/^[A-Z0-9]{2}$/),
-  number: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9]{4,20}$/),
+  airline: z.string().regex(MEMBER_CARD_AIRLINE_PATTERN),
+  number: z.string().trim().regex(MEMBER_CARD_NUMBER_PATTERN),
   surname: z.string().trim().min(1).max(PASSENGER_TEXT_MAX.surname).regex(SURNAME_PATTERN),
   given_names: z.string().trim().min(1).max(PASSENGER_TEXT_MAX.givenNames).regex(GIVEN_NAMES_PATTERN),
   /** Loyalty programme tier as printed (e.g. "Gold"). */
-  tier: CleanText.trim().max(32).optional(),
+  tier: CleanText.trim().max(MEMBER_CARD_TIER_MAX).optional(),
   expiryDate: CalendarDate.optional(),
   frequentPassengerId: z.string().min(1).max(64).optional(),
 });

@@ -8,6 +8,12 @@ export function isValidUsername(username: string): boolean {
   return USERNAME_PATTERN.test(username);
 }
 export const MAX_FREQUENT_PASSENGERS = 30;
+
+/** True while the user may save another frequent passenger. */
+export function canAddFrequentPassenger(count: number): boolean {
+  return count < MAX_FREQUENT_PASSENGERS;
+}
+
 export const MAX_MULTI_CITY_LEGS = 5;
 export const SITE_CONFIG_MAX_AGE_MS = 10 * 60 * 1000;
 export const SEARCH_STALE_AFTER_MS = 10 * 60 * 1000;

@@ -1,13 +1,14 @@
-import { regexes } from 'zod/v4/core';
 import {
   isDocumentType,
   isValidDocumentNumber,
   payloadDocumentType,
   type PayloadDocumentType,
 } from './document-types';
+import { isEmailAddress } from './company-fields';
 import { DEFAULT_REGION } from './locale';
 import { COUNTRY_PATTERN, GIVEN_NAMES_PATTERN, SURNAME_PATTERN } from './name-patterns';
-import { PASSENGER_TYPES, type PassengerCounts, type PassengerType } from './shopping';
+import type { PassengerCounts } from './shopping';
+import { PASSENGER_TYPES, type PassengerType } from './shopping-options';
 
 // The name and country patterns live on their own, so that order schemas need not load these rules.
 export { COUNTRY_PATTERN, GIVEN_NAMES_PATTERN, SURNAME_PATTERN };
@@ -306,8 +307,7 @@ export function validateContact(contact: ContactDraft, isValidPhone: PhoneCheck)
   const errors: RuleError[] = [];
   if (blank(contact.name)) errors.push({ path: 'name', key: 'contact.name.required' });
   if (blank(contact.email)) errors.push({ path: 'email', key: 'contact.email.required' });
-  else if (!regexes.email.test(contact.email.trim()))
-    errors.push({ path: 'email', key: 'contact.email.format' });
+  else if (!isEmailAddress(contact.email.trim())) errors.push({ path: 'email', key: 'contact.email.format' });
   if (blank(contact.phone?.number)) errors.push({ path: 'phone.number', key: 'contact.phone.required' });
   const phone = invalidPhone(contact.phone, 'contact.phone.invalid', isValidPhone);
   if (phone) errors.push(phone);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from './currency';
+import { APPROVAL_TEXT_MAX } from './money-request-fields';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf } from './flight-order';
 import { MoneyJson } from './shopping';
 import { CreditLimitBody, TopUpBody } from './wallet';
@@ -23,8 +24,8 @@ export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 export const APPROVAL_BLOCKS = ['ownRequest', 'notPending'] as const;
 export type ApprovalBlock = (typeof APPROVAL_BLOCKS)[number];
 
-/** Longest note of a request and reason of a rejection. */
-export const APPROVAL_TEXT_MAX = 500;
+/** Longest note of a request and reason of a rejection (in the zod-free module the forms read). */
+export { APPROVAL_TEXT_MAX };
 
 const Note = z.string().trim().max(APPROVAL_TEXT_MAX);
 const AgencyId = z.number().int().positive();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES } from './currency';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, pageOf, Timestamp } from './flight-order';
 import { MAX_REQUEST_AMOUNT } from './limits';
+import { AMOUNT_PATTERN, EXCHANGE_RATE_PATTERN, REFERENCE_NUMBER_MAX } from './money-request-fields';
 import { PAYMENT_CHANNELS } from './payment';
 import { ORDER_TYPES } from './flight-order-status';
 import { CalendarDate, CalendarMonth } from './primitives';
@@ -202,7 +203,7 @@ export type TransactionList = z.infer<typeof TransactionList>;
 
 const PositiveDecimal = z
   .string()
-  .regex(/^\d+(\.\d{1,2})?$/)
+  .regex(AMOUNT_PATTERN)
   .refine((s) => Number(s) > 0)
   .describe(`A positive decimal; at most ${formatMaximum(MAX_REQUEST_AMOUNT)} per request`);
 
@@ -217,9 +218,9 @@ export const TopUpBody = z.strictObject({
   amount: PositiveDecimal,
   exchangeRate: z
     .string()
-    .regex(/^\d{1,12}(\.\d{1,8})?$/)
+    .regex(EXCHANGE_RATE_PATTERN)
     .refine((s) => Number(s) > 0),
-  referenceNumber: z.string().trim().min(1).max(64),
+  referenceNumber: z.string().trim().min(1).max(REFERENCE_NUMBER_MAX),
   amountReceived: PositiveDecimal.optional(),
   transactionFeePercent: z.number().min(0).max(100).optional(),
   /** Absent means false. No default is filled in: the validated body stays the body sent. */
@@ -231,7 +232,7 @@ export type TopUpBody = z.infer<typeof TopUpBody>;
 export const CreditLimitBody = z.strictObject({
   credit: z
     .string()
-    .regex(/^\d+(\.\d{1,2})?$/)
+    .regex(AMOUNT_PATTERN)
     .describe(`A decimal; at most ${formatMaximum(MAX_REQUEST_AMOUNT)}`),
   currency: z.enum(CURRENCIES).optional(),
 });

@@ -1,7 +1,8 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@portal/domain/currency';
-import { APPROVAL_TEXT_MAX, CreditRequestBody, type AgencyOption } from '@portal/domain/platform-funding';
+import { APPROVAL_TEXT_MAX, isCreditLimitText } from '@portal/domain/money-request-fields';
+import type { AgencyOption, CreditRequestBody } from '@portal/domain/platform-funding';
 import { AgencyField, CurrencyField, decimalRule } from './money-fields';
 
 interface CreditValues {
@@ -58,7 +59,7 @@ export function CreditForm({
         extra={t('platformFunding.form.creditHelp')}
         dependencies={['currency']}
         rules={[
-          decimalRule(t, CreditRequestBody.shape.credit, {
+          decimalRule(t, isCreditLimitText, {
             messageKey: 'platformFunding.form.creditInvalid',
             required: true,
             money: true,

@@ -1,7 +1,13 @@
 import { Button, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@portal/domain/currency';
-import { APPROVAL_TEXT_MAX, FundingRequestBody, type AgencyOption } from '@portal/domain/platform-funding';
+import {
+  APPROVAL_TEXT_MAX,
+  REFERENCE_NUMBER_MAX,
+  isExchangeRateText,
+  isPositiveAmountText,
+} from '@portal/domain/money-request-fields';
+import type { AgencyOption, FundingRequestBody } from '@portal/domain/platform-funding';
 import { AMOUNT_FOLLOWS, creditedAboveReceived, followedAmount } from '@portal/domain/top-up';
 import { AgencyField, CurrencyField, decimalRule } from './money-fields';
 
@@ -50,7 +56,6 @@ export function FundingForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FundingValues>();
-  const shape = FundingRequestBody.shape;
 
   const handleValuesChange = (changed: Partial<FundingValues>, all: FundingValues) => {
     if ('agencyId' in changed) {
@@ -89,7 +94,7 @@ export function FundingForm({
         name="amountReceived"
         label={t('platformFunding.form.amountReceived')}
         rules={[
-          decimalRule(t, shape.amount, {
+          decimalRule(t, isPositiveAmountText, {
             messageKey: 'platformFunding.form.amountInvalid',
             required: false,
             money: false,
@@ -102,7 +107,7 @@ export function FundingForm({
         name="exchangeRate"
         label={t('platformFunding.form.exchangeRate')}
         rules={[
-          decimalRule(t, shape.exchangeRate, {
+          decimalRule(t, isExchangeRateText, {
             messageKey: 'platformFunding.form.rateInvalid',
             required: true,
             money: false,
@@ -126,10 +131,10 @@ export function FundingForm({
         label={t('platformFunding.form.reference')}
         rules={[
           { required: true, whitespace: true, message: t('platformFunding.form.referenceRequired') },
-          { max: 64 },
+          { max: REFERENCE_NUMBER_MAX },
         ]}
       >
-        <Input maxLength={64} />
+        <Input maxLength={REFERENCE_NUMBER_MAX} />
       </Form.Item>
       <Form.Item
         name="amount"
@@ -137,7 +142,7 @@ export function FundingForm({
         extra={t('platformFunding.form.amountHelp')}
         dependencies={[...AMOUNT_FOLLOWS]}
         rules={[
-          decimalRule(t, shape.amount, {
+          decimalRule(t, isPositiveAmountText, {
             messageKey: 'platformFunding.form.amountInvalid',
             required: true,
             money: true,

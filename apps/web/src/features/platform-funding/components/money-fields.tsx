@@ -9,12 +9,13 @@ import type { AgencyOption } from '@portal/domain/platform-funding';
 import { formatMaximum, isAboveMaximum } from '@portal/domain/wallet-entries';
 
 /**
- * A decimal text checked by the API's own schema of the field; a money amount also by the digits
- * of the form's currency and the request maximum (the API refuses the same).
+ * A decimal text checked by the API's own rule of the field (`accepts`, from
+ * `@portal/domain/money-request-fields`, the patterns the API's schemas are built from); a money
+ * amount also by the digits of the form's currency and the request maximum (the API refuses the same).
  */
 export function decimalRule(
   t: TFunction,
-  schema: { safeParse: (value: unknown) => { success: boolean } },
+  accepts: (text: string) => boolean,
   options: { messageKey: string; required: boolean; money: boolean },
 ): FormRule {
   return ({ getFieldValue }) => ({
@@ -25,7 +26,7 @@ export function decimalRule(
         if (options.required) throw new Error(t(options.messageKey));
         return;
       }
-      if (!schema.safeParse(text).success) throw new Error(t(options.messageKey));
+      if (!accepts(text)) throw new Error(t(options.messageKey));
       if (!options.money) return;
       if ((text.split('.')[1] ?? '').length > minorDigits(String(getFieldValue('currency') ?? ''))) {
         throw new Error(t(options.messageKey));

@@ -1,7 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APPROVAL_TEXT_MAX } from '@portal/domain/platform-funding';
+import { APPROVAL_TEXT_MAX } from '@portal/domain/money-request-fields';
 
 /** Asks the reason of a rejection (required) before it is sent. */
 export function RejectModal({

@@ -1,11 +1,8 @@
 import { Button, Card, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  canAddFrequentPassenger,
-  MAX_FREQUENT_PASSENGERS,
-  type FrequentPassenger,
-} from '@portal/domain/frequent-passengers';
+import type { FrequentPassenger } from '@portal/domain/frequent-passengers';
+import { canAddFrequentPassenger, MAX_FREQUENT_PASSENGERS } from '@portal/domain/limits';
 import { useAllFrequentPassengers } from '../../../shared/passengers/api/passengers';
 import { FrequentPassengerEditor } from './frequent-passenger-editor';
 import { FrequentPassengersTable } from './frequent-passengers-table';

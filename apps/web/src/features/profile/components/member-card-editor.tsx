@@ -1,9 +1,16 @@
 import { Form, Input, Row } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { PASSENGER_TEXT_MAX } from '@portal/domain/name-patterns';
-import { MemberCardBody, type MemberCard } from '@portal/domain/frequent-passengers';
+import type { MemberCard, MemberCardBody } from '@portal/domain/frequent-passengers';
+import {
+  MEMBER_CARD_TIER_MAX,
+  isMemberCardAirline,
+  isMemberCardExpiryDate,
+  isMemberCardGivenNames,
+  isMemberCardNumber,
+  isMemberCardSurname,
+} from '@portal/domain/member-card-fields';
 import { toast } from '../../../shared/ui/message-bridge';
 import { useSaveMemberCard } from '../../../shared/passengers/api/member-cards';
 import { DateText } from '../../../shared/passengers/components/date-text';
@@ -57,24 +64,26 @@ interface MemberCardEditorProps {
   onClose: () => void;
 }
 
-/** Adds or edits an airline member card, checked with the API's own schema for each field. */
+/** Adds or edits an airline member card, checked with the API's own rule for each field. */
 export function MemberCardEditor({ card, onClose }: MemberCardEditorProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CardValues>();
   const save = useSaveMemberCard();
 
-  /** The field's schema of the create body: what the API accepts is what the form accepts. */
-  const schemaRule = (schema: z.ZodType, messageKey: string, required = true): FormRule => ({
+  /**
+   * The field's rule of the create body (`member-card-fields.ts`, the rules `MemberCardBody` is
+   * built from): what the API accepts is what the form accepts.
+   */
+  const fieldRule = (accepts: (text: string) => boolean, messageKey: string, required = true): FormRule => ({
     required,
     validator: (_, value: string | undefined) => {
       const text = trimmed(value);
       if (!required && text === '') return Promise.resolve();
-      return schema.safeParse(text).success ? Promise.resolve() : Promise.reject(new Error(t(messageKey)));
+      return accepts(text) ? Promise.resolve() : Promise.reject(new Error(t(messageKey)));
     },
   });
-  const shape = MemberCardBody.shape;
   const expiryRules: FormRule[] = [
-    schemaRule(shape.expiryDate, 'booking.rules.passenger.date.format', false),
+    fieldRule(isMemberCardExpiryDate, 'booking.rules.passenger.date.format', false),
     {
       validator: (_, value: string | undefined) =>
         card?.expiryDate && trimmed(value) === ''
@@ -114,7 +123,7 @@ export function MemberCardEditor({ card, onClose }: MemberCardEditorProps) {
           label={t('profile.cards.airline')}
           name="airline"
           normalize={upper}
-          rules={[schemaRule(shape.airline, 'booking.passenger.ffAirlineFormat')]}
+          rules={[fieldRule(isMemberCardAirline, 'booking.passenger.ffAirlineFormat')]}
         >
           <Input maxLength={2} autoComplete="off" />
         </GridField>
@@ -122,7 +131,7 @@ export function MemberCardEditor({ card, onClose }: MemberCardEditorProps) {
           md={16}
           label={t('profile.cards.number')}
           name="number"
-          rules={[schemaRule(shape.number, 'booking.passenger.ffNumberFormat')]}
+          rules={[fieldRule(isMemberCardNumber, 'booking.passenger.ffNumberFormat')]}
         >
           <Input maxLength={20} autoComplete="off" />
         </GridField>
@@ -131,7 +140,7 @@ export function MemberCardEditor({ card, onClose }: MemberCardEditorProps) {
           label={t('booking.passenger.surname')}
           name="surname"
           normalize={upper}
-          rules={[schemaRule(shape.surname, 'booking.rules.passenger.surname.letters')]}
+          rules={[fieldRule(isMemberCardSurname, 'booking.rules.passenger.surname.letters')]}
         >
           <Input maxLength={PASSENGER_TEXT_MAX.surname} autoComplete="off" />
         </GridField>
@@ -140,12 +149,12 @@ export function MemberCardEditor({ card, onClose }: MemberCardEditorProps) {
           label={t('booking.passenger.givenNames')}
           name="given_names"
           normalize={upper}
-          rules={[schemaRule(shape.given_names, 'booking.rules.passenger.givenNames.letters')]}
+          rules={[fieldRule(isMemberCardGivenNames, 'booking.rules.passenger.givenNames.letters')]}
         >
           <Input maxLength={PASSENGER_TEXT_MAX.givenNames} autoComplete="off" />
         </GridField>
         <GridField md={12} label={t('profile.cards.tier')} name="tier">
-          <Input maxLength={32} autoComplete="off" />
+          <Input maxLength={MEMBER_CARD_TIER_MAX} autoComplete="off" />
         </GridField>
         <GridField md={12} label={t('profile.cards.expiryDate')} name="expiryDate" rules={expiryRules}>
           <DateText />

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  MAX_FREQUENT_PASSENGERS,
-  type FrequentPassenger,
-  type FrequentPassengerBody,
-  type UpdateFrequentPassengerBody,
+import type {
+  FrequentPassenger,
+  FrequentPassengerBody,
+  UpdateFrequentPassengerBody,
 } from '@portal/domain/frequent-passengers';
+import { MAX_FREQUENT_PASSENGERS } from '@portal/domain/limits';
 import type * as passengersApi from '@portal/domain/api/passengers';
 import type { DocumentReading } from '@portal/domain/document-reading';
 import { callApi } from '../../api/call-api';
