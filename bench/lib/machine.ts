@@ -17,7 +17,8 @@ export function loadAverage(): string {
  * `/proc/<pid>/stat`. Undefined where there is no `/proc` (not Linux). A bench whose server is on
  * 127.0.0.1 takes it before and after a run to give the database's CPU per unit of work beside the
  * API's own (`process.cpuUsage`): on a machine the two share, their sum per unit bounds the rate.
- * Other databases' backends (other work on the machine) and the server's background processes
+ * Other databases' backends (other work on the machine), autovacuum workers (which run when the
+ * server decides, so that two runs of one code would differ) and the server's background processes
  * (WAL writer, checkpointer) are not counted; backends that exit during the run take their time
  * with them, so the pool is kept open across it.
  */
@@ -36,7 +37,9 @@ export function postgresCpuMs(database?: string): number | undefined {
     const open = stat.indexOf('(');
     const close = stat.lastIndexOf(')');
     if (stat.slice(open + 1, close) !== 'postgres') continue;
-    if (database !== undefined && !titleOf(pid).split(' ').includes(database)) continue;
+    const title = titleOf(pid).split(' ');
+    if (database !== undefined && !title.includes(database)) continue;
+    if (title.includes('autovacuum')) continue; // the server's own timing, not the requests'
     const fields = stat.slice(close + 2).split(' ');
     // Fields 14 and 15 of the line (utime, stime) are the 12th and 13th after the comm.
     ticks += Number(fields[11]) + Number(fields[12]);

@@ -1,7 +1,7 @@
 -- Booking records as rows the database keeps (docs/performance/other-lists.md): one row per
 -- passenger x segment of each ticketed order (an original `issued`, a change `changed`), instead
 -- of expanding every candidate order's passengers and segments from its JSON at query time. The
--- rows are written by statement-level triggers on flight_orders in the statement (and so the
+-- rows are written by row triggers on flight_orders in the statement (and so the
 -- transaction) that books, tickets, changes or refunds the order, whichever code path or SQL does
 -- it, and deleted with their order (ON DELETE CASCADE). A ticket's status (its live claim and the
 -- after-sales order's status) is still read at query time for the page's rows only.
@@ -74,32 +74,32 @@ CREATE FUNCTION "booking_records_write"(ids uuid[]) RETURNS void LANGUAGE sql AS
   WHERE o.id = ANY (ids)
     AND ((o.type = 'origin' AND o.status = 'issued') OR (o.type = 'change' AND o.status = 'changed'))
 $$;--> statement-breakpoint
--- An inserted order's rows; an updated order's rows again when anything they show or depend on
--- changed (its status above all: ticketing, a change, a refund). One statement, one pass.
+-- An inserted ticketed order's rows; an updated order's rows again when it is or was ticketed and
+-- anything they show or depend on changed (its status above all: ticketing, a change, a refund).
+-- Row triggers whose WHEN conditions PostgreSQL checks before calling anything: the orders that
+-- are not ticketed (every booking, payment and deadline) cost a comparison of a few columns, not a
+-- call of this function nor the capture of their old and new rows, which statement triggers with
+-- transition tables took on every write of the order table (about 20 ms of database CPU per
+-- booked and paid order, docs/performance/book-and-pay.md).
 CREATE FUNCTION "booking_records_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  ids uuid[];
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(n.id) INTO ids FROM new_rows n
-      WHERE (n.type = 'origin' AND n.status = 'issued') OR (n.type = 'change' AND n.status = 'changed');
-  ELSE
-    SELECT array_agg(n.id) INTO ids FROM new_rows n JOIN old_rows o ON o.id = n.id
-      WHERE (n.status, n.type, n.agency_id, n.user_id, n.created_at, n.booking_number, n.pnr)
-              IS DISTINCT FROM (o.status, o.type, o.agency_id, o.user_id, o.created_at, o.booking_number, o.pnr)
-         OR n.passengers IS DISTINCT FROM o.passengers OR n.solution IS DISTINCT FROM o.solution;
-    IF ids IS NOT NULL THEN
-      DELETE FROM "public"."booking_records" WHERE order_id = ANY (ids);
-    END IF;
+  IF TG_OP = 'UPDATE' THEN
+    DELETE FROM "public"."booking_records" WHERE order_id = OLD.id;
   END IF;
-  IF ids IS NOT NULL THEN
-    PERFORM "public"."booking_records_write"(ids);
-  END IF;
+  PERFORM "public"."booking_records_write"(ARRAY[NEW.id]);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "flight_orders_booking_records_insert" AFTER INSERT ON "flight_orders" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "booking_records_changed"();--> statement-breakpoint
-CREATE TRIGGER "flight_orders_booking_records_update" AFTER UPDATE ON "flight_orders" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "booking_records_changed"();--> statement-breakpoint
+CREATE TRIGGER "flight_orders_booking_records_insert" AFTER INSERT ON "flight_orders" FOR EACH ROW
+  WHEN ((NEW.type = 'origin' AND NEW.status = 'issued') OR (NEW.type = 'change' AND NEW.status = 'changed'))
+  EXECUTE FUNCTION "booking_records_changed"();--> statement-breakpoint
+CREATE TRIGGER "flight_orders_booking_records_update" AFTER UPDATE ON "flight_orders" FOR EACH ROW
+  WHEN (((OLD.type = 'origin' AND OLD.status = 'issued') OR (OLD.type = 'change' AND OLD.status = 'changed')
+      OR (NEW.type = 'origin' AND NEW.status = 'issued') OR (NEW.type = 'change' AND NEW.status = 'changed'))
+    AND ((NEW.status, NEW.type, NEW.agency_id, NEW.user_id, NEW.created_at, NEW.booking_number, NEW.pnr)
+          IS DISTINCT FROM (OLD.status, OLD.type, OLD.agency_id, OLD.user_id, OLD.created_at, OLD.booking_number, OLD.pnr)
+      OR NEW.passengers IS DISTINCT FROM OLD.passengers OR NEW.solution IS DISTINCT FROM OLD.solution))
+  EXECUTE FUNCTION "booking_records_changed"();--> statement-breakpoint
 -- The orders ticketed before this migration.
 SELECT "public"."booking_records_write"(coalesce(array_agg(id), '{}')) FROM "public"."flight_orders"
   WHERE (type = 'origin' AND status = 'issued') OR (type = 'change' AND status = 'changed');
