@@ -19,28 +19,22 @@ export async function loadOrderLinks(db: Db, row: FlightOrderRow): Promise<Order
   const linked = row.originalBookingId
     ? or(eq(flightOrders.originalBookingId, row.id), eq(flightOrders.id, row.originalBookingId))
     : eq(flightOrders.originalBookingId, row.id);
-  // Side by side: on the pool each read takes a connection of its own; inside a transaction they
-  // queue on its one connection, as they would one after the other.
-  const [related, [claimed], disruption, ancillaries, paymentIssue] = await Promise.all([
-    db
-      .select({
-        id: flightOrders.id,
-        bookingNumber: flightOrders.bookingNumber,
-        type: flightOrders.type,
-        status: flightOrders.status,
-        createdAt: flightOrders.createdAt,
-      })
-      .from(flightOrders)
-      .where(and(eq(flightOrders.agencyId, row.agencyId), linked))
-      .orderBy(asc(flightOrders.createdAt), asc(flightOrders.id)),
-    db
-      .select({ n: count() })
-      .from(ticketClaims)
-      .where(and(eq(ticketClaims.orderId, row.id), isNull(ticketClaims.releasedAt))),
-    disruptionOnRecord(db, row),
-    ancillariesOf(db, [row.originalBookingId ?? row.id]),
-    paymentIssueOf(db, row.id),
-  ]);
+  // One after the other: inside a transaction both run on its one connection anyway.
+  const related = await db
+    .select({
+      id: flightOrders.id,
+      bookingNumber: flightOrders.bookingNumber,
+      type: flightOrders.type,
+      status: flightOrders.status,
+      createdAt: flightOrders.createdAt,
+    })
+    .from(flightOrders)
+    .where(and(eq(flightOrders.agencyId, row.agencyId), linked))
+    .orderBy(asc(flightOrders.createdAt), asc(flightOrders.id));
+  const [claimed] = await db
+    .select({ n: count() })
+    .from(ticketClaims)
+    .where(and(eq(ticketClaims.orderId, row.id), isNull(ticketClaims.releasedAt)));
   return {
     related: related.map((r): RelatedOrder => ({
       id: r.id,
@@ -50,14 +44,14 @@ export async function loadOrderLinks(db: Db, row: FlightOrderRow): Promise<Order
       bookingTime: r.createdAt.toISOString(),
     })),
     claimedTickets: claimed?.n ?? 0,
-    disruptionOnRecord: disruption !== null,
-    ancillaries,
-    paymentIssue,
+    disruptionOnRecord: (await disruptionOnRecord(db, row)) !== null,
+    ancillaries: await ancillariesOf(db, [row.originalBookingId ?? row.id]),
+    paymentIssue: await paymentIssueOf(db, row.id),
   };
 }
 
 /** The full `FlightOrder` of a row: its timeline, linked orders and the actions its free tickets allow. */
 export async function presentFullOrder(db: Db, row: FlightOrderRow, now: Date): Promise<FlightOrder> {
-  const [events, links] = await Promise.all([listEvents(db, row.id), loadOrderLinks(db, row)]);
-  return presentOrder(row, events, now, links);
+  const events = await listEvents(db, row.id);
+  return presentOrder(row, events, now, await loadOrderLinks(db, row));
 }
