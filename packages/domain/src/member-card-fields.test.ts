@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stringsOver } from './texts.test-helpers';
 import { MemberCardBody } from './frequent-passengers';
 import {
   isMemberCardAirline,
@@ -10,13 +11,7 @@ import {
 
 /** Every short string over the characters that matter, and the edges of the lengths and dates. */
 function candidateTexts(): string[] {
-  const alphabet = ['A', 'z', '0', '9', ' ', '-', '.', 'é', '\u0000'];
-  const texts = new Set<string>(['']);
-  let level = [''];
-  for (let length = 1; length <= 4; length += 1) {
-    level = level.flatMap((prefix) => alphabet.map((c) => prefix + c));
-    for (const text of level) texts.add(text);
-  }
+  const texts = stringsOver(['A', 'z', '0', '9', ' ', '-', '.', 'é', '\u0000'], 4);
   for (const n of [3, 4, 19, 20, 21, 39, 40, 41, 59, 60, 61]) {
     texts.add('A'.repeat(n));
     texts.add(` ${'b'.repeat(n)} `);

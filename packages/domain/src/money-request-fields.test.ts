@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stringsOver } from './texts.test-helpers';
 import { isCreditLimitText, isExchangeRateText, isPositiveAmountText } from './money-request-fields';
 import { CreditRequestBody, FundingRequestBody } from './platform-funding';
 import { CreditLimitBody, TopUpBody } from './wallet';
@@ -8,13 +9,7 @@ import { CreditLimitBody, TopUpBody } from './wallet';
  * zero, the point, signs, a space, an exponent), and the edges of the patterns' lengths.
  */
 function candidateTexts(): string[] {
-  const alphabet = ['0', '1', '9', '.', '-', '+', ' ', 'e', ','];
-  const texts = new Set<string>(['']);
-  let level = [''];
-  for (let length = 1; length <= 4; length += 1) {
-    level = level.flatMap((prefix) => alphabet.map((c) => prefix + c));
-    for (const text of level) texts.add(text);
-  }
+  const texts = stringsOver(['0', '1', '9', '.', '-', '+', ' ', 'e', ','], 4);
   for (const integer of ['0', '1', '000', '9'.repeat(11), '9'.repeat(12), '9'.repeat(13), '0'.repeat(12)]) {
     for (const decimals of [
       '',
