@@ -19,7 +19,8 @@
  * Run: `npm run bench:other-lists -w bench` with BENCH_DATABASE_URL or TEST_DATABASE_URL
  * (skipped without). Options: BENCH_ORDERS, BENCH_REQUESTS (400), BENCH_SECONDS (8),
  * BENCH_CONCURRENCY (8), BENCH_ONLY (run only the shapes whose name has this text) and
- * BENCH_KEEP_SCHEMA (keep the data for experiments).
+ * BENCH_KEEP_SCHEMA (keep the data for experiments), BENCH_SCHEMA (rerun on a kept schema: no
+ * migration, seed or insert; BENCH_ORDERS must say how many orders it holds).
  */
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -32,7 +33,7 @@ import { searchAndBookOne } from './lib/book-order';
 import { BENCH_ENV } from './lib/bench-env';
 import { httpClient } from './lib/http-client';
 import { insertOrders, rareSurname } from './lib/order-copies';
-import { migratedSchema, pct } from './lib/scratch-schema';
+import { keptSchema, migratedSchema, pct } from './lib/scratch-schema';
 import { loadAverage } from './lib/machine';
 
 const URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -42,6 +43,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const ONLY = process.env.BENCH_ONLY;
+const KEPT_SCHEMA = process.env.BENCH_SCHEMA;
 /** The demo agency the copies belong to (the admin's). */
 const AGENCY = 1;
 
@@ -242,15 +244,61 @@ function row(name: string, r: Run, bare: Run) {
   };
 }
 
+/** Books the template order, ticketed, then copies it BENCH_ORDERS times and writes their user log. */
+async function insertData(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  pool: pg.Pool,
+): Promise<{ templateId: string; logRows: number }> {
+  const templateId = await bookTemplate(app, headers);
+  // Ticketed, as the booking records list only ticketed orders: the copies take its columns, the
+  // ticket number too (one for all of them; the search by it then matches every copy).
+  await pool.query(
+    `update flight_orders set status = 'issued', ticket_numbers = '781-2345678901',
+            passengers = (select jsonb_agg(p || '{"ticketNumbers": ["781-2345678901"]}'::jsonb)
+                            from jsonb_array_elements(passengers) p)
+      where id = $1`,
+    [templateId],
+  );
+  const seconds = await insertOrders(pool, templateId, ORDERS, BATCH);
+  console.log(
+    `Inserted ${ORDERS.toLocaleString('en')} flight orders for agency ${AGENCY} in ${seconds.toFixed(1)} s`,
+  );
+  const logStart = performance.now();
+  const logRows = await insertUserLog(pool);
+  console.log(
+    `Inserted ${logRows.toLocaleString('en')} user log rows in ${((performance.now() - logStart) / 1000).toFixed(1)} s`,
+  );
+  return { templateId, logRows };
+}
+
+/** On a kept schema (BENCH_SCHEMA): the template is the ticketed order whose number is not a copy's. */
+async function keptData(pool: pg.Pool): Promise<{ templateId: string; logRows: number }> {
+  const template = await pool.query<{ id: string }>(
+    `select id from flight_orders where agency_id = $1 and booking_number not like 'F2026010%' limit 1`,
+    [AGENCY],
+  );
+  const log = await pool.query<{ n: string }>('select count(*) as n from user_logs');
+  const logRows = Number(log.rows[0]?.n ?? 0);
+  console.log(
+    `Reusing schema (${ORDERS.toLocaleString('en')} orders, BENCH_ORDERS; ${logRows.toLocaleString('en')} user log rows)`,
+  );
+  return { templateId: template.rows[0]?.id ?? '', logRows };
+}
+
 async function main(url: string): Promise<void> {
-  const { database, schema, finish } = await migratedSchema(url, CONCURRENCY + 2);
+  const { database, schema, finish } = KEPT_SCHEMA
+    ? await keptSchema(url, KEPT_SCHEMA, CONCURRENCY + 2)
+    : await migratedSchema(url, CONCURRENCY + 2);
   const pool = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` });
   let app: FastifyInstance | undefined;
   let client: ReturnType<typeof httpClient> | undefined;
   try {
-    const hasher = createPasswordHasher(true);
-    await seedBaseData(database.db);
-    await seedDemo(database.db, (password) => hasher.hash(password));
+    if (!KEPT_SCHEMA) {
+      const hasher = createPasswordHasher(true);
+      await seedBaseData(database.db);
+      await seedDemo(database.db, (password) => hasher.hash(password));
+    }
     // Caches off: the order list's (the only one these routes could touch).
     app = await buildApp({
       config: loadConfig({
@@ -274,25 +322,7 @@ async function main(url: string): Promise<void> {
       payload: { username: 'admin', password: 'demo1234' },
     });
     const headers = { authorization: `Bearer ${login.json<{ data: { token: string } }>().data.token}` };
-    const templateId = await bookTemplate(app, headers);
-    // Ticketed, as the booking records list only ticketed orders: the copies take its columns, the
-    // ticket number too (one for all of them; the search by it then matches every copy).
-    await pool.query(
-      `update flight_orders set status = 'issued', ticket_numbers = '781-2345678901',
-              passengers = (select jsonb_agg(p || '{"ticketNumbers": ["781-2345678901"]}'::jsonb)
-                              from jsonb_array_elements(passengers) p)
-        where id = $1`,
-      [templateId],
-    );
-    const seconds = await insertOrders(pool, templateId, ORDERS, BATCH);
-    console.log(
-      `Inserted ${ORDERS.toLocaleString('en')} flight orders for agency ${AGENCY} in ${seconds.toFixed(1)} s`,
-    );
-    const logStart = performance.now();
-    const logRows = await insertUserLog(pool);
-    console.log(
-      `Inserted ${logRows.toLocaleString('en')} user log rows in ${((performance.now() - logStart) / 1000).toFixed(1)} s`,
-    );
+    const { templateId, logRows } = KEPT_SCHEMA ? await keptData(pool) : await insertData(app, headers, pool);
     const template = (
       await pool.query<{ ticket_numbers: string | null; flight_numbers: string; departure_at: Date }>(
         'select ticket_numbers, flight_numbers, departure_at from flight_orders where id = $1',
