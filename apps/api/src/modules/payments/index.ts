@@ -16,7 +16,8 @@ export type { PayableRegistry } from './payable';
 export type { OrderPaymentRow } from './payments.schema';
 export { receiveVerifiedNotification } from './receive-notification';
 export { providerRefundsOf, refundThroughProvider } from './provider-refunds';
-export { paymentIssueOf, receiveDispute, receiveOutsideRefund } from './outside-money';
+export { receiveDispute, receiveOutsideRefund } from './outside-money';
+export { paymentIssueOf } from './payment-issue';
 export type {
   DisputeChange,
   DisputeNotice,

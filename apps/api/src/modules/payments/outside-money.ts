@@ -1,14 +1,13 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isCurrency } from '@portal/domain/currency';
 import { fromMinor, minorDigits } from '@portal/domain/currency-conversion';
-import type { DisputeState, PaymentIssue } from '@portal/domain/flight-order';
-import { PAYMENT_CHANNELS } from '@portal/domain/payment';
 import type { TimelineNote } from '@portal/domain/timeline-notes';
 import type { Db } from '../../platform/db';
 import { notifyAgencyEvent } from '../notifications/index';
-import { money, postProviderAdjustment } from '../wallet/index';
+import { postProviderAdjustment } from '../wallet/index';
 import { targetOf } from './gateway-payment';
+import { DISPUTE_CLOSED } from './payment-issue';
 import { lateCaptures } from './late-captures.schema';
 import { disputes, outsideRefunds, type DisputeRow } from './outside-money.schema';
 import type { PayableRegistry } from './payable';
@@ -61,12 +60,6 @@ export interface DisputeNotice {
 
 /** Refund statuses with the money gone from the provider's balance (or on its way). */
 const MONEY_LEFT = ['pending', 'succeeded'];
-/** Dispute statuses of a closed dispute; `warning_closed` is an inquiry that never became a chargeback. */
-const DISPUTE_CLOSED: Record<string, Exclude<DisputeState, 'open'>> = {
-  won: 'won',
-  warning_closed: 'won',
-  lost: 'lost',
-};
 
 /** The paid capture of `channel` with the provider's number `tradeNo`, locked; undefined for none. */
 async function lockCapture(tx: Db, channel: string, tradeNo: string): Promise<OrderPaymentRow | undefined> {
@@ -382,42 +375,4 @@ export async function receiveDispute(
     );
   }
   return outcome;
-}
-
-/**
- * What the provider did outside the portal with the payment of `orderId` (its order detail): the
- * total refunded outside the portal, and its latest dispute; null when nothing.
- */
-export async function paymentIssueOf(db: Db, orderId: string): Promise<PaymentIssue | null> {
-  const payments = await db
-    .select()
-    .from(orderPayments)
-    .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.status, 'paid')));
-  const withIssue = payments.filter((p) => p.refundedOutsideMinor > 0);
-  const ids = payments.map((p) => p.id);
-  const [dispute] =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(disputes)
-          .where(inArray(disputes.paymentId, ids))
-          .orderBy(desc(disputes.createdAt))
-          .limit(1);
-  const payment = withIssue[0] ?? payments.find((p) => p.id === dispute?.paymentId);
-  if (!payment || (withIssue.length === 0 && !dispute)) return null;
-  const refunded = withIssue.reduce((sum, p) => sum + p.refundedOutsideMinor, 0);
-  return {
-    channel: PAYMENT_CHANNELS.find((c) => c === payment.channel) ?? 'stripe',
-    refundedOutside: refunded > 0 ? money(refunded, payment.currency) : null,
-    dispute: dispute
-      ? {
-          state: DISPUTE_CLOSED[dispute.status] ?? 'open',
-          reason: dispute.reason,
-          amount: money(dispute.amountMinor, dispute.currency),
-          fundsWithdrawn: dispute.withdrawnEntryId !== null && dispute.reinstatedEntryId === null,
-          openedAt: dispute.createdAt.toISOString(),
-        }
-      : null,
-  };
 }
