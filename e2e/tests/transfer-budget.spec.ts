@@ -7,7 +7,7 @@ import { PortalPage } from './support/portal-page';
 import { ShoppingPage } from './support/shopping-page';
 
 /**
- * What the browser downloads (docs/PERFORMANCE.md, "What the browser downloads"): the JavaScript
+ * What the browser downloads (docs/performance/history.md, "What the browser downloads"): the JavaScript
  * the login page and the search page request, counted as Chromium counts it (bytes on the wire,
  * compressed, headers included). The ceilings are the targets, 200 KB and 400 KB. Last measured
  * 2026-11-23 late evening: login 185.0 KB in 5 files, login then search 369.9 KB in 40 files

@@ -85,7 +85,7 @@ export type SupplierSettled = Omit<SupplierProgress, 'count'> & { searchId: stri
  * Stores a supplier's solutions in one statement with one parameter: the rows as a JSON array,
  * spread into columns by `json_to_recordset`. Drizzle's multi-row insert binds every value and
  * builds the statement chunk by chunk, about 20 to 50 ms of the event loop for 140 rows, while
- * one `JSON.stringify` of the same rows takes about 2 ms (`docs/PERFORMANCE.md`, Shopping engine).
+ * one `JSON.stringify` of the same rows takes about 2 ms (`docs/performance/history.md`, "Shopping engine").
  * With `settles`, the same statement marks the supplier settled with `rows.length` solutions: one
  * round trip, and no poll reading the database can see the supplier settled without its rows.
  *

@@ -19,7 +19,7 @@ import { buildRows, parentChoices, parentsToLoad } from '../tree/agency-tree';
 /*
  * The dialogs and drawers open from a row's actions, so they load when first opened: with their
  * forms (the settings form, the logo upload, money inputs) they would otherwise add about 60 KB
- * to the page's first load (docs/PERFORMANCE.md, "What the browser downloads").
+ * to the page's first load (docs/performance/history.md, "What the browser downloads").
  */
 const AgencyFormModal = lazy(async () => ({
   default: (await import('../components/agency-form-modal')).AgencyFormModal,
