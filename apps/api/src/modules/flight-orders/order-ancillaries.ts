@@ -1,7 +1,8 @@
 import type { AfterSalesSelection } from '@portal/domain/after-sales';
 import type { OrderAncillary } from '@portal/domain/ancillaries';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { jsonRowSql, rowsFromJson } from '../../platform/db/json-rows';
 import type { AncillaryOffer, ConfirmedAncillaries } from '../shopping/index';
 import {
   type AncillaryRow,
@@ -105,8 +106,24 @@ export async function ancillariesOf(db: Db, orderIds: readonly string[]): Promis
     .select()
     .from(flightOrderAncillaries)
     .where(inArray(flightOrderAncillaries.orderId, [...orderIds]));
-  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return oldestFirst(rows);
 }
+
+const oldestFirst = (rows: AncillaryRow[]) =>
+  rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+
+/**
+ * `ancillariesOf` one order as a scalar subquery (a JSON array, null for none), for a statement
+ * that reads more; `ancillariesFrom` reads it.
+ */
+export function ancillariesSql(orderId: string): SQL {
+  return sql`(select json_agg(${jsonRowSql(flightOrderAncillaries, 'a')}) from ${flightOrderAncillaries} a
+    where a.order_id = ${orderId})`;
+}
+
+/** The seats and bags `ancillariesSql` read, oldest first. */
+export const ancillariesFrom = (value: unknown): AncillaryRow[] =>
+  oldestFirst(rowsFromJson(flightOrderAncillaries, value));
 
 /** The lines a purchase order bought. */
 export async function purchaseLines(db: Db, purchaseOrderId: string): Promise<AncillaryRow[]> {

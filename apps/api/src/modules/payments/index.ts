@@ -17,7 +17,7 @@ export type { OrderPaymentRow } from './payments.schema';
 export { receiveVerifiedNotification } from './receive-notification';
 export { providerRefundsOf, refundThroughProvider } from './provider-refunds';
 export { receiveDispute, receiveOutsideRefund } from './outside-money';
-export { paymentIssueOf } from './payment-issue';
+export { paymentIssueFrom, paymentIssueOf, paymentIssueSql } from './payment-issue';
 export type {
   DisputeChange,
   DisputeNotice,

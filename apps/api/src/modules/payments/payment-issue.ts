@@ -2,10 +2,12 @@
  * What an order's detail shows of its payment's life at the provider: money refunded outside the
  * portal and the latest dispute (recorded by `outside-money.ts` from the provider's events).
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DisputeState, PaymentIssue } from '@portal/domain/flight-order';
 import { PAYMENT_CHANNELS } from '@portal/domain/payment';
 import type { Db } from '../../platform/db';
+import { jsonRowSql, rowFromJson, rowsFromJson } from '../../platform/db/json-rows';
+import { rowsOf } from '../../platform/db/rows';
 import { money } from '../wallet/index';
 import { disputes } from './outside-money.schema';
 import { orderPayments } from './payments.schema';
@@ -22,21 +24,29 @@ export const DISPUTE_CLOSED: Record<string, Exclude<DisputeState, 'open'>> = {
  * total refunded outside the portal, and its latest dispute; null when nothing.
  */
 export async function paymentIssueOf(db: Db, orderId: string): Promise<PaymentIssue | null> {
-  const payments = await db
-    .select()
-    .from(orderPayments)
-    .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.status, 'paid')));
+  const [read] = await rowsOf<{ issue: unknown }>(db, sql`select ${paymentIssueSql(orderId)} as issue`);
+  return paymentIssueFrom(read?.issue);
+}
+
+/**
+ * The paid payments of `orderId` and the latest dispute of any of them, as one JSON value of a
+ * scalar subquery (for a statement that reads more); `paymentIssueFrom` reads it.
+ */
+export function paymentIssueSql(orderId: string): SQL {
+  const paid = sql`from ${orderPayments} p where p.order_id = ${orderId} and p.status = 'paid'`;
+  return sql`json_build_array(
+    (select json_agg(${jsonRowSql(orderPayments, 'p')} order by p.created_at, p.id) ${paid}),
+    (select ${jsonRowSql(disputes, 'd')} from ${disputes} d
+      where d.payment_id in (select p.id ${paid})
+      order by d.created_at desc, d.id desc limit 1))`;
+}
+
+/** The payment issue of what `paymentIssueSql` read. */
+export function paymentIssueFrom(value: unknown): PaymentIssue | null {
+  const [paymentsJson, disputeJson] = Array.isArray(value) ? value : [];
+  const payments = rowsFromJson(orderPayments, paymentsJson);
+  const dispute = disputeJson ? rowFromJson(disputes, disputeJson) : undefined;
   const withIssue = payments.filter((p) => p.refundedOutsideMinor > 0);
-  const ids = payments.map((p) => p.id);
-  const [dispute] =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(disputes)
-          .where(inArray(disputes.paymentId, ids))
-          .orderBy(desc(disputes.createdAt))
-          .limit(1);
   const payment = withIssue[0] ?? payments.find((p) => p.id === dispute?.paymentId);
   if (!payment || (withIssue.length === 0 && !dispute)) return null;
   const refunded = withIssue.reduce((sum, p) => sum + p.refundedOutsideMinor, 0);

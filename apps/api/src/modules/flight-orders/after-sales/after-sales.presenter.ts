@@ -1,57 +1,71 @@
-import { and, asc, count, eq, isNull, or } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { RelatedOrder } from '@portal/domain/after-sales';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import type { Db } from '../../../platform/db';
-import { presentOrder, type OrderLinks } from '../flight-orders.presenter';
-import { listEvents } from '../flight-orders.repo';
-import { flightOrders, type FlightOrderRow } from '../flight-orders.schema';
+import { jsonRowSql, rowsFromJson } from '../../../platform/db/json-rows';
+import { rowsOf } from '../../../platform/db/rows';
+import { presentOrder } from '../flight-orders.presenter';
+import { flightOrders, orderEvents, type FlightOrderRow } from '../flight-orders.schema';
 import { ticketClaims } from './after-sales.schema';
-import { disruptionOnRecord } from './involuntary-refund';
-import { ancillariesOf } from '../order-ancillaries';
-import { paymentIssueOf } from '../../payments/index';
+import { disruptionOnRecordSql } from './involuntary-refund';
+import { ancillariesFrom, ancillariesSql } from '../order-ancillaries';
+import { paymentIssueFrom, paymentIssueSql } from '../../payments/index';
+
+/** What `detailSql` reads beside the order's row, each a JSON value. */
+interface DetailRead {
+  events: unknown;
+  related: unknown;
+  claimed: number;
+  disruption: string | null;
+  ancillaries: unknown;
+  payment_issue: unknown;
+}
 
 /**
- * The orders linked to `row` (its original, and the change, refund and void orders started from
- * it), oldest first, how many of its ticket-segments are claimed, and whether the supplier
- * recorded a disruption on it or an order it was changed from.
+ * In one statement, what an order's page shows beyond its own row: its timeline; the orders linked
+ * to it (its original, and the change, refund and void orders started from it), oldest first; how
+ * many of its ticket-segments are claimed; whether the supplier recorded a disruption on it or an
+ * order it was changed from; its original booking's seats and bags; and its payment's refunds or
+ * disputes outside the portal.
  */
-export async function loadOrderLinks(db: Db, row: FlightOrderRow): Promise<OrderLinks> {
+function detailSql(row: FlightOrderRow): SQL {
   const linked = row.originalBookingId
-    ? or(eq(flightOrders.originalBookingId, row.id), eq(flightOrders.id, row.originalBookingId))
-    : eq(flightOrders.originalBookingId, row.id);
-  // One after the other: inside a transaction both run on its one connection anyway.
-  const related = await db
-    .select({
-      id: flightOrders.id,
-      bookingNumber: flightOrders.bookingNumber,
-      type: flightOrders.type,
-      status: flightOrders.status,
-      createdAt: flightOrders.createdAt,
-    })
-    .from(flightOrders)
-    .where(and(eq(flightOrders.agencyId, row.agencyId), linked))
-    .orderBy(asc(flightOrders.createdAt), asc(flightOrders.id));
-  const [claimed] = await db
-    .select({ n: count() })
-    .from(ticketClaims)
-    .where(and(eq(ticketClaims.orderId, row.id), isNull(ticketClaims.releasedAt)));
-  return {
-    related: related.map((r): RelatedOrder => ({
-      id: r.id,
-      bookingNumber: r.bookingNumber,
-      type: r.type,
-      status: r.status,
-      bookingTime: r.createdAt.toISOString(),
-    })),
-    claimedTickets: claimed?.n ?? 0,
-    disruptionOnRecord: (await disruptionOnRecord(db, row)) !== null,
-    ancillaries: await ancillariesOf(db, [row.originalBookingId ?? row.id]),
-    paymentIssue: await paymentIssueOf(db, row.id),
-  };
+    ? sql`(f.original_booking_id = ${row.id} or f.id = ${row.originalBookingId})`
+    : sql`f.original_booking_id = ${row.id}`;
+  return sql`select
+    (select json_agg(${jsonRowSql(orderEvents, 'e')} order by e.id) from ${orderEvents} e
+      where e.order_id = ${row.id}) as events,
+    (select json_agg(json_build_array(f.id, f.booking_number, f.type, f.status, f.created_at)
+        order by f.created_at, f.id)
+      from ${flightOrders} f where f.agency_id = ${row.agencyId} and ${linked}) as related,
+    (select count(*)::int from ${ticketClaims} c
+      where c.order_id = ${row.id} and c.released_at is null) as claimed,
+    ${disruptionOnRecordSql(row)} as disruption,
+    ${ancillariesSql(row.originalBookingId ?? row.id)} as ancillaries,
+    ${paymentIssueSql(row.id)} as payment_issue`;
+}
+
+/** A linked order as `detailSql` writes it: id, booking number, type, status, created. */
+function relatedFrom(value: unknown): RelatedOrder {
+  const [id, bookingNumber, type, status, createdAt] = value as [
+    string,
+    string,
+    RelatedOrder['type'],
+    RelatedOrder['status'],
+    string,
+  ];
+  return { id, bookingNumber, type, status, bookingTime: new Date(createdAt).toISOString() };
 }
 
 /** The full `FlightOrder` of a row: its timeline, linked orders and the actions its free tickets allow. */
 export async function presentFullOrder(db: Db, row: FlightOrderRow, now: Date): Promise<FlightOrder> {
-  const events = await listEvents(db, row.id);
-  return presentOrder(row, events, now, await loadOrderLinks(db, row));
+  const [read] = await rowsOf<DetailRead>(db, detailSql(row));
+  const related = Array.isArray(read?.related) ? read.related.map(relatedFrom) : [];
+  return presentOrder(row, rowsFromJson(orderEvents, read?.events), now, {
+    related,
+    claimedTickets: read?.claimed ?? 0,
+    disruptionOnRecord: (read?.disruption ?? null) !== null,
+    ancillaries: ancillariesFrom(read?.ancillaries),
+    paymentIssue: paymentIssueFrom(read?.payment_issue),
+  });
 }

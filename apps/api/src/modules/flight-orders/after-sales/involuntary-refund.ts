@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { involuntaryRefundNeedsDocument, isInvoluntaryRefund } from '@portal/domain/after-sales';
 import type { Db } from '../../../platform/db';
+import { rowsOf } from '../../../platform/db/rows';
 import { AppError } from '../../../platform/errors';
 import { flightOrders, type FlightOrderRow, type StoredAfterSales } from '../flight-orders.schema';
 import type { RefundRequestToSupplier } from '../../shopping/index';
@@ -24,24 +25,30 @@ export async function disruptionOnRecord(
   db: Db,
   order: Pick<FlightOrderRow, 'id' | 'agencyId' | 'originalBookingId'>,
 ): Promise<string | null> {
-  const ids = [order.id];
-  let next = order.originalBookingId;
-  while (next && ids.length < MAX_CHAIN && !ids.includes(next)) {
-    ids.push(next);
-    const [up] = await db
-      .select({ originalBookingId: flightOrders.originalBookingId })
-      .from(flightOrders)
-      .where(and(eq(flightOrders.id, next), eq(flightOrders.agencyId, order.agencyId)))
-      .limit(1);
-    next = up?.originalBookingId ?? null;
-  }
-  const [found] = await db
-    .select({ id: flightDisruptions.id })
-    .from(flightDisruptions)
-    .where(and(eq(flightDisruptions.agencyId, order.agencyId), inArray(flightDisruptions.orderId, ids)))
-    .orderBy(desc(flightDisruptions.createdAt), desc(flightDisruptions.id))
-    .limit(1);
+  const [found] = await rowsOf<{ id: string | null }>(db, sql`select ${disruptionOnRecordSql(order)} as id`);
   return found?.id ?? null;
+}
+
+/**
+ * `disruptionOnRecord` as a scalar subquery (the id, or null), for a statement that reads more: the
+ * chain of `originalBookingId`s is walked up to MAX_CHAIN orders within the agency (an order id
+ * another agency holds ends it, as does a loop), then its newest disruption is taken.
+ */
+export function disruptionOnRecordSql(
+  order: Pick<FlightOrderRow, 'id' | 'agencyId' | 'originalBookingId'>,
+): SQL {
+  return sql`(with recursive chain (id, next, n) as (
+      select ${order.id}::uuid, ${order.originalBookingId}::uuid, 1
+      union all
+      select c.next, up.original_booking_id, c.n + 1
+      from chain c
+      left join ${flightOrders} up on up.id = c.next and up.agency_id = ${order.agencyId}
+      where c.next is not null and c.n < ${MAX_CHAIN} and c.next <> c.id
+    )
+    select d.id from ${flightDisruptions} d
+    where d.agency_id = ${order.agencyId} and d.order_id in (select id from chain)
+    order by d.created_at desc, d.id desc
+    limit 1)`;
 }
 
 /**
