@@ -34,7 +34,7 @@ import { BENCH_ENV } from './lib/bench-env';
 import { httpClient } from './lib/http-client';
 import { insertOrders, rareSurname } from './lib/order-copies';
 import { keptSchema, migratedSchema, pct } from './lib/scratch-schema';
-import { loadAverage } from './lib/machine';
+import { loadAverage, postgresCpuMs } from './lib/machine';
 
 const URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -44,6 +44,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const ONLY = process.env.BENCH_ONLY;
 const KEPT_SCHEMA = process.env.BENCH_SCHEMA;
+/** The bench's database: only its backends' CPU is counted. */
+const DATABASE_NAME = URL ? new globalThis.URL(URL).pathname.slice(1) : undefined;
 /** The demo agency the copies belong to (the admin's). */
 const AGENCY = 1;
 
@@ -51,6 +53,10 @@ interface Run {
   seconds: number;
   latencies: number[];
   bytes: number;
+  /** This process's CPU per request (µs): the API and the bench's client, which share it. */
+  nodeCpu: number;
+  /** The PostgreSQL backends' CPU per request (µs), when readable (`lib/machine.ts`). */
+  pgCpu: number | undefined;
 }
 
 /**
@@ -64,6 +70,8 @@ async function race(
   let next = 0;
   const latencies: number[] = [];
   let bytes = 0;
+  const pgBefore = postgresCpuMs(DATABASE_NAME);
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const deadline = start + SECONDS * 1000;
   await Promise.all(
@@ -77,8 +85,22 @@ async function race(
       }
     }),
   );
+  const seconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const pgAfter = postgresCpuMs(DATABASE_NAME);
+  const count = Math.max(1, latencies.length);
   latencies.sort((a, b) => a - b);
-  return { seconds: (performance.now() - start) / 1000, latencies, bytes };
+  return {
+    seconds,
+    latencies,
+    bytes,
+    nodeCpu: (cpu.user + cpu.system) / count,
+    // A server process that ended meanwhile takes its time out of the sum: no figure then.
+    pgCpu:
+      pgBefore !== undefined && pgAfter !== undefined && pgAfter >= pgBefore
+        ? ((pgAfter - pgBefore) * 1000) / count
+        : undefined,
+  };
 }
 
 const perSecond = (r: Run) => r.latencies.length / r.seconds;
@@ -241,6 +263,9 @@ function row(name: string, r: Run, bare: Run) {
     '% of bare': Number(((100 * perSecond(r)) / perSecond(bare)).toFixed(1)),
     'p50 ms': Number(pct(r.latencies, 0.5).toFixed(2)),
     'p99 ms': Number(pct(r.latencies, 0.99).toFixed(2)),
+    'Node CPU µs': Math.round(r.nodeCpu),
+    'bare Node CPU µs': Math.round(bare.nodeCpu),
+    'PG CPU µs': r.pgCpu === undefined ? '' : Math.round(r.pgCpu),
   };
 }
 
@@ -378,6 +403,10 @@ async function main(url: string): Promise<void> {
         seconds: before.seconds + after.seconds,
         latencies: [...before.latencies, ...after.latencies],
         bytes: before.bytes + after.bytes,
+        nodeCpu:
+          (before.nodeCpu * before.latencies.length + after.nodeCpu * after.latencies.length) /
+          Math.max(1, before.latencies.length + after.latencies.length),
+        pgCpu: undefined,
       };
       rows.push(row(shape.name, run, baseline));
     }
