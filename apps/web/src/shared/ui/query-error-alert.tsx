@@ -1,0 +1,23 @@
+import { Alert, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { QueryErrorProps } from './query-error';
+
+/** The alert of `QueryError`: loaded when a query first fails, with antd's Alert. */
+export function QueryErrorAlert({ title, error, onRetry }: QueryErrorProps) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="alert"
+      data-testid="list-error"
+      title={title}
+      description={error.message || t('common.unknownError')}
+      action={
+        <Button size="small" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      }
+    />
+  );
+}
