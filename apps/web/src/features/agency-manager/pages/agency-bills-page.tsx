@@ -11,7 +11,9 @@ import { SubEntriesTab } from '../money/components/sub-entries-tab';
 import { SubTransactionsTab } from '../money/components/sub-transactions-tab';
 
 /* Only an address with a bad id shows it, so antd's Result (with its picture) loads for it alone. */
-const BadAgencyId = lazy(async () => ({ default: (await import('../money/components/bad-agency-id')).BadAgencyId }));
+const BadAgencyId = lazy(async () => ({
+  default: (await import('../money/components/bad-agency-id')).BadAgencyId,
+}));
 
 const TABS = ['entries', 'transactions'] as const;
 type Tab = (typeof TABS)[number];
