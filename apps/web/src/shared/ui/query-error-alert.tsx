@@ -1,6 +1,12 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { QueryErrorProps } from './query-error';
+
+/** What failed (a list, balances), why, and how to ask again. */
+export interface QueryErrorProps {
+  title: string;
+  error: Error;
+  onRetry: () => void;
+}
 
 /** The alert of `QueryError`: loaded when a query first fails, with antd's Alert. */
 export function QueryErrorAlert({ title, error, onRetry }: QueryErrorProps) {

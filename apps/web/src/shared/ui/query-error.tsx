@@ -1,10 +1,5 @@
 import { lazy, Suspense } from 'react';
-
-export interface QueryErrorProps {
-  title: string;
-  error: Error;
-  onRetry: () => void;
-}
+import type { QueryErrorProps } from './query-error-alert';
 
 /*
  * A page shows it only when a query fails, so antd's Alert (with its icons, three files) loads then,
