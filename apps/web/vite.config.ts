@@ -134,6 +134,103 @@ function formProviderOnly(): Plugin {
   };
 }
 
+const TREE_HELPERS = '\0portal-tree-helpers';
+
+/**
+ * antd's Table takes four helpers for its row selection (`arrAdd`, `arrDel`, `conductCheck`,
+ * `convertDataToEntities`) from @rc-component/tree's index, whose `Tree` attaches statics at the top
+ * level, so the bundler keeps the whole tree (and the virtual list it draws with) on every page with
+ * a table. This points that one import at a module that re-exports the four from the files that
+ * define them; the tree itself stays with antd's Tree (see `componentsOnDemand`). Should antd import
+ * differently, this matches nothing and the build is as it would be without it.
+ */
+function treeHelpersOnly(): Plugin {
+  const helpers = [
+    ['@rc-component/tree/es/util', 'arrAdd, arrDel'],
+    ['@rc-component/tree/es/utils/conductUtil', 'conductCheck'],
+    ['@rc-component/tree/es/utils/treeUtil', 'convertDataToEntities'],
+  ] as const;
+  let source = '';
+  return {
+    name: 'portal-tree-helpers-only',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(id, importer, options) {
+      if (id !== '@rc-component/tree' || !importer) return null;
+      if (!/[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/.test(importer)) return null;
+      const lines: string[] = [];
+      for (const [module, names] of helpers) {
+        const resolved = await this.resolve(module, importer, { ...options, skipSelf: true });
+        if (!resolved) return null;
+        lines.push(`export { ${names} } from ${JSON.stringify(resolved.id)};`);
+      }
+      source = lines.join('\n');
+      return TREE_HELPERS;
+    },
+    load(id) {
+      return id === TREE_HELPERS ? source : null;
+    },
+  };
+}
+
+const ON_DEMAND = '\0portal-on-demand:';
+
+/**
+ * antd components that antd's own components import for a feature no list page shows at once, so
+ * every page that shows the importer downloads them: Card imports Tabs (about 10 KB compressed, its
+ * own file) for a tab list in its header (`tabList`, which no card of the app has); Table imports
+ * Checkbox and Radio (about 6 KB in three files) for its row selection (`rowSelection`, used only by
+ * the after-sales dialogs' tables) and its column filters, and Tree (about 12 KB) for the filters'
+ * tree mode (no column of the app has a filter).
+ */
+const TABLE_SELECTION = /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/;
+const TABLE_FILTER = /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/;
+const COMPONENTS_ON_DEMAND = [
+  { name: 'tabs', importer: /[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/, source: '../tabs' },
+  { name: 'checkbox', importer: TABLE_SELECTION, source: '../../checkbox' },
+  { name: 'radio', importer: TABLE_SELECTION, source: '../../radio' },
+  { name: 'checkbox', importer: TABLE_FILTER, source: '../../../checkbox' },
+  { name: 'radio', importer: TABLE_FILTER, source: '../../../radio' },
+  { name: 'tree', importer: TABLE_FILTER, source: '../../../tree' },
+];
+
+/**
+ * Points each import of `COMPONENTS_ON_DEMAND` at a small module that loads the component when it
+ * is first drawn, nothing meanwhile (`lazy`). Pages that show the component themselves import the
+ * same module, so they get it as before. Should antd import them differently, this matches nothing
+ * and the build is as it would be without it.
+ */
+function componentsOnDemand(): Plugin {
+  /** Each component's module (its virtual module's id names the component, not a file). */
+  const modules = new Map<string, string>();
+  return {
+    name: 'portal-components-on-demand',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const wanted = COMPONENTS_ON_DEMAND.find(
+        (c) => c.source === source && importer && c.importer.test(importer),
+      );
+      if (!wanted) return null;
+      const component = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!component) return null;
+      modules.set(ON_DEMAND + wanted.name, component.id);
+      return ON_DEMAND + wanted.name;
+    },
+    load(id) {
+      const module = modules.get(id);
+      if (module === undefined) return null;
+      return [
+        `import { createElement, lazy, Suspense } from 'react';`,
+        `const Component = lazy(() => import(${JSON.stringify(module)}));`,
+        'export default function OnDemand(props) {',
+        '  return createElement(Suspense, { fallback: null }, createElement(Component, props));',
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
 /** The app's page for every route but the home page (see preloadHome). */
 const APP_HTML = 'app.html';
 
@@ -211,6 +308,8 @@ export default defineConfig({
     react(),
     antdStaticStyles(),
     formProviderOnly(),
+    componentsOnDemand(),
+    treeHelpersOnly(),
     localeParts(),
     airportsAsData(),
     preloadHome(),
@@ -249,6 +348,27 @@ export default defineConfig({
             { name: 'home', test: HOME_PAGE, priority: 1 },
             // The header's and side menus' lazy parts, shown on every page once signed in.
             { name: 'signed-in', test: SIGNED_IN_CHROME, priority: 1 },
+            // Select with the virtual list and icons it draws with: Tree (loaded on demand) and the
+            // date picker share these, which would otherwise make two more files on every page.
+            {
+              name: 'select',
+              test: /[\\/]node_modules[\\/](?:antd[\\/]es[\\/]select|@rc-component[\\/](?:select|virtual-list))[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            // The icons and small hooks that Select, Form, Tag, Table and the filters share: each
+            // was a file of under 1 KB (half of it response headers) on every list page and the
+            // search page; one file now.
+            {
+              name: 'common-parts',
+              test: /[\\/]node_modules[\\/](?:@ant-design[\\/]icons(?:-svg)?[\\/]es[\\/](?:icons|asn)[\\/](?:(?:Close|Search|Plus|File|Download)Outlined|(?:ExclamationCircle|CheckCircle|InfoCircle)Filled)|antd[\\/]es[\\/]_util[\\/]hooks[\\/](?:useClosable|useSyncState))\.js$/,
+              includeDependenciesRecursively: false,
+            },
+            // The tree helpers of Table's row selection (`treeHelpersOnly`), which Tree shares.
+            {
+              name: 'table',
+              test: /[\\/]node_modules[\\/](?:antd[\\/]es[\\/]table[\\/]|@rc-component[\\/](?:table[\\/]|tree[\\/]es[\\/](?:TreeNode|Indent|contextTypes|util|utils[\\/](?:conductUtil|treeUtil|keyUtil))\.js))/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -1,22 +1,19 @@
-import { Alert, Button } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
+import type { QueryErrorProps } from './query-error-alert';
+
+/*
+ * A page shows it only when a query fails, so antd's Alert (with its icons, three files) loads then,
+ * not with every list page (docs/performance/javascript-per-route.md).
+ */
+const QueryErrorAlert = lazy(async () => ({
+  default: (await import('./query-error-alert')).QueryErrorAlert,
+}));
 
 /** A query that failed to load (a list, balances): what failed, why, and a retry. */
-export function QueryError({ title, error, onRetry }: { title: string; error: Error; onRetry: () => void }) {
-  const { t } = useTranslation();
+export function QueryError(props: QueryErrorProps) {
   return (
-    <Alert
-      type="error"
-      showIcon
-      role="alert"
-      data-testid="list-error"
-      title={title}
-      description={error.message || t('common.unknownError')}
-      action={
-        <Button size="small" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      }
-    />
+    <Suspense fallback={null}>
+      <QueryErrorAlert {...props} />
+    </Suspense>
   );
 }

@@ -1,4 +1,5 @@
-import { Flex, Result, Tabs, Typography } from 'antd';
+import { Flex, Tabs } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { parseAgencyId } from '@portal/domain/sub-agency-ranges';
@@ -8,6 +9,11 @@ import { useSubBalance } from '../money/api/sub-bills';
 import { SubBalanceCards } from '../money/components/sub-balance-header';
 import { SubEntriesTab } from '../money/components/sub-entries-tab';
 import { SubTransactionsTab } from '../money/components/sub-transactions-tab';
+
+/* Only an address with a bad id shows it, so antd's Result (with its picture) loads for it alone. */
+const BadAgencyId = lazy(async () => ({
+  default: (await import('../money/components/bad-agency-id')).BadAgencyId,
+}));
 
 const TABS = ['entries', 'transactions'] as const;
 type Tab = (typeof TABS)[number];
@@ -65,17 +71,13 @@ function SubAgencyBills({ agencyId }: { agencyId: number }) {
  * entries and its transactions, each with filters and Excel export, as the agency's own wallet pages.
  */
 export function AgencyBillsPage() {
-  const { t } = useTranslation();
   const { id } = useParams();
   const agencyId = parseAgencyId(id);
   if (agencyId === null) {
     return (
-      <Result
-        status="404"
-        title={<PageTitle>{t('router.agencyBills')}</PageTitle>}
-        subTitle={<Typography.Text>{t('agencyMoney.bills.badId')}</Typography.Text>}
-        extra={<Link to="/agency-manager">{t('agencyMoney.bills.backToAgencies')}</Link>}
-      />
+      <Suspense fallback={null}>
+        <BadAgencyId />
+      </Suspense>
     );
   }
   // A new id starts afresh: its own tabs, filters and pages.

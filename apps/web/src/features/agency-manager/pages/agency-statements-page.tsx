@@ -1,15 +1,23 @@
 import { Flex, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryError } from '../../../shared/ui/query-error';
 import { ExportButton } from '../../../shared/wallet/export-button';
 import { exportSubStatements, useSubStatements, type SubStatementFilters } from '../money/api/sub-statements';
-import { StatementDetailDrawer, type DetailTarget } from '../money/components/statement-detail-drawer';
+import type { DetailTarget } from '../money/components/statement-detail-drawer';
 import { StatementFilters } from '../money/components/statement-filters';
 import { SubStatementsTable } from '../money/components/sub-statements-table';
 import { readStatementQuery, writeStatementQuery } from '../money/lib/statement-params';
+
+/*
+ * A month's detail opens from a row, so its drawer loads when first opened and stays mounted after
+ * (it animates closed): antd's Drawer is not needed for the list (docs/performance/javascript-per-route.md).
+ */
+const StatementDetailDrawer = lazy(async () => ({
+  default: (await import('../money/components/statement-detail-drawer')).StatementDetailDrawer,
+}));
 
 /**
  * /agency-manager/statements: the statement of each sub-agency and currency over a month or a
@@ -23,6 +31,8 @@ export function AgencyStatementsPage() {
   const { page, pageSize, ...filters } = query;
   const statements = useSubStatements(query);
   const [detail, setDetail] = useState<DetailTarget | null>(null);
+  // Whether a detail was ever opened: the drawer is mounted from then on.
+  const [drawerMounted, setDrawerMounted] = useState(false);
   // Nothing to export, or the rows on screen are still those of the previous filters.
   const exportOff = statements.isError || statements.isPlaceholderData || !statements.data?.total;
   const agencyName = statements.data?.list.find((row) => row.agencyId === filters.agencyId)?.agencyName;
@@ -62,12 +72,17 @@ export function AgencyStatementsPage() {
               }),
             )
           }
-          onDetail={(row) =>
-            setDetail({ agencyId: row.agencyId, agencyName: row.agencyName, month: row.from.slice(0, 7) })
-          }
+          onDetail={(row) => {
+            setDrawerMounted(true);
+            setDetail({ agencyId: row.agencyId, agencyName: row.agencyName, month: row.from.slice(0, 7) });
+          }}
         />
       )}
-      <StatementDetailDrawer target={detail} onClose={() => setDetail(null)} />
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <StatementDetailDrawer target={detail} onClose={() => setDetail(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

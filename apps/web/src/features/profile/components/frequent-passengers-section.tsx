@@ -1,12 +1,19 @@
 import { Button, Card, Space, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FrequentPassenger } from '@portal/domain/frequent-passengers';
 import { canAddFrequentPassenger, MAX_FREQUENT_PASSENGERS } from '@portal/domain/limits';
 import { useAllFrequentPassengers } from '../../../shared/passengers/api/passengers';
-import { FrequentPassengerEditor } from './frequent-passenger-editor';
 import { FrequentPassengersTable } from './frequent-passengers-table';
 import { QueryError } from '../../../shared/ui/query-error';
+
+/*
+ * The editor opens from a button or a row, so it loads when first opened: its passenger fields bring
+ * the date picker and the dialog, which the list does not need (docs/performance/javascript-per-route.md).
+ */
+const FrequentPassengerEditor = lazy(async () => ({
+  default: (await import('./frequent-passenger-editor')).FrequentPassengerEditor,
+}));
 
 /** What the editor is open for: a new passenger, or the one being edited. */
 type Editing = { passenger?: FrequentPassenger } | null;
@@ -60,7 +67,11 @@ export function FrequentPassengersSection() {
           onEdit={(passenger) => setEditing({ passenger })}
         />
       )}
-      {editing && <FrequentPassengerEditor passenger={editing.passenger} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <FrequentPassengerEditor passenger={editing.passenger} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

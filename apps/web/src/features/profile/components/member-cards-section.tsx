@@ -1,6 +1,6 @@
 import { Button, Card, Empty, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberCard } from '@portal/domain/frequent-passengers';
 import { formatDate } from '../../../shared/dates/format-date';
@@ -12,7 +12,14 @@ import {
   useMemberCards,
 } from '../../../shared/passengers/api/member-cards';
 import { QueryError } from '../../../shared/ui/query-error';
-import { MemberCardEditor } from './member-card-editor';
+
+/*
+ * The editor opens from a button or a row, so it loads when first opened, with its dialog and
+ * fields (docs/performance/javascript-per-route.md).
+ */
+const MemberCardEditor = lazy(async () => ({
+  default: (await import('./member-card-editor')).MemberCardEditor,
+}));
 
 type Editing = { card?: MemberCard } | null;
 
@@ -126,7 +133,11 @@ export function MemberCardsSection() {
           }}
         />
       )}
-      {editing && <MemberCardEditor card={editing.card} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <MemberCardEditor card={editing.card} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

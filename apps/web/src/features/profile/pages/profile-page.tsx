@@ -1,6 +1,6 @@
-import { Col, Result, Row } from 'antd';
+import { Col, Row } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useSessionStore } from '../../../shared/stores/session-store';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { DefaultsForm } from '../components/defaults-form';
@@ -9,6 +9,9 @@ import { FrequentPassengersSection } from '../components/frequent-passengers-sec
 import { MemberCardsSection } from '../components/member-cards-section';
 import { PasswordForm } from '../components/password-form';
 import { ProfileInfoForm } from '../components/profile-info-form';
+
+/* Only a logged-out visitor sees it, so antd's Result loads for them alone. */
+const LoginPrompt = lazy(async () => ({ default: (await import('../components/login-prompt')).LoginPrompt }));
 
 /**
  * The account page (/profile): profile, password, defaults, frequent passengers and member cards.
@@ -43,11 +46,9 @@ export function ProfilePage() {
           </Col>
         </Row>
       ) : (
-        <Result
-          status="info"
-          title={t('profile.loginPrompt.title')}
-          extra={<Link to="/">{t('profile.loginPrompt.link')}</Link>}
-        />
+        <Suspense fallback={null}>
+          <LoginPrompt />
+        </Suspense>
       )}
     </section>
   );
