@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GroupInstalment, type GroupOrder } from '@portal/domain/group-order';
 import { dueInstalment } from '@portal/domain/group-order-status';
-import { CHANNEL_OPTIONS } from '@portal/domain/payment';
+import { CHANNEL_OPTIONS } from '@portal/domain/payment-channels';
 import { RestrictedButton } from '../../../shared/company/restricted-button';
 import { formatDateTime } from '../../../shared/dates/format-date';
 import { money } from '../lib/format';
