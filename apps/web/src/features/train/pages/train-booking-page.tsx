@@ -2,13 +2,8 @@ import { Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  filterTrains,
-  type TrainFilter,
-  type TrainOffer,
-  type TrainSearchRequest,
-  type TrainSeat,
-} from '@portal/domain/rail';
+import type { TrainOffer, TrainSearchRequest, TrainSeat } from '@portal/domain/rail';
+import { filterTrains, type TrainFilter } from '@portal/domain/rail-rules';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryError } from '../../../shared/ui/query-error';
 import { useTrainSearch } from '../api/search-trains';
