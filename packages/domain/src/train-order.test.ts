@@ -7,7 +7,7 @@ import {
   MAX_TRAIN_PASSENGERS,
   TRAIN_DOCUMENT_TYPES,
   TRAIN_PASSENGER_TYPES,
-  TrainBookingPassenger,
+  type TrainBookingPassenger,
   trainTicketPriceMinor,
   trainTimelineNoteText,
   TrainTimelineEntry,
