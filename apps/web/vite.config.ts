@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { antdStaticStyles } from './antd-styles-plugin.ts';
 import { firstPaint } from './first-paint-plugin.ts';
 import { localePartChunkName, localeParts } from './locale-parts-plugin.ts';
+import { stationsAsData } from './stations-data-plugin.ts';
 
 const API = 'http://127.0.0.1:8080';
 
@@ -312,6 +313,7 @@ export default defineConfig({
     treeHelpersOnly(),
     localeParts(),
     airportsAsData(),
+    stationsAsData(),
     preloadHome(),
     firstPaint(),
     precompress(),
@@ -328,7 +330,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Pages, locales, the menus and the airport catalog (data, see airportsAsData) load lazily.
+    // Pages, locales, the menus, the airport catalog and the station table (data, see airportsAsData
+    // and stationsAsData) load lazily.
     chunkSizeWarningLimit: 500,
     rolldownOptions: {
       output: {

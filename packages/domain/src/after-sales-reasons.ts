@@ -1,7 +1,7 @@
 /*
  * The after-sales reasons and disruption kinds the order pages show, without zod: the dialogs'
- * reasons and their rules, whether a change is offered, the disruption types and statuses and
- * their i18n keys. `after-sales.ts` (and `disruptions.ts`), which re-export them, hold the schemas.
+ * reasons and their rules, whether a change is offered, the supporting documents' limits, the
+ * disruption types and statuses and their i18n keys. `after-sales.ts` (and `disruptions.ts`), which re-export them, hold the schemas.
  */
 
 /**
@@ -92,3 +92,9 @@ export type DisruptionType = (typeof DISRUPTION_TYPES)[number];
 /** open -> acknowledged; a protected cancellation then -> accepted | refund_requested. */
 export const DISRUPTION_STATUSES = ['open', 'acknowledged', 'accepted', 'refund_requested'] as const;
 export type DisruptionStatus = (typeof DISRUPTION_STATUSES)[number];
+
+/** Supporting documents (spec §5): jpg, png or PDF, at most 2 MB each and 5 files. */
+export const SUPPORTING_DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
+export const SUPPORTING_DOCUMENT_MAX_FILES = 5;
+export const SUPPORTING_DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export type SupportingDocumentType = (typeof SUPPORTING_DOCUMENT_TYPES)[number];

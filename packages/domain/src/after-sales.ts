@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { ORDER_TYPES } from './flight-order-status';
 import { CalendarDate, CleanText } from './primitives';
 import { CABINS, MoneyJson } from './shopping';
-import { REFUND_REASONS, VOLUNTARY_STATES } from './after-sales-reasons';
+import {
+  REFUND_REASONS,
+  SUPPORTING_DOCUMENT_MAX_FILES,
+  SUPPORTING_DOCUMENT_TYPES,
+  VOLUNTARY_STATES,
+} from './after-sales-reasons';
 
 // The reasons, their rules and the disruption kinds the pages read, on their own without zod.
 export * from './after-sales-reasons';
@@ -47,12 +52,6 @@ export type RefundReason = z.infer<typeof RefundReason>;
 
 export const ChangeReason = z.union([z.literal(0), z.literal(1), z.literal(3)]);
 export type ChangeReason = z.infer<typeof ChangeReason>;
-
-/** Supporting documents (spec §5): jpg, png or PDF, at most 2 MB each and 5 files. */
-export const SUPPORTING_DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
-export const SUPPORTING_DOCUMENT_MAX_FILES = 5;
-export const SUPPORTING_DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
-export type SupportingDocumentType = (typeof SUPPORTING_DOCUMENT_TYPES)[number];
 
 /** A stored supporting document as the API lists it. */
 export const SupportingDocument = z.object({

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import * as rules from './fare-term-rules';
 import {
   actionAllowed,
   type ActionTerms,
@@ -125,5 +126,14 @@ describe('convertTerms', () => {
     expect(usd.currency).toBe('USD');
     expect(usd.change.windows.map((w) => w.amountMinor)).toEqual([1_429, 2_858, 0, 0]);
     expect(usd.change.windows[2]?.percentOfFare).toBe(10);
+  });
+});
+
+describe('the zod-free fare term rules the pages import', () => {
+  it('are what fare-terms.ts re-exports, typed as the schemas parse them', () => {
+    expect(actionAllowed).toBe(rules.actionAllowed);
+    expect(termFee).toBe(rules.termFee);
+    expectTypeOf<FareTerms>().toEqualTypeOf<rules.FareTerms>();
+    expectTypeOf<ActionTerms>().toEqualTypeOf<rules.ActionTerms>();
   });
 });

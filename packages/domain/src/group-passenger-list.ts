@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPE_CODES, normalizeDocumentNumber, type DocumentType } from './document-types';
 import { PASSENGER_LIST_STATES } from './group-order-status';
-import type { Locale } from './locale';
 import {
-  PASSENGER_RULE_KEYS,
-  validatePassenger,
-  validatePassengerCounts,
-  type FareRestrictions,
-  type PassengerRuleKey,
-} from './passenger-rules';
+  GROUP_PASSENGER_COLUMN_CODES,
+  GROUP_PASSENGER_COLUMNS,
+  GROUP_PASSENGER_ERROR_KEYS,
+  type GroupPassengerColumn,
+  type GroupPassengerRowError as GroupPassengerRowErrorShape,
+} from './group-passenger-errors';
+import { validatePassenger, validatePassengerCounts, type FareRestrictions } from './passenger-rules';
 import { PASSENGER_TYPES, type PassengerCounts, type PassengerType } from './shopping';
 
 /**
@@ -18,50 +18,22 @@ import { PASSENGER_TYPES, type PassengerCounts, type PassengerType } from './sho
  * web shows the errors by row and column with the same labels.
  */
 
+// The columns, the error keys and the reading of a refused upload's errors are zod-free, for the page.
+export {
+  GROUP_PASSENGER_COLUMN_CODES,
+  GROUP_PASSENGER_COLUMNS,
+  GROUP_PASSENGER_ERROR_KEYS,
+  GROUP_PASSENGER_LIST_KEYS,
+  groupPassengerColumnLabel,
+  readGroupPassengerUploadErrors,
+  type GroupPassengerColumn,
+  type GroupPassengerErrorKey,
+  type GroupPassengerListKey,
+} from './group-passenger-errors';
+
 /** The genders a row may carry. */
 export const GROUP_PASSENGER_GENDERS = ['male', 'female'] as const;
 export type GroupPassengerGender = (typeof GROUP_PASSENGER_GENDERS)[number];
-
-/** Columns of the sheet, in order, with their header in each locale. */
-export const GROUP_PASSENGER_COLUMNS = [
-  { code: 'type', label: { en: 'Passenger type', 'zh-cn': '乘客类型', 'zh-tw': '乘客類型' } },
-  { code: 'surname', label: { en: 'Surname', 'zh-cn': '姓（英文）', 'zh-tw': '姓（英文）' } },
-  { code: 'givenNames', label: { en: 'Given names', 'zh-cn': '名（英文）', 'zh-tw': '名（英文）' } },
-  { code: 'gender', label: { en: 'Gender', 'zh-cn': '性别', 'zh-tw': '性別' } },
-  {
-    code: 'birthday',
-    label: {
-      en: 'Birthday (yyyy-mm-dd)',
-      'zh-cn': '出生日期（yyyy-mm-dd）',
-      'zh-tw': '出生日期（yyyy-mm-dd）',
-    },
-  },
-  {
-    code: 'nationality',
-    label: { en: 'Nationality (e.g. CN)', 'zh-cn': '国籍（如 CN）', 'zh-tw': '國籍（如 CN）' },
-  },
-  { code: 'documentType', label: { en: 'Document type', 'zh-cn': '证件类型', 'zh-tw': '證件類型' } },
-  { code: 'documentNumber', label: { en: 'Document number', 'zh-cn': '证件号码', 'zh-tw': '證件號碼' } },
-  {
-    code: 'documentExpiry',
-    label: {
-      en: 'Document expiry (yyyy-mm-dd)',
-      'zh-cn': '证件有效期（yyyy-mm-dd）',
-      'zh-tw': '證件有效期（yyyy-mm-dd）',
-    },
-  },
-] as const satisfies readonly { code: string; label: Record<Locale, string> }[];
-
-export type GroupPassengerColumn = (typeof GROUP_PASSENGER_COLUMNS)[number]['code'];
-export const GROUP_PASSENGER_COLUMN_CODES = GROUP_PASSENGER_COLUMNS.map((c) => c.code) as [
-  GroupPassengerColumn,
-  ...GroupPassengerColumn[],
-];
-
-/** The header of a column in `locale`. */
-export function groupPassengerColumnLabel(column: GroupPassengerColumn, locale: Locale): string {
-  return GROUP_PASSENGER_COLUMNS.find((c) => c.code === column)?.label[locale] ?? column;
-}
 
 /** True when a header cell names `column` in any locale or by its code (case and spaces ignored). */
 export function isGroupPassengerHeader(column: GroupPassengerColumn, text: string): boolean {
@@ -77,14 +49,6 @@ export const GROUP_PASSENGER_FILE_MAX_BYTES = 2 * 1024 * 1024;
 /** Rows read at most: more than any group may hold is a wrong file. */
 export const GROUP_PASSENGER_MAX_ROWS = 1000;
 
-/** Keys of the list's own checks, beside the passenger rule keys of spec §5. */
-export const GROUP_PASSENGER_LIST_KEYS = [
-  'passengerList.gender.invalid',
-  'passengerList.documentNumber.duplicate',
-] as const;
-export type GroupPassengerListKey = (typeof GROUP_PASSENGER_LIST_KEYS)[number];
-export type GroupPassengerErrorKey = PassengerRuleKey | GroupPassengerListKey;
-
 /**
  * One error of an upload: `row` is the sheet's row number as Excel shows it (the header is row 1),
  * `column` the column code; both null for an error of the whole list (counts per type).
@@ -92,12 +56,12 @@ export type GroupPassengerErrorKey = PassengerRuleKey | GroupPassengerListKey;
 export const GroupPassengerRowError = z.object({
   row: z.number().int().min(1).nullable(),
   column: z.enum(GROUP_PASSENGER_COLUMN_CODES).nullable(),
-  key: z.enum([...PASSENGER_RULE_KEYS, ...GROUP_PASSENGER_LIST_KEYS]),
+  key: z.enum(GROUP_PASSENGER_ERROR_KEYS),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
-});
+}) satisfies z.ZodType<GroupPassengerRowErrorShape>;
 export type GroupPassengerRowError = z.infer<typeof GroupPassengerRowError>;
 
-/** `data` of a refused upload (the row errors). */
+/** `data` of a refused upload (the row errors); the page reads it with `readGroupPassengerUploadErrors`. */
 export const GroupPassengerUploadErrors = z.object({ errors: z.array(GroupPassengerRowError) });
 export type GroupPassengerUploadErrors = z.infer<typeof GroupPassengerUploadErrors>;
 

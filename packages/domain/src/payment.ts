@@ -1,31 +1,10 @@
 import { z } from 'zod';
-import { PAYMENT_CHANNELS, type PaymentChannel } from './payment-channels';
+import { CHANNEL_OPTIONS, PAYMENT_CHANNELS, type PaymentChannel, type PaymentFlow } from './payment-channels';
 import { companyAllows } from './company-restrictions';
 import { isSafeRedirect, MAX_REDIRECT_LENGTH } from './navigation';
 import { MoneyJson } from './shopping';
 
-export { PAYMENT_CHANNELS, type PaymentChannel };
-
-/** How a channel completes: at once from the wallet, by redirect to a hosted page, or by QR code. */
-export type PaymentFlow = 'balance' | 'redirect' | 'qr';
-
-/**
- * How each channel of spec §3 completes, and its label. QR code: the payer scans with a wallet
- * app (alipay, wechat-pay, the yeepay wallets); redirect: a hosted checkout page (stripe,
- * airwallex, the yeepay cards, abapay).
- */
-export const CHANNEL_OPTIONS = {
-  balance: { flow: 'balance', labelKey: 'payment.channel.balance' },
-  'yeepay-alipay': { flow: 'qr', labelKey: 'payment.channel.yeepayAlipay' },
-  'yeepay-credit-card': { flow: 'redirect', labelKey: 'payment.channel.yeepayCreditCard' },
-  'yeepay-debit-card': { flow: 'redirect', labelKey: 'payment.channel.yeepayDebitCard' },
-  'yeepay-wechat': { flow: 'qr', labelKey: 'payment.channel.yeepayWechat' },
-  airwallex: { flow: 'redirect', labelKey: 'payment.channel.airwallex' },
-  stripe: { flow: 'redirect', labelKey: 'payment.channel.stripe' },
-  alipay: { flow: 'qr', labelKey: 'payment.channel.alipay' },
-  'wechat-pay': { flow: 'qr', labelKey: 'payment.channel.wechatPay' },
-  abapay: { flow: 'redirect', labelKey: 'payment.channel.abapay' },
-} as const satisfies Record<PaymentChannel, { flow: PaymentFlow; labelKey: string }>;
+export { CHANNEL_OPTIONS, PAYMENT_CHANNELS, type PaymentChannel, type PaymentFlow };
 
 /** A channel with its flow and label. */
 export interface PaymentOption {

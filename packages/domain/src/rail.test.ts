@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import * as rules from './rail-rules';
 import {
   SEAT_CLASSES_BY_TRAIN_TYPE,
   TRAIN_TYPES,
+  TrainFilter,
   TrainSearchRequest,
   filterTrains,
   isHighSpeed,
@@ -124,5 +126,21 @@ describe('railRefundQuote (12306 refund fee by time before departure)', () => {
     [5_530, 5_550],
   ])('rounds %i fen to half a yuan: %i', (minor, rounded) => {
     expect(roundToHalfYuan(minor)).toBe(rounded);
+  });
+});
+
+describe('the zod-free rail rules the booking page imports', () => {
+  it('are what rail.ts re-exports, and the filter schema reads the plain filter', () => {
+    expect(filterTrains).toBe(rules.filterTrains);
+    expect(isHighSpeed).toBe(rules.isHighSpeed);
+    expect(TRAIN_TYPES).toBe(rules.TRAIN_TYPES);
+    expectTypeOf<TrainFilter>().toEqualTypeOf<rules.TrainFilter>();
+    const filter: rules.TrainFilter = {
+      trainTypes: ['G', 'K'],
+      departureBands: [...rules.TIME_BAND_KEYS],
+      departureStations: ['VNP'],
+      arrivalStations: [],
+    };
+    expect(TrainFilter.parse(filter)).toEqual(filter);
   });
 });

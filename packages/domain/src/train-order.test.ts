@@ -1,13 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import * as trainPassengers from './train-passengers';
 import { residentIdCheckChar } from './document-types';
 import {
   birthdayFromResidentId,
   CreateTrainOrderBody,
+  MAX_TRAIN_PASSENGERS,
+  TRAIN_DOCUMENT_TYPES,
+  TRAIN_PASSENGER_TYPES,
+  type TrainBookingPassenger,
   trainTicketPriceMinor,
   trainTimelineNoteText,
   TrainTimelineEntry,
   validateTrainPassenger,
-  type TrainBookingPassenger,
 } from './train-order';
 import {
   TRAIN_ORDER_STATUSES,
@@ -182,5 +186,16 @@ describe('train timeline notes', () => {
     const old = { status: 'ticketed', at: '2026-11-23T08:00:00.000Z', note: 'Booked by trainop' };
     expect(TrainTimelineEntry.parse(old)).toEqual(old);
     expect(TrainTimelineEntry.safeParse({ ...old, noteKey: 'nonsense' }).success).toBe(false);
+  });
+});
+
+describe('the zod-free passenger rules the train booking form imports', () => {
+  it('are what train-order.ts re-exports, and type a passenger as the booking schema parses it', () => {
+    expect(validateTrainPassenger).toBe(trainPassengers.validateTrainPassenger);
+    expect(trainTicketPriceMinor).toBe(trainPassengers.trainTicketPriceMinor);
+    expect(TRAIN_DOCUMENT_TYPES).toBe(trainPassengers.TRAIN_DOCUMENT_TYPES);
+    expect(TRAIN_PASSENGER_TYPES).toBe(trainPassengers.TRAIN_PASSENGER_TYPES);
+    expect(MAX_TRAIN_PASSENGERS).toBe(trainPassengers.MAX_TRAIN_PASSENGERS);
+    expectTypeOf<TrainBookingPassenger>().toEqualTypeOf<trainPassengers.TrainBookingPassenger>();
   });
 });

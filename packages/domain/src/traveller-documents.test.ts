@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import * as readiness from './document-readiness';
 import { TRAIN_ORDER_STATUSES } from './train-order-status';
-import { flightOrderDocuments, groupOrderDocuments, trainETicketReady } from './traveller-documents';
+import {
+  FlightOrderDocuments,
+  flightOrderDocuments,
+  groupOrderDocuments,
+  trainETicketReady,
+} from './traveller-documents';
 
 const ticketed = [{ ticketNumbers: ['999-1234567890'] }, { ticketNumbers: ['999-1234567891'] }];
 
@@ -58,5 +64,20 @@ describe('the traveller documents of train and group orders', () => {
         passengerList: { state: 'uploaded' },
       }),
     ).toEqual({ quote: false, receipts: [], passengerList: false });
+  });
+});
+
+describe('the zod-free readiness module the pages import', () => {
+  it('is what the schema module re-exports, and the documents schema reads what it answers', () => {
+    expect(flightOrderDocuments).toBe(readiness.flightOrderDocuments);
+    expect(groupOrderDocuments).toBe(readiness.groupOrderDocuments);
+    expect(trainETicketReady).toBe(readiness.trainETicketReady);
+    expectTypeOf<FlightOrderDocuments>().toEqualTypeOf<readiness.FlightOrderDocuments>();
+    const answer = readiness.flightOrderDocuments({
+      type: 'origin',
+      passengers: ticketed,
+      invoiceType: 'bill',
+    });
+    expect(FlightOrderDocuments.parse(answer)).toEqual(answer);
   });
 });

@@ -1,83 +1,30 @@
 import { z } from 'zod';
 import { LOCALES } from './locale';
-import type { OrderType } from './flight-order-status';
-import type { GroupQuoteState, InstalmentState } from './group-order';
-import type { PassengerListState } from './group-order-status';
-import type { TrainOrderStatus } from './train-order-status';
-import type { InvoiceType } from './shopping-options';
+import type { FlightOrderDocuments as FlightOrderDocumentsShape } from './document-readiness';
 
 /**
  * Documents an agent hands the traveller of a flight order: the e-ticket itinerary and receipt,
- * and the invoice of the fare's invoice type. Both are PDFs in a language of the portal.
+ * and the invoice of the fare's invoice type. Both are PDFs in a language of the portal. When each
+ * exists is decided in `document-readiness.ts` (no zod, for the pages), re-exported here.
  */
+export {
+  flightOrderDocuments,
+  groupOrderDocuments,
+  invoiceOffered,
+  itineraryReady,
+  trainETicketReady,
+  type DocumentSource,
+  type GroupDocumentSource,
+  type GroupOrderDocuments,
+} from './document-readiness';
 
 /** `?lang=`: the document's language; absent, the caller's language. */
 export const TravellerDocumentQuery = z.strictObject({ lang: z.enum(LOCALES).optional() });
 export type TravellerDocumentQuery = z.infer<typeof TravellerDocumentQuery>;
 
-/** What a flight order needs for its documents: its kind, its passengers' tickets and its fare's invoice type. */
-export interface DocumentSource {
-  type: OrderType;
-  passengers: readonly { ticketNumbers: readonly string[] }[];
-  invoiceType: InvoiceType;
-}
-
-/**
- * The itinerary is an e-ticket document of a booking or a change (a refund or void order hands the
- * traveller no flights): it exists once every passenger holds a ticket number.
- */
-export function itineraryReady(order: Pick<DocumentSource, 'type' | 'passengers'>): boolean {
-  if (order.type !== 'origin' && order.type !== 'change') return false;
-  return order.passengers.length > 0 && order.passengers.every((p) => p.ticketNumbers.length > 0);
-}
-
-/**
- * The invoice of an order: none when its fare says `none`, otherwise once ticketed, of the fare's
- * type (a bill, the itinerary as the invoice, or both).
- */
-export function invoiceOffered(order: DocumentSource): boolean {
-  return order.invoiceType !== 'none' && itineraryReady(order);
-}
-
 /** What a flight order's documents panel offers (the order detail answers it). */
 export const FlightOrderDocuments = z.object({
   itinerary: z.boolean(),
   invoice: z.boolean(),
-});
+}) satisfies z.ZodType<FlightOrderDocumentsShape>;
 export type FlightOrderDocuments = z.infer<typeof FlightOrderDocuments>;
-
-export function flightOrderDocuments(order: DocumentSource): FlightOrderDocuments {
-  return { itinerary: itineraryReady(order), invoice: invoiceOffered(order) };
-}
-
-// ---------------------------------------------------------------- train and group orders
-
-/** A train order's e-ticket exists once the railway has ticketed it (not while refunding or after). */
-export function trainETicketReady(order: { status: TrainOrderStatus }): boolean {
-  return order.status === 'ticketed';
-}
-
-/** What a group order's documents need: the picked quote, the instalments paid and the list's state. */
-export interface GroupDocumentSource {
-  quotes: readonly { state: GroupQuoteState }[];
-  instalments: readonly { n: number; state: InstalmentState }[];
-  passengerList: { state: PassengerListState };
-}
-
-/** Which documents of a group order are ready: the screens offer only these, the API refuses the others (409). */
-export interface GroupOrderDocuments {
-  /** The priced offer, once a quote is picked. */
-  quote: boolean;
-  /** The numbers of the paid instalments: each has its receipt. */
-  receipts: number[];
-  /** The passenger list, once confirmed (it cannot change any more). */
-  passengerList: boolean;
-}
-
-export function groupOrderDocuments(order: GroupDocumentSource): GroupOrderDocuments {
-  return {
-    quote: order.quotes.some((q) => q.state === 'picked'),
-    receipts: order.instalments.filter((i) => i.state === 'paid').map((i) => i.n),
-    passengerList: order.passengerList.state === 'confirmed',
-  };
-}

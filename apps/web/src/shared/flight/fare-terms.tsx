@@ -2,7 +2,7 @@ import { Descriptions, type DescriptionsProps, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { fromMinor, minorDigits } from '@portal/domain/currency-conversion';
-import { actionAllowed, type ActionTerms, type FareTerms } from '@portal/domain/fare-terms';
+import { actionAllowed, type ActionTerms, type FareTerms } from '@portal/domain/fare-term-rules';
 import type { BaggageRule, FareRules } from '@portal/domain/shopping';
 import { usePriceDisplay } from './use-price-display';
 

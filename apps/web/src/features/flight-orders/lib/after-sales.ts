@@ -3,7 +3,7 @@ import {
   SUPPORTING_DOCUMENT_MAX_BYTES,
   SUPPORTING_DOCUMENT_MAX_FILES,
   SUPPORTING_DOCUMENT_TYPES,
-} from '@portal/domain/after-sales';
+} from '@portal/domain/after-sales-reasons';
 import { ERRORS } from '@portal/domain/errors';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import type { Segment } from '@portal/domain/shopping';

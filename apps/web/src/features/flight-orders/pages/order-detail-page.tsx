@@ -1,5 +1,5 @@
 import { OrderAncillariesCard } from '../components/order-ancillaries-card';
-import { Alert, Button, Card, Descriptions, Modal, Popconfirm, Result, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Descriptions, Modal, Popconfirm, Skeleton, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { AWAITING_PAYMENT_STATUSES } from '@portal/domain/flight-order-actions';
 import { FLIGHT_MOVING_STATUSES } from '@portal/domain/flight-order-status';
 import { isApiError } from '../../../shared/api/api-error';
 import { RestrictedButton } from '../../../shared/company/restricted-button';
+import { LazyResult } from '../../../shared/ui/lazy-result';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { BalancePaymentConfirm } from '../../../shared/payment/components/balance-payment-confirm';
 import { AfterSalesActions, AFTER_SALES_ACTIONS } from '../after-sales/after-sales-actions';
@@ -67,7 +68,7 @@ export function OrderDetailPage() {
   if (order.isError && !order.data) {
     if (isNotFound(order.error)) {
       return (
-        <Result
+        <LazyResult
           status="404"
           data-testid="order-not-found"
           title={t('orders.detail.notFound')}

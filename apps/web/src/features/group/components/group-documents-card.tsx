@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { GroupOrder } from '@portal/domain/group-order';
-import { groupOrderDocuments } from '@portal/domain/traveller-documents';
+import { groupOrderDocuments } from '@portal/domain/document-readiness';
 import { DocumentDownloadsCard, type DocumentDownload } from '../../../shared/ui/document-downloads';
 import { downloadGroupPassengerList, downloadGroupQuote, downloadGroupReceipt } from '../api/group-documents';
 

@@ -1,14 +1,18 @@
 import { Table, Tag } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GroupInstalment, type GroupOrder } from '@portal/domain/group-order';
 import { dueInstalment } from '@portal/domain/group-order-status';
-import { CHANNEL_OPTIONS } from '@portal/domain/payment';
+import { CHANNEL_OPTIONS } from '@portal/domain/payment-channels';
 import { RestrictedButton } from '../../../shared/company/restricted-button';
 import { formatDateTime } from '../../../shared/dates/format-date';
 import { money } from '../lib/format';
 import { Countdown } from './countdown';
-import { InstalmentPaymentDialog } from './instalment-payment-dialog';
+
+// The payment dialog (channels, QR code, balance confirmation) loads when an instalment is first paid.
+const InstalmentPaymentDialog = lazy(async () => ({
+  default: (await import('./instalment-payment-dialog')).InstalmentPaymentDialog,
+}));
 
 const STATE_COLOR = { unpaid: 'processing', paid: 'success', missed: 'error' } as const;
 
@@ -23,6 +27,8 @@ interface InstalmentsSectionProps {
 export function InstalmentsSection({ order }: InstalmentsSectionProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState<GroupInstalment | null>(null);
+  /** Once opened, the dialog stays mounted, so that it closes as before. */
+  const [paymentLoaded, setPaymentLoaded] = useState(false);
   const due = dueInstalment(order.status);
   const canPay = order.allowedActions.includes('payInstalment');
   const finalWaitsForList =
@@ -73,7 +79,10 @@ export function InstalmentsSection({ order }: InstalmentsSectionProps) {
                   type="primary"
                   size="small"
                   data-testid={`group-instalment-open-${r.n}`}
-                  onClick={() => setConfirming(r)}
+                  onClick={() => {
+                    setPaymentLoaded(true);
+                    setConfirming(r);
+                  }}
                 >
                   {t('groupOrders.instalment.pay', { kind: t(`groupOrders.instalment.kind.${r.kind}`) })}
                 </RestrictedButton>
@@ -83,7 +92,15 @@ export function InstalmentsSection({ order }: InstalmentsSectionProps) {
           },
         ]}
       />
-      <InstalmentPaymentDialog order={order} instalment={confirming} onClose={() => setConfirming(null)} />
+      {paymentLoaded && (
+        <Suspense fallback={null}>
+          <InstalmentPaymentDialog
+            order={order}
+            instalment={confirming}
+            onClose={() => setConfirming(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,15 +1,15 @@
-import { Alert, Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Descriptions, Skeleton, Space } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { GroupOrder } from '@portal/domain/group-order';
 import { GROUP_DESK_PENDING_STATUSES, GROUP_FINAL_STATUSES } from '@portal/domain/group-order-status';
 import { isApiError } from '../../../shared/api/api-error';
 import { formatDateTime } from '../../../shared/dates/format-date';
+import { LazyResult } from '../../../shared/ui/lazy-result';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryError } from '../../../shared/ui/query-error';
 import { useCancelGroupOrder, useGroupOrder, usePickQuote } from '../api/group-orders';
-import { CancelDialog } from '../components/cancel-dialog';
 import { Countdown } from '../components/countdown';
 import { GroupStatusTag } from '../components/group-status-tag';
 import { GroupDocumentsCard } from '../components/group-documents-card';
@@ -30,6 +30,11 @@ export const POLL_MS = 5000;
 export const WAITING_POLL_MS = 30_000;
 const NOT_FOUND = 500001;
 
+// The cancel dialog (with antd's form and text area) loads when first opened: most visits cancel nothing.
+const CancelDialog = lazy(async () => ({
+  default: (await import('../components/cancel-dialog')).CancelDialog,
+}));
+
 function pollWhilePending(order: GroupOrder | undefined): number | false {
   if (!order || GROUP_FINAL_STATUSES.includes(order.status)) return false;
   return GROUP_DESK_PENDING_STATUSES.includes(order.status) ? POLL_MS : WAITING_POLL_MS;
@@ -47,6 +52,8 @@ export function GroupOrderDetailPage() {
   const pick = usePickQuote(id);
   const cancel = useCancelGroupOrder(id);
   const [cancelOpen, setCancelOpen] = useState(false);
+  /** Once opened, the dialog stays mounted, so that it closes as before (animation, reset after close). */
+  const [cancelLoaded, setCancelLoaded] = useState(false);
   const fail = (error: Error) => void message.error(error.message || t('common.unknownError'));
 
   const title = <PageTitle>{t('router.groupOrderDetail')}</PageTitle>;
@@ -64,7 +71,7 @@ export function GroupOrderDetailPage() {
       <div data-testid="group-order-detail-page">
         {title}
         {notFound ? (
-          <Result
+          <LazyResult
             status="404"
             title={t('groupOrders.detail.notFound')}
             extra={<Link to="/flight/group/order">{t('groupOrders.detail.backToList')}</Link>}
@@ -94,7 +101,14 @@ export function GroupOrderDetailPage() {
         <GroupStatusTag status={data.status} testId="group-order-status" />
         <span>{t('groupOrders.detail.createdAt', { time: formatDateTime(data.createdAt) })}</span>
         {allowed.has('cancel') && (
-          <Button danger onClick={() => setCancelOpen(true)} data-testid="group-cancel">
+          <Button
+            danger
+            onClick={() => {
+              setCancelLoaded(true);
+              setCancelOpen(true);
+            }}
+            data-testid="group-cancel"
+          >
             {t('groupOrders.cancel.open')}
           </Button>
         )}
@@ -211,28 +225,32 @@ export function GroupOrderDetailPage() {
         <TimelineSection entries={data.timeline} />
       </Card>
 
-      <CancelDialog
-        open={cancelOpen}
-        sending={cancel.isPending}
-        depositsPaid={
-          data.paidTotal && data.paidTotal.amount !== '0' && Number(data.paidTotal.amount) > 0
-            ? money(data.paidTotal)
-            : null
-        }
-        onCancel={() => setCancelOpen(false)}
-        onSubmit={(reason) =>
-          cancel.mutate(
-            { reason },
-            {
-              onError: fail,
-              onSuccess: () => {
-                setCancelOpen(false);
-                void message.success(t('groupOrders.cancel.done'));
-              },
-            },
-          )
-        }
-      />
+      {cancelLoaded && (
+        <Suspense fallback={null}>
+          <CancelDialog
+            open={cancelOpen}
+            sending={cancel.isPending}
+            depositsPaid={
+              data.paidTotal && data.paidTotal.amount !== '0' && Number(data.paidTotal.amount) > 0
+                ? money(data.paidTotal)
+                : null
+            }
+            onCancel={() => setCancelOpen(false)}
+            onSubmit={(reason) =>
+              cancel.mutate(
+                { reason },
+                {
+                  onError: fail,
+                  onSuccess: () => {
+                    setCancelOpen(false);
+                    void message.success(t('groupOrders.cancel.done'));
+                  },
+                },
+              )
+            }
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -2,7 +2,10 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Modal, Skeleton, Space, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GroupPassengerUploadErrors } from '@portal/domain/group-passenger-list';
+import {
+  readGroupPassengerUploadErrors,
+  type GroupPassengerRowError,
+} from '@portal/domain/group-passenger-errors';
 import type { PassengerCounts } from '@portal/domain/shopping';
 import { isApiError } from '../../../shared/api/api-error';
 import { toast } from '../../../shared/ui/message-bridge';
@@ -21,13 +24,12 @@ const STATE_COLOR = { missing: 'warning', uploaded: 'processing', confirmed: 'su
 /** What a refused upload shows: the server's message and, when it sent them, the errors by row. */
 interface Refusal {
   message: string;
-  errors: GroupPassengerUploadErrors['errors'];
+  errors: GroupPassengerRowError[];
 }
 
 function refusalOf(error: unknown, fallback: string): Refusal {
   if (!isApiError(error)) return { message: fallback, errors: [] };
-  const parsed = GroupPassengerUploadErrors.safeParse(error.data);
-  return { message: error.message || fallback, errors: parsed.success ? parsed.data.errors : [] };
+  return { message: error.message || fallback, errors: readGroupPassengerUploadErrors(error.data) ?? [] };
 }
 
 export interface GroupPassengerListPanelProps {

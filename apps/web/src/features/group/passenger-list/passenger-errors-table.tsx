@@ -1,7 +1,10 @@
 import { Table } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { groupPassengerColumnLabel, type GroupPassengerRowError } from '@portal/domain/group-passenger-list';
+import {
+  groupPassengerColumnLabel,
+  type GroupPassengerRowError,
+} from '@portal/domain/group-passenger-errors';
 import { useLocale } from '../../../shared/stores/subject';
 
 const LIST_PREFIX = 'passengerList.';

@@ -3,7 +3,8 @@ import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrainOffer, TrainSeat } from '@portal/domain/rail';
-import { MAX_TRAIN_PASSENGERS, type TrainOrder } from '@portal/domain/train-order';
+import type { TrainOrder } from '@portal/domain/train-order';
+import { MAX_TRAIN_PASSENGERS } from '@portal/domain/train-passengers';
 import { loadPhoneCheck } from '../../../shared/passengers/model/phone-check';
 import { createTrainOrder } from '../api/train-orders';
 import {

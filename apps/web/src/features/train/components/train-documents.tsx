@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TrainOrder } from '@portal/domain/train-order';
-import { trainETicketReady } from '@portal/domain/traveller-documents';
+import { trainETicketReady } from '@portal/domain/document-readiness';
 import { DocumentDownloadsCard } from '../../../shared/ui/document-downloads';
 import { downloadTrainETicket } from '../api/train-documents';
 

@@ -1,7 +1,8 @@
 import { Card, Checkbox, Segmented, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TRAIN_TYPES, type TrainFilter, type TrainOffer } from '@portal/domain/rail';
+import type { TrainOffer } from '@portal/domain/rail';
+import { TRAIN_TYPES, type TrainFilter } from '@portal/domain/rail-rules';
 import { TIME_BANDS } from '@portal/domain/time-band';
 import { useLocale } from '../../../shared/stores/subject';
 import { TRAIN_SORTS, type TrainSort } from '../lib/sort-trains';

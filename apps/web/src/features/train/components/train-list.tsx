@@ -1,6 +1,7 @@
 import { Button, Card, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isHighSpeed, type TrainOffer, type TrainSeat } from '@portal/domain/rail';
+import type { TrainOffer, TrainSeat } from '@portal/domain/rail';
+import { isHighSpeed } from '@portal/domain/rail-rules';
 import { formatMoney } from '../../../shared/money/format-money';
 import { useLocale } from '../../../shared/stores/subject';
 import { durationParts } from '../lib/sort-trains';

@@ -2,7 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Card, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { TRAIN_DOCUMENT_TYPES, TRAIN_PASSENGER_TYPES } from '@portal/domain/train-order';
+import { TRAIN_DOCUMENT_TYPES, TRAIN_PASSENGER_TYPES } from '@portal/domain/train-passengers';
 import { useDatePattern } from '../../../shared/dates/format-date';
 
 /** The fields of passenger `index`: ticket type, name, nationality, document, and birthday when needed. */

@@ -2,14 +2,14 @@ import { minorDigits } from '@portal/domain/currency-conversion';
 import { validateContact, type PhoneCheck, type RuleError } from '@portal/domain/passenger-checks';
 import type { TrainSeat } from '@portal/domain/rail';
 import type { MoneyJson } from '@portal/domain/shopping';
+import type { CreateTrainOrderBody } from '@portal/domain/train-order';
 import {
   trainTicketPriceMinor,
   validateTrainPassenger,
-  type CreateTrainOrderBody,
   type TrainBookingPassenger,
   type TrainDocumentType,
   type TrainPassengerType,
-} from '@portal/domain/train-order';
+} from '@portal/domain/train-passengers';
 
 /** A passenger as the form holds it. */
 export interface PassengerValues {

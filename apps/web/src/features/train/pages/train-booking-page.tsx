@@ -1,23 +1,22 @@
 import { Space } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  filterTrains,
-  type TrainFilter,
-  type TrainOffer,
-  type TrainSearchRequest,
-  type TrainSeat,
-} from '@portal/domain/rail';
+import type { TrainOffer, TrainSearchRequest, TrainSeat } from '@portal/domain/rail';
+import { filterTrains, type TrainFilter } from '@portal/domain/rail-rules';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryError } from '../../../shared/ui/query-error';
 import { useTrainSearch } from '../api/search-trains';
 import { SupplierErrors } from '../components/supplier-errors';
-import { TrainBookingDrawer } from '../components/train-booking-drawer';
 import { TrainFilters } from '../components/train-filters';
 import { TrainList } from '../components/train-list';
 import { TrainSearchForm } from '../components/train-search-form';
 import { sortTrains, type TrainSort } from '../lib/sort-trains';
+
+// The booking drawer (passenger form, review, payment) loads when a seat class is first picked.
+const TrainBookingDrawer = lazy(async () => ({
+  default: (await import('../components/train-booking-drawer')).TrainBookingDrawer,
+}));
 
 /** /train/booking: search trains by stations and date, filter and sort them, and book a seat class. */
 export function TrainBookingPage() {
@@ -71,12 +70,14 @@ export function TrainBookingPage() {
         )}
       </Space>
       {picked && (
-        <TrainBookingDrawer
-          train={picked.train}
-          seat={picked.seat}
-          onClose={() => setPicked(null)}
-          onDone={(orderId) => void navigate(`/train/orders?id=${orderId}`)}
-        />
+        <Suspense fallback={null}>
+          <TrainBookingDrawer
+            train={picked.train}
+            seat={picked.seat}
+            onClose={() => setPicked(null)}
+            onDone={(orderId) => void navigate(`/train/orders?id=${orderId}`)}
+          />
+        </Suspense>
       )}
     </section>
   );

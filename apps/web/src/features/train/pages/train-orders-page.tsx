@@ -1,13 +1,17 @@
 import { Card, Empty } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryError } from '../../../shared/ui/query-error';
 import { useTrainOrders, type TrainOrderFilters } from '../api/train-orders';
-import { TrainOrderDetail } from '../components/train-order-detail';
 import { TrainOrderFiltersForm } from '../components/train-order-filters';
 import { TrainOrdersTable } from '../components/train-orders-table';
+
+// An order's detail drawer (timeline, documents, refund, payment) loads when an order is first opened.
+const TrainOrderDetail = lazy(async () => ({
+  default: (await import('../components/train-order-detail')).TrainOrderDetail,
+}));
 
 /** /train/orders ('Train ticket booking'): the agency's train orders, filters, and an order's detail. */
 export function TrainOrdersPage() {
@@ -55,7 +59,11 @@ export function TrainOrdersPage() {
           />
         )}
       </Card>
-      {openId && <TrainOrderDetail id={openId} onClose={() => handleOpen(null)} />}
+      {openId && (
+        <Suspense fallback={null}>
+          <TrainOrderDetail id={openId} onClose={() => handleOpen(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }
