@@ -1,5 +1,5 @@
 import { DeleteOutlined, SwapOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form } from 'antd';
+import { Button, DatePicker, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useDatePattern } from '../../../shared/dates/format-date';
@@ -17,9 +17,15 @@ interface LegFieldsProps {
   onRemove?: () => void;
 }
 
-/** One flight of the form: from, swap, to and date; multi-city legs take airports only. */
+/**
+ * One flight of the form: from, swap, to and date; multi-city legs take airports only. The leg's
+ * problem shows below it, in the error colour as antd's Form.Item draws it; not a Form.Item, whose
+ * grid row re-renders each field once more right after it mounts (it subscribes to the screen
+ * size), inside the search page's first commit.
+ */
 export function LegFields({ index, leg, multiCity, minDate, error, onChange, onRemove }: LegFieldsProps) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const datePattern = useDatePattern();
   const n = index + 1;
   const suffix = multiCity ? ` ${n}` : '';
@@ -28,12 +34,7 @@ export function LegFields({ index, leg, multiCity, minDate, error, onChange, onR
   const dateLabel = `${t('flight.booking.date')}${suffix}`;
 
   return (
-    <Form.Item
-      validateStatus={error ? 'error' : undefined}
-      help={error}
-      style={{ marginBottom: 12 }}
-      data-testid={`leg-${index}`}
-    >
+    <div style={{ marginBottom: 12 }} data-testid={`leg-${index}`}>
       <div className="flight-leg">
         {multiCity && <span className="flight-leg-number">{t('flight.booking.legLabel', { n })}</span>}
         <AirportPicker
@@ -62,6 +63,7 @@ export function LegFields({ index, leg, multiCity, minDate, error, onChange, onR
           id={`leg-${index}-date`}
           aria-label={dateLabel}
           allowClear={false}
+          status={error ? 'error' : undefined}
           value={dayjs(leg.date)}
           disabledDate={(d) => d.isBefore(dayjs(minDate), 'day')}
           onChange={(d) => d && onChange({ ...leg, date: d.format('YYYY-MM-DD') })}
@@ -75,6 +77,11 @@ export function LegFields({ index, leg, multiCity, minDate, error, onChange, onR
           />
         )}
       </div>
-    </Form.Item>
+      {error && (
+        <div role="alert" style={{ color: token.colorError, lineHeight: token.lineHeight }}>
+          {error}
+        </div>
+      )}
+    </div>
   );
 }

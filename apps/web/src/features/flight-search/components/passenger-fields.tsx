@@ -1,5 +1,6 @@
-import { Form, InputNumber, Select, Space } from 'antd';
+import { InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlainField } from '../../../shared/ui/plain-field';
 import { CABINS, type Cabin } from '@portal/domain/shopping-options';
 import { MAX_PASSENGERS, type SearchFormValues } from '../model/search-form';
 
@@ -17,11 +18,7 @@ export function PassengerFields({ passengers, cabinClass, onPassengers, onCabin 
   const { t } = useTranslation();
   const { adult, child } = passengers;
   const field = (key: keyof Passengers, min: number, max: number) => (
-    <Form.Item
-      label={t(`flight.booking.passengers.${key}`)}
-      htmlFor={`pax-${key}`}
-      style={{ marginBottom: 8 }}
-    >
+    <PlainField id={`pax-${key}`} label={t(`flight.booking.passengers.${key}`)} style={{ marginBottom: 8 }}>
       <InputNumber
         id={`pax-${key}`}
         data-testid={`pax-${key}`}
@@ -38,7 +35,7 @@ export function PassengerFields({ passengers, cabinClass, onPassengers, onCabin 
         }}
         style={{ width: 88 }}
       />
-    </Form.Item>
+    </PlainField>
   );
 
   return (
@@ -46,7 +43,7 @@ export function PassengerFields({ passengers, cabinClass, onPassengers, onCabin 
       {field('adult', 1, MAX_PASSENGERS - child)}
       {field('child', 0, MAX_PASSENGERS - adult)}
       {field('infant', 0, adult)}
-      <Form.Item label={t('flight.booking.cabin')} htmlFor="search-cabin" style={{ marginBottom: 8 }}>
+      <PlainField id="search-cabin" label={t('flight.booking.cabin')} style={{ marginBottom: 8 }}>
         <Select<Cabin>
           id="search-cabin"
           data-testid="search-cabin"
@@ -55,7 +52,7 @@ export function PassengerFields({ passengers, cabinClass, onPassengers, onCabin 
           options={[...CABINS].reverse().map((c) => ({ value: c, label: t(`flight.cabin.${c}`) }))}
           style={{ width: 190 }}
         />
-      </Form.Item>
+      </PlainField>
     </Space>
   );
 }

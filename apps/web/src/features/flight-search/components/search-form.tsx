@@ -1,11 +1,12 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, DatePicker, Form, Segmented } from 'antd';
+import { Alert, Button, DatePicker, Segmented } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanyRefusal } from '../../../shared/company/use-company-restrictions';
 import { useDatePattern } from '../../../shared/dates/format-date';
 import { PlainCard } from '../../../shared/ui/plain-card';
+import { PlainField } from '../../../shared/ui/plain-field';
 import { MAX_MULTI_CITY_LEGS } from '@portal/domain/limits';
 import type { ShoppingRequest } from '@portal/domain/shopping';
 import { useSearchForm } from '../hooks/use-search-form';
@@ -18,7 +19,12 @@ const PnrSearch = lazy(async () => ({ default: (await import('./pnr-search')).Pn
 
 type Mode = 'oneway' | 'roundtrip' | 'multicity' | 'pnr';
 
-/** The flight search form (spec §2, §3): one-way, return, multi-city (≤ 5 legs) and PNR-code mode. */
+/**
+ * The flight search form (spec §2, §3): one-way, return, multi-city (≤ 5 legs) and PNR-code mode.
+ * Its fields are plain labelled fields (`PlainField`), not antd's Form: the form checks itself
+ * (`useSearchForm`), and each Form.Item's grid row rendered its field a second time right after
+ * the page's first commit, in the same long task; antd's form code and styles stay off the page.
+ */
 export function SearchForm({ initial }: { initial: ShoppingRequest | undefined }) {
   const { t } = useTranslation();
   const datePattern = useDatePattern();
@@ -76,70 +82,64 @@ export function SearchForm({ initial }: { initial: ShoppingRequest | undefined }
             void submit();
           }}
         >
-          <Form layout="vertical" component={false}>
-            {values.legs.map((leg, index) => (
-              <LegFields
-                key={index}
-                index={index}
-                leg={leg}
-                multiCity={multi}
-                minDate={index > 0 ? (values.legs[index - 1]?.date ?? today) : today}
-                error={errors.legs[index]}
-                onChange={(next) => setLeg(index, next)}
-                onRemove={
-                  multi && values.legs.length > 2
-                    ? () => update({ ...values, legs: values.legs.filter((_, i) => i !== index) })
-                    : undefined
-                }
+          {values.legs.map((leg, index) => (
+            <LegFields
+              key={index}
+              index={index}
+              leg={leg}
+              multiCity={multi}
+              minDate={index > 0 ? (values.legs[index - 1]?.date ?? today) : today}
+              error={errors.legs[index]}
+              onChange={(next) => setLeg(index, next)}
+              onRemove={
+                multi && values.legs.length > 2
+                  ? () => update({ ...values, legs: values.legs.filter((_, i) => i !== index) })
+                  : undefined
+              }
+            />
+          ))}
+          {values.bookingType === 'roundtrip' && first && (
+            <PlainField id="return-date" label={t('flight.booking.returnDate')} style={{ marginBottom: 12 }}>
+              <DatePicker
+                format={datePattern}
+                id="return-date"
+                allowClear={false}
+                value={dayjs(values.returnDate)}
+                disabledDate={(d) => d.isBefore(dayjs(first.date), 'day')}
+                onChange={(d) => d && update({ ...values, returnDate: d.format('YYYY-MM-DD') })}
               />
-            ))}
-            {values.bookingType === 'roundtrip' && first && (
-              <Form.Item
-                label={t('flight.booking.returnDate')}
-                htmlFor="return-date"
-                style={{ marginBottom: 12 }}
-              >
-                <DatePicker
-                  format={datePattern}
-                  id="return-date"
-                  allowClear={false}
-                  value={dayjs(values.returnDate)}
-                  disabledDate={(d) => d.isBefore(dayjs(first.date), 'day')}
-                  onChange={(d) => d && update({ ...values, returnDate: d.format('YYYY-MM-DD') })}
-                />
-              </Form.Item>
-            )}
-            {multi && (
-              <Button
-                icon={<PlusOutlined aria-hidden />}
-                onClick={addLeg}
-                disabled={values.legs.length >= MAX_MULTI_CITY_LEGS}
-                style={{ marginBottom: 12 }}
-              >
-                {t('flight.booking.addLeg', { max: MAX_MULTI_CITY_LEGS })}
-              </Button>
-            )}
-            {errors.general.length > 0 && (
-              <Alert type="error" showIcon style={{ marginBottom: 12 }} title={errors.general.join(' ')} />
-            )}
-            <div className="search-actions">
-              <PassengerFields
-                passengers={values.passengers}
-                cabinClass={values.cabinClass}
-                onPassengers={(passengers) => update({ ...values, passengers })}
-                onCabin={(cabinClass) => update({ ...values, cabinClass })}
-              />
-              <Button
-                type="primary"
-                htmlType="submit"
-                icon={<SearchOutlined aria-hidden />}
-                loading={pending}
-                size="large"
-              >
-                {t('flight.booking.search')}
-              </Button>
-            </div>
-          </Form>
+            </PlainField>
+          )}
+          {multi && (
+            <Button
+              icon={<PlusOutlined aria-hidden />}
+              onClick={addLeg}
+              disabled={values.legs.length >= MAX_MULTI_CITY_LEGS}
+              style={{ marginBottom: 12 }}
+            >
+              {t('flight.booking.addLeg', { max: MAX_MULTI_CITY_LEGS })}
+            </Button>
+          )}
+          {errors.general.length > 0 && (
+            <Alert type="error" showIcon style={{ marginBottom: 12 }} title={errors.general.join(' ')} />
+          )}
+          <div className="search-actions">
+            <PassengerFields
+              passengers={values.passengers}
+              cabinClass={values.cabinClass}
+              onPassengers={(passengers) => update({ ...values, passengers })}
+              onCabin={(cabinClass) => update({ ...values, cabinClass })}
+            />
+            <Button
+              type="primary"
+              htmlType="submit"
+              icon={<SearchOutlined aria-hidden />}
+              loading={pending}
+              size="large"
+            >
+              {t('flight.booking.search')}
+            </Button>
+          </div>
         </form>
       )}
     </PlainCard>
