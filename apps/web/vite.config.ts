@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -7,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { antdStaticStyles } from './antd-styles-plugin.ts';
 import { firstPaint } from './first-paint-plugin.ts';
 import { localePartChunkName, localeParts } from './locale-parts-plugin.ts';
-import { stationsAsData } from './stations-data-plugin.ts';
+import { generatedModuleAsData } from './data-asset-plugin.ts';
 
 const API = 'http://127.0.0.1:8080';
 
@@ -46,67 +45,6 @@ function precompress(): Plugin {
         );
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
       }
-    },
-  };
-}
-
-const AIRPORTS_DATA = path.resolve(
-  import.meta.dirname,
-  '../../packages/reference-data/src/generated/airports-data.ts',
-);
-const AIRPORTS_SHIM = '\0portal-airports-data';
-
-/** The array literals the generated airport module exports (JSON apart from trailing commas). */
-function readAirportsData(): Record<string, unknown> {
-  const source = readFileSync(AIRPORTS_DATA, 'utf8');
-  const data: Record<string, unknown> = {};
-  for (const match of source.matchAll(/^export const (\w+)[^=\n]*=\s*(\[[\s\S]*?\]);$/gm)) {
-    const [, name = '', literal = ''] = match;
-    data[name] = JSON.parse(literal.replace(/,(\s*)\]$/, '$1]'));
-  }
-  for (const name of ['TIME_ZONES', 'AIRPORT_ROWS', 'CITY_ROWS']) {
-    if (!Array.isArray(data[name])) throw new Error(`${AIRPORTS_DATA}: no ${name}`);
-  }
-  return data;
-}
-
-/**
- * The airport catalog ships as data, not code: the build writes the generated rows to a
- * content-hashed `assets/airports-<hash>.json` (precompressed, cached as immutable, so a browser
- * keeps it across releases until the data changes), and the module the catalog imports becomes a
- * small one that fetches it. The flight pages import the catalog lazily, so the file is fetched
- * only when the search form needs airports. The API and the tests keep the TypeScript module.
- */
-function airportsAsData(): Plugin {
-  let base = '/';
-  return {
-    name: 'portal-airports-as-data',
-    apply: 'build',
-    // Before Vite's resolver, which would otherwise resolve the import to the TypeScript file.
-    enforce: 'pre',
-    configResolved(config) {
-      base = config.base;
-    },
-    resolveId(source, importer) {
-      if (source === './generated/airports-data' && importer?.includes('reference-data')) {
-        return AIRPORTS_SHIM;
-      }
-      return null;
-    },
-    load(id) {
-      if (id !== AIRPORTS_SHIM) return null;
-      const json = JSON.stringify(readAirportsData());
-      const hash = createHash('sha256').update(json).digest('base64url').slice(0, 10);
-      const fileName = `assets/airports-${hash}.json`;
-      this.emitFile({ type: 'asset', fileName, source: json });
-      return [
-        `const response = await fetch(${JSON.stringify(base + fileName)});`,
-        `if (!response.ok) throw new Error('The airport catalog did not load: ' + response.status);`,
-        'const data = await response.json();',
-        'export const TIME_ZONES = data.TIME_ZONES;',
-        'export const AIRPORT_ROWS = data.AIRPORT_ROWS;',
-        'export const CITY_ROWS = data.CITY_ROWS;',
-      ].join('\n');
     },
   };
 }
@@ -312,8 +250,12 @@ export default defineConfig({
     componentsOnDemand(),
     treeHelpersOnly(),
     localeParts(),
-    airportsAsData(),
-    stationsAsData(),
+    generatedModuleAsData({
+      module: 'airports-data',
+      exports: ['TIME_ZONES', 'AIRPORT_ROWS', 'CITY_ROWS'],
+      what: 'The airport catalog',
+    }),
+    generatedModuleAsData({ module: 'stations-data', exports: ['STATION_ROWS'], what: 'The station table' }),
     preloadHome(),
     firstPaint(),
     precompress(),
@@ -330,8 +272,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Pages, locales, the menus, the airport catalog and the station table (data, see airportsAsData
-    // and stationsAsData) load lazily.
+    // Pages, locales, the menus, the airport catalog and the station table (data, see
+    // generatedModuleAsData) load lazily.
     chunkSizeWarningLimit: 500,
     rolldownOptions: {
       output: {
