@@ -35,7 +35,7 @@ const ROUTE_JS_BUDGET = 400 * 1024;
 // and train orders pages left the list; the two left are ceilinged at their figures plus 1.5 KB.
 const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
   '/flight/group/order/:id': 429,
-  '/flight/orders/:id': 406,
+  '/flight/orders/:id': 405,
 };
 
 interface Download {

@@ -1,5 +1,5 @@
 import { OrderAncillariesCard } from '../components/order-ancillaries-card';
-import { Alert, Button, Card, Descriptions, Modal, Popconfirm, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Descriptions, Popconfirm, Skeleton, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -10,7 +10,6 @@ import { isApiError } from '../../../shared/api/api-error';
 import { RestrictedButton } from '../../../shared/company/restricted-button';
 import { LazyResult } from '../../../shared/ui/lazy-result';
 import { PageTitle } from '../../../shared/ui/page-title';
-import { BalancePaymentConfirm } from '../../../shared/payment/components/balance-payment-confirm';
 import { AfterSalesActions, AFTER_SALES_ACTIONS } from '../after-sales/after-sales-actions';
 import { AfterSalesDetailCard, DocumentsCard, RelatedOrdersCard } from '../after-sales/after-sales-cards';
 import { FareTermsCard } from '../components/fare-terms-card';
@@ -33,9 +32,13 @@ import { DisruptionPanel } from '../disruptions';
 import { timestamp } from '../lib/format';
 import { toast } from '../../../shared/ui/message-bridge';
 
-// Opened by "pay another way": the channels, the QR code and the checkout redirect load then.
-const PaymentPanel = lazy(async () => ({
-  default: (await import('../../../shared/payment/components/payment-panel')).PaymentPanel,
+// The balance payment's confirmation (antd's Modal) loads when a payment is first asked for.
+const BalancePaymentConfirm = lazy(async () => ({
+  default: (await import('../../../shared/payment/components/balance-payment-confirm')).BalancePaymentConfirm,
+}));
+// Opened by "pay another way": its dialog, the channels, the QR code and the checkout redirect load then.
+const PayOtherDialog = lazy(async () => ({
+  default: (await import('../components/pay-other-dialog')).PayOtherDialog,
 }));
 
 /** Poll every 3 s while ticketing or the supplier's desk is under way. */
@@ -110,6 +113,9 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
   const cancel = useCancelOrder(order.id);
   const [choosingChannel, setChoosingChannel] = useState(false);
   const [confirmingBalance, setConfirmingBalance] = useState(false);
+  /** Once opened, each payment dialog stays mounted, so that it closes as before. */
+  const [balanceLoaded, setBalanceLoaded] = useState(false);
+  const [channelsLoaded, setChannelsLoaded] = useState(false);
   const actions = order.allowedActions;
 
   const onPay = () => {
@@ -203,7 +209,10 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
               type="primary"
               data-testid="order-pay"
               loading={pay.isPending}
-              onClick={() => setConfirmingBalance(true)}
+              onClick={() => {
+                setBalanceLoaded(true);
+                setConfirmingBalance(true);
+              }}
             >
               {t('orders.detail.payBalance')}
             </RestrictedButton>
@@ -212,7 +221,10 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
             <RestrictedButton
               action="pay"
               data-testid="order-pay-other"
-              onClick={() => setChoosingChannel(true)}
+              onClick={() => {
+                setChannelsLoaded(true);
+                setChoosingChannel(true);
+              }}
             >
               {t('orders.detail.payOther')}
             </RestrictedButton>
@@ -239,26 +251,23 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
           <AfterSalesActions order={order} />
         </Space>
       </Card>
-      <BalancePaymentConfirm
-        open={confirmingBalance}
-        amount={order.price.orderTotal}
-        subject={order.bookingNumber}
-        confirmLoading={pay.isPending}
-        onConfirm={onPay}
-        onCancel={() => setConfirmingBalance(false)}
-      />
-      <Modal
-        open={choosingChannel}
-        title={t('orders.detail.payOther')}
-        footer={null}
-        width={720}
-        destroyOnHidden
-        onCancel={() => setChoosingChannel(false)}
-      >
-        <Suspense fallback={<Skeleton active />}>
-          <PaymentPanel order={order} context="existing" onPaid={() => setChoosingChannel(false)} />
+      {balanceLoaded && (
+        <Suspense fallback={null}>
+          <BalancePaymentConfirm
+            open={confirmingBalance}
+            amount={order.price.orderTotal}
+            subject={order.bookingNumber}
+            confirmLoading={pay.isPending}
+            onConfirm={onPay}
+            onCancel={() => setConfirmingBalance(false)}
+          />
         </Suspense>
-      </Modal>
+      )}
+      {channelsLoaded && (
+        <Suspense fallback={null}>
+          <PayOtherDialog order={order} open={choosingChannel} onClose={() => setChoosingChannel(false)} />
+        </Suspense>
+      )}
       <DisruptionPanel orderId={order.id} />
       <RelatedOrdersCard order={order} />
       <AfterSalesDetailCard order={order} />
