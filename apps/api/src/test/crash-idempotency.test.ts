@@ -1,6 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -10,7 +8,7 @@ import { WalletBalance } from '@portal/domain/wallet';
 import { adult, contact, travelDate } from '../modules/flight-orders/flight-orders.test-helpers';
 import { flightOrders } from '../modules/flight-orders/flight-orders.schema';
 import { journalEntries, ledgerAccounts, ledgerPostings } from '../modules/wallet/wallet.schema';
-import { endProcess, pause, randomSecret, serverDatabase, startServerProcess } from './server-process';
+import { demoServerEnv, endProcess, pause, serverDatabase, startServerProcess } from './server-process';
 
 /**
  * The real server as a child process, killed with SIGKILL while keyed bookings and balance
@@ -129,22 +127,7 @@ describe('Idempotency-Key after a crash', () => {
     'answers every request retried after kill -9 with its first answer or one clean run, never a 5xx',
     async () => {
       const storage = await serverDatabase('portal-crash', cleanups);
-      const env = {
-        ...storage.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        PORTAL_DEMO: 'true',
-        // These count orders and jobs from an empty start: no seeded history.
-        SEED_DEMO_BUSINESS: 'false',
-        PARTNER_SSO_SECRET: randomSecret(),
-        PAYMENT_GATEWAY_SECRET: randomSecret(),
-        WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
-        ENABLE_TEST_HOOKS: 'true',
-        SUPPLIER_LATENCY_SCALE: '0',
-        LOGIN_RATE_LIMIT_MAX: '1000',
-        LOGIN_IP_RATE_LIMIT_MAX: '1000',
-        JOBS_POLL_MS: '0',
-      };
+      const env = demoServerEnv(storage, { JOBS_POLL_MS: '0' });
       let server = await Server.start(env);
 
       const tokens: Record<string, string> = {};

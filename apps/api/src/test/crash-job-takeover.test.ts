@@ -1,6 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -13,7 +11,7 @@ import { TICKETING_JOB } from '../modules/flight-orders/order-jobs';
 import { notifications } from '../modules/notifications/notifications.schema';
 import { journalEntries } from '../modules/wallet/wallet.schema';
 import { usePostgres } from './app';
-import { endProcess, pause, randomSecret, serverDatabase, startServerProcess } from './server-process';
+import { demoServerEnv, endProcess, pause, serverDatabase, startServerProcess } from './server-process';
 
 /**
  * The real server as a child process, killed with SIGKILL while it runs a ticketing job (its
@@ -130,24 +128,12 @@ const SUPPLIERS = ['sim-gds', 'sim-ndc', 'sim-lcc'];
 describe('a ticketing job after kill -9', () => {
   it('is taken over by another instance within 30 s and tickets the order once', async () => {
     const storage = await serverDatabase('portal-takeover', cleanups);
-    const env = {
-      ...storage.env,
-      NODE_ENV: 'test',
+    const env = demoServerEnv(storage, {
       LOG_LEVEL: 'debug',
-      PORTAL_DEMO: 'true',
-      // These count orders and jobs from an empty start: no seeded history.
-      SEED_DEMO_BUSINESS: 'false',
-      PARTNER_SSO_SECRET: randomSecret(),
-      PAYMENT_GATEWAY_SECRET: randomSecret(),
-      WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
-      ENABLE_TEST_HOOKS: 'true',
-      SUPPLIER_LATENCY_SCALE: '0',
-      LOGIN_RATE_LIMIT_MAX: '1000',
-      LOGIN_IP_RATE_LIMIT_MAX: '1000',
       // Ticketing runs at most 2 s after payment; jobs are polled often.
       TIME_SCALE: '3600',
       JOBS_POLL_MS: '200',
-    };
+    });
     const servers = [await Server.start(env)];
     if (usePostgres) servers.push(await Server.start(env));
     const [first] = servers;

@@ -73,6 +73,32 @@ export async function serverDatabase(prefix: string, cleanups: Cleanup[]): Promi
   };
 }
 
+/**
+ * The environment of a demo server for the crash tests: `storage`'s data, fresh secrets, the test
+ * hooks, no web build, no seeded history (they count orders and jobs from an empty start), no
+ * supplier latency and no login limits; `extra` adds or overrides.
+ */
+export function demoServerEnv(
+  storage: ServerDatabase,
+  extra: Record<string, string>,
+): Record<string, string> {
+  return {
+    ...storage.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PORTAL_DEMO: 'true',
+    SEED_DEMO_BUSINESS: 'false',
+    PARTNER_SSO_SECRET: randomSecret(),
+    PAYMENT_GATEWAY_SECRET: randomSecret(),
+    WEB_DIST: path.join(os.tmpdir(), 'portal-no-web-dist'),
+    ENABLE_TEST_HOOKS: 'true',
+    SUPPLIER_LATENCY_SCALE: '0',
+    LOGIN_RATE_LIMIT_MAX: '1000',
+    LOGIN_IP_RATE_LIMIT_MAX: '1000',
+    ...extra,
+  };
+}
+
 /** Ends a server process with `signal` (SIGKILL: a crash; SIGTERM: a clean stop) and waits for it. */
 export async function endProcess(child: ChildProcess, signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
