@@ -63,11 +63,9 @@ async function snap(portal: PortalPage, name: string) {
 
 test.describe.serial('agency management', () => {
   test.describe.configure({ timeout: 120_000 });
-  // The agencies' staff sit in their agencies' time zone (Asia/Shanghai by default): the statements
-  // page opens on the browser's current month, and the server counts days in the agency's zone.
-  // A browser left in UTC saw November while the top-up was already on 1 December in Beijing
-  // (16:00 to 24:00 UTC on a month's last day).
-  test.use({ timezoneId: 'Asia/Shanghai' });
+  // The browser stays in UTC while the agencies are in Asia/Shanghai: the statements page opens on
+  // the agency's current month (16:00 to 24:00 UTC on a month's last day, Beijing is already in the
+  // next month, the month its top-up is counted in).
 
   test('the admin creates a sub-agency in Traditional Chinese, funds it and marks up its mainland China fares', async ({
     page,

@@ -159,6 +159,11 @@ export const CompanyInfo = z.object({
   logo: z.string().nullable(),
   proxyLevel: z.number().int().min(0),
   parentId: z.number().int().nullable(),
+  /**
+   * The agency's IANA time zone (company setting): its statement months and days are cut in it, so
+   * the screens start on the agency's current month, not the browser's. Not among the spec's fields.
+   */
+  timeZone: z.string(),
   config: z.object({
     commonConfig: z.object({
       enableFlightService: z.boolean(),

@@ -53,3 +53,18 @@ export function canonicalTimeZone(name: string): string | undefined {
 export function isIanaTimeZone(name: string): boolean {
   return canonicalTimeZone(name) !== undefined;
 }
+
+/**
+ * The calendar month (`YYYY-MM`) it is at `at` in `timeZone`: the agency's current month, which
+ * its statements start on. An unknown zone counts as the default agency zone.
+ */
+export function monthIn(timeZone: string, at: Date = new Date()): string {
+  const zone = canonicalTimeZone(timeZone) ?? DEFAULT_AGENCY_TIME_ZONE;
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+  }).formatToParts(at);
+  const part = (type: 'year' | 'month') => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}`;
+}

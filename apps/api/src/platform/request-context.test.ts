@@ -9,6 +9,7 @@ const company: CompanyInfo = {
   logo: null,
   proxyLevel: 1,
   parentId: 3,
+  timeZone: 'Asia/Shanghai',
   config: {
     commonConfig: {
       enableFlightService: true,

@@ -19,6 +19,7 @@ function company(flags: CompanyFlags): CompanyInfo {
     logo: null,
     proxyLevel,
     parentId: proxyLevel === 0 ? null : 1,
+    timeZone: 'Asia/Shanghai',
     config: {
       commonConfig: { ...common, settlementCurrency: 'CNY', hidePnrBooking: false, disablePayment: false },
     },

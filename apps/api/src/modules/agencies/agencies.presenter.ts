@@ -14,6 +14,7 @@ export function presentCompany(row: AgencyRow): CompanyInfo {
     logo: row.logo,
     proxyLevel: row.proxyLevel,
     parentId: row.parentId,
+    timeZone: row.timeZone,
     config: {
       commonConfig: {
         enableFlightService: c.enableFlightService === true,

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { SubAgencyList } from '@portal/domain/agencies';
+import { monthIn } from '@portal/domain/time-zone-names';
 import type { SubAgencyStatement, SubStatementDetail, SubStatementList } from '@portal/domain/sub-agencies';
 import { serveExport } from '../../../test/export-spy';
 import { SESSIONS } from '../../../test/fixtures';
@@ -11,7 +11,8 @@ import { envelope, server } from '../../../test/server';
 
 /** The first render loads the page's code: slow on a busy machine. */
 const WAIT = { timeout: 30000 };
-const MONTH = dayjs().format('YYYY-MM');
+/** The agency's current month: the session's company is in Asia/Shanghai, whatever the browser's zone. */
+const MONTH = monthIn('Asia/Shanghai');
 const cny = (amount: string) => ({ amount, currency: 'CNY' as const });
 
 function statement(over: Partial<SubAgencyStatement> = {}): SubAgencyStatement {

@@ -2,6 +2,7 @@ import { Flex, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useAgencyMonth } from '../../../shared/company/use-agency-month';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryError } from '../../../shared/ui/query-error';
 import { ExportButton } from '../../../shared/wallet/export-button';
@@ -27,7 +28,8 @@ const StatementDetailDrawer = lazy(async () => ({
 export function AgencyStatementsPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
-  const query = readStatementQuery(search);
+  const currentMonth = useAgencyMonth();
+  const query = readStatementQuery(search, currentMonth);
   const { page, pageSize, ...filters } = query;
   const statements = useSubStatements(query);
   const [detail, setDetail] = useState<DetailTarget | null>(null);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Currency } from '@portal/domain/currency';
 import type { StatementQuery } from '@portal/domain/wallet';
 import { MAX_STATEMENT_MONTHS } from '@portal/domain/wallet-entries';
+import { useAgencyMonth } from '../../../shared/company/use-agency-month';
 import { CurrencyFilter, FilterForm } from '../../../shared/ui/filter-form';
 
 type MonthRange = [Dayjs | null, Dayjs | null] | null | undefined;
@@ -13,12 +14,12 @@ interface FormValues {
   currency?: Currency;
 }
 
-/** The last twelve months up to the current one: what the screen shows first. */
-export function defaultStatementQuery(today: Dayjs = dayjs()): StatementQuery {
+/** The last twelve months up to `currentMonth` (`YYYY-MM`, the agency's): what the screen shows first. */
+export function defaultStatementQuery(currentMonth: string): StatementQuery {
   return {
     period: 'month',
-    from: today.subtract(11, 'month').format('YYYY-MM'),
-    to: today.format('YYYY-MM'),
+    from: dayjs(`${currentMonth}-01`).subtract(11, 'month').format('YYYY-MM'),
+    to: currentMonth,
   };
 }
 
@@ -40,6 +41,7 @@ interface StatementsFiltersProps {
 export function StatementsFilters({ initial, onApply }: StatementsFiltersProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
+  const currentMonth = useAgencyMonth();
   const initialValues: FormValues = { months: monthsOf(initial), currency: initial.currency };
 
   const handleFinish = ({ months, currency }: FormValues) => {
@@ -57,7 +59,7 @@ export function StatementsFilters({ initial, onApply }: StatementsFiltersProps) 
       applyText={t('bills.filter.search')}
       resetText={t('bills.filter.reset')}
       onReset={() => {
-        const reset = defaultStatementQuery();
+        const reset = defaultStatementQuery(currentMonth);
         form.setFieldsValue({ months: monthsOf(reset), currency: undefined });
         onApply(reset);
       }}

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
+import { monthIn } from '@portal/domain/time-zone-names';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { WalletStatement } from '@portal/domain/wallet';
@@ -101,8 +102,10 @@ describe('statements page', () => {
     );
     const first = urls[0]?.searchParams;
     expect(first?.get('period')).toBe('month');
-    expect(first?.get('to')).toBe(dayjs().format('YYYY-MM'));
-    expect(first?.get('from')).toBe(dayjs().subtract(11, 'month').format('YYYY-MM'));
+    // The agency's months (the session's company is in Asia/Shanghai), whatever the browser's zone.
+    const agencyMonth = monthIn('Asia/Shanghai');
+    expect(first?.get('to')).toBe(agencyMonth);
+    expect(first?.get('from')).toBe(dayjs(`${agencyMonth}-01`).subtract(11, 'month').format('YYYY-MM'));
     expect(first?.has('currency')).toBe(false);
     expect(screen.getByTestId('export-button')).toBeEnabled();
   });

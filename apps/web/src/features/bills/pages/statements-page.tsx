@@ -2,6 +2,7 @@ import { Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatementQuery } from '@portal/domain/wallet';
+import { useAgencyMonth } from '../../../shared/company/use-agency-month';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { exportStatements } from '../api/export-lists';
 import { useWalletStatements } from '../api/get-wallet-statements';
@@ -13,7 +14,8 @@ import { StatementsTable } from '../components/statements-table';
 /** /bills/statements: the wallet's statement per month and currency, with filters and export. */
 export function StatementsPage() {
   const { t } = useTranslation();
-  const [query, setQuery] = useState<StatementQuery>(() => defaultStatementQuery());
+  const currentMonth = useAgencyMonth();
+  const [query, setQuery] = useState<StatementQuery>(() => defaultStatementQuery(currentMonth));
   const statements = useWalletStatements(query);
   // Nothing to export, or the rows on screen are still those of the previous filters.
   const exportOff =

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Currency } from '@portal/domain/currency';
 import { MAX_SUB_RANGE_DAYS, daysBetween } from '@portal/domain/sub-agency-ranges';
 import { datesToRange, rangeToDates, type DayRange } from '../../../../shared/dates/date-range';
+import { useAgencyMonth } from '../../../../shared/company/use-agency-month';
 import { useDatePattern } from '../../../../shared/dates/format-date';
 import { CurrencyFilter, FilterForm } from '../../../../shared/ui/filter-form';
 import { useFormSync } from '../../../../shared/ui/use-form-sync';
@@ -53,6 +54,7 @@ export function StatementFilters({ values, agencyName, onApply }: StatementFilte
   const { t } = useTranslation();
   const datePattern = useDatePattern();
   const [form] = Form.useForm<FormValues>();
+  const currentMonth = useAgencyMonth();
   const mode = Form.useWatch('mode', form) ?? (values.period ? 'month' : 'dates');
   useFormSync(form, values, toForm);
 
@@ -71,7 +73,7 @@ export function StatementFilters({ values, agencyName, onApply }: StatementFilte
       applyText={t('agencyMoney.filter.search')}
       resetText={t('agencyMoney.filter.reset')}
       onReset={() => {
-        const reset: SubStatementFilters = { period: dayjs().format('YYYY-MM') };
+        const reset: SubStatementFilters = { period: currentMonth };
         form.setFieldsValue(toForm(reset));
         onApply(reset);
       }}

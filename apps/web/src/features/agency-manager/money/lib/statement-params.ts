@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import { isCurrency } from '@portal/domain/currency';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/domain/paging';
 import { isCalendarDate } from '@portal/domain/text-checks';
@@ -15,9 +14,10 @@ function positive(value: string | null, fallback: number, max = 2_147_483_647): 
 
 /**
  * The statement query of the URL (`?agencyId=12&period=2026-11`, or `from`/`to` days): a month
- * by default (the current one); invalid or contradictory values fall back instead of failing.
+ * by default (`currentMonth`, the agency's); invalid or contradictory values fall back instead of
+ * failing.
  */
-export function readStatementQuery(search: URLSearchParams, today = dayjs()): SubStatementQuery {
+export function readStatementQuery(search: URLSearchParams, currentMonth: string): SubStatementQuery {
   const query: SubStatementQuery = {
     page: positive(search.get('page'), 1, 10_000),
     pageSize: positive(search.get('pageSize'), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
@@ -38,7 +38,7 @@ export function readStatementQuery(search: URLSearchParams, today = dayjs()): Su
     query.from = from;
     query.to = to;
   } else {
-    query.period = MONTH.test(period) ? period : today.format('YYYY-MM');
+    query.period = MONTH.test(period) ? period : currentMonth;
   }
   return query;
 }
