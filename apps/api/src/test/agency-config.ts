@@ -25,3 +25,8 @@ export async function setFlightSettings(db: Db, agencyId: number, patch: Record<
     .set({ flightSettings: sql`${agencies.flightSettings} || ${JSON.stringify(patch)}::jsonb` })
     .where(eq(agencies.id, agencyId));
 }
+
+/** Sets an agency's time zone (company setting): sign in again after it, a session keeps its company. */
+export async function setAgencyTimeZone(db: Db, agencyId: number, timeZone: string) {
+  await db.update(agencies).set({ timeZone }).where(eq(agencies.id, agencyId));
+}

@@ -78,6 +78,7 @@ export async function bookAtSupplier(
     draft.passengers.map((passenger, index) => ({ passenger, index })),
     solution,
     now,
+    ctx.company.timeZone,
   );
 
   const searched: PassengerCounts = { adult: 0, child: 0, infant: 0 };

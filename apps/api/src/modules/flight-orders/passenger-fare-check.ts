@@ -1,6 +1,7 @@
 import { validatePassenger, type PassengerDraft, type RuleError } from '@portal/domain/passenger-rules';
 import type { Solution } from '@portal/domain/shopping';
 import { AppError } from '../../platform/errors';
+import { localDate } from '../../platform/time-zones';
 
 /** Rule errors as the API answers them, under `prefix` (`passengers.0`, `contact`, or none). */
 export const ruleErrors = (
@@ -25,8 +26,10 @@ export function assertPassengersFitFare(
   passengers: readonly { passenger: PassengerDraft; index: number }[],
   solution: Solution,
   now: Date,
+  /** The agency's time zone: "today" (a birthday not after it) is the agency's calendar day. */
+  agencyTimeZone: string,
 ): void {
-  const today = now.toISOString().slice(0, 10);
+  const today = localDate(now, agencyTimeZone);
   const travelDate = solution.legs.flatMap((l) => l.segments)[0]?.departure.time.slice(0, 10) ?? today;
   const errors = passengers.flatMap(({ passenger, index }) =>
     ruleErrors(

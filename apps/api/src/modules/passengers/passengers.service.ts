@@ -17,6 +17,7 @@ import type { FieldError } from '@portal/domain/envelope';
 import type { Db } from '../../platform/db';
 import { AppError, parse } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
+import { localDate } from '../../platform/time-zones';
 import * as repo from './passengers.repo';
 import {
   frequentPassengerBodyOf,
@@ -47,7 +48,8 @@ function checkPassengerRules(body: FrequentPassengerBody, today: string): void {
 }
 
 export function createPassengersService(db: Db, now: () => Date = () => new Date()) {
-  const today = () => now().toISOString().slice(0, 10);
+  /** The agency's calendar day: a birthday may be today where the agency is, still tomorrow in UTC. */
+  const today = (ctx: RequestContext) => localDate(now(), ctx.company.timeZone);
 
   async function requireOwnPassengerId(tx: Db, ctx: RequestContext, id: string | undefined): Promise<void> {
     if (id === undefined) return;
@@ -66,7 +68,7 @@ export function createPassengersService(db: Db, now: () => Date = () => new Date
 
     /** Saves a passenger; the 31st is refused. The count runs under a lock on the user's row. */
     async createPassenger(ctx: RequestContext, body: FrequentPassengerBody): Promise<FrequentPassenger> {
-      checkPassengerRules(body, today());
+      checkPassengerRules(body, today(ctx));
       const owner = ownerOf(ctx);
       const row = await db.transaction(async (tx) => {
         await repo.lockOwner(tx, owner);
@@ -93,7 +95,7 @@ export function createPassengersService(db: Db, now: () => Date = () => new Date
         if (!existing) throw new AppError('NOT_FOUND');
         // The stored passenger with the patch applied must be valid as a whole.
         const body = parse(FrequentPassengerBody, { ...frequentPassengerBodyOf(existing), ...patch });
-        checkPassengerRules(body, today());
+        checkPassengerRules(body, today(ctx));
         return repo.updateFrequentPassenger(tx, owner, id, frequentPassengerColumns(body));
       });
       if (!row) throw new AppError('NOT_FOUND');

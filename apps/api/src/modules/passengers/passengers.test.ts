@@ -110,6 +110,22 @@ describe('often-used passengers', () => {
     expect(body<FrequentPassenger>(good).data.phone).toEqual({ areaCode: '86', number: '13812345678' });
   });
 
+  it("takes a birthday of today in the agency's time zone, though UTC is still on the day before", async () => {
+    // 18:00 UTC on 10 March is 02:00 on 11 March in Beijing, where the agency is.
+    const app = await t.build({}, () => new Date('2025-03-10T18:00:00Z'));
+    const post = async (birthday: string) =>
+      app.inject({
+        method: 'POST',
+        url: URL,
+        headers: bearer(await login(app)),
+        payload: passengerBody(0, { birthday }),
+      });
+    expect((await post('2025-03-11')).statusCode).toBe(200);
+    expect(body(await post('2025-03-12')).data).toEqual({
+      errors: [{ path: 'birthday', message: 'passenger.birthday.afterToday' }],
+    });
+  });
+
   it('refuses impossible and out-of-range dates with field paths, before any write', async () => {
     const token = await login(t.app);
     const doc = passengerBody().travel_document;

@@ -29,7 +29,7 @@ export async function accurateSearch(
   request: AccurateSearchRequest,
 ): Promise<AccurateSearchResult> {
   const now = deps.now();
-  checkAccurateSegments(request.segments, searchToday(now));
+  checkAccurateSegments(request.segments, searchToday(now, ctx.company.timeZone));
   const pricing = await loadAgencyPricing(deps.db, ctx.agency);
   const currency = ctx.company.config.commonConfig.settlementCurrency;
   const rate = await rateFromCny(deps.db, currency);

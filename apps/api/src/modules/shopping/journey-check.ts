@@ -2,13 +2,15 @@ import { validateJourneys, type JourneyError, type JourneyInput } from '@portal/
 import type { AccurateSearchRequest, ShoppingRequest } from '@portal/domain/shopping';
 import { cityCodeOf, getAirport, getCity } from '@portal/reference-data/airports';
 import { AppError } from '../../platform/errors';
+import { localDate } from '../../platform/time-zones';
 
 /**
- * "Today" for the journey rules: the UTC calendar day of `now`. Agencies carry no time zone of
- * their own; a browser may be up to a day apart, and it checks its own calendar first.
+ * "Today" for the journey rules: the calendar day of `now` in the agency's time zone (company
+ * setting), the calendar its agents' browsers check first. The UTC day would refuse today's
+ * flights to an agency west of UTC in its evening.
  */
-export function searchToday(now: Date): string {
-  return now.toISOString().slice(0, 10);
+export function searchToday(now: Date, agencyTimeZone: string): string {
+  return localDate(now, agencyTimeZone);
 }
 
 /** Whether a code names an airport (PEK, SHA Hongqiao) rather than only a city (BJS). */

@@ -7,7 +7,7 @@ import { exchangeRates } from '../exchange-rates/index';
 import { searches } from './shopping.schema';
 import { DEFAULT_LIMITS, type LimitRule } from '../../platform/rate-limits';
 import { bearer, body, login, testConfig, useTestApp } from '../../test/app';
-import { setCommonConfig } from '../../test/agency-config';
+import { setAgencyTimeZone, setCommonConfig } from '../../test/agency-config';
 import { insertSearch } from './shopping.repo';
 import { createRegistry } from './suppliers/registry';
 import { awaitFinished, daysAhead, oneWay, search, startSearch } from './shopping.test-helpers';
@@ -241,6 +241,19 @@ describe('journey rules on the server (spec §5)', () => {
     expect(today.length).toBeGreaterThan(0);
     // PEK local time is UTC+8: noon local is NOW.
     for (const time of today) expect(Date.parse(`${time}:00+08:00`)).toBeGreaterThan(NOW.getTime());
+  });
+
+  it("counts today in the agency's time zone, not in UTC", async () => {
+    // 18:00 UTC on 10 March is 02:00 on 11 March in Beijing and 11:00 on 10 March in Los Angeles.
+    // The database is seeded again before each test, so the agency's zone goes back by itself.
+    const app = await t.build({}, () => new Date('2025-03-10T18:00:00Z'));
+    const shanghai = await post(app, await login(app), SHOPPING, oneWay('PEK', 'SHA', '2025-03-10'));
+    expect(body<JourneyErrors>(shanghai).data.errors).toEqual([
+      { key: 'flight.booking.journeyError.datePast', legIndex: 0 },
+    ]);
+    await setAgencyTimeZone(t.database.db, 1, 'America/Los_Angeles');
+    const losAngeles = await post(app, await login(app), SHOPPING, oneWay('PEK', 'SHA', '2025-03-10'));
+    expect(losAngeles.statusCode).toBe(200);
   });
 
   it('takes airports only for multi-city: BJS -> SHA, SHA -> CAN is refused on leg 1', async () => {

@@ -59,7 +59,7 @@ export async function startSearch(
   request: ShoppingRequest,
 ): Promise<ShoppingStarted> {
   const now = deps.now();
-  checkShoppingJourneys(request, searchToday(now));
+  checkShoppingJourneys(request, searchToday(now, ctx.company.timeZone));
   await sweepSearches(deps.db, now);
   const pricing = await loadAgencyPricing(deps.db, ctx.agency);
   const currency = ctx.company.config.commonConfig.settlementCurrency;

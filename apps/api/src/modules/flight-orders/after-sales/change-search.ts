@@ -262,7 +262,7 @@ export async function startChangeSearch(
     bookingType: journeys.length === 1 ? 'oneway' : 'multicity',
     sort: 'price',
   };
-  checkShoppingJourneys(shopping, searchToday(now));
+  checkShoppingJourneys(shopping, searchToday(now, ctx.company.timeZone));
   await assertTicketsFree(deps.db, order, request.selection);
 
   const pricing = await loadAgencyPricing(deps.db, ctx.agency);

@@ -194,6 +194,7 @@ export async function prepareChange(
     order.passengers.flatMap((passenger, index) => (moved.has(passenger.id) ? [{ passenger, index }] : [])),
     solution.payload,
     deps.now(),
+    ctx.company.timeZone,
   );
   // The fare's change terms, before the supplier is asked (checked again in the transaction).
   changeFeeOfTerms(order, request.selection, request.reason, deps.now());
