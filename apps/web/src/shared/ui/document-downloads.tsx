@@ -1,18 +1,13 @@
-import { Alert, Button, Card, Radio, Space } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { isLocale, LOCALES, type Locale } from '@portal/domain/locale';
-import { useLocale } from '../stores/subject';
+import { lazy, Suspense } from 'react';
+import type { DocumentDownload } from './document-downloads-card';
 
-/** Each language named in itself, as a traveller reads it. */
-const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', 'zh-cn': '简体中文', 'zh-tw': '繁體中文' };
+export type { DocumentDownload } from './document-downloads-card';
 
-/** One document the card offers: its button (`download-<id>`) and how it is fetched in a language. */
-export interface DocumentDownload {
-  id: string;
-  label: string;
-  download: (lang: Locale) => Promise<unknown>;
-}
+// The card (with antd's Radio and the form library it pulls in) loads once a document is ready,
+// nothing meanwhile: most orders on screen have none yet.
+const LoadedDocumentDownloadsCard = lazy(async () => ({
+  default: (await import('./document-downloads-card')).LoadedDocumentDownloadsCard,
+}));
 
 /**
  * The documents an agent hands the traveller, as PDFs in a chosen language (the screen's own by
@@ -25,50 +20,10 @@ export function DocumentDownloadsCard({
   items: readonly DocumentDownload[];
   testId?: string;
 }) {
-  const { t } = useTranslation();
-  const uiLocale = useLocale();
-  const [lang, setLang] = useState<Locale>(uiLocale);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
   if (items.length === 0) return null;
-
-  const handleDownload = (item: DocumentDownload) => {
-    setFailed(null);
-    setBusy(item.id);
-    item
-      .download(lang)
-      .catch((e: unknown) =>
-        setFailed(e instanceof Error && e.message ? e.message : t('documentDownloads.failed')),
-      )
-      .finally(() => setBusy(null));
-  };
-
   return (
-    <Card title={t('documentDownloads.title')} data-testid={testId} style={{ marginBottom: 16 }}>
-      <Space wrap>
-        <Radio.Group
-          aria-label={t('documentDownloads.language')}
-          data-testid="traveller-documents-language"
-          optionType="button"
-          value={lang}
-          onChange={(e) => {
-            const value: unknown = e.target.value;
-            if (isLocale(value)) setLang(value);
-          }}
-          options={LOCALES.map((locale) => ({ value: locale, label: LANGUAGE_NAMES[locale] }))}
-        />
-        {items.map((item) => (
-          <Button
-            key={item.id}
-            data-testid={`download-${item.id}`}
-            loading={busy === item.id}
-            onClick={() => handleDownload(item)}
-          >
-            {item.label}
-          </Button>
-        ))}
-      </Space>
-      {failed && <Alert type="error" showIcon role="alert" title={failed} style={{ marginTop: 12 }} />}
-    </Card>
+    <Suspense fallback={null}>
+      <LoadedDocumentDownloadsCard items={items} testId={testId} />
+    </Suspense>
   );
 }

@@ -1,12 +1,10 @@
-import { Alert, Button, Descriptions, Modal, Popconfirm } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlightOrder } from '@portal/domain/flight-order';
 import { changeOffered } from '@portal/domain/after-sales-reasons';
 import type { FlightOrderAction } from '@portal/domain/flight-order-actions';
-import { useConfirmRefund } from '../api/after-sales';
 import { useCancelOrder } from '../api/flight-orders';
-import { money, timestamp } from '../lib/format';
 import { toast } from '../../../shared/ui/message-bridge';
 
 // Each dialog loads when opened: with its search form, date picker, tables and document upload it
@@ -14,6 +12,10 @@ import { toast } from '../../../shared/ui/message-bridge';
 const ChangeDialog = lazy(async () => ({ default: (await import('./change-dialog')).ChangeDialog }));
 const RefundDialog = lazy(async () => ({ default: (await import('./refund-dialog')).RefundDialog }));
 const VoidDialog = lazy(async () => ({ default: (await import('./void-dialog')).VoidDialog }));
+// The refund confirmation (antd's Modal) loads when first asked for.
+const ConfirmRefundDialog = lazy(async () => ({
+  default: (await import('./confirm-refund-dialog')).ConfirmRefundDialog,
+}));
 
 /** The after-sales actions this component offers; pay and cancel stay with the payment buttons. */
 export const AFTER_SALES_ACTIONS = [
@@ -33,7 +35,8 @@ export function AfterSalesActions({ order }: { order: FlightOrder }) {
   const message = toast();
   const [dialog, setDialog] = useState<Dialog>(null);
   const cancel = useCancelOrder(order.id);
-  const confirm = useConfirmRefund(order.id);
+  /** Once opened, the refund confirmation stays mounted, so that it closes as before (animation). */
+  const [confirmLoaded, setConfirmLoaded] = useState(false);
   const allowed = (action: FlightOrderAction) => order.allowedActions.includes(action);
   const close = () => setDialog(null);
 
@@ -42,9 +45,6 @@ export function AfterSalesActions({ order }: { order: FlightOrder }) {
       () => void message.success(t(`afterSales.${kind}.canceled`)),
       (error: Error) => void message.error(error.message || t('afterSales.cancelFailed')),
     );
-
-  const refundable = order.afterSales?.quote?.refundableTotal ?? order.price.refundableTotal;
-  const deadline = order.afterSales?.confirmDeadline ?? order.confirmDeadline ?? null;
 
   return (
     <>
@@ -65,7 +65,14 @@ export function AfterSalesActions({ order }: { order: FlightOrder }) {
         </Button>
       )}
       {allowed('confirm-refund') && (
-        <Button type="primary" data-testid="order-confirm-refund" onClick={() => setDialog('confirm-refund')}>
+        <Button
+          type="primary"
+          data-testid="order-confirm-refund"
+          onClick={() => {
+            setConfirmLoaded(true);
+            setDialog('confirm-refund');
+          }}
+        >
           {t('afterSales.action.confirm-refund')}
         </Button>
       )}
@@ -90,47 +97,11 @@ export function AfterSalesActions({ order }: { order: FlightOrder }) {
         {dialog === 'refund' && <RefundDialog order={order} open onClose={close} />}
         {dialog === 'void' && <VoidDialog order={order} open onClose={close} />}
       </Suspense>
-      <Modal
-        open={dialog === 'confirm-refund'}
-        title={t('afterSales.confirm.title')}
-        okText={t('afterSales.confirm.ok')}
-        cancelText={t('common.cancel')}
-        okButtonProps={{ loading: confirm.isPending, 'data-testid': 'confirm-refund-ok' }}
-        onCancel={close}
-        onOk={() =>
-          confirm.mutate(undefined, {
-            onSuccess: () => {
-              close();
-              void message.success(t('afterSales.confirm.done'));
-            },
-          })
-        }
-      >
-        <div data-testid="confirm-refund-dialog">
-          <p>{t('afterSales.confirm.text')}</p>
-          <Descriptions size="small" column={1}>
-            {refundable && (
-              <Descriptions.Item label={t('orders.price.refundableTotal')}>
-                <strong data-testid="confirm-refund-total">{money(refundable)}</strong>
-              </Descriptions.Item>
-            )}
-            {deadline && (
-              <Descriptions.Item label={t('afterSales.detail.confirmDeadline')}>
-                <span data-testid="confirm-refund-deadline">{timestamp(deadline)}</span>
-              </Descriptions.Item>
-            )}
-          </Descriptions>
-          {confirm.error && (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              data-testid="confirm-refund-error"
-              title={confirm.error.message || t('afterSales.confirm.failed')}
-            />
-          )}
-        </div>
-      </Modal>
+      {confirmLoaded && (
+        <Suspense fallback={null}>
+          <ConfirmRefundDialog order={order} open={dialog === 'confirm-refund'} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Modal, Skeleton, Space, Tag, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Skeleton, Space, Tag, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   readGroupPassengerUploadErrors,
@@ -18,6 +18,15 @@ import {
 } from './api';
 import { PassengerErrorsTable } from './passenger-errors-table';
 import { PassengersTable } from './passengers-table';
+
+// The upload button (antd's Upload and Progress) loads when the list is open for upload, and the
+// confirmation's warning (antd's Modal) when a confirmation is first asked for; nothing meanwhile.
+const PassengerUploadButton = lazy(async () => ({
+  default: (await import('./passenger-upload-button')).PassengerUploadButton,
+}));
+const ConfirmPassengerListDialog = lazy(async () => ({
+  default: (await import('./confirm-passenger-list-dialog')).ConfirmPassengerListDialog,
+}));
 
 const STATE_COLOR = { missing: 'warning', uploaded: 'processing', confirmed: 'success' } as const;
 
@@ -52,6 +61,8 @@ export function GroupPassengerListPanel({ orderId, locked, counts }: GroupPassen
   const confirm = useConfirmPassengerList(orderId);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [confirming, setConfirming] = useState(false);
+  /** Once opened, the confirmation stays mounted, so that it closes as before (animation). */
+  const [confirmLoaded, setConfirmLoaded] = useState(false);
   const [downloading, setDownloading] = useState(false);
 
   const actions = list.data?.allowedActions ?? [];
@@ -75,8 +86,6 @@ export function GroupPassengerListPanel({ orderId, locked, counts }: GroupPassen
       onSuccess: () => void toast().success(t('groupPassengers.uploaded')),
       onError: (error) => setRefusal(refusalOf(error, t('groupPassengers.uploadFailed'))),
     });
-    // The file goes through the mutation, not antd's own request.
-    return false;
   };
 
   const handleConfirm = () =>
@@ -103,14 +112,19 @@ export function GroupPassengerListPanel({ orderId, locked, counts }: GroupPassen
           {t('groupPassengers.downloadTemplate')}
         </Button>
         {canUpload && (
-          <Upload accept=".xlsx" maxCount={1} showUploadList={false} beforeUpload={handleFile}>
-            <Button icon={<UploadOutlined />} loading={upload.isPending} data-testid="group-passenger-upload">
-              {t('groupPassengers.upload')}
-            </Button>
-          </Upload>
+          <Suspense fallback={null}>
+            <PassengerUploadButton uploading={upload.isPending} onFile={handleFile} />
+          </Suspense>
         )}
         {canConfirm && (
-          <Button type="primary" data-testid="group-passenger-confirm" onClick={() => setConfirming(true)}>
+          <Button
+            type="primary"
+            data-testid="group-passenger-confirm"
+            onClick={() => {
+              setConfirmLoaded(true);
+              setConfirming(true);
+            }}
+          >
             {t('groupPassengers.confirm')}
           </Button>
         )}
@@ -137,18 +151,16 @@ export function GroupPassengerListPanel({ orderId, locked, counts }: GroupPassen
         <PassengersTable passengers={list.data.passengers} />
       )}
 
-      <Modal
-        open={confirming}
-        title={t('groupPassengers.confirmTitle')}
-        okText={t('groupPassengers.confirm')}
-        cancelText={t('common.cancel')}
-        okButtonProps={{ 'data-testid': 'group-passenger-confirm-ok' }}
-        confirmLoading={confirm.isPending}
-        onOk={handleConfirm}
-        onCancel={() => setConfirming(false)}
-      >
-        <p>{t('groupPassengers.confirmText')}</p>
-      </Modal>
+      {confirmLoaded && (
+        <Suspense fallback={null}>
+          <ConfirmPassengerListDialog
+            open={confirming}
+            confirming={confirm.isPending}
+            onConfirm={handleConfirm}
+            onCancel={() => setConfirming(false)}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
