@@ -1,5 +1,5 @@
 import { Flex, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAgencyMonth } from '../../../shared/company/use-agency-month';
@@ -11,6 +11,7 @@ import type { DetailTarget } from '../money/components/statement-detail-drawer';
 import { StatementFilters } from '../money/components/statement-filters';
 import { SubStatementsTable } from '../money/components/sub-statements-table';
 import { readStatementQuery, writeStatementQuery } from '../money/lib/statement-params';
+import { MountOnceOpened } from '../../../shared/ui/mount-once-opened';
 
 /*
  * A month's detail opens from a row, so its drawer loads when first opened and stays mounted after
@@ -33,8 +34,6 @@ export function AgencyStatementsPage() {
   const { page, pageSize, ...filters } = query;
   const statements = useSubStatements(query);
   const [detail, setDetail] = useState<DetailTarget | null>(null);
-  // Whether a detail was ever opened: the drawer is mounted from then on.
-  const [drawerMounted, setDrawerMounted] = useState(false);
   // Nothing to export, or the rows on screen are still those of the previous filters.
   const exportOff = statements.isError || statements.isPlaceholderData || !statements.data?.total;
   const agencyName = statements.data?.list.find((row) => row.agencyId === filters.agencyId)?.agencyName;
@@ -74,17 +73,14 @@ export function AgencyStatementsPage() {
               }),
             )
           }
-          onDetail={(row) => {
-            setDrawerMounted(true);
-            setDetail({ agencyId: row.agencyId, agencyName: row.agencyName, month: row.from.slice(0, 7) });
-          }}
+          onDetail={(row) =>
+            setDetail({ agencyId: row.agencyId, agencyName: row.agencyName, month: row.from.slice(0, 7) })
+          }
         />
       )}
-      {drawerMounted && (
-        <Suspense fallback={null}>
-          <StatementDetailDrawer target={detail} onClose={() => setDetail(null)} />
-        </Suspense>
-      )}
+      <MountOnceOpened open={detail !== null}>
+        <StatementDetailDrawer target={detail} onClose={() => setDetail(null)} />
+      </MountOnceOpened>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { changeOffered } from '@portal/domain/after-sales-reasons';
 import type { FlightOrderAction } from '@portal/domain/flight-order-actions';
 import { useCancelOrder } from '../api/flight-orders';
 import { toast } from '../../../shared/ui/message-bridge';
+import { MountOnceOpened } from '../../../shared/ui/mount-once-opened';
 
 // Each dialog loads when opened: with its search form, date picker, tables and document upload it
 // is most of the order page's weight, and most visits open none.
@@ -35,8 +36,6 @@ export function AfterSalesActions({ order }: { order: FlightOrder }) {
   const message = toast();
   const [dialog, setDialog] = useState<Dialog>(null);
   const cancel = useCancelOrder(order.id);
-  /** Once opened, the refund confirmation stays mounted, so that it closes as before (animation). */
-  const [confirmLoaded, setConfirmLoaded] = useState(false);
   const allowed = (action: FlightOrderAction) => order.allowedActions.includes(action);
   const close = () => setDialog(null);
 
@@ -65,14 +64,7 @@ export function AfterSalesActions({ order }: { order: FlightOrder }) {
         </Button>
       )}
       {allowed('confirm-refund') && (
-        <Button
-          type="primary"
-          data-testid="order-confirm-refund"
-          onClick={() => {
-            setConfirmLoaded(true);
-            setDialog('confirm-refund');
-          }}
-        >
+        <Button type="primary" data-testid="order-confirm-refund" onClick={() => setDialog('confirm-refund')}>
           {t('afterSales.action.confirm-refund')}
         </Button>
       )}
@@ -97,11 +89,9 @@ export function AfterSalesActions({ order }: { order: FlightOrder }) {
         {dialog === 'refund' && <RefundDialog order={order} open onClose={close} />}
         {dialog === 'void' && <VoidDialog order={order} open onClose={close} />}
       </Suspense>
-      {confirmLoaded && (
-        <Suspense fallback={null}>
-          <ConfirmRefundDialog order={order} open={dialog === 'confirm-refund'} onClose={close} />
-        </Suspense>
-      )}
+      <MountOnceOpened open={dialog === 'confirm-refund'}>
+        <ConfirmRefundDialog order={order} open={dialog === 'confirm-refund'} onClose={close} />
+      </MountOnceOpened>
     </>
   );
 }

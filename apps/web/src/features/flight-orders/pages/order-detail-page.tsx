@@ -1,6 +1,6 @@
 import { OrderAncillariesCard } from '../components/order-ancillaries-card';
 import { Alert, Button, Card, Descriptions, Popconfirm, Skeleton, Space } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { FlightOrder } from '@portal/domain/flight-order';
@@ -31,6 +31,7 @@ import { orderFare } from '../../../shared/client-quotes/quoted-fare';
 import { DisruptionPanel } from '../disruptions';
 import { timestamp } from '../lib/format';
 import { toast } from '../../../shared/ui/message-bridge';
+import { MountOnceOpened } from '../../../shared/ui/mount-once-opened';
 
 // The balance payment's confirmation (antd's Modal) loads when a payment is first asked for.
 const BalancePaymentConfirm = lazy(async () => ({
@@ -113,9 +114,6 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
   const cancel = useCancelOrder(order.id);
   const [choosingChannel, setChoosingChannel] = useState(false);
   const [confirmingBalance, setConfirmingBalance] = useState(false);
-  /** Once opened, each payment dialog stays mounted, so that it closes as before. */
-  const [balanceLoaded, setBalanceLoaded] = useState(false);
-  const [channelsLoaded, setChannelsLoaded] = useState(false);
   const actions = order.allowedActions;
 
   const onPay = () => {
@@ -209,10 +207,7 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
               type="primary"
               data-testid="order-pay"
               loading={pay.isPending}
-              onClick={() => {
-                setBalanceLoaded(true);
-                setConfirmingBalance(true);
-              }}
+              onClick={() => setConfirmingBalance(true)}
             >
               {t('orders.detail.payBalance')}
             </RestrictedButton>
@@ -221,10 +216,7 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
             <RestrictedButton
               action="pay"
               data-testid="order-pay-other"
-              onClick={() => {
-                setChannelsLoaded(true);
-                setChoosingChannel(true);
-              }}
+              onClick={() => setChoosingChannel(true)}
             >
               {t('orders.detail.payOther')}
             </RestrictedButton>
@@ -251,23 +243,19 @@ function OrderView({ order, paid }: { order: FlightOrder; paid: boolean }) {
           <AfterSalesActions order={order} />
         </Space>
       </Card>
-      {balanceLoaded && (
-        <Suspense fallback={null}>
-          <BalancePaymentConfirm
-            open={confirmingBalance}
-            amount={order.price.orderTotal}
-            subject={order.bookingNumber}
-            confirmLoading={pay.isPending}
-            onConfirm={onPay}
-            onCancel={() => setConfirmingBalance(false)}
-          />
-        </Suspense>
-      )}
-      {channelsLoaded && (
-        <Suspense fallback={null}>
-          <PayOtherDialog order={order} open={choosingChannel} onClose={() => setChoosingChannel(false)} />
-        </Suspense>
-      )}
+      <MountOnceOpened open={confirmingBalance}>
+        <BalancePaymentConfirm
+          open={confirmingBalance}
+          amount={order.price.orderTotal}
+          subject={order.bookingNumber}
+          confirmLoading={pay.isPending}
+          onConfirm={onPay}
+          onCancel={() => setConfirmingBalance(false)}
+        />
+      </MountOnceOpened>
+      <MountOnceOpened open={choosingChannel}>
+        <PayOtherDialog order={order} open={choosingChannel} onClose={() => setChoosingChannel(false)} />
+      </MountOnceOpened>
       <DisruptionPanel orderId={order.id} />
       <RelatedOrdersCard order={order} />
       <AfterSalesDetailCard order={order} />

@@ -1,5 +1,5 @@
 import { Table, Tag } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GroupInstalment, type GroupOrder } from '@portal/domain/group-order';
 import { dueInstalment } from '@portal/domain/group-order-status';
@@ -8,6 +8,7 @@ import { RestrictedButton } from '../../../shared/company/restricted-button';
 import { formatDateTime } from '../../../shared/dates/format-date';
 import { money } from '../lib/format';
 import { Countdown } from './countdown';
+import { MountOnceOpened } from '../../../shared/ui/mount-once-opened';
 
 // The payment dialog (channels, QR code, balance confirmation) loads when an instalment is first paid.
 const InstalmentPaymentDialog = lazy(async () => ({
@@ -27,8 +28,6 @@ interface InstalmentsSectionProps {
 export function InstalmentsSection({ order }: InstalmentsSectionProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState<GroupInstalment | null>(null);
-  /** Once opened, the dialog stays mounted, so that it closes as before. */
-  const [paymentLoaded, setPaymentLoaded] = useState(false);
   const due = dueInstalment(order.status);
   const canPay = order.allowedActions.includes('payInstalment');
   const finalWaitsForList =
@@ -79,10 +78,7 @@ export function InstalmentsSection({ order }: InstalmentsSectionProps) {
                   type="primary"
                   size="small"
                   data-testid={`group-instalment-open-${r.n}`}
-                  onClick={() => {
-                    setPaymentLoaded(true);
-                    setConfirming(r);
-                  }}
+                  onClick={() => setConfirming(r)}
                 >
                   {t('groupOrders.instalment.pay', { kind: t(`groupOrders.instalment.kind.${r.kind}`) })}
                 </RestrictedButton>
@@ -92,15 +88,9 @@ export function InstalmentsSection({ order }: InstalmentsSectionProps) {
           },
         ]}
       />
-      {paymentLoaded && (
-        <Suspense fallback={null}>
-          <InstalmentPaymentDialog
-            order={order}
-            instalment={confirming}
-            onClose={() => setConfirming(null)}
-          />
-        </Suspense>
-      )}
+      <MountOnceOpened open={confirming !== null}>
+        <InstalmentPaymentDialog order={order} instalment={confirming} onClose={() => setConfirming(null)} />
+      </MountOnceOpened>
     </>
   );
 }

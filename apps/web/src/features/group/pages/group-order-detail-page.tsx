@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Descriptions, Skeleton, Space } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { GroupOrder } from '@portal/domain/group-order';
@@ -21,6 +21,7 @@ import { TimelineSection } from '../components/timeline-section';
 import { money } from '../lib/format';
 import { GroupPassengerListPanel } from '../passenger-list/group-passenger-list-panel';
 import { toast } from '../../../shared/ui/message-bridge';
+import { MountOnceOpened } from '../../../shared/ui/mount-once-opened';
 
 /**
  * Poll every 5 s while the desk or a job is to answer; every 30 s while the order waits for the
@@ -52,8 +53,6 @@ export function GroupOrderDetailPage() {
   const pick = usePickQuote(id);
   const cancel = useCancelGroupOrder(id);
   const [cancelOpen, setCancelOpen] = useState(false);
-  /** Once opened, the dialog stays mounted, so that it closes as before (animation, reset after close). */
-  const [cancelLoaded, setCancelLoaded] = useState(false);
   const fail = (error: Error) => void message.error(error.message || t('common.unknownError'));
 
   const title = <PageTitle>{t('router.groupOrderDetail')}</PageTitle>;
@@ -101,14 +100,7 @@ export function GroupOrderDetailPage() {
         <GroupStatusTag status={data.status} testId="group-order-status" />
         <span>{t('groupOrders.detail.createdAt', { time: formatDateTime(data.createdAt) })}</span>
         {allowed.has('cancel') && (
-          <Button
-            danger
-            onClick={() => {
-              setCancelLoaded(true);
-              setCancelOpen(true);
-            }}
-            data-testid="group-cancel"
-          >
+          <Button danger onClick={() => setCancelOpen(true)} data-testid="group-cancel">
             {t('groupOrders.cancel.open')}
           </Button>
         )}
@@ -225,32 +217,30 @@ export function GroupOrderDetailPage() {
         <TimelineSection entries={data.timeline} />
       </Card>
 
-      {cancelLoaded && (
-        <Suspense fallback={null}>
-          <CancelDialog
-            open={cancelOpen}
-            sending={cancel.isPending}
-            depositsPaid={
-              data.paidTotal && data.paidTotal.amount !== '0' && Number(data.paidTotal.amount) > 0
-                ? money(data.paidTotal)
-                : null
-            }
-            onCancel={() => setCancelOpen(false)}
-            onSubmit={(reason) =>
-              cancel.mutate(
-                { reason },
-                {
-                  onError: fail,
-                  onSuccess: () => {
-                    setCancelOpen(false);
-                    void message.success(t('groupOrders.cancel.done'));
-                  },
+      <MountOnceOpened open={cancelOpen}>
+        <CancelDialog
+          open={cancelOpen}
+          sending={cancel.isPending}
+          depositsPaid={
+            data.paidTotal && data.paidTotal.amount !== '0' && Number(data.paidTotal.amount) > 0
+              ? money(data.paidTotal)
+              : null
+          }
+          onCancel={() => setCancelOpen(false)}
+          onSubmit={(reason) =>
+            cancel.mutate(
+              { reason },
+              {
+                onError: fail,
+                onSuccess: () => {
+                  setCancelOpen(false);
+                  void message.success(t('groupOrders.cancel.done'));
                 },
-              )
-            }
-          />
-        </Suspense>
-      )}
+              },
+            )
+          }
+        />
+      </MountOnceOpened>
     </div>
   );
 }

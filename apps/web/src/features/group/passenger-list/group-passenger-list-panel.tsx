@@ -18,6 +18,7 @@ import {
 } from './api';
 import { PassengerErrorsTable } from './passenger-errors-table';
 import { PassengersTable } from './passengers-table';
+import { MountOnceOpened } from '../../../shared/ui/mount-once-opened';
 
 // The upload button (antd's Upload and Progress) loads when the list is open for upload, and the
 // confirmation's warning (antd's Modal) when a confirmation is first asked for; nothing meanwhile.
@@ -61,8 +62,6 @@ export function GroupPassengerListPanel({ orderId, locked, counts }: GroupPassen
   const confirm = useConfirmPassengerList(orderId);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [confirming, setConfirming] = useState(false);
-  /** Once opened, the confirmation stays mounted, so that it closes as before (animation). */
-  const [confirmLoaded, setConfirmLoaded] = useState(false);
   const [downloading, setDownloading] = useState(false);
 
   const actions = list.data?.allowedActions ?? [];
@@ -117,14 +116,7 @@ export function GroupPassengerListPanel({ orderId, locked, counts }: GroupPassen
           </Suspense>
         )}
         {canConfirm && (
-          <Button
-            type="primary"
-            data-testid="group-passenger-confirm"
-            onClick={() => {
-              setConfirmLoaded(true);
-              setConfirming(true);
-            }}
-          >
+          <Button type="primary" data-testid="group-passenger-confirm" onClick={() => setConfirming(true)}>
             {t('groupPassengers.confirm')}
           </Button>
         )}
@@ -151,16 +143,14 @@ export function GroupPassengerListPanel({ orderId, locked, counts }: GroupPassen
         <PassengersTable passengers={list.data.passengers} />
       )}
 
-      {confirmLoaded && (
-        <Suspense fallback={null}>
-          <ConfirmPassengerListDialog
-            open={confirming}
-            confirming={confirm.isPending}
-            onConfirm={handleConfirm}
-            onCancel={() => setConfirming(false)}
-          />
-        </Suspense>
-      )}
+      <MountOnceOpened open={confirming}>
+        <ConfirmPassengerListDialog
+          open={confirming}
+          confirming={confirm.isPending}
+          onConfirm={handleConfirm}
+          onCancel={() => setConfirming(false)}
+        />
+      </MountOnceOpened>
     </section>
   );
 }
