@@ -213,12 +213,11 @@ export async function walletSums(
         )
         .groupBy(...groupsOf(bucket, d.agencyId, d.currency, d.day, d.entryKind))
     : undefined;
-  const summed = await (daily && hourly ? unionAll(daily, hourly) : (daily ?? hourly ?? []));
   const p = ledgerPostings;
   const byPosting =
     split.length === 0
-      ? []
-      : await db
+      ? undefined
+      : db
           .select({
             agencyId: p.agencyId,
             currency: p.currency,
@@ -242,32 +241,38 @@ export async function walletSums(
             ),
           )
           .groupBy(...groupsOf(bucket, p.agencyId, p.currency, p.createdAt, p.entryKind));
+  // The balance each wallet's last posting before `start` left (none: the wallet had no posting).
+  const opening = sql<
+    string | null
+  >`(select b.balance_after_minor from ${p} b where b.account_id = ${ledgerAccounts.id}
+    and b.created_at < ${start.toISOString()}::timestamptz order by b.created_at desc, b.entry_id desc limit 1)`;
+  const openings = db
+    .select({
+      agencyId: ledgerAccounts.agencyId,
+      currency: ledgerAccounts.currency,
+      bucket: sql<string>`'before'`,
+      kind: sql<EntryKind | null>`null::text`,
+      amountMinor: sql<string | null>`${opening}`,
+      postings: sql<number>`0`,
+    })
+    .from(ledgerAccounts)
+    .where(and(inArray(ledgerAccounts.agencyId, [...agencyIds]), eq(ledgerAccounts.kind, 'agency_wallet')));
+  // One round trip: the sums of days, hours and split hours, and the openings, in one statement.
+  const [first, ...rest] = [daily, hourly, byPosting].filter((arm) => arm !== undefined);
+  const rows = await (first ? unionAll(openings, first, ...rest) : openings);
   const moved = new Map<string, WalletSum>();
-  for (const row of [...summed, ...byPosting]) {
+  const before: WalletSum[] = [];
+  for (const row of rows) {
+    if (row.kind === null) {
+      if (row.amountMinor !== null)
+        before.push({ ...row, amountMinor: Number(row.amountMinor), postings: 0 });
+      continue;
+    }
     const key = `${row.agencyId}:${row.currency}:${row.bucket}:${row.kind}`;
     const sum = moved.get(key) ?? { ...row, amountMinor: 0, postings: 0 };
     sum.amountMinor += Number(row.amountMinor);
     sum.postings += row.postings;
     moved.set(key, sum);
   }
-  const opening = sql<
-    string | null
-  >`(select b.balance_after_minor from ${p} b where b.account_id = ${ledgerAccounts.id}
-    and b.created_at < ${start.toISOString()}::timestamptz order by b.created_at desc, b.entry_id desc limit 1)`;
-  const openings = await db
-    .select({
-      agencyId: ledgerAccounts.agencyId,
-      currency: ledgerAccounts.currency,
-      amountMinor: sql<string | null>`${opening}::text`,
-    })
-    .from(ledgerAccounts)
-    .where(and(inArray(ledgerAccounts.agencyId, [...agencyIds]), eq(ledgerAccounts.kind, 'agency_wallet')));
-  return [
-    ...openings.flatMap((o) =>
-      o.amountMinor === null
-        ? []
-        : [{ ...o, bucket: 'before', kind: null, amountMinor: Number(o.amountMinor), postings: 0 }],
-    ),
-    ...moved.values(),
-  ];
+  return [...before, ...moved.values()];
 }
