@@ -135,6 +135,13 @@ async function insertEntries(pool: pg.Pool, count: number): Promise<number> {
        from ledger_postings where agency_id = $1 and account_kind = 'agency_wallet' group by 1, 2, 3, 4, 5`,
     [AGENCY],
   );
+  await pool.query('delete from wallet_daily_sums where agency_id = $1', [AGENCY]);
+  await pool.query(
+    `insert into wallet_daily_sums (account_id, agency_id, currency, day, entry_kind, amount_minor, postings)
+     select account_id, agency_id, currency, date_trunc('day', created_at, 'UTC'), entry_kind, sum(amount_minor), count(*)
+       from ledger_postings where agency_id = $1 and account_kind = 'agency_wallet' group by 1, 2, 3, 4, 5`,
+    [AGENCY],
+  );
   await pool.query(
     `update ledger_accounts a set balance_minor = coalesce(
        (select sum(p.amount_minor) from ledger_postings p where p.account_id = a.id), 0)
@@ -144,6 +151,7 @@ async function insertEntries(pool: pg.Pool, count: number): Promise<number> {
   await pool.query('vacuum analyze journal_entries');
   await pool.query('vacuum analyze ledger_postings');
   await pool.query('vacuum analyze wallet_hourly_sums');
+  await pool.query('vacuum analyze wallet_daily_sums');
   return (performance.now() - start) / 1000;
 }
 

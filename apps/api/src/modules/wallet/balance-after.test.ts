@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TransactionList } from '@portal/domain/wallet';
 import { bearer, body, login, useTestApp } from '../../test/app';
@@ -69,5 +69,31 @@ describe('the balance after each wallet entry', () => {
     });
     expect(await ledgerViolations(t.database.db)).toEqual([]);
     expect(await lastStoredBalance()).toBe((before ?? 0) + 15_000);
+  });
+
+  it('flags a wallet sum of a day or an hour that differs from its postings', async () => {
+    const { db } = t.database;
+    await db.transaction((tx) =>
+      topUp(tx, { agencyId: 1, currency: 'CNY', amountMinor: 10_000, reference: 'SUMS' }),
+    );
+    expect(await ledgerViolations(db)).toEqual([]);
+    const newest = (table: 'wallet_daily_sums' | 'wallet_hourly_sums', at: 'day' | 'hour') =>
+      sql`(select ${sql.raw(at)} from ${sql.raw(table)} where agency_id = 1 and entry_kind = 'top-up'
+        order by ${sql.raw(at)} desc limit 1)`;
+    await db.execute(sql`update wallet_daily_sums set amount_minor = amount_minor + 1
+      where agency_id = 1 and entry_kind = 'top-up' and day = ${newest('wallet_daily_sums', 'day')}`);
+    await db.execute(sql`update wallet_hourly_sums set postings = postings + 1
+      where agency_id = 1 and entry_kind = 'top-up' and hour = ${newest('wallet_hourly_sums', 'hour')}`);
+    const problems = await ledgerViolations(db);
+    expect(problems.filter((p) => /top-up sum of the day .* differs from its postings/.test(p))).toHaveLength(
+      1,
+    );
+    expect(
+      problems.filter((p) => /top-up sum of the hour .* differs from its postings/.test(p)),
+    ).toHaveLength(1);
+    // A day's sum filed under another currency than its postings' is flagged too.
+    await db.execute(sql`update wallet_daily_sums set amount_minor = amount_minor - 1, currency = 'USD'
+      where agency_id = 1 and entry_kind = 'top-up' and day = ${newest('wallet_daily_sums', 'day')}`);
+    expect((await ledgerViolations(db)).filter((p) => p.includes('sum of the day'))).toHaveLength(1);
   });
 });

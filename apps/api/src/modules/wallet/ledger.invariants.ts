@@ -326,7 +326,8 @@ export async function trainOrderViolations(db: Db): Promise<string[]> {
  * The facts each posting copies for the wallet's lists (migration 0033) agree with their sources:
  * its account's agency and kind, its entry's kind and time; its balance after is the running
  * sum of its account's postings through its entry, entries in time order then by id; and each
- * wallet's hourly sums are its postings' per UTC hour and entry kind.
+ * wallet's hourly and daily sums are its postings' per UTC hour, and UTC day, and entry kind (the
+ * daily ones also of the wallet's agency and currency: statements select them by agency).
  */
 export async function postingCopyViolations(db: Db): Promise<string[]> {
   const copied = await query<{ id: string }>(
@@ -360,8 +361,25 @@ export async function postingCopyViolations(db: Db): Promise<string[]> {
     ) r on r.account_id = s.account_id and r.hour = s.hour and r.entry_kind = s.entry_kind
     where s.amount_minor is distinct from r.amount_minor or s.postings is distinct from r.postings`,
   );
+  const daily = await query<{ account_id: number; day: string; entry_kind: string }>(
+    db,
+    sql`
+    select coalesce(s.account_id, r.account_id) as account_id, coalesce(s.day, r.day)::text as day,
+      coalesce(s.entry_kind, r.entry_kind) as entry_kind
+    from wallet_daily_sums s
+    full join (
+      select account_id, agency_id, currency, date_trunc('day', created_at, 'UTC') as day, entry_kind,
+        sum(amount_minor) as amount_minor, count(*)::int as postings
+      from ledger_postings where account_kind = 'agency_wallet' group by 1, 2, 3, 4, 5
+    ) r on r.account_id = s.account_id and r.day = s.day and r.entry_kind = s.entry_kind
+    where s.amount_minor is distinct from r.amount_minor or s.postings is distinct from r.postings
+      or s.agency_id is distinct from r.agency_id or s.currency is distinct from r.currency`,
+  );
   return [
     ...copied.map((r) => `posting ${r.id} differs from its account or entry`),
+    ...daily.map(
+      (r) => `wallet ${r.account_id}'s ${r.entry_kind} sum of the day ${r.day} differs from its postings`,
+    ),
     ...hourly.map(
       (r) => `wallet ${r.account_id}'s ${r.entry_kind} sum of the hour ${r.hour} differs from its postings`,
     ),

@@ -12,6 +12,7 @@ import {
   type EntryKind,
   type EntryMeta,
   type LedgerAccountRow,
+  walletDailySums,
   walletHourlySums,
 } from './wallet.schema';
 
@@ -179,12 +180,12 @@ export interface NewPosting {
 }
 
 /**
- * Inserts the journal entry header, its postings and their wallets' hourly sums in one statement,
- * and adds `deltas` (account id -> amount, the caller holds the accounts' locks) to the accounts'
- * balances in that statement too; returns the entry id. The
- * entry's time is `postedAt`, else the clock at the insert (not the transaction's start): the
- * caller holds the locks of the accounts it posts to, so on each account the entries' times follow
- * the order their balances were written in.
+ * Inserts the journal entry header, its postings and their wallets' hourly and daily sums in one
+ * statement, and adds `deltas` (account id -> amount, the caller holds the accounts' locks) to the
+ * accounts' balances in that statement too; returns the entry id. The entry's time is `postedAt`,
+ * else the clock at the insert (not the transaction's start): the caller holds the locks of the
+ * accounts it posts to, so on each account the entries' times follow the order their balances were
+ * written in.
  */
 export async function insertEntry(
   tx: Db,
@@ -233,6 +234,14 @@ export async function insertEntry(
       on conflict (account_id, hour, entry_kind) do update
         set amount_minor = ${walletHourlySums}.amount_minor + excluded.amount_minor,
           postings = ${walletHourlySums}.postings + excluded.postings
+    ), days as (
+      insert into ${walletDailySums} (account_id, agency_id, currency, day, entry_kind, amount_minor, postings)
+      select account_id, agency_id, currency, date_trunc('day', created_at, 'UTC'), entry_kind, sum(amount_minor), count(*)
+      from lines where account_kind = 'agency_wallet'
+      group by account_id, agency_id, currency, date_trunc('day', created_at, 'UTC'), entry_kind
+      on conflict (account_id, day, entry_kind) do update
+        set amount_minor = ${walletDailySums}.amount_minor + excluded.amount_minor,
+          postings = ${walletDailySums}.postings + excluded.postings
     )${
       moved
         ? sql`, balances as (

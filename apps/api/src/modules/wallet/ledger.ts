@@ -138,9 +138,9 @@ function checkAccount(input: EntryInput, account: LockedAccount, delta: number):
  *
  * Every balance payment of an agency waits for these locks, held until the caller commits, so
  * under them a live entry takes two statements: the lock (which also reads the agencies' alert
- * settings) and the insert (entry, postings, hourly sums and balances at once). The check for an
- * existing entry of the order is made only when an entry is refused (see `refuse`); otherwise the
- * unique index `journal_entries_order_kind` refuses a second one at the insert.
+ * settings) and the insert (entry, postings, hourly and daily sums and balances at once). The check
+ * for an existing entry of the order is made only when an entry is refused (see `refuse`); otherwise
+ * the unique index `journal_entries_order_kind` refuses a second one at the insert.
  */
 export async function postEntry(tx: Db, input: EntryInput): Promise<number> {
   assertBalanced(input.postings);

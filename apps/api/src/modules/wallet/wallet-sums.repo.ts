@@ -1,8 +1,14 @@
 import { and, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db';
 import { instantAt, wallClockAt } from '../../platform/time-zones';
-import { ledgerAccounts, ledgerPostings, walletHourlySums, type EntryKind } from './wallet.schema';
+import {
+  ledgerAccounts,
+  ledgerPostings,
+  walletDailySums,
+  walletHourlySums,
+  type EntryKind,
+} from './wallet.schema';
 
 /** The start of one period of a statement: its key (`YYYY-MM`) and its first instant. */
 export interface PeriodStart {
@@ -95,10 +101,60 @@ function splitHours(bucket: SumBucket, end: Date): Date[] {
   return [...new Set(hours)].map((ms) => new Date(ms));
 }
 
+const DAY_MS = 86_400_000;
+
+/** A span of time `[from, to)`. */
+interface Span {
+  from: Date;
+  to: Date;
+}
+
+/** `spans` in time order with the adjacent or overlapping ones joined. */
+function joined(spans: readonly Span[]): Span[] {
+  const result: Span[] = [];
+  for (const span of [...spans].sort((a, b) => a.from.getTime() - b.from.getTime())) {
+    const last = result.at(-1);
+    if (last && span.from <= last.to) last.to = span.to > last.to ? span.to : last.to;
+    else result.push({ ...span });
+  }
+  return result;
+}
+
+/**
+ * Where a sum from `start` to `end` reads its time from: the whole UTC days no bucket begins within
+ * (from the daily sums: `days`, the UTC midnights from `from` to `to` but `edges`), and the hours
+ * of the rest (from the hourly sums: `hours`): the days a bucket begins within, and the part days
+ * before the first UTC midnight and after the last.
+ */
+function daysAndHours(
+  bucket: SumBucket,
+  start: Date,
+  end: Date,
+): { days: (Span & { edges: Date[] }) | undefined; hours: Span[] } {
+  const from = new Date(Math.ceil(start.getTime() / DAY_MS) * DAY_MS);
+  const to = new Date(Math.floor(end.getTime() / DAY_MS) * DAY_MS);
+  if (from >= to) return { days: undefined, hours: [{ from: start, to: end }] };
+  const edges = [
+    ...new Set(
+      boundariesOf(bucket, end)
+        .filter((at) => at > from && at < to && at.getTime() % DAY_MS !== 0)
+        .map((at) => at.getTime() - (at.getTime() % DAY_MS)),
+    ),
+  ].map((ms) => new Date(ms));
+  const hours = joined([
+    { from: start, to: from },
+    ...edges.map((day) => ({ from: day, to: new Date(day.getTime() + DAY_MS) })),
+    { from: to, to: end },
+  ]).filter((span) => span.from < span.to);
+  const whole = (to.getTime() - from.getTime()) / DAY_MS > edges.length;
+  return { days: whole ? { from, to, edges } : undefined, hours };
+}
+
 /**
  * Sums of the wallet postings of `agencyIds` per agency, currency, time bucket and entry kind,
  * of the entries before `end`: the one read every statement is computed from. The buckets are
- * summed from the wallets' hourly sums, and from the postings only in an hour a bucket begins
+ * summed from the wallets' daily sums for the UTC days no bucket begins within, from their hourly
+ * sums for the hours of the other days, and from the postings only in an hour a bucket begins
  * within; what came before is the balance each wallet's last posting before the first bucket left.
  */
 export async function walletSums(
@@ -110,31 +166,58 @@ export async function walletSums(
   const start = startOf(bucket);
   if (agencyIds.length === 0 || !start) return [];
   const h = walletHourlySums;
+  const d = walletDailySums;
   const split = splitHours(bucket, end);
-  const hourly = await db
-    .select({
-      agencyId: h.agencyId,
-      currency: h.currency,
-      bucket: bucketOf(bucket, h.hour),
-      kind: h.entryKind,
-      amountMinor: sql<string>`sum(${h.amountMinor})::bigint`,
-      postings: sql<number>`sum(${h.postings})::int`,
-    })
-    .from(h)
-    .where(
-      and(
-        inArray(h.agencyId, [...agencyIds]),
-        gte(h.hour, start),
-        lt(h.hour, end),
-        split.length > 0 ? notInArray(h.hour, split) : undefined,
-      ),
-    )
-    .groupBy(...groupsOf(bucket, h.agencyId, h.currency, h.hour, h.entryKind));
+  const { days, hours } = daysAndHours(bucket, start, end);
+  const hourly =
+    hours.length === 0
+      ? undefined
+      : db
+          .select({
+            agencyId: h.agencyId,
+            currency: h.currency,
+            bucket: bucketOf(bucket, h.hour),
+            kind: h.entryKind,
+            amountMinor: sql<string>`sum(${h.amountMinor})::bigint`,
+            postings: sql<number>`sum(${h.postings})::int`,
+          })
+          .from(h)
+          .where(
+            and(
+              inArray(h.agencyId, [...agencyIds]),
+              or(...hours.map((span) => and(gte(h.hour, span.from), lt(h.hour, span.to)))),
+              split.length > 0 ? notInArray(h.hour, split) : undefined,
+            ),
+          )
+          .groupBy(...groupsOf(bucket, h.agencyId, h.currency, h.hour, h.entryKind));
+  // No time of the range read twice: `hours` and `days` never overlap, and an empty `or` would
+  // select every hour.
+  const daily = days
+    ? db
+        .select({
+          agencyId: d.agencyId,
+          currency: d.currency,
+          bucket: bucketOf(bucket, d.day),
+          kind: d.entryKind,
+          amountMinor: sql<string>`sum(${d.amountMinor})::bigint`,
+          postings: sql<number>`sum(${d.postings})::int`,
+        })
+        .from(d)
+        .where(
+          and(
+            inArray(d.agencyId, [...agencyIds]),
+            gte(d.day, days.from),
+            lt(d.day, days.to),
+            days.edges.length > 0 ? notInArray(d.day, days.edges) : undefined,
+          ),
+        )
+        .groupBy(...groupsOf(bucket, d.agencyId, d.currency, d.day, d.entryKind))
+    : undefined;
   const p = ledgerPostings;
   const byPosting =
     split.length === 0
-      ? []
-      : await db
+      ? undefined
+      : db
           .select({
             agencyId: p.agencyId,
             currency: p.currency,
@@ -158,32 +241,38 @@ export async function walletSums(
             ),
           )
           .groupBy(...groupsOf(bucket, p.agencyId, p.currency, p.createdAt, p.entryKind));
+  // The balance each wallet's last posting before `start` left (none: the wallet had no posting).
+  const opening = sql<
+    string | null
+  >`(select b.balance_after_minor from ${p} b where b.account_id = ${ledgerAccounts.id}
+    and b.created_at < ${start.toISOString()}::timestamptz order by b.created_at desc, b.entry_id desc limit 1)`;
+  const openings = db
+    .select({
+      agencyId: ledgerAccounts.agencyId,
+      currency: ledgerAccounts.currency,
+      bucket: sql<string>`'before'`,
+      kind: sql<EntryKind | null>`null::text`,
+      amountMinor: sql<string | null>`${opening}`,
+      postings: sql<number>`0`,
+    })
+    .from(ledgerAccounts)
+    .where(and(inArray(ledgerAccounts.agencyId, [...agencyIds]), eq(ledgerAccounts.kind, 'agency_wallet')));
+  // One round trip: the sums of days, hours and split hours, and the openings, in one statement.
+  const [first, ...rest] = [daily, hourly, byPosting].filter((arm) => arm !== undefined);
+  const rows = await (first ? unionAll(openings, first, ...rest) : openings);
   const moved = new Map<string, WalletSum>();
-  for (const row of [...hourly, ...byPosting]) {
+  const before: WalletSum[] = [];
+  for (const row of rows) {
+    if (row.kind === null) {
+      if (row.amountMinor !== null)
+        before.push({ ...row, amountMinor: Number(row.amountMinor), postings: 0 });
+      continue;
+    }
     const key = `${row.agencyId}:${row.currency}:${row.bucket}:${row.kind}`;
     const sum = moved.get(key) ?? { ...row, amountMinor: 0, postings: 0 };
     sum.amountMinor += Number(row.amountMinor);
     sum.postings += row.postings;
     moved.set(key, sum);
   }
-  const opening = sql<
-    string | null
-  >`(select b.balance_after_minor from ${p} b where b.account_id = ${ledgerAccounts.id}
-    and b.created_at < ${start.toISOString()}::timestamptz order by b.created_at desc, b.entry_id desc limit 1)`;
-  const openings = await db
-    .select({
-      agencyId: ledgerAccounts.agencyId,
-      currency: ledgerAccounts.currency,
-      amountMinor: sql<string | null>`${opening}::text`,
-    })
-    .from(ledgerAccounts)
-    .where(and(inArray(ledgerAccounts.agencyId, [...agencyIds]), eq(ledgerAccounts.kind, 'agency_wallet')));
-  return [
-    ...openings.flatMap((o) =>
-      o.amountMinor === null
-        ? []
-        : [{ ...o, bucket: 'before', kind: null, amountMinor: Number(o.amountMinor), postings: 0 }],
-    ),
-    ...moved.values(),
-  ];
+  return [...before, ...moved.values()];
 }

@@ -204,6 +204,32 @@ export const walletHourlySums = pgTable(
   ],
 );
 
+/**
+ * The sums of each agency wallet's postings per UTC day and entry kind (migration 0040), written in
+ * the same statement as the hourly sums: a statement reads its whole UTC days here, and the hours
+ * only of the days a period starts within.
+ */
+export const walletDailySums = pgTable(
+  'wallet_daily_sums',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    agencyId: integer('agency_id').notNull(),
+    currency: text('currency').notNull(),
+    /** The UTC day's first instant (UTC midnight). */
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    entryKind: text('entry_kind').$type<EntryKind>().notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
+    postings: integer('postings').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'wallet_daily_sums_pkey', columns: [t.accountId, t.day, t.entryKind] }),
+    // Migration 0040 INCLUDEs currency, entry_kind, amount_minor and postings (index-only sums).
+    index('wallet_daily_sums_agency_day_idx').on(t.agencyId, t.day),
+  ],
+);
+
 export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
 export type JournalEntryRow = typeof journalEntries.$inferSelect;
 export type LedgerPostingRow = typeof ledgerPostings.$inferSelect;

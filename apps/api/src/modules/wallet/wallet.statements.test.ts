@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { WalletBalance, WalletStatement } from '@portal/domain/wallet';
 import { agencies } from '../agencies/index';
@@ -7,6 +7,8 @@ import { bearer, body, login, useTestApp } from '../../test/app';
 import { payFromBalance } from './pay-from-balance';
 import { reimburse } from './reimburse';
 import { topUp } from './top-up';
+import { transfer } from './transfer';
+import { rowsOf } from '../../platform/db/rows';
 import { journalEntries } from './wallet.schema';
 import { ledgerViolations } from './ledger.invariants';
 import { moveEntries } from './wallet.test-helpers';
@@ -148,6 +150,101 @@ describe('GET /base/v2/wallet/statements', () => {
       ['2026-11', '51000.00', '200.00', '51200.00'],
     ]);
     expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('reads whole days and the hours at their edges alike: months of a zone 5:45 off UTC, equal to the postings', async () => {
+    // Kathmandu (UTC+5:45): 1 September is 18:15 UTC on 31 August. Whole UTC days of a month come
+    // from the daily sums, the days a month starts within from the hourly ones, the hour it starts
+    // within from the postings; payments, refunds, top-ups and transfers write them as they post.
+    await zoneOfAgency1('Asia/Kathmandu');
+    await openedInJanuary();
+    const { db } = t.database;
+    const base = { agencyId: 1, currency: 'CNY' };
+    const at = (iso: string) => new Date(iso);
+    await db.transaction(async (tx) => {
+      const sent = await transfer(tx, {
+        fromAgencyId: 1,
+        toAgencyId: 2,
+        currency: 'CNY',
+        amountMinor: 5_000,
+        reference: 'KTM-AUG',
+      });
+      await moveEntries(tx, eq(journalEntries.id, sent), at('2026-08-31T10:00:00Z'));
+    });
+    await db.transaction(async (tx) => {
+      const pay = (orderId: string, amountMinor: number, iso: string) =>
+        payFromBalance(tx, { ...base, amountMinor, orderId, kind: 'origin-flight', postedAt: at(iso) });
+      await topUp(tx, {
+        ...base,
+        amountMinor: 30_000,
+        reference: 'KTM-JUL',
+        postedAt: at('2026-07-31T18:10:00Z'),
+      });
+      await topUp(tx, {
+        ...base,
+        amountMinor: 40_000,
+        reference: 'KTM-AUG',
+        postedAt: at('2026-07-31T18:20:00Z'),
+      });
+      await pay('K-1', 10_000, '2026-08-15T12:00:00Z');
+      await pay('K-2', 7_000, '2026-08-31T20:00:00Z');
+      await reimburse(tx, {
+        ...base,
+        amountMinor: 7_000,
+        orderId: 'K-2',
+        postedAt: at('2026-09-10T00:00:00Z'),
+      });
+      await pay('K-3', 2_000, '2026-09-30T18:14:59Z');
+      await pay('K-4', 3_000, '2026-09-30T18:15:00Z');
+      await topUp(tx, {
+        ...base,
+        amountMinor: 1_000,
+        reference: 'KTM-OCT',
+        postedAt: at('2026-10-31T18:14:59.999Z'),
+      });
+      await pay('K-5', 500, '2026-10-31T18:15:00Z');
+      // Now, after the months asked for: what the live path writes, checked by the invariants.
+      await topUp(tx, { ...base, amountMinor: 100, reference: 'KTM-NOW' });
+      await transfer(tx, {
+        fromAgencyId: 1,
+        toAgencyId: 2,
+        currency: 'CNY',
+        amountMinor: 200,
+        reference: 'KTM-NOW',
+      });
+    });
+    expect(await ledgerViolations(db)).toEqual([]);
+    const token = await login(t.app, 'finance');
+    const list = WalletStatement.array().parse(
+      body(await get(token, '/base/v2/wallet/statements?from=2026-07&to=2026-10&currency=CNY')).data,
+    );
+    expect(
+      list.map((s) => [
+        s.period,
+        s.opening.amount,
+        s.topUps.amount,
+        s.orderPayments.amount,
+        s.refunds.amount,
+        s.closing.amount,
+      ]),
+    ).toEqual([
+      ['2026-07', '50000.00', '300.00', '0.00', '0.00', '50300.00'],
+      ['2026-08', '50300.00', '350.00', '100.00', '0.00', '50550.00'],
+      ['2026-09', '50550.00', '0.00', '90.00', '70.00', '50530.00'],
+      ['2026-10', '50530.00', '10.00', '30.00', '0.00', '50510.00'],
+    ]);
+    // The same months summed from the postings themselves.
+    const fromPostings = await rowsOf<{ month: string; moved: string }>(
+      db,
+      sql`
+      select to_char(created_at at time zone 'Asia/Kathmandu', 'YYYY-MM') as month, sum(amount_minor)::text as moved
+      from ledger_postings where agency_id = 1 and account_kind = 'agency_wallet' and currency = 'CNY'
+        and created_at >= '2026-07-01T00:00:00+05:45' and created_at < '2026-11-01T00:00:00+05:45'
+      group by 1 order by 1`,
+    );
+    expect(fromPostings.map((r) => [r.month, (Number(r.moved) / 100).toFixed(2)])).toEqual(
+      list.map((s) => [s.period, (Number(s.closing.amount) - Number(s.opening.amount)).toFixed(2)]),
+    );
   });
 
   it('refuses bad ranges and operators', async () => {

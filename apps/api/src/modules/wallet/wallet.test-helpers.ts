@@ -29,7 +29,7 @@ export async function fundThroughParents(tx: Db, input: TopUpInput): Promise<num
 /**
  * Moves the entries `where` selects to `at`, as if they had been posted then: their postings'
  * copies of the time too, every posting's balance after restated in the new order of time (the
- * running sum migration 0033 computes), and the wallets' hourly sums rebuilt. For tests that
+ * running sum migration 0033 computes), and the wallets' hourly and daily sums rebuilt. For tests that
  * build a history month by month.
  */
 export async function moveEntries(db: Db, where: SQL | undefined, at: Date): Promise<void> {
@@ -53,5 +53,10 @@ export async function moveEntries(db: Db, where: SQL | undefined, at: Date): Pro
   await db.execute(sql`
     insert into wallet_hourly_sums (account_id, agency_id, currency, hour, entry_kind, amount_minor, postings)
     select account_id, agency_id, currency, date_trunc('hour', created_at, 'UTC'), entry_kind, sum(amount_minor), count(*)
+    from ledger_postings where account_kind = 'agency_wallet' group by 1, 2, 3, 4, 5`);
+  await db.execute(sql`delete from wallet_daily_sums`);
+  await db.execute(sql`
+    insert into wallet_daily_sums (account_id, agency_id, currency, day, entry_kind, amount_minor, postings)
+    select account_id, agency_id, currency, date_trunc('day', created_at, 'UTC'), entry_kind, sum(amount_minor), count(*)
     from ledger_postings where account_kind = 'agency_wallet' group by 1, 2, 3, 4, 5`);
 }
