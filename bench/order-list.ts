@@ -19,7 +19,8 @@
  * BENCH_KEEP_SCHEMA (keep the data for experiments), BENCH_SCHEMA (rerun on a kept schema: no
  * migration, seed or insert; BENCH_ORDERS must say how many it holds), BENCH_RUNS (only the runs
  * whose names contain one of these comma-separated words, e.g. `surname,month`) and
- * BENCH_CACHE=off (only the app without the cache; the baselines still run).
+ * BENCH_CACHE=off (only the app without the cache; the baselines still run) and BENCH_COUNT=always
+ * (every page with its count, as the web asked before `count=false`).
  */
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -48,6 +49,8 @@ const ONLY_RUNS = process.env.BENCH_RUNS?.split(',')
   .map((w) => w.trim())
   .filter(Boolean);
 const WITH_CACHE = process.env.BENCH_CACHE !== 'off';
+/** Every page asks for the count (as the web did before `count=false`), for a comparison. */
+const COUNT_EVERY_PAGE = process.env.BENCH_COUNT === 'always';
 const wanted = (name: string) => !ONLY_RUNS || ONLY_RUNS.some((word) => name.includes(word));
 
 interface Run {
@@ -170,7 +173,8 @@ const list = '/order/v2/flight/orders';
  * A page as the web order list asks for it (`useOrders`): a filter's first page with the count of
  * all matching orders, a later one without (`count=false`: the web has the total from the first).
  */
-const pageParam = (page: number) => (page === 1 ? 'page=1' : `page=${page}&count=false`);
+const pageParam = (page: number) =>
+  page === 1 || COUNT_EVERY_PAGE ? `page=${page}` : `page=${page}&count=false`;
 
 /**
  * The cursors (`next`) of pages 1,000 and on of the whole list, 20 per page, newest first: what an
