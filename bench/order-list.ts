@@ -9,7 +9,8 @@
  * route registered in the same app answering the list's page 1, and the same route behind the
  * session check. Each list run goes to two apps on the same database: one as users get it
  * (the order list cache on, `ORDER_LIST_CACHE_MS` default) and one with the cache off. Prints
- * requests/s, p50/p99 and the share of the bare route per run, what the cache costs when an order
+ * requests/s, p50/p99 and the share of the bare route per run (pages as the web asks for them: a
+ * filter's first page with the count, a later one with `count=false`), what the cache costs when an order
  * of the agency changes meanwhile, what the notifying triggers cost a 100,000-row insert, and the
  * plan of the list query (index use).
  * Run: `npm run bench -w bench` with BENCH_DATABASE_URL or TEST_DATABASE_URL (skipped without).
@@ -18,7 +19,8 @@
  * BENCH_KEEP_SCHEMA (keep the data for experiments), BENCH_SCHEMA (rerun on a kept schema: no
  * migration, seed or insert; BENCH_ORDERS must say how many it holds), BENCH_RUNS (only the runs
  * whose names contain one of these comma-separated words, e.g. `surname,month`) and
- * BENCH_CACHE=off (only the app without the cache; the baselines still run).
+ * BENCH_CACHE=off (only the app without the cache; the baselines still run) and BENCH_COUNT=always
+ * (every page with its count, as the web asked before `count=false`).
  */
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -47,6 +49,8 @@ const ONLY_RUNS = process.env.BENCH_RUNS?.split(',')
   .map((w) => w.trim())
   .filter(Boolean);
 const WITH_CACHE = process.env.BENCH_CACHE !== 'off';
+/** Every page asks for the count (as the web did before `count=false`), for a comparison. */
+const COUNT_EVERY_PAGE = process.env.BENCH_COUNT === 'always';
 const wanted = (name: string) => !ONLY_RUNS || ONLY_RUNS.some((word) => name.includes(word));
 
 interface Run {
@@ -166,6 +170,13 @@ const benchConfig = (extra: Record<string, string> = {}) =>
 const list = '/order/v2/flight/orders';
 
 /**
+ * A page as the web order list asks for it (`useOrders`): a filter's first page with the count of
+ * all matching orders, a later one without (`count=false`: the web has the total from the first).
+ */
+const pageParam = (page: number) =>
+  page === 1 || COUNT_EVERY_PAGE ? `page=${page}` : `page=${page}&count=false`;
+
+/**
  * The cursors (`next`) of pages 1,000 and on of the whole list, 20 per page, newest first: what an
  * agent paging on from page 1,000 sends as `after`.
  */
@@ -184,12 +195,12 @@ function listRuns(cursors: string[]): { name: string; requests: number; url: (i:
     {
       name: 'list, pages 1-50 (20 per page)',
       requests: REQUESTS,
-      url: (i) => `${list}?page=${1 + (i % 50)}&pageSize=20`,
+      url: (i) => `${list}?${pageParam(1 + (i % 50))}&pageSize=20`,
     },
     {
       name: 'list, pages 1,000+ (deep offset)',
       requests: REQUESTS / 5,
-      url: (i) => `${list}?page=${1000 + i}&pageSize=20`,
+      url: (i) => `${list}?${pageParam(1000 + i)}&pageSize=20`,
     },
     // With fewer than 20,000 orders there is no page 1,000 to page on from.
     ...(cursors.length === 0
@@ -199,7 +210,7 @@ function listRuns(cursors: string[]): { name: string; requests: number; url: (i:
             name: 'list, pages 1,000+ paged on with the cursor',
             requests: REQUESTS / 5,
             url: (i: number) =>
-              `${list}?page=${1000 + (i % cursors.length)}&pageSize=20&after=${cursors[i % cursors.length]}`,
+              `${list}?${pageParam(1000 + (i % cursors.length))}&pageSize=20&after=${cursors[i % cursors.length]}`,
           },
         ]),
     {
@@ -220,12 +231,12 @@ function listRuns(cursors: string[]): { name: string; requests: number; url: (i:
     {
       name: 'status tab (issued), pages 1-20',
       requests: REQUESTS,
-      url: (i) => `${list}?status=issued&page=${1 + (i % 20)}`,
+      url: (i) => `${list}?status=issued&${pageParam(1 + (i % 20))}`,
     },
     {
       name: 'search by a common passenger surname (ZHANG), pages 1-5',
       requests: REQUESTS / 5,
-      url: (i) => `${list}?passenger=ZHANG&page=${1 + (i % 5)}`,
+      url: (i) => `${list}?passenger=ZHANG&${pageParam(1 + (i % 5))}`,
     },
     {
       name: 'search by a rare passenger surname',
@@ -329,9 +340,7 @@ async function main(url: string): Promise<void> {
     // Untimed warm-up: the JIT, the pool's connections and the freshly vacuumed table's pages.
     await race(REQUESTS / 10, async () => (await app.inject({ url: '/bench/bare' })).statusCode);
     for (const target of apps) {
-      await race(REQUESTS / 10, (i) =>
-        get(target, `/order/v2/flight/orders?page=${51 + (i % 50)}&pageSize=20`)(),
-      );
+      await race(REQUESTS / 10, (i) => get(target, `${list}?${pageParam(51 + (i % 50))}&pageSize=20`)());
     }
     const bare = await race(REQUESTS, async () => (await app.inject({ url: '/bench/bare' })).statusCode);
     const session = await race(REQUESTS, get(app, '/order/v2/bench/session'));
@@ -364,17 +373,17 @@ async function main(url: string): Promise<void> {
       const churn = await race(REQUESTS, async (i) => {
         if (i % WRITE_EVERY === 0)
           await pool.query('update flight_orders set updated_at = now() where id = $1', [templateId]);
-        return get(app, `/order/v2/flight/orders?page=${1 + (i % 50)}&pageSize=20`)();
+        return get(app, `${list}?${pageParam(1 + (i % 50))}&pageSize=20`)();
       });
       rows.push(row(churnName, churn, bare));
     }
 
     // Two agents searching by name while six page through the list, all missing the cache: the six
     // alone first, then beside the two (the budget: the six keep 80 % of their requests/s).
-    const pageUrl = (i: number) => `${list}?page=${1 + (i % 50)}&pageSize=20`;
+    const pageUrl = (i: number) => `${list}?${pageParam(1 + (i % 50))}&pageSize=20`;
     const nameUrl = (i: number) =>
       i % 2 === 0
-        ? `${list}?passenger=ZHANG&page=${1 + ((i / 2) % 5)}`
+        ? `${list}?passenger=ZHANG&${pageParam(1 + ((i / 2) % 5))}`
         : `${list}?passenger=${rareSurname(95 + 100 * ((i * 7919) % Math.max(1, Math.floor(ORDERS / 100))))}`;
     if (wanted('six paging beside two searching by name')) {
       const sixAlone = await race(REQUESTS, (i) => get(uncached, pageUrl(i))(), 6);
@@ -398,12 +407,12 @@ async function main(url: string): Promise<void> {
       {
         name: 'only own orders, pages 1-5',
         requests: REQUESTS,
-        url: (i: number) => `${list}?page=${1 + (i % 5)}`,
+        url: (i: number) => `${list}?${pageParam(1 + (i % 5))}`,
       },
       {
         name: 'only own orders, status tab (issued), pages 1-5',
         requests: REQUESTS,
-        url: (i: number) => `${list}?status=issued&page=${1 + (i % 5)}`,
+        url: (i: number) => `${list}?status=issued&${pageParam(1 + (i % 5))}`,
       },
     ].filter((r) => wanted(r.name));
     if (ownRuns.length > 0) {

@@ -98,13 +98,17 @@ describe('CreateFlightOrderDraft', () => {
 });
 
 describe('FlightOrderListQuery', () => {
-  it('defaults paging, sort and type', () => {
+  it('defaults paging, sort, type and the count', () => {
     expect(FlightOrderListQuery.parse({})).toEqual({
       page: 1,
       pageSize: 20,
       sort: '-bookingTime',
       type: 'all',
+      count: true,
     });
+    expect(FlightOrderListQuery.parse({ count: 'false' }).count).toBe(false);
+    expect(FlightOrderListQuery.parse({ count: 'true' }).count).toBe(true);
+    expect(FlightOrderListQuery.safeParse({ count: '0' }).success).toBe(false);
     expect(
       FlightOrderListQuery.parse({ page: '2', pageSize: '100', type: 'origin', pnr: 'ABC123' }),
     ).toMatchObject({

@@ -392,6 +392,16 @@ export const FlightOrderListQuery = z
      * shift it). Only with the booking time sort, the default.
      */
     after: z.string().regex(ORDER_LIST_CURSOR).optional(),
+    /**
+     * `false`: the page without the count of all matching orders (`total` and `totalCapped` left
+     * out), for a client that has the total of the same filter already. The count is most of what
+     * a page costs the database; the web order list asks for it on a filter's first page and on a
+     * refresh. Counted unless told otherwise.
+     */
+    count: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .default(true),
   })
   .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { path: ['dateTo'], message: 'range' })
   .refine((q) => q.after === undefined || q.sort.replace(/^-/, '') === 'bookingTime', {
@@ -426,6 +436,8 @@ export const ORDER_SEARCH_COUNT_CAP = 1_000;
  * `ORDER_SEARCH_COUNT_CAP` for a search for part of a text): `total` is then the cap.
  */
 export const FlightOrderList = pageOf(FlightOrderListItem).extend({
+  /** Absent when the query said `count=false`. */
+  total: z.number().int().min(0).optional(),
   totalCapped: z.boolean().optional(),
   /** With the booking time sort and a full page: send it as `after` with `page + 1` for the next page. */
   next: z.string().optional(),

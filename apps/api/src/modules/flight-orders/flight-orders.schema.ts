@@ -113,6 +113,9 @@ export const flightOrders = pgTable(
     // A status tab (with a date range) and "only show own orders", in the list's order
     // (migration 0031): the page is read from the index, not filtered out of the agency's rows.
     index('flight_orders_agency_status_created_id_idx').on(t.agencyId, t.status, t.createdAt, t.id),
+    // The capped count of a status (tabs, a status tab's total, migration 0039): one deduplicated
+    // entry list per status, counted in about half the time of the wider index's entries.
+    index('flight_orders_agency_status_idx').on(t.agencyId, t.status),
     index('flight_orders_agency_user_created_id_idx').on(t.agencyId, t.userId, t.createdAt, t.id),
     index('flight_orders_agency_user_status_created_id_idx').on(
       t.agencyId,

@@ -101,6 +101,14 @@ describe('the order list cache', () => {
     // Another page, filter or sort is another statement answer.
     await list(token, '?sort=bookingTime');
     expect(statements()).toBe(3);
+    // So is the page without its count: a counted answer is not served for it, nor it for one.
+    const alone = await list(token, '?count=false');
+    expect(alone).not.toHaveProperty('total');
+    expect(alone.list).toEqual(first.list);
+    expect(statements()).toBe(4);
+    expect(await list(token)).toEqual(first);
+    expect(await list(token, '?count=false')).toEqual(alone);
+    expect(statements()).toBe(4);
   });
 
   it('shows an order changed straight in the database once its notification arrived', async () => {

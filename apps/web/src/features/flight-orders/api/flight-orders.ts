@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { FlightOrder, FlightOrderList } from '@portal/domain/flight-order';
 import { type OrderTypeFilter } from '@portal/domain/flight-order-status';
 import type * as flightOrdersApi from '@portal/domain/api/flight-orders';
@@ -30,30 +36,65 @@ function clean(params: OrderListParams): Partial<OrderListParams> {
   return type === 'all' ? rest : { ...rest, type };
 }
 
-/** `after`: the `next` of the page before (keyset paging, `FlightOrderListQuery`). */
-export function getOrders(params: OrderListParams, after?: string): Promise<FlightOrderList> {
+/**
+ * `after`: the `next` of the page before (keyset paging, `FlightOrderListQuery`); `count: false`:
+ * the page without the total (the caller has it).
+ */
+export function getOrders(params: OrderListParams, after?: string, count = true): Promise<FlightOrderList> {
   return callApi<typeof flightOrdersApi.listFlightOrders>(
     { method: 'GET', path: '/order/v2/flight/orders' },
-    { query: { ...clean(params), ...(after ? { after } : {}) } },
+    { query: { ...clean(params), ...(after ? { after } : {}), ...(count ? {} : { count: 'false' }) } },
     { skipErrorToast: true },
   );
 }
 
+/** A page of the order list with the total of its filter (counted with it, or known before). */
+export type CountedOrderList = FlightOrderList & { total: number };
+
 const listKey = (params: OrderListParams) => ['flight-orders', 'list', params] as const;
+
+/** The filter of a page: its query without the page, page size and sort (which leave the total as it is). */
+function filterOf(params: OrderListParams): string {
+  const { page: _page, pageSize: _pageSize, sort: _sort, ...filter } = clean(params);
+  return JSON.stringify(Object.entries(filter).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The total of `params`'s filter from the newest page of it in the cache that was not invalidated. */
+function knownTotal(client: QueryClient, params: OrderListParams) {
+  const filter = filterOf(params);
+  const known = client
+    .getQueryCache()
+    .findAll({ queryKey: ['flight-orders', 'list'] })
+    .filter((query) => {
+      const data = query.state.data as CountedOrderList | undefined;
+      return (
+        data !== undefined &&
+        !query.state.isInvalidated &&
+        filterOf(query.queryKey[2] as OrderListParams) === filter
+      );
+    })
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)[0]?.state.data as
+    CountedOrderList | undefined;
+  return known && { total: known.total, totalCapped: known.totalCapped };
+}
 
 /**
  * A page of the order list. Paging on from a page still in the cache, it asks for the orders after
  * that page's last one (its `next`): the server then reads the page like a first one however deep
  * it is, and an order booked meanwhile does not push a row already seen onto it. A page opened
- * any other way (a jump, a reload) is read by its number.
+ * any other way (a jump, a reload) is read by its number. The total is asked for on a filter's
+ * first page and when a page is read again (a refresh, an invalidation); another page of a filter
+ * whose total is in the cache is read without it (the count is most of a page's cost at scale).
  */
 export function useOrders(params: OrderListParams) {
   const client = useQueryClient();
   return useQuery({
     queryKey: listKey(params),
-    queryFn: () => {
+    queryFn: async (): Promise<CountedOrderList> => {
       const before = client.getQueryData<FlightOrderList>(listKey({ ...params, page: params.page - 1 }));
-      return getOrders(params, before?.next);
+      const total = client.getQueryData(listKey(params)) ? undefined : knownTotal(client, params);
+      const page = await getOrders(params, before?.next, total === undefined);
+      return { ...page, ...total, total: page.total ?? total?.total ?? 0 };
     },
     placeholderData: keepPreviousData,
   });

@@ -2,13 +2,14 @@ import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { FlightOrderList, FlightOrderListItem } from '@portal/domain/flight-order';
+import type { FlightOrderListItem } from '@portal/domain/flight-order';
+import type { CountedOrderList } from '../api/flight-orders';
 import { AWAITING_PAYMENT_STATUSES } from '@portal/domain/flight-order-actions';
 import { PagedTable, type PagedList } from '../../../shared/ui/paged-table';
 import { localTime, money, timestamp } from '../lib/format';
 import { StatusTag } from './status-tag';
 
-interface OrdersTableProps extends PagedList<FlightOrderList> {
+interface OrdersTableProps extends PagedList<CountedOrderList> {
   sortOrder: 'ascend' | 'descend';
   onChange: (page: number, pageSize: number, sortOrder: 'ascend' | 'descend') => void;
 }

@@ -281,6 +281,37 @@ describe('flight orders page', () => {
   );
 
   it(
+    "asks for the total on a filter's first page, not on the pages after it, and shows the one it has",
+    async () => {
+      const rows = Array.from({ length: 20 }, (_, i) => listItem(i + 1));
+      const { urls } = serve((url) => {
+        // As the API answers: without the count when told so.
+        const { total: _total, ...uncounted } = {
+          ...page(rows, 100),
+          page: Number(url.searchParams.get('page')),
+        };
+        return HttpResponse.json(
+          envelope(url.searchParams.get('count') === 'false' ? uncounted : { ...uncounted, total: 100 }),
+        );
+      });
+      const { table } = await open();
+      await within(table).findByText('B1001', {}, WAIT);
+      expect(urls.at(-1)?.searchParams.get('count')).toBeNull();
+      expect(await screen.findByText('100 orders', {}, WAIT)).toBeInTheDocument();
+      await userEvent.click(screen.getByTitle('3'));
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('3'));
+      expect(urls.at(-1)?.searchParams.get('count')).toBe('false');
+      await waitFor(() => expect(screen.getByTitle('3')).toHaveClass('ant-pagination-item-active'));
+      expect(screen.getByText('100 orders')).toBeInTheDocument();
+      // Another filter is counted again on its first page.
+      await userEvent.click(screen.getByTestId('orders-tab-reviewing'));
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('status')).toBe('reviewing'));
+      expect(urls.at(-1)?.searchParams.get('count')).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
     'offers the statuses of the chosen order type and links an after-sales row to its original',
     async () => {
       serve(
