@@ -90,6 +90,9 @@ export async function flightOrderRoutes(
   app.route({
     ...fromContract(flightOrdersApi.getFlightOrder),
     config: { access: 'flight' },
+    // The order's page is read far more than it changes: its answer is written by the compiled
+    // serializer (same bytes as the zod encoder: order-detail-serializer.test.ts).
+    serializerCompiler: projectingSerializerCompiler,
     handler: async (request) => {
       const ctx = requireCtx(request);
       const row = await findOrder(deps.db, ctx.agency.id, request.params.id);
