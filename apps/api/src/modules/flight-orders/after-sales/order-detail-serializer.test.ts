@@ -9,6 +9,9 @@ import { body, login, useTestApp } from '../../../test/app';
 import { presentOrder, type OrderLinks } from '../flight-orders.presenter';
 import { flightOrders, type FlightOrderRow, type OrderEventRow } from '../flight-orders.schema';
 import { bookOne } from '../flight-orders.test-helpers';
+import { findOrder } from '../flight-orders.repo';
+import { presentFullOrder } from './after-sales.presenter';
+import { issuedOrder } from './after-sales.test-helpers';
 import type { AncillaryRow } from '../order-ancillaries.schema';
 
 const t = useTestApp();
@@ -203,5 +206,60 @@ describe('the order detail written by the compiled serializer', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(encoder(body(res)));
+  });
+
+  it('reads by id and booking number in one statement what findOrder and presentFullOrder read, links and all', async () => {
+    const token = await login(t.app);
+    const issued = await issuedOrder(t.app, token);
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/order/v2/flight/orders/${issued.id}/refund`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        selection: { passengerIds: issued.passengers.map((p) => p.id), segmentIndexes: [0] },
+        reason: { value: 0 },
+      },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const refundId = (body(refund).data as { id: string }).id;
+    const booked = await bookOne(t.app, token);
+    const agencyId = (await findOrder(t.database.db, 1, issued.id))?.agencyId ?? 1;
+    for (const order of [issued, booked, { id: refundId, bookingNumber: '' }]) {
+      const row = await findOrder(t.database.db, agencyId, order.id);
+      if (!row) throw new Error('order not found');
+      const expected = {
+        code: 0,
+        data: await presentFullOrder(t.database.db, row, new Date()),
+        message: 'ok',
+      };
+      for (const key of [order.id, row.bookingNumber, row.bookingNumber.toLowerCase()]) {
+        const res = await t.app.inject({
+          url: `/order/v2/flight/orders/${key}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(res.statusCode).toBe(200);
+        const answer = body(res) as { data: FlightOrder };
+        // Only the actions may move with the clock between the two reads.
+        expect({ ...answer, message: 'ok' }).toEqual({
+          ...expected,
+          data: { ...expected.data, allowedActions: answer.data.allowedActions },
+        });
+      }
+    }
+    const refundPage = body(
+      await t.app.inject({
+        url: `/order/v2/flight/orders/${refundId}`,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    ) as { data: FlightOrder };
+    expect(refundPage.data.relatedOrders.map((o) => o.id)).toEqual([issued.id]);
+    const originalPage = body(
+      await t.app.inject({
+        url: `/order/v2/flight/orders/${issued.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    ) as { data: FlightOrder };
+    expect(originalPage.data.relatedOrders.map((o) => o.id)).toEqual([refundId]);
+    expect(originalPage.data.timeline.length).toBeGreaterThan(1);
   });
 });
