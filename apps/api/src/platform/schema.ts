@@ -29,10 +29,11 @@ const same: Projection = (value) => value;
 const PLAIN_TYPES = new Set(['string', 'number', 'boolean', 'enum', 'literal', 'null']);
 
 /**
- * The projection of a response schema built only of objects, arrays, nullable/optional values and
- * plain strings, numbers, booleans and enums: each object keeps the keys its schema names, in the
- * schema's order, like the zod encoder's output. Undefined for any other schema (transforms,
- * unions, records...), which keeps the zod encoder.
+ * The projection of a response schema built only of objects (plain or strict), records with plain
+ * string keys, arrays, nullable/optional values and plain strings, numbers, booleans and enums:
+ * each object keeps the keys its schema names, in the schema's order, like the zod encoder's
+ * output. Undefined for any other schema (transforms, unions, loose objects...), which keeps the
+ * zod encoder.
  */
 function projectionOf(schema: z.ZodType): Projection | undefined {
   const def = schema._zod.def;
@@ -50,9 +51,22 @@ function projectionOf(schema: z.ZodType): Projection | undefined {
     if (!element) return undefined;
     return (value) => (Array.isArray(value) && element !== same ? value.map(element) : value);
   }
+  if (def.type === 'record') {
+    const recordDef = def as z.core.$ZodRecordDef;
+    if (!isStringKey(recordDef.keyType as z.ZodType)) return undefined;
+    const entry = projectionOf(recordDef.valueType as z.ZodType);
+    if (!entry) return undefined;
+    if (entry === same) return same;
+    return (value) => {
+      if (typeof value !== 'object' || value === null) return value;
+      const out: Record<string, unknown> = {};
+      for (const [key, field] of Object.entries(value)) out[key] = entry(field);
+      return out;
+    };
+  }
   if (def.type === 'object') {
     const objectDef = def as z.core.$ZodObjectDef;
-    if (objectDef.catchall) return undefined;
+    if (!closedObject(objectDef)) return undefined;
     const fields: [string, Projection][] = [];
     for (const [key, field] of Object.entries(objectDef.shape)) {
       const projection = projectionOf(field as z.ZodType);
@@ -71,6 +85,21 @@ function projectionOf(schema: z.ZodType): Projection | undefined {
     };
   }
   return undefined;
+}
+
+/**
+ * An object schema whose output has only the keys it names: a plain `z.object` (unknown keys
+ * stripped) or a `z.strictObject` (unknown keys refused: a valid answer has none, so leaving them
+ * out writes the same). A `z.looseObject` or another catchall keeps unknown keys: not projected.
+ */
+function closedObject(def: z.core.$ZodObjectDef): boolean {
+  return !def.catchall || (def.catchall as z.ZodType)._zod.def.type === 'never';
+}
+
+/** A record key schema of plain strings (no pattern or enum that would drop or reorder keys). */
+function isStringKey(schema: z.ZodType): boolean {
+  const def = schema._zod.def as z.core.$ZodStringDef;
+  return def.type === 'string' && !def.checks?.length;
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -111,9 +140,14 @@ function serializationSchemaOf(schema: z.ZodType): JsonSchema | undefined {
     const items = serializationSchemaOf((def as z.core.$ZodArrayDef).element as z.ZodType);
     return items ? { type: 'array', items } : undefined;
   }
+  if (def.type === 'record') {
+    // Every own key in its order, as `JSON.stringify` writes them (`projectionOf` checked the keys).
+    const values = serializationSchemaOf((def as z.core.$ZodRecordDef).valueType as z.ZodType);
+    return values ? { type: 'object', additionalProperties: values } : undefined;
+  }
   if (def.type === 'object') {
     const objectDef = def as z.core.$ZodObjectDef;
-    if (objectDef.catchall) return undefined;
+    if (!closedObject(objectDef)) return undefined;
     const properties: Record<string, JsonSchema> = {};
     for (const [key, field] of Object.entries(objectDef.shape)) {
       const property = serializationSchemaOf(field as z.ZodType);
@@ -131,7 +165,8 @@ function serializationSchemaOf(schema: z.ZodType): JsonSchema | undefined {
  * values are not checked again, which on a 20-row page costs more than the presenter that built
  * them (their types are checked at compile time against the same schema). It is compiled once per
  * route by `fast-json-stringify` from the zod schema (code per object shape, no copy of the answer
- * before `JSON.stringify`). A schema with transforms or unions falls back to the zod encoder.
+ * before `JSON.stringify`). A schema with transforms, unions or loose objects falls back to the zod
+ * encoder.
  */
 export function projectingSerializerCompiler<T>(route: FastifyRouteSchemaDef<T>): (data: unknown) => string {
   const schema: unknown = route.schema;

@@ -16,7 +16,7 @@ import { bookAtSupplier, saveBookedOrder, type BookingOutcome } from './create-o
 import { countByStatus, listOrders } from './list-orders';
 import type { OrderListCache } from './list-cache';
 import type { FlightOrderDeps } from './flight-orders.context';
-import { presentFullOrder } from './after-sales/after-sales.presenter';
+import { findOrderPage, presentFullOrder } from './after-sales/after-sales.presenter';
 import { canSeeOrder } from '@portal/domain/order-visibility';
 import { findOrder } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
@@ -90,11 +90,14 @@ export async function flightOrderRoutes(
   app.route({
     ...fromContract(flightOrdersApi.getFlightOrder),
     config: { access: 'flight' },
+    // The order's page is read far more than it changes: its answer is written by the compiled
+    // serializer (same bytes as the zod encoder: order-detail-serializer.test.ts).
+    serializerCompiler: projectingSerializerCompiler,
     handler: async (request) => {
       const ctx = requireCtx(request);
-      const row = await findOrder(deps.db, ctx.agency.id, request.params.id);
-      if (!row || !canSeeOrder(ctx, row)) throw new AppError('ORDER_NOT_FOUND');
-      return ok(await present(row));
+      const page = await findOrderPage(deps.db, ctx.agency.id, request.params.id);
+      if (!page || !canSeeOrder(ctx, page.row)) throw new AppError('ORDER_NOT_FOUND');
+      return ok(page.present(deps.now()));
     },
   });
 

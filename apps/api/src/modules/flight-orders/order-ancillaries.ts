@@ -114,9 +114,9 @@ const oldestFirst = (rows: AncillaryRow[]) =>
 
 /**
  * `ancillariesOf` one order as a scalar subquery (a JSON array, null for none), for a statement
- * that reads more; `ancillariesFrom` reads it.
+ * that reads more (`orderId` a value or SQL); `ancillariesFrom` reads it.
  */
-export function ancillariesSql(orderId: string): SQL {
+export function ancillariesSql(orderId: string | SQL): SQL {
   return sql`(select json_agg(${jsonRowSql(flightOrderAncillaries, 'a')}) from ${flightOrderAncillaries} a
     where a.order_id = ${orderId})`;
 }

@@ -30,9 +30,10 @@ export async function paymentIssueOf(db: Db, orderId: string): Promise<PaymentIs
 
 /**
  * The paid payments of `orderId` and the latest dispute of any of them, as one JSON value of a
- * scalar subquery (for a statement that reads more); `paymentIssueFrom` reads it.
+ * scalar subquery (for a statement that reads more; `orderId` a value or SQL); `paymentIssueFrom`
+ * reads it.
  */
-export function paymentIssueSql(orderId: string): SQL {
+export function paymentIssueSql(orderId: string | SQL): SQL {
   const paid = sql`from ${orderPayments} p where p.order_id = ${orderId} and p.status = 'paid'`;
   return sql`json_build_array(
     (select json_agg(${jsonRowSql(orderPayments, 'p')} order by p.created_at, p.id) ${paid}),

@@ -8,6 +8,7 @@ import { sendFile, XLSX_TYPE } from '../../platform/download';
 import { ok } from '../../platform/envelope';
 import { localeOf } from '../../platform/i18n';
 import { requireCtx } from '../../platform/request-context';
+import { projectingSerializerCompiler } from '../../platform/schema';
 import { USER_LOG_EXPORT_CAP, userLogFileName, userLogWorkbook } from './user-log.export';
 import { presentUserLog } from './user-log.presenter';
 import { exportUserLogs, listUserLogs } from './user-log.repo';
@@ -22,6 +23,8 @@ export async function userLogRoutes(fastify: FastifyInstance, { db }: { db: Db }
   app.route({
     ...fromContract(userLogApi.listUserLogs),
     config: { access: 'superuser' },
+    // Written by the compiled serializer: the fields of `UserLogPage` in order, as the zod encoder.
+    serializerCompiler: projectingSerializerCompiler,
     handler: async (request) => {
       const ctx = requireCtx(request);
       const { page, pageSize, ...filters } = request.query;

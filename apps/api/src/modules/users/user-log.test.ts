@@ -6,6 +6,8 @@ import { userLogs, users } from './users.schema';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { recordUserAction } from './user-log';
 import { rowsOf } from '../../platform/db/rows';
+import { envelope } from '../../platform/schema';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 
 const t = useTestApp();
 
@@ -202,8 +204,48 @@ describe('user log', () => {
     const page = body<{ list: UserLogEntry[]; total: number }>(await list(admin, '?page=1&pageSize=1')).data;
     expect(page.total).toBe(4);
     expect(page.list.map((e) => e.username)).toEqual(['admin']);
+    // A page past the last still counts the rows (its own statement: the page's has no row to carry it).
+    const past = body<{ list: UserLogEntry[]; total: number }>(await list(admin, '?page=9&pageSize=1')).data;
+    expect(past).toMatchObject({ list: [], total: 4 });
+    expect(body<{ total: number }>(await list(admin, '?action=password_change')).data.total).toBe(0);
     expect((await list(admin, '?dateFrom=2026-02-30')).statusCode).toBe(400);
     expect((await list(admin, '?dateFrom=2026-03-02&dateTo=2026-03-01')).statusCode).toBe(400);
+  });
+
+  it('answers a page with the bytes the zod encoder writes: facts, targets, nulls and escapes', async () => {
+    const admin = await login(t.app, 'admin');
+    const [me] = await t.database.db.select().from(users).where(eq(users.username, 'admin'));
+    const who = { userId: me?.id ?? null, agencyId: me?.agencyId ?? null, username: 'admin' };
+    await recordUserAction(t.database.db, {
+      ...who,
+      action: 'call',
+      method: 'POST',
+      route: '/order/v2/flight/orders/:id/payment',
+      target: 'f6ab2015-cb67-446d-97bc-bcde0c4d8525',
+      targetLabel: 'F20260100000040',
+      facts: { amount: '930.00', currency: 'CNY', instalment: 2 },
+      userAgent: 'Agent "quoted" \\ \u2028 张伟',
+    });
+    await recordUserAction(t.database.db, {
+      ...who,
+      action: 'call',
+      method: 'DELETE',
+      route: '/base/v2/users/:id',
+      target: 7,
+      outcome: 'refused',
+      code: 403001,
+      status: 403,
+    });
+    const res = await list(admin);
+    expect(res.statusCode).toBe(200);
+    const encoder = serializerCompiler({
+      schema: envelope(UserLogPage),
+      method: 'GET',
+      url: '/base/v2/user-logs',
+      httpStatus: '200',
+    });
+    expect(res.body).toBe(encoder(body(res)));
+    expect(UserLogPage.parse(body(res).data).list.some((e) => e.facts?.instalment === 2)).toBe(true);
   });
 
   it('exports the filtered log as an Excel file with headings in the reader language', async () => {

@@ -17,6 +17,22 @@ function rowsIn<T>(result: unknown): T[] {
 const dialect = new PgDialect();
 
 /**
+ * A statement built once with placeholders (`sql.placeholder`) and run by name with each call's
+ * values: neither drizzle's building of its text (a long statement's chunks walked on every
+ * request) nor PostgreSQL's parsing is paid again; node-postgres prepares it once per connection.
+ * For a busy read of one fixed text (`preparedRowsOf` builds the text on every call).
+ */
+export function preparedStatement<T>(
+  kind: string,
+  statement: SQL,
+): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
+  const query = dialect.sqlToQuery(statement);
+  const name = `${kind}_${crypto.createHash('sha1').update(query.sql).digest('hex').slice(0, 16)}`;
+  return async (db, values) =>
+    rowsIn(await db._.session.prepareQuery(query, undefined, name, false).execute(values));
+}
+
+/**
  * As `rowsOf`, for a busy read whose text takes few shapes: the statement is named after its text
  * (`{kind}_{hash}`), so node-postgres parses it once per connection and PostgreSQL keeps its plan
  * source (and may settle on one plan) instead of parsing and planning a long statement on every

@@ -32,11 +32,12 @@ export async function disruptionOnRecord(
 /**
  * `disruptionOnRecord` as a scalar subquery (the id, or null), for a statement that reads more: the
  * chain of `originalBookingId`s is walked up to MAX_CHAIN orders within the agency (an order id
- * another agency holds ends it, as does a loop), then its newest disruption is taken.
+ * another agency holds ends it, as does a loop), then its newest disruption is taken. Each value
+ * may be SQL instead (the columns of an order the enclosing statement reads).
  */
-export function disruptionOnRecordSql(
-  order: Pick<FlightOrderRow, 'id' | 'agencyId' | 'originalBookingId'>,
-): SQL {
+export function disruptionOnRecordSql(order: {
+  [K in 'id' | 'agencyId' | 'originalBookingId']: FlightOrderRow[K] | SQL;
+}): SQL {
   return sql`(with recursive chain (id, next, n) as (
       select ${order.id}::uuid, ${order.originalBookingId}::uuid, 1
       union all
