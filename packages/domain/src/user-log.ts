@@ -25,10 +25,21 @@ export type UserLogFilters = z.infer<typeof UserLogFilters>;
 const checkRange = (q: { dateFrom?: string | undefined; dateTo?: string | undefined }) =>
   !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo;
 
+/**
+ * A user log cursor: the row's time in microseconds since 1970 and the row's id (its `next`, the
+ * next page's `after`). Both fit a PostgreSQL bigint.
+ */
+export const USER_LOG_CURSOR = /^\d{1,17}_\d{1,18}$/;
+
 /** Query of `GET /base/v2/user-logs`: the filters, `page` and `pageSize` (newest first). */
 export const UserLogListQuery = UserLogFilters.extend({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  /**
+   * The `next` of the page before, to read `page` as the rows after that page's last one (keyset
+   * paging: a deep page reads like a first one, and rows written meanwhile do not shift it).
+   */
+  after: z.string().regex(USER_LOG_CURSOR).optional(),
 }).refine(checkRange, { path: ['dateTo'], message: 'range' });
 export type UserLogListQuery = z.infer<typeof UserLogListQuery>;
 
@@ -73,6 +84,12 @@ export type UserLogEntry = z.infer<typeof UserLogEntry>;
  */
 export const USER_LOG_COUNT_CAP = 10_000;
 
-/** A page of the log; `totalCapped` when more than `USER_LOG_COUNT_CAP` rows match (`total` is the cap). */
-export const UserLogPage = pageOf(UserLogEntry).extend({ totalCapped: z.boolean() });
+/**
+ * A page of the log; `totalCapped` when more than `USER_LOG_COUNT_CAP` rows match (`total` is the
+ * cap); `next` (a full page) is its last row's cursor, the next page's `after`.
+ */
+export const UserLogPage = pageOf(UserLogEntry).extend({
+  totalCapped: z.boolean(),
+  next: z.string().optional(),
+});
 export type UserLogPage = z.infer<typeof UserLogPage>;

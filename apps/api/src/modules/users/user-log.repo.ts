@@ -33,10 +33,24 @@ function conditions(agencyId: number, filters: UserLogFilters): SQL | undefined 
 
 const p = sql.placeholder;
 
-/** Which filters a list has: its statement's shape (32 at most), with the count's cap. */
-function shapeOf(filters: UserLogFilters, cap: number): string {
+/** A row's time in whole microseconds, exact (the cursor's; a Date keeps milliseconds only). */
+const micros = sql<string>`(extract(epoch from ${userLogs.createdAt}) * 1000000)::bigint::text`;
+
+/** Where a page starts: its number, or (keyset paging) the cursor of the page before's last row. */
+export interface UserLogPaging {
+  page: number;
+  pageSize: number;
+  /** `USER_LOG_CURSOR`: the row's time in microseconds since 1970 and its id. */
+  after?: string | undefined;
+}
+
+/**
+ * Which filters a list has and whether it pages on from a cursor: its statement's shape (64 at
+ * most), with the count's cap.
+ */
+function shapeOf(filters: UserLogFilters, cap: number, seeks: boolean): string {
   const has = (value: unknown) => (value === undefined || value === '' ? '-' : '+');
-  return `${has(filters.userId)}${has(filters.action)}${has(filters.outcome)}${has(filters.dateFrom)}${has(filters.dateTo)};${cap}`;
+  return `${has(filters.userId)}${has(filters.action)}${has(filters.outcome)}${has(filters.dateFrom)}${has(filters.dateTo)};${cap}${seeks ? ';after' : ''}`;
 }
 
 /** `conditions` with placeholders for the filters `filters` has (their values: `valuesOf`). */
@@ -50,7 +64,8 @@ function placeholderConditions(filters: UserLogFilters): SQL | undefined {
   return and(...parts);
 }
 
-function valuesOf(agencyId: number, filters: UserLogFilters, page: { page: number; pageSize: number }) {
+function valuesOf(agencyId: number, filters: UserLogFilters, page: UserLogPaging) {
+  const [afterMicros, afterId] = page.after?.split('_') ?? [];
   return {
     agencyId,
     userId: filters.userId,
@@ -59,13 +74,15 @@ function valuesOf(agencyId: number, filters: UserLogFilters, page: { page: numbe
     from: filters.dateFrom ? new Date(`${filters.dateFrom}T00:00:00Z`).toISOString() : undefined,
     to: filters.dateTo ? dayAfter(filters.dateTo).toISOString() : undefined,
     limit: page.pageSize,
-    offset: (page.page - 1) * page.pageSize,
+    ...(page.after ? { offset: 0, afterMicros, afterId } : { offset: (page.page - 1) * page.pageSize }),
   };
 }
 
 interface UserLogStatements {
   /** The page's rows, each with the capped count of all matching rows (`matching`). */
-  pageAndCount: PgPreparedQuery<PreparedQueryConfig & { execute: (UserLogRow & { matching: number })[] }>;
+  pageAndCount: PgPreparedQuery<
+    PreparedQueryConfig & { execute: (UserLogRow & { matching: number; micros: string })[] }
+  >;
   /** The capped count alone (an empty page past the first). */
   count: PgPreparedQuery<PreparedQueryConfig & { execute: { total: number }[] }>;
 }
@@ -74,15 +91,25 @@ interface UserLogStatements {
  * The statements of one shape. The page's ids are read first, from an index that holds the
  * filter, the order and the id (`user_logs_agency_*_created_id_idx`, migration 0034), so a deep
  * page skips index entries only; the rows and their users are then read for those ids alone. The
- * count stops at one past `cap` and rides along the page's statement (evaluated once).
+ * count stops at one past `cap` and rides along the page's statement (evaluated once). After a
+ * cursor, the page's ids are the rows past it, sought in the same index as a first page's: a deep
+ * page reads a page's worth of entries, and the count is the filter's, cursor or not.
  */
-function buildStatements(db: Db, filters: UserLogFilters, cap: number, name: string): UserLogStatements {
+function buildStatements(
+  db: Db,
+  filters: UserLogFilters,
+  cap: number,
+  seeks: boolean,
+  name: string,
+): UserLogStatements {
   const where = placeholderConditions(filters);
   const newest = [desc(userLogs.createdAt), desc(userLogs.id)];
+  const seek = sql`(${userLogs.createdAt}, ${userLogs.id}) <
+    (timestamptz 'epoch' + ${p('afterMicros')}::bigint * interval '1 microsecond', ${p('afterId')}::bigint)`;
   const pageIds = db
     .select({ id: userLogs.id })
     .from(userLogs)
-    .where(where)
+    .where(seeks ? and(where, seek) : where)
     .orderBy(...newest)
     .limit(p('limit'))
     .offset(p('offset'));
@@ -94,7 +121,7 @@ function buildStatements(db: Db, filters: UserLogFilters, cap: number, name: str
     .as('matching');
   const cappedCount = db.select({ total: count() }).from(matching);
   const pageAndCount = db
-    .select({ ...withUsername, matching: sql<number>`(${cappedCount})`.mapWith(Number) })
+    .select({ ...withUsername, micros, matching: sql<number>`(${cappedCount})`.mapWith(Number) })
     .from(userLogs)
     .leftJoin(users, eq(users.id, userLogs.userId))
     .where(inArray(userLogs.id, pageIds))
@@ -110,16 +137,16 @@ function buildStatements(db: Db, filters: UserLogFilters, cap: number, name: str
 /** The prepared statements per shape, per database handle (a transaction's own are dropped with it). */
 const statementsByDb = new WeakMap<Db, Map<string, UserLogStatements>>();
 
-function statementsOf(db: Db, filters: UserLogFilters, cap: number): UserLogStatements {
+function statementsOf(db: Db, filters: UserLogFilters, cap: number, seeks: boolean): UserLogStatements {
   let shapes = statementsByDb.get(db);
   if (!shapes) {
     shapes = new Map();
     statementsByDb.set(db, shapes);
   }
-  const shape = shapeOf(filters, cap);
+  const shape = shapeOf(filters, cap, seeks);
   let statements = shapes.get(shape);
   if (!statements) {
-    statements = buildStatements(db, filters, cap, shape);
+    statements = buildStatements(db, filters, cap, seeks, shape);
     shapes.set(shape, statements);
   }
   return statements;
@@ -129,25 +156,30 @@ function statementsOf(db: Db, filters: UserLogFilters, cap: number): UserLogStat
  * One page of an agency's user log, newest first, with the number of matching rows counted up to
  * one past `cap`: one prepared statement per filter shape (built once: drizzle's building of the
  * page was a third of the route's own work), the count in the page's statement; only an empty page
- * past the first reads the count alone.
+ * past the first reads the count alone. `next` is the last row's cursor when the page is full.
  */
 export async function listUserLogs(
   db: Db,
   agencyId: number,
   filters: UserLogFilters,
-  page: { page: number; pageSize: number },
+  page: UserLogPaging,
   cap: number,
-): Promise<{ rows: UserLogRow[]; total: number }> {
-  const statements = statementsOf(db, filters, cap);
+): Promise<{ rows: UserLogRow[]; total: number; next?: string }> {
+  const statements = statementsOf(db, filters, cap, page.after !== undefined);
   const values = valuesOf(agencyId, filters, page);
   const found = await statements.pageAndCount.execute(values);
   if (found.length === 0) {
-    if (page.page === 1) return { rows: [], total: 0 };
+    if (page.page === 1 && page.after === undefined) return { rows: [], total: 0 };
     const [counted] = await statements.count.execute(values);
     return { rows: [], total: Number(counted?.total ?? 0) };
   }
   const total = found[0]?.matching ?? 0;
-  return { rows: found.map(({ matching: _matching, ...row }) => row), total };
+  const last = found.length === page.pageSize ? found.at(-1) : undefined;
+  return {
+    rows: found.map(({ matching: _matching, micros: _micros, ...row }) => row),
+    total,
+    ...(last ? { next: `${last.micros}_${last.id}` } : {}),
+  };
 }
 
 /** The newest `cap` matching rows of an agency's user log, for the export. */

@@ -27,12 +27,12 @@ export async function userLogRoutes(fastify: FastifyInstance, { db }: { db: Db }
     serializerCompiler: projectingSerializerCompiler,
     handler: async (request) => {
       const ctx = requireCtx(request);
-      const { page, pageSize, ...filters } = request.query;
-      const { rows, total } = await listUserLogs(
+      const { page, pageSize, after, ...filters } = request.query;
+      const { rows, total, next } = await listUserLogs(
         db,
         ctx.agency.id,
         filters,
-        { page, pageSize },
+        { page, pageSize, after },
         USER_LOG_COUNT_CAP,
       );
       return ok({
@@ -41,6 +41,7 @@ export async function userLogRoutes(fastify: FastifyInstance, { db }: { db: Db }
         totalCapped: total > USER_LOG_COUNT_CAP,
         page,
         pageSize,
+        ...(next ? { next } : {}),
       });
     },
   });

@@ -291,6 +291,131 @@ describe('user log', () => {
   });
 });
 
+describe('user log paged on by cursor', () => {
+  /** The page of `query` as the route answers it (status 200). */
+  async function pageOf(token: string, query: string): Promise<UserLogPage> {
+    const res = await list(token, query);
+    expect(res.statusCode, res.body).toBe(200);
+    return UserLogPage.parse(body(res).data);
+  }
+
+  /**
+   * Rows of two users, actions and outcomes over three days, with times that share a millisecond
+   * (their order is their microseconds) and times written twice (their order is their ids).
+   */
+  async function seedRows(): Promise<{ admin: string; operatorId: number }> {
+    const admin = await login(t.app, 'admin');
+    const staff = await t.database.db.select().from(users).where(eq(users.agencyId, 1));
+    const adminRow = staff.find((u) => u.username === 'admin');
+    const operatorRow = staff.find((u) => u.username === 'operator');
+    if (!adminRow || !operatorRow) throw new Error('the demo agency has an admin and an operator');
+    await t.database.db.execute(sql`
+      insert into user_logs (user_id, agency_id, username, action, outcome, created_at)
+      select case when g % 3 = 0 then ${operatorRow.id}::int else ${adminRow.id}::int end, 1,
+             case when g % 3 = 0 then 'operator' else 'admin' end,
+             case when g % 4 = 0 then 'login' else 'call' end,
+             case when g % 5 = 0 then 'refused' else 'ok' end,
+             timestamptz '2026-03-03T12:00:00Z' - (g / 2) * interval '3 hours'
+               - (case when g <= 20 then g % 2 else 0 end) * interval '1 microsecond'
+        from generate_series(1, 40) g`);
+    return { admin, operatorId: operatorRow.id };
+  }
+
+  it('reads each page after the cursor of the page before as the offset reads it, with each filter', async () => {
+    const { admin, operatorId } = await seedRows();
+    const filters = [
+      '',
+      `userId=${operatorId}`,
+      'action=call',
+      'outcome=refused',
+      'dateFrom=2026-03-01&dateTo=2026-03-02',
+      `userId=${operatorId}&action=call&outcome=ok&dateFrom=2026-02-27&dateTo=2026-03-03`,
+    ];
+    for (const filter of filters) {
+      const first = await pageOf(admin, `?${filter}&pageSize=3`);
+      let before = first;
+      let pages = 1;
+      while (before.next !== undefined) {
+        pages += 1;
+        const byNumber = await pageOf(admin, `?${filter}&pageSize=3&page=${pages}`);
+        const byCursor = await pageOf(admin, `?${filter}&pageSize=3&page=${pages}&after=${before.next}`);
+        expect(byCursor, `${filter} page ${pages}`).toEqual(byNumber);
+        before = byCursor;
+      }
+      // Every row was read once: the last page is short, or (a full one) followed by an empty one.
+      expect(pages, filter).toBe(Math.floor(first.total / 3) + 1);
+      expect(before.list.length, filter).toBe(first.total % 3);
+      expect(first.total, filter).toBeGreaterThan(3);
+    }
+  });
+
+  it('answers the next cursor for a full page only, and the total past the last page', async () => {
+    const { admin } = await seedRows();
+    const logins = 'action=login&dateFrom=2026-02-01&dateTo=2026-03-31';
+    const last = await pageOf(admin, `?${logins}&pageSize=20`);
+    expect(last.total).toBe(10);
+    expect(last.next).toBeUndefined();
+    const full = await pageOf(admin, `?${logins}&pageSize=10`);
+    expect(full.next).toMatch(/^\d+_\d+$/);
+    // The compiled serializer writes `next` as the zod encoder does.
+    const res = await list(admin, `?${logins}&pageSize=10`);
+    const encoder = serializerCompiler({
+      schema: envelope(UserLogPage),
+      method: 'GET',
+      url: '/base/v2/user-logs',
+      httpStatus: '200',
+    });
+    expect(res.body).toBe(encoder(body(res)));
+    expect(res.body).toContain(`"next":"${full.next}"`);
+    const past = await pageOf(admin, `?${logins}&pageSize=10&page=2&after=${full.next}`);
+    expect(past).toMatchObject({ list: [], total: 10, page: 2 });
+    expect(past.next).toBeUndefined();
+  });
+
+  it('refuses a cursor not in the cursor format', async () => {
+    const admin = await login(t.app, 'admin');
+    for (const after of [
+      '',
+      'abc',
+      '1',
+      '1_',
+      '_1',
+      '1_2_3',
+      '-1_2',
+      '1.5_2',
+      '1_2x',
+      `${'9'.repeat(18)}_1`,
+    ]) {
+      expect((await list(admin, `?page=2&after=${encodeURIComponent(after)}`)).statusCode, after).toBe(400);
+    }
+    expect((await list(admin, '?page=2&after=1764460800000000_12')).statusCode).toBe(200);
+  });
+
+  it('reads the next page past the rows seen when a row was written meanwhile', async () => {
+    const { admin } = await seedRows();
+    const first = await pageOf(admin, '?pageSize=5');
+    const second = await pageOf(admin, '?pageSize=5&page=2');
+    await recordUserAction(t.database.db, { action: 'login', userId: null, agencyId: 1, username: 'late' });
+    const byCursor = await pageOf(admin, `?pageSize=5&page=2&after=${first.next}`);
+    expect(byCursor.list).toEqual(second.list);
+    expect(byCursor.total).toBe(second.total + 1);
+    // By number, the new row pushes the first page's last row onto the second.
+    const byNumber = await pageOf(admin, '?pageSize=5&page=2');
+    expect(byNumber.list[0]).toEqual(first.list.at(-1));
+  });
+
+  it('never reads another agency rows past a cursor', async () => {
+    await seedRows();
+    await t.database.db
+      .update(users)
+      .set({ roles: ['SuperUser'] })
+      .where(eq(users.username, 'subop'));
+    const sub = await login(t.app, 'subop');
+    const page = await pageOf(sub, `?page=2&after=${Date.UTC(2100, 0, 1) * 1000}_999999`);
+    expect(page.list.map((e) => e.username)).toEqual(['subop']);
+  });
+});
+
 describe('user log at scale', () => {
   it('counts the rows up to the cap and says so, and pages past it in the list order', async () => {
     const admin = await login(t.app, 'admin');
@@ -336,10 +461,17 @@ describe('user log at scale', () => {
         sql`agency_id = 1 and created_at >= '2026-01-01' and created_at < '2026-02-01'`,
       ],
     ];
+    // Past a cursor, in the same index, sought to the cursor (no offset to skip).
+    const pastCursor = sql`(created_at, id) < (timestamptz 'epoch' + 1764460800000000 * interval '1 microsecond', 9)`;
     for (const [index, condition] of byFilter) {
       expect(await planOf(sql`select id from user_logs where ${condition} ${newest}`), index).toContain(
         index,
       );
+      const seek = await planOf(
+        sql`select id from user_logs where ${condition} and ${pastCursor} order by created_at desc, id desc limit 20`,
+      );
+      expect(seek, index).toContain(index);
+      expect(seek, index).toMatch(/Index Cond: .*ROW\(created_at, id\) </);
     }
   });
 });
