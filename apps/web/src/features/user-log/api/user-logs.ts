@@ -1,9 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserLogAction, UserLogOutcome, UserLogPage } from '@portal/domain/user-log';
 import type { listUsers } from '@portal/domain/api/users';
 import type { exportUserLogs as exportUserLogsRoute, listUserLogs } from '@portal/domain/api/user-log';
 import { callApi } from '../../../shared/api/call-api';
 import { downloadFile } from '../../../shared/api/download';
+import { afterCursor } from '../../../shared/api/keyset';
 
 /** The filters of the user log; absent ones are left out of the request. */
 export interface UserLogFilterValues {
@@ -19,19 +20,31 @@ export interface UserLogParams extends UserLogFilterValues {
   pageSize: number;
 }
 
-/** GET /base/v2/user-logs: one page of the agency's user log, newest first. */
-export function getUserLogs(params: UserLogParams): Promise<UserLogPage> {
+/**
+ * GET /base/v2/user-logs: one page of the agency's user log, newest first; `after`: the `next` of
+ * the page before (keyset paging, `UserLogListQuery`).
+ */
+export function getUserLogs(params: UserLogParams, after?: string): Promise<UserLogPage> {
   return callApi<typeof listUserLogs>(
     { method: 'GET', path: '/base/v2/user-logs' },
-    { query: params },
+    { query: after ? { ...params, after } : params },
     { skipErrorToast: true },
   );
 }
 
+const logKey = (params: UserLogParams) => ['user-logs', params] as const;
+
+/**
+ * A page of the user log. Paging on from a page still in the cache, it asks for the rows after
+ * that page's last one (its `next`): the server then reads a deep page like a first one, and a row
+ * written meanwhile does not push a row already seen onto it. A jump or a reload reads by number.
+ */
 export function useUserLogs(params: UserLogParams) {
+  const client = useQueryClient();
   return useQuery({
-    queryKey: ['user-logs', params],
-    queryFn: () => getUserLogs(params),
+    queryKey: logKey(params),
+    queryFn: () =>
+      getUserLogs(params, afterCursor(client, (page) => logKey({ ...params, page }), params.page).after),
     placeholderData: keepPreviousData,
   });
 }

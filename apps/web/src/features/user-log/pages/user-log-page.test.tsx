@@ -245,6 +245,25 @@ describe('user log page', () => {
   );
 
   it(
+    'asks for page 2 after the last row of page 1 (its cursor), and page 4 typed in the URL by number',
+    async () => {
+      const cursor = '1795353898055589_11580';
+      const urls = serve({ ...page([entry(1)], 45), next: cursor });
+      const { router } = await open('/user-log?action=login');
+      await screen.findByText('operator', { selector: 'td' }, WAIT);
+      expect(urls.at(-1)?.searchParams.get('after')).toBeNull();
+      await userEvent.click(screen.getByTitle('2'));
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('2'));
+      expect(urls.at(-1)?.searchParams.get('after')).toBe(cursor);
+      expect(urls.at(-1)?.searchParams.get('action')).toBe('login');
+      await router.navigate('/user-log?action=login&page=4');
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('4'));
+      expect(urls.at(-1)?.searchParams.get('after')).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
     'shows the empty state, and an error with a retry that loads again',
     async () => {
       let fail = true;
