@@ -181,6 +181,7 @@ function shapes(
   flight: string,
   departure: string,
   voyageCursors: string[],
+  logCursors: string[],
 ): Shape[] {
   const n = (i: number) => 1 + ((i * 7919) % ORDERS);
   const numberOf = (i: number) => `F2026010${String(n(i)).padStart(7, '0')}`;
@@ -198,6 +199,10 @@ function shapes(
     { name: 'order detail by booking number', url: (i) => `/order/v2/flight/orders/${numberOf(i)}` },
     { name: 'user log, pages 1-5', url: (i) => `${log}?page=${1 + (i % 5)}` },
     { name: 'user log, pages 1,000+ (offset 20,000+)', url: (i) => `${log}?page=${1000 + i}` },
+    {
+      name: 'user log, pages 1,000+ paged on with the cursor',
+      url: (i) => `${log}?page=${1000 + (i % logCursors.length)}&after=${logCursors[i % logCursors.length]}`,
+    },
     { name: 'user log, a month', url: (i) => `${log}?${month(i)}` },
     { name: 'user log, one user', url: (i) => `${log}?userId=${user(i)}` },
     { name: 'user log, one user, pages 50+', url: (i) => `${log}?userId=${user(i)}&page=${50 + (i % 50)}` },
@@ -383,7 +388,15 @@ async function main(url: string): Promise<void> {
       if (next) voyageCursors.push(next);
     }
     if (voyageCursors.length === 0) throw new Error('the booking records answered no cursor at page 499');
-    const all = shapes(ids, staff, ticket, flight, departure, voyageCursors).filter(
+    // Untimed: the cursors of user log pages 999 and on, read by number, likewise.
+    const logCursors: string[] = [];
+    for (let page = 999; page < 1019; page += 1) {
+      const answer = await get(`/base/v2/user-logs?page=${page}`);
+      const next = (JSON.parse(answer.body) as { data?: { next?: string } }).data?.next;
+      if (next) logCursors.push(next);
+    }
+    if (logCursors.length === 0) throw new Error('the user log answered no cursor at page 999');
+    const all = shapes(ids, staff, ticket, flight, departure, voyageCursors, logCursors).filter(
       (s) => !ONLY || s.name.includes(ONLY),
     );
     // Untimed warm-up: the JIT, the sockets, the pool's connections.
