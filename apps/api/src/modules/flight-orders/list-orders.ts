@@ -278,15 +278,13 @@ function searchPageAndCount<Walk extends Parameters<typeof unionAll>[1]>(
   afterCursor: boolean,
   pageIdsWhen: (when: SQL) => Walk,
 ) {
-  const matches = db
-    .$with('matches')
-    .as(
-      db
-        .select({ id: flightOrders.id, key: sql`${column}`.as('key') })
-        .from(flightOrders)
-        .where(where)
-        .limit(countCap + 1),
-    );
+  const matches = db.$with('matches').as(
+    db
+      .select({ id: flightOrders.id, key: sql`${column}`.as('key') })
+      .from(flightOrders)
+      .where(where)
+      .limit(countCap + 1),
+  );
   const counted = db.$with('counted').as(db.select({ n: count().as('n') }).from(matches));
   const n = sql`(select ${counted.n} from ${counted})`;
   const cap = sql.raw(String(countCap));
