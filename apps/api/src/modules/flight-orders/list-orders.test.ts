@@ -86,6 +86,68 @@ describe('the order list at scale', () => {
     });
   }, 60_000);
 
+  it('pages a text search alike whether its matches are under the cap or past it, counted or not', async () => {
+    const token = await login(t.app);
+    const order = await bookOne(t.app, token);
+    await copyOrder(order.id, ORDER_SEARCH_COUNT_CAP);
+    const surname = order.passengers[0]?.surname ?? '';
+    // Past the cap (every order), just under it (copies 1 to 999) and a few (copies 100 to 109).
+    const searches = [
+      { query: `passenger=${surname}`, total: ORDER_SEARCH_COUNT_CAP, totalCapped: true, matches: 1001 },
+      {
+        query: `passenger=${surname}&bookingNumber=F20260101000`,
+        total: 999,
+        totalCapped: false,
+        matches: 999,
+      },
+      {
+        query: `passenger=${surname}&bookingNumber=F2026010100010`,
+        total: 10,
+        totalCapped: false,
+        matches: 10,
+      },
+    ];
+    for (const { query, total, totalCapped, matches } of searches) {
+      for (const sort of ['-bookingTime', 'bookingTime', '-orderTotal', 'departureDate', 'status']) {
+        const lastPage = Math.ceil(matches / 20);
+        for (const page of [1, 2, lastPage, lastPage + 1]) {
+          const at = `?${query}&sort=${sort}&page=${page}`;
+          const counted = await list(token, at);
+          // The page alone is read by the ordered statement, as before the count found the matches.
+          const alone = await list(token, `${at}&count=false`);
+          expect(
+            counted.list.map((o) => o.id),
+            at,
+          ).toEqual(alone.list.map((o) => o.id));
+          expect(counted, at).toMatchObject({ total, totalCapped });
+          expect(counted.list, at).toHaveLength(Math.max(0, Math.min(20, matches - (page - 1) * 20)));
+        }
+      }
+      // Paged on with the cursor: the same rows as by offset, counted the same (a full page has one).
+      if (matches <= 20) continue;
+      const first = await list(token, `?${query}`);
+      const byCursor = await list(token, `?${query}&page=2&after=${first.next}`);
+      const byOffset = await list(token, `?${query}&page=2`);
+      expect(
+        byCursor.list.map((o) => o.id),
+        query,
+      ).toEqual(byOffset.list.map((o) => o.id));
+      expect(byCursor, query).toMatchObject({ total, totalCapped });
+      const oldest = await list(token, `?${query}&sort=bookingTime`);
+      expect(
+        (await list(token, `?${query}&sort=bookingTime&page=2&after=${oldest.next}`)).list.map((o) => o.id),
+        query,
+      ).toEqual((await list(token, `?${query}&sort=bookingTime&page=2`)).list.map((o) => o.id));
+    }
+    // Newest first: the template (booked last), then the copies by number.
+    const newest = await list(token, `?passenger=${surname}&bookingNumber=F20260101000&pageSize=3`);
+    expect(newest.list.map((o) => o.bookingNumber)).toEqual([
+      'F20260101000001',
+      'F20260101000002',
+      'F20260101000003',
+    ]);
+  }, 120_000);
+
   it('counts exactly under the cap, on the first page, a later page and past the end', async () => {
     const token = await login(t.app);
     const order = await bookOne(t.app, token);

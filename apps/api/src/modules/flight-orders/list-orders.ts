@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import { unionAll, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import {
   ORDER_LIST_COUNT_CAP,
   ORDER_SEARCH_COUNT_CAP,
@@ -217,13 +217,16 @@ function buildStatements(
     ? sql`(${flightOrders.createdAt}, ${flightOrders.id}) ${sql.raw(q.sort.startsWith('-') ? '<' : '>')}
           (timestamptz 'epoch' + ${p('afterMicros')}::bigint * interval '1 microsecond', ${p('afterId')}::uuid)`
     : undefined;
-  const pageIds = db
-    .select({ id: flightOrders.id })
-    .from(flightOrders)
-    .where(seek ? and(where, seek) : where)
-    .orderBy(...order)
-    .limit(p('limit'))
-    .offset(p('offset'));
+  /** The page's ids in the sort's order; `when`: only if it holds (a one-time condition). */
+  const pageIdsWhen = (when?: SQL) =>
+    db
+      .select({ id: flightOrders.id })
+      .from(flightOrders)
+      .where(and(where, seek, when))
+      .orderBy(...order)
+      .limit(p('limit'))
+      .offset(p('offset'));
+  const pageIds = pageIdsWhen();
   // The count stops at one past the cap, so its cost is bounded however many orders match. It
   // rides along the page's own statement (one round trip, evaluated once as an init plan); only an
   // empty page past the first needs a statement of its own.
@@ -234,11 +237,14 @@ function buildStatements(
     .limit(shape.countCap + 1)
     .as('matching');
   const cappedCount = db.select({ n: count() }).from(matching);
-  const pageAndCount = db
-    .select({ ...LIST_COLUMNS, matching: sql<number>`(${cappedCount})`.mapWith(Number) })
-    .from(flightOrders)
-    .where(inArray(flightOrders.id, pageIds))
-    .orderBy(...order);
+  const pageAndCount =
+    shape.countCap === ORDER_SEARCH_COUNT_CAP
+      ? searchPageAndCount(db, shape.countCap, where, column, direction, q.after !== undefined, pageIdsWhen)
+      : db
+          .select({ ...LIST_COLUMNS, matching: sql<number>`(${cappedCount})`.mapWith(Number) })
+          .from(flightOrders)
+          .where(inArray(flightOrders.id, pageIds))
+          .orderBy(...order);
   const page = db
     .select(LIST_COLUMNS)
     .from(flightOrders)
@@ -252,6 +258,54 @@ function buildStatements(
     page: page.prepare(named('page', page)),
     count: cappedCount.prepare(named('count', cappedCount)),
   };
+}
+
+/**
+ * A search for part of a text with its count: the matching orders are found once, in the text's
+ * trigram index, up to one past the cap (`matches`, with the sort key, each checked in the table).
+ * Their number is the count; when they are all the matches (at most the cap), the page is sorted
+ * from them, so a name with few matches costs one trigram scan instead of two (one for the count,
+ * one for the page). Past the cap the page is read as `pageIds` reads it (for a common name, the
+ * agency's orders walked in the sort's order, names checked in each row): the branch not taken is
+ * a one-time filter, never run. `matches` is read more than once, so PostgreSQL materializes it.
+ */
+function searchPageAndCount<Walk extends Parameters<typeof unionAll>[1]>(
+  db: Db,
+  countCap: number,
+  where: SQL | undefined,
+  column: (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS],
+  direction: typeof asc,
+  afterCursor: boolean,
+  pageIdsWhen: (when: SQL) => Walk,
+) {
+  const matches = db.$with('matches').as(
+    db
+      .select({ id: flightOrders.id, key: sql`${column}`.as('key') })
+      .from(flightOrders)
+      .where(where)
+      .limit(countCap + 1),
+  );
+  const counted = db.$with('counted').as(db.select({ n: count().as('n') }).from(matches));
+  const n = sql`(select ${counted.n} from ${counted})`;
+  const cap = sql.raw(String(countCap));
+  // The cursor's condition again, on the matches' sort key (a cursor comes with the booking time sort).
+  const after = afterCursor
+    ? sql`(${matches.key}, ${matches.id}) ${sql.raw(direction === desc ? '<' : '>')}
+          (timestamptz 'epoch' + ${p('afterMicros')}::bigint * interval '1 microsecond', ${p('afterId')}::uuid)`
+    : undefined;
+  const fromMatches = db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(sql`${n} <= ${cap}`, after))
+    .orderBy(direction(matches.key), direction(matches.id))
+    .limit(p('limit'))
+    .offset(p('offset'));
+  return db
+    .with(matches, counted)
+    .select({ ...LIST_COLUMNS, matching: sql<number>`${n}`.mapWith(Number) })
+    .from(flightOrders)
+    .where(inArray(flightOrders.id, unionAll(fromMatches, pageIdsWhen(sql`${n} > ${cap}`))))
+    .orderBy(direction(column), direction(flightOrders.id));
 }
 
 /** The statements of this list's shape: prepared once per shape (up to `MAX_SHAPES`). */
