@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import {
@@ -6,14 +5,12 @@ import {
   ORDER_SEARCH_COUNT_CAP,
   type FlightOrderList,
   type FlightOrderListQuery,
-  type StatusCount,
 } from '@portal/domain/flight-order';
 import type { Solution } from '@portal/domain/shopping';
-import { statusesForCountKey } from '@portal/domain/flight-order-tabs';
 import type { Db } from '../../platform/db';
 import { likeContaining } from '../../platform/db/like';
-import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
+import { cacheKey, statementName, statusesOf } from './order-list-statements';
 import { presentListItem, type ListRow } from './flight-orders.presenter';
 import type { OrderListCache } from './list-cache';
 import { orderScopeTemplate } from './flight-orders.policy';
@@ -21,16 +18,6 @@ import { flightOrders } from './flight-orders.schema';
 
 function nextDay(date: string): Date {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
-}
-
-function statusesOf(key: string) {
-  const statuses = statusesForCountKey(key);
-  if (!statuses) {
-    throw new AppError('ILLEGAL_INPUT', undefined, {
-      errors: [{ path: 'status', message: 'unknown status' }],
-    });
-  }
-  return [...statuses];
 }
 
 /** A whole booking number (`F` + 14 digits) uses the unique index; a part of one is a substring search. */
@@ -193,11 +180,6 @@ interface ListStatements {
 /** The prepared statements per shape, per database. */
 const shapesOf = new WeakMap<Db, Map<string, ListStatements>>();
 
-/** A statement name that only this SQL text ever has (node-postgres prepares it once per connection). */
-function statementName(kind: string, text: string): string {
-  return `order_list_${kind}_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-}
-
 function buildStatements(
   db: Db,
   shape: FilterShape,
@@ -325,23 +307,6 @@ function statementsOf(db: Db, shape: FilterShape, q: FlightOrderListQuery): List
   return statements;
 }
 
-/** A number per database handle: a transaction's reads (its own writes included) stay its own. */
-const handleIds = new WeakMap<Db, number>();
-let handlesSeen = 0;
-
-/**
- * The cache key of a statement's answer: the database handle, the statement's shape and every
- * placeholder value (the scope's agency and user included).
- */
-function cacheKey(db: Db, kind: string, shapeKey: string, values: Values): string {
-  let handle = handleIds.get(db);
-  if (handle === undefined) {
-    handle = ++handlesSeen;
-    handleIds.set(db, handle);
-  }
-  return `${handle};${kind};${shapeKey};${JSON.stringify(values)}`;
-}
-
 /**
  * `GET /order/v2/flight/orders`: advanced search, paging and sort; with `count=false` the page
  * alone, without the capped count that is most of a page's cost. With `cache`, the statements'
@@ -387,81 +352,4 @@ export async function listOrders(
     pageSize: q.pageSize,
     ...(last && bookingTimeSort ? { next: `${last.bookedMicros}_${last.id}` } : {}),
   };
-}
-
-type StatusCountsStatement = PgPreparedQuery<PreparedQueryConfig & { execute: Record<string, number>[] }>;
-
-/** The prepared status counts per scope shape and number of statuses, per database. */
-const statusCountsByDb = new WeakMap<Db, Map<string, StatusCountsStatement>>();
-
-/**
- * One statement counting `size` statuses (placeholders `status0`…), each up to one past the cap
- * (an index-only walk of at most that many entries), so the tabs cost the same at a million
- * orders as at a thousand. Built and prepared once per scope shape and size.
- */
-function statusCountsOf(db: Db, scope: ReturnType<typeof orderScopeTemplate>, size: number) {
-  let statements = statusCountsByDb.get(db);
-  if (!statements) {
-    statements = new Map();
-    statusCountsByDb.set(db, statements);
-  }
-  const key = `${scope.key};${size}`;
-  let statement = statements.get(key);
-  if (!statement) {
-    const cappedCountOf = (i: number) =>
-      sql<number>`(${db.select({ n: count() }).from(
-        db
-          .select({ one: sql`1` })
-          .from(flightOrders)
-          .where(and(scope.condition(), eq(flightOrders.status, p(`status${i}`))))
-          .limit(ORDER_LIST_COUNT_CAP + 1)
-          .as('matching'),
-      )})`.mapWith(Number);
-    const fields = Object.fromEntries(Array.from({ length: size }, (_, i) => [`n${i}`, cappedCountOf(i)]));
-    const query = db.select(fields).from(sql`(select 1) as one`);
-    // The number of statuses is bounded by the statuses there are, so these stay few.
-    statement = query.prepare(statementName('status_counts', query.toSQL().sql));
-    statements.set(key, statement);
-  }
-  return statement;
-}
-
-/**
- * `GET /order/v2/flight/orders/status?status=a,b`: `{status, cnt}` per tab, group or status key;
- * past `ORDER_LIST_COUNT_CAP` the count is the cap with `capped: true`. With `cache`, the counts
- * are reused like the list's rows.
- */
-export async function countByStatus(
-  db: Db,
-  ctx: RequestContext,
-  keys: string,
-  cache?: OrderListCache,
-): Promise<StatusCount[]> {
-  const wanted = [
-    ...new Set(
-      keys
-        .split(',')
-        .map((k) => k.trim())
-        .filter(Boolean),
-    ),
-  ];
-  const byKey = wanted.map((key) => ({ key, statuses: statusesOf(key) }));
-  const all = [...new Set(byKey.flatMap((k) => k.statuses))];
-  const counts = new Map<string, number>();
-  if (all.length) {
-    const scope = orderScopeTemplate(ctx);
-    const statement = statusCountsOf(db, scope, all.length);
-    const values = { ...scope.values, ...Object.fromEntries(all.map((status, i) => [`status${i}`, status])) };
-    const read = async () => (await statement.execute(values))[0];
-    const row = cache?.active
-      ? await cache.read(cacheKey(db, 'counts', scope.key, values), ctx.agency.id, read)
-      : await read();
-    all.forEach((status, i) => counts.set(status, row?.[`n${i}`] ?? 0));
-  }
-  return byKey.map(({ key, statuses }) => {
-    const n = statuses.reduce((sum, s) => sum + (counts.get(s) ?? 0), 0);
-    return n > ORDER_LIST_COUNT_CAP
-      ? { status: key, cnt: ORDER_LIST_COUNT_CAP, capped: true }
-      : { status: key, cnt: n };
-  });
 }

@@ -1,0 +1,88 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import { ORDER_LIST_COUNT_CAP, type StatusCount } from '@portal/domain/flight-order';
+import type { Db } from '../../platform/db';
+import type { RequestContext } from '../../platform/request-context';
+import type { OrderListCache } from './list-cache';
+import { orderScopeTemplate } from './flight-orders.policy';
+import { flightOrders } from './flight-orders.schema';
+import { cacheKey, statementName, statusesOf } from './order-list-statements';
+
+const p = sql.placeholder;
+
+type StatusCountsStatement = PgPreparedQuery<PreparedQueryConfig & { execute: Record<string, number>[] }>;
+
+/** The prepared status counts per scope shape and number of statuses, per database. */
+const statusCountsByDb = new WeakMap<Db, Map<string, StatusCountsStatement>>();
+
+/**
+ * One statement counting `size` statuses (placeholders `status0`…), each up to one past the cap
+ * (an index-only walk of at most that many entries), so the tabs cost the same at a million
+ * orders as at a thousand. Built and prepared once per scope shape and size.
+ */
+function statusCountsOf(db: Db, scope: ReturnType<typeof orderScopeTemplate>, size: number) {
+  let statements = statusCountsByDb.get(db);
+  if (!statements) {
+    statements = new Map();
+    statusCountsByDb.set(db, statements);
+  }
+  const key = `${scope.key};${size}`;
+  let statement = statements.get(key);
+  if (!statement) {
+    const cappedCountOf = (i: number) =>
+      sql<number>`(${db.select({ n: count() }).from(
+        db
+          .select({ one: sql`1` })
+          .from(flightOrders)
+          .where(and(scope.condition(), eq(flightOrders.status, p(`status${i}`))))
+          .limit(ORDER_LIST_COUNT_CAP + 1)
+          .as('matching'),
+      )})`.mapWith(Number);
+    const fields = Object.fromEntries(Array.from({ length: size }, (_, i) => [`n${i}`, cappedCountOf(i)]));
+    const query = db.select(fields).from(sql`(select 1) as one`);
+    // The number of statuses is bounded by the statuses there are, so these stay few.
+    statement = query.prepare(statementName('status_counts', query.toSQL().sql));
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
+/**
+ * `GET /order/v2/flight/orders/status?status=a,b`: `{status, cnt}` per tab, group or status key;
+ * past `ORDER_LIST_COUNT_CAP` the count is the cap with `capped: true`. With `cache`, the counts
+ * are reused like the list's rows.
+ */
+export async function countByStatus(
+  db: Db,
+  ctx: RequestContext,
+  keys: string,
+  cache?: OrderListCache,
+): Promise<StatusCount[]> {
+  const wanted = [
+    ...new Set(
+      keys
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const byKey = wanted.map((key) => ({ key, statuses: statusesOf(key) }));
+  const all = [...new Set(byKey.flatMap((k) => k.statuses))];
+  const counts = new Map<string, number>();
+  if (all.length) {
+    const scope = orderScopeTemplate(ctx);
+    const statement = statusCountsOf(db, scope, all.length);
+    const values = { ...scope.values, ...Object.fromEntries(all.map((status, i) => [`status${i}`, status])) };
+    const read = async () => (await statement.execute(values))[0];
+    const row = cache?.active
+      ? await cache.read(cacheKey(db, 'counts', scope.key, values), ctx.agency.id, read)
+      : await read();
+    all.forEach((status, i) => counts.set(status, row?.[`n${i}`] ?? 0));
+  }
+  return byKey.map(({ key, statuses }) => {
+    const n = statuses.reduce((sum, s) => sum + (counts.get(s) ?? 0), 0);
+    return n > ORDER_LIST_COUNT_CAP
+      ? { status: key, cnt: ORDER_LIST_COUNT_CAP, capped: true }
+      : { status: key, cnt: n };
+  });
+}
