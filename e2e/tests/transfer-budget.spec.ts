@@ -39,9 +39,10 @@ const ROUTE_JS_BUDGET = 400 * 1024;
 // 2026-11-30 (clean-clone CI of bd2fef9): in the full run the first group order is the one the
 // group flights test just quoted and paid a deposit for, open for its passenger list, so its page
 // also loads the upload and the documents card: 401.1 KB in 65 files (380.5 KB for the order the
-// transfer test meets alone). Back on the list, at that figure plus the spread seen between runs;
+// transfer test meets alone). Back on the list at 410 KB: that figure plus the spread seen between
+// runs (the login page's lazily loaded files moved its figure by 7 KB from one run to the next);
 // run alone it is within the budget, so it is not told to leave the list (`STATE_DEPENDENT`).
-const OVER_BUDGET_CEILINGS_KB: Record<string, number> = { '/flight/group/order/:id': 405 };
+const OVER_BUDGET_CEILINGS_KB: Record<string, number> = { '/flight/group/order/:id': 410 };
 /** Routes whose weight depends on the state of the record the run opens (what it shows at once). */
 const STATE_DEPENDENT = new Set(['/flight/group/order/:id']);
 
