@@ -10,7 +10,8 @@ import type { Solution } from '@portal/domain/shopping';
 import type { Db } from '../../platform/db';
 import { likeContaining } from '../../platform/db/like';
 import type { RequestContext } from '../../platform/request-context';
-import { cacheKey, statementName, statusesOf } from './order-list-statements';
+import { perShape, statementName } from '../../platform/db/rows';
+import { cacheKey, statusesOf } from './order-list-statements';
 import { presentListItem, type ListRow } from './flight-orders.presenter';
 import type { OrderListCache } from './list-cache';
 import { orderScopeTemplate } from './flight-orders.policy';
@@ -177,9 +178,6 @@ interface ListStatements {
   count: PgPreparedQuery<PreparedQueryConfig & { execute: { n: number }[] }>;
 }
 
-/** The prepared statements per shape, per database. */
-const shapesOf = new WeakMap<Db, Map<string, ListStatements>>();
-
 function buildStatements(
   db: Db,
   shape: FilterShape,
@@ -234,7 +232,7 @@ function buildStatements(
     .orderBy(...order);
   // An empty name is node-postgres's unnamed statement (parsed and planned per request).
   const named = (kind: string, query: { toSQL(): { sql: string } }) =>
-    prepare ? statementName(kind, query.toSQL().sql) : '';
+    prepare ? statementName(`order_list_${kind}`, query.toSQL().sql) : '';
   return {
     pageAndCount: pageAndCount.prepare(named('page_count', pageAndCount)),
     page: page.prepare(named('page', page)),
@@ -290,22 +288,8 @@ function searchPageAndCount<Walk extends Parameters<typeof unionAll>[1]>(
     .orderBy(direction(column), direction(flightOrders.id));
 }
 
-/** The statements of this list's shape: prepared once per shape (up to `MAX_SHAPES`). */
-function statementsOf(db: Db, shape: FilterShape, q: FlightOrderListQuery): ListStatements {
-  let shapes = shapesOf.get(db);
-  if (!shapes) {
-    shapes = new Map();
-    shapesOf.set(db, shapes);
-  }
-  const key = `${shape.key};${q.sort}${q.after ? ';after' : ''}`;
-  let statements = shapes.get(key);
-  if (!statements) {
-    const keep = shapes.size < MAX_SHAPES;
-    statements = buildStatements(db, shape, q, keep);
-    if (keep) shapes.set(key, statements);
-  }
-  return statements;
-}
+/** The statements of this list's shape: prepared once per shape (up to `MAX_SHAPES` per database). */
+const statementsOf = perShape<ListStatements>(MAX_SHAPES);
 
 /**
  * `GET /order/v2/flight/orders`: advanced search, paging and sort; with `count=false` the page
@@ -321,7 +305,9 @@ export async function listOrders(
   cache?: OrderListCache,
 ): Promise<FlightOrderList> {
   const shape = filters(ctx, q);
-  const statements = statementsOf(db, shape, q);
+  const statements = statementsOf(db, `${shape.key};${q.sort}${q.after ? ';after' : ''}`, (kept) =>
+    buildStatements(db, shape, q, kept),
+  );
   const [afterMicros, afterId] = q.after?.split('_') ?? [];
   const values = {
     ...shape.values,

@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import { statusesForCountKey } from '@portal/domain/flight-order-tabs';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 
 /*
- * What the order list's statements and the status tabs' counts share: statement names, the keys of
- * their cached answers, and the statuses a tab, group or status key stands for.
+ * What the order list's statements and the status tabs' counts share: the keys of their cached
+ * answers, and the statuses a tab, group or status key stands for.
  */
 
 /** The statuses of a tab, group or status key; 400 for a key that names none. */
@@ -17,11 +16,6 @@ export function statusesOf(key: string) {
     });
   }
   return [...statuses];
-}
-
-/** A statement name that only this SQL text ever has (node-postgres prepares it once per connection). */
-export function statementName(kind: string, text: string): string {
-  return `order_list_${kind}_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
 }
 
 /** A number per database handle: a transaction's reads (its own writes included) stay its own. */

@@ -6,14 +6,15 @@ import type { RequestContext } from '../../platform/request-context';
 import type { OrderListCache } from './list-cache';
 import { orderScopeTemplate } from './flight-orders.policy';
 import { flightOrders } from './flight-orders.schema';
-import { cacheKey, statementName, statusesOf } from './order-list-statements';
+import { perShape, statementName } from '../../platform/db/rows';
+import { cacheKey, statusesOf } from './order-list-statements';
 
 const p = sql.placeholder;
 
 type StatusCountsStatement = PgPreparedQuery<PreparedQueryConfig & { execute: Record<string, number>[] }>;
 
 /** The prepared status counts per scope shape and number of statuses, per database. */
-const statusCountsByDb = new WeakMap<Db, Map<string, StatusCountsStatement>>();
+const statusCounts = perShape<StatusCountsStatement>();
 
 /**
  * One statement counting `size` statuses (placeholders `status0`…), each up to one past the cap
@@ -21,14 +22,7 @@ const statusCountsByDb = new WeakMap<Db, Map<string, StatusCountsStatement>>();
  * orders as at a thousand. Built and prepared once per scope shape and size.
  */
 function statusCountsOf(db: Db, scope: ReturnType<typeof orderScopeTemplate>, size: number) {
-  let statements = statusCountsByDb.get(db);
-  if (!statements) {
-    statements = new Map();
-    statusCountsByDb.set(db, statements);
-  }
-  const key = `${scope.key};${size}`;
-  let statement = statements.get(key);
-  if (!statement) {
+  return statusCounts(db, `${scope.key};${size}`, () => {
     const cappedCountOf = (i: number) =>
       sql<number>`(${db.select({ n: count() }).from(
         db
@@ -41,10 +35,8 @@ function statusCountsOf(db: Db, scope: ReturnType<typeof orderScopeTemplate>, si
     const fields = Object.fromEntries(Array.from({ length: size }, (_, i) => [`n${i}`, cappedCountOf(i)]));
     const query = db.select(fields).from(sql`(select 1) as one`);
     // The number of statuses is bounded by the statuses there are, so these stay few.
-    statement = query.prepare(statementName('status_counts', query.toSQL().sql));
-    statements.set(key, statement);
-  }
-  return statement;
+    return query.prepare(statementName('order_list_status_counts', query.toSQL().sql));
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import { and, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { UserLogFilters } from '@portal/domain/user-log';
 import type { Db } from '../../platform/db';
+import { perShape, statementName } from '../../platform/db/rows';
 import { userLogs, users } from './users.schema';
 
 export type UserLogRow = typeof userLogs.$inferSelect;
@@ -127,7 +127,7 @@ function buildStatements(
     .where(inArray(userLogs.id, pageIds))
     .orderBy(...newest);
   const named = (kind: string, query: { toSQL(): { sql: string } }) =>
-    `user_log_${kind}_${crypto.createHash('sha1').update(`${name};${query.toSQL().sql}`).digest('hex').slice(0, 16)}`;
+    statementName(`user_log_${kind}`, `${name};${query.toSQL().sql}`);
   return {
     pageAndCount: pageAndCount.prepare(named('page', pageAndCount)),
     count: cappedCount.prepare(named('count', cappedCount)),
@@ -135,21 +135,11 @@ function buildStatements(
 }
 
 /** The prepared statements per shape, per database handle (a transaction's own are dropped with it). */
-const statementsByDb = new WeakMap<Db, Map<string, UserLogStatements>>();
+const statementsPerShape = perShape<UserLogStatements>();
 
 function statementsOf(db: Db, filters: UserLogFilters, cap: number, seeks: boolean): UserLogStatements {
-  let shapes = statementsByDb.get(db);
-  if (!shapes) {
-    shapes = new Map();
-    statementsByDb.set(db, shapes);
-  }
   const shape = shapeOf(filters, cap, seeks);
-  let statements = shapes.get(shape);
-  if (!statements) {
-    statements = buildStatements(db, filters, cap, seeks, shape);
-    shapes.set(shape, statements);
-  }
-  return statements;
+  return statementsPerShape(db, shape, () => buildStatements(db, filters, cap, seeks, shape));
 }
 
 /**
