@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db';
 import { likeContaining } from '../../platform/db/like';
 import type { RequestContext } from '../../platform/request-context';
 import { perShape, statementName } from '../../platform/db/rows';
-import { cacheKey, statusesOf } from './order-list-statements';
+import { cacheKey, statusesOf } from './order-list-keys';
 import { presentListItem, type ListRow } from './flight-orders.presenter';
 import type { OrderListCache } from './list-cache';
 import { orderScopeTemplate } from './flight-orders.policy';

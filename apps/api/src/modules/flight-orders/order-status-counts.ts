@@ -7,7 +7,7 @@ import type { OrderListCache } from './list-cache';
 import { orderScopeTemplate } from './flight-orders.policy';
 import { flightOrders } from './flight-orders.schema';
 import { perShape, statementName } from '../../platform/db/rows';
-import { cacheKey, statusesOf } from './order-list-statements';
+import { cacheKey, statusesOf } from './order-list-keys';
 
 const p = sql.placeholder;
 
