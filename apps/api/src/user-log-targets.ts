@@ -8,8 +8,8 @@ import { groupOrders } from './modules/group-orders/index';
 import { trainOrders } from './modules/train-orders/index';
 import type { DescribeTarget } from './modules/users/user-log.hook';
 import { users } from './modules/users/index';
+import { isUuid } from '@portal/domain/text-checks';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INTEGER = /^[1-9]\d{0,8}$/;
 
 /** An order's total as the user log's facts name it. */
@@ -27,7 +27,7 @@ const totalOf = (currency: string, minor: number) => ({
  */
 export const describeUserLogTarget: DescribeTarget = async (db: Db, { kind, id }, { agencyId, trusted }) => {
   const owned = (column: PgColumn): SQL | undefined => (trusted ? undefined : eq(column, agencyId));
-  if (kind === 'flightOrder' && UUID.test(id)) {
+  if (kind === 'flightOrder' && isUuid(id)) {
     const [row] = await db
       .select({
         label: flightOrders.bookingNumber,
@@ -38,7 +38,7 @@ export const describeUserLogTarget: DescribeTarget = async (db: Db, { kind, id }
       .where(and(eq(flightOrders.id, id), owned(flightOrders.agencyId)));
     return row ? { label: row.label, ...totalOf(row.currency, row.minor) } : null;
   }
-  if (kind === 'trainOrder' && UUID.test(id)) {
+  if (kind === 'trainOrder' && isUuid(id)) {
     const [row] = await db
       .select({
         label: trainOrders.bookingNumber,
@@ -49,7 +49,7 @@ export const describeUserLogTarget: DescribeTarget = async (db: Db, { kind, id }
       .where(and(eq(trainOrders.id, id), owned(trainOrders.agencyId)));
     return row ? { label: row.label, ...totalOf(row.currency, row.minor) } : null;
   }
-  if (kind === 'groupOrder' && UUID.test(id)) {
+  if (kind === 'groupOrder' && isUuid(id)) {
     const [row] = await db
       .select({ label: groupOrders.bookingNumber })
       .from(groupOrders)

@@ -22,3 +22,13 @@ export function isCalendarDate(text: string): boolean {
   const day = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * True for a uuid in its text form (any case): what an order's id looks like, as against its
+ * booking number, and what may be compared with a uuid column without the database refusing it.
+ */
+export function isUuid(text: string): boolean {
+  return UUID.test(text);
+}

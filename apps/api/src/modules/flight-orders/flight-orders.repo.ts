@@ -6,10 +6,9 @@ import { encodeTimelineNote, type TimelineNote } from '@portal/domain/timeline-n
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { flightOrders, orderEvents, type FlightOrderRow, type OrderEventRow } from './flight-orders.schema';
+import { isUuid } from '@portal/domain/text-checks';
 
 export type NewFlightOrder = typeof flightOrders.$inferInsert;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The order by id or booking number if it belongs to the agency. */
 export async function findOrder(
@@ -18,7 +17,7 @@ export async function findOrder(
   idOrNumber: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<FlightOrderRow | undefined> {
-  const key = UUID.test(idOrNumber)
+  const key = isUuid(idOrNumber)
     ? eq(flightOrders.id, idOrNumber.toLowerCase())
     : eq(flightOrders.bookingNumber, idOrNumber.toUpperCase());
   const query = db

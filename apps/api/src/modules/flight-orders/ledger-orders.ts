@@ -3,8 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { INVOICE_TYPES, type InvoiceType } from '@portal/domain/shopping';
 import type { LedgerOrderSource } from '../wallet/index';
 import { flightOrders } from './flight-orders.schema';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@portal/domain/text-checks';
 
 /** The order an after-sales order was made on (`originalBookingId`), joined by its primary key. */
 const original = alias(flightOrders, 'original_order');
@@ -19,7 +18,7 @@ export const flightLedgerOrders: LedgerOrderSource = {
     return rows.map((r) => r.id);
   },
   async afterSalesIds(db, agencyId, ids) {
-    const uuids = ids.filter((id) => UUID.test(id));
+    const uuids = ids.filter((id) => isUuid(id));
     if (uuids.length === 0) return [];
     const rows = await db
       .select({ id: flightOrders.id })

@@ -17,10 +17,9 @@ import {
   type GroupOrderRow,
   type GroupQuoteRow,
 } from './group-orders.schema';
+import { isUuid } from '@portal/domain/text-checks';
 
 export type NewGroupOrder = typeof groupOrders.$inferInsert;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `G` + UTC date + 6 random digits (not guessable from another order's number). */
 export function newGroupBookingNumber(now: Date): string {
@@ -35,7 +34,7 @@ export async function findGroupOrder(
   idOrNumber: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<GroupOrderRow | undefined> {
-  const key = UUID.test(idOrNumber)
+  const key = isUuid(idOrNumber)
     ? eq(groupOrders.id, idOrNumber.toLowerCase())
     : eq(groupOrders.bookingNumber, idOrNumber.toUpperCase());
   const query = db

@@ -16,6 +16,7 @@ import {
   type StoredTrainEvent,
   type TrainOrderRow,
 } from './train-orders.schema';
+import { isUuid } from '@portal/domain/text-checks';
 
 type Viewer = Parameters<typeof trainOrderScope>[0];
 
@@ -25,8 +26,6 @@ export function newTrainBookingNumber(now: Date): string {
   return `T${now.toISOString().slice(0, 10).replaceAll('-', '')}${digits}`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The agency's order of that id (locked `FOR UPDATE` when asked); undefined for any other id. */
 export async function findTrainOrder(
   db: Db,
@@ -34,7 +33,7 @@ export async function findTrainOrder(
   id: string,
   { forUpdate = false }: { forUpdate?: boolean } = {},
 ): Promise<TrainOrderRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const query = db
     .select()
     .from(trainOrders)
@@ -45,7 +44,7 @@ export async function findTrainOrder(
 
 /** Any order by id, locked (jobs, which act for no viewer). */
 export async function lockTrainOrder(db: Db, id: string): Promise<TrainOrderRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(trainOrders).where(eq(trainOrders.id, id)).for('update');
   return row;
 }

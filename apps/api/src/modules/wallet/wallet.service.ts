@@ -25,6 +25,7 @@ import { emptyBalance, kindsOf, presentBalance, presentEntry, presentTransaction
 import { EXPORT_ROW_CAP, entriesWorkbook, transactionsWorkbook } from './wallet.export';
 import { assertCanFundAgency } from './wallet.policy';
 import { findAgency, holdLiveAgency, listEntryLines, walletAccounts, type EntryLine } from './wallet.repo';
+import { isUuid } from '@portal/domain/text-checks';
 
 /** The agency's wallets per currency; `settlement` is listed even before the first entry. */
 export async function agencyBalances(
@@ -65,11 +66,9 @@ function percentText(percent: number | undefined): string {
 /** With the agency's `showInvoiceTypeInExcel`: the fare's invoice type of each line's flight order. */
 async function invoiceTypesOfLines(db: Db, orders: LedgerOrders, agency: BillsAgency, lines: EntryLine[]) {
   if (agency.commonConfig.showInvoiceTypeInExcel !== true) return undefined;
-  const ids = new Set(lines.flatMap((l) => (l.orderId && UUID.test(l.orderId) ? [l.orderId] : [])));
+  const ids = new Set(lines.flatMap((l) => (l.orderId && isUuid(l.orderId) ? [l.orderId] : [])));
   return orders.invoiceTypes(db, agency.id, [...ids]);
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The agency whose bills are read: its id and its settings (the invoice-type column). */
 export type BillsAgency = Pick<AgencyRow, 'id' | 'commonConfig'>;

@@ -10,6 +10,7 @@ import { ticketClaims } from './after-sales.schema';
 import { disruptionOnRecordSql } from './involuntary-refund';
 import { ancillariesFrom, ancillariesSql } from '../order-ancillaries';
 import { paymentIssueFrom, paymentIssueSql } from '../../payments/index';
+import { isUuid } from '@portal/domain/text-checks';
 
 /** What `detailSql` reads beside the order's row, each a JSON value. */
 interface DetailRead {
@@ -96,8 +97,6 @@ export interface OrderPage {
   present: (now: Date) => FlightOrder;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The order's row and its page in one statement, by id (`o.id = :key`) or booking number: the row
  * as a JSON array of its columns (`jsonRowSql`), the rest as `detailSql` reads it for that row.
@@ -133,7 +132,7 @@ export async function findOrderPage(
   agencyId: number,
   idOrNumber: string,
 ): Promise<OrderPage | undefined> {
-  const by = UUID.test(idOrNumber) ? 'id' : 'number';
+  const by = isUuid(idOrNumber) ? 'id' : 'number';
   let statement = orderPageStatements.get(by);
   if (!statement) {
     statement = preparedStatement<OrderPageRead>(`order_page_${by}`, orderPageSql(by));

@@ -17,6 +17,7 @@ import { flightDisruptions, type FlightDisruptionRow } from './after-sales.schem
 import { hhmm, isTicketed, noteOnTimeline, withSegment } from './disruptions';
 import { presentWithOrder } from './disruptions.presenter';
 import { createRefundOrder } from './refund';
+import { isUuid } from '@portal/domain/text-checks';
 
 /**
  * The agent's answers to a disruption, each once (409 DISRUPTION_ACTION_REFUSED on a repeat, by
@@ -30,8 +31,7 @@ export async function lockDisruption(
   ctx: RequestContext,
   id: string,
 ): Promise<{ disruption: FlightDisruptionRow; order: FlightOrderRow }> {
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!UUID.test(id)) throw new AppError('DISRUPTION_NOT_FOUND');
+  if (!isUuid(id)) throw new AppError('DISRUPTION_NOT_FOUND');
   const [disruption] = await tx
     .select()
     .from(flightDisruptions)
