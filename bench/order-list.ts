@@ -28,6 +28,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/platform/config';
 import { searchAndBookOne } from './lib/book-order';
+import { pageParam } from './lib/paging';
 import { BENCH_ENV } from './lib/bench-env';
 import { insertOrders, insertTriggerCost, rareSurname } from './lib/order-copies';
 import { keptSchema, migratedSchema, pct } from './lib/scratch-schema';
@@ -50,7 +51,6 @@ const ONLY_RUNS = process.env.BENCH_RUNS?.split(',')
   .filter(Boolean);
 const WITH_CACHE = process.env.BENCH_CACHE !== 'off';
 /** Every page asks for the count (as the web did before `count=false`), for a comparison. */
-const COUNT_EVERY_PAGE = process.env.BENCH_COUNT === 'always';
 const wanted = (name: string) => !ONLY_RUNS || ONLY_RUNS.some((word) => name.includes(word));
 
 interface Run {
@@ -168,13 +168,6 @@ const benchConfig = (extra: Record<string, string> = {}) =>
 
 /** The list runs: each goes to the app with the cache and to the one without. */
 const list = '/order/v2/flight/orders';
-
-/**
- * A page as the web order list asks for it (`useOrders`): a filter's first page with the count of
- * all matching orders, a later one without (`count=false`: the web has the total from the first).
- */
-const pageParam = (page: number) =>
-  page === 1 || COUNT_EVERY_PAGE ? `page=${page}` : `page=${page}&count=false`;
 
 /**
  * The cursors (`next`) of pages 1,000 and on of the whole list, 20 per page, newest first: what an

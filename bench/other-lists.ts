@@ -20,7 +20,8 @@
  * (skipped without). Options: BENCH_ORDERS, BENCH_REQUESTS (400), BENCH_SECONDS (8),
  * BENCH_CONCURRENCY (8), BENCH_ONLY (run only the shapes whose name has this text) and
  * BENCH_KEEP_SCHEMA (keep the data for experiments), BENCH_SCHEMA (rerun on a kept schema: no
- * migration, seed or insert; BENCH_ORDERS must say how many orders it holds).
+ * migration, seed or insert; BENCH_ORDERS must say how many orders it holds), BENCH_COUNT=always
+ * (every page with its count; by default pages go as the web asks, `count=false` after a first).
  */
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -31,6 +32,7 @@ import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
 import { createPasswordHasher } from '../apps/api/src/modules/users/password';
 import { searchAndBookOne } from './lib/book-order';
 import { BENCH_ENV } from './lib/bench-env';
+import { pageParam } from './lib/paging';
 import { httpClient } from './lib/http-client';
 import { insertOrders, rareSurname } from './lib/order-copies';
 import { keptSchema, migratedSchema, pct } from './lib/scratch-schema';
@@ -197,30 +199,34 @@ function shapes(
   return [
     { name: 'order detail by id', url: (i) => `/order/v2/flight/orders/${ids[i % ids.length]}` },
     { name: 'order detail by booking number', url: (i) => `/order/v2/flight/orders/${numberOf(i)}` },
-    { name: 'user log, pages 1-5', url: (i) => `${log}?page=${1 + (i % 5)}` },
-    { name: 'user log, pages 1,000+ (offset 20,000+)', url: (i) => `${log}?page=${1000 + i}` },
+    { name: 'user log, pages 1-5', url: (i) => `${log}?${pageParam(1 + (i % 5))}` },
+    { name: 'user log, pages 1,000+ (offset 20,000+)', url: (i) => `${log}?${pageParam(1000 + i)}` },
     {
       name: 'user log, pages 1,000+ paged on with the cursor',
-      url: (i) => `${log}?page=${1000 + (i % logCursors.length)}&after=${logCursors[i % logCursors.length]}`,
+      url: (i) =>
+        `${log}?${pageParam(1000 + (i % logCursors.length))}&after=${logCursors[i % logCursors.length]}`,
     },
     { name: 'user log, a month', url: (i) => `${log}?${month(i)}` },
     { name: 'user log, one user', url: (i) => `${log}?userId=${user(i)}` },
-    { name: 'user log, one user, pages 50+', url: (i) => `${log}?userId=${user(i)}&page=${50 + (i % 50)}` },
+    {
+      name: 'user log, one user, pages 50+',
+      url: (i) => `${log}?userId=${user(i)}&${pageParam(50 + (i % 50))}`,
+    },
     { name: 'user log, one user within a month', url: (i) => `${log}?userId=${user(i)}&${month(i)}` },
-    { name: 'user log, action login', url: (i) => `${log}?action=login&page=${1 + (i % 5)}` },
+    { name: 'user log, action login', url: (i) => `${log}?action=login&${pageParam(1 + (i % 5))}` },
     { name: 'user log, action login_failed (rare)', url: () => `${log}?action=login_failed` },
-    { name: 'user log, refused', url: (i) => `${log}?outcome=refused&page=${1 + (i % 5)}` },
+    { name: 'user log, refused', url: (i) => `${log}?outcome=refused&${pageParam(1 + (i % 5))}` },
     { name: 'user log, refused within a month', url: (i) => `${log}?outcome=refused&${month(i)}` },
     {
       name: 'user log, one user, action login, a month',
       url: (i) => `${log}?userId=${user(i)}&action=login&${month(i)}`,
     },
-    { name: 'booking records, pages 1-5', url: (i) => `${voyages}?page=${1 + (i % 5)}` },
-    { name: 'booking records, pages 500+', url: (i) => `${voyages}?page=${500 + i}` },
+    { name: 'booking records, pages 1-5', url: (i) => `${voyages}?${pageParam(1 + (i % 5))}` },
+    { name: 'booking records, pages 500+', url: (i) => `${voyages}?${pageParam(500 + i)}` },
     {
       name: 'booking records, pages 500+ paged on with the cursor',
       url: (i) =>
-        `${voyages}?page=${500 + (i % voyageCursors.length)}&after=${voyageCursors[i % voyageCursors.length]}`,
+        `${voyages}?${pageParam(500 + (i % voyageCursors.length))}&after=${voyageCursors[i % voyageCursors.length]}`,
     },
     { name: 'booking records, whole booking number', url: (i) => `${voyages}?bookingNumber=${numberOf(i)}` },
     {
@@ -233,7 +239,7 @@ function shapes(
     },
     {
       name: 'booking records, common surname (ZHANG)',
-      url: (i) => `${voyages}?passenger=ZHANG&page=${1 + (i % 5)}`,
+      url: (i) => `${voyages}?passenger=ZHANG&${pageParam(1 + (i % 5))}`,
     },
     {
       name: 'booking records, rare surname',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TICKET_STATUSES, ticketStatusKey, type TicketStatus } from './ticket-statuses';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf } from './flight-order';
+import { CountWanted, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf } from './flight-order';
 import { CalendarDate } from './primitives';
 import { CABINS, PASSENGER_TYPES } from './shopping';
 
@@ -72,6 +72,8 @@ export const VoyageListQuery = VoyageFilters.extend({
    * paging: a deep page reads like a first one, and bookings made meanwhile do not shift it).
    */
   after: z.string().regex(VOYAGE_CURSOR).optional(),
+  /** `false`: the page without the count (`CountWanted`). */
+  count: CountWanted,
 }).refine(checkRange, { path: ['dateTo'], message: 'range' });
 export type VoyageListQuery = z.infer<typeof VoyageListQuery>;
 
@@ -127,5 +129,10 @@ export const VOYAGE_SEARCH_COUNT_CAP = 1_000;
 export const VOYAGE_EXPORT_CAP = 10_000;
 
 /** A page of booking records; `next` (a full page) is its last row's cursor, the next page's `after`. */
-export const VoyageList = pageOf(VoyageRow).extend({ totalCapped: z.boolean(), next: z.string().optional() });
+export const VoyageList = pageOf(VoyageRow).extend({
+  /** Absent when the query said `count=false`. */
+  total: z.number().int().min(0).optional(),
+  totalCapped: z.boolean().optional(),
+  next: z.string().optional(),
+});
 export type VoyageList = z.infer<typeof VoyageList>;

@@ -362,6 +362,17 @@ export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 const Text = z.string().trim().min(1).max(64);
 
 /** Query of `GET /order/v2/flight/orders` (api conventions: lists). Dates are booking dates. */
+/**
+ * `count` of a list's query: `false` asks for the page without the count of all matching rows
+ * (`total` and `totalCapped` left out), for a client that has the total of the same filter
+ * already. The count is most of what a page costs the database at scale; the web asks for it on a
+ * filter's first page and on a refresh. Counted unless told otherwise.
+ */
+export const CountWanted = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .default(true);
+
 /** An order list cursor: the booking time in microseconds since 1970 and the order's id. */
 export const ORDER_LIST_CURSOR = /^\d{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -392,16 +403,8 @@ export const FlightOrderListQuery = z
      * shift it). Only with the booking time sort, the default.
      */
     after: z.string().regex(ORDER_LIST_CURSOR).optional(),
-    /**
-     * `false`: the page without the count of all matching orders (`total` and `totalCapped` left
-     * out), for a client that has the total of the same filter already. The count is most of what
-     * a page costs the database; the web order list asks for it on a filter's first page and on a
-     * refresh. Counted unless told otherwise.
-     */
-    count: z
-      .enum(['true', 'false'])
-      .transform((v) => v === 'true')
-      .default(true),
+    /** `false`: the page without the count (`CountWanted`). */
+    count: CountWanted,
   })
   .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { path: ['dateTo'], message: 'range' })
   .refine((q) => q.after === undefined || q.sort.replace(/^-/, '') === 'bookingTime', {

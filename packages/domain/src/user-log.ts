@@ -6,7 +6,7 @@ import {
   type UserLogAction,
   type UserLogOutcome,
 } from './user-log-actions';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf } from './flight-order';
+import { CountWanted, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf } from './flight-order';
 import { CalendarDate } from './primitives';
 import { USER_LOG_EVENTS, UserLogFacts, UserLogTarget } from './user-log-events';
 
@@ -40,6 +40,8 @@ export const UserLogListQuery = UserLogFilters.extend({
    * paging: a deep page reads like a first one, and rows written meanwhile do not shift it).
    */
   after: z.string().regex(USER_LOG_CURSOR).optional(),
+  /** `false`: the page without the count (`CountWanted`). */
+  count: CountWanted,
 }).refine(checkRange, { path: ['dateTo'], message: 'range' });
 export type UserLogListQuery = z.infer<typeof UserLogListQuery>;
 
@@ -89,7 +91,9 @@ export const USER_LOG_COUNT_CAP = 10_000;
  * cap); `next` (a full page) is its last row's cursor, the next page's `after`.
  */
 export const UserLogPage = pageOf(UserLogEntry).extend({
-  totalCapped: z.boolean(),
+  /** Absent when the query said `count=false`. */
+  total: z.number().int().min(0).optional(),
+  totalCapped: z.boolean().optional(),
   next: z.string().optional(),
 });
 export type UserLogPage = z.infer<typeof UserLogPage>;

@@ -125,20 +125,20 @@ async function cappedCount(db: Db, ctx: RequestContext, q: VoyageFilters): Promi
 
 /**
  * `GET /order/v2/flight/voyages`: one page of booking records with the capped total, read side by
- * side on the pool (two statements of a few milliseconds each, no transaction around them).
+ * side on the pool (two statements of a few milliseconds each, no transaction around them); with
+ * `count=false` the page alone (the web has the total of the filter from its first page).
  */
 export async function listVoyages(db: Db, ctx: RequestContext, q: VoyageListQuery): Promise<VoyageList> {
-  const { after, ...filters } = q;
+  const { after, count, ...filters } = q;
   const [page, n] = await Promise.all([
     voyagePage(db, ctx, q, q.pageSize, after ? 0 : (q.page - 1) * q.pageSize),
-    cappedCount(db, ctx, filters),
+    count ? cappedCount(db, ctx, filters) : undefined,
   ]);
   const cap = countCapOf(q);
   return {
     list: page.rows,
     ...(page.next ? { next: page.next } : {}),
-    total: Math.min(n, cap),
-    totalCapped: n > cap,
+    ...(n === undefined ? {} : { total: Math.min(n, cap), totalCapped: n > cap }),
     page: q.page,
     pageSize: q.pageSize,
   };

@@ -42,6 +42,8 @@ export interface UserLogPaging {
   pageSize: number;
   /** `USER_LOG_CURSOR`: the row's time in microseconds since 1970 and its id. */
   after?: string | undefined;
+  /** False: the page without the count (the client has the filter's total). Counted by default. */
+  count?: boolean;
 }
 
 /**
@@ -83,6 +85,8 @@ interface UserLogStatements {
   pageAndCount: PgPreparedQuery<
     PreparedQueryConfig & { execute: (UserLogRow & { matching: number; micros: string })[] }
   >;
+  /** The page's rows alone, for a client that has the count (`count=false`). */
+  page: PgPreparedQuery<PreparedQueryConfig & { execute: (UserLogRow & { micros: string })[] }>;
   /** The capped count alone (an empty page past the first). */
   count: PgPreparedQuery<PreparedQueryConfig & { execute: { total: number }[] }>;
 }
@@ -126,10 +130,17 @@ function buildStatements(
     .leftJoin(users, eq(users.id, userLogs.userId))
     .where(inArray(userLogs.id, pageIds))
     .orderBy(...newest);
+  const page = db
+    .select({ ...withUsername, micros })
+    .from(userLogs)
+    .leftJoin(users, eq(users.id, userLogs.userId))
+    .where(inArray(userLogs.id, pageIds))
+    .orderBy(...newest);
   const named = (kind: string, query: { toSQL(): { sql: string } }) =>
     statementName(`user_log_${kind}`, `${name};${query.toSQL().sql}`);
   return {
-    pageAndCount: pageAndCount.prepare(named('page', pageAndCount)),
+    pageAndCount: pageAndCount.prepare(named('page_count', pageAndCount)),
+    page: page.prepare(named('page', page)),
     count: cappedCount.prepare(named('count', cappedCount)),
   };
 }
@@ -142,11 +153,21 @@ function statementsOf(db: Db, filters: UserLogFilters, cap: number, seeks: boole
   return statementsPerShape(db, shape, () => buildStatements(db, filters, cap, seeks, shape));
 }
 
+/** The rows of a page without the columns read for paging, and the cursor of its last row when full. */
+function pageOfRows(found: (UserLogRow & { micros: string; matching?: number })[], pageSize: number) {
+  const last = found.length === pageSize ? found.at(-1) : undefined;
+  return {
+    rows: found.map(({ matching: _matching, micros: _micros, ...row }) => row),
+    ...(last ? { next: `${last.micros}_${last.id}` } : {}),
+  };
+}
+
 /**
  * One page of an agency's user log, newest first, with the number of matching rows counted up to
  * one past `cap`: one prepared statement per filter shape (built once: drizzle's building of the
  * page was a third of the route's own work), the count in the page's statement; only an empty page
- * past the first reads the count alone. `next` is the last row's cursor when the page is full.
+ * past the first reads the count alone. With `count: false` the page alone, and no `total`. `next`
+ * is the last row's cursor when the page is full.
  */
 export async function listUserLogs(
   db: Db,
@@ -154,22 +175,17 @@ export async function listUserLogs(
   filters: UserLogFilters,
   page: UserLogPaging,
   cap: number,
-): Promise<{ rows: UserLogRow[]; total: number; next?: string }> {
+): Promise<{ rows: UserLogRow[]; total?: number; next?: string }> {
   const statements = statementsOf(db, filters, cap, page.after !== undefined);
   const values = valuesOf(agencyId, filters, page);
+  if (page.count === false) return pageOfRows(await statements.page.execute(values), page.pageSize);
   const found = await statements.pageAndCount.execute(values);
   if (found.length === 0) {
     if (page.page === 1 && page.after === undefined) return { rows: [], total: 0 };
     const [counted] = await statements.count.execute(values);
     return { rows: [], total: Number(counted?.total ?? 0) };
   }
-  const total = found[0]?.matching ?? 0;
-  const last = found.length === page.pageSize ? found.at(-1) : undefined;
-  return {
-    rows: found.map(({ matching: _matching, micros: _micros, ...row }) => row),
-    total,
-    ...(last ? { next: `${last.micros}_${last.id}` } : {}),
-  };
+  return { ...pageOfRows(found, page.pageSize), total: found[0]?.matching ?? 0 };
 }
 
 /** The newest `cap` matching rows of an agency's user log, for the export. */

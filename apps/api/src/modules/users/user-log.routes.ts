@@ -27,18 +27,19 @@ export async function userLogRoutes(fastify: FastifyInstance, { db }: { db: Db }
     serializerCompiler: projectingSerializerCompiler,
     handler: async (request) => {
       const ctx = requireCtx(request);
-      const { page, pageSize, after, ...filters } = request.query;
+      const { page, pageSize, after, count, ...filters } = request.query;
       const { rows, total, next } = await listUserLogs(
         db,
         ctx.agency.id,
         filters,
-        { page, pageSize, after },
+        { page, pageSize, after, count },
         USER_LOG_COUNT_CAP,
       );
       return ok({
         list: rows.map(presentUserLog),
-        total: Math.min(total, USER_LOG_COUNT_CAP),
-        totalCapped: total > USER_LOG_COUNT_CAP,
+        ...(total === undefined
+          ? {}
+          : { total: Math.min(total, USER_LOG_COUNT_CAP), totalCapped: total > USER_LOG_COUNT_CAP }),
         page,
         pageSize,
         ...(next ? { next } : {}),

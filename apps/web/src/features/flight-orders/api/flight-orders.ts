@@ -1,14 +1,9 @@
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FlightOrder, FlightOrderList } from '@portal/domain/flight-order';
 import { type OrderTypeFilter } from '@portal/domain/flight-order-status';
 import type * as flightOrdersApi from '@portal/domain/api/flight-orders';
 import { callApi } from '../../../shared/api/call-api';
+import { filterKey, readCountedPage, type Counted } from '../../../shared/api/keyset';
 import { withoutEmpty } from '../../../shared/api/query';
 import { payFlightOrder } from '../../../shared/payment/api/payment';
 
@@ -49,53 +44,25 @@ export function getOrders(params: OrderListParams, after?: string, count = true)
 }
 
 /** A page of the order list with the total of its filter (counted with it, or known before). */
-export type CountedOrderList = FlightOrderList & { total: number };
-
-const listKey = (params: OrderListParams) => ['flight-orders', 'list', params] as const;
-
-/** The filter of a page: its query without the page, page size and sort (which leave the total as it is). */
-function filterOf(params: OrderListParams): string {
-  const { page: _page, pageSize: _pageSize, sort: _sort, ...filter } = clean(params);
-  return JSON.stringify(Object.entries(filter).sort(([a], [b]) => a.localeCompare(b)));
-}
-
-/** The total of `params`'s filter from the newest page of it in the cache that was not invalidated. */
-function knownTotal(client: QueryClient, params: OrderListParams) {
-  const filter = filterOf(params);
-  const known = client
-    .getQueryCache()
-    .findAll({ queryKey: ['flight-orders', 'list'] })
-    .filter((query) => {
-      const data = query.state.data as CountedOrderList | undefined;
-      return (
-        data !== undefined &&
-        !query.state.isInvalidated &&
-        filterOf(query.queryKey[2] as OrderListParams) === filter
-      );
-    })
-    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)[0]?.state.data as
-    CountedOrderList | undefined;
-  return known && { total: known.total, totalCapped: known.totalCapped };
-}
+export type CountedOrderList = Counted<FlightOrderList>;
 
 /**
- * A page of the order list. Paging on from a page still in the cache, it asks for the orders after
- * that page's last one (its `next`): the server then reads the page like a first one however deep
- * it is, and an order booked meanwhile does not push a row already seen onto it. A page opened
- * any other way (a jump, a reload) is read by its number. The total is asked for on a filter's
- * first page and when a page is read again (a refresh, an invalidation); another page of a filter
- * whose total is in the cache is read without it (the count is most of a page's cost at scale).
+ * A page of the order list (`readCountedPage`): paging on by cursor from a page still in the
+ * cache, an order booked meanwhile does not push a row already seen onto it; the total is asked
+ * for on a filter's first page and on a refresh only.
  */
 export function useOrders(params: OrderListParams) {
   const client = useQueryClient();
   return useQuery({
-    queryKey: listKey(params),
-    queryFn: async (): Promise<CountedOrderList> => {
-      const before = client.getQueryData<FlightOrderList>(listKey({ ...params, page: params.page - 1 }));
-      const total = client.getQueryData(listKey(params)) ? undefined : knownTotal(client, params);
-      const page = await getOrders(params, before?.next, total === undefined);
-      return { ...page, ...total, total: page.total ?? total?.total ?? 0 };
-    },
+    queryKey: ['flight-orders', 'list', params],
+    queryFn: (): Promise<CountedOrderList> =>
+      readCountedPage(
+        client,
+        ['flight-orders', 'list'],
+        params,
+        ({ after, count }) => getOrders(params, after, count),
+        (p) => filterKey(clean(p)),
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -3,7 +3,7 @@ import type { TicketStatus, VoyageList } from '@portal/domain/booking-records';
 import type * as bookingRecordsApi from '@portal/domain/api/booking-records';
 import { callApi } from '../../../shared/api/call-api';
 import { downloadFile } from '../../../shared/api/download';
-import { afterCursor } from '../../../shared/api/keyset';
+import { readCountedPage } from '../../../shared/api/keyset';
 import { withoutEmpty } from '../../../shared/api/query';
 
 /** The filters of the booking records; absent ones are left out of the URL. */
@@ -25,25 +25,27 @@ export interface VoyageParams extends VoyageFilterValues {
   after?: string;
 }
 
-/** GET /order/v2/flight/voyages: one page of booking records. */
-export function getVoyages(params: VoyageParams): Promise<VoyageList> {
+/** GET /order/v2/flight/voyages: one page of booking records; `count: false`: without the total. */
+export function getVoyages(params: VoyageParams, count = true): Promise<VoyageList> {
   return callApi<typeof bookingRecordsApi.listVoyages>(
     { method: 'GET', path: '/order/v2/flight/voyages' },
-    { query: withoutEmpty(params) },
+    { query: { ...withoutEmpty(params), ...(count ? {} : { count: 'false' }) } },
     { skipErrorToast: true },
   );
 }
 
-/** A page of booking records; paging on from a page still held, it asks by that page's cursor. */
+/**
+ * A page of booking records (`readCountedPage`): paging on from a page still held, it asks by
+ * that page's cursor; the total is asked for on a filter's first page and on a refresh only.
+ */
 export function useVoyages(params: VoyageParams) {
   const client = useQueryClient();
   return useQuery({
     queryKey: ['flight-voyages', params],
     queryFn: () =>
-      getVoyages({
-        ...params,
-        ...afterCursor(client, (page) => ['flight-voyages', { ...params, page }], params.page),
-      }),
+      readCountedPage(client, ['flight-voyages'], params, ({ after, count }) =>
+        getVoyages({ ...params, ...(after ? { after } : {}) }, count),
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -103,7 +103,7 @@ describe('booking records page', () => {
   );
 
   it(
-    'asks for page 2 after the last row of page 1 (its cursor), and page 4 typed in the URL by number',
+    'asks for page 2 after the last row of page 1 (its cursor) without the count, and page 4 typed in the URL by number',
     async () => {
       const cursor = `1764460800000000_${row(1).orderId}_1_0`;
       const urls = serve({ ...page([row(1)], 45), next: cursor });
@@ -113,6 +113,10 @@ describe('booking records page', () => {
       await userEvent.click(screen.getByTitle('2'));
       await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('2'));
       expect(urls.at(-1)?.searchParams.get('after')).toBe(cursor);
+      // The total is known from page 1: page 2 is read without the count, and the total stays.
+      expect(urls[0]?.searchParams.get('count')).toBeNull();
+      expect(urls.at(-1)?.searchParams.get('count')).toBe('false');
+      expect(screen.getByText('45 records')).toBeInTheDocument();
       await router.navigate('/flight/orders/voyage?page=4');
       await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('4'));
       expect(urls.at(-1)?.searchParams.get('after')).toBeNull();

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { VoyageList, VoyageRow } from '@portal/domain/booking-records';
 import { ticketStatusKey, type TicketStatus } from '@portal/domain/ticket-statuses';
 import { PagedTable, type PagedList } from '../../../shared/ui/paged-table';
+import type { Counted } from '../../../shared/api/keyset';
 
 const STATUS_COLOR: Record<TicketStatus, string> = {
   issued: 'success',
@@ -18,7 +19,7 @@ const localTime = (time: string) => time.replace('T', ' ');
 
 const rowKey = (row: VoyageRow) => `${row.orderId}:${row.passengerId}:${row.segmentIndex}`;
 
-interface VoyageTableProps extends PagedList<VoyageList> {
+interface VoyageTableProps extends PagedList<Counted<VoyageList>> {
   onChange: (page: number, pageSize: number) => void;
 }
 

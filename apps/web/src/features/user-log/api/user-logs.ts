@@ -4,7 +4,7 @@ import type { listUsers } from '@portal/domain/api/users';
 import type { exportUserLogs as exportUserLogsRoute, listUserLogs } from '@portal/domain/api/user-log';
 import { callApi } from '../../../shared/api/call-api';
 import { downloadFile } from '../../../shared/api/download';
-import { afterCursor } from '../../../shared/api/keyset';
+import { readCountedPage } from '../../../shared/api/keyset';
 
 /** The filters of the user log; absent ones are left out of the request. */
 export interface UserLogFilterValues {
@@ -22,29 +22,30 @@ export interface UserLogParams extends UserLogFilterValues {
 
 /**
  * GET /base/v2/user-logs: one page of the agency's user log, newest first; `after`: the `next` of
- * the page before (keyset paging, `UserLogListQuery`).
+ * the page before (keyset paging, `UserLogListQuery`); `count: false`: without the total.
  */
-export function getUserLogs(params: UserLogParams, after?: string): Promise<UserLogPage> {
+export function getUserLogs(
+  params: UserLogParams,
+  paging: { after?: string; count?: boolean } = {},
+): Promise<UserLogPage> {
+  const { after, count = true } = paging;
   return callApi<typeof listUserLogs>(
     { method: 'GET', path: '/base/v2/user-logs' },
-    { query: after ? { ...params, after } : params },
+    { query: { ...params, ...(after ? { after } : {}), ...(count ? {} : { count: 'false' }) } },
     { skipErrorToast: true },
   );
 }
 
-const logKey = (params: UserLogParams) => ['user-logs', params] as const;
-
 /**
- * A page of the user log. Paging on from a page still in the cache, it asks for the rows after
- * that page's last one (its `next`): the server then reads a deep page like a first one, and a row
- * written meanwhile does not push a row already seen onto it. A jump or a reload reads by number.
+ * A page of the user log (`readCountedPage`): paging on from a page still in the cache reads the
+ * rows after that page's last one, so a row written meanwhile does not push a row already seen
+ * onto it; the total is asked for on a filter's first page and on a refresh only.
  */
 export function useUserLogs(params: UserLogParams) {
   const client = useQueryClient();
   return useQuery({
-    queryKey: logKey(params),
-    queryFn: () =>
-      getUserLogs(params, afterCursor(client, (page) => logKey({ ...params, page }), params.page).after),
+    queryKey: ['user-logs', params],
+    queryFn: () => readCountedPage(client, ['user-logs'], params, (paging) => getUserLogs(params, paging)),
     placeholderData: keepPreviousData,
   });
 }

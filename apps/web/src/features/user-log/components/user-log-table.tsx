@@ -6,8 +6,9 @@ import { formatDateTime } from '../../../shared/dates/format-date';
 import { PagedTable, type PagedList } from '../../../shared/ui/paged-table';
 import { UserLogDetails } from './user-log-details';
 import { UserLogSentence } from './user-log-sentence';
+import type { Counted } from '../../../shared/api/keyset';
 
-interface UserLogTableProps extends PagedList<UserLogPage> {
+interface UserLogTableProps extends PagedList<Counted<UserLogPage>> {
   onChange: (page: number, pageSize: number) => void;
 }
 

@@ -245,20 +245,28 @@ describe('user log page', () => {
   );
 
   it(
-    'asks for page 2 after the last row of page 1 (its cursor), and page 4 typed in the URL by number',
+    'asks for page 2 after the last row of page 1 (its cursor), and page 4 typed in the URL by number, counting the first page only',
     async () => {
       const cursor = '1795353898055589_11580';
       const urls = serve({ ...page([entry(1)], 45), next: cursor });
       const { router } = await open('/user-log?action=login');
       await screen.findByText('operator', { selector: 'td' }, WAIT);
       expect(urls.at(-1)?.searchParams.get('after')).toBeNull();
+      expect(urls.at(-1)?.searchParams.get('count')).toBeNull();
       await userEvent.click(screen.getByTitle('2'));
       await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('2'));
       expect(urls.at(-1)?.searchParams.get('after')).toBe(cursor);
       expect(urls.at(-1)?.searchParams.get('action')).toBe('login');
+      // The filter's total is known from page 1: the pages after it are read without the count.
+      expect(urls.at(-1)?.searchParams.get('count')).toBe('false');
+      expect(screen.getByText('45 entries')).toBeInTheDocument();
       await router.navigate('/user-log?action=login&page=4');
       await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('4'));
       expect(urls.at(-1)?.searchParams.get('after')).toBeNull();
+      // Another filter is counted again.
+      await router.navigate('/user-log?action=logout');
+      await waitFor(() => expect(urls.at(-1)?.searchParams.get('action')).toBe('logout'));
+      expect(urls.at(-1)?.searchParams.get('count')).toBeNull();
     },
     SLOW,
   );
