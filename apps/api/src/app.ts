@@ -286,7 +286,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...shoppingDeps,
     timeScale: config.timeScale,
   };
-  await app.register(flightOrderRoutes, { deps: orderDeps, listCache: orderListCache });
+  await app.register(flightOrderRoutes, {
+    deps: orderDeps,
+    listCache: orderListCache,
+    textSearchesAtOnce: config.orderTextSearchesAtOnce,
+  });
   const gateways =
     options.gateways ?? configuredPaymentGateways(config, configuredPaymentProviders(config, now));
   // The one payment path: each order kind's payable (its checks and posting recipe), registered

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -47,6 +48,7 @@ const EnvSchema = z.object({
   REQUEST_LIMIT_SCALE: z.coerce.number().min(1).max(1000).default(1),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   ORDER_LIST_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  ORDER_TEXT_SEARCHES_AT_ONCE: z.coerce.number().int().min(1).max(64).optional(),
   TRUST_PROXY: z
     .string()
     .regex(/^[\w.:/]+(\s*,\s*[\w.:/]+)*$/, "true, false, or the proxies' addresses/CIDRs")
@@ -129,6 +131,12 @@ export interface AppConfig {
    * this instance's writes drop it sooner (0: the cache is off).
    */
   orderListCacheMs: number;
+  /**
+   * How many order list searches for part of a text (a name, a ticket or flight number, part of a
+   * booking number, a contact) this instance runs at once; the others wait their turn, so they
+   * cannot take the cores from the pages and lookups beside them. Half the cores by default.
+   */
+  orderTextSearchesAtOnce: number;
   /** Fastify's `trustProxy`: whose X-Forwarded-For/-Proto to believe (false: nobody's). */
   trustProxy: boolean | string;
   /** Demo mode (PORTAL_DEMO): demo data, simulators and generated secrets unless set otherwise. */
@@ -245,6 +253,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestLimitScale: e.REQUEST_LIMIT_SCALE,
     sessionCacheMs: e.SESSION_CACHE_MS,
     orderListCacheMs: e.ORDER_LIST_CACHE_MS,
+    orderTextSearchesAtOnce:
+      e.ORDER_TEXT_SEARCHES_AT_ONCE ?? Math.max(1, Math.floor(os.availableParallelism() / 2)),
     trustProxy: e.TRUST_PROXY,
     demo,
     partnerSsoSecret: secret('PARTNER_SSO_SECRET'),

@@ -21,6 +21,7 @@ import { findOrderPage, presentFullOrder } from './after-sales/after-sales.prese
 import { canSeeOrder } from '@portal/domain/order-visibility';
 import { findOrder } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
+import { textSearchLane } from './text-search-lane';
 
 /**
  * Spec §7 flight order calls; every one needs the flight service and is scoped to the caller's
@@ -28,9 +29,14 @@ import type { FlightOrderRow } from './flight-orders.schema';
  */
 export async function flightOrderRoutes(
   fastify: FastifyInstance,
-  { deps, listCache }: { deps: FlightOrderDeps; listCache: OrderListCache },
+  {
+    deps,
+    listCache,
+    textSearchesAtOnce,
+  }: { deps: FlightOrderDeps; listCache: OrderListCache; textSearchesAtOnce: number },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const textSearches = textSearchLane(textSearchesAtOnce);
   const present = async (row: FlightOrderRow, db = deps.db) => presentFullOrder(db, row, deps.now());
 
   // The supplier's price check and booking run outside any transaction; then one short
@@ -74,7 +80,9 @@ export async function flightOrderRoutes(
     serializerCompiler: projectingSerializerCompiler,
     handler: async (request) => {
       const ctx = requireCtx(request);
-      return ok(await listOrders(deps.db, ctx, request.query, deps.now(), listCache));
+      return ok(
+        await listOrders(deps.db, ctx, request.query, deps.now(), { cache: listCache, textSearches }),
+      );
     },
   });
 

@@ -11,6 +11,7 @@ import type { Db } from '../../platform/db';
 import { likeContaining } from '../../platform/db/like';
 import type { RequestContext } from '../../platform/request-context';
 import { perShape, statementName } from '../../platform/db/rows';
+import type { TextSearchLane } from './text-search-lane';
 import { cacheKey, statusesOf } from './order-list-keys';
 import { presentListItem, type ListRow } from './flight-orders.presenter';
 import type { OrderListCache } from './list-cache';
@@ -302,7 +303,7 @@ export async function listOrders(
   ctx: RequestContext,
   q: FlightOrderListQuery,
   now: Date,
-  cache?: OrderListCache,
+  { cache, textSearches }: { cache?: OrderListCache; textSearches?: TextSearchLane } = {},
 ): Promise<FlightOrderList> {
   const shape = filters(ctx, q);
   const statements = statementsOf(db, `${shape.key};${q.sort}${q.after ? ';after' : ''}`, (kept) =>
@@ -321,14 +322,17 @@ export async function listOrders(
     if (count !== undefined || q.page === 1) return { rows, n: count ?? 0 };
     return { rows, n: (await statements.count.execute(values))[0]?.n ?? 0 };
   };
+  // A search for part of a text waits its turn in the lane (a cached answer does not).
+  const readInTurn =
+    textSearches && shape.countCap === ORDER_SEARCH_COUNT_CAP ? () => textSearches(read) : read;
   const { rows, n } = cache?.active
     ? await cache.read(
         cacheKey(db, q.count ? 'list' : 'list-page', `${shape.key};${q.sort}`, values),
         ctx.agency.id,
-        read,
+        readInTurn,
         (answer) => Math.max(1, answer.rows.length),
       )
-    : await read();
+    : await readInTurn();
   const last = rows.length === q.pageSize ? rows.at(-1) : undefined;
   const bookingTimeSort = q.sort.replace(/^-/, '') === 'bookingTime';
   return {
