@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, Modal, Row, Space, Typography } from 'antd';
 import type { FormRule } from 'antd';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
