@@ -141,4 +141,12 @@ describe('dayStartIn and dayEndIn', () => {
     ]);
     expect(dayEndIn('2028-02-28', 'UTC').toISOString()).toBe('2028-02-29T00:00:00.000Z');
   });
+
+  it('answers a day found before with a Date of its own, and refuses an unknown zone every time', () => {
+    const first = dayStartIn('2026-12-01', 'Asia/Shanghai');
+    first.setTime(0);
+    expect(dayStartIn('2026-12-01', 'Asia/Shanghai').toISOString()).toBe('2026-11-30T16:00:00.000Z');
+    expect(() => dayStartIn('2026-12-01', 'Not/A_Zone')).toThrow(RangeError);
+    expect(() => dayEndIn('2026-12-01', 'Not/A_Zone')).toThrow(RangeError);
+  });
 });
