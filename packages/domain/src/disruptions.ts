@@ -58,8 +58,8 @@ export { disruptionStatusKey, disruptionTypeKey } from './disruption-keys';
 const Text = z.string().trim().min(1).max(64);
 
 /**
- * Query of `GET /order/v2/flight/disruptions`. `dateFrom`/`dateTo` bound the day (UTC) the event
- * was raised; `bookingNumber` is a whole or partial booking number.
+ * Query of `GET /order/v2/flight/disruptions`. `dateFrom`/`dateTo` bound the day the event was
+ * raised (calendar days of the agency's time zone); `bookingNumber` is a whole or partial booking number.
  */
 export const DisruptionListQuery = z
   .strictObject({

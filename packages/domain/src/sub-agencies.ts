@@ -36,9 +36,9 @@ const inRange = (q: { from?: string | undefined; to?: string | undefined }): boo
 const statementFilter = {
   /** One sub-agency only; absent = every sub-agency of the caller. */
   agencyId: AgencyId.optional(),
-  /** A calendar month `YYYY-MM` (UTC) ... */
+  /** A calendar month `YYYY-MM` (of each sub-agency's time zone) ... */
   period: CalendarMonth.optional(),
-  /** ... or a range of days `YYYY-MM-DD` (UTC, both included); exactly one of the two. */
+  /** ... or a range of days `YYYY-MM-DD` (each sub-agency's, both included); exactly one of the two. */
   from: CalendarDate.optional(),
   to: CalendarDate.optional(),
   currency: z.enum(CURRENCIES).optional(),
@@ -76,7 +76,7 @@ export function statementDays(q: StatementFilter): { from: string; to: string } 
 }
 
 /**
- * One sub-agency's wallet statement in one currency over a range of days (UTC, both included):
+ * One sub-agency's wallet statement in one currency over a range of days (of its time zone, both included):
  * `closing = opening + topUps + sum(spending)`. `spending` is the signed change of the wallet per
  * payment type: negative for money out (origin-flight, origin-train, change-flight), positive for
  * money back (refund-flight, which includes reimbursements of failed orders, and void-flight).
@@ -111,7 +111,8 @@ export const SubStatementList = pageOf(SubAgencyStatement);
 export type SubStatementList = z.infer<typeof SubStatementList>;
 
 /**
- * `GET /base/v2/sub/statements/{a}/{b}`: `a` is the sub-agency id, `b` the month `YYYY-MM` (UTC).
+ * `GET /base/v2/sub/statements/{a}/{b}`: `a` is the sub-agency id, `b` the month `YYYY-MM` (in the
+ * sub-agency's time zone).
  */
 export const SubStatementParams = z.strictObject({ a: AgencyId, b: CalendarMonth });
 export type SubStatementParams = z.infer<typeof SubStatementParams>;
@@ -123,7 +124,10 @@ export const SubStatementDetail = z.object({
   /** `YYYY-MM`. */
   period: z.string(),
   statements: z.array(SubAgencyStatement),
-  /** The same columns per UTC day of the month (days without a movement included), per currency. */
+  /**
+   * The same columns per day of the month in the sub-agency's zone (days without a movement
+   * included), per currency.
+   */
   days: z.array(SubAgencyStatement),
 });
 export type SubStatementDetail = z.infer<typeof SubStatementDetail>;

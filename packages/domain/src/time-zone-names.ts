@@ -7,6 +7,13 @@
 /** The zone of an agency that has not chosen one: the portal's home market. */
 export const DEFAULT_AGENCY_TIME_ZONE = 'Asia/Shanghai';
 
+/**
+ * China Railway's calendar: 12306 dates and sells trains in Beijing time, so a train's "today"
+ * (the earliest travel date, a passenger's birthday) is Beijing's day whatever the agency's zone,
+ * as the API judges it (`BEIJING_TIME_ZONE` of its `platform/time-zones.ts`).
+ */
+export const RAIL_CALENDAR_TIME_ZONE = 'Asia/Shanghai';
+
 /** The zones the company screen offers first (any other IANA name is accepted too). */
 export const COMMON_TIME_ZONES = [
   'Asia/Shanghai',
@@ -54,17 +61,34 @@ export function isIanaTimeZone(name: string): boolean {
   return canonicalTimeZone(name) !== undefined;
 }
 
-/**
- * The calendar month (`YYYY-MM`) it is at `at` in `timeZone`: the agency's current month, which
- * its statements start on. An unknown zone counts as the default agency zone.
- */
-export function monthIn(timeZone: string, at: Date = new Date()): string {
+/** The year, month and day `at` shows in `timeZone` (an unknown zone: the default agency zone). */
+function calendarPartsIn(timeZone: string, at: Date): { year: string; month: string; day: string } {
   const zone = canonicalTimeZone(timeZone) ?? DEFAULT_AGENCY_TIME_ZONE;
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: zone,
     year: 'numeric',
     month: '2-digit',
+    day: '2-digit',
   }).formatToParts(at);
-  const part = (type: 'year' | 'month') => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}`;
+  const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value ?? '';
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
+/**
+ * The calendar month (`YYYY-MM`) it is at `at` in `timeZone`: the agency's current month, which
+ * its statements start on. An unknown zone counts as the default agency zone.
+ */
+export function monthIn(timeZone: string, at: Date = new Date()): string {
+  const { year, month } = calendarPartsIn(timeZone, at);
+  return `${year}-${month}`;
+}
+
+/**
+ * The calendar day (`YYYY-MM-DD`) it is at `at` in `timeZone`: the agency's "today", which the
+ * journey and passenger rules judge dates against (the API does the same), whatever the browser's
+ * own zone. An unknown zone counts as the default agency zone.
+ */
+export function todayIn(timeZone: string, at: Date = new Date()): string {
+  const { year, month, day } = calendarPartsIn(timeZone, at);
+  return `${year}-${month}-${day}`;
 }

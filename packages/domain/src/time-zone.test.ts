@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMMON_TIME_ZONES, IanaTimeZone, isIanaTimeZone } from './time-zone';
-import { monthIn } from './time-zone-names';
+import { monthIn, todayIn } from './time-zone-names';
 
 describe('agency time zones', () => {
   it.each(['Asia/Shanghai', 'Europe/London', 'America/Argentina/Buenos_Aires', 'UTC', 'Etc/GMT+8'])(
@@ -29,5 +29,36 @@ describe('agency time zones', () => {
     expect(monthIn('Asia/Kolkata', new Date('2026-12-31T18:30:00Z'))).toBe('2027-01');
     // An unknown zone falls back to the default agency zone.
     expect(monthIn('Mars/Olympus', at)).toBe('2026-12');
+  });
+
+  it("gives the agency's calendar day, not the machine's", () => {
+    // 23:30 UTC on 30 November is 07:30 on 1 December in Beijing, 15:30 on 30 November in Los Angeles.
+    const at = new Date('2026-11-30T23:30:00Z');
+    expect(todayIn('Asia/Shanghai', at)).toBe('2026-12-01');
+    expect(todayIn('UTC', at)).toBe('2026-11-30');
+    expect(todayIn('America/Los_Angeles', at)).toBe('2026-11-30');
+    // An unknown zone falls back to the default agency zone.
+    expect(todayIn('Mars/Olympus', at)).toBe('2026-12-01');
+  });
+
+  it('follows half-hour and 45-minute offsets to the minute', () => {
+    // Kolkata is UTC+05:30: its day begins at 18:30 UTC; Kathmandu (+05:45) at 18:15 UTC.
+    expect(todayIn('Asia/Kolkata', new Date('2026-11-30T18:29:59Z'))).toBe('2026-11-30');
+    expect(todayIn('Asia/Kolkata', new Date('2026-11-30T18:30:00Z'))).toBe('2026-12-01');
+    expect(todayIn('Asia/Kathmandu', new Date('2026-11-30T18:14:59Z'))).toBe('2026-11-30');
+    expect(todayIn('Asia/Kathmandu', new Date('2026-11-30T18:15:00Z'))).toBe('2026-12-01');
+    // Newfoundland (UTC-03:30 in winter) is still on the day before until 03:30 UTC.
+    expect(todayIn('America/St_Johns', new Date('2027-01-01T03:29:00Z'))).toBe('2026-12-31');
+    expect(todayIn('America/St_Johns', new Date('2027-01-01T03:30:00Z'))).toBe('2027-01-01');
+  });
+
+  it('gives two different days on either side of the date line at one instant', () => {
+    // 10:30 UTC on 31 December: already New Year's Day in Kiritimati (+14), still 30 December in
+    // Pago Pago (-11), and New Year's Eve in Auckland (+13 in summer) and UTC.
+    const at = new Date('2026-12-31T10:30:00Z');
+    expect(todayIn('Pacific/Kiritimati', at)).toBe('2027-01-01');
+    expect(todayIn('Pacific/Auckland', at)).toBe('2026-12-31');
+    expect(todayIn('UTC', at)).toBe('2026-12-31');
+    expect(todayIn('Pacific/Pago_Pago', at)).toBe('2026-12-30');
   });
 });

@@ -233,7 +233,7 @@ export type TrainOrderListItem = z.infer<typeof TrainOrderListItem>;
 
 const Text = z.string().trim().min(1).max(64);
 
-/** Query of `GET /order/v2/train/orders`. `dateFrom`/`dateTo` are booking dates (UTC days). */
+/** Query of `GET /order/v2/train/orders`. `dateFrom`/`dateTo` are booking dates (calendar days of the agency's time zone). */
 export const TrainOrderListQuery = z
   .strictObject({
     page: z.coerce.number().int().min(1).default(1),

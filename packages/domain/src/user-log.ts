@@ -12,7 +12,7 @@ import { USER_LOG_EVENTS, UserLogFacts, UserLogTarget } from './user-log-events'
 
 export { USER_LOG_ACTIONS, USER_LOG_OUTCOMES, userLogActionKey, type UserLogAction, type UserLogOutcome };
 
-/** Filters of `GET /base/v2/user-logs` and its export; dates are UTC days, both ends included. */
+/** Filters of `GET /base/v2/user-logs` and its export; dates are calendar days of the agency's time zone, both ends included. */
 export const UserLogFilters = z.strictObject({
   userId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   action: z.enum(USER_LOG_ACTIONS).optional(),

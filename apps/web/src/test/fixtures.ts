@@ -70,6 +70,11 @@ export const SESSIONS = {
   partner: session(user(6, 'partner', ['operator'], 222), company(AGENCY_222)),
 } satisfies Record<string, LoginResult>;
 
+/** `session` with its agency in `timeZone` (the zone of its calendar days: "today"). */
+export function inTimeZone(session: LoginResult, timeZone: string): LoginResult {
+  return { ...session, company: { ...session.company, timeZone } };
+}
+
 /** `session` with its agency's settings that take actions away (Hide PNR booking, Disable payment). */
 export function withAgencySettings(
   session: LoginResult,

@@ -11,16 +11,13 @@ import type { Db } from '../../platform/db';
 import { likeContaining } from '../../platform/db/like';
 import type { RequestContext } from '../../platform/request-context';
 import { perShape, statementName } from '../../platform/db/rows';
+import { dayEndIn, dayStartIn } from '../../platform/time-zones';
 import type { TextSearchLane } from './text-search-lane';
 import { cacheKey, statusesOf } from './order-list-keys';
 import { presentListItem, type ListRow } from './flight-orders.presenter';
 import type { OrderListCache } from './list-cache';
 import { orderScopeTemplate } from './flight-orders.policy';
 import { flightOrders } from './flight-orders.schema';
-
-function nextDay(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
-}
 
 /** A whole booking number (`F` + 14 digits) uses the unique index; a part of one is a substring search. */
 const WHOLE_BOOKING_NUMBER = /^F\d{14}$/i;
@@ -89,14 +86,18 @@ function filters(ctx: RequestContext, q: FlightOrderListQuery): FilterShape {
   }
   if (q.airline)
     add('airline', { airline: q.airline.toUpperCase() }, () => eq(flightOrders.airline, p('airline')));
-  // Placeholders skip the column's encoder: the dates go as the ISO text drizzle would send.
+  // The agency's calendar days. Placeholders skip the column's encoder: the instants go as the
+  // ISO text drizzle would send (and, being values, they key the cached answer: another zone's
+  // day is another key).
   if (q.dateFrom) {
-    add('dateFrom', { dateFrom: new Date(`${q.dateFrom}T00:00:00Z`).toISOString() }, () =>
+    add('dateFrom', { dateFrom: dayStartIn(q.dateFrom, ctx.company.timeZone).toISOString() }, () =>
       gte(flightOrders.createdAt, p('dateFrom')),
     );
   }
   if (q.dateTo) {
-    add('dateTo', { dateTo: nextDay(q.dateTo).toISOString() }, () => lt(flightOrders.createdAt, p('dateTo')));
+    add('dateTo', { dateTo: dayEndIn(q.dateTo, ctx.company.timeZone).toISOString() }, () =>
+      lt(flightOrders.createdAt, p('dateTo')),
+    );
   }
   if (q.status) {
     const statuses = statusesOf(q.status);

@@ -5,7 +5,9 @@ import { users } from '../users/index';
 import { bearer, body, login, useTestApp } from '../../test/app';
 import { flightOrders } from './flight-orders.schema';
 import { bookOne } from './flight-orders.test-helpers';
-import { setCommonConfig } from '../../test/agency-config';
+import { setAgencyTimeZone, setCommonConfig } from '../../test/agency-config';
+import { DEFAULT_AGENCY_TIME_ZONE } from '@portal/domain/time-zone';
+import { localDate } from '../../platform/time-zones';
 
 const t = useTestApp();
 const get = (token: string, url: string) => t.app.inject({ url, headers: bearer(token) });
@@ -83,7 +85,7 @@ describe('reading flight orders', () => {
     expect((await list(token, '?contact=zhang.wei@example')).total).toBe(2);
     expect((await list(token, '?type=refund')).total).toBe(0);
     expect((await list(token, '?dateTo=2000-01-01')).total).toBe(0);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = localDate(new Date(), DEFAULT_AGENCY_TIME_ZONE);
     expect((await list(token, `?dateFrom=${today}&dateTo=${today}`)).total).toBe(2);
     expect((await list(token, '?status=to_be_paid')).total).toBe(2);
     expect((await list(token, '?status=issued')).total).toBe(0);
@@ -133,5 +135,31 @@ describe('reading flight orders', () => {
     const [owner] = await t.database.db.select().from(flightOrders);
     const [admin1] = await t.database.db.select().from(users).where(eq(users.username, 'admin'));
     expect(owner?.userId).toBe(admin1?.id);
+  });
+
+  it("filters by the agency's calendar days, and a zone change reads its own days", async () => {
+    await setAgencyTimeZone(t.database.db, 1, 'Asia/Shanghai');
+    const shanghai = await login(t.app);
+    const order = await bookOne(t.app, shanghai);
+    // 23:30 UTC on 30 November is 07:30 on 1 December in Shanghai.
+    await t.database.db
+      .update(flightOrders)
+      .set({ createdAt: new Date('2025-11-30T23:30:00Z') })
+      .where(eq(flightOrders.id, order.id));
+    const ids = async (token: string, from: string, to = from) =>
+      (await list(token, `?dateFrom=${from}&dateTo=${to}`)).list.map((o) => o.id);
+    expect(await ids(shanghai, '2025-12-01')).toEqual([order.id]);
+    expect(await ids(shanghai, '2025-11-30')).toEqual([]);
+    expect(await ids(shanghai, '2025-11-01', '2025-11-30')).toEqual([]);
+    expect(await ids(shanghai, '2025-12-01', '2025-12-31')).toEqual([order.id]);
+    // The same filters in another zone are other instants, so never the answer cached for Shanghai.
+    await setAgencyTimeZone(t.database.db, 1, 'UTC');
+    const utc = await login(t.app);
+    expect(await ids(utc, '2025-11-30')).toEqual([order.id]);
+    expect(await ids(utc, '2025-12-01')).toEqual([]);
+    await setAgencyTimeZone(t.database.db, 1, 'America/Los_Angeles');
+    const losAngeles = await login(t.app);
+    expect(await ids(losAngeles, '2025-11-30')).toEqual([order.id]);
+    expect(await ids(losAngeles, '2025-12-01')).toEqual([]);
   });
 });

@@ -82,7 +82,7 @@ export async function subAgencyRoutes(
     handler: async (request) => {
       const ctx = requireCtx(request);
       const agency = await subAgencyOf(db, ctx.agency.id, request.params.id);
-      return ok(await bills.entries(agency, request.query));
+      return ok(await bills.entries(agency, request.query, ctx.company.timeZone));
     },
   });
 
@@ -92,7 +92,7 @@ export async function subAgencyRoutes(
     handler: async (request) => {
       const ctx = requireCtx(request);
       const agency = await subAgencyOf(db, ctx.agency.id, request.params.id);
-      return ok(await bills.transactions(agency, request.query));
+      return ok(await bills.transactions(agency, request.query, ctx.company.timeZone));
     },
   });
 
@@ -103,7 +103,7 @@ export async function subAgencyRoutes(
       const ctx = requireCtx(request);
       const agency = await subAgencyOf(db, ctx.agency.id, request.params.id);
       const locale = localeOf(request);
-      const file = await bills.entriesExport(agency, request.body, locale);
+      const file = await bills.entriesExport(agency, request.body, ctx.company.timeZone, locale);
       return sendFile(reply, file, { type: XLSX_TYPE, ...exportFileName(locale, 'entriesFile', new Date()) });
     },
   });
@@ -115,7 +115,7 @@ export async function subAgencyRoutes(
       const ctx = requireCtx(request);
       const agency = await subAgencyOf(db, ctx.agency.id, request.params.id);
       const locale = localeOf(request);
-      const file = await bills.transactionsExport(agency, request.body, locale);
+      const file = await bills.transactionsExport(agency, request.body, ctx.company.timeZone, locale);
       return sendFile(reply, file, {
         type: XLSX_TYPE,
         ...exportFileName(locale, 'transactionsFile', new Date()),

@@ -9,7 +9,7 @@ import {
   type SubStatementQuery,
 } from '@portal/domain/sub-agencies';
 import type { Db } from '../../platform/db';
-import { instantAt } from '../../platform/time-zones';
+import { dayEndIn, dayStartIn } from '../../platform/time-zones';
 import { money } from '../wallet/index';
 import { paymentTypeOf } from '../wallet/index';
 import { walletSums, type WalletSum } from '../wallet/index';
@@ -20,20 +20,6 @@ const DAY_MS = 86_400_000;
 
 /** The day `YYYY-MM-DD` as a calendar date (its UTC midnight): for counting days, not instants. */
 const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
-
-/** The first instant of the day `YYYY-MM-DD` in `timeZone` (its local midnight). */
-function startOf(day: string, timeZone: string): Date {
-  const date = dateOf(day);
-  return instantAt(timeZone, {
-    year: date.getUTCFullYear(),
-    month: date.getUTCMonth() + 1,
-    day: date.getUTCDate(),
-  });
-}
-
-/** The first instant after the day `YYYY-MM-DD` in `timeZone` (the next day's local midnight). */
-const endOf = (day: string, timeZone: string) =>
-  startOf(new Date(dateOf(day).getTime() + DAY_MS).toISOString().slice(0, 10), timeZone);
 
 /** The days `from`..`to` (`YYYY-MM-DD`, both included). */
 export function daysOf(from: string, to: string): string[] {
@@ -117,7 +103,9 @@ function currenciesOf(
 
 /**
  * The statements of `agencies` over the days, each agency's days cut at midnight of its own time
- * zone (as its own statements are): one sums query per time zone among them, one credit query.
+ * zone (as its own statements are, so a parent reads the figures its sub-agency reads; the lists'
+ * date filters are the reader's days instead): one sums query per time zone among them, one credit
+ * query.
  */
 async function statementsOf(
   db: Db,
@@ -134,8 +122,8 @@ async function statementsOf(
         walletSums(
           db,
           agencies.filter((a) => a.timeZone === timeZone).map((a) => a.id),
-          endOf(days.to, timeZone),
-          { by, start: startOf(days.from, timeZone), timeZone },
+          dayEndIn(days.to, timeZone),
+          { by, start: dayStartIn(days.from, timeZone), timeZone },
         ),
       ),
     ),

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   trainTimelineNoteText,
   type TrainOrderListQuery,
@@ -8,6 +8,7 @@ import {
 import { trainOrderMachine, type TrainOrderStatus } from '@portal/domain/train-order-status';
 import type { Db } from '../../platform/db';
 import { likeContaining } from '../../platform/db/like';
+import { dayEndIn, dayStartIn } from '../../platform/time-zones';
 import { agencies } from '../agencies/index';
 import { trainOrderScope } from './train-orders.policy';
 import {
@@ -120,10 +121,13 @@ export async function trainSettingsOf(
   return { manual: settings?.manual === true, notificationUrl: settings?.notificationUrl ?? null };
 }
 
-/** A page of the orders `viewer` may see, newest first, with the list's filters. */
+/**
+ * A page of the orders `viewer` may see, newest first, with the list's filters; `dateFrom` and
+ * `dateTo` are calendar days of the viewer's agency (its `company.timeZone`).
+ */
 export async function listTrainOrders(
   db: Db,
-  viewer: Viewer,
+  viewer: Viewer & { company: { timeZone: string } },
   query: TrainOrderListQuery,
 ): Promise<{ rows: TrainOrderRow[]; total: number }> {
   const where: SQL[] = [trainOrderScope(viewer)];
@@ -137,10 +141,8 @@ export async function listTrainOrders(
   }
   if (query.departureDate) where.push(eq(trainOrders.departureDate, query.departureDate));
   if (query.dateFrom)
-    where.push(sql`${trainOrders.createdAt} >= ${`${query.dateFrom}T00:00:00Z`}::timestamptz`);
-  if (query.dateTo) {
-    where.push(sql`${trainOrders.createdAt} < ((${query.dateTo}::date + 1)::timestamp at time zone 'UTC')`);
-  }
+    where.push(gte(trainOrders.createdAt, dayStartIn(query.dateFrom, viewer.company.timeZone)));
+  if (query.dateTo) where.push(lt(trainOrders.createdAt, dayEndIn(query.dateTo, viewer.company.timeZone)));
   const condition = and(...where);
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })

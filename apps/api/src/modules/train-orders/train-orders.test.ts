@@ -6,6 +6,7 @@ import { TrainOrder, TrainOrderList, type TrainOrder as TrainOrderT } from '@por
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, login, useTestApp } from '../../test/app';
+import { setAgencyTimeZone } from '../../test/agency-config';
 import { UNLIMITED_BOOKINGS } from '../flight-orders/flight-orders.test-helpers';
 import { ledgerViolations } from '../wallet/index';
 import { rowsOf } from '../../platform/db/rows';
@@ -553,6 +554,26 @@ describe('train orders: notification URL and tenants', () => {
     const secret = await webhookSecret(t.database.db, 1);
     const timestamp = String(hit?.headers['x-portal-timestamp']);
     expect(hit?.headers['x-portal-signature']).toBe(signWebhook(secret, timestamp, hit?.body ?? ''));
+  });
+
+  it("filters the list by the agency's calendar days", async () => {
+    await setAgencyTimeZone(t.database.db, 1, 'Asia/Shanghai');
+    const admin = await login(app, 'admin');
+    const order = await bookTrain(app, admin);
+    // Booked at 23:30 UTC on 30 November: 07:30 on 1 December in Shanghai.
+    await t.database.db.execute(
+      sql`update train_orders set created_at = '2025-11-30T23:30:00Z' where id = ${order.id}`,
+    );
+    const numbers = async (token: string, day: string) =>
+      TrainOrderList.parse(
+        body(await call(app, token, 'GET', `${ORDERS}?dateFrom=${day}&dateTo=${day}`)).data,
+      ).list.map((o) => o.bookingNumber);
+    expect(await numbers(admin, '2025-12-01')).toEqual([order.bookingNumber]);
+    expect(await numbers(admin, '2025-11-30')).toEqual([]);
+    await setAgencyTimeZone(t.database.db, 1, 'America/Los_Angeles');
+    const losAngeles = await login(app, 'admin');
+    expect(await numbers(losAngeles, '2025-11-30')).toEqual([order.bookingNumber]);
+    expect(await numbers(losAngeles, '2025-12-01')).toEqual([]);
   });
 
   it("never shows an agency's train orders to another agency, nor another user's under only-own-orders", async () => {

@@ -3,6 +3,7 @@ import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { UserLogFilters } from '@portal/domain/user-log';
 import type { Db } from '../../platform/db';
 import { perShape, statementName } from '../../platform/db/rows';
+import { dayEndIn, dayStartIn } from '../../platform/time-zones';
 import { userLogs, users } from './users.schema';
 
 export type UserLogRow = typeof userLogs.$inferSelect;
@@ -13,21 +14,20 @@ const withUsername = {
   username: sql<string | null>`coalesce(${userLogs.username}, ${users.username})`,
 };
 
-/** The day after a `YYYY-MM-DD` day, as a UTC instant. */
-function dayAfter(day: string): Date {
-  const next = new Date(`${day}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next;
+/** The agency whose log is read: its id, and its time zone, whose calendar days the date filters are. */
+export interface LogAgency {
+  id: number;
+  timeZone: string;
 }
 
 /** The conditions of the filters, always within one agency (another agency's rows never match). */
-function conditions(agencyId: number, filters: UserLogFilters): SQL | undefined {
-  const parts: (SQL | undefined)[] = [eq(userLogs.agencyId, agencyId)];
+function conditions(agency: LogAgency, filters: UserLogFilters): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(userLogs.agencyId, agency.id)];
   if (filters.userId !== undefined) parts.push(eq(userLogs.userId, filters.userId));
   if (filters.action) parts.push(eq(userLogs.action, filters.action));
   if (filters.outcome) parts.push(eq(userLogs.outcome, filters.outcome));
-  if (filters.dateFrom) parts.push(gte(userLogs.createdAt, new Date(`${filters.dateFrom}T00:00:00Z`)));
-  if (filters.dateTo) parts.push(lt(userLogs.createdAt, dayAfter(filters.dateTo)));
+  if (filters.dateFrom) parts.push(gte(userLogs.createdAt, dayStartIn(filters.dateFrom, agency.timeZone)));
+  if (filters.dateTo) parts.push(lt(userLogs.createdAt, dayEndIn(filters.dateTo, agency.timeZone)));
   return and(...parts);
 }
 
@@ -66,15 +66,15 @@ function placeholderConditions(filters: UserLogFilters): SQL | undefined {
   return and(...parts);
 }
 
-function valuesOf(agencyId: number, filters: UserLogFilters, page: UserLogPaging) {
+function valuesOf(agency: LogAgency, filters: UserLogFilters, page: UserLogPaging) {
   const [afterMicros, afterId] = page.after?.split('_') ?? [];
   return {
-    agencyId,
+    agencyId: agency.id,
     userId: filters.userId,
     action: filters.action,
     outcome: filters.outcome,
-    from: filters.dateFrom ? new Date(`${filters.dateFrom}T00:00:00Z`).toISOString() : undefined,
-    to: filters.dateTo ? dayAfter(filters.dateTo).toISOString() : undefined,
+    from: filters.dateFrom ? dayStartIn(filters.dateFrom, agency.timeZone).toISOString() : undefined,
+    to: filters.dateTo ? dayEndIn(filters.dateTo, agency.timeZone).toISOString() : undefined,
     limit: page.pageSize,
     ...(page.after ? { offset: 0, afterMicros, afterId } : { offset: (page.page - 1) * page.pageSize }),
   };
@@ -171,13 +171,13 @@ function pageOfRows(found: (UserLogRow & { micros: string; matching?: number })[
  */
 export async function listUserLogs(
   db: Db,
-  agencyId: number,
+  agency: LogAgency,
   filters: UserLogFilters,
   page: UserLogPaging,
   cap: number,
 ): Promise<{ rows: UserLogRow[]; total?: number; next?: string }> {
   const statements = statementsOf(db, filters, cap, page.after !== undefined);
-  const values = valuesOf(agencyId, filters, page);
+  const values = valuesOf(agency, filters, page);
   if (page.count === false) return pageOfRows(await statements.page.execute(values), page.pageSize);
   const found = await statements.pageAndCount.execute(values);
   if (found.length === 0) {
@@ -189,12 +189,12 @@ export async function listUserLogs(
 }
 
 /** The newest `cap` matching rows of an agency's user log, for the export. */
-export function exportUserLogs(db: Db, agencyId: number, filters: UserLogFilters, cap: number) {
+export function exportUserLogs(db: Db, agency: LogAgency, filters: UserLogFilters, cap: number) {
   return db
     .select(withUsername)
     .from(userLogs)
     .leftJoin(users, eq(users.id, userLogs.userId))
-    .where(conditions(agencyId, filters))
+    .where(conditions(agency, filters))
     .orderBy(desc(userLogs.createdAt), desc(userLogs.id))
     .limit(cap);
 }

@@ -30,7 +30,7 @@ export async function userLogRoutes(fastify: FastifyInstance, { db }: { db: Db }
       const { page, pageSize, after, count, ...filters } = request.query;
       const { rows, total, next } = await listUserLogs(
         db,
-        ctx.agency.id,
+        { id: ctx.agency.id, timeZone: ctx.company.timeZone },
         filters,
         { page, pageSize, after, count },
         USER_LOG_COUNT_CAP,
@@ -53,7 +53,12 @@ export async function userLogRoutes(fastify: FastifyInstance, { db }: { db: Db }
     handler: async (request, reply) => {
       const ctx = requireCtx(request);
       const locale = localeOf(request);
-      const rows = await exportUserLogs(db, ctx.agency.id, request.body, USER_LOG_EXPORT_CAP);
+      const rows = await exportUserLogs(
+        db,
+        { id: ctx.agency.id, timeZone: ctx.company.timeZone },
+        request.body,
+        USER_LOG_EXPORT_CAP,
+      );
       const file = await userLogWorkbook(locale, rows.map(presentUserLog));
       return sendFile(reply, file, { type: XLSX_TYPE, ...userLogFileName(locale, new Date()) });
     },

@@ -8,6 +8,9 @@ import { recordUserAction } from './user-log';
 import { rowsOf } from '../../platform/db/rows';
 import { envelope } from '../../platform/schema';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { DEFAULT_AGENCY_TIME_ZONE } from '@portal/domain/time-zone';
+import { localDate } from '../../platform/time-zones';
+import { setAgencyTimeZone } from '../../test/agency-config';
 
 const t = useTestApp();
 
@@ -198,7 +201,7 @@ describe('user log', () => {
       'finance',
       'admin',
     ]);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = localDate(new Date(), DEFAULT_AGENCY_TIME_ZONE);
     expect(await entries(admin, `?dateFrom=${today}&dateTo=${today}`)).toHaveLength(4);
     expect(await entries(admin, '?dateFrom=2020-01-01&dateTo=2020-12-31')).toHaveLength(0);
     const page = body<{ list: UserLogEntry[]; total: number }>(await list(admin, '?page=1&pageSize=1')).data;
@@ -210,6 +213,43 @@ describe('user log', () => {
     expect(body<{ total: number }>(await list(admin, '?action=password_change')).data.total).toBe(0);
     expect((await list(admin, '?dateFrom=2026-02-30')).statusCode).toBe(400);
     expect((await list(admin, '?dateFrom=2026-03-02&dateTo=2026-03-01')).statusCode).toBe(400);
+  });
+
+  it("filters the list and the export by the agency's calendar days", async () => {
+    await setAgencyTimeZone(t.database.db, 1, 'Asia/Shanghai');
+    const admin = await login(t.app, 'admin');
+    // A refused login at 23:30 UTC on 30 November: 07:30 on 1 December in Shanghai.
+    await t.database.db.insert(userLogs).values({
+      agencyId: 1,
+      username: 'night',
+      action: 'login_failed',
+      outcome: 'refused',
+      createdAt: new Date('2025-11-30T23:30:00Z'),
+    });
+    const names = async (token: string, from: string, to = from) =>
+      (await entries(token, `?dateFrom=${from}&dateTo=${to}`)).map((e) => e.username);
+    const exported = async (token: string, day: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/base/v2/user-logs/export',
+        headers: bearer(token),
+        payload: { dateFrom: day, dateTo: day },
+      });
+      expect(res.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      return (workbook.worksheets[0]?.rowCount ?? 0) - 1;
+    };
+    expect(await names(admin, '2025-12-01')).toEqual(['night']);
+    expect(await names(admin, '2025-11-30')).toEqual([]);
+    expect(await names(admin, '2025-11-01', '2025-11-30')).toEqual([]);
+    expect(await exported(admin, '2025-12-01')).toBe(1);
+    expect(await exported(admin, '2025-11-30')).toBe(0);
+    await setAgencyTimeZone(t.database.db, 1, 'UTC');
+    const utc = await login(t.app, 'admin');
+    expect(await names(utc, '2025-11-30')).toEqual(['night']);
+    expect(await names(utc, '2025-12-01')).toEqual([]);
+    expect(await exported(utc, '2025-11-30')).toBe(1);
   });
 
   it('answers a page with the bytes the zod encoder writes: facts, targets, nulls and escapes', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { preparedRowsOf, rowsOf } from '../../platform/db/rows';
+import { dayEndIn, dayStartIn } from '../../platform/time-zones';
 import { agencies, type AgencyRow } from '../agencies/index';
 import { lineOrderOf, type LedgerOrders, type LineOrder, type LineOrderRow } from './ledger-orders';
 import {
@@ -15,9 +16,11 @@ import {
 export interface EntryLineFilter {
   page: number;
   pageSize: number;
-  /** Inclusive UTC dates `YYYY-MM-DD`. */
+  /** Inclusive calendar days `YYYY-MM-DD` of `timeZone`. */
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
+  /** The zone of the reader's agency (the signed-in one, also reading a sub-agency's lines). */
+  timeZone: string;
   kinds?: EntryKind[] | undefined;
   /** A booking number (any letter case) or an order id: the entries of that order. */
   orderId?: string | undefined;
@@ -144,10 +147,8 @@ export async function listEntryLines(
   // By postings on the agency's accounts, not by the entry's agency: a parent sees its transfers
   // to its sub-agencies and the markups it earns on their orders.
   const where: (SQL | undefined)[] = [eq(p.agencyId, agencyId), inArray(p.accountKind, kinds)];
-  if (query.dateFrom) where.push(gte(p.createdAt, new Date(`${query.dateFrom}T00:00:00Z`)));
-  if (query.dateTo) {
-    where.push(lt(p.createdAt, new Date(Date.parse(`${query.dateTo}T00:00:00Z`) + 86_400_000)));
-  }
+  if (query.dateFrom) where.push(gte(p.createdAt, dayStartIn(query.dateFrom, query.timeZone)));
+  if (query.dateTo) where.push(lt(p.createdAt, dayEndIn(query.dateTo, query.timeZone)));
   if (query.kinds) where.push(inArray(p.entryKind, query.kinds));
   if (query.orderId) {
     const ids = await orderEntryIds(db, orders, agencyId, query.orderId);

@@ -1,14 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../users/index';
 import { bearer, body, login, useTestApp } from '../../test/app';
-import { journalEntries } from './wallet.schema';
+import { journalEntries, ledgerPostings } from './wallet.schema';
 import { TransactionList, WalletBalance, WalletEntryList, type WalletChange } from '@portal/domain/wallet';
 import { payFromBalance } from './pay-from-balance';
 import { reimburse } from './reimburse';
 import { ledgerViolations } from './ledger.invariants';
 import { walletAccounts } from './wallet.repo';
-import { setCommonConfig } from '../../test/agency-config';
+import { setAgencyTimeZone, setCommonConfig } from '../../test/agency-config';
+import { DEFAULT_AGENCY_TIME_ZONE } from '@portal/domain/time-zone';
+import { localDate } from '../../platform/time-zones';
 
 const t = useTestApp();
 
@@ -219,10 +221,45 @@ describe('wallet entries and transactions', () => {
     expect((await entries(token, '?type=origin-flight')).total).toBe(1);
     expect((await entries(token, '?type=void-flight')).total).toBe(0);
     expect((await entries(token, '?dateFrom=2199-12-31')).total).toBe(0);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = localDate(new Date(), DEFAULT_AGENCY_TIME_ZONE);
     expect((await entries(token, `?dateFrom=${today}&dateTo=${today}`)).total).toBe(6);
     expect((await get(token, '/base/v2/wallet/entries?type=nonsense')).statusCode).toBe(400);
     expect((await get(token, '/base/v2/wallet/entries?pageSize=101')).statusCode).toBe(400);
+  });
+
+  it("filters by the reader's calendar days: the agency's own, and a parent's for a sub-agency's bills", async () => {
+    const token = await withHistory();
+    // The top-up R-1 at 23:30 UTC on 30 November: 07:30 on 1 December in Shanghai (agency 2's zone).
+    const { db } = t.database;
+    const [entry] = await db
+      .update(journalEntries)
+      .set({ createdAt: new Date('2025-11-30T23:30:00Z') })
+      .where(and(eq(journalEntries.agencyId, 2), eq(journalEntries.reference, 'R-1')))
+      .returning();
+    if (!entry) throw new Error('no top-up R-1');
+    await db
+      .update(ledgerPostings)
+      .set({ createdAt: entry.createdAt })
+      .where(eq(ledgerPostings.entryId, entry.id));
+    const references = async (reader: string, url: string, from: string, to = from) => {
+      const res = await get(reader, `${url}?dateFrom=${from}&dateTo=${to}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return WalletEntryList.parse(body(res).data).list.map((e) => e.paymentReference);
+    };
+    expect(await references(token, '/base/v2/wallet/entries', '2025-12-01')).toEqual(['R-1']);
+    expect(await references(token, '/base/v2/wallet/entries', '2025-11-30')).toEqual([]);
+    expect(await references(token, '/base/v2/wallet/entries', '2025-11-01', '2025-11-30')).toEqual([]);
+    const rows = async (from: string) =>
+      TransactionList.parse(
+        body(await get(token, `/base/v2/wallet/transactions?dateFrom=${from}&dateTo=${from}`)).data,
+      ).list.length;
+    expect(await rows('2025-12-01')).toBeGreaterThan(0);
+    expect(await rows('2025-11-30')).toBe(0);
+    // The parent, in UTC, reads agency 2's bills on its own calendar (its screen, its days).
+    await setAgencyTimeZone(db, 1, 'UTC');
+    const parent = await login(t.app, 'finance');
+    expect(await references(parent, '/base/v2/sub/bills/2/entries', '2025-11-30')).toEqual(['R-1']);
+    expect(await references(parent, '/base/v2/sub/bills/2/entries', '2025-12-01')).toEqual([]);
   });
 
   it('lists transaction rows with the handling fee and the payment method filter', async () => {

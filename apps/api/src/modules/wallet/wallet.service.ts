@@ -85,14 +85,17 @@ function transactionRows(lines: EntryLine[]) {
 
 /**
  * The wallet entries, transactions and their exports of one agency (the caller's own, or a
- * sub-agency whose bills an agency manager reads: the caller checks who may read them).
+ * sub-agency whose bills an agency manager reads: the caller checks who may read them). The date
+ * filters are calendar days of `timeZone`, the zone of the agency whose screen it is (the
+ * signed-in one, also when it reads a sub-agency's bills).
  */
 export function createAgencyBills(db: Db, orders: LedgerOrders) {
   return {
     /** Wallet entries: journal entries that change the agency's wallet. */
-    async entries(agency: BillsAgency, query: WalletEntryQuery): Promise<WalletEntryList> {
+    async entries(agency: BillsAgency, query: WalletEntryQuery, timeZone: string): Promise<WalletEntryList> {
       const { list, ...counted } = await listEntryLines(db, orders, agency.id, ['agency_wallet'], {
         ...query,
+        timeZone,
         kinds: query.type ? kindsOf(query.type) : undefined,
         direction: query.sort === 'paymentTime' ? 'asc' : 'desc',
       });
@@ -100,22 +103,32 @@ export function createAgencyBills(db: Db, orders: LedgerOrders) {
     },
 
     /** Transactions: entries that move the agency's money (wallet or outside channels). */
-    async transactions(agency: BillsAgency, query: TransactionQuery): Promise<TransactionList> {
+    async transactions(
+      agency: BillsAgency,
+      query: TransactionQuery,
+      timeZone: string,
+    ): Promise<TransactionList> {
       const { list, ...counted } = await listEntryLines(
         db,
         orders,
         agency.id,
         TRANSACTION_ACCOUNTS,
-        { ...query, direction: query.sort.startsWith('-') ? 'desc' : 'asc' },
+        { ...query, timeZone, direction: query.sort.startsWith('-') ? 'desc' : 'asc' },
         true,
       );
       return { list: transactionRows(list), ...counted, page: query.page, pageSize: query.pageSize };
     },
 
     /** Every wallet entry of `query`'s filters (up to EXPORT_ROW_CAP) as an .xlsx file. */
-    async entriesExport(agency: BillsAgency, query: WalletEntryQuery, locale: Locale): Promise<Buffer> {
+    async entriesExport(
+      agency: BillsAgency,
+      query: WalletEntryQuery,
+      timeZone: string,
+      locale: Locale,
+    ): Promise<Buffer> {
       const { list } = await listEntryLines(db, orders, agency.id, ['agency_wallet'], {
         ...query,
+        timeZone,
         page: 1,
         pageSize: EXPORT_ROW_CAP,
         after: undefined,
@@ -126,7 +139,12 @@ export function createAgencyBills(db: Db, orders: LedgerOrders) {
     },
 
     /** Every transaction of `query`'s filters (up to EXPORT_ROW_CAP) as an .xlsx file. */
-    async transactionsExport(agency: BillsAgency, query: TransactionQuery, locale: Locale): Promise<Buffer> {
+    async transactionsExport(
+      agency: BillsAgency,
+      query: TransactionQuery,
+      timeZone: string,
+      locale: Locale,
+    ): Promise<Buffer> {
       const { list } = await listEntryLines(
         db,
         orders,
@@ -134,6 +152,7 @@ export function createAgencyBills(db: Db, orders: LedgerOrders) {
         TRANSACTION_ACCOUNTS,
         {
           ...query,
+          timeZone,
           page: 1,
           pageSize: EXPORT_ROW_CAP,
           after: undefined,
@@ -160,18 +179,20 @@ export function createWalletService(db: Db, orders: LedgerOrders) {
     },
 
     /** Wallet entries: journal entries that change the caller's agency wallet. */
-    entries: (ctx: RequestContext, query: WalletEntryQuery) => bills.entries(ctx.agency, query),
+    entries: (ctx: RequestContext, query: WalletEntryQuery) =>
+      bills.entries(ctx.agency, query, ctx.company.timeZone),
 
     /** Transactions: entries that move the agency's money (wallet or outside channels). */
-    transactions: (ctx: RequestContext, query: TransactionQuery) => bills.transactions(ctx.agency, query),
+    transactions: (ctx: RequestContext, query: TransactionQuery) =>
+      bills.transactions(ctx.agency, query, ctx.company.timeZone),
 
     /** Every wallet entry of `query`'s filters (up to EXPORT_ROW_CAP) as an .xlsx file. */
     entriesExport: (ctx: RequestContext, query: WalletEntryQuery, locale: Locale) =>
-      bills.entriesExport(ctx.agency, query, locale),
+      bills.entriesExport(ctx.agency, query, ctx.company.timeZone, locale),
 
     /** Every transaction of `query`'s filters (up to EXPORT_ROW_CAP) as an .xlsx file. */
     transactionsExport: (ctx: RequestContext, query: TransactionQuery, locale: Locale) =>
-      bills.transactionsExport(ctx.agency, query, locale),
+      bills.transactionsExport(ctx.agency, query, ctx.company.timeZone, locale),
 
     /**
      * The checks of a top-up that need no write, run before the request's idempotency key or

@@ -15,6 +15,8 @@ import { afterTicketing, getOrder, issuedOrder } from './after-sales.test-helper
 import { flightDisruptions } from './after-sales.schema';
 import { DISRUPTION_SCAN_JOB, pendingScans, queueDisruptionScan } from './disruption-jobs';
 import { setCommonConfig } from '../../../test/agency-config';
+import { DEFAULT_AGENCY_TIME_ZONE } from '@portal/domain/time-zone';
+import { localDate } from '../../../platform/time-zones';
 
 const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });
 let app: FastifyInstance;
@@ -197,7 +199,7 @@ describe('the disruption list and an order’s disruptions', () => {
     expect((await list(token, '?status=acknowledged')).list.map((d) => d.id)).toEqual([a.id]);
     expect((await list(token, '?status=open')).total).toBe(2);
     expect((await list(token, `?bookingNumber=${second.bookingNumber.slice(-6)}`)).total).toBe(2);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = localDate(new Date(), DEFAULT_AGENCY_TIME_ZONE);
     expect((await list(token, `?dateFrom=${today}&dateTo=${today}`)).total).toBe(3);
     expect((await list(token, '?dateFrom=2020-01-01&dateTo=2020-01-02')).total).toBe(0);
     const page2 = await list(token, '?page=2&pageSize=2');

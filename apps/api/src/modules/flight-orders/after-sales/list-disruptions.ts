@@ -3,6 +3,7 @@ import type { Disruption, DisruptionList, DisruptionListQuery } from '@portal/do
 import type { Solution } from '@portal/domain/shopping';
 import type { Db } from '../../../platform/db';
 import type { RequestContext } from '../../../platform/request-context';
+import { dayEndIn, dayStartIn } from '../../../platform/time-zones';
 import { orderScope } from '../flight-orders.policy';
 import { flightOrders } from '../flight-orders.schema';
 import { flightDisruptions } from './after-sales.schema';
@@ -17,8 +18,6 @@ const COLUMNS = {
 };
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const dayStart = (date: string) => new Date(`${date}T00:00:00Z`);
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
 
 /** `GET /order/v2/flight/disruptions`: the agency's disruptions the user may see, newest first. */
 export async function listDisruptions(
@@ -29,8 +28,9 @@ export async function listDisruptions(
   const where: SQL[] = [eq(flightDisruptions.agencyId, ctx.agency.id), orderScope(ctx)];
   if (q.type) where.push(eq(flightDisruptions.type, q.type));
   if (q.status) where.push(eq(flightDisruptions.status, q.status));
-  if (q.dateFrom) where.push(gte(flightDisruptions.createdAt, dayStart(q.dateFrom)));
-  if (q.dateTo) where.push(lt(flightDisruptions.createdAt, nextDay(q.dateTo)));
+  // The agency's calendar days, both included.
+  if (q.dateFrom) where.push(gte(flightDisruptions.createdAt, dayStartIn(q.dateFrom, ctx.company.timeZone)));
+  if (q.dateTo) where.push(lt(flightDisruptions.createdAt, dayEndIn(q.dateTo, ctx.company.timeZone)));
   if (q.bookingNumber) where.push(ilike(flightOrders.bookingNumber, likeText(q.bookingNumber.trim())));
   const condition = and(...where);
   const joined = () =>

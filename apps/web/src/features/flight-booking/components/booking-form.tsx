@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, Modal, Row, Space, Typography } from 'antd';
 import type { FormRule } from 'antd';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +11,7 @@ import type { FlightOrder } from '@portal/domain/flight-order';
 import { validateContact, type PassengerContext } from '@portal/domain/passenger-checks';
 import type { PassengerType, Solution, VerificationResult } from '@portal/domain/shopping';
 import { isApiError } from '../../../shared/api/api-error';
+import { useAgencyToday } from '../../../shared/company/use-agency-today';
 import { usePriceDisplay } from '../../../shared/flight/use-price-display';
 import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
 import { useSessionStore } from '../../../shared/stores/session-store';
@@ -85,13 +85,15 @@ export function BookingForm({
   const [choice, setChoice] = useState<AncillaryChoice>({});
   const search = useFlightSearchStore((s) => s.search);
   const firstPassengers = useMemo(() => prefillPassengers(slots, readPnrPassengers(search)), [slots, search]);
+  // Birthdays and document expiry are judged on the agency's day, as the API judges them.
+  const today = useAgencyToday();
   const ctx: PassengerContext = useMemo(
     () => ({
-      today: dayjs().format('YYYY-MM-DD'),
-      travelDate: solution.legs[0]?.segments[0]?.departure.time.slice(0, 10) ?? dayjs().format('YYYY-MM-DD'),
+      today,
+      travelDate: solution.legs[0]?.segments[0]?.departure.time.slice(0, 10) ?? today,
       fare: solution.restrictions,
     }),
-    [solution],
+    [solution, today],
   );
 
   const contactRule = (field: keyof ContactFormValue): FormRule => ({

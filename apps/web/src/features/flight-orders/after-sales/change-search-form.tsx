@@ -1,6 +1,7 @@
 import { DatePicker, Form, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useAgencyToday } from '../../../shared/company/use-agency-today';
 import { useDatePattern } from '../../../shared/dates/format-date';
 import { CHANGE_REASONS, changeReasonKey, involuntaryChangeAllowed } from '@portal/domain/after-sales';
 import { ERRORS } from '@portal/domain/errors';
@@ -59,7 +60,8 @@ export function ChangeSearchForm({ order, draft, onChange, tried }: ChangeSearch
   const refused = CHANGE_REASONS.filter(
     (r) => !involuntaryChangeAllowed(r.value, onRecord) || (!r.involuntary && fareRefusal !== null),
   );
-  const today = dayjs().startOf('day');
+  // The agency's day: the API refuses a new date before it.
+  const today = useAgencyToday();
   return (
     <div data-testid="change-form">
       <PassengerPicker
@@ -124,7 +126,7 @@ export function ChangeSearchForm({ order, draft, onChange, tried }: ChangeSearch
               format={datePattern}
               allowClear={false}
               value={draft.dates[legIndex] ? dayjs(draft.dates[legIndex]) : null}
-              disabledDate={(day: Dayjs) => day.isBefore(today)}
+              disabledDate={(day: Dayjs) => day.isBefore(today, 'day')}
               onChange={(day: Dayjs | null) =>
                 day && onChange({ ...draft, dates: { ...draft.dates, [legIndex]: day.format('YYYY-MM-DD') } })
               }

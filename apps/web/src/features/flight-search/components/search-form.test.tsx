@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { SESSIONS } from '../../../test/fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { todayIn } from '@portal/domain/time-zone-names';
+import { addDays } from '@portal/domain/two-digit-year';
+import { inTimeZone, SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { envelope, server } from '../../../test/server';
 import { i18n } from '../../../shared/i18n/i18n';
@@ -31,13 +32,17 @@ async function pick(label: string, query: string, option: RegExp) {
 }
 
 describe('flight search form', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('starts one-way, tomorrow, 1 adult, 0 children, 0 infants, Economy', async () => {
     await prepare(SESSIONS.operator);
     renderApp('/flight/booking');
     const form = await screen.findByTestId('flight-search-form', {}, { timeout: 30_000 });
     expect(within(form).getByRole('radio', { name: 'One-way' })).toBeChecked();
     expect(within(form).getByLabelText('Departure date')).toHaveValue(
-      dayjs().add(1, 'day').format('YYYY-MM-DD'),
+      addDays(todayIn(SESSIONS.operator.company.timeZone), 1),
     );
     expect(within(form).getByLabelText('Adults')).toHaveValue('1');
     expect(within(form).getByLabelText('Children')).toHaveValue('0');
@@ -68,9 +73,22 @@ describe('flight search form', () => {
     },
   );
 
+  it.each([
+    ['Asia/Shanghai', '2026-12-02'],
+    ['America/Los_Angeles', '2026-12-01'],
+  ])("defaults to tomorrow in the agency's calendar (%s), not the browser's", async (zone, tomorrow) => {
+    // 23:30 UTC on 30 November: 1 December in Shanghai, still 30 November in Los Angeles.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-30T23:30:00Z'));
+    await prepare(inTimeZone(SESSIONS.operator, zone));
+    renderApp('/flight/booking');
+    const form = await screen.findByTestId('flight-search-form', {}, { timeout: 30_000 });
+    expect(within(form).getByLabelText('Departure date')).toHaveValue(tomorrow);
+  });
+
   it('uses the exact key flight.booking.journeyError.empty for an empty journey list', () => {
     const t = i18n.getFixedT('en');
-    const errors = checkForm({ ...defaultFormValues(), legs: [] }, (c) => c, t);
+    const errors = checkForm({ ...defaultFormValues('2030-05-02'), legs: [] }, (c) => c, t);
     expect(errors?.general).toEqual([t('flight.booking.journeyError.empty')]);
     expect(i18n.exists('flight.booking.journeyError.empty')).toBe(true);
     expect(i18n.exists('order.flight.booking.journeyError.rules')).toBe(true);
@@ -80,7 +98,7 @@ describe('flight search form', () => {
     const t = i18n.getFixedT('en');
     const rules = { today: '2030-05-02', isAirport: (c: string) => c !== 'BJS' };
     const yesterday = { origin: 'PEK', destination: 'SHA', date: '2030-05-01' };
-    const oneWay = { ...defaultFormValues(), legs: [yesterday] };
+    const oneWay = { ...defaultFormValues(rules.today), legs: [yesterday] };
     expect(checkForm(oneWay, (c) => c, t, rules)?.legs).toEqual({
       0: 'Flight 1: This departure date has passed',
     });

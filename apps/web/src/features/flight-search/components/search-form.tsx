@@ -3,14 +3,16 @@ import { Alert, Button, DatePicker, Segmented } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAgencyToday } from '../../../shared/company/use-agency-today';
 import { useCompanyRefusal } from '../../../shared/company/use-company-restrictions';
 import { useDatePattern } from '../../../shared/dates/format-date';
 import { PlainCard } from '../../../shared/ui/plain-card';
 import { PlainField } from '../../../shared/ui/plain-field';
+import { defaultSearchDate } from '@portal/domain/journey-rules';
 import { MAX_MULTI_CITY_LEGS } from '@portal/domain/limits';
 import type { ShoppingRequest } from '@portal/domain/shopping';
 import { useSearchForm } from '../hooks/use-search-form';
-import { dayFromToday, emptyLeg, fromPnr, withBookingType, type FormLeg } from '../model/search-form';
+import { emptyLeg, fromPnr, withBookingType, type FormLeg } from '../model/search-form';
 import { LegFields } from './leg-fields';
 import { PassengerFields } from './passenger-fields';
 
@@ -34,7 +36,7 @@ export function SearchForm({ initial }: { initial: ShoppingRequest | undefined }
   const pnrAllowed = useCompanyRefusal()('pnrBooking') === null;
   const mode: Mode = chosenMode === 'pnr' && !pnrAllowed ? values.bookingType : chosenMode;
   const multi = values.bookingType === 'multicity';
-  const today = dayFromToday(0);
+  const today = useAgencyToday();
   const first = values.legs[0];
 
   const setLeg = (index: number, leg: FormLeg) =>
@@ -43,12 +45,15 @@ export function SearchForm({ initial }: { initial: ShoppingRequest | undefined }
     const last = values.legs[values.legs.length - 1];
     update({
       ...values,
-      legs: [...values.legs, { ...emptyLeg(last?.date), origin: last?.destination ?? null }],
+      legs: [
+        ...values.legs,
+        { ...emptyLeg(last?.date ?? defaultSearchDate(today)), origin: last?.destination ?? null },
+      ],
     });
   };
   const handleMode = (next: Mode) => {
     setMode(next);
-    if (next !== 'pnr') update(withBookingType(values, next));
+    if (next !== 'pnr') update(withBookingType(values, next, today));
   };
 
   const modes: Mode[] = pnrAllowed

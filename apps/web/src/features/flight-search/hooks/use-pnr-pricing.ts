@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PnrAnalysisResult } from '@portal/domain/shopping';
 import { isApiError } from '../../../shared/api/api-error';
+import { useAgencyToday } from '../../../shared/company/use-agency-today';
 import { useFlightSearchStore } from '../../../shared/stores/flight-search-store';
 import { toast } from '../../../shared/ui/message-bridge';
 import { accurateSearch, flightsNotFound } from '../api/accurate-search';
@@ -13,13 +14,14 @@ import { accurateRequestOf, searchRequestOf } from '../model/pnr';
  */
 export function usePnrPricing() {
   const { t } = useTranslation();
+  const today = useAgencyToday();
   return useMutation({
     mutationFn: async (reading: PnrAnalysisResult) => {
-      const { searchId, ...result } = await accurateSearch(accurateRequestOf(reading));
+      const { searchId, ...result } = await accurateSearch(accurateRequestOf(reading, today));
       const store = useFlightSearchStore.getState();
       store.setVerified(null);
       store.setSearch({
-        request: searchRequestOf(reading),
+        request: searchRequestOf(reading, today),
         searchId,
         result,
         pnrPassengers: reading.passengers,

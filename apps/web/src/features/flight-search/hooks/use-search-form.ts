@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShoppingRequest } from '@portal/domain/shopping';
 import { checkForm, NO_ERRORS, serverErrors, type FormErrors } from '../model/journey-errors';
+import { useAgencyToday } from '../../../shared/company/use-agency-today';
 import {
-  dayFromToday,
   defaultFormValues,
   fromShoppingRequest,
   toShoppingRequest,
@@ -14,13 +14,14 @@ import { journeyErrorsOf, useRunSearch } from './use-run-search';
 
 /**
  * The search form's values and errors: starts from the session's last request or the spec §3
- * defaults, checks the domain journey rules on submit (today in the user's calendar), and shows a
- * server JOURNEY_INVALID inline.
+ * defaults, checks the domain journey rules on submit (today in the agency's calendar, as the API
+ * judges it), and shows a server JOURNEY_INVALID inline.
  */
 export function useSearchForm(initial: ShoppingRequest | undefined) {
   const { t } = useTranslation();
+  const today = useAgencyToday();
   const [values, setValues] = useState<SearchFormValues>(() =>
-    initial ? fromShoppingRequest(initial) : defaultFormValues(),
+    initial ? fromShoppingRequest(initial, today) : defaultFormValues(today),
   );
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const run = useRunSearch();
@@ -34,7 +35,7 @@ export function useSearchForm(initial: ShoppingRequest | undefined) {
     const current = override ?? values;
     const ref = await loadReferenceData();
     const found = checkForm(current, (code) => ref.cityCodeOf(code) ?? code, t, {
-      today: dayFromToday(0),
+      today,
       isAirport: (code) => ref.getAirport(code) !== undefined,
     });
     setErrors(found ?? NO_ERRORS);

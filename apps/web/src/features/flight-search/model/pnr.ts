@@ -8,7 +8,7 @@ const MAX_ACCURATE_SEGMENTS = 8;
  * The accurate search of a confirmed PNR reading: exactly its flights (with their booking class)
  * and its passenger counts (at least one adult, no more infants than adults).
  */
-export function accurateRequestOf(reading: PnrAnalysisResult): AccurateSearchRequest {
+export function accurateRequestOf(reading: PnrAnalysisResult, today: string): AccurateSearchRequest {
   return {
     segments: reading.segments.slice(0, MAX_ACCURATE_SEGMENTS).map((s) => ({
       carrier: s.carrier,
@@ -18,13 +18,16 @@ export function accurateRequestOf(reading: PnrAnalysisResult): AccurateSearchReq
       date: s.date,
       ...(s.bookingClass ? { bookingClass: s.bookingClass } : {}),
     })),
-    passengers: fromPnr(reading, defaultFormValues()).passengers,
+    passengers: fromPnr(reading, defaultFormValues(today)).passengers,
   };
 }
 
-/** The route search a PNR's journeys amount to, kept with its priced flights (refresh runs it). */
-export function searchRequestOf(reading: PnrAnalysisResult): ShoppingRequest {
-  return toShoppingRequest(fromPnr(reading, defaultFormValues()));
+/**
+ * The route search a PNR's journeys amount to, kept with its priced flights (refresh runs it);
+ * `today` is the agency's calendar day (the defaults of what the PNR lacks).
+ */
+export function searchRequestOf(reading: PnrAnalysisResult, today: string): ShoppingRequest {
+  return toShoppingRequest(fromPnr(reading, defaultFormValues(today)));
 }
 
 /** A segment's times as the review shows them: `08:00 – 10:15`, with `+1` for a next-day arrival. */

@@ -1,8 +1,8 @@
-import dayjs from 'dayjs';
 import { defaultSearchDate } from '@portal/domain/journey-rules';
 import { MAX_MULTI_CITY_LEGS } from '@portal/domain/limits';
 import type { PnrAnalysisResult, ShoppingRequest } from '@portal/domain/shopping';
 import { BOOKING_TYPES, CABINS, type BookingType, type Cabin } from '@portal/domain/shopping-options';
+import { addDays } from '@portal/domain/two-digit-year';
 
 /** One leg of the form; airports are null until picked. */
 export interface FormLeg {
@@ -23,34 +23,36 @@ export interface SearchFormValues {
 
 export const MAX_PASSENGERS = 9;
 
-/** YYYY-MM-DD `days` after today (local calendar). */
-export function dayFromToday(days: number): string {
-  return dayjs().add(days, 'day').format('YYYY-MM-DD');
-}
+/*
+ * `today` is the agency's calendar day (`useAgencyToday`), the day the API judges dates against,
+ * not the browser's.
+ */
 
-/** Spec §3: searches default to tomorrow in the user's calendar. */
-export function defaultDate(): string {
-  return defaultSearchDate(dayFromToday(0));
-}
+/** The default return date: three days after `today`. */
+const defaultReturnDate = (today: string) => addDays(today, 3);
 
-export function emptyLeg(date = defaultDate()): FormLeg {
+export function emptyLeg(date: string): FormLeg {
   return { origin: null, destination: null, date };
 }
 
-/** Spec §3 booking search defaults: one-way, tomorrow, 1 adult, Economy. */
-export function defaultFormValues(): SearchFormValues {
+/** Spec §3 booking search defaults: one-way, tomorrow (in the agency's calendar), 1 adult, Economy. */
+export function defaultFormValues(today: string): SearchFormValues {
   return {
     bookingType: 'oneway',
-    legs: [emptyLeg()],
-    returnDate: dayFromToday(3),
+    legs: [emptyLeg(defaultSearchDate(today))],
+    returnDate: defaultReturnDate(today),
     passengers: { adult: 1, child: 0, infant: 0 },
     cabinClass: 'economy',
   };
 }
 
 /** Switching the trip type keeps what was typed: one leg for one-way/return, at least two for multi-city. */
-export function withBookingType(values: SearchFormValues, bookingType: BookingType): SearchFormValues {
-  const first = values.legs[0] ?? emptyLeg();
+export function withBookingType(
+  values: SearchFormValues,
+  bookingType: BookingType,
+  today: string,
+): SearchFormValues {
+  const first = values.legs[0] ?? emptyLeg(defaultSearchDate(today));
   if (bookingType !== 'multicity') return { ...values, bookingType, legs: [first] };
   const legs = values.legs.length >= 2 ? values.legs : [first, emptyLeg(first.date)];
   return { ...values, bookingType, legs: legs.slice(0, MAX_MULTI_CITY_LEGS) };
@@ -74,12 +76,12 @@ export function toShoppingRequest(values: SearchFormValues): ShoppingRequest {
 }
 
 /** The form values of a request (restoring a stored search). */
-export function fromShoppingRequest(request: ShoppingRequest): SearchFormValues {
+export function fromShoppingRequest(request: ShoppingRequest, today: string): SearchFormValues {
   const first = request.journeys[0];
   return {
     bookingType: request.bookingType,
     legs: request.journeys.map((j) => ({ origin: j.origin, destination: j.destination, date: j.date })),
-    returnDate: first?.returnDate ?? dayFromToday(3),
+    returnDate: first?.returnDate ?? defaultReturnDate(today),
     passengers: request.passengers,
     cabinClass: request.cabinClass,
   };

@@ -3,6 +3,7 @@ import { Button, Card, DatePicker, Form, Input, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { GROUP_REMARK_MAX } from '@portal/domain/group-request';
+import { useAgencyToday } from '../../../shared/company/use-agency-today';
 import { useDatePattern } from '../../../shared/dates/format-date';
 import { AirportPicker } from '../../../shared/places/airport-picker';
 import type { DraftJourney } from '../lib/draft-store';
@@ -25,7 +26,8 @@ export function JourneyFields({ index, journey, errors, onChange, onRemove }: Jo
   const { t } = useTranslation();
   const pattern = useDatePattern();
   const n = index + 1;
-  const today = dayjs().startOf('day');
+  // The agency's day (the API refuses a journey before it), as the picker's local day.
+  const today = dayjs(useAgencyToday());
   const id = (name: string) => `group-journey-${index}-${name}`;
   return (
     <Card

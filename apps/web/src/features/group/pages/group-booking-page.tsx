@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Checkbox, Form, InputNumber, Space } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { GROUP_MAX_PASSENGERS, GROUP_MIN_PASSENGERS } from '@portal/domain/group-request';
 import { MAX_MULTI_CITY_LEGS } from '@portal/domain/limits';
+import { useAgencyToday } from '../../../shared/company/use-agency-today';
 import { useReferenceData } from '../../../shared/places/use-reference-data';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { JourneyFields } from '../components/journey-fields';
@@ -24,9 +24,10 @@ export function GroupBookingPage() {
   const draft = useGroupDraft((s) => s.draft);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const ref = useReferenceData();
+  const today = useAgencyToday();
   const context: JourneyContext = {
     cityOf: (code) => ref?.cityCodeOf(code) ?? code,
-    today: dayjs().format('YYYY-MM-DD'),
+    today,
   };
   const messageOf = (path: string) => {
     const error = errors.find((e) => e.path === path);

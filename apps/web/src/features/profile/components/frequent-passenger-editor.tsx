@@ -1,9 +1,9 @@
 import { Form } from 'antd';
 import type { FormRule } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FrequentPassenger } from '@portal/domain/frequent-passengers';
+import { useAgencyToday } from '../../../shared/company/use-agency-today';
 import { toast } from '../../../shared/ui/message-bridge';
 import { useSaveFrequentPassenger } from '../../../shared/passengers/api/passengers';
 import { PassengerFields } from '../../../shared/passengers/components/passenger-fields';
@@ -41,7 +41,8 @@ export function FrequentPassengerEditor({ passenger, onClose }: FrequentPassenge
   const { t } = useTranslation();
   const [form] = Form.useForm<EditorValues>();
   const save = useSaveFrequentPassenger();
-  const today = dayjs().format('YYYY-MM-DD');
+  // The API checks the birthday against the agency's day.
+  const today = useAgencyToday();
   const validate = useCallback(
     async (value: FrequentFormValue | undefined) =>
       validateFrequentPassenger(value, today, await loadPhoneCheck()),

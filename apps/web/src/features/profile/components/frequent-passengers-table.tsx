@@ -1,7 +1,7 @@
 import { Button, Empty, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FrequentPassenger } from '@portal/domain/frequent-passengers';
+import { useAgencyToday } from '../../../shared/company/use-agency-today';
 import { formatDate } from '../../../shared/dates/format-date';
 import { DataTable } from '../../../shared/ui/data-table';
 import { toast } from '../../../shared/ui/message-bridge';
@@ -23,7 +23,8 @@ export function FrequentPassengersTable({ passengers, loading, onEdit }: Frequen
   const { t } = useTranslation();
   const { nameOf: countryName } = useCountryOptions();
   const remove = useDeleteFrequentPassenger();
-  const today = dayjs().format('YYYY-MM-DD');
+  // The type a birthday gives on the agency's day, as the booking form and the API judge it.
+  const today = useAgencyToday();
 
   const handleDelete = async (passenger: FrequentPassenger) => {
     try {

@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MemberCard } from '@portal/domain/frequent-passengers';
-import { SESSIONS } from '../../../test/fixtures';
+import { inTimeZone, SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
 import { server } from '../../../test/server';
 import { makeCard, passengerApi } from '../test/passenger-api';
 
-async function open(cards: MemberCard[]) {
-  await prepare(SESSIONS.operator);
+async function open(cards: MemberCard[], session = SESSIONS.operator) {
+  await prepare(session);
   const api = passengerApi([], cards);
   server.use(...api.handlers);
   renderApp('/profile');
@@ -29,6 +29,31 @@ describe('airline member cards on the account page', () => {
     expect(within(row).getByText('2031-12-31')).toBeInTheDocument();
     expect(section.getByText('CA1000002')).toBeInTheDocument();
   }, 30000);
+
+  describe("expiry on the agency's calendar", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it.each([
+      ['Asia/Shanghai', true],
+      ['America/Los_Angeles', false],
+    ])(
+      'a card that expired on 30 November, at 23:30 UTC that day, in %s: expired %s',
+      async (zone, expired) => {
+        // 23:30 UTC on 30 November is already 1 December in Shanghai, still 30 November in Los Angeles.
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(new Date('2026-11-30T23:30:00Z'));
+        const { section } = await open(
+          [makeCard(1, { expiryDate: '2026-11-30' })],
+          inTimeZone(SESSIONS.operator, zone),
+        );
+        const row = (await section.findByText('CA1000001')).closest('tr') as HTMLElement;
+        expect(within(row).queryByText('Expired') !== null).toBe(expired);
+      },
+      30000,
+    );
+  });
 
   it('adds a card with the API schema checked first, then sends the contract body', async () => {
     const { api, section } = await open([]);

@@ -1,8 +1,8 @@
 import { Button, Card, Empty, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberCard } from '@portal/domain/frequent-passengers';
+import { useAgencyToday } from '../../../shared/company/use-agency-today';
 import { formatDate } from '../../../shared/dates/format-date';
 import { DataTable } from '../../../shared/ui/data-table';
 import { toast } from '../../../shared/ui/message-bridge';
@@ -32,7 +32,8 @@ export function MemberCardsSection() {
   const cards = useMemberCards(page);
   const remove = useDeleteMemberCard();
   const [editing, setEditing] = useState<Editing>(null);
-  const today = dayjs().format('YYYY-MM-DD');
+  // A card is shown as expired from the day after its expiry date in the agency's calendar.
+  const today = useAgencyToday();
 
   // The last card of a later page was deleted: show the page before it.
   const emptyPage = cards.isSuccess && !cards.isPlaceholderData && cards.data.list.length === 0 && page > 1;

@@ -1,10 +1,10 @@
 import { Alert, Button, Drawer, Form, Space, Steps } from 'antd';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrainOffer, TrainSeat } from '@portal/domain/rail';
 import type { TrainOrder } from '@portal/domain/train-order';
 import { MAX_TRAIN_PASSENGERS } from '@portal/domain/train-passengers';
+import { RAIL_CALENDAR_TIME_ZONE, todayIn } from '@portal/domain/time-zone-names';
 import { loadPhoneCheck } from '../../../shared/passengers/model/phone-check';
 import { createTrainOrder } from '../api/train-orders';
 import {
@@ -46,7 +46,8 @@ export function TrainBookingDrawer({
   const attemptKey = useRef<string | null>(null);
 
   const handleReview = async (filled: BookingValues) => {
-    const ctx = { today: dayjs().format('YYYY-MM-DD'), travelDate: train.departure.time.slice(0, 10) };
+    // The railway's day (Beijing's), which the API checks the passengers against.
+    const ctx = { today: todayIn(RAIL_CALENDAR_TIME_ZONE), travelDate: train.departure.time.slice(0, 10) };
     const broken = bookingErrors(filled, ctx, await loadPhoneCheck());
     if (broken.length > 0) {
       // One field may break several rules: show them all.

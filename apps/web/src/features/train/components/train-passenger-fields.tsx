@@ -3,6 +3,7 @@ import { Button, Card, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { TRAIN_DOCUMENT_TYPES, TRAIN_PASSENGER_TYPES } from '@portal/domain/train-passengers';
+import { RAIL_CALENDAR_TIME_ZONE, todayIn } from '@portal/domain/time-zone-names';
 import { useDatePattern } from '../../../shared/dates/format-date';
 
 /** The fields of passenger `index`: ticket type, name, nationality, document, and birthday when needed. */
@@ -112,7 +113,12 @@ export function TrainPassengerFields({
               getValueProps={(value?: string) => ({ value: value ? dayjs(value) : undefined })}
               normalize={(value: dayjs.Dayjs | null) => value?.format('YYYY-MM-DD')}
             >
-              <DatePicker id={id('birthday')} format={pattern} disabledDate={(d) => d.isAfter(dayjs())} />
+              <DatePicker
+                id={id('birthday')}
+                format={pattern}
+                // Born at the latest today on the railway's calendar (Beijing's day), as the API checks.
+                disabledDate={(d) => d.isAfter(dayjs(todayIn(RAIL_CALENDAR_TIME_ZONE)), 'day')}
+              />
             </Form.Item>
           </Col>
         )}

@@ -4,12 +4,18 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrainSearchRequest } from '@portal/domain/rail';
+import { RAIL_CALENDAR_TIME_ZONE, todayIn } from '@portal/domain/time-zone-names';
 import { useDatePattern } from '../../../shared/dates/format-date';
 import { StationPicker } from './station-picker';
 
-/** Tomorrow, the default travel date. */
+/** Today on China Railway's calendar (Beijing's day), as the picker's local day. */
+function railToday(): Dayjs {
+  return dayjs(todayIn(RAIL_CALENDAR_TIME_ZONE));
+}
+
+/** Tomorrow on China Railway's calendar, the default travel date. */
 export function tomorrow(): Dayjs {
-  return dayjs().add(1, 'day').startOf('day');
+  return railToday().add(1, 'day');
 }
 
 /** From, to (with a swap), date and search. Calls `onSearch` only with two different stations. */
@@ -75,7 +81,7 @@ export function TrainSearchForm({
               allowClear={false}
               format={pattern}
               value={date}
-              disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+              disabledDate={(d) => d.isBefore(railToday(), 'day')}
               onChange={(d) => d && setDate(d)}
             />
           </Form.Item>

@@ -4,6 +4,8 @@ import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LookToBookQuery } from '@portal/domain/sub-agencies';
 import { MAX_SUB_RANGE_DAYS, daysBetween } from '@portal/domain/sub-agency-ranges';
+import { todayIn } from '@portal/domain/time-zone-names';
+import { addDays } from '@portal/domain/two-digit-year';
 import { rangeToDates, type DayRange } from '../../../../shared/dates/date-range';
 import { formatDate, useDatePattern } from '../../../../shared/dates/format-date';
 import { QueryError } from '../../../../shared/ui/query-error';
@@ -12,7 +14,11 @@ import { LookToBookChart, SERIES_COLORS } from './look-to-book-chart';
 import { formatRatio, LookToBookTable } from './look-to-book-table';
 import { TicketingSettings } from './ticketing-settings';
 
-/** Days the drawer shows first: the last 30, today included. */
+/**
+ * Days the drawer shows first: the last 30, today included. The look-to-book counters are kept
+ * per UTC day (the shopping module's `look_to_book`), so "today" here is the UTC day, whatever the
+ * browser's or the agency's zone: the range ends on the day the newest counts are on.
+ */
 const DEFAULT_DAYS = 30;
 
 /** Read by screen readers, not shown: the table behind the chart. */
@@ -46,13 +52,10 @@ function Legend() {
 export function LookToBookPanel({ agencyId }: { agencyId: number }) {
   const { t } = useTranslation();
   const datePattern = useDatePattern();
-  const [query, setQuery] = useState<LookToBookQuery>(() => ({
-    agencyId,
-    from: dayjs()
-      .subtract(DEFAULT_DAYS - 1, 'day')
-      .format('YYYY-MM-DD'),
-    to: dayjs().format('YYYY-MM-DD'),
-  }));
+  const [query, setQuery] = useState<LookToBookQuery>(() => {
+    const today = todayIn('UTC');
+    return { agencyId, from: addDays(today, -(DEFAULT_DAYS - 1)), to: today };
+  });
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const [rangeError, setRangeError] = useState<string | null>(null);
   const result = useLookToBook(query, true);
