@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db';
 import { preparedStatement } from '../../platform/db/rows';
 import { agencies, type AgencyRow } from '../agencies/index';
@@ -158,6 +159,7 @@ export async function listEntryLines(
     asc: query.direction === 'asc',
     seek: query.after !== undefined,
     withBalance,
+    page: literalPage(query),
   };
   const statements = lineStatementsOf(orders, shape);
   const [afterMicros, afterEntry, afterCurrency] = query.after?.split('_') ?? [];
@@ -223,7 +225,28 @@ interface LineShape {
   asc: boolean;
   seek: boolean;
   withBalance: boolean;
+  /**
+   * A screen's page (`LITERAL_PAGES`) with its limit and offset written in: PostgreSQL then settles
+   * on one plan for the statement. With them as parameters it cannot (a generic plan assumes a
+   * tenth of the rows and costs some 13 times a page's) and plans every request anew (about 1 ms,
+   * as long as the page's execution). Undefined: other sizes and deeper pages, as parameters.
+   */
+  page: { limit: number; offset: number } | undefined;
 }
+
+/** Page sizes the screens offer, and pages up to this one, make shapes of their own. */
+const SCREEN_PAGE_SIZES = new Set([10, 20, 50, 100]);
+const LITERAL_PAGES = 5;
+
+function literalPage(query: EntryLineFilter): LineShape['page'] {
+  if (!SCREEN_PAGE_SIZES.has(query.pageSize)) return undefined;
+  if (query.after) return { limit: query.pageSize, offset: 0 };
+  if (query.page > LITERAL_PAGES) return undefined;
+  return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+}
+
+/** At most this many shapes are kept (prepared on each connection); others are read unprepared. */
+const MAX_SHAPES = 128;
 
 type Values = Record<string, unknown>;
 
@@ -250,20 +273,35 @@ function lineStatementsOf(orders: LedgerOrders, shape: LineShape): LineStatement
   const key = JSON.stringify(shape);
   let found = byShape.get(key);
   if (!found) {
-    found = buildLineStatements(orders, shape);
-    byShape.set(key, found);
+    const kept = byShape.size < MAX_SHAPES;
+    found = buildLineStatements(orders, shape, kept);
+    if (kept) byShape.set(key, found);
   }
   return found;
 }
 
 const p = (name: string) => sql.placeholder(name);
 
+const dialect = new PgDialect();
+
+/** As `preparedStatement`, left unnamed: parsed and planned on every call, nothing kept per connection. */
+function unnamedStatement<T>(statement: SQL): (db: Db, values: Values) => Promise<T[]> {
+  const query = dialect.sqlToQuery(statement);
+  return async (db, values) => {
+    const result: unknown = await db._.session
+      .prepareQuery(query, undefined, undefined, false)
+      .execute(values);
+    const rows = (result as { rows?: unknown } | undefined)?.rows;
+    return Array.isArray(rows) ? (rows as T[]) : [];
+  };
+}
+
 /**
  * The statements of one shape. One statement reads the page, its entries and its capped count from
  * the postings' index in the list's order (`ledger_postings_agency_created_idx`), so a page reads
  * about a page of postings however long the agency's history is.
  */
-function buildLineStatements(orders: LedgerOrders, shape: LineShape): LineStatements {
+function buildLineStatements(orders: LedgerOrders, shape: LineShape, kept: boolean): LineStatements {
   const lp = ledgerPostings;
   // By postings on the agency's accounts, not by the entry's agency: a parent sees its transfers
   // to its sub-agencies and the markups it earns on their orders.
@@ -309,7 +347,8 @@ function buildLineStatements(orders: LedgerOrders, shape: LineShape): LineStatem
       select ${lp.createdAt} as created_at, ${lp.entryId} as entry_id, ${lp.currency} as currency,
         sum(${lp.amountMinor})::text as amount_minor ${paged}
       order by 1 ${dir}, 2 ${dir}, 3 ${dir}
-      limit ${p('limit')} offset ${p('offset')}
+      limit ${shape.page ? sql.raw(String(shape.page.limit)) : p('limit')}
+      offset ${shape.page ? sql.raw(String(shape.page.offset)) : p('offset')}
     ), e as (
       select ${journalEntries.id} as id, ${journalEntries.kind} as kind, ${journalEntries.orderId} as order_id,
         ${journalEntries.reference} as reference, ${journalEntries.description} as description,
@@ -326,10 +365,13 @@ function buildLineStatements(orders: LedgerOrders, shape: LineShape): LineStatem
       lo.original_number, ${counted} as total
     from e left join lateral (select * from o where o.id = e.order_uuid order by o.rank limit 1) lo on true
     order by e.line_at ${dir}, e.id ${dir}, e.currency ${dir}`;
-  return {
-    page: preparedStatement<RawLine>('wallet_lines', page),
-    count: preparedStatement<{ n: number }>('wallet_lines_count', sql`select ${counted} as n`),
-  };
+  const count = sql`select ${counted} as n`;
+  return kept
+    ? {
+        page: preparedStatement<RawLine>('wallet_lines', page),
+        count: preparedStatement<{ n: number }>('wallet_lines_count', count),
+      }
+    : { page: unnamedStatement<RawLine>(page), count: unnamedStatement<{ n: number }>(count) };
 }
 
 /** The order columns of a line's row, as `LedgerOrderSource.ordersOf` answers them. */
