@@ -25,7 +25,7 @@ import { seedBaseData, seedDemo } from '../apps/api/src/seed/seed';
 import { createPasswordHasher } from '../apps/api/src/modules/users/password';
 import { BENCH_ENV } from './lib/bench-env';
 import { keptSchema, migratedSchema, pct } from './lib/scratch-schema';
-import { loadAverage } from './lib/machine';
+import { loadAverage, postgresCpuMs } from './lib/machine';
 
 const URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 250_000);
@@ -39,12 +39,20 @@ const AGENCY = 1;
 interface Run {
   seconds: number;
   latencies: number[];
+  /** CPU time of this process and of the bench database's PostgreSQL backends, µs per request. */
+  nodeCpu: number;
+  pgCpu: number | undefined;
 }
+
+/** The bench database's name (its backends' CPU is counted), from the URL. */
+const DATABASE_NAME = URL ? new globalThis.URL(URL).pathname.slice(1) : undefined;
 
 /** Runs `total` requests, CONCURRENCY at a time; each must answer 200. */
 async function race(total: number, request: (i: number) => Promise<number>): Promise<Run> {
   let next = 0;
   const latencies: number[] = [];
+  const pgBefore = postgresCpuMs(DATABASE_NAME);
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -58,8 +66,20 @@ async function race(total: number, request: (i: number) => Promise<number>): Pro
       }
     }),
   );
+  const seconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const pgAfter = postgresCpuMs(DATABASE_NAME);
   latencies.sort((a, b) => a - b);
-  return { seconds: (performance.now() - start) / 1000, latencies };
+  return {
+    seconds,
+    latencies,
+    nodeCpu: (cpu.user + cpu.system) / total,
+    // A backend that ended meanwhile takes its time out of the sum: no figure then.
+    pgCpu:
+      pgBefore !== undefined && pgAfter !== undefined && pgAfter >= pgBefore
+        ? ((pgAfter - pgBefore) * 1000) / total
+        : undefined,
+  };
 }
 
 const perSecond = (r: Run) => r.latencies.length / r.seconds;
@@ -72,6 +92,8 @@ function row(name: string, r: Run, bare: Run) {
     '% of bare': Number(((100 * perSecond(r)) / perSecond(bare)).toFixed(1)),
     'p50 ms': Number(pct(r.latencies, 0.5).toFixed(2)),
     'p99 ms': Number(pct(r.latencies, 0.99).toFixed(2)),
+    'node µs/req': Math.round(r.nodeCpu),
+    'pg µs/req': r.pgCpu === undefined ? '' : Math.round(r.pgCpu),
   };
 }
 

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { OrderType } from '@portal/domain/flight-order-status';
 import type { InvoiceType } from '@portal/domain/shopping';
 import type { Db } from '../../platform/db';
@@ -51,12 +51,13 @@ export interface LedgerOrderSource {
   /** Ids of the agency's orders whose booking number is one of `numbers`. */
   idsByBookingNumber(db: Db, agencyId: number, numbers: readonly string[]): Promise<string[]>;
   /**
-   * A select of the agency's orders whose id is among `ids` (a subquery of uuids, read once as an array so that each is found by primary key), with the
-   * columns of `LineOrderRow` in its order (`kind, id, booking_number, flight_type, original_id,
+   * A select of the agency's orders whose id is among `ids` (a subquery of uuids, read once as an
+   * array so that each is found by primary key; `agencyId` a number or a prepared statement's
+   * placeholder), with the columns of `LineOrderRow` in its order (`kind, id, booking_number, flight_type, original_id,
    * original_number`): the entry lists join it in the statement that reads their page, so a page
    * makes one round trip whatever order kinds it names.
    */
-  ordersOf(agencyId: number, ids: SQL): SQL;
+  ordersOf(agencyId: number | Placeholder, ids: SQL): SQL;
   /** Ids of the agency's after-sales orders (refund, void, change) made on one of `ids`. */
   afterSalesIds?(db: Db, agencyId: number, ids: readonly string[]): Promise<string[]>;
   /** The fare's invoice type of the agency's orders among `ids` (flight orders have one). */
@@ -71,7 +72,7 @@ export interface LedgerOrders {
    * Every order kind's `ordersOf` as one select (`union all`), each row with the `rank` of its
    * source (the first registered wins an id two kinds would both have).
    */
-  ordersOf(agencyId: number, ids: SQL): SQL;
+  ordersOf(agencyId: number | Placeholder, ids: SQL): SQL;
   invoiceTypes(db: Db, agencyId: number, ids: readonly string[]): Promise<Map<string, InvoiceType>>;
 }
 

@@ -1,6 +1,6 @@
-import { and, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { preparedStatement } from '../../platform/db/rows';
 import { instantAt, wallClockAt } from '../../platform/time-zones';
 import {
   ledgerAccounts,
@@ -39,44 +39,19 @@ export interface WalletSum {
   postings: number;
 }
 
-/** A timestamp or key as an SQL literal: the same expression must match in the select and the group by. */
-const literal = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
-
 /** The first instant of `bucket`'s first bucket. */
 function startOf(bucket: SumBucket): Date | undefined {
   return bucket.by === 'periods' ? bucket.starts[0]?.start : bucket.start;
 }
 
-/** The bucket of an instant `at` (a posting's time, or an hour's first instant). */
-function bucketOf(bucket: SumBucket, at: AnyPgColumn): SQL<string> {
-  if (bucket.by === 'periods') {
-    const arms = [...bucket.starts]
-      .reverse()
-      .map((p) => sql`when ${at} >= ${literal(p.start.toISOString())}::timestamptz then ${literal(p.key)}`);
-    return sql<string>`case ${sql.join(arms, sql` `)} else 'before' end`;
-  }
-  const local = sql`(${at} at time zone ${literal(bucket.timeZone)})`;
-  return bucket.by === 'day' ? sql<string>`to_char(${local}, 'YYYY-MM-DD')` : sql<string>`'within'`;
-}
-
-/** The group-by list of a sum: a single bucket (`range`) is a constant, which SQL does not group by. */
-function groupsOf(
-  bucket: SumBucket,
-  agency: AnyPgColumn,
-  currency: AnyPgColumn,
-  at: AnyPgColumn,
-  kind: AnyPgColumn,
-): (AnyPgColumn | SQL)[] {
-  return bucket.by === 'range' ? [agency, currency, kind] : [agency, currency, bucketOf(bucket, at), kind];
-}
-
-const HOUR_MS = 3_600_000;
-
-/** Where `bucket`'s buckets begin, and `end`: the instants an hour's sum must not straddle. */
-function boundariesOf(bucket: SumBucket, end: Date): Date[] {
-  if (bucket.by === 'periods') return [...bucket.starts.map((p) => p.start), end];
-  if (bucket.by === 'range') return [bucket.start, end];
-  const found: Date[] = [];
+/**
+ * Where each of `bucket`'s buckets begins, ascending: its periods, each local day of its time zone
+ * from `start`'s to the last before `end` (keyed `YYYY-MM-DD`), or `start` alone (`within`).
+ */
+function startsOf(bucket: SumBucket, end: Date): readonly PeriodStart[] {
+  if (bucket.by === 'periods') return bucket.starts;
+  if (bucket.by === 'range') return [{ key: 'within', start: bucket.start }];
+  const found: PeriodStart[] = [];
   const first = wallClockAt(bucket.start, bucket.timeZone);
   for (let day = Date.UTC(first.year, first.month - 1, first.day); ; day += 86_400_000) {
     const date = new Date(day);
@@ -85,9 +60,16 @@ function boundariesOf(bucket: SumBucket, end: Date): Date[] {
       month: date.getUTCMonth() + 1,
       day: date.getUTCDate(),
     });
-    if (midnight >= end) return [...found, end];
-    found.push(midnight);
+    if (midnight >= end) return found;
+    found.push({ key: date.toISOString().slice(0, 10), start: midnight });
   }
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Where `bucket`'s buckets begin, and `end`: the instants an hour's sum must not straddle. */
+function boundariesOf(bucket: SumBucket, end: Date): Date[] {
+  return [...startsOf(bucket, end).map((p) => p.start), end];
 }
 
 /**
@@ -150,12 +132,75 @@ function daysAndHours(
   return { days: whole ? { from, to, edges } : undefined, hours };
 }
 
+/** A list as a PostgreSQL array literal (ids and ISO instants: nothing in them needs quoting). */
+const arrayOf = (values: readonly (number | Date)[]) =>
+  `{${values.map((v) => (v instanceof Date ? v.toISOString() : String(v))).join(',')}}`;
+
+const p = (name: string) => sql.placeholder(name);
+
+/** A row of `sumsStatement`: `bucket` 0 is the opening balance (before the first bucket). */
+interface SumRow {
+  agencyId: number;
+  currency: string;
+  bucket: number;
+  kind: EntryKind | null;
+  amountMinor: string | null;
+  postings: number;
+}
+
+/**
+ * The one statement every sum reads, whatever its buckets and spans: they come as arrays, so its
+ * text never changes and it is prepared once per connection (parsed and planned once, not on every
+ * request as a text with the months' instants written in was). A row's bucket is its index among
+ * the buckets' starts (`width_bucket`, starts ascending), 0 for the opening balances. The arms:
+ * - the opening balances: each wallet's last stored balance before `start` (null: no posting);
+ * - the daily sums of the UTC days from `daysFrom` to `daysTo` but `edges` (the days a bucket
+ *   begins within);
+ * - the hourly sums of the spans `hoursFrom[i]` to `hoursTo[i]` but the `split` hours;
+ * - the postings of the `split` hours (a bucket begins within them) between `start` and `end`.
+ * The spans are disjoint (`daysAndHours`), so no time of the range is read twice.
+ */
+const sumsStatement = preparedStatement<SumRow>(
+  'wallet_sums',
+  sql`select a.agency_id as "agencyId", a.currency, 0 as bucket, null::text as kind,
+      (select b.balance_after_minor from ${ledgerPostings} b where b.account_id = a.id
+        and b.created_at < ${p('start')}::timestamptz
+        order by b.created_at desc, b.entry_id desc limit 1)::text as "amountMinor",
+      0 as postings
+    from ${ledgerAccounts} a
+    where a.agency_id = any(${p('agencies')}::int[]) and a.kind = 'agency_wallet'
+  union all
+  select d.agency_id, d.currency, width_bucket(d.day, ${p('starts')}::timestamptz[]), d.entry_kind,
+      sum(d.amount_minor)::text, sum(d.postings)::int
+    from ${walletDailySums} d
+    where d.agency_id = any(${p('agencies')}::int[])
+      and d.day >= ${p('daysFrom')}::timestamptz and d.day < ${p('daysTo')}::timestamptz
+      and d.day <> all(${p('edges')}::timestamptz[])
+    group by 1, 2, 3, 4
+  union all
+  select h.agency_id, h.currency, width_bucket(h.hour, ${p('starts')}::timestamptz[]), h.entry_kind,
+      sum(h.amount_minor)::text, sum(h.postings)::int
+    from unnest(${p('hoursFrom')}::timestamptz[], ${p('hoursTo')}::timestamptz[]) s(f, t)
+    join ${walletHourlySums} h on h.hour >= s.f and h.hour < s.t
+    where h.agency_id = any(${p('agencies')}::int[]) and h.hour <> all(${p('split')}::timestamptz[])
+    group by 1, 2, 3, 4
+  union all
+  select l.agency_id, l.currency, width_bucket(l.created_at, ${p('starts')}::timestamptz[]), l.entry_kind,
+      sum(l.amount_minor)::text, count(*)::int
+    from unnest(${p('split')}::timestamptz[]) s(hour)
+    join ${ledgerPostings} l on l.created_at >= s.hour and l.created_at < s.hour + interval '1 hour'
+    where l.agency_id = any(${p('agencies')}::int[]) and l.account_kind = 'agency_wallet'
+      and l.created_at >= ${p('start')}::timestamptz and l.created_at < ${p('end')}::timestamptz
+    group by 1, 2, 3, 4`,
+);
+
 /**
  * Sums of the wallet postings of `agencyIds` per agency, currency, time bucket and entry kind,
  * of the entries before `end`: the one read every statement is computed from. The buckets are
  * summed from the wallets' daily sums for the UTC days no bucket begins within, from their hourly
  * sums for the hours of the other days, and from the postings only in an hour a bucket begins
  * within; what came before is the balance each wallet's last posting before the first bucket left.
+ * One round trip, one prepared statement (`sumsStatement`).
  */
 export async function walletSums(
   db: Db,
@@ -165,114 +210,35 @@ export async function walletSums(
 ): Promise<WalletSum[]> {
   const start = startOf(bucket);
   if (agencyIds.length === 0 || !start) return [];
-  const h = walletHourlySums;
-  const d = walletDailySums;
-  const split = splitHours(bucket, end);
+  const starts = startsOf(bucket, end);
   const { days, hours } = daysAndHours(bucket, start, end);
-  const hourly =
-    hours.length === 0
-      ? undefined
-      : db
-          .select({
-            agencyId: h.agencyId,
-            currency: h.currency,
-            bucket: bucketOf(bucket, h.hour),
-            kind: h.entryKind,
-            amountMinor: sql<string>`sum(${h.amountMinor})::bigint`,
-            postings: sql<number>`sum(${h.postings})::int`,
-          })
-          .from(h)
-          .where(
-            and(
-              inArray(h.agencyId, [...agencyIds]),
-              or(...hours.map((span) => and(gte(h.hour, span.from), lt(h.hour, span.to)))),
-              split.length > 0 ? notInArray(h.hour, split) : undefined,
-            ),
-          )
-          .groupBy(...groupsOf(bucket, h.agencyId, h.currency, h.hour, h.entryKind));
-  // No time of the range read twice: `hours` and `days` never overlap, and an empty `or` would
-  // select every hour.
-  const daily = days
-    ? db
-        .select({
-          agencyId: d.agencyId,
-          currency: d.currency,
-          bucket: bucketOf(bucket, d.day),
-          kind: d.entryKind,
-          amountMinor: sql<string>`sum(${d.amountMinor})::bigint`,
-          postings: sql<number>`sum(${d.postings})::int`,
-        })
-        .from(d)
-        .where(
-          and(
-            inArray(d.agencyId, [...agencyIds]),
-            gte(d.day, days.from),
-            lt(d.day, days.to),
-            days.edges.length > 0 ? notInArray(d.day, days.edges) : undefined,
-          ),
-        )
-        .groupBy(...groupsOf(bucket, d.agencyId, d.currency, d.day, d.entryKind))
-    : undefined;
-  const p = ledgerPostings;
-  const byPosting =
-    split.length === 0
-      ? undefined
-      : db
-          .select({
-            agencyId: p.agencyId,
-            currency: p.currency,
-            bucket: bucketOf(bucket, p.createdAt),
-            kind: p.entryKind,
-            amountMinor: sql<string>`sum(${p.amountMinor})::bigint`,
-            postings: sql<number>`count(*)::int`,
-          })
-          .from(p)
-          .where(
-            and(
-              inArray(p.agencyId, [...agencyIds]),
-              eq(p.accountKind, 'agency_wallet'),
-              gte(p.createdAt, start),
-              lt(p.createdAt, end),
-              or(
-                ...split.map((hour) =>
-                  and(gte(p.createdAt, hour), lt(p.createdAt, new Date(hour.getTime() + HOUR_MS))),
-                ),
-              ),
-            ),
-          )
-          .groupBy(...groupsOf(bucket, p.agencyId, p.currency, p.createdAt, p.entryKind));
-  // The balance each wallet's last posting before `start` left (none: the wallet had no posting).
-  const opening = sql<
-    string | null
-  >`(select b.balance_after_minor from ${p} b where b.account_id = ${ledgerAccounts.id}
-    and b.created_at < ${start.toISOString()}::timestamptz order by b.created_at desc, b.entry_id desc limit 1)`;
-  const openings = db
-    .select({
-      agencyId: ledgerAccounts.agencyId,
-      currency: ledgerAccounts.currency,
-      bucket: sql<string>`'before'`,
-      kind: sql<EntryKind | null>`null::text`,
-      amountMinor: sql<string | null>`${opening}`,
-      postings: sql<number>`0`,
-    })
-    .from(ledgerAccounts)
-    .where(and(inArray(ledgerAccounts.agencyId, [...agencyIds]), eq(ledgerAccounts.kind, 'agency_wallet')));
-  // One round trip: the sums of days, hours and split hours, and the openings, in one statement.
-  const [first, ...rest] = [daily, hourly, byPosting].filter((arm) => arm !== undefined);
-  const rows = await (first ? unionAll(openings, first, ...rest) : openings);
+  const rows = await sumsStatement(db, {
+    agencies: arrayOf(agencyIds),
+    starts: arrayOf(starts.map((s) => s.start)),
+    start: start.toISOString(),
+    end: end.toISOString(),
+    // No whole day: an empty range.
+    daysFrom: (days?.from ?? start).toISOString(),
+    daysTo: (days?.to ?? start).toISOString(),
+    edges: arrayOf(days?.edges ?? []),
+    hoursFrom: arrayOf(hours.map((span) => span.from)),
+    hoursTo: arrayOf(hours.map((span) => span.to)),
+    split: arrayOf(splitHours(bucket, end)),
+  });
   const moved = new Map<string, WalletSum>();
   const before: WalletSum[] = [];
   for (const row of rows) {
     if (row.kind === null) {
       if (row.amountMinor !== null)
-        before.push({ ...row, amountMinor: Number(row.amountMinor), postings: 0 });
+        before.push({ ...row, bucket: 'before', amountMinor: Number(row.amountMinor), postings: 0 });
       continue;
     }
-    const key = `${row.agencyId}:${row.currency}:${row.bucket}:${row.kind}`;
-    const sum = moved.get(key) ?? { ...row, amountMinor: 0, postings: 0 };
+    const key = starts[row.bucket - 1]?.key ?? 'before';
+    const id = `${row.agencyId}:${row.currency}:${key}:${row.kind}`;
+    const sum = moved.get(id) ?? { ...row, bucket: key, amountMinor: 0, postings: 0 };
     sum.amountMinor += Number(row.amountMinor);
     sum.postings += row.postings;
-    moved.set(key, sum);
+    moved.set(id, sum);
   }
   return [...before, ...moved.values()];
 }

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db';
-import { preparedRowsOf, rowsOf } from '../../platform/db/rows';
+import { preparedStatement } from '../../platform/db/rows';
 import { dayEndIn, dayStartIn } from '../../platform/time-zones';
 import { agencies, type AgencyRow } from '../agencies/index';
 import { lineOrderOf, type LedgerOrders, type LineOrder, type LineOrderRow } from './ledger-orders';
@@ -143,78 +144,49 @@ export async function listEntryLines(
   query: EntryLineFilter,
   withBalance = false,
 ): Promise<{ list: EntryLine[]; total: number; totalCapped: boolean; next?: string }> {
-  const p = ledgerPostings;
-  // By postings on the agency's accounts, not by the entry's agency: a parent sees its transfers
-  // to its sub-agencies and the markups it earns on their orders.
-  const where: (SQL | undefined)[] = [eq(p.agencyId, agencyId), inArray(p.accountKind, kinds)];
-  if (query.dateFrom) where.push(gte(p.createdAt, dayStartIn(query.dateFrom, query.timeZone)));
-  if (query.dateTo) where.push(lt(p.createdAt, dayEndIn(query.dateTo, query.timeZone)));
-  if (query.kinds) where.push(inArray(p.entryKind, query.kinds));
+  const from = query.dateFrom ? dayStartIn(query.dateFrom, query.timeZone) : undefined;
+  const to = query.dateTo ? dayEndIn(query.dateTo, query.timeZone) : undefined;
+  let entries: number[] | undefined;
   if (query.orderId) {
-    const ids = await orderEntryIds(db, orders, agencyId, query.orderId);
-    if (ids.length === 0) return { list: [], total: 0, totalCapped: false };
-    where.push(inArray(p.entryId, ids));
+    entries = await orderEntryIds(db, orders, agencyId, query.orderId);
+    if (entries.length === 0) return { list: [], total: 0, totalCapped: false };
   }
-  if (query.currency) where.push(eq(p.currency, query.currency));
-  if (query.paymentMethod) {
-    where.push(sql`exists (select 1 from ${journalEntries} m where m.id = ${p.entryId}
-      and coalesce(m.meta->>'paymentMethod', 'balance') = ${query.paymentMethod})`);
-  }
-  const filter = and(...where);
-  const dir = sql.raw(query.direction === 'asc' ? 'asc' : 'desc');
-  const grouped = sql`from ${p} where ${filter} group by ${p.createdAt}, ${p.entryId}, ${p.currency}`;
-  // After a cursor: the lines past the page before's last, found in the index like a first page's.
-  const seek = query.after ? afterLine(query.after, query.direction) : undefined;
-  const paged = seek
-    ? sql`from ${p} where ${and(filter, seek)} group by ${p.createdAt}, ${p.entryId}, ${p.currency}`
-    : grouped;
-  const counted = sql`(select count(*)::int from (select 1 ${grouped} limit ${ENTRY_LINE_COUNT_CAP + 1}) c)`;
-  // The wallet's balance after the line: its latest wallet posting in the line's currency up to
-  // the line, in the lists' order (the line's own, or an earlier one for a line off the wallet).
-  const balance = withBalance
-    ? sql`(select b.balance_after_minor from ${p} b where b.account_id = (select w.id from ${ledgerAccounts} w
-          where w.agency_id = ${agencyId} and w.currency = l.currency and w.kind = 'agency_wallet')
-        and (b.created_at, b.entry_id) <= (l.created_at, l.entry_id)
-        order by b.created_at desc, b.entry_id desc limit 1)::text`
-    : sql`null`;
-  // A transfer's other agency (`e.other`: the sub-agency for the parent's debit, else the parent),
-  // read by the agencies' primary key, only for an integer id.
-  const counterparty = sql`case when jsonb_typeof(e.other) = 'number' and e.other::numeric % 1 = 0
-      and e.other::numeric between 1 and 2147483647
-    then (select ${agencies.name} from ${agencies} where ${agencies.id} = e.other::numeric::int) end`;
-  // One round trip: the page's lines, their entries, their orders (every order kind's select, by
-  // primary key), a transfer's other agency and the capped count (an init plan, read once).
-  // Prepared by its text, except with an order's entry ids (a list of any length, a text each).
-  const read = (statement: SQL) =>
-    query.orderId ? rowsOf<RawLine>(db, statement) : preparedRowsOf<RawLine>(db, 'wallet_lines', statement);
-  const rows = await read(
-    sql`with l as (
-      select ${p.createdAt} as created_at, ${p.entryId} as entry_id, ${p.currency} as currency,
-        sum(${p.amountMinor})::text as amount_minor ${paged}
-      order by 1 ${dir}, 2 ${dir}, 3 ${dir}
-      limit ${query.pageSize} offset ${seek ? 0 : (query.page - 1) * query.pageSize}
-    ), e as (
-      select ${journalEntries.id} as id, ${journalEntries.kind} as kind, ${journalEntries.orderId} as order_id,
-        ${journalEntries.reference} as reference, ${journalEntries.description} as description,
-        ${journalEntries.meta} as meta, ${journalEntries.createdAt} as created_at, l.currency, l.amount_minor,
-        (extract(epoch from l.created_at) * 1000000)::bigint::text as micros,
-        ${orderUuid} as order_uuid, ${balance} as balance_after, l.created_at as line_at,
-        case when ${journalEntries.kind} = 'transfer' then (case when l.amount_minor::bigint < 0
-          then ${journalEntries.meta}->'toAgencyId' else ${journalEntries.meta}->'fromAgencyId' end) end as other
-      from l join ${journalEntries} on ${journalEntries.id} = l.entry_id
-    ), o as materialized (${orders.ordersOf(agencyId, sql`select e.order_uuid from e where e.order_uuid is not null`)})
-    select e.id, e.kind, e.order_id, e.reference, e.description, e.meta, e.created_at, e.currency,
-      e.amount_minor, e.micros, e.balance_after, ${counterparty} as counterparty,
-      lo.kind as order_kind, lo.id as order_key, lo.booking_number, lo.flight_type, lo.original_id,
-      lo.original_number, ${counted} as total
-    from e left join lateral (select * from o where o.id = e.order_uuid order by o.rank limit 1) lo on true
-    order by e.line_at ${dir}, e.id ${dir}, e.currency ${dir}`,
-  );
+  const shape: LineShape = {
+    accountKinds: [...kinds].sort().join(','),
+    from: from !== undefined,
+    to: to !== undefined,
+    kinds: query.kinds !== undefined,
+    entries: entries !== undefined,
+    currency: query.currency !== undefined,
+    paymentMethod: query.paymentMethod !== undefined,
+    asc: query.direction === 'asc',
+    seek: query.after !== undefined,
+    withBalance,
+    page: literalPage(query),
+  };
+  const statements = lineStatementsOf(orders, shape);
+  const [afterMicros, afterEntry, afterCurrency] = query.after?.split('_') ?? [];
+  const values = {
+    agencyId,
+    accountKinds: arrayLiteral(kinds),
+    from: from?.toISOString(),
+    to: to?.toISOString(),
+    kinds: query.kinds ? arrayLiteral(query.kinds) : undefined,
+    entries: entries ? arrayLiteral(entries) : undefined,
+    currency: query.currency,
+    paymentMethod: query.paymentMethod,
+    limit: query.pageSize,
+    offset: query.after ? 0 : (query.page - 1) * query.pageSize,
+    afterMicros,
+    afterEntry,
+    afterCurrency,
+  };
+  const rows = await statements.page(db, values);
   // Past the first page an empty page has no row to carry the count: it is then its own statement.
   const total =
     rows.length > 0 || query.page === 1
       ? (rows[0]?.total ?? 0)
-      : ((await rowsOf<{ n: number }>(db, sql`select ${counted} as n`))[0]?.n ?? 0);
+      : ((await statements.count(db, values))[0]?.n ?? 0);
   const last = rows.length === query.pageSize ? rows[rows.length - 1] : undefined;
   return {
     total: Math.min(total, ENTRY_LINE_COUNT_CAP),
@@ -235,6 +207,174 @@ export async function listEntryLines(
       counterparty: r.counterparty,
     })),
   };
+}
+
+/** A list as a PostgreSQL array literal (ids and names of kinds: nothing in them needs quoting). */
+const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
+
+/**
+ * Which filters a list has (not their values): each shape is one statement text, built once and
+ * prepared once per connection. Lists (account and entry kinds, an order's entry ids) are array
+ * parameters, so their length does not make a shape.
+ */
+interface LineShape {
+  accountKinds: string;
+  from: boolean;
+  to: boolean;
+  kinds: boolean;
+  entries: boolean;
+  currency: boolean;
+  paymentMethod: boolean;
+  asc: boolean;
+  seek: boolean;
+  withBalance: boolean;
+  /**
+   * A screen's page (`LITERAL_PAGES`) with its limit and offset written in: PostgreSQL then settles
+   * on one plan for the statement. With them as parameters it cannot (a generic plan assumes a
+   * tenth of the rows and costs some 13 times a page's) and plans every request anew (about 1 ms,
+   * as long as the page's execution). Undefined: other sizes and deeper pages, as parameters.
+   */
+  page: { limit: number; offset: number } | undefined;
+}
+
+/** Page sizes the screens offer, and pages up to this one, make shapes of their own. */
+const SCREEN_PAGE_SIZES = new Set([10, 20, 50, 100]);
+const LITERAL_PAGES = 5;
+
+function literalPage(query: EntryLineFilter): LineShape['page'] {
+  if (!SCREEN_PAGE_SIZES.has(query.pageSize)) return undefined;
+  if (query.after) return { limit: query.pageSize, offset: 0 };
+  if (query.page > LITERAL_PAGES) return undefined;
+  return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+}
+
+/** At most this many shapes are kept (prepared on each connection); others are read unprepared. */
+const MAX_SHAPES = 128;
+
+type Values = Record<string, unknown>;
+
+interface LineStatements {
+  /** The page's lines, entries, orders, counterparties and the capped count. */
+  page: (db: Db, values: Values) => Promise<RawLine[]>;
+  /** The capped count alone (an empty page past the first). */
+  count: (db: Db, values: Values) => Promise<{ n: number }[]>;
+}
+
+/**
+ * The statements of each shape, per set of order kinds (one per app): a few filter shapes in use,
+ * each prepared by name (`preparedStatement`) once per connection. Building one took about 0.4 ms
+ * of the route's Node time on every request (load 15).
+ */
+const lineStatements = new WeakMap<LedgerOrders, Map<string, LineStatements>>();
+
+function lineStatementsOf(orders: LedgerOrders, shape: LineShape): LineStatements {
+  let byShape = lineStatements.get(orders);
+  if (!byShape) {
+    byShape = new Map();
+    lineStatements.set(orders, byShape);
+  }
+  const key = JSON.stringify(shape);
+  let found = byShape.get(key);
+  if (!found) {
+    const kept = byShape.size < MAX_SHAPES;
+    found = buildLineStatements(orders, shape, kept);
+    if (kept) byShape.set(key, found);
+  }
+  return found;
+}
+
+const p = (name: string) => sql.placeholder(name);
+
+const dialect = new PgDialect();
+
+/** As `preparedStatement`, left unnamed: parsed and planned on every call, nothing kept per connection. */
+function unnamedStatement<T>(statement: SQL): (db: Db, values: Values) => Promise<T[]> {
+  const query = dialect.sqlToQuery(statement);
+  return async (db, values) => {
+    const result: unknown = await db._.session
+      .prepareQuery(query, undefined, undefined, false)
+      .execute(values);
+    const rows = (result as { rows?: unknown } | undefined)?.rows;
+    return Array.isArray(rows) ? (rows as T[]) : [];
+  };
+}
+
+/**
+ * The statements of one shape. One statement reads the page, its entries and its capped count from
+ * the postings' index in the list's order (`ledger_postings_agency_created_idx`), so a page reads
+ * about a page of postings however long the agency's history is.
+ */
+function buildLineStatements(orders: LedgerOrders, shape: LineShape, kept: boolean): LineStatements {
+  const lp = ledgerPostings;
+  // By postings on the agency's accounts, not by the entry's agency: a parent sees its transfers
+  // to its sub-agencies and the markups it earns on their orders.
+  const where: (SQL | undefined)[] = [
+    sql`${lp.agencyId} = ${p('agencyId')}`,
+    sql`${lp.accountKind} = any(${p('accountKinds')}::text[])`,
+  ];
+  if (shape.from) where.push(sql`${lp.createdAt} >= ${p('from')}::timestamptz`);
+  if (shape.to) where.push(sql`${lp.createdAt} < ${p('to')}::timestamptz`);
+  if (shape.kinds) where.push(sql`${lp.entryKind} = any(${p('kinds')}::text[])`);
+  if (shape.entries) where.push(sql`${lp.entryId} = any(${p('entries')}::bigint[])`);
+  if (shape.currency) where.push(sql`${lp.currency} = ${p('currency')}`);
+  if (shape.paymentMethod) {
+    where.push(sql`exists (select 1 from ${journalEntries} m where m.id = ${lp.entryId}
+      and coalesce(m.meta->>'paymentMethod', 'balance') = ${p('paymentMethod')}::text)`);
+  }
+  const filter = and(...where);
+  const dir = sql.raw(shape.asc ? 'asc' : 'desc');
+  const grouped = sql`from ${lp} where ${filter} group by ${lp.createdAt}, ${lp.entryId}, ${lp.currency}`;
+  // After a cursor: the lines past the page before's last, found in the index like a first page's.
+  const seek = shape.seek ? afterLine(shape.asc ? 'asc' : 'desc') : undefined;
+  const paged = seek
+    ? sql`from ${lp} where ${and(filter, seek)} group by ${lp.createdAt}, ${lp.entryId}, ${lp.currency}`
+    : grouped;
+  const counted = sql`(select count(*)::int from (select 1 ${grouped} limit ${sql.raw(String(ENTRY_LINE_COUNT_CAP + 1))}) c)`;
+  // The wallet's balance after the line: its latest wallet posting in the line's currency up to
+  // the line, in the lists' order (the line's own, or an earlier one for a line off the wallet).
+  const balance = shape.withBalance
+    ? sql`(select b.balance_after_minor from ${lp} b where b.account_id = (select w.id from ${ledgerAccounts} w
+          where w.agency_id = ${p('agencyId')} and w.currency = l.currency and w.kind = 'agency_wallet')
+        and (b.created_at, b.entry_id) <= (l.created_at, l.entry_id)
+        order by b.created_at desc, b.entry_id desc limit 1)::text`
+    : sql`null`;
+  // A transfer's other agency (`e.other`: the sub-agency for the parent's debit, else the parent),
+  // read by the agencies' primary key, only for an integer id.
+  const counterparty = sql`case when jsonb_typeof(e.other) = 'number' and e.other::numeric % 1 = 0
+      and e.other::numeric between 1 and 2147483647
+    then (select ${agencies.name} from ${agencies} where ${agencies.id} = e.other::numeric::int) end`;
+  const orderIds = sql`select e.order_uuid from e where e.order_uuid is not null`;
+  // One round trip: the page's lines, their entries, their orders (every order kind's select, by
+  // primary key), a transfer's other agency and the capped count (an init plan, read once).
+  const page = sql`with l as (
+      select ${lp.createdAt} as created_at, ${lp.entryId} as entry_id, ${lp.currency} as currency,
+        sum(${lp.amountMinor})::text as amount_minor ${paged}
+      order by 1 ${dir}, 2 ${dir}, 3 ${dir}
+      limit ${shape.page ? sql.raw(String(shape.page.limit)) : p('limit')}
+      offset ${shape.page ? sql.raw(String(shape.page.offset)) : p('offset')}
+    ), e as (
+      select ${journalEntries.id} as id, ${journalEntries.kind} as kind, ${journalEntries.orderId} as order_id,
+        ${journalEntries.reference} as reference, ${journalEntries.description} as description,
+        ${journalEntries.meta} as meta, ${journalEntries.createdAt} as created_at, l.currency, l.amount_minor,
+        (extract(epoch from l.created_at) * 1000000)::bigint::text as micros,
+        ${orderUuid} as order_uuid, ${balance} as balance_after, l.created_at as line_at,
+        case when ${journalEntries.kind} = 'transfer' then (case when l.amount_minor::bigint < 0
+          then ${journalEntries.meta}->'toAgencyId' else ${journalEntries.meta}->'fromAgencyId' end) end as other
+      from l join ${journalEntries} on ${journalEntries.id} = l.entry_id
+    ), o as materialized (${orders.ordersOf(p('agencyId'), orderIds)})
+    select e.id, e.kind, e.order_id, e.reference, e.description, e.meta, e.created_at, e.currency,
+      e.amount_minor, e.micros, e.balance_after, ${counterparty} as counterparty,
+      lo.kind as order_kind, lo.id as order_key, lo.booking_number, lo.flight_type, lo.original_id,
+      lo.original_number, ${counted} as total
+    from e left join lateral (select * from o where o.id = e.order_uuid order by o.rank limit 1) lo on true
+    order by e.line_at ${dir}, e.id ${dir}, e.currency ${dir}`;
+  const count = sql`select ${counted} as n`;
+  return kept
+    ? {
+        page: preparedStatement<RawLine>('wallet_lines', page),
+        count: preparedStatement<{ n: number }>('wallet_lines_count', count),
+      }
+    : { page: unnamedStatement<RawLine>(page), count: unnamedStatement<{ n: number }>(count) };
 }
 
 /** The order columns of a line's row, as `LedgerOrderSource.ordersOf` answers them. */
@@ -275,10 +415,10 @@ interface RawLine {
   micros: string;
 }
 
-/** The lines after cursor `after` (`WALLET_LINE_CURSOR`) in the list's order. */
-function afterLine(after: string, direction: 'asc' | 'desc'): SQL {
-  const [micros, entryId, currency] = after.split('_');
-  const p = ledgerPostings;
-  return sql`(${p.createdAt}, ${p.entryId}, ${p.currency}) ${sql.raw(direction === 'asc' ? '>' : '<')}
-    (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${entryId}::bigint, ${currency})`;
+/** The lines after the cursor (`WALLET_LINE_CURSOR`: its parts as placeholders) in the list's order. */
+function afterLine(direction: 'asc' | 'desc'): SQL {
+  const lp = ledgerPostings;
+  return sql`(${lp.createdAt}, ${lp.entryId}, ${lp.currency}) ${sql.raw(direction === 'asc' ? '>' : '<')}
+    (timestamptz 'epoch' + ${p('afterMicros')}::bigint * interval '1 microsecond', ${p('afterEntry')}::bigint,
+      ${p('afterCurrency')}::text)`;
 }
