@@ -219,7 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSchemas(app);
   registerInputGuard(app);
   await app.register(fastifyCookie);
-  await registerSecurity(app, config.frameAncestors, inlineScriptHashes(config.webDist));
+  registerSecurity(app, config.frameAncestors, inlineScriptHashes(config.webDist));
   await registerCompression(app);
   registerXsrf(app);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanyInfo } from '@portal/domain/auth';
-import { accessSubject } from './request-context';
+import { accessSubject, isApiPath, isPlatformApiPath } from './request-context';
 
 const company: CompanyInfo = {
   id: 7,
@@ -36,5 +36,37 @@ describe('accessSubject', () => {
         canCreateSubAgency: false,
       },
     });
+  });
+});
+
+describe('isApiPath', () => {
+  it('takes the API prefixes, their bare names, the platform API and the health checks, query or not', () => {
+    for (const url of [
+      '/base/v2/login',
+      '/order/v2/flight/orders?page=2&count=false',
+      '/shopping/v2/search',
+      '/public/v2/x',
+      '/base',
+      '/order?x=1',
+      '/platform/v2/agencies',
+      '/platform/v2',
+      '/healthz',
+      '/readyz?probe=1',
+    ]) {
+      expect(isApiPath(url), url).toBe(true);
+    }
+    for (const url of [
+      '/',
+      '/flight/orders',
+      '/platform',
+      '/platform/agencies',
+      '/assets/app.js',
+      '/basement',
+      '/x?/base/',
+    ]) {
+      expect(isApiPath(url), url).toBe(false);
+    }
+    expect(isPlatformApiPath('/platform/v2?x=1')).toBe(true);
+    expect(isPlatformApiPath('/platform/agencies')).toBe(false);
   });
 });

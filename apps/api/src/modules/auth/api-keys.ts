@@ -23,7 +23,7 @@ export const API_KEY_REQUESTS_PER_MINUTE = 600;
 
 /** The stored form of a key: SHA-256, hex (the key is 32 random bytes, so no slow hash is needed). */
 export function hashApiKey(key: string): string {
-  return crypto.createHash('sha256').update(key).digest('hex');
+  return crypto.hash('sha256', key, 'hex');
 }
 
 /** A new random key with its hash and display prefix. */

@@ -22,7 +22,6 @@ import {
   type RequestContext,
 } from '../../platform/request-context';
 import { presentCompany } from '../agencies/index';
-import { presentUser } from '../users/index';
 import type { AuthService } from './auth.service';
 
 declare module 'fastify' {
@@ -152,7 +151,6 @@ export function registerAuthHook(
     const ctx: RequestContext = {
       user,
       agency,
-      userInfo: presentUser(user),
       company: presentCompany(agency),
       roles: [...user.roles],
       permissions: [...user.permissions],

@@ -23,7 +23,7 @@ export function newPlatformToken(): string {
 }
 
 export function hashPlatformToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
+  return crypto.hash('sha256', token, 'hex');
 }
 
 /** Starts a session of `adminId` at `at`; answers its token (shown once), id and absolute end. */

@@ -125,6 +125,8 @@ export function registerUserLogHook(app: FastifyInstance, db: Db, describe: Desc
     if (error instanceof AppError) codes.set(request, error.def.code);
   });
   app.addHook('onSend', async (request, reply, payload) => {
+    // Only a recorded call (a state-changing method) reads what was created; reads skip the lookup.
+    if (!STATE_CHANGING.has(request.method)) return payload;
     const entry = routeEventOf(request.method, request.routeOptions.url ?? null);
     if (!entry?.created || reply.statusCode >= 400 || !request.ctx) return payload;
     const id = createdIdOf(payload);
@@ -135,7 +137,7 @@ export function registerUserLogHook(app: FastifyInstance, db: Db, describe: Desc
     const ctx = request.ctx;
     const route = request.routeOptions.url ?? '';
     const config = request.routeOptions.config.userLog;
-    if (!ctx || !isApiPath(request.url) || !isRecordedCall(request.method, route, config)) return;
+    if (!ctx || !isRecordedCall(request.method, route, config) || !isApiPath(request.url)) return;
     const refused = reply.statusCode >= 400;
     if (!refused && config === 'named') return;
     try {
