@@ -1,0 +1,137 @@
+import { theme } from 'antd';
+import { useEffect, useRef, type CSSProperties, type Key, type ReactNode } from 'react';
+
+/** One column: its header and what a row shows in it. */
+export interface PlainColumn<T> {
+  key: string;
+  title: ReactNode;
+  render: (row: T, index: number) => ReactNode;
+  /** A fixed width in pixels (a row number), else the column takes what its content needs. */
+  width?: number;
+}
+
+export interface PlainTableProps<T> {
+  columns: readonly PlainColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T, index: number) => Key;
+  /** What the table lists: the name of its scroll region when it scrolls sideways. */
+  label: string;
+  /** Shown in place of the rows when there are none. */
+  emptyText?: ReactNode;
+  style?: CSSProperties;
+  'data-testid'?: string;
+}
+
+/**
+ * Makes the wrapper a named, focusable scroll region while the table is wider than it (a tab stop,
+ * then the arrow keys scroll it), and nothing while the table fits, as the app's `DataTable` does.
+ */
+function useScrollRegion(label: string) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const region = ref.current;
+    if (!region) return;
+    const update = () => {
+      if (region.scrollWidth > region.clientWidth) {
+        region.tabIndex = 0;
+        region.setAttribute('role', 'region');
+        region.setAttribute('aria-label', label);
+      } else {
+        region.removeAttribute('tabindex');
+        region.removeAttribute('role');
+        region.removeAttribute('aria-label');
+      }
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(region);
+    const table = region.querySelector('table');
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  });
+  return ref;
+}
+
+/**
+ * A small read-only table (a few rows, no paging, sorting or selection) drawn like antd's small
+ * `Table` from the theme's tokens: a semantic `<table>` with column headers. antd's Table brings
+ * Select, Pagination and its sorter icons along (about 58 KB compressed), which the group order
+ * page's journeys, quotes and instalments (four rows at most each) never use; lists that page or
+ * sort use the app's `DataTable`.
+ */
+export function PlainTable<T>({
+  columns,
+  rows,
+  rowKey,
+  label,
+  emptyText,
+  style,
+  'data-testid': testId,
+}: PlainTableProps<T>) {
+  const { token } = theme.useToken();
+  const region = useScrollRegion(label);
+  const line = `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`;
+  const cell: CSSProperties = {
+    padding: `${token.paddingXS}px ${token.paddingXS}px`,
+    borderBottom: line,
+    textAlign: 'start',
+    verticalAlign: 'middle',
+    overflowWrap: 'break-word',
+  };
+  const header: CSSProperties = {
+    ...cell,
+    background: token.colorFillAlter,
+    color: token.colorTextHeading,
+    fontWeight: token.fontWeightStrong,
+  };
+  return (
+    <div ref={region} data-testid={testId} style={{ overflowX: 'auto', ...style }}>
+      <table
+        style={{
+          width: '100%',
+          borderCollapse: 'collapse',
+          fontSize: token.fontSize,
+          lineHeight: token.lineHeight,
+          color: token.colorText,
+        }}
+      >
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" style={{ ...header, width: column.width }}>
+                {column.title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && emptyText !== undefined ? (
+            <tr>
+              <td
+                colSpan={columns.length}
+                style={{
+                  ...cell,
+                  padding: token.padding,
+                  textAlign: 'center',
+                  color: token.colorTextDescription,
+                }}
+              >
+                {emptyText}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, index) => (
+              <tr key={rowKey(row, index)}>
+                {columns.map((column) => (
+                  <td key={column.key} style={cell}>
+                    {column.render(row, index)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
