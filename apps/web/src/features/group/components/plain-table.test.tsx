@@ -77,6 +77,22 @@ describe('the plain table', () => {
     expect(screen.getByRole('region', { name: 'Instalments' })).toBe(wide);
   });
 
+  it('keeps its pinned columns at the left edge of their header while it scrolls sideways', () => {
+    vi.spyOn(HTMLElement.prototype, 'offsetLeft', 'get').mockReturnValue(48);
+    render(
+      <PlainTable<Row>
+        label="Instalments"
+        rowKey={(row) => row.n}
+        rows={ROWS}
+        columns={COLUMNS.map((column) => ({ ...column, pinned: column.key !== 'amount' }))}
+      />,
+    );
+    const kind = screen.getByRole('cell', { name: 'First deposit' });
+    expect(kind).toHaveStyle({ position: 'sticky', left: '48px' });
+    expect(screen.getByRole('columnheader', { name: 'Instalment' })).toHaveStyle({ position: 'sticky' });
+    expect(screen.getByRole('cell', { name: 'CNY 1,000.00' })).not.toHaveStyle({ position: 'sticky' });
+  });
+
   it('has no tab stop and no region while it fits', () => {
     measureAs(600, 600);
     const fits = renderTable();

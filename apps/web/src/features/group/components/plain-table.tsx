@@ -8,6 +8,11 @@ export interface PlainColumn<T> {
   render: (row: T, index: number) => ReactNode;
   /** A fixed width in pixels (a row number), else the column takes what its content needs. */
   width?: number;
+  /**
+   * Stays at the left while the table scrolls sideways (the columns that name a row); pinned
+   * columns come first.
+   */
+  pinned?: boolean;
 }
 
 export interface PlainTableProps<T> {
@@ -24,7 +29,8 @@ export interface PlainTableProps<T> {
 
 /**
  * Makes the wrapper a named, focusable scroll region while the table is wider than it (a tab stop,
- * then the arrow keys scroll it), and nothing while the table fits, as the app's `DataTable` does.
+ * then the arrow keys scroll it), and nothing while the table fits, as the app's `DataTable` does;
+ * places each pinned column's cells at the left edge its header has (after the pinned ones before).
  */
 function useScrollRegion(label: string) {
   const ref = useRef<HTMLDivElement>(null);
@@ -32,6 +38,12 @@ function useScrollRegion(label: string) {
     const region = ref.current;
     if (!region) return;
     const update = () => {
+      region.querySelectorAll<HTMLElement>('th[data-pin]').forEach((th) => {
+        const left = `${th.offsetLeft}px`;
+        region
+          .querySelectorAll<HTMLElement>(`[data-pin="${th.dataset.pin}"]`)
+          .forEach((cell) => (cell.style.left = left));
+      });
       if (region.scrollWidth > region.clientWidth) {
         region.tabIndex = 0;
         region.setAttribute('role', 'region');
@@ -78,6 +90,11 @@ export function PlainTable<T>({
     verticalAlign: 'middle',
     overflowWrap: 'break-word',
   };
+  // A pinned cell covers what scrolls under it.
+  const pin = (column: PlainColumn<T>, index: number, background: string) =>
+    column.pinned
+      ? { 'data-pin': index, style: { position: 'sticky', zIndex: 1, background } as CSSProperties }
+      : { style: {} };
   const header: CSSProperties = {
     ...cell,
     background: token.colorFillAlter,
@@ -97,11 +114,19 @@ export function PlainTable<T>({
       >
         <thead>
           <tr>
-            {columns.map((column) => (
-              <th key={column.key} scope="col" style={{ ...header, width: column.width }}>
-                {column.title}
-              </th>
-            ))}
+            {columns.map((column, i) => {
+              const pinned = pin(column, i, token.colorFillAlter);
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  data-pin={pinned['data-pin']}
+                  style={{ ...header, width: column.width, ...pinned.style }}
+                >
+                  {column.title}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>
@@ -122,11 +147,14 @@ export function PlainTable<T>({
           ) : (
             rows.map((row, index) => (
               <tr key={rowKey(row, index)}>
-                {columns.map((column) => (
-                  <td key={column.key} style={cell}>
-                    {column.render(row, index)}
-                  </td>
-                ))}
+                {columns.map((column, i) => {
+                  const pinned = pin(column, i, token.colorBgContainer);
+                  return (
+                    <td key={column.key} data-pin={pinned['data-pin']} style={{ ...cell, ...pinned.style }}>
+                      {column.render(row, index)}
+                    </td>
+                  );
+                })}
               </tr>
             ))
           )}
