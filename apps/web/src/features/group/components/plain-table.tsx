@@ -65,11 +65,11 @@ function useScrollRegion(label: string) {
 }
 
 /**
- * A small read-only table (a few rows, no paging, sorting or selection) drawn like antd's small
- * `Table` from the theme's tokens: a semantic `<table>` with column headers. antd's Table brings
- * Select, Pagination and its sorter icons along (about 58 KB compressed), which the group order
- * page's journeys, quotes and instalments (four rows at most each) never use; lists that page or
- * sort use the app's `DataTable`.
+ * A read-only table (no paging, sorting or selection) drawn like antd's small `Table` from the
+ * theme's tokens: a semantic `<table>` with column headers. antd's Table brings Select, Pagination
+ * and its sorter icons along (about 60 KB compressed), which the group order page's journeys,
+ * quotes, instalments and a passenger list of one page never use; lists that page or sort use the
+ * app's `DataTable`.
  */
 export function PlainTable<T>({
   columns,
