@@ -1,4 +1,4 @@
-import { Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GroupInstalment, type GroupOrder } from '@portal/domain/group-order';
@@ -8,6 +8,7 @@ import { RestrictedButton } from '../../../shared/company/restricted-button';
 import { formatDateTime } from '../../../shared/dates/format-date';
 import { money } from '../lib/format';
 import { Countdown } from './countdown';
+import { PlainTable } from './plain-table';
 import { MountOnceOpened } from '../../../shared/ui/mount-once-opened';
 
 // The payment dialog (channels, QR code, balance confirmation) loads when an instalment is first paid.
@@ -37,30 +38,29 @@ export function InstalmentsSection({ order }: InstalmentsSectionProps) {
     order.status === 'to_be_paid_last_money';
   return (
     <>
-      <Table<GroupInstalment>
+      <PlainTable<GroupInstalment>
         data-testid="group-instalments"
-        size="small"
-        pagination={false}
-        rowKey="n"
-        dataSource={order.instalments}
-        locale={{ emptyText: t('groupOrders.instalment.none') }}
+        label={t('groupOrders.detail.instalments')}
+        rowKey={(r) => r.n}
+        rows={order.instalments}
+        emptyText={t('groupOrders.instalment.none')}
         columns={[
           {
             title: t('groupOrders.instalment.title'),
             key: 'kind',
-            render: (_, r) => t(`groupOrders.instalment.kind.${r.kind}`),
+            render: (r) => t(`groupOrders.instalment.kind.${r.kind}`),
           },
-          { title: t('groupOrders.instalment.amount'), key: 'amount', render: (_, r) => money(r.amount) },
+          { title: t('groupOrders.instalment.amount'), key: 'amount', render: (r) => money(r.amount) },
           {
             title: t('groupOrders.instalment.deadline'),
             key: 'deadline',
-            render: (_, r) =>
+            render: (r) =>
               r.state === 'unpaid' ? <Countdown deadline={r.deadline} /> : formatDateTime(r.deadline),
           },
           {
             title: t('groupOrders.instalment.state'),
             key: 'state',
-            render: (_, r) => (
+            render: (r) => (
               <Tag color={STATE_COLOR[r.state]} data-testid={`group-instalment-state-${r.n}`}>
                 {t(`groupOrders.instalment.stateLabel.${r.state}`)}
                 {r.paidAt ? ` · ${formatDateTime(r.paidAt)}` : ''}
@@ -71,7 +71,7 @@ export function InstalmentsSection({ order }: InstalmentsSectionProps) {
           {
             title: t('groupOrders.instalment.action'),
             key: 'action',
-            render: (_, r) =>
+            render: (r) =>
               canPay && r.n === due && r.state === 'unpaid' ? (
                 <RestrictedButton
                   action="pay"

@@ -1,9 +1,10 @@
-import { Button, Card, Descriptions, Popconfirm, Table, Tag } from 'antd';
+import { Button, Card, Descriptions, Popconfirm, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { GroupQuote } from '@portal/domain/group-order';
 import { formatDateTime, formatLocalDateTime } from '../../../shared/dates/format-date';
 import { money } from '../lib/format';
 import { Countdown } from './countdown';
+import { PlainTable } from './plain-table';
 
 interface QuoteCardProps {
   quote: GroupQuote;
@@ -68,51 +69,49 @@ export function QuoteCard({ quote, index, canPick, picking, onPick }: QuoteCardP
           {formatDateTime(quote.quotedAt)}
         </Descriptions.Item>
       </Descriptions>
-      <Table
-        size="small"
-        pagination={false}
+      <PlainTable<GroupQuote['flights'][number]>
+        label={t('groupOrders.quote.flightsOf', { n })}
         rowKey={(f) => `${f.journey}-${f.flightNumber}-${f.departure}`}
-        dataSource={quote.flights}
+        rows={quote.flights}
         columns={[
           {
             title: t('groupOrders.quote.flight'),
             key: 'f',
-            render: (_, f) => `${f.airline}${f.flightNumber}`,
+            render: (f) => `${f.airline}${f.flightNumber}`,
           },
-          { title: t('groupOrders.form.origin'), dataIndex: 'origin', key: 'o' },
-          { title: t('groupOrders.form.destination'), dataIndex: 'destination', key: 'd' },
+          { title: t('groupOrders.form.origin'), key: 'o', render: (f) => f.origin },
+          { title: t('groupOrders.form.destination'), key: 'd', render: (f) => f.destination },
           {
             title: t('groupOrders.quote.departure'),
             key: 'dep',
-            render: (_, f) => formatLocalDateTime(f.departure),
+            render: (f) => formatLocalDateTime(f.departure),
           },
           {
             title: t('groupOrders.quote.arrival'),
             key: 'arr',
-            render: (_, f) => formatLocalDateTime(f.arrival),
+            render: (f) => formatLocalDateTime(f.arrival),
           },
-          { title: t('groupOrders.quote.cabin'), key: 'c', render: (_, f) => t(`flight.cabin.${f.cabin}`) },
+          { title: t('groupOrders.quote.cabin'), key: 'c', render: (f) => t(`flight.cabin.${f.cabin}`) },
         ]}
         style={{ marginBottom: 12 }}
       />
-      <Table
-        size="small"
-        pagination={false}
-        rowKey="passengerType"
-        dataSource={quote.fares}
+      <PlainTable<GroupQuote['fares'][number]>
+        label={t('groupOrders.quote.faresOf', { n })}
+        rowKey={(f) => f.passengerType}
+        rows={quote.fares}
         columns={[
           {
             title: t('groupOrders.quote.passengerType'),
             key: 'type',
-            render: (_, f) => t(`groupOrders.passengerType.${f.passengerType}`),
+            render: (f) => t(`groupOrders.passengerType.${f.passengerType}`),
           },
-          { title: t('groupOrders.quote.count'), dataIndex: 'count', key: 'count' },
-          { title: t('groupOrders.quote.fare'), key: 'fare', render: (_, f) => money(f.fare) },
-          { title: t('groupOrders.quote.taxes'), key: 'taxes', render: (_, f) => money(f.taxes) },
+          { title: t('groupOrders.quote.count'), key: 'count', render: (f) => f.count },
+          { title: t('groupOrders.quote.fare'), key: 'fare', render: (f) => money(f.fare) },
+          { title: t('groupOrders.quote.taxes'), key: 'taxes', render: (f) => money(f.taxes) },
           {
             title: t('groupOrders.quote.baggage'),
             key: 'bag',
-            render: (_, f) => {
+            render: (f) => {
               const rule = quote.baggage.find((b) => b.passengerType === f.passengerType);
               return rule
                 ? `${t('groupOrders.quote.carryOn')}: ${allowance(rule.carryOn)} · ${t('groupOrders.quote.checked')}: ${allowance(rule.checked)}`

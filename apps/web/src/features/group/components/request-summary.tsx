@@ -1,9 +1,10 @@
-import { Descriptions, Table } from 'antd';
+import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/format-date';
 import { useLocale } from '../../../shared/stores/subject';
 import { placeLabel } from '../../../shared/places/airport-options';
 import { useReferenceData } from '../../../shared/places/use-reference-data';
+import { PlainTable } from './plain-table';
 
 interface SummaryJourney {
   origin: string;
@@ -33,29 +34,29 @@ export function RequestSummary({
   const yesNo = (value: boolean) => t(value ? 'groupOrders.common.yes' : 'groupOrders.common.no');
   return (
     <div data-testid="group-request-summary">
-      <Table
-        size="small"
-        pagination={false}
-        dataSource={journeys.map((journey, index) => ({ ...journey, key: index }))}
+      <PlainTable<SummaryJourney>
+        label={t('groupOrders.detail.request')}
+        rowKey={(_, index) => index}
+        rows={journeys}
         columns={[
-          { title: '#', key: 'n', width: 48, render: (_, __, index) => index + 1 },
+          { title: '#', key: 'n', width: 48, render: (_, index) => index + 1 },
           {
             title: t('groupOrders.form.origin'),
             key: 'o',
-            render: (_, j) => placeLabel(ref, j.origin, locale),
+            render: (j) => placeLabel(ref, j.origin, locale),
           },
           {
             title: t('groupOrders.form.destination'),
             key: 'd',
-            render: (_, j) => placeLabel(ref, j.destination, locale),
+            render: (j) => placeLabel(ref, j.destination, locale),
           },
-          { title: t('groupOrders.form.date'), key: 'date', render: (_, j) => formatDate(j.date) },
+          { title: t('groupOrders.form.date'), key: 'date', render: (j) => formatDate(j.date) },
           {
             title: t('groupOrders.form.returnDate'),
             key: 'ret',
-            render: (_, j) => (j.returnDate ? formatDate(j.returnDate) : '–'),
+            render: (j) => (j.returnDate ? formatDate(j.returnDate) : '–'),
           },
-          { title: t('groupOrders.form.remark'), key: 'remark', render: (_, j) => j.remark || '–' },
+          { title: t('groupOrders.form.remark'), key: 'remark', render: (j) => j.remark || '–' },
         ]}
       />
       <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }} style={{ marginTop: 12 }}>

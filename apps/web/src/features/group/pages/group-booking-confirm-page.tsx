@@ -9,8 +9,8 @@ import { useGroupDraft } from '../lib/draft-store';
 import { validateDraft } from '../lib/request-form';
 import { toast } from '../../../shared/ui/message-bridge';
 
-// The summary (antd's Table and Descriptions) loads only for a request that can be sent: a fresh
-// load of this address without one goes back to the form and must not download it.
+// The summary (the journeys' table and antd's Descriptions) loads only for a request that can be
+// sent: a fresh load of this address without one goes back to the form and must not download it.
 const RequestSummary = lazy(async () => ({
   default: (await import('../components/request-summary')).RequestSummary,
 }));

@@ -106,7 +106,9 @@ describe('GroupPassengerListPanel', () => {
       await userEvent.upload(input, xlsx());
       const refusal = await screen.findByTestId('group-passenger-refusal', {}, WAIT);
       expect(within(refusal).getByRole('alert')).toHaveTextContent('乘客名单有误，请修改所列的行后重新上传');
-      const rows = within(within(refusal).getByTestId('group-passenger-errors')).getAllByRole('row').slice(1);
+      // The errors' table loads with the first refusal that has rows to show.
+      const table = await within(refusal).findByTestId('group-passenger-errors', {}, WAIT);
+      const rows = within(table).getAllByRole('row').slice(1);
       expect(
         rows.map((row) =>
           within(row)

@@ -16,8 +16,6 @@ import {
   useGroupPassengerList,
   useUploadPassengerList,
 } from './api';
-import { PassengerErrorsTable } from './passenger-errors-table';
-import { PassengersTable } from './passengers-table';
 import { MountOnceOpened } from '../../../shared/ui/mount-once-opened';
 
 // The upload button (antd's Upload and Progress) loads when the list is open for upload, and the
@@ -27,6 +25,14 @@ const PassengerUploadButton = lazy(async () => ({
 }));
 const ConfirmPassengerListDialog = lazy(async () => ({
   default: (await import('./confirm-passenger-list-dialog')).ConfirmPassengerListDialog,
+}));
+// The stored list and a refused upload's errors (antd's Table, which pages past 50 rows) load when
+// there are rows to show: an order waiting for its list shows neither.
+const PassengersTable = lazy(async () => ({
+  default: (await import('./passengers-table')).PassengersTable,
+}));
+const PassengerErrorsTable = lazy(async () => ({
+  default: (await import('./passenger-errors-table')).PassengerErrorsTable,
 }));
 
 const STATE_COLOR = { missing: 'warning', uploaded: 'processing', confirmed: 'success' } as const;
@@ -125,7 +131,11 @@ export function GroupPassengerListPanel({ orderId, locked, counts }: GroupPassen
       {refusal && (
         <div data-testid="group-passenger-refusal" style={{ marginBottom: 12 }}>
           <Alert type="error" showIcon role="alert" title={refusal.message} style={{ marginBottom: 8 }} />
-          {refusal.errors.length > 0 && <PassengerErrorsTable errors={refusal.errors} />}
+          {refusal.errors.length > 0 && (
+            <Suspense fallback={null}>
+              <PassengerErrorsTable errors={refusal.errors} />
+            </Suspense>
+          )}
         </div>
       )}
 
@@ -140,7 +150,9 @@ export function GroupPassengerListPanel({ orderId, locked, counts }: GroupPassen
       ) : list.data.passengers.length === 0 ? (
         <Empty description={t('groupPassengers.empty')} />
       ) : (
-        <PassengersTable passengers={list.data.passengers} />
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+          <PassengersTable passengers={list.data.passengers} />
+        </Suspense>
       )}
 
       <MountOnceOpened open={confirming}>

@@ -1,54 +1,73 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupPassenger } from '@portal/domain/group-passenger-list';
 import { formatDate } from '../../../shared/dates/format-date';
-import { DataTable } from '../../../shared/ui/data-table';
+import { PlainTable, type PlainColumn } from '../components/plain-table';
+
+/** Rows shown at once; a longer list is paged by this many. */
+const PASSENGERS_PAGE_SIZE = 50;
+
+// A list longer than a page (a group has up to 300 travellers) is antd's Table with its pager,
+// loaded only then: most groups fit on one page, which a plain table shows.
+const PagedPassengersTable = lazy(async () => ({
+  default: (await import('./paged-passengers-table')).PagedPassengersTable,
+}));
+
+/** The columns of the stored list; the position, type and name stay at the left while it scrolls. */
+export function usePassengerColumns(): PlainColumn<GroupPassenger>[] {
+  const { t } = useTranslation();
+  return [
+    { key: 'position', title: '#', width: 56, pinned: true, render: (p) => p.position },
+    {
+      key: 'type',
+      title: t('groupPassengers.table.type'),
+      pinned: true,
+      render: (p) => t(`booking.passengerType.${p.type}`),
+    },
+    {
+      key: 'name',
+      title: t('groupPassengers.table.name'),
+      pinned: true,
+      render: (p) => `${p.surname}/${p.givenNames}`,
+    },
+    {
+      key: 'gender',
+      title: t('groupPassengers.table.gender'),
+      render: (p) => t(`booking.gender.${p.gender}`),
+    },
+    { key: 'birthday', title: t('groupPassengers.table.birthday'), render: (p) => formatDate(p.birthday) },
+    { key: 'nationality', title: t('groupPassengers.table.nationality'), render: (p) => p.nationality },
+    {
+      key: 'document',
+      title: t('groupPassengers.table.document'),
+      render: (p) => `${t(`booking.documentTypes.${p.documentType}`)} ${p.documentNumber}`,
+    },
+    {
+      key: 'expiry',
+      title: t('groupPassengers.table.expiry'),
+      render: (p) => formatDate(p.documentExpiry),
+    },
+  ];
+}
 
 /** The stored list: one row per passenger, document numbers masked by the API. */
 export function PassengersTable({ passengers }: { passengers: readonly GroupPassenger[] }) {
   const { t } = useTranslation();
+  const columns = usePassengerColumns();
+  if (passengers.length > PASSENGERS_PAGE_SIZE) {
+    return (
+      <Suspense fallback={null}>
+        <PagedPassengersTable passengers={passengers} columns={columns} pageSize={PASSENGERS_PAGE_SIZE} />
+      </Suspense>
+    );
+  }
   return (
-    <DataTable<GroupPassenger>
-      size="small"
+    <PlainTable<GroupPassenger>
       data-testid="group-passengers-table"
       label={t('groupPassengers.title')}
-      keyColumn="name"
-      rowKey="position"
-      pagination={passengers.length > 50 ? { pageSize: 50 } : false}
-      dataSource={[...passengers]}
-      columns={[
-        { title: '#', dataIndex: 'position', width: 56 },
-        {
-          title: t('groupPassengers.table.type'),
-          dataIndex: 'type',
-          render: (type: string) => t(`booking.passengerType.${type}`),
-        },
-        {
-          title: t('groupPassengers.table.name'),
-          key: 'name',
-          render: (_: unknown, p) => `${p.surname}/${p.givenNames}`,
-        },
-        {
-          title: t('groupPassengers.table.gender'),
-          dataIndex: 'gender',
-          render: (gender: string) => t(`booking.gender.${gender}`),
-        },
-        {
-          title: t('groupPassengers.table.birthday'),
-          dataIndex: 'birthday',
-          render: (date: string) => formatDate(date),
-        },
-        { title: t('groupPassengers.table.nationality'), dataIndex: 'nationality' },
-        {
-          title: t('groupPassengers.table.document'),
-          key: 'document',
-          render: (_: unknown, p) => `${t(`booking.documentTypes.${p.documentType}`)} ${p.documentNumber}`,
-        },
-        {
-          title: t('groupPassengers.table.expiry'),
-          dataIndex: 'documentExpiry',
-          render: (date: string) => formatDate(date),
-        },
-      ]}
+      rowKey={(p) => p.position}
+      rows={passengers}
+      columns={columns}
     />
   );
 }
