@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { rowsOf as query } from '../../platform/db/rows';
+import { orderCountViolations } from '../flight-orders/order-counts.invariants';
 
 /** Ledger-wide invariant violations (empty when the books are sound); for tests and benches. */
 export async function ledgerViolations(db: Db): Promise<string[]> {
@@ -50,6 +51,8 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
   problems.push(...(await ticketViolations(db)));
   problems.push(...(await groupInstalmentViolations(db)));
   problems.push(...(await trainOrderViolations(db)));
+  // Not money, but checked wherever the books are: the order list's counts kept per day.
+  problems.push(...(await orderCountViolations(db)));
   return problems;
 }
 
