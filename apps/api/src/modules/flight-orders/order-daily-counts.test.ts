@@ -7,7 +7,7 @@ import { rowsOf } from '../../platform/db/rows';
 import { bookOne } from './flight-orders.test-helpers';
 import { issuedOrder } from './after-sales/after-sales.test-helpers';
 import { countRange, exactCountOf } from './order-daily-counts';
-import { orderCountViolations } from './order-counts.invariants';
+import { orderCountViolations } from '../wallet/index';
 
 const t = useTestApp({ ENABLE_TEST_HOOKS: 'true' });
 const db = () => t.database.db;
