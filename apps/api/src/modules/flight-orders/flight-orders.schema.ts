@@ -197,7 +197,7 @@ export const orderDailyCounts = pgTable(
   },
   (t) => [
     primaryKey({ name: 'order_daily_counts_pkey', columns: [t.agencyId, t.status, t.day] }),
-    // Migration 0041 INCLUDEs orders in both (and status in this one): index-only sums.
+    // No index holds `orders` (migration 0041): a count's rewrite stays a heap-only update.
     index('order_daily_counts_agency_day_idx').on(t.agencyId, t.day),
   ],
 );
