@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FlightOrderStatus, OrderType, PaymentState } from '@portal/domain/flight-order-status';
 import type { OrderPassenger } from '@portal/domain/flight-order';
 import type { AfterSalesQuote, AfterSalesSelection } from '@portal/domain/after-sales';
@@ -179,6 +179,27 @@ export const flightTickets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('flight_tickets_order_idx').on(t.orderId)],
+);
+
+/**
+ * The number of orders per agency, status and UTC day of booking (migration 0041), kept by the
+ * database's triggers with every insert, status change and delete of an order, at its commit: the
+ * order list's exact counts read whole days here (`order-daily-counts.ts`).
+ */
+export const orderDailyCounts = pgTable(
+  'order_daily_counts',
+  {
+    agencyId: integer('agency_id').notNull(),
+    status: text('status').$type<FlightOrderStatus>().notNull(),
+    /** The UTC day's first instant (UTC midnight). */
+    day: timestamptz('day').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'order_daily_counts_pkey', columns: [t.agencyId, t.status, t.day] }),
+    // No index holds `orders` (migration 0041): a count's rewrite stays a heap-only update.
+    index('order_daily_counts_agency_day_idx').on(t.agencyId, t.day),
+  ],
 );
 
 export type FlightOrderRow = typeof flightOrders.$inferSelect;

@@ -18,6 +18,7 @@ import { presentListItem, type ListRow } from './flight-orders.presenter';
 import type { OrderListCache } from './list-cache';
 import { orderScopeTemplate } from './flight-orders.policy';
 import { flightOrders } from './flight-orders.schema';
+import { countRange, exactCountOf } from './order-daily-counts';
 
 /** A whole booking number (`F` + 14 digits) uses the unique index; a part of one is a substring search. */
 const WHOLE_BOOKING_NUMBER = /^F\d{14}$/i;
@@ -36,7 +37,15 @@ interface FilterShape {
   conditions(): SQL[];
   /** Where the count stops: lower for a search for part of a text (`ORDER_SEARCH_COUNT_CAP`). */
   countCap: number;
+  /**
+   * The whole agency's orders, by statuses (`statuses` placeholders, 0: any) and booking time at
+   * most: counted exactly, without a cap, from the counts kept per day (`order-daily-counts.ts`).
+   */
+  exact?: { statuses: number };
 }
+
+/** The filters an exact count handles (besides the whole agency's scope): time range, statuses. */
+const EXACTLY_COUNTED = /^(dateFrom|dateTo|status\d+)$/;
 
 function filters(ctx: RequestContext, q: FlightOrderListQuery): FilterShape {
   const scope = orderScopeTemplate(ctx);
@@ -121,11 +130,22 @@ function filters(ctx: RequestContext, q: FlightOrderListQuery): FilterShape {
       ),
     );
   }
+  const [scopeKey, ...filterKeys] = keys;
+  const exact =
+    scopeKey === 'agency' && filterKeys.every((key) => EXACTLY_COUNTED.test(key))
+      ? { statuses: q.status ? statusesOf(q.status).length : 0 }
+      : undefined;
+  if (exact) {
+    // The range as the conditions above compare it: instants, `[dateFrom, dateTo)`.
+    const instant = (value: unknown) => (value === undefined ? undefined : String(value));
+    Object.assign(values, countRange(instant(values.dateFrom), instant(values.dateTo)));
+  }
   return {
     key: keys.join(','),
     values,
     conditions: () => builders.map((build) => build()).filter((c): c is SQL => c !== undefined),
     countCap,
+    exact,
   };
 }
 
@@ -170,13 +190,13 @@ const SORT_COLUMNS = {
 const MAX_SHAPES = 200;
 
 interface ListStatements {
-  /** The page's rows, each with the capped count of all matching rows (`matching`). */
+  /** The page's rows, each with the capped (or exact) count of all matching rows (`matching`). */
   pageAndCount: PgPreparedQuery<
     PreparedQueryConfig & { execute: (ListRow & { matching: number; bookedMicros: string })[] }
   >;
   /** The page's rows alone, for a client that has the count (`count=false`). */
   page: PgPreparedQuery<PreparedQueryConfig & { execute: (ListRow & { bookedMicros: string })[] }>;
-  /** The capped count alone (an empty page past the first). */
+  /** The capped (or exact) count alone (an empty page past the first). */
   count: PgPreparedQuery<PreparedQueryConfig & { execute: { n: number }[] }>;
 }
 
@@ -218,7 +238,10 @@ function buildStatements(
     .where(where)
     .limit(shape.countCap + 1)
     .as('matching');
-  const cappedCount = db.select({ n: count() }).from(matching);
+  // The whole agency's count is exact from the counts kept per day, and costs about as little.
+  const cappedCount = shape.exact
+    ? db.select({ n: exactCountOf(db, shape.exact.statuses) }).from(sql`(select 1) as one`)
+    : db.select({ n: count() }).from(matching);
   const pageAndCount =
     shape.countCap === ORDER_SEARCH_COUNT_CAP
       ? searchPageAndCount(db, shape.countCap, where, column, direction, q.after !== undefined, pageIdsWhen)
@@ -338,7 +361,11 @@ export async function listOrders(
   const bookingTimeSort = q.sort.replace(/^-/, '') === 'bookingTime';
   return {
     list: rows.map((row) => presentListItem(row, now)),
-    ...(n === undefined ? {} : { total: Math.min(n, shape.countCap), totalCapped: n > shape.countCap }),
+    ...(n === undefined
+      ? {}
+      : shape.exact
+        ? { total: n, totalCapped: false }
+        : { total: Math.min(n, shape.countCap), totalCapped: n > shape.countCap }),
     page: q.page,
     pageSize: q.pageSize,
     ...(last && bookingTimeSort ? { next: `${last.bookedMicros}_${last.id}` } : {}),

@@ -44,15 +44,18 @@ const counts = async (token: string, app: FastifyInstance = t.app) => {
 };
 
 /**
- * Counts the statements reading `flight_orders` that `database` runs from now on: drizzle's
- * statements call the client's `query` (the PGlite instance, or the node-postgres pool).
+ * Counts the statements reading `flight_orders` (or the counts kept of them, `order_daily_counts`:
+ * the whole agency's tabs) that `database` runs from now on: drizzle's statements call the
+ * client's `query` (the PGlite instance, or the node-postgres pool).
  */
 function orderStatements(database: Database): () => number {
   const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
   const spy = vi.spyOn(client, 'query');
   const textOf = (query: unknown) =>
     typeof query === 'string' ? query : ((query as { text?: string } | undefined)?.text ?? '');
-  return () => spy.mock.calls.filter(([query]) => textOf(query).includes('"flight_orders"')).length;
+  const readsOrders = (text: string) =>
+    text.includes('"flight_orders"') || text.includes('"order_daily_counts"');
+  return () => spy.mock.calls.filter(([query]) => readsOrders(textOf(query))).length;
 }
 
 /**

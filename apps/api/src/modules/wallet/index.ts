@@ -6,7 +6,7 @@ export {
   purchaseReturnLedgerOrderId,
 } from './ledger-order-id';
 export type { LedgerOrderSource, LedgerOrders } from './ledger-orders';
-export { groupInstalmentViolations, ledgerViolations } from './ledger.invariants';
+export { groupInstalmentViolations, ledgerViolations, orderCountViolations } from './ledger.invariants';
 export { ensureAccounts } from './ledger.repo';
 export {
   amountAboveMaximum,
