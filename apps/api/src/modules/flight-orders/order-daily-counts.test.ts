@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FlightOrderList, type FlightOrder, type StatusCount } from '@portal/domain/flight-order';
 import { bearer, body, login, useTestApp } from '../../test/app';
-import { setCommonConfig } from '../../test/agency-config';
+import { setAgencyTimeZone, setCommonConfig } from '../../test/agency-config';
 import { rowsOf } from '../../platform/db/rows';
 import { bookOne } from './flight-orders.test-helpers';
 import { issuedOrder } from './after-sales/after-sales.test-helpers';
@@ -177,10 +177,25 @@ describe("the order list's counts kept per day", () => {
     await expectCountsRight(token);
   }, 120_000);
 
-  it('answer the list by UTC dates exactly, and own orders and other filters by the capped count', async () => {
+  it("answer the list by the agency's dates exactly, and own orders and other filters by the capped count", async () => {
     const token = await login(t.app);
     const template = await bookOne(t.app, token);
     await copyOrders(template.id, MIDNIGHT - DAY_MS - 5 * 3_600_000, 140, 37);
+    // In Shanghai the days start at 16:00 UTC: whole UTC days inside, partial ones at both ends.
+    await setAgencyTimeZone(db(), 1, 'Asia/Shanghai');
+    const eight = 8 * 3_600_000;
+    expect(
+      await list(token, '?dateFrom=2026-03-09&dateTo=2026-03-10&status=issued&pageSize=5'),
+    ).toMatchObject({
+      total: await plainCount(
+        ['issued'],
+        new Date(MIDNIGHT - DAY_MS - eight),
+        new Date(MIDNIGHT + DAY_MS - eight),
+      ),
+      totalCapped: false,
+    });
+    // The rest of this test reads UTC days.
+    await setAgencyTimeZone(db(), 1, 'UTC');
     const within = await list(token, '?dateFrom=2026-03-09&dateTo=2026-03-10&status=issued&pageSize=5');
     expect(within).toMatchObject({
       total: await plainCount(['issued'], new Date(MIDNIGHT - DAY_MS), new Date(MIDNIGHT + DAY_MS)),
