@@ -21,7 +21,7 @@ import { findOrderPage, presentFullOrder } from './after-sales/after-sales.prese
 import { canSeeOrder } from '@portal/domain/order-visibility';
 import { findOrder } from './flight-orders.repo';
 import type { FlightOrderRow } from './flight-orders.schema';
-import { textSearchLane } from './text-search-lane';
+import { TextSearchLane } from './text-search-lane';
 
 /**
  * Spec §7 flight order calls; every one needs the flight service and is scoped to the caller's
@@ -36,7 +36,7 @@ export async function flightOrderRoutes(
   }: { deps: FlightOrderDeps; listCache: OrderListCache; textSearchesAtOnce: number },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const textSearches = textSearchLane(textSearchesAtOnce);
+  const textSearches = new TextSearchLane(textSearchesAtOnce);
   const present = async (row: FlightOrderRow, db = deps.db) => presentFullOrder(db, row, deps.now());
 
   // The supplier's price check and booking run outside any transaction; then one short

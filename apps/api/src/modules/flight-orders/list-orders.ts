@@ -346,9 +346,13 @@ export async function listOrders(
     if (count !== undefined || q.page === 1) return { rows, n: count ?? 0 };
     return { rows, n: (await statements.count.execute(values))[0]?.n ?? 0 };
   };
-  // A search for part of a text waits its turn in the lane (a cached answer does not).
-  const readInTurn =
-    textSearches && shape.countCap === ORDER_SEARCH_COUNT_CAP ? () => textSearches(read) : read;
+  // A search for part of a text waits its turn in the lane while other reads are under way (a
+  // cached answer does not).
+  const readInTurn = !textSearches
+    ? read
+    : shape.countCap === ORDER_SEARCH_COUNT_CAP
+      ? () => textSearches.search(read)
+      : () => textSearches.other(read);
   const { rows, n } = cache?.active
     ? await cache.read(
         cacheKey(db, q.count ? 'list' : 'list-page', `${shape.key};${q.sort}`, values),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textSearchLane } from './text-search-lane';
+import { TextSearchLane } from './text-search-lane';
 
 /** A promise settled from outside, to hold a read open as long as the test needs. */
 function held<T>() {
@@ -13,15 +13,19 @@ function held<T>() {
 }
 
 describe('the text search lane', () => {
-  it('runs one read at a time in arrival order, and a failed read lets the next one run', async () => {
-    const lane = textSearchLane(1);
+  it('runs one search at a time in arrival order while another read is under way, a failed one letting the next run', async () => {
+    const lane = new TextSearchLane(1);
+    const page = held<string>();
+    const paging = lane.other(() => page.promise);
     const started: string[] = [];
     const first = held<string>();
     const second = held<string>();
-    const a = lane(() => (started.push('a'), first.promise));
-    const b = lane(() => (started.push('b'), second.promise));
-    const c = lane(async () => (started.push('c'), 'c'));
+    const a = lane.search(() => (started.push('a'), first.promise));
+    const b = lane.search(() => (started.push('b'), second.promise));
+    const c = lane.search(async () => (started.push('c'), 'c'));
     await expect.poll(() => started).toEqual(['a']);
+    // Other reads never wait.
+    expect(await lane.other(async () => 'lookup')).toBe('lookup');
     first.fail(new Error('statement timeout'));
     await expect(a).rejects.toThrow('statement timeout');
     await expect.poll(() => started).toEqual(['a', 'b']);
@@ -29,18 +33,30 @@ describe('the text search lane', () => {
     expect(await b).toBe('b');
     expect(await c).toBe('c');
     expect(started).toEqual(['a', 'b', 'c']);
+    page.settle('page');
+    expect(await paging).toBe('page');
   });
 
-  it('runs as many reads at once as it is wide', async () => {
-    const lane = textSearchLane(2);
+  it('opens when no other read is under way, and lets the waiting in when the last other read ends', async () => {
+    const lane = new TextSearchLane(1);
     const started: number[] = [];
     const reads = [held<number>(), held<number>(), held<number>()];
-    const answers = reads.map((read, i) => lane(() => (started.push(i), read.promise)));
-    await expect.poll(() => started).toEqual([0, 1]);
-    reads[1]?.settle(1);
+    // Searches alone: all at once.
+    const alone = reads.map((read, i) => lane.search(() => (started.push(i), read.promise)));
     await expect.poll(() => started).toEqual([0, 1, 2]);
-    reads[0]?.settle(0);
-    reads[2]?.settle(2);
-    expect(await Promise.all(answers)).toEqual([0, 1, 2]);
+    reads.forEach((read, i) => read.settle(i));
+    expect(await Promise.all(alone)).toEqual([0, 1, 2]);
+    // Beside a page: one, then the others as soon as the page is done.
+    started.length = 0;
+    const page = held<string>();
+    const paging = lane.other(() => page.promise);
+    const more = [held<number>(), held<number>(), held<number>()];
+    const beside = more.map((read, i) => lane.search(() => (started.push(i), read.promise)));
+    await expect.poll(() => started).toEqual([0]);
+    page.settle('page');
+    await paging;
+    await expect.poll(() => started).toEqual([0, 1, 2]);
+    more.forEach((read, i) => read.settle(i));
+    expect(await Promise.all(beside)).toEqual([0, 1, 2]);
   });
 });
