@@ -2,6 +2,7 @@ import { Table } from 'antd';
 import type { TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef, type RefObject } from 'react';
+import { watchScrollRegion } from './scroll-region';
 
 export interface DataTableProps<T> extends Omit<TableProps<T>, 'scroll' | 'columns'> {
   columns: ColumnsType<T>;
@@ -46,23 +47,7 @@ function useScrollRegion(root: RefObject<HTMLDivElement | null>, label: string) 
   useEffect(() => {
     const region = root.current?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
     if (!region) return;
-    const update = () => {
-      if (region.scrollWidth > region.clientWidth) {
-        region.tabIndex = 0;
-        region.setAttribute('role', 'region');
-        region.setAttribute('aria-label', label);
-      } else {
-        region.removeAttribute('tabindex');
-        region.removeAttribute('role');
-        region.removeAttribute('aria-label');
-      }
-    };
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(region);
-    const table = region.querySelector('table');
-    if (table) observer.observe(table);
-    return () => observer.disconnect();
+    return watchScrollRegion(region, label);
   });
 }
 

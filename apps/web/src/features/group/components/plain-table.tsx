@@ -1,5 +1,6 @@
 import { theme } from 'antd';
 import { useEffect, useRef, type CSSProperties, type Key, type ReactNode } from 'react';
+import { watchScrollRegion } from '../../../shared/ui/scroll-region';
 
 /** One column: its header and what a row shows in it. */
 export interface PlainColumn<T> {
@@ -37,29 +38,14 @@ function useScrollRegion(label: string) {
   useEffect(() => {
     const region = ref.current;
     if (!region) return;
-    const update = () => {
+    const placePinned = () =>
       region.querySelectorAll<HTMLElement>('th[data-pin]').forEach((th) => {
         const left = `${th.offsetLeft}px`;
         region
           .querySelectorAll<HTMLElement>(`[data-pin="${th.dataset.pin}"]`)
           .forEach((cell) => (cell.style.left = left));
       });
-      if (region.scrollWidth > region.clientWidth) {
-        region.tabIndex = 0;
-        region.setAttribute('role', 'region');
-        region.setAttribute('aria-label', label);
-      } else {
-        region.removeAttribute('tabindex');
-        region.removeAttribute('role');
-        region.removeAttribute('aria-label');
-      }
-    };
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(region);
-    const table = region.querySelector('table');
-    if (table) observer.observe(table);
-    return () => observer.disconnect();
+    return watchScrollRegion(region, label, placePinned);
   });
   return ref;
 }
