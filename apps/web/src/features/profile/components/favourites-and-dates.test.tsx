@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { LoginResult, UserConfig } from '@portal/domain/auth';
+import { DEFAULT_AGENCY_TIME_ZONE, todayIn } from '@portal/domain/time-zone-names';
 import { useSessionStore } from '../../../shared/stores/session-store';
 import { SESSIONS } from '../../../test/fixtures';
 import { prepare, renderApp } from '../../../test/render-app';
@@ -94,8 +95,10 @@ describe('the default date format', () => {
     await prepare({ ...withConfig({ dateFormat: 'dd/MM/yyyy' }), company: SESSIONS.operator.company });
     renderApp('/flight/booking');
     const form = await screen.findByTestId('flight-search-form', {}, { timeout: 30_000 });
+    // The default departure is the agency's tomorrow (its calendar, not the browser's).
+    const agencyToday = todayIn(SESSIONS.operator.company.timeZone ?? DEFAULT_AGENCY_TIME_ZONE);
     expect(within(form).getByLabelText('Departure date')).toHaveValue(
-      dayjs().add(1, 'day').format('DD/MM/YYYY'),
+      dayjs(agencyToday).add(1, 'day').format('DD/MM/YYYY'),
     );
     // The search page loads the airport tables after its first render: let that finish first.
     await import('@portal/reference-data/airports');
