@@ -12,8 +12,15 @@ import type { RequestContext } from '../../platform/request-context';
 import { flightOrders, orderScopeSql, ticketClaims } from '../flight-orders/index';
 import { bookingRecords } from './booking-records.schema';
 
-/** Filters, and for a page read by cursor the cursor (`VOYAGE_CURSOR`): what the reads narrow by. */
-export type VoyageRead = VoyageFilters & { after?: string | undefined };
+/**
+ * Filters, and for a page read by cursor the cursor (`VOYAGE_CURSOR`): what the reads narrow by.
+ * `bookingOrderIds`: the orders whose booking number has the part `bookingNumber`, when read once
+ * beforehand (`ordersWithBookingNumberPart`), so the page and the count do not search for it each.
+ */
+export type VoyageRead = VoyageFilters & {
+  after?: string | undefined;
+  bookingOrderIds?: string[] | undefined;
+};
 
 /** The parts of a cursor `after` (`VOYAGE_CURSOR`). */
 function cursorOf(after: string) {
@@ -23,6 +30,20 @@ function cursorOf(after: string) {
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const WHOLE_BOOKING_NUMBER = /^F\d{14}$/i;
+
+/** Whether `bookingNumber` is searched as a part of the orders' booking numbers (not a whole one). */
+export const searchesBookingNumberPart = (q: VoyageFilters) =>
+  Boolean(q.bookingNumber?.trim()) && !WHOLE_BOOKING_NUMBER.test(q.bookingNumber?.trim() ?? '');
+
+/**
+ * The orders (of any agency: the rows' own scope still applies) whose booking number has the part
+ * `q.bookingNumber`, at most `limit` + 1 of them: one search of the booking numbers' trigram index
+ * (a part of digits common in booking numbers rechecks thousands of orders, tens of ms).
+ */
+export function ordersWithBookingNumberPart(q: VoyageFilters, limit: number): SQL {
+  return sql`select f.id from ${flightOrders} f
+    where f.booking_number ilike ${likeText(q.bookingNumber?.trim() ?? '')} limit ${limit + 1}`;
+}
 
 const CLAIM_KIND_OF: Partial<Record<TicketStatus, 'change' | 'refund' | 'void'>> = {
   changed: 'change',
@@ -51,10 +72,18 @@ export function recordConditions(ctx: RequestContext, q: VoyageRead): SQL[] {
   const where: SQL[] = [orderScopeSql(ctx, 'r')];
   if (q.bookingNumber) {
     const text = q.bookingNumber.trim();
+    const ids = q.bookingOrderIds;
     where.push(
-      WHOLE_BOOKING_NUMBER.test(text)
-        ? sql`r.order_id in (select f.id from ${flightOrders} f where f.booking_number = ${text.toUpperCase()})`
-        : sql`r.order_id in (select f.id from ${flightOrders} f where f.booking_number ilike ${likeText(text)})`,
+      ids
+        ? ids.length === 0
+          ? sql`false`
+          : sql`r.order_id in (${sql.join(
+              ids.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`
+        : WHOLE_BOOKING_NUMBER.test(text)
+          ? sql`r.order_id in (select f.id from ${flightOrders} f where f.booking_number = ${text.toUpperCase()})`
+          : sql`r.order_id in (select f.id from ${flightOrders} f where f.booking_number ilike ${likeText(text)})`,
     );
   }
   if (q.pnr) {

@@ -152,6 +152,14 @@ describe('booking records', { timeout: 60_000 }, () => {
     expect(new Set(await ids(`?bookingNumber=${b.bookingNumber.toLowerCase()}`))).toEqual(
       new Set([`${b.id}:ZHANG/WEI`]),
     );
+    // A part of a booking number: its orders are read once for the page and the count (counted),
+    // or searched by the page alone (count=false); the same rows and total either way.
+    const part = b.bookingNumber.slice(-9).toLowerCase();
+    const byPart = await list(token, `?bookingNumber=${part}`);
+    expect(byPart.list.map((r) => `${r.orderId}:${r.passengerName}`)).toEqual([`${b.id}:ZHANG/WEI`]);
+    expect(byPart.total).toBe(1);
+    expect((await list(token, `?bookingNumber=${part}&count=false`)).list).toEqual(byPart.list);
+    expect(await list(token, '?bookingNumber=Z9Z9Z9')).toMatchObject({ list: [], total: 0 });
     expect((await list(token, `?pnr=${a.pnr ?? ''}`)).list.every((r) => r.orderId === a.id)).toBe(true);
     const designator = `${seg.marketingCarrier}${seg.flightNumber}`;
     const byFlight = await list(token, `?flightNumber=${designator.toLowerCase()}`);
