@@ -96,4 +96,39 @@ describe('the balance after each wallet entry', () => {
       where agency_id = 1 and entry_kind = 'top-up' and day = ${newest('wallet_daily_sums', 'day')}`);
     expect((await ledgerViolations(db)).filter((p) => p.includes('sum of the day'))).toHaveLength(1);
   });
+  it("lists each posting under its entry kind's payment type, which no writer can set otherwise", async () => {
+    const { db } = t.database;
+    await db.transaction((tx) =>
+      topUp(tx, { agencyId: 1, currency: 'CNY', amountMinor: 10_000, reference: 'TYPED' }),
+    );
+    const topUpPosting = sql`(select id from ledger_postings where agency_id = 1 and entry_kind = 'top-up'
+      and account_kind = 'agency_wallet' order by created_at desc, id desc limit 1)`;
+    const [typed] = await db
+      .select({ paymentType: ledgerPostings.paymentType })
+      .from(ledgerPostings)
+      .where(sql`${ledgerPostings.id} = ${topUpPosting}`);
+    expect(typed?.paymentType).toBe('top-up');
+    expect(await ledgerViolations(db)).toEqual([]);
+    // PostgreSQL computes it in the posting's own insert: an update to another type is refused.
+    await expect(
+      db.execute(sql`update ledger_postings set payment_type = 'origin-flight' where id = ${topUpPosting}`),
+    ).rejects.toThrow();
+    // With the expression dropped (rolled back), a posting listed under another type is flagged.
+    const flagged: string[] = [];
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`alter table ledger_postings alter column payment_type drop expression`);
+        await tx.execute(
+          sql`update ledger_postings set payment_type = 'origin-flight' where id = ${topUpPosting}`,
+        );
+        flagged.push(...(await ledgerViolations(tx as unknown as typeof db)));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(flagged.filter((p) => /\(top-up\) is listed under the type origin-flight/.test(p))).toHaveLength(
+      1,
+    );
+    expect(flagged).toHaveLength(1);
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
 });

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { rowsOf as query } from '../../platform/db/rows';
+import { WALLET_PAYMENT_TYPES } from '@portal/domain/wallet';
+import { kindsOf } from './wallet.presenter';
+import { ENTRY_KINDS } from './wallet.schema';
 
 /** Ledger-wide invariant violations (empty when the books are sound); for tests and benches. */
 export async function ledgerViolations(db: Db): Promise<string[]> {
@@ -329,7 +332,8 @@ export async function trainOrderViolations(db: Db): Promise<string[]> {
  * its account's agency and kind, its entry's kind and time; its balance after is the running
  * sum of its account's postings through its entry, entries in time order then by id; and each
  * wallet's hourly and daily sums are its postings' per UTC hour, and UTC day, and entry kind (the
- * daily ones also of the wallet's agency and currency: statements select them by agency).
+ * daily ones also of the wallet's agency and currency: statements select them by agency); its
+ * payment type (migration 0042) is the one `kindsOf` lists its entry kind under.
  */
 export async function postingCopyViolations(db: Db): Promise<string[]> {
   const copied = await query<{ id: string }>(
@@ -340,6 +344,19 @@ export async function postingCopyViolations(db: Db): Promise<string[]> {
     join journal_entries e on e.id = p.entry_id
     where p.agency_id <> a.agency_id or p.account_kind <> a.kind or p.entry_kind <> e.kind
       or p.created_at <> e.created_at`,
+  );
+  // Each entry kind's type as the type filter lists it (`kindsOf`), against the one PostgreSQL
+  // computed from the posting's entry kind (migration 0042's expression).
+  const listedUnder = ENTRY_KINDS.map(
+    (kind) =>
+      sql`(${kind}::text, ${WALLET_PAYMENT_TYPES.find((type) => kindsOf(type).includes(kind)) ?? null}::text)`,
+  );
+  const typed = await query<{ id: string; entry_kind: string; payment_type: string | null }>(
+    db,
+    sql`
+    select p.id::text, p.entry_kind, p.payment_type from ledger_postings p
+    left join (values ${sql.join(listedUnder, sql`, `)}) k(kind, type) on k.kind = p.entry_kind
+    where p.payment_type is distinct from k.type`,
   );
   const running = await query<{ account_id: number; entry_id: string; stored: string; total: string }>(
     db,
@@ -379,6 +396,10 @@ export async function postingCopyViolations(db: Db): Promise<string[]> {
   );
   return [
     ...copied.map((r) => `posting ${r.id} differs from its account or entry`),
+    ...typed.map(
+      (r) =>
+        `posting ${r.id} (${r.entry_kind}) is listed under the type ${r.payment_type ?? 'none'}, not its kind's`,
+    ),
     ...daily.map(
       (r) => `wallet ${r.account_id}'s ${r.entry_kind} sum of the day ${r.day} differs from its postings`,
     ),

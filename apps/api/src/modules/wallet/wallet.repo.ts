@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { WalletPaymentType } from '@portal/domain/wallet';
 import type { Db } from '../../platform/db';
 import { preparedStatement } from '../../platform/db/rows';
 import { dayEndIn, dayStartIn } from '../../platform/time-zones';
@@ -22,7 +23,8 @@ export interface EntryLineFilter {
   dateTo?: string | undefined;
   /** The zone of the reader's agency (the signed-in one, also reading a sub-agency's lines). */
   timeZone: string;
-  kinds?: EntryKind[] | undefined;
+  /** The entries' type filter: postings listed under it (`payment_type`, migration 0042). */
+  paymentType?: WalletPaymentType | undefined;
   /** A booking number (any letter case) or an order id: the entries of that order. */
   orderId?: string | undefined;
   currency?: string | undefined;
@@ -155,7 +157,7 @@ export async function listEntryLines(
     accountKinds: [...kinds].sort().join(','),
     from: from !== undefined,
     to: to !== undefined,
-    kinds: query.kinds !== undefined,
+    paymentType: query.paymentType !== undefined,
     entries: entries !== undefined,
     currency: query.currency !== undefined,
     paymentMethod: query.paymentMethod !== undefined,
@@ -171,7 +173,7 @@ export async function listEntryLines(
     accountKinds: arrayLiteral(kinds),
     from: from?.toISOString(),
     to: to?.toISOString(),
-    kinds: query.kinds ? arrayLiteral(query.kinds) : undefined,
+    paymentType: query.paymentType,
     entries: entries ? arrayLiteral(entries) : undefined,
     currency: query.currency,
     paymentMethod: query.paymentMethod,
@@ -214,14 +216,14 @@ const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join('
 
 /**
  * Which filters a list has (not their values): each shape is one statement text, built once and
- * prepared once per connection. Lists (account and entry kinds, an order's entry ids) are array
+ * prepared once per connection. Lists (account kinds, an order's entry ids) are array
  * parameters, so their length does not make a shape.
  */
 interface LineShape {
   accountKinds: string;
   from: boolean;
   to: boolean;
-  kinds: boolean;
+  paymentType: boolean;
   entries: boolean;
   currency: boolean;
   paymentMethod: boolean;
@@ -314,7 +316,9 @@ function buildLineStatements(orders: LedgerOrders, shape: LineShape, kept: boole
   ];
   if (shape.from) where.push(sql`${lp.createdAt} >= ${p('from')}::timestamptz`);
   if (shape.to) where.push(sql`${lp.createdAt} < ${p('to')}::timestamptz`);
-  if (shape.kinds) where.push(sql`${lp.entryKind} = any(${p('kinds')}::text[])`);
+  // With a type, next to the agency in `ledger_postings_agency_type_created_idx`: the type's
+  // postings in the list's order, so its page and capped count read about their own lines.
+  if (shape.paymentType) where.push(sql`${lp.paymentType} = ${p('paymentType')}`);
   if (shape.entries) where.push(sql`${lp.entryId} = any(${p('entries')}::bigint[])`);
   if (shape.currency) where.push(sql`${lp.currency} = ${p('currency')}`);
   if (shape.paymentMethod) {

@@ -12,7 +12,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { LEDGER_ENTRY_KINDS, type LedgerEntryKind } from '@portal/domain/wallet';
+import { LEDGER_ENTRY_KINDS, type LedgerEntryKind, type WalletPaymentType } from '@portal/domain/wallet';
 import { createdAt, minorUnits, updatedAt } from '../../platform/db/columns';
 import { agencies } from '../agencies/index';
 import { users } from '../users/index';
@@ -139,6 +139,16 @@ export const journalEntries = pgTable(
   ],
 );
 
+/**
+ * The `payment_type` of a posting from its `entry_kind`, as `kindsOf` (wallet.presenter.ts) lists
+ * kinds under types; migration 0042 writes the same expression.
+ */
+const PAYMENT_TYPE_OF_ENTRY_KIND = sql`case
+  when entry_kind in ('top-up', 'transfer') then 'top-up'
+  when entry_kind in ('refund-flight', 'reimbursement') then 'refund-flight'
+  when entry_kind in ('origin-flight', 'origin-train', 'change-flight', 'void-flight') then entry_kind
+end`;
+
 export const ledgerPostings = pgTable(
   'ledger_postings',
   {
@@ -166,6 +176,15 @@ export const ledgerPostings = pgTable(
      * with a time of its own moves the balances stored after it (`postEntry`).
      */
     balanceAfterMinor: minorUnits('balance_after_minor').notNull(),
+    /**
+     * The wallet payment type the entries' type filter lists the posting under (`kindsOf`: a
+     * top-up is a `top-up` or a `transfer` entry), null for kinds no type lists. Computed by
+     * PostgreSQL from `entry_kind` in the posting's own insert (migration 0042): no writer sets it,
+     * none can set it otherwise, and `ledger.invariants.ts` checks the expression against `kindsOf`.
+     */
+    paymentType: text('payment_type')
+      .$type<WalletPaymentType>()
+      .generatedAlwaysAs(PAYMENT_TYPE_OF_ENTRY_KIND),
   },
   (t) => [
     check('ledger_postings_leg_known', sql`${t.leg} is null or ${t.leg} in ('markup', 'clawback')`),
@@ -175,6 +194,9 @@ export const ledgerPostings = pgTable(
     // balance_after_minor here (index-only pages and statement sums), and balance_after_minor in
     // the account index (a wallet's balance at an instant); the schema builder cannot say so.
     index('ledger_postings_agency_created_idx').on(t.agencyId, t.createdAt, t.entryId),
+    // A type's postings in the lists' order (migration 0042 INCLUDEs account_kind, currency and
+    // amount_minor: a page of one type is index-only too).
+    index('ledger_postings_agency_type_created_idx').on(t.agencyId, t.paymentType, t.createdAt, t.entryId),
   ],
 );
 

@@ -21,7 +21,7 @@ import { notifyAgencyEvent } from '../notifications/index';
 import { assertWithinRequestMaximum, fromMinor, percentOf, toMinor } from './money';
 import { setCreditLimit } from './set-credit-limit';
 import { transfer } from './transfer';
-import { emptyBalance, kindsOf, presentBalance, presentEntry, presentTransaction } from './wallet.presenter';
+import { emptyBalance, presentBalance, presentEntry, presentTransaction } from './wallet.presenter';
 import { EXPORT_ROW_CAP, entriesWorkbook, transactionsWorkbook } from './wallet.export';
 import { assertCanFundAgency } from './wallet.policy';
 import { findAgency, holdLiveAgency, listEntryLines, walletAccounts, type EntryLine } from './wallet.repo';
@@ -96,7 +96,7 @@ export function createAgencyBills(db: Db, orders: LedgerOrders) {
       const { list, ...counted } = await listEntryLines(db, orders, agency.id, ['agency_wallet'], {
         ...query,
         timeZone,
-        kinds: query.type ? kindsOf(query.type) : undefined,
+        paymentType: query.type,
         direction: query.sort === 'paymentTime' ? 'asc' : 'desc',
       });
       return { list: list.map(presentEntry), ...counted, page: query.page, pageSize: query.pageSize };
@@ -132,7 +132,7 @@ export function createAgencyBills(db: Db, orders: LedgerOrders) {
         page: 1,
         pageSize: EXPORT_ROW_CAP,
         after: undefined,
-        kinds: query.type ? kindsOf(query.type) : undefined,
+        paymentType: query.type,
         direction: query.sort === 'paymentTime' ? 'asc' : 'desc',
       });
       return entriesWorkbook(locale, list, await invoiceTypesOfLines(db, orders, agency, list));
