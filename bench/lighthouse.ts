@@ -10,8 +10,9 @@
  * run Lighthouse could not measure); `LIGHTHOUSE_RUNS` sets the runs per page (3);
  * `LIGHTHOUSE_PAGES=login` (ids, comma-separated: baseline, login, search) runs only those pages;
  * `LIGHTHOUSE_PORT` fixes the portal's port (a free one otherwise). It prints each run (score,
- * paints, blocking time, Lighthouse's CPU benchmark, the load average), the runs it ran again
- * (RERUN_CODES) and the medians.
+ * paints, blocking time, Lighthouse's CPU benchmark, the load average), each run's requests with
+ * their sizes (those not made in every run of a page marked), the runs it ran again (RERUN_CODES)
+ * and the medians. Every run of a portal page starts in the same state (see prepareRun).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

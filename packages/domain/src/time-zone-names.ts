@@ -49,8 +49,8 @@ const ZONE_NAME = /^(?:UTC|[A-Za-z]+(?:\/[A-Za-z0-9_+-]+){1,2})$/;
 /**
  * Each zone's calendar-day formatter, by the name asked for (null: a zone the runtime does not
  * know). Building an `Intl.DateTimeFormat` costs far more than using one, and the search page's
- * form asks for the agency's day on every render of each field that needs it: the profile of its
- * first load (4x CPU) showed about 170 ms in building them (docs/performance/lighthouse.md).
+ * form asks for the agency's day twice on every render: the profile of its first load (4x CPU)
+ * showed about 170 ms in building them (docs/performance/lighthouse.md).
  * Bounded: names come from the agency's settings and the company form, a handful per visit.
  */
 const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
