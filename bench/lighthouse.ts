@@ -10,8 +10,9 @@
  * run Lighthouse could not measure); `LIGHTHOUSE_RUNS` sets the runs per page (3);
  * `LIGHTHOUSE_PAGES=login` (ids, comma-separated: baseline, login, search) runs only those pages;
  * `LIGHTHOUSE_PORT` fixes the portal's port (a free one otherwise). It prints each run (score,
- * paints, blocking time, Lighthouse's CPU benchmark, the load average), the runs it ran again
- * (RERUN_CODES) and the medians.
+ * paints, blocking time, Lighthouse's CPU benchmark, the load average), each run's requests with
+ * their sizes (those not made in every run of a page marked), the runs it ran again (RERUN_CODES)
+ * and the medians. Every run of a portal page starts in the same state (see prepareRun).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -122,12 +123,8 @@ async function startBaseline(): Promise<{ url: string; close(): Promise<void> }>
   };
 }
 
-/**
- * Logs the demo operator in through the API and stores the session where the web app keeps it, in
- * the page the audits run in, then empties the HTTP cache: Lighthouse keeps the cache along with
- * the storage (`disableStorageReset`), and each search page run starts cold.
- */
-async function signIn(page: Page, origin: string): Promise<void> {
+/** The demo operator's session, as the web app keeps it (`portal-session` in localStorage). */
+async function signIn(origin: string): Promise<string> {
   const res = await fetch(`${origin}/base/v2/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -137,14 +134,55 @@ async function signIn(page: Page, origin: string): Promise<void> {
   if (envelope.code !== 0) throw new Error(`login failed: ${JSON.stringify(envelope)}`);
   const { token, permissions, websitePrefix, userInfo, company } = envelope.data;
   const state = { token, permissions, websitePrefix, userInfo, company, isLogoutByUser: false };
-  await page.goto(`${origin}/terms`);
-  // Runs in the page: `localStorage` there is the portal origin's.
-  await page.evaluate(
-    `localStorage.setItem('portal-session', ${JSON.stringify(JSON.stringify({ state, version: 0 }))})`,
-  );
+  return JSON.stringify({ state, version: 0 });
+}
+
+/**
+ * Puts the bench's tab in the same state before every run: the portal origin's storage emptied
+ * (then the session alone written, for a page opened logged in) and the browser's caches emptied.
+ * Lighthouse itself empties the caches but keeps localStorage and IndexedDB (its default
+ * `clearStorageTypes`), and with `disableStorageReset` (the logged-in runs) it empties nothing.
+ *
+ * What the runs differed by before (docs/performance/lighthouse.md, 2026-11-30): the session was
+ * written from `/terms`, which ran the app; its lazy chunks (the signed-in layout, the menus) and
+ * at times the shell arrived after `goto` returned and the cache was emptied, so the next run took
+ * them from the disk cache: a run transferred 124 KB and the next 299 KB from the same build. And
+ * the first run of a page fetched the site config, which the app keeps for 10 minutes in its
+ * preferences, while the next runs found it kept by the one before.
+ *
+ * The session is now written from the portal's favicon, a document of the portal's origin that
+ * runs none of the app, and the tab leaves it for a blank page before the caches are emptied.
+ */
+async function prepareRun(page: Page, origin: string, session: string | undefined): Promise<void> {
   const cdp = await page.createCDPSession();
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+  await page.goto(`${origin}/favicon.svg`);
+  // Runs in the page: its storage is the portal origin's (sessionStorage is the tab's own).
+  await page.evaluate(
+    'sessionStorage.clear(); localStorage.clear();' +
+      (session ? ` localStorage.setItem('portal-session', ${JSON.stringify(session)})` : ''),
+  );
+  await page.goto('about:blank');
+  // As Lighthouse does it (core/gather/driver/storage.js): the disk cache, then the memory cache,
+  // evicted by turning the cache off and on.
   await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
   await cdp.detach();
+}
+
+/** One request of a run, from Lighthouse's `network-requests` audit. */
+interface Request {
+  /** The address without the origin (the portal's own files and calls), whole for other origins. */
+  url: string;
+  resourceType: string;
+  /** Bytes on the wire, headers included (0 when served from a cache). */
+  transferSize: number;
+  statusCode: number;
+  /** `disk`, `memory` or `none`: a cached file in a run that should start cold is the bench's fault. */
+  cache: string;
+  /** Milliseconds after the navigation started, when the page asked for it. */
+  start: number;
 }
 
 interface Audit {
@@ -156,6 +194,8 @@ interface Audit {
   bytes: number;
   /** Lighthouse's CPU benchmark of the run (higher is faster; a quiet desktop scores 1,000 to 2,000). */
   benchmark: number;
+  /** What the page loaded, in the order it asked: what makes `bytes`, to compare one run with another. */
+  requests: Request[];
 }
 
 /** A run Lighthouse could not measure, with its error code (`NO_NAVSTART`, …). */
@@ -175,7 +215,8 @@ async function audit(page: Page, url: string, keepStorage: boolean, report: stri
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
-      // The session stored by signIn() must survive: Lighthouse clears the origin's storage otherwise.
+      // The session stored by prepareRun() must survive: Lighthouse's own reset is left out for these
+      // runs (prepareRun() has emptied the caches).
       disableStorageReset: keepStorage,
       // The one documented exception (docs/accessibility.md): the spec (§9) blocks pinch zoom with the
       // viewport meta, which this audit refuses; the browser tests' axe check leaves it out likewise.
@@ -206,6 +247,17 @@ async function audit(page: Page, url: string, keepStorage: boolean, report: stri
     writeFileSync(path.join(REPORT_DIR, `${report}.json`), JSON.stringify(lhr, null, 1));
   }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const origin = new URL(url).origin;
+  const details = lhr.audits['network-requests']?.details;
+  const items = details?.type === 'table' ? details.items : [];
+  const requests = items.map((item) => ({
+    url: String(item.url).replace(origin, ''),
+    resourceType: String(item.resourceType ?? ''),
+    transferSize: Number(item.transferSize ?? 0),
+    statusCode: Number(item.statusCode ?? 0),
+    cache: String(item.cache ?? 'none'),
+    start: Number(item.rendererStartTime ?? Number.NaN),
+  }));
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -214,7 +266,36 @@ async function audit(page: Page, url: string, keepStorage: boolean, report: stri
     tbt: numeric('total-blocking-time'),
     bytes: numeric('total-byte-weight'),
     benchmark: lhr.environment.benchmarkIndex,
+    requests,
   };
+}
+
+/**
+ * Each run's requests, with the ones not made in every run of the page marked `*` and listed
+ * together at the end: what differs between two runs' transferred bytes, at a glance.
+ */
+function requestsPerRun(pageId: string, runs: Audit[]): string[] {
+  const seen = new Map<string, number>();
+  for (const run of runs)
+    for (const url of new Set(run.requests.map((r) => r.url))) seen.set(url, (seen.get(url) ?? 0) + 1);
+  const inSome = (url: string) => (seen.get(url) ?? 0) < runs.length;
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  const lines: string[] = [];
+  runs.forEach((run, index) => {
+    const total = run.requests.reduce((sum, r) => sum + r.transferSize, 0);
+    lines.push(`${pageId} run ${index + 1}: ${run.requests.length} requests, ${kb(total)} KB`);
+    for (const r of run.requests) {
+      lines.push(
+        `  ${inSome(r.url) ? '*' : ' '} ${kb(r.transferSize).padStart(6)} ${r.resourceType.padEnd(10)} ` +
+          `${r.statusCode} ${r.cache === 'none' ? '' : `(${r.cache} cache) `}${Math.round(r.start)} ms ${r.url}`,
+      );
+    }
+  });
+  const differing = [...seen.keys()].filter(inSome);
+  lines.push(
+    `${pageId}: requests not in every run: ${differing.length === 0 ? 'none' : differing.join(', ')}`,
+  );
+  return lines;
 }
 
 function median(values: number[]): number {
@@ -262,12 +343,14 @@ async function main(): Promise<void> {
     const misses: string[] = [];
     const details: string[] = [];
     const rerun: string[] = [];
+    const requestLists: string[] = [];
     for (const page of pages.filter((p) => !ONLY || ONLY.includes(p.id))) {
       const runs: Audit[] = [];
       for (let i = 0; i < RUNS; i += 1) {
         for (let attempt = 1; ; attempt += 1) {
           if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-          if (page.keep) await signIn(tab, ORIGIN);
+          if (page.url.startsWith(ORIGIN))
+            await prepareRun(tab, ORIGIN, page.keep ? await signIn(ORIGIN) : undefined);
           try {
             runs.push(
               await audit(tab, page.url, page.keep, `${page.id}-${i + 1}${attempt > 1 ? `-${attempt}` : ''}`),
@@ -288,7 +371,8 @@ async function main(): Promise<void> {
           );
         }
       }
-      const pick = (key: keyof Audit) => median(runs.map((r) => r[key]));
+      requestLists.push(...requestsPerRun(page.id, runs));
+      const pick = (key: Exclude<keyof Audit, 'requests'>) => median(runs.map((r) => r[key]));
       const scores = runs.map((r) => r.score).join('/');
       const budgets: Partial<Record<'performance' | 'accessibility', number>> = page.target ?? {};
       const perfTarget = budgets.performance === undefined ? '' : ` (budget ${budgets.performance})`;
@@ -310,6 +394,8 @@ async function main(): Promise<void> {
     console.log('| page | run | performance | FCP ms | LCP ms | TBT ms | benchmark index | load (1 min) |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const row of details) console.log(row);
+    console.log('\nRequests of each run (KB on the wire with headers, type, address; * not in every run)\n');
+    for (const line of requestLists) console.log(line);
     console.log(`\nRuns Lighthouse could not measure and ran again: ${rerun.length}`);
     for (const line of rerun) console.log(`- ${line}`);
     console.log(

@@ -46,14 +46,38 @@ export const COMMON_TIME_ZONES = [
 /** Area/Location names (`America/Argentina/Buenos_Aires`, `Etc/GMT+8`) and UTC; no offsets like `+08:00`. */
 const ZONE_NAME = /^(?:UTC|[A-Za-z]+(?:\/[A-Za-z0-9_+-]+){1,2})$/;
 
+/**
+ * Each zone's calendar-day formatter, by the name asked for (null: a zone the runtime does not
+ * know). Building an `Intl.DateTimeFormat` costs far more than using one, and the search page's
+ * form asks for the agency's day twice on every render: the profile of its first load (4x CPU)
+ * showed about 170 ms in building them (docs/performance/lighthouse.md).
+ * Bounded: names come from the agency's settings and the company form, a handful per visit.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+const MAX_KEPT_ZONES = 64;
+
+function dayFormatOf(name: string): Intl.DateTimeFormat | null {
+  let format = dayFormats.get(name);
+  if (format !== undefined) return format;
+  if (name.length > 64 || !ZONE_NAME.test(name)) return null;
+  try {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: name,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+  } catch {
+    format = null;
+  }
+  if (dayFormats.size >= MAX_KEPT_ZONES) dayFormats.clear();
+  dayFormats.set(name, format);
+  return format;
+}
+
 /** The runtime's canonical spelling of an IANA zone name; undefined for none it knows. */
 export function canonicalTimeZone(name: string): string | undefined {
-  if (name.length > 64 || !ZONE_NAME.test(name)) return undefined;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
+  return dayFormatOf(name)?.resolvedOptions().timeZone;
 }
 
 /** True for an IANA time zone name the runtime knows. */
@@ -63,13 +87,8 @@ export function isIanaTimeZone(name: string): boolean {
 
 /** The year, month and day `at` shows in `timeZone` (an unknown zone: the default agency zone). */
 function calendarPartsIn(timeZone: string, at: Date): { year: string; month: string; day: string } {
-  const zone = canonicalTimeZone(timeZone) ?? DEFAULT_AGENCY_TIME_ZONE;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(at);
+  const format = dayFormatOf(timeZone) ?? dayFormatOf(DEFAULT_AGENCY_TIME_ZONE);
+  const parts = format?.formatToParts(at) ?? [];
   const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value ?? '';
   return { year: part('year'), month: part('month'), day: part('day') };
 }

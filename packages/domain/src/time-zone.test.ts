@@ -41,6 +41,16 @@ describe('agency time zones', () => {
     expect(todayIn('Mars/Olympus', at)).toBe('2026-12-01');
   });
 
+  it('answers the same for a zone asked again (the formatters are kept per zone)', () => {
+    const at = new Date('2026-11-30T23:30:00Z');
+    for (let i = 0; i < 3; i += 1) {
+      expect(isIanaTimeZone('Asia/Atlantis')).toBe(false);
+      expect(todayIn('Asia/Atlantis', at)).toBe('2026-12-01');
+      expect(todayIn('America/Los_Angeles', at)).toBe('2026-11-30');
+      expect(monthIn('America/Los_Angeles', at)).toBe('2026-11');
+    }
+  });
+
   it('follows half-hour and 45-minute offsets to the minute', () => {
     // Kolkata is UTC+05:30: its day begins at 18:30 UTC; Kathmandu (+05:45) at 18:15 UTC.
     expect(todayIn('Asia/Kolkata', new Date('2026-11-30T18:29:59Z'))).toBe('2026-11-30');
