@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { addDays } from './time';
 
 /**
  * Every conversion between an instant and a wall-clock time of an IANA time zone (DST included)
@@ -115,7 +116,5 @@ export function dayStartIn(date: string, timeZone: string): Date {
  * "to day", both days included, is `createdAt < dayEndIn(to)`. Days of 23 or 25 hours included.
  */
 export function dayEndIn(date: string, timeZone: string): Date {
-  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
-  const next = new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
-  return dayStartIn(next, timeZone);
+  return dayStartIn(addDays(date, 1), timeZone);
 }
