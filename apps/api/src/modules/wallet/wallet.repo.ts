@@ -1,8 +1,7 @@
 import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { WalletPaymentType } from '@portal/domain/wallet';
 import type { Db } from '../../platform/db';
-import { preparedStatement } from '../../platform/db/rows';
+import { preparedStatement, unnamedStatement } from '../../platform/db/rows';
 import { dayEndIn, dayStartIn } from '../../platform/time-zones';
 import { agencies, type AgencyRow } from '../agencies/index';
 import { lineOrderOf, type LedgerOrders, type LineOrder, type LineOrderRow } from './ledger-orders';
@@ -289,20 +288,6 @@ function lineStatementsOf(orders: LedgerOrders, shape: LineShape): LineStatement
 }
 
 const p = (name: string) => sql.placeholder(name);
-
-const dialect = new PgDialect();
-
-/** As `preparedStatement`, left unnamed: parsed and planned on every call, nothing kept per connection. */
-function unnamedStatement<T>(statement: SQL): (db: Db, values: Values) => Promise<T[]> {
-  const query = dialect.sqlToQuery(statement);
-  return async (db, values) => {
-    const result: unknown = await db._.session
-      .prepareQuery(query, undefined, undefined, false)
-      .execute(values);
-    const rows = (result as { rows?: unknown } | undefined)?.rows;
-    return Array.isArray(rows) ? (rows as T[]) : [];
-  };
-}
 
 /**
  * The statements of one shape. One statement reads the page, its entries and its capped count from

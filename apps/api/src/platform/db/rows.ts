@@ -64,6 +64,15 @@ export function preparedStatement<T>(
     rowsIn(await db._.session.prepareQuery(query, undefined, name, false).execute(values));
 }
 
+/** As `preparedStatement`, left unnamed: parsed and planned with its values on every call, nothing kept per connection. */
+export function unnamedStatement<T>(
+  statement: SQL,
+): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
+  const query = dialect.sqlToQuery(statement);
+  return async (db, values) =>
+    rowsIn(await db._.session.prepareQuery(query, undefined, undefined, false).execute(values));
+}
+
 /**
  * As `rowsOf`, for a busy read whose text takes few shapes: the statement is named after its text
  * (`{kind}_{hash}`), so node-postgres parses it once per connection and PostgreSQL keeps its plan
