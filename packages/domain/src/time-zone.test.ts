@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMMON_TIME_ZONES, IanaTimeZone, isIanaTimeZone } from './time-zone';
-import { monthIn, todayIn } from './time-zone-names';
+import { FIXED_OFFSET_ZONES, FIXED_SINCE, monthIn, todayIn } from './time-zone-names';
 
 describe('agency time zones', () => {
   it.each(['Asia/Shanghai', 'Europe/London', 'America/Argentina/Buenos_Aires', 'UTC', 'Etc/GMT+8'])(
@@ -70,5 +70,47 @@ describe('agency time zones', () => {
     expect(todayIn('Pacific/Auckland', at)).toBe('2026-12-31');
     expect(todayIn('UTC', at)).toBe('2026-12-31');
     expect(todayIn('Pacific/Pago_Pago', at)).toBe('2026-12-30');
+  });
+
+  it("keeps each zone read by its offset at the runtime's offset, every 13 hours to 2035", () => {
+    const until = Date.UTC(2035, 0, 1);
+    for (const [zone, minutes] of FIXED_OFFSET_ZONES) {
+      const runtime = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      });
+      const offsetAt = (t: number) => {
+        const parts = runtime.formatToParts(t);
+        const part = (type: Intl.DateTimeFormatPartTypes) =>
+          Number(parts.find((p) => p.type === type)?.value);
+        const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
+        return (local - t) / 60_000;
+      };
+      const differing: string[] = [];
+      for (let t = FIXED_SINCE; t < until; t += 13 * 3_600_000) {
+        if (offsetAt(t) !== minutes) differing.push(`${zone} ${new Date(t).toISOString()} ${offsetAt(t)}`);
+      }
+      expect(differing.slice(0, 3)).toEqual([]);
+    }
+  });
+
+  it('gives the day of a zone read by its offset on either side of its midnight', () => {
+    expect(todayIn('Asia/Shanghai', new Date('2026-12-31T15:59:59.999Z'))).toBe('2026-12-31');
+    expect(todayIn('Asia/Shanghai', new Date('2026-12-31T16:00:00Z'))).toBe('2027-01-01');
+    expect(todayIn('Asia/Dubai', new Date('2028-02-28T20:00:00Z'))).toBe('2028-02-29');
+    expect(monthIn('Asia/Tokyo', new Date('2027-02-28T15:00:00Z'))).toBe('2027-03');
+  });
+
+  it('reads instants before those offsets held from the zone data', () => {
+    // Beijing kept summer time (UTC+9) from 1986 to 1991: 15:30 UTC on 1 July 1988 was 00:30 on 2 July.
+    expect(todayIn('Asia/Shanghai', new Date('1988-07-01T15:30:00Z'))).toBe('1988-07-02');
+    // Moscow was UTC+4 from 2011 to October 2014: 20:30 UTC on 1 July 2013 was 00:30 on 2 July.
+    expect(todayIn('Europe/Moscow', new Date('2013-07-01T20:30:00Z'))).toBe('2013-07-02');
+    expect(todayIn('Europe/Moscow', new Date('2026-07-01T20:30:00Z'))).toBe('2026-07-01');
   });
 });
