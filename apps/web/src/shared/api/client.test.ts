@@ -8,6 +8,7 @@ import { useUiStore } from '../stores/ui-store';
 import { ApiError } from './api-error';
 import type { getExchangeRates } from '@portal/domain/api/site';
 import { callApi } from './call-api';
+import { send } from './client';
 
 const RATES = { base: 'CNY', rates: { USD: '0.1389' }, updatedAt: '2026-11-28T00:00:00.000Z' };
 
@@ -33,6 +34,28 @@ describe('api client', () => {
     expect(headers?.get('authorization')).toBe('Bearer token-operator');
     expect(headers?.get('accept-language')).toBe('en');
     expect(useUiStore.getState().pending).toBe(0);
+  });
+
+  it('echoes the XSRF cookie on a change, not on a read', async () => {
+    document.cookie = 'XSRF-TOKEN=token-from-cookie; path=/';
+    const seen: Record<string, string | null> = {};
+    server.use(
+      mswHttp.get('/base/v2/exchangeRates', ({ request }) => {
+        seen.get = request.headers.get('x-xsrf-token');
+        return HttpResponse.json(envelope(RATES));
+      }),
+      mswHttp.post('/base/v2/exchangeRates', ({ request }) => {
+        seen.post = request.headers.get('x-xsrf-token');
+        return HttpResponse.json(envelope(null));
+      }),
+    );
+    try {
+      await getRates();
+      await send('post', '/base/v2/exchangeRates', {});
+      expect(seen).toEqual({ get: null, post: 'token-from-cookie' });
+    } finally {
+      document.cookie = 'XSRF-TOKEN=; path=/; max-age=0';
+    }
   });
 
   it('refuses, in development and the tests, an answer that does not match the route contract', async () => {

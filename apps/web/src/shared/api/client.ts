@@ -50,8 +50,9 @@ function urlOf(path: string, params: RequestOptions['params']): URL {
   return url;
 }
 
-/** Bearer token, Accept-Language and, on this site, the XSRF cookie's value (spec §7). */
+/** Bearer token, Accept-Language and, for a change on this site, the XSRF cookie's value (spec §7). */
 function headersFor(
+  method: Method,
   url: URL,
   extra: RequestOptions['headers'],
   session: CallSession | undefined,
@@ -60,7 +61,10 @@ function headersFor(
   // A platform call never carries the agency token, and an agency call never the platform one.
   const token = session ? session.token() : useSessionStore.getState().token;
   if (token) headers.Authorization = `Bearer ${token}`;
-  const xsrf = url.origin === window.location.origin ? cookie(XSRF_COOKIE) : undefined;
+  // Only a call that changes something needs the XSRF echo (the API checks no other); reading
+  // `document.cookie` asks the browser's network process synchronously, on the main thread, so a
+  // page's first reads skip it.
+  const xsrf = method !== 'get' && url.origin === window.location.origin ? cookie(XSRF_COOKIE) : undefined;
   if (xsrf) headers[XSRF_HEADER] = xsrf;
   return headers;
 }
@@ -77,7 +81,7 @@ export async function send(
   options: RequestOptions = {},
 ): Promise<Response | undefined> {
   const url = urlOf(path, options.params);
-  const headers = headersFor(url, options.headers, options.session);
+  const headers = headersFor(method, url, options.headers, options.session);
   // A form goes as multipart (the browser writes its boundary); anything else as JSON.
   const payload = body === undefined || body instanceof FormData ? body : JSON.stringify(body);
   if (typeof payload === 'string') headers['Content-Type'] = 'application/json';
