@@ -11,7 +11,7 @@ import { bookOne } from '../flight-orders/flight-orders.test-helpers';
 import { outboundMessages } from '../notifications/index';
 import { serviceFeeFor } from '../flight-orders/index';
 import { flightsOf, minor } from '../shopping/shopping.fixtures';
-import { oneWay, search } from '../shopping/shopping.test-helpers';
+import { oneWay, search, searchOnDayWith } from '../shopping/shopping.test-helpers';
 import { POPULAR_ROUTE_MIN_FREQUENCY, routeFrequency } from '../../platform/air-routes';
 
 /**
@@ -58,8 +58,8 @@ const carriersOf = (s: Solution) => [
   ...s.legs.flatMap((l) => l.segments.map((x) => x.marketingCarrier)),
 ];
 
-const subSearch = async (origin: string, destination: string) =>
-  search(t.app, await login(t.app, 'subop'), oneWay(origin, destination));
+const subSearch = async (origin: string, destination: string, date?: string) =>
+  search(t.app, await login(t.app, 'subop'), oneWay(origin, destination, date));
 
 describe('flight settings in shopping', () => {
   it('airline whitelist keeps only listed airlines; blacklist never shows a listed one', async () => {
@@ -103,18 +103,25 @@ describe('flight settings in shopping', () => {
   });
 
   it('only free baggage and only with fare basis drop the quotes without them', async () => {
-    const plain = await subSearch('SHA', 'CAN');
     const noBag = (s: Solution) =>
       (s.baggage.find((b) => b.passengerType === 'adult')?.checked.pieces ?? 0) < 1;
     const noBasis = (s: Solution) => s.legs.some((l) => l.segments.some((x) => x.fareBasis === null));
+    // A day with fares of both kinds to drop (not every day has a low-cost fare without fare basis).
+    const { date, result: plain } = await searchOnDayWith(
+      t.app,
+      await login(t.app, 'subop'),
+      'SHA',
+      'CAN',
+      (r) => r.solutions.some(noBag) && r.solutions.some(noBasis),
+    );
     expect(plain.solutions.some(noBag)).toBe(true);
     expect(plain.solutions.some(noBasis)).toBe(true);
     await configure(flight({ onlyFreeBaggage: true }));
-    const bags = await subSearch('SHA', 'CAN');
+    const bags = await subSearch('SHA', 'CAN', date);
     expect(bags.solutions.length).toBeGreaterThan(0);
     expect(bags.solutions.some(noBag)).toBe(false);
     await configure(flight({ onlyFreeBaggage: false, onlyWithFareBasis: true }));
-    const basis = await subSearch('SHA', 'CAN');
+    const basis = await subSearch('SHA', 'CAN', date);
     expect(basis.solutions.length).toBeGreaterThan(0);
     expect(basis.solutions.some(noBasis)).toBe(false);
   });

@@ -72,3 +72,24 @@ export async function awaitFinished(
 export async function search(app: FastifyInstance, token: string, payload: object): Promise<SolutionsResult> {
   return awaitFinished(app, token, await startSearch(app, token, payload));
 }
+
+/**
+ * The first travel date from 40 days ahead, within a week, whose one-way search of `origin` to
+ * `destination` answers what `wanted` looks for, with that answer. The simulated schedules fly some
+ * routes on some weekdays only and their fares differ by date, so a test that needs a kind of fare
+ * (low-cost, without fare basis) picks a day that has one instead of assuming today's.
+ */
+export async function searchOnDayWith(
+  app: FastifyInstance,
+  token: string,
+  origin: string,
+  destination: string,
+  wanted: (result: SolutionsResult) => boolean,
+): Promise<{ date: string; result: SolutionsResult }> {
+  for (let days = 40; days < 47; days += 1) {
+    const date = daysAhead(days);
+    const result = await search(app, token, oneWay(origin, destination, date));
+    if (wanted(result)) return { date, result };
+  }
+  throw new Error(`no search of ${origin} to ${destination} in a week has what the test needs`);
+}

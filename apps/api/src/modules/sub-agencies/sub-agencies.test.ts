@@ -9,6 +9,7 @@ import type {
 } from '@portal/domain/sub-agencies';
 import type { TransactionList, WalletEntryList } from '@portal/domain/wallet';
 import { describe, expect, it } from 'vitest';
+import { MAX_SUB_RANGE_DAYS } from '@portal/domain/sub-agencies';
 import { agencies } from '../agencies/index';
 import { lookToBook } from '../shopping/index';
 import { users } from '../users/index';
@@ -17,6 +18,8 @@ import { payFromBalance } from '../wallet/index';
 import { reimburse } from '../wallet/index';
 import { fundThroughParents, moveEntries } from '../wallet/wallet.test-helpers';
 import { journalEntries } from '../wallet/index';
+import { addDays } from '../../platform/time';
+import { localDate } from '../../platform/time-zones';
 
 /**
  * The money of sub-agencies as their parent's agency manager reads it: statements per
@@ -169,8 +172,13 @@ describe('sub-agency statements', () => {
 
   it('closes today at the wallet balance, and each closing is opening plus top-ups plus spending', async () => {
     await seedHistory();
-    const today = new Date().toISOString().slice(0, 10);
-    const res = await get<SubStatementList>('finance', `/base/v2/sub/statements?from=2026-01-01&to=${today}`);
+    // Today of the sub-agency (its statement days end at its midnight, not UTC's), and the longest
+    // range before it: the opening then holds whatever came earlier.
+    const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.id, 2));
+    const today = localDate(new Date(), agency?.timeZone ?? 'UTC');
+    const from = addDays(today, 1 - MAX_SUB_RANGE_DAYS);
+    const res = await get<SubStatementList>('finance', `/base/v2/sub/statements?from=${from}&to=${today}`);
+    expect(res.status).toBe(200);
     const row = res.data?.list[0];
     const balance = await get<SubAgencyBalance>('finance', '/base/v2/sub/balance/2');
     expect(row?.closing).toEqual(balance.data?.wallets[0]?.balance);
