@@ -259,7 +259,10 @@ describe('passport reading under load', () => {
 
   it('answers 503 OCR_TIMEOUT when a read takes too long, and reads the next on a fresh reader', async () => {
     const held = heldReaders();
-    const app = await appWith({ size: 1, queueLimit: 1, timeoutMs: 50, createReader: held.createReader });
+    // The first reader never answers, so its read times out whatever the machine's load; the
+    // deadline is long enough for the next upload's decoding and answer on a busy machine (at 50
+    // ms, that read itself timed out under load).
+    const app = await appWith({ size: 1, queueLimit: 1, timeoutMs: 2_000, createReader: held.createReader });
     const token = await login(app);
     const slow = await upload(token, 'a.png', 'image/png', await image(), app);
     expect(slow.statusCode).toBe(503);
@@ -269,7 +272,7 @@ describe('passport reading under load', () => {
     });
     expect(held.closed).toEqual([0]);
     const next = upload(token, 'b.png', 'image/png', await image(), app);
-    await vi.waitFor(() => expect(held.reads).toHaveLength(2));
+    await vi.waitFor(() => expect(held.reads).toHaveLength(2), { timeout: 1_500 });
     expect(held.reads[1]?.reader).toBe(1);
     held.reads[1]?.release();
     expect((await next).statusCode).toBe(200);
