@@ -97,43 +97,37 @@ export function isIanaTimeZone(name: string): boolean {
  * (`time-zone.test.ts`): should a zone's rules change, that test fails with the runtime update
  * that brings the change, and the entry goes.
  */
-const FIXED_OFFSET_MINUTES: Readonly<Record<string, number>> = {
-  'Asia/Shanghai': 480,
-  'Asia/Hong_Kong': 480,
-  'Asia/Macau': 480,
-  'Asia/Taipei': 480,
-  'Asia/Singapore': 480,
-  'Asia/Kuala_Lumpur': 480,
-  'Asia/Manila': 480,
-  'Asia/Tokyo': 540,
-  'Asia/Seoul': 540,
-  'Asia/Bangkok': 420,
-  'Asia/Ho_Chi_Minh': 420,
-  'Asia/Jakarta': 420,
-  'Asia/Kolkata': 330,
-  'Asia/Dubai': 240,
-  'Europe/Moscow': 180,
-  UTC: 0,
-};
+export const FIXED_OFFSET_ZONES: ReadonlyMap<string, number> = new Map([
+  ['Asia/Shanghai', 480],
+  ['Asia/Hong_Kong', 480],
+  ['Asia/Macau', 480],
+  ['Asia/Taipei', 480],
+  ['Asia/Singapore', 480],
+  ['Asia/Kuala_Lumpur', 480],
+  ['Asia/Manila', 480],
+  ['Asia/Tokyo', 540],
+  ['Asia/Seoul', 540],
+  ['Asia/Bangkok', 420],
+  ['Asia/Ho_Chi_Minh', 420],
+  ['Asia/Jakarta', 420],
+  ['Asia/Kolkata', 330],
+  ['Asia/Dubai', 240],
+  ['Europe/Moscow', 180],
+  ['UTC', 0],
+]);
 
 /** From this instant on (Moscow's last change, 26 October 2014, is before it) the offsets above hold. */
 export const FIXED_SINCE = Date.UTC(2015, 0, 1);
 
-/** The zones read from their offset alone, with it (for the test that checks them). */
-export const FIXED_OFFSET_ZONES = Object.entries(FIXED_OFFSET_MINUTES);
-
-const twoDigits = (n: number) => String(n).padStart(2, '0');
-
 /** The year, month and day `at` shows in `timeZone` (an unknown zone: the default agency zone). */
 function calendarPartsIn(timeZone: string, at: Date): { year: string; month: string; day: string } {
-  const offset = Object.hasOwn(FIXED_OFFSET_MINUTES, timeZone) ? FIXED_OFFSET_MINUTES[timeZone] : undefined;
+  const offset = FIXED_OFFSET_ZONES.get(timeZone);
   if (offset !== undefined && at.getTime() >= FIXED_SINCE) {
-    const local = new Date(at.getTime() + offset * 60_000);
-    return {
-      year: String(local.getUTCFullYear()),
-      month: twoDigits(local.getUTCMonth() + 1),
-      day: twoDigits(local.getUTCDate()),
-    };
+    const [year = '', month = '', day = ''] = new Date(at.getTime() + offset * 60_000)
+      .toISOString()
+      .slice(0, 10)
+      .split('-');
+    return { year, month, day };
   }
   const format = dayFormatOf(timeZone) ?? dayFormatOf(DEFAULT_AGENCY_TIME_ZONE);
   const parts = format?.formatToParts(at) ?? [];
