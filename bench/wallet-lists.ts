@@ -4,7 +4,7 @@
  * in ten an order payment (wallet to supplier payable) and one in ten a top-up (platform cash to
  * wallet), two postings each, so the books stay balanced and every account's balance is its
  * postings' sum. Then a bounded number of requests, CONCURRENCY in flight, through `app.inject()`
- * (in-process, no sockets): wallet entries (pages 1-5, a month, a type, a deep page), all
+ * (in-process, no sockets): wallet entries (pages 1-5, a month, a type, the last pages by number, deep pages by cursor), all
  * transactions, and the monthly statements of a year, next to a bare Fastify route in the same
  * app answering the entries' page 1 as it is. Prints requests/s, p50/p99 and the share of the
  * bare route per run. Each run's requests are first sent twice untimed (`WARM_UP_ROUNDS`): the
@@ -229,9 +229,11 @@ function runs(cursors: string[]): { name: string; requests: number; url: (i: num
       url: () => '/base/v2/wallet/entries?type=top-up',
     },
     {
-      name: 'wallet entries, pages 1,000+',
-      requests: REQUESTS / 4,
-      url: (i) => `/base/v2/wallet/entries?page=${1000 + i}`,
+      // The deepest pages by number the list offers at "1,000+" lines; deeper ones go by cursor
+      // (a page by number past them is refused: `lastPageByNumber`, checked before the runs).
+      name: 'wallet entries, pages 46-50 (the last by number)',
+      requests: REQUESTS,
+      url: (i) => `/base/v2/wallet/entries?page=${46 + (i % 5)}`,
     },
     {
       name: 'wallet entries, pages 1,000+ paged on with the cursor',
@@ -312,6 +314,10 @@ async function main(url: string): Promise<void> {
     console.log(
       `The bare route answers the entries' page 1 as it is: ${(bareBody.length / 1024).toFixed(1)} KB`,
     );
+    const deepByNumber = await app.inject({ url: '/base/v2/wallet/entries?page=1000', headers });
+    if (deepByNumber.statusCode !== 400) {
+      throw new Error(`page 1,000 by number answered ${deepByNumber.statusCode}, not 400 (read by cursor)`);
+    }
     const cursors = await deepCursors(pool, REQUESTS / 5);
     // Untimed warm-up: the JIT, the pool's connections, the tables' pages, and each run's own
     // requests twice over, so that every page's statement has passed its first five executions on

@@ -6,10 +6,12 @@ import {
   fieldsAboveRequestMaximum,
   formatMaximum,
   isAboveMaximum,
+  lastPageByNumber,
   maximumMinor,
   StatementQuery,
   TopUpBody,
   TransactionQuery,
+  WALLET_LINE_COUNT_CAP,
   WALLET_PAYMENT_TYPES,
   WalletEntryQuery,
   type LedgerEntryKind,
@@ -60,6 +62,24 @@ describe('wallet schemas', () => {
         .success,
     ).toBe(false);
     expect(TransactionQuery.safeParse({ x: 1 }).success).toBe(false);
+  });
+
+  it('reads pages by number up to the counted lines, and any page after a cursor', () => {
+    const cursor = '1764547200000000_42_CNY';
+    for (const Query of [WalletEntryQuery, TransactionQuery]) {
+      // The last page the pager offers at "1,000+" lines: 50 of 20, 10 of 100, 34 of 30 (line 991 on).
+      expect(Query.safeParse({ page: 50 }).success).toBe(true);
+      expect(Query.safeParse({ page: 10, pageSize: 100 }).success).toBe(true);
+      expect(Query.safeParse({ page: 34, pageSize: 30 }).success).toBe(true);
+      const deeper = Query.safeParse({ page: 51 });
+      expect(deeper.error?.issues).toEqual([
+        expect.objectContaining({ code: 'too_big', path: ['page'], maximum: 50 }),
+      ]);
+      expect(Query.safeParse({ page: 11, pageSize: 100 }).success).toBe(false);
+      expect(Query.safeParse({ page: 35, pageSize: 30 }).success).toBe(false);
+      expect(Query.safeParse({ page: 1_200, after: cursor }).success).toBe(true);
+    }
+    expect(lastPageByNumber(20)).toBe(WALLET_LINE_COUNT_CAP / 20);
   });
 });
 

@@ -169,6 +169,36 @@ const paging = {
 const dateRange = (q: { dateFrom?: string; dateTo?: string }): boolean =>
   !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo;
 
+/**
+ * A wallet list counts its lines up to this many; past it the total reads "1,000+" (`totalCapped`).
+ * Its pages by number end there too (page 50 at 20 lines a page, the last one the list's pager
+ * offers): a line past them is read with `after`, paging on from the page before, whose cost does
+ * not grow with the depth. A page by number past the count would cost the database every line
+ * before it (17 to 24 ms a request at 250,000 entries, docs/performance/wallet-lists.md).
+ */
+export const WALLET_LINE_COUNT_CAP = 1_000;
+
+/** The last page read by its number (no `after`): the one holding the count's last line. */
+export const lastPageByNumber = (pageSize: number): number => Math.ceil(WALLET_LINE_COUNT_CAP / pageSize);
+
+/** Refuses a page by number past the counted lines (`lastPageByNumber`); with `after` any page goes. */
+function pagedByNumberWithinCount(
+  q: { page: number; pageSize: number; after?: string },
+  ctx: z.RefinementCtx,
+) {
+  const last = lastPageByNumber(q.pageSize);
+  if (q.after === undefined && q.page > last) {
+    ctx.addIssue({
+      code: 'too_big',
+      origin: 'number',
+      maximum: last,
+      inclusive: true,
+      path: ['page'],
+      input: q.page,
+    });
+  }
+}
+
 /** Query of the wallet entry list: date range, payment type, order and paging. */
 export const WalletEntryQuery = z
   .strictObject({
@@ -177,7 +207,8 @@ export const WalletEntryQuery = z
     currency: z.enum(CURRENCIES).optional(),
     sort: z.enum(['paymentTime', '-paymentTime']).default('-paymentTime'),
   })
-  .refine(dateRange, { path: ['dateTo'], message: 'range' });
+  .refine(dateRange, { path: ['dateTo'], message: 'range' })
+  .superRefine(pagedByNumberWithinCount);
 export type WalletEntryQuery = z.infer<typeof WalletEntryQuery>;
 
 /** Query of 'All Transactions': date range, payment method, order and paging. */
@@ -187,13 +218,14 @@ export const TransactionQuery = z
     paymentMethod: z.enum(PAYMENT_CHANNELS).optional(),
     sort: z.enum(['paymentTime', '-paymentTime', 'createdOn', '-createdOn']).default('-createdOn'),
   })
-  .refine(dateRange, { path: ['dateTo'], message: 'range' });
+  .refine(dateRange, { path: ['dateTo'], message: 'range' })
+  .superRefine(pagedByNumberWithinCount);
 export type TransactionQuery = z.infer<typeof TransactionQuery>;
 
 /**
  * A page of wallet entries or transactions; `totalCapped` when more lines match than the API
- * counts (1,000): `total` is then the cap and the list reads "1,000+". `next` (a full page) is
- * the cursor of its last line, the next page's `after`.
+ * counts (`WALLET_LINE_COUNT_CAP`): `total` is then the cap and the list reads "1,000+". `next` (a
+ * full page) is the cursor of its last line, the next page's `after`.
  */
 const listExtras = { totalCapped: z.boolean().optional(), next: z.string().optional() };
 export const WalletEntryList = pageOf(WalletEntry).extend(listExtras);

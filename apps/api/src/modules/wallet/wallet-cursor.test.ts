@@ -65,4 +65,31 @@ describe('wallet lists paged by cursor', () => {
     });
     expect(res.statusCode).toBe(400);
   });
+
+  it('reads pages by number up to the counted lines only; past them, by cursor', async () => {
+    const token = await login(t.app, 'finance');
+    const get = (url: string, language = 'en') =>
+      t.app.inject({ url, headers: { ...bearer(token), 'accept-language': language } });
+    for (const list of ['entries', 'transactions']) {
+      expect((await get(`/base/v2/wallet/${list}?page=50`)).statusCode).toBe(200);
+      const deeper = await get(`/base/v2/wallet/${list}?page=51`);
+      expect(deeper.statusCode).toBe(400);
+      expect(body(deeper).data).toEqual({
+        errors: [{ path: 'page', message: expect.stringContaining('50') }],
+      });
+      const zh = body(await get(`/base/v2/wallet/${list}?page=11&pageSize=100`, 'zh-CN')).data as {
+        errors: { path: string; message: string }[];
+      };
+      expect(zh.errors).toEqual([{ path: 'page', message: expect.stringMatching(/10/) }]);
+      expect(zh.errors[0]?.message).toMatch(/[\u4e00-\u9fff]/);
+      expect((await get(`/base/v2/wallet/${list}?page=1200&after=1764547200000000_1_CNY`)).statusCode).toBe(
+        200,
+      );
+    }
+    // A parent reading a sub-agency's lists: the same pages.
+    for (const page of [50, 51]) {
+      const sub = await get(`/base/v2/sub/bills/2/entries?page=${page}`);
+      expect([page, sub.statusCode]).toEqual([page, page === 50 ? 200 : 400]);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { WalletPaymentType } from '@portal/domain/wallet';
+import { WALLET_LINE_COUNT_CAP, type WalletPaymentType } from '@portal/domain/wallet';
 import type { Db } from '../../platform/db';
 import { preparedStatement, unnamedStatement } from '../../platform/db/rows';
 import { dayEndIn, dayStartIn } from '../../platform/time-zones';
@@ -126,9 +126,10 @@ async function orderEntryIds(
 
 /**
  * Lists with more lines than this are counted up to it, the total then reading "1,000+": counting
- * 1,001 lines reads about 2,000 postings (about 1 ms), 10,001 took 24 ms at 100,000 entries.
+ * 1,001 lines reads about 2,000 postings (about 1 ms), 10,001 took 24 ms at 100,000 entries. Pages
+ * by number end there too (the query schemas refuse a deeper one without `after`).
  */
-export const ENTRY_LINE_COUNT_CAP = 1_000;
+export const ENTRY_LINE_COUNT_CAP = WALLET_LINE_COUNT_CAP;
 
 /**
  * A page of the agency's journal entries that touch its accounts of `kinds`, newest first (or
