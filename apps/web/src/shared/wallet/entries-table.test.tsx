@@ -73,6 +73,7 @@ async function renderTable(
   rows = ENTRIES,
   linkOrders = true,
   counted: { total: number; totalCapped?: boolean } = { total: rows.length },
+  page = 1,
 ) {
   await prepare(session);
   if (locale !== 'en') {
@@ -81,8 +82,8 @@ async function renderTable(
   }
   const element: ReactNode = (
     <EntriesTable
-      data={{ list: rows, ...counted, page: 1, pageSize: 20 }}
-      page={1}
+      data={{ list: rows, ...counted, page, pageSize: 20 }}
+      page={page}
       pageSize={20}
       loading={false}
       onPage={() => undefined}
@@ -149,6 +150,25 @@ describe('wallet entries table', () => {
   it('says a count past the server cap is a lower bound, "10,000+"', async () => {
     await renderTable(SESSIONS.finance, 'en', ENTRIES, true, { total: 10_000, totalCapped: true });
     expect(await screen.findByText('10,000+ in total')).toBeInTheDocument();
+  });
+
+  it('says on the last page of a capped count that the pages end there and dates reach the rest', async () => {
+    const capped = { total: 1_000, totalCapped: true };
+    await renderTable(SESSIONS.finance, 'en', ENTRIES, true, capped, 50);
+    expect(await screen.findByTestId('paged-to-cap')).toHaveTextContent(
+      'The list pages through its first 1,000 lines only: narrow the dates to see the ones after them.',
+    );
+  });
+
+  it('says nothing of the cap before the last page, or when every line is counted', async () => {
+    await renderTable(SESSIONS.finance, 'en', ENTRIES, true, { total: 1_000, totalCapped: true }, 49);
+    expect(await screen.findByText('1,000+ in total')).toBeInTheDocument();
+    expect(screen.queryByTestId('paged-to-cap')).not.toBeInTheDocument();
+  });
+
+  it('says where the pages end in the reader language', async () => {
+    await renderTable(SESSIONS.finance, 'zh-cn', ENTRIES, true, { total: 1_000, totalCapped: true }, 50);
+    expect(await screen.findByTestId('paged-to-cap')).toHaveTextContent('列表只翻到前 1,000 条');
   });
 
   it('says an exact count as it is', async () => {

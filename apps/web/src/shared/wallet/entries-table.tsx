@@ -4,6 +4,7 @@ import type { WalletEntry, WalletEntryList, WalletPaymentType } from '@portal/do
 import { DataTable } from '../ui/data-table';
 import { entryDescription } from './entry-description';
 import { formatSigned, formatTimestamp, isNegative, countText } from './format';
+import { pagedToCapFooter } from './paged-to-cap';
 import { OrderNumber } from './order-number';
 
 /** Tag colour of each payment type: money in green, purchases blue/cyan, after-sales orange/red. */
@@ -94,6 +95,7 @@ export function EntriesTable({
       dataSource={data?.list ?? []}
       loading={loading}
       locale={{ emptyText: <Empty description={t('bills.entries.empty')} /> }}
+      footer={pagedToCapFooter(t, i18n.language, data, page, pageSize)}
       pagination={{
         current: page,
         pageSize,

@@ -47,13 +47,18 @@ const ROWS = [
   row(2),
 ];
 
-async function renderTable(session: LoginResult) {
+async function renderTable(
+  session: LoginResult,
+  counted: { total: number; totalCapped?: boolean } = { total: ROWS.length },
+  page = 1,
+  pageSize = 20,
+) {
   await prepare(session);
   const element = (
     <TransactionsTable
-      data={{ list: ROWS, total: ROWS.length, page: 1, pageSize: 20 }}
-      page={1}
-      pageSize={20}
+      data={{ list: ROWS, ...counted, page, pageSize }}
+      page={page}
+      pageSize={pageSize}
       loading={false}
       onPage={() => undefined}
     />
@@ -78,5 +83,10 @@ describe('transactions table', () => {
     const table = await renderTable(SESSIONS.finance);
     expect(within(table).getByText('F20261124642344')).toBeInTheDocument();
     expect(within(table).queryAllByRole('link')).toEqual([]);
+  });
+
+  it('says on the last page of a capped count, at any page size, where the pages end', async () => {
+    await renderTable(SESSIONS.finance, { total: 1_000, totalCapped: true }, 10, 100);
+    expect(await screen.findByTestId('paged-to-cap')).toHaveTextContent('first 1,000 lines');
   });
 });

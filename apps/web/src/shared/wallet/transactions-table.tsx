@@ -5,6 +5,7 @@ import type { TransactionList, TransactionOrderRef, TransactionRow } from '@port
 import { formatAmount, formatMoney } from '../money/format-money';
 import { DataTable } from '../ui/data-table';
 import { formatTimestamp, countText } from './format';
+import { pagedToCapFooter } from './paged-to-cap';
 import { OrderNumber } from './order-number';
 import { SignedAmount } from './signed-amount';
 
@@ -117,6 +118,7 @@ export function TransactionsTable({
       dataSource={rows}
       loading={loading}
       locale={{ emptyText: <Empty description={t('bills.transactions.empty')} /> }}
+      footer={pagedToCapFooter(t, i18n.language, data, page, pageSize)}
       pagination={{
         current: page,
         pageSize,
