@@ -498,6 +498,11 @@ describe('user log at scale', () => {
     const newest = sql`order by created_at desc, id desc limit 20 offset 20000`;
     const byFilter: [string, SQL][] = [
       ['user_logs_agency_user_created_id_idx', sql`agency_id = 1 and user_id = 1`],
+      // One user's rows of one action: both in the index's key, none read from the table to check.
+      [
+        'user_logs_agency_user_action_created_id_idx',
+        sql`agency_id = 1 and user_id = 1 and action = 'login'`,
+      ],
       ['user_logs_agency_action_created_id_idx', sql`agency_id = 1 and action = 'login'`],
       ['user_logs_agency_outcome_created_id_idx', sql`agency_id = 1 and outcome = 'refused'`],
       [

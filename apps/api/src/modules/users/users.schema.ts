@@ -76,6 +76,15 @@ export const userLogs = pgTable(
     index('user_logs_agency_user_created_id_idx').on(t.agencyId, t.userId, t.createdAt, t.id),
     index('user_logs_agency_action_created_id_idx').on(t.agencyId, t.action, t.createdAt, t.id),
     index('user_logs_agency_outcome_created_id_idx').on(t.agencyId, t.outcome, t.createdAt, t.id),
+    // One user's rows of one action (a user's logins in a month): without it every row of the
+    // user's range was read from the table to check its action (migration 0043).
+    index('user_logs_agency_user_action_created_id_idx').on(
+      t.agencyId,
+      t.userId,
+      t.action,
+      t.createdAt,
+      t.id,
+    ),
   ],
 );
 
