@@ -200,7 +200,12 @@ function shapes(
     { name: 'order detail by id', url: (i) => `/order/v2/flight/orders/${ids[i % ids.length]}` },
     { name: 'order detail by booking number', url: (i) => `/order/v2/flight/orders/${numberOf(i)}` },
     { name: 'user log, pages 1-5', url: (i) => `${log}?${pageParam(1 + (i % 5))}` },
-    { name: 'user log, pages 1,000+ (offset 20,000+)', url: (i) => `${log}?${pageParam(1000 + i)}` },
+    // The deepest pages by number the pager offers at "10,000+"; deeper ones go by cursor (a page by
+    // number past them is refused, checked before the runs).
+    {
+      name: 'user log, pages 496-500 (the last by number)',
+      url: (i) => `${log}?${pageParam(496 + (i % 5))}`,
+    },
     {
       name: 'user log, pages 1,000+ paged on with the cursor',
       url: (i) =>
@@ -394,12 +399,20 @@ async function main(url: string): Promise<void> {
       if (next) voyageCursors.push(next);
     }
     if (voyageCursors.length === 0) throw new Error('the booking records answered no cursor at page 499');
-    // Untimed: the cursors of user log pages 999 and on, read by number, likewise.
+    // Untimed: the cursors of user log pages 999 and on, paged on from page 500 (the last read by
+    // its number: past the counted rows a page by number is refused).
+    const refused = await get('/base/v2/user-logs?page=1000');
+    if (refused.status !== 400)
+      throw new Error(`user log page 1,000 by number answered ${refused.status}, not 400`);
     const logCursors: string[] = [];
-    for (let page = 999; page < 1019; page += 1) {
-      const answer = await get(`/base/v2/user-logs?page=${page}`);
-      const next = (JSON.parse(answer.body) as { data?: { next?: string } }).data?.next;
-      if (next) logCursors.push(next);
+    let after: string | undefined;
+    for (let page = 500; page < 1019; page += 1) {
+      const answer = await get(
+        `/base/v2/user-logs?page=${page}&count=false${after ? `&after=${after}` : ''}`,
+      );
+      after = (JSON.parse(answer.body) as { data?: { next?: string } }).data?.next;
+      if (!after) break;
+      if (page >= 999) logCursors.push(after);
     }
     if (logCursors.length === 0) throw new Error('the user log answered no cursor at page 999');
     const all = shapes(ids, staff, ticket, flight, departure, voyageCursors, logCursors).filter(

@@ -7,6 +7,7 @@ import {
   type UserLogOutcome,
 } from './user-log-actions';
 import { CountWanted, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf } from './flight-order';
+import { pagesByNumberWithin } from './paging-rules';
 import { CalendarDate } from './primitives';
 import { USER_LOG_EVENTS, UserLogFacts, UserLogTarget } from './user-log-events';
 
@@ -42,7 +43,11 @@ export const UserLogListQuery = UserLogFilters.extend({
   after: z.string().regex(USER_LOG_CURSOR).optional(),
   /** `false`: the page without the count (`CountWanted`). */
   count: CountWanted,
-}).refine(checkRange, { path: ['dateTo'], message: 'range' });
+})
+  .refine(checkRange, { path: ['dateTo'], message: 'range' })
+  // Pages by number up to the counted rows (500 at 20 a page, the pager's last at "10,000+");
+  // past them the log pages on by cursor.
+  .superRefine((q, ctx) => pagesByNumberWithin(USER_LOG_COUNT_CAP)(q, ctx));
 export type UserLogListQuery = z.infer<typeof UserLogListQuery>;
 
 /** Body of `POST /base/v2/user-logs/export`: the list's filters. */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_REQUEST_AMOUNT, MAX_WALLET_BALANCE } from './limits';
+import { lastPageByNumber } from './paging';
 import {
   CreditLimitBody,
   describeEntry,
   fieldsAboveRequestMaximum,
   formatMaximum,
   isAboveMaximum,
-  lastPageByNumber,
   maximumMinor,
   StatementQuery,
   TopUpBody,
@@ -79,7 +79,7 @@ describe('wallet schemas', () => {
       expect(Query.safeParse({ page: 35, pageSize: 30 }).success).toBe(false);
       expect(Query.safeParse({ page: 1_200, after: cursor }).success).toBe(true);
     }
-    expect(lastPageByNumber(20)).toBe(WALLET_LINE_COUNT_CAP / 20);
+    expect(lastPageByNumber(WALLET_LINE_COUNT_CAP, 20)).toBe(50);
   });
 });
 

@@ -7,14 +7,15 @@ import { PAYMENT_CHANNELS } from './payment';
 import { ORDER_TYPES } from './flight-order-status';
 import { CalendarDate, CalendarMonth } from './primitives';
 import { WALLET_LINE_CURSOR } from './paging';
+import { pagesByNumberWithin } from './paging-rules';
 import { MoneyJson } from './shopping';
 import { MONEY_DIRECTIONS, TRANSACTION_KINDS, type TransactionKind } from './transaction-kinds';
 import {
   formatMaximum,
   isAboveMaximum,
-  lastPageByNumber,
   LEDGER_ENTRY_KINDS,
   MAX_STATEMENT_MONTHS,
+  WALLET_LINE_COUNT_CAP,
   WALLET_ORDER_KINDS,
   WALLET_PAYMENT_TYPES,
   type LedgerEntryKind,
@@ -170,23 +171,8 @@ const paging = {
 const dateRange = (q: { dateFrom?: string; dateTo?: string }): boolean =>
   !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo;
 
-/** Refuses a page by number past the counted lines (`lastPageByNumber`); with `after` any page goes. */
-function pagedByNumberWithinCount(
-  q: { page: number; pageSize: number; after?: string },
-  ctx: z.RefinementCtx,
-) {
-  const last = lastPageByNumber(q.pageSize);
-  if (q.after === undefined && q.page > last) {
-    ctx.addIssue({
-      code: 'too_big',
-      origin: 'number',
-      maximum: last,
-      inclusive: true,
-      path: ['page'],
-      input: q.page,
-    });
-  }
-}
+/** Pages by number up to the counted lines (`WALLET_LINE_COUNT_CAP`), any page after a cursor. */
+const pagedByNumberWithinCount = pagesByNumberWithin(WALLET_LINE_COUNT_CAP);
 
 /** Query of the wallet entry list: date range, payment type, order and paging. */
 export const WalletEntryQuery = z

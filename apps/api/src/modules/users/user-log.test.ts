@@ -486,6 +486,16 @@ describe('user log at scale', () => {
       Array.from({ length: 10 }, (_, i) => new Date(Date.UTC(2026, 0, 1) - (9991 + i) * 1000).toISOString()),
     );
     expect(deep.list.every((e) => e.username === 'admin')).toBe(true);
+    // Past the counted rows a page is not read by its number (the pager's last is 1,000 of 10):
+    // the log pages on from the page before with `after`.
+    const past = await list(admin, '?action=password_change&page=1001&pageSize=10');
+    expect(past.statusCode).toBe(400);
+    expect(body(past).data).toEqual({ errors: [{ path: 'page', message: expect.stringContaining('1000') }] });
+    expect(deep.next).toBeDefined();
+    const next = await page(`?action=password_change&page=1001&pageSize=10&after=${deep.next}`);
+    expect(next.list.map((e) => e.createdAt)).toEqual([
+      new Date(Date.UTC(2026, 0, 1) - 10_001 * 1000).toISOString(),
+    ]);
   });
 
   it('reads a page of each filter from an index holding the filter, the order and the id', async () => {

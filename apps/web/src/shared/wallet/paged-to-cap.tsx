@@ -1,7 +1,8 @@
 import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { lastPageByNumber, WALLET_LINE_COUNT_CAP } from '@portal/domain/wallet-entries';
+import { lastPageByNumber } from '@portal/domain/paging';
+import { WALLET_LINE_COUNT_CAP } from '@portal/domain/wallet-entries';
 
 /**
  * The table footer of a wallet list on its last page when the count stopped at the cap: the pages
@@ -15,7 +16,7 @@ export function pagedToCapFooter(
   page: number,
   pageSize: number,
 ): (() => ReactNode) | undefined {
-  if (!list?.totalCapped || page < lastPageByNumber(pageSize)) return undefined;
+  if (!list?.totalCapped || page < lastPageByNumber(WALLET_LINE_COUNT_CAP, pageSize)) return undefined;
   return () => (
     <Typography.Text type="secondary" data-testid="paged-to-cap">
       {t('bills.pagedToCap', { count: WALLET_LINE_COUNT_CAP.toLocaleString(language) })}
