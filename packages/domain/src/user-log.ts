@@ -32,6 +32,12 @@ const checkRange = (q: { dateFrom?: string | undefined; dateTo?: string | undefi
  */
 export const USER_LOG_CURSOR = /^\d{1,17}_\d{1,18}$/;
 
+/**
+ * Rows beyond this many are not counted (an agency's log grows by about two rows an order): the
+ * total then reads "10,000+" (`totalCapped`), as the order list's and the booking records' do.
+ */
+export const USER_LOG_COUNT_CAP = 10_000;
+
 /** Query of `GET /base/v2/user-logs`: the filters, `page` and `pageSize` (newest first). */
 export const UserLogListQuery = UserLogFilters.extend({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -47,7 +53,7 @@ export const UserLogListQuery = UserLogFilters.extend({
   .refine(checkRange, { path: ['dateTo'], message: 'range' })
   // Pages by number up to the counted rows (500 at 20 a page, the pager's last at "10,000+");
   // past them the log pages on by cursor.
-  .superRefine((q, ctx) => pagesByNumberWithin(USER_LOG_COUNT_CAP)(q, ctx));
+  .superRefine(pagesByNumberWithin(USER_LOG_COUNT_CAP));
 export type UserLogListQuery = z.infer<typeof UserLogListQuery>;
 
 /** Body of `POST /base/v2/user-logs/export`: the list's filters. */
@@ -84,12 +90,6 @@ export const UserLogEntry = z.object({
   userAgent: z.string().nullable(),
 });
 export type UserLogEntry = z.infer<typeof UserLogEntry>;
-
-/**
- * Rows beyond this many are not counted (an agency's log grows by about two rows an order): the
- * total then reads "10,000+" (`totalCapped`), as the order list's and the booking records' do.
- */
-export const USER_LOG_COUNT_CAP = 10_000;
 
 /**
  * A page of the log; `totalCapped` when more than `USER_LOG_COUNT_CAP` rows match (`total` is the

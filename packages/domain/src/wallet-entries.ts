@@ -152,8 +152,8 @@ export const MAX_STATEMENT_MONTHS = 36;
 /**
  * A wallet list counts its lines up to this many; past it the total reads "1,000+" (`totalCapped`).
  * Its pages by number end there too (`lastPageByNumber`: page 50 at 20 lines a page, the last one
- * the list's pager offers): a line past them is read with `after`, paging on from the page before, whose cost does
- * not grow with the depth. A page by number past the count would cost the database every line
- * before it (17 to 24 ms a request at 250,000 entries, docs/performance/wallet-lists.md).
+ * the list's pager offers): a line past them is read with `after`, paging on from the page before,
+ * whose cost does not grow with the depth. A page by number past the count would cost the database
+ * every line before it (17 to 24 ms a request at 250,000 entries, docs/performance/wallet-lists.md).
  */
 export const WALLET_LINE_COUNT_CAP = 1_000;
