@@ -4,10 +4,10 @@
  * in ten an order payment (wallet to supplier payable) and one in ten a top-up (platform cash to
  * wallet), two postings each, so the books stay balanced and every account's balance is its
  * postings' sum. Then a bounded number of requests, CONCURRENCY in flight, through `app.inject()`
- * (in-process, no sockets): wallet entries (pages 1-5, a month, a type, the last pages by number, deep pages by cursor), all
- * transactions, and the monthly statements of a year, next to a bare Fastify route in the same
- * app answering the entries' page 1 as it is. Prints requests/s, p50/p99 and the share of the
- * bare route per run. Each run's requests are first sent twice untimed (`WARM_UP_ROUNDS`): the
+ * (in-process, no sockets): wallet entries (pages 1-5, a month, a type, the last pages by number,
+ * deep pages by cursor), all transactions, and the monthly statements of a year, next to a bare
+ * Fastify route in the same app answering the entries' page 1 as it is. Prints requests/s, p50/p99
+ * and the share of the bare route per run. Each run's requests are first sent twice untimed (`WARM_UP_ROUNDS`): the
  * timed runs measure statements already planned on every connection, as a long-lived server's are.
  * The entries' order ids are fresh UUIDs, not orders in the table: a page looks its orders up by
  * primary key, 20 at most, whatever the table holds.
