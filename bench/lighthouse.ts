@@ -6,8 +6,8 @@
  * Budgets (docs/PERFORMANCE.md, docs/public-face.md): `/` performance 95 and accessibility 95,
  * search performance 90; a median below its budget is reported and the run exits with 1.
  * Run after `npm run build`: `npm run bench:lighthouse -w bench`. Not part of the CI test run.
- * `LIGHTHOUSE_REPORT_DIR=dir` keeps each run's whole report there as JSON (and the trace of a
- * run Lighthouse could not measure); `LIGHTHOUSE_RUNS` sets the runs per page (3);
+ * `LIGHTHOUSE_REPORT_DIR=dir` keeps each run's whole report and its trace there as JSON (the trace
+ * alone for a run Lighthouse could not measure); `LIGHTHOUSE_RUNS` sets the runs per page (3);
  * `LIGHTHOUSE_PAGES=login` (ids, comma-separated: baseline, login, search) runs only those pages;
  * `LIGHTHOUSE_PORT` fixes the portal's port (a free one otherwise). It prints each run (score,
  * paints, blocking time, Lighthouse's CPU benchmark, the load average), each run's requests with
@@ -245,6 +245,8 @@ async function audit(page: Page, url: string, keepStorage: boolean, report: stri
   if (REPORT_DIR) {
     mkdirSync(REPORT_DIR, { recursive: true });
     writeFileSync(path.join(REPORT_DIR, `${report}.json`), JSON.stringify(lhr, null, 1));
+    // The trace shows what a long task ran (open it in DevTools' Performance panel).
+    writeFileSync(path.join(REPORT_DIR, `${report}-trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const origin = new URL(url).origin;

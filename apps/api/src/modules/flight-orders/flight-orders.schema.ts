@@ -105,24 +105,26 @@ export const flightOrders = pgTable(
   },
   (t) => [
     uniqueIndex('flight_orders_booking_number_idx').on(t.bookingNumber),
-    // The list's default order (newest first, id breaking ties): a page and the capped count read
-    // this index only, never the table's wide rows.
-    index('flight_orders_agency_created_id_idx').on(t.agencyId, t.createdAt, t.id),
+    // The list's default order (newest first, id breaking ties). The type, last, is the list's
+    // filter: a page and the capped count read this index only, never the table's wide rows (0044).
+    index('flight_orders_agency_created_id_idx').on(t.agencyId, t.createdAt, t.id, t.type),
     // A part of a booking number (`ilike '%…%'`): trigrams instead of reading every order.
     index('flight_orders_booking_number_trgm_idx').using('gin', t.bookingNumber.op('gin_trgm_ops')),
     // A status tab (with a date range) and "only show own orders", in the list's order
-    // (migration 0031): the page is read from the index, not filtered out of the agency's rows.
-    index('flight_orders_agency_status_created_id_idx').on(t.agencyId, t.status, t.createdAt, t.id),
+    // (migration 0031): the page is read from the index, not filtered out of the agency's rows;
+    // each with the type last, as above.
+    index('flight_orders_agency_status_created_id_idx').on(t.agencyId, t.status, t.createdAt, t.id, t.type),
     // The capped count of a status (tabs, a status tab's total, migration 0039): one deduplicated
     // entry list per status, counted in about half the time of the wider index's entries.
     index('flight_orders_agency_status_idx').on(t.agencyId, t.status),
-    index('flight_orders_agency_user_created_id_idx').on(t.agencyId, t.userId, t.createdAt, t.id),
+    index('flight_orders_agency_user_created_id_idx').on(t.agencyId, t.userId, t.createdAt, t.id, t.type),
     index('flight_orders_agency_user_status_created_id_idx').on(
       t.agencyId,
       t.userId,
       t.status,
       t.createdAt,
       t.id,
+      t.type,
     ),
     // Part of a passenger name, flight number, ticket number or contact (`ilike '%…%'`).
     index('flight_orders_passenger_names_trgm_idx').using('gin', t.passengerNames.op('gin_trgm_ops')),
