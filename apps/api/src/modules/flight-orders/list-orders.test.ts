@@ -23,6 +23,19 @@ async function rowsOf<T>(statement: SQL, db: Db = t.database.db): Promise<T[]> {
   return Array.isArray(rows) ? (rows as T[]) : [];
 }
 
+/**
+ * The planner's plan of a statement, with sequential scans off (a few test rows fit one page, where
+ * a scan costs least) and, with `bitmapScans: false`, bitmap scans too (an index-only scan is asked for).
+ */
+function planOf(query: SQL, { bitmapScans = true } = {}): Promise<string> {
+  return t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    if (!bitmapScans) await tx.execute(sql`set local enable_bitmapscan = off`);
+    const rows = await rowsOf<{ 'QUERY PLAN': string }>(sql`explain ${query}`, tx);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
+
 /** `copies` more orders of the template's agency, made in one statement (`F20260101000001`…). */
 async function copyOrder(templateId: string, copies: number): Promise<void> {
   const result = await rowsOf<{ column_name: string }>(
@@ -246,14 +259,7 @@ describe('the order list at scale', () => {
     await copyOrder(order.id, 30);
     const found = await list(token, '?bookingNumber=0101000023');
     expect(found.list.map((o) => o.bookingNumber)).toEqual(['F20260101000023']);
-    const plan = await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const rows = await rowsOf<{ 'QUERY PLAN': string }>(
-        sql`explain select id from flight_orders where booking_number ilike '%0101000023%'`,
-        tx,
-      );
-      return rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
+    const plan = await planOf(sql`select id from flight_orders where booking_number ilike '%0101000023%'`);
     expect(plan).toContain('flight_orders_booking_number_trgm_idx');
   });
 
@@ -261,12 +267,6 @@ describe('the order list at scale', () => {
     const token = await login(t.app);
     const order = await bookOne(t.app, token);
     await copyOrder(order.id, 30);
-    const planOf = (query: SQL) =>
-      t.database.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const rows = await rowsOf<{ 'QUERY PLAN': string }>(sql`explain ${query}`, tx);
-        return rows.map((r) => r['QUERY PLAN']).join('\n');
-      });
     // The expressions are the list's own (`filters` in list-orders.ts), so a changed one shows here.
     const substrings: [string, SQL][] = [
       ['flight_orders_passenger_names_trgm_idx', sql`passenger_names ilike '%ZHANG%'`],
@@ -312,13 +312,7 @@ describe('the order list at scale', () => {
     // Vacuumed, the table's pages are all-visible, as they mostly are at scale: an index-only scan
     // then reads no row of the table, unless a condition needs a column the index lacks.
     await t.database.db.execute(sql`vacuum analyze flight_orders`);
-    const planOf = (query: SQL) =>
-      t.database.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        const rows = await rowsOf<{ 'QUERY PLAN': string }>(sql`explain ${query}`, tx);
-        return rows.map((r) => r['QUERY PLAN']).join('\n');
-      });
+    const indexOnly = (query: SQL) => planOf(query, { bitmapScans: false });
     // The list's conditions (`filters` in list-orders.ts) with its default type.
     const page = sql`order by created_at desc, id desc limit 20 offset 20`;
     const scopes: [string, SQL][] = [
@@ -331,16 +325,18 @@ describe('the order list at scale', () => {
       ],
     ];
     for (const [index, scope] of scopes) {
-      const ids = await planOf(sql`select id from flight_orders where ${scope} and type = 'origin' ${page}`);
+      const ids = await indexOnly(
+        sql`select id from flight_orders where ${scope} and type = 'origin' ${page}`,
+      );
       expect(ids, index).toContain(`Index Only Scan Backward using ${index}`);
-      const counted = await planOf(
+      const counted = await indexOnly(
         sql`select count(*) from (select 1 from flight_orders where ${scope} and type = 'origin' limit 10001) m`,
       );
       expect(counted, index).toContain('Index Only Scan');
     }
     // A status's capped count (tabs, a status tab's total) reads the narrow, deduplicated index.
     expect(
-      await planOf(
+      await indexOnly(
         sql`select count(*) from (select 1 from flight_orders where agency_id = 1 and status = 'issued' limit 10001) m`,
       ),
     ).toContain('Index Only Scan using flight_orders_agency_status_idx');
